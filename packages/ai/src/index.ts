@@ -1,0 +1,2 @@
+/** @kontor/ai: One small model-provider interface (OpenAI-compatible chat completions). */
+export {};

@@ -1,0 +1,2 @@
+/** @kontor/peppol: Peppol participant identifiers, SML lookup (DNS U-NAPTR), SMP client, Directory client. */
+export {};

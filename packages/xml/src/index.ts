@@ -1,0 +1,11 @@
+/** @kontor/xml: hardened XML reading, streaming, writing, decimals and XSD validation over a schema store. */
+export { KontorXmlError, type XmlErrorCode, type XmlLocation, type Finding } from './errors';
+export { XmlElement, type XmlAttribute, type XmlDocument } from './reader/element';
+export { parseXml, xmlInputToText, type XmlInput } from './reader/parse';
+export { streamXml, type StreamHandlers, type StreamSource, type OpenInfo } from './reader/stream';
+export { defaultXmlLimits, type XmlLimits } from './reader/limits';
+export { decodeXmlBytes } from './reader/decode';
+export { XmlWriter, escapeText, escapeAttr, stripIllegalXmlChars, type XmlAttrs, type XmlWriterOptions } from './writer/writer';
+export { Big, dec, parseDecimal, roundHalfUp, formatDecimal, formatDecimalTrim, fractionDigits, type Decimal } from './decimal/decimal';
+export { SchemaStore, type SchemaStoreOptions, type XsdResult, type XsdFinding, type InstalledSet } from './xsd/store';
+export { schemaSets, findSchemaSet, type SchemaSetDef } from './xsd/sets';

@@ -1,0 +1,106 @@
+/** The small element tree produced by the hardened reader: namespace-aware, with source positions. */
+
+export interface XmlAttribute {
+  /** Qualified name as written in the source. */
+  name: string;
+  local: string;
+  prefix: string;
+  /** Namespace URI ('' for unprefixed attributes). */
+  ns: string;
+  value: string;
+}
+
+export class XmlElement {
+  readonly name: string;
+  readonly local: string;
+  readonly prefix: string;
+  readonly ns: string;
+  readonly attributes: XmlAttribute[];
+  readonly children: XmlElement[] = [];
+  /** Concatenated direct character data (text and CDATA) of this element. */
+  text = '';
+  readonly line: number;
+  readonly column: number;
+  parent: XmlElement | null;
+
+  constructor(init: { name: string; local: string; prefix: string; ns: string; attributes: XmlAttribute[]; line: number; column: number; parent: XmlElement | null }) {
+    this.name = init.name;
+    this.local = init.local;
+    this.prefix = init.prefix;
+    this.ns = init.ns;
+    this.attributes = init.attributes;
+    this.line = init.line;
+    this.column = init.column;
+    this.parent = init.parent;
+  }
+
+  /** First child element with this local name (and namespace, when given). */
+  child(local: string, ns?: string): XmlElement | undefined {
+    for (const c of this.children) if (c.local === local && (ns === undefined || c.ns === ns)) return c;
+    return undefined;
+  }
+
+  /** All child elements, or those with this local name (and namespace). */
+  elements(local?: string, ns?: string): XmlElement[] {
+    if (local === undefined) return this.children;
+    return this.children.filter((c) => c.local === local && (ns === undefined || c.ns === ns));
+  }
+
+  /** Follows a chain of local names; returns the first match at each step. */
+  find(...locals: string[]): XmlElement | undefined {
+    let cur: XmlElement | undefined = this;
+    for (const l of locals) {
+      cur = cur?.child(l);
+      if (!cur) return undefined;
+    }
+    return cur;
+  }
+
+  /** All elements reached by a chain of local names (every match at every step). */
+  findAll(...locals: string[]): XmlElement[] {
+    let cur: XmlElement[] = [this];
+    for (const l of locals) cur = cur.flatMap((e) => e.elements(l));
+    return cur;
+  }
+
+  /** Trimmed text of the element reached by the chain, or undefined. */
+  textAt(...locals: string[]): string | undefined {
+    const e = this.find(...locals);
+    return e ? e.text.trim() : undefined;
+  }
+
+  attr(local: string, ns = ''): string | undefined {
+    for (const a of this.attributes) if (a.local === local && a.ns === ns) return a.value;
+    return undefined;
+  }
+
+  /** Position path in the XPath style the official validators print, e.g. /rsm:X[1]/ram:Y[2]. */
+  xpath(): string {
+    const parts: string[] = [];
+    let cur: XmlElement | null = this;
+    while (cur) {
+      const p: XmlElement | null = cur.parent;
+      let idx = 1;
+      if (p) for (const s of p.children) { if (s === cur) break; if (s.local === cur.local && s.ns === cur.ns) idx++; }
+      parts.push(`${cur.name}[${idx}]`);
+      cur = p;
+    }
+    return '/' + parts.reverse().join('/');
+  }
+
+  /** Walks this element and all descendants in document order. */
+  *descendants(): Generator<XmlElement> {
+    const stack: XmlElement[] = [this];
+    while (stack.length) {
+      const e = stack.pop()!;
+      yield e;
+      for (let i = e.children.length - 1; i >= 0; i--) stack.push(e.children[i]!);
+    }
+  }
+}
+
+export interface XmlDocument {
+  root: XmlElement;
+  /** Processing instructions seen before/inside the document: target and body. */
+  processingInstructions: { target: string; body: string; line: number }[];
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { parseXml } from './parse';
+import { KontorXmlError } from '../errors';
+
+const code = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    return e instanceof KontorXmlError ? e.code : 'OTHER';
+  }
+  return 'NONE';
+};
+
+describe('parseXml', () => {
+  it('builds a namespace-aware tree with positions', () => {
+    const doc = parseXml('<?xml version="1.0"?>\n<a:root xmlns:a="urn:a" xmlns="urn:d">\n  <child id="1">x &amp; y</child>\n  <a:child>z</a:child>\n</a:root>');
+    expect(doc.root.local).toBe('root');
+    expect(doc.root.ns).toBe('urn:a');
+    const c = doc.root.child('child', 'urn:d')!;
+    expect(c.text).toBe('x & y');
+    expect(c.attr('id')).toBe('1');
+    expect(c.line).toBe(3);
+    expect(doc.root.elements('child')).toHaveLength(2);
+    expect(doc.root.children[1]!.xpath()).toBe('/a:root[1]/a:child[1]');
+  });
+
+  it('rejects DOCTYPE, entities, XXE', () => {
+    expect(code(() => parseXml('<!DOCTYPE r [<!ENTITY x "y">]><r>&x;</r>'))).toBe('XML_DOCTYPE_FORBIDDEN');
+    expect(code(() => parseXml('<!DOCTYPE r SYSTEM "file:///etc/passwd"><r/>'))).toBe('XML_DOCTYPE_FORBIDDEN');
+    expect(code(() => parseXml('<r>&lol;</r>'))).toBe('XML_ENTITY_FORBIDDEN');
+    expect(parseXml('<r>&#65;&lt;</r>').root.text).toBe('A<');
+  });
+
+  it('bounds size, depth and element count', () => {
+    expect(code(() => parseXml('<r>' + 'x'.repeat(2000) + '</r>', { maxBytes: 1000 }))).toBe('XML_TOO_LARGE');
+    expect(code(() => parseXml('<a>'.repeat(50) + '</a>'.repeat(50), { maxDepth: 20 }))).toBe('XML_TOO_DEEP');
+    expect(code(() => parseXml('<r>' + '<a/>'.repeat(100) + '</r>', { maxElements: 50 }))).toBe('XML_TOO_MANY_NODES');
+  });
+
+  it('reports malformed input with a location', () => {
+    try {
+      parseXml('<r>\n<a></b></r>');
+      expect.fail('should throw');
+    } catch (e) {
+      expect(e).toBeInstanceOf(KontorXmlError);
+      expect((e as KontorXmlError).code).toBe('XML_MALFORMED');
+      expect((e as KontorXmlError).location?.line).toBe(2);
+    }
+    expect(code(() => parseXml(''))).toBe('XML_EMPTY');
+    expect(code(() => parseXml('<r>'))).toBe('XML_MALFORMED');
+  });
+
+  it('decodes bytes with BOM and declared latin-1', () => {
+    const utf8 = new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from('<r>ä</r>')]);
+    expect(parseXml(utf8).root.text).toBe('ä');
+    const latin = Buffer.concat([Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><r>'), Buffer.from([0xe4]), Buffer.from('</r>')]);
+    expect(parseXml(latin).root.text).toBe('ä');
+  });
+});

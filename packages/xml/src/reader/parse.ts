@@ -1,0 +1,48 @@
+/** parseXml: the hardened reader every Kontor parser uses (no DTD, no entities, bounded size/depth/count). */
+import { KontorXmlError } from '../errors';
+import { XmlElement, type XmlDocument } from './element';
+import { defaultXmlLimits, type XmlLimits } from './limits';
+import { createHardenedParser } from './sax';
+import { decodeXmlBytes } from './decode';
+
+export type XmlInput = string | Uint8Array;
+
+export function xmlInputToText(input: XmlInput, maxBytes: number): string {
+  const size = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.byteLength;
+  if (size > maxBytes) throw new KontorXmlError('XML_TOO_LARGE', `XML input of ${size} bytes exceeds the limit of ${maxBytes} bytes`);
+  let text = typeof input === 'string' ? input : decodeXmlBytes(input);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.trim() === '') throw new KontorXmlError('XML_EMPTY', 'The XML input is empty');
+  return text;
+}
+
+export function parseXml(input: XmlInput, limits: Partial<XmlLimits> = {}): XmlDocument {
+  const lim: XmlLimits = { ...defaultXmlLimits, ...limits };
+  const text = xmlInputToText(input, lim.maxBytes);
+  let root: XmlElement | null = null;
+  let current: XmlElement | null = null;
+  let count = 0;
+  const pis: XmlDocument['processingInstructions'] = [];
+  const parser = createHardenedParser(lim, {
+    open(tag, attributes, pos) {
+      if (++count > lim.maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${lim.maxElements} elements`, pos);
+      const el = new XmlElement({ name: tag.name, local: tag.local, prefix: tag.prefix, ns: tag.uri, attributes, line: pos.line, column: pos.column, parent: current });
+      if (current) current.children.push(el);
+      else root = el;
+      current = el;
+    },
+    close() {
+      current = current?.parent ?? null;
+    },
+    text(t) {
+      if (current) current.text += t;
+    },
+    pi(target, body, line) {
+      pis.push({ target, body, line });
+    },
+  });
+  parser.write(text);
+  parser.close();
+  if (!root) throw new KontorXmlError('XML_MALFORMED', 'No root element');
+  return { root, processingInstructions: pis };
+}

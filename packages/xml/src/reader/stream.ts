@@ -1,0 +1,92 @@
+/**
+ * streamXml: the hardened reader in streaming form. Only subtrees the caller asks to keep are built,
+ * handed over when they close and then dropped, so memory stays flat for large statements.
+ */
+import { KontorXmlError } from '../errors';
+import { XmlElement } from './element';
+import { defaultXmlLimits, type XmlLimits } from './limits';
+import { createHardenedParser } from './sax';
+import { decodeXmlBytes } from './decode';
+
+export interface OpenInfo {
+  local: string;
+  ns: string;
+  name: string;
+  line: number;
+  column: number;
+  attributes: XmlElement['attributes'];
+  /** Local names of the open ancestors (root first), excluding this element. */
+  path: readonly string[];
+}
+
+export interface StreamHandlers {
+  /** Return true to build this element's subtree and receive it in onElement. */
+  keep(info: OpenInfo): boolean;
+  onElement(el: XmlElement, path: readonly string[]): void;
+  onOpen?(info: OpenInfo): void;
+  onClose?(local: string, path: readonly string[]): void;
+}
+
+export type StreamSource = string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
+
+export async function streamXml(source: StreamSource, handlers: StreamHandlers, limits: Partial<XmlLimits> = {}): Promise<void> {
+  const lim: XmlLimits = { ...defaultXmlLimits, ...limits };
+  const path: string[] = [];
+  let kept: XmlElement | null = null; // innermost element of the kept subtree being built
+  let keptCount = 0;
+  const parser = createHardenedParser(lim, {
+    open(tag, attributes, pos) {
+      const info: OpenInfo = { local: tag.local, ns: tag.uri, name: tag.name, line: pos.line, column: pos.column, attributes, path };
+      if (kept) {
+        if (++keptCount > lim.maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${lim.maxElements} elements in one subtree`, pos);
+        const el = new XmlElement({ name: tag.name, local: tag.local, prefix: tag.prefix, ns: tag.uri, attributes, line: pos.line, column: pos.column, parent: kept });
+        kept.children.push(el);
+        kept = el;
+      } else {
+        handlers.onOpen?.(info);
+        if (handlers.keep(info)) {
+          keptCount = 1;
+          kept = new XmlElement({ name: tag.name, local: tag.local, prefix: tag.prefix, ns: tag.uri, attributes, line: pos.line, column: pos.column, parent: null });
+        }
+      }
+      path.push(tag.local);
+    },
+    close() {
+      const local = path.pop() ?? '';
+      if (kept) {
+        const done = kept;
+        kept = kept.parent;
+        if (!kept) handlers.onElement(done, path);
+        return;
+      }
+      handlers.onClose?.(local, path);
+    },
+    text(t) {
+      if (kept) kept.text += t;
+    },
+  });
+  let total = 0;
+  let first = true;
+  const feed = (chunk: string | Uint8Array) => {
+    let text: string;
+    if (typeof chunk === 'string') {
+      total += Buffer.byteLength(chunk, 'utf8');
+      text = chunk;
+    } else {
+      total += chunk.byteLength;
+      text = decoder.decode(chunk, { stream: true });
+    }
+    if (total > lim.maxBytes) throw new KontorXmlError('XML_TOO_LARGE', `XML input exceeds the limit of ${lim.maxBytes} bytes`);
+    if (first) {
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      first = false;
+    }
+    if (text) parser.write(text);
+  };
+  const decoder = new TextDecoder('utf-8');
+  if (typeof source === 'string') feed(source);
+  else if (source instanceof Uint8Array) feed(decodeXmlBytes(source));
+  else if (Symbol.asyncIterator in (source as object)) for await (const c of source as AsyncIterable<string | Uint8Array>) feed(c);
+  else for (const c of source as Iterable<string | Uint8Array>) feed(c);
+  parser.close();
+}

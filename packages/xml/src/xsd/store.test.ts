@@ -1,0 +1,40 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SchemaStore } from './store';
+import { corpusAvailable, corpusDir } from '../../test/corpus';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-schemas-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('SchemaStore', () => {
+  it('reports a missing set as unavailable with an install hint', async () => {
+    const store = new SchemaStore({ dir });
+    const r = store.validate('cii-d16b', '<x/>');
+    expect(r.available).toBe(false);
+    expect(r.note).toMatch(/kontor schemas install/);
+    expect((await store.list()).every((s) => !s.installed)).toBe(true);
+    expect(() => store.validate('nope', '<x/>')).toThrow(/Unknown schema set/);
+  });
+
+  it.runIf(corpusAvailable())('installs from the corpus and validates with line numbers', async () => {
+    const store = new SchemaStore({ dir });
+    const { installed } = await store.installFrom(corpusDir);
+    for (const id of ['cii-d16b', 'dk:pain.001.001.09_GBIC_5', 'iso:pain.001.001.09', 'iso:camt.053.001.02', 'facturx:en16931']) expect(installed).toContain(id);
+    const inv = readFileSync(path.join(corpusDir, 'einvoice/instances/en16931/examples/CII_example1.xml'));
+    const ok = store.validate('cii-d16b', inv);
+    expect(ok).toMatchObject({ available: true, valid: true });
+    const broken = inv.toString('utf8').replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:Bogus>380</ram:Bogus>');
+    const bad = store.validate('cii-d16b', broken);
+    expect(bad.valid).toBe(false);
+    expect(bad.findings[0]!.line).toBeGreaterThan(1);
+    expect(bad.findings[0]!.message).toMatch(/Bogus/);
+    // DOCTYPE never reaches libxml2
+    const dt = store.validate('cii-d16b', '<!DOCTYPE x [<!ENTITY a SYSTEM "file:///etc/passwd">]><x>&a;</x>');
+    expect(dt.findings[0]!.code).toBe('XML_DOCTYPE_FORBIDDEN');
+    const listed = await store.list();
+    expect(listed.find((s) => s.id === 'cii-d16b')!.files).toBeGreaterThan(10);
+    store.dispose();
+  });
+});

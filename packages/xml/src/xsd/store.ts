@@ -1,0 +1,239 @@
+/**
+ * SchemaStore: a directory of installed schema sets (one folder per set) and a cache of compiled validators.
+ * A missing set is an answer (available: false + install hint), never a crash.
+ */
+import { promises as fs, existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { XmlDocument as LibDoc, XsdValidator, XmlValidateError, XmlParseError } from 'libxml2-wasm';
+import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
+import { KontorXmlError, type Finding } from '../errors';
+import { parseXml, xmlInputToText, type XmlInput } from '../reader/parse';
+import { findSchemaSet, schemaSets, type SchemaSetDef } from './sets';
+
+export interface XsdFinding extends Finding {
+  line: number | null;
+  column: number | null;
+}
+
+export interface XsdResult {
+  schemaSet: string;
+  available: boolean;
+  valid: boolean | null;
+  findings: XsdFinding[];
+  note?: string;
+}
+
+export interface InstalledSet {
+  id: string;
+  title: string;
+  installed: boolean;
+  entry: string | null;
+  files: number;
+  source: string;
+}
+
+let fsProvidersRegistered = false;
+function ensureFsProviders(): void {
+  // libxml2-wasm resolves xs:import/xs:include through registered input providers (process-wide, idempotent).
+  if (!fsProvidersRegistered) {
+    xmlRegisterFsInputProviders();
+    fsProvidersRegistered = true;
+  }
+}
+
+const MANIFEST = 'kontor-schema-set.json';
+
+export interface SchemaStoreOptions {
+  /** Directory holding one folder per installed set. */
+  dir: string;
+}
+
+export class SchemaStore {
+  readonly dir: string;
+  private readonly compiled = new Map<string, XsdValidator>();
+
+  constructor(opts: SchemaStoreOptions) {
+    this.dir = path.resolve(opts.dir);
+  }
+
+  private setDir(id: string): string {
+    return path.join(this.dir, id.replace(/[^A-Za-z0-9._-]/g, '_'));
+  }
+
+  /** The entry XSD of an installed set, or null. */
+  entryPath(id: string): string | null {
+    const d = this.setDir(id);
+    const mf = path.join(d, MANIFEST);
+    if (!existsSync(mf)) return null;
+    try {
+      const m = JSON.parse(readFileSync(mf, 'utf8')) as { entry: string };
+      const p = path.join(d, m.entry);
+      return existsSync(p) ? p : null;
+    } catch {
+      return null;
+    }
+  }
+
+  isInstalled(id: string): boolean {
+    return this.entryPath(id) !== null;
+  }
+
+  installHint(id: string): string {
+    return `Schema set "${id}" is not installed in ${this.dir}. Install it with: kontor schemas install --from <directory containing the official XSDs> (for example --from ../shared/corpus).`;
+  }
+
+  async list(): Promise<InstalledSet[]> {
+    const out: InstalledSet[] = [];
+    for (const s of schemaSets) {
+      const entry = this.entryPath(s.id);
+      let files = 0;
+      if (entry) files = (await walk(this.setDir(s.id))).filter((f) => f.endsWith('.xsd')).length;
+      out.push({ id: s.id, title: s.title, installed: !!entry, entry: entry ? path.relative(this.dir, entry) : null, files, source: s.source });
+    }
+    return out;
+  }
+
+  /** Searches a directory tree for every known set and copies what it finds. Returns the ids installed. */
+  async installFrom(sourceDir: string): Promise<{ installed: string[]; skipped: string[] }> {
+    const root = path.resolve(sourceDir);
+    if (!existsSync(root)) throw new KontorXmlError('SCHEMA_INSTALL_FAILED', `Directory not found: ${root}`);
+    const files = await walk(root);
+    const installed: string[] = [];
+    const skipped: string[] = [];
+    for (const def of schemaSets) {
+      const candidates = files.filter((f) => path.basename(f) === def.entry && (!def.pathMustInclude || f.split(path.sep).includes(def.pathMustInclude)));
+      // Prefer the shortest path: canonical folders over copies nested in fixtures.
+      candidates.sort((a, b) => a.length - b.length || a.localeCompare(b));
+      const found = candidates[0];
+      if (!found) {
+        skipped.push(def.id);
+        continue;
+      }
+      await this.installSet(def, found);
+      installed.push(def.id);
+    }
+    return { installed, skipped };
+  }
+
+  private async installSet(def: SchemaSetDef, entryFile: string): Promise<void> {
+    let base = path.dirname(entryFile);
+    for (let i = 0; i < def.rootLevelsUp; i++) base = path.dirname(base);
+    const target = this.setDir(def.id);
+    const tmp = `${target}.tmp-${process.pid}-${Date.now()}`;
+    await fs.rm(tmp, { recursive: true, force: true });
+    await fs.mkdir(tmp, { recursive: true });
+    const toCopy = def.singleFile ? [entryFile] : (await walk(base)).filter((f) => f.endsWith('.xsd'));
+    for (const f of toCopy) {
+      const rel = path.relative(base, f);
+      const dest = path.join(tmp, rel);
+      await fs.mkdir(path.dirname(dest), { recursive: true });
+      await fs.copyFile(f, dest);
+    }
+    await fs.writeFile(path.join(tmp, MANIFEST), JSON.stringify({ id: def.id, entry: path.relative(base, entryFile), installedFrom: entryFile }, null, 2));
+    // Swap in atomically so a concurrent reader never sees half a set.
+    await fs.rm(target, { recursive: true, force: true });
+    await fs.rename(tmp, target);
+    this.dispose(def.id);
+  }
+
+  /** Compiled validator for an installed set (compiled once per store, then reused). */
+  private validator(id: string): XsdValidator | null {
+    const cached = this.compiled.get(id);
+    if (cached) return cached;
+    const entry = this.entryPath(id);
+    if (!entry) return null;
+    ensureFsProviders();
+    const doc = LibDoc.fromBuffer(readFileSync(entry), { url: pathToFileURL(entry).href });
+    try {
+      const v = XsdValidator.fromDoc(doc);
+      this.compiled.set(id, v);
+      return v;
+    } finally {
+      doc.dispose();
+    }
+  }
+
+  /**
+   * Validates a document against an installed set. The input first passes the hardened reader, so
+   * DOCTYPE/entities never reach libxml2.
+   */
+  validate(id: string, input: XmlInput, opts: { maxBytes?: number } = {}): XsdResult {
+    if (!findSchemaSet(id)) throw new KontorXmlError('SCHEMA_UNKNOWN', `Unknown schema set "${id}"`);
+    const validator = this.validator(id);
+    if (!validator) return { schemaSet: id, available: false, valid: null, findings: [], note: this.installHint(id) };
+    const text = xmlInputToText(input, opts.maxBytes ?? 50 * 1024 * 1024);
+    try {
+      parseXml(text, { maxBytes: opts.maxBytes ?? 50 * 1024 * 1024 });
+    } catch (e) {
+      if (e instanceof KontorXmlError) {
+        return { schemaSet: id, available: true, valid: false, findings: [{ code: e.code, severity: 'error', message: e.message, line: e.location?.line ?? null, column: e.location?.column ?? null }] };
+      }
+      throw e;
+    }
+    let doc: LibDoc;
+    try {
+      doc = LibDoc.fromString(text, { url: 'document.xml' });
+    } catch (e) {
+      const details = e instanceof XmlParseError ? e.details : [];
+      return { schemaSet: id, available: true, valid: false, findings: toFindings(details, 'XML_MALFORMED') };
+    }
+    try {
+      validator.validate(doc);
+      return { schemaSet: id, available: true, valid: true, findings: [] };
+    } catch (e) {
+      if (e instanceof XmlValidateError) return { schemaSet: id, available: true, valid: false, findings: toFindings(e.details, 'XSD') };
+      throw e;
+    } finally {
+      doc.dispose();
+    }
+  }
+
+  /** Frees compiled validators (all, or one set). */
+  dispose(id?: string): void {
+    for (const [k, v] of this.compiled) {
+      if (id === undefined || k === id) {
+        v.dispose();
+        this.compiled.delete(k);
+      }
+    }
+  }
+}
+
+interface Detail {
+  message: string;
+  line?: number;
+  col?: number;
+  level?: number;
+}
+
+function toFindings(details: readonly Detail[], code: string): XsdFinding[] {
+  return details.map((d) => ({
+    code,
+    severity: d.level === 1 ? 'warning' : 'error',
+    message: d.message.trim(),
+    line: d.line ?? null,
+    column: d.col ?? null,
+    ...(d.line ? { location: { line: d.line, column: d.col ?? 0 } } : {}),
+  }));
+}
+
+async function walk(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const stack = [dir];
+  while (stack.length) {
+    const d = stack.pop()!;
+    let entries;
+    try {
+      entries = await fs.readdir(d, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) stack.push(p);
+      else if (e.isFile()) out.push(p);
+    }
+  }
+  return out.sort();
+}
