@@ -1,0 +1,9 @@
+/** @kontor/api: the Hono service. */
+export { createApp, API_BASE, type KontorApp, type AppOptions } from './app';
+export { startServer, bootstrapDevAccount, type RunningServer } from './server';
+export { loadConfig, ConfigError, configDocs, type Config } from './config';
+export { openDatabase } from './db';
+export { Accounts, plans, subscriptionStatuses, featuresOf, subscriptionOf, type Plan, type Feature, type AccountRow } from './platform/accounts';
+export { ApiKeys, API_KEY_PREFIX } from './platform/keys';
+export { Billing, withCharge, type BillingObject, type Charge } from './billing/billing';
+export { ApiError } from './platform/errors';

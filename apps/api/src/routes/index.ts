@@ -1,0 +1,6 @@
+/** Every route of /api/v1. Each area module exports an array of route definitions; add yours here. */
+import type { AnyRoute } from '../platform/registry';
+import { metaRoutes } from './meta';
+import { meRoutes } from './me';
+
+export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes];

@@ -1,0 +1,38 @@
+/** The CLI command contract: a name ("group sub"), a usage line, and run() over parsed arguments. */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+export interface Command {
+  /** Space-separated words, e.g. "schemas install". */
+  name: string;
+  summary: string;
+  usage: string;
+  /** Returns the exit code. Throw CliError for usage mistakes. */
+  run(argv: string[], io: Io): Promise<number>;
+}
+
+export class CliError extends Error {
+  constructor(message: string, readonly exitCode = 2) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** node:util parseArgs with strict checking, turning its errors into CliError. */
+export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, allowPositionals = true) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
+}
+
+export function printJson(io: Io, value: unknown): void {
+  io.stdout(JSON.stringify(value, null, 2) + '\n');
+}

@@ -1,0 +1,7 @@
+/** Every CLI command. Each group module exports an array of commands; add yours here. */
+import type { Command } from '../command';
+import { serveCommands } from './serve';
+import { schemaCommands } from './schemas';
+import { adminCommands } from './admin';
+
+export const allCommands: Command[] = [...serveCommands, ...schemaCommands, ...adminCommands];
