@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The JSON report feeds the one-line total that .ci/run prints.
+    reporters: ['default', 'json'],
+    outputFile: { json: '.vitest-results.json' },
   },
 });

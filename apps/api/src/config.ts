@@ -25,6 +25,7 @@ export const ConfigSchema = v.object({
   KONTOR_AI_MODEL: v.optional(v.string()),
   KONTOR_AI_API_KEY: v.optional(v.string()),
   KONTOR_DEV_BOOTSTRAP: v.optional(boolString),
+  KONTOR_RATE_LIMITS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
 });
 
 export type RawConfig = v.InferOutput<typeof ConfigSchema>;
@@ -42,6 +43,7 @@ export interface Config {
   peppol: { smlZone: string; dnsResolver: string | undefined; directoryUrl: string };
   ai: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
   devBootstrap: boolean;
+  rateLimits: boolean;
 }
 
 export class ConfigError extends Error {
@@ -83,26 +85,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     peppol: { smlZone: o.KONTOR_SML_ZONE, dnsResolver: o.KONTOR_DNS_RESOLVER, directoryUrl: o.KONTOR_PEPPOL_DIRECTORY_URL },
     ai: o.KONTOR_AI_BASE_URL && o.KONTOR_AI_MODEL ? { baseUrl: o.KONTOR_AI_BASE_URL, model: o.KONTOR_AI_MODEL, apiKey: o.KONTOR_AI_API_KEY } : undefined,
     devBootstrap: o.KONTOR_DEV_BOOTSTRAP ?? o.NODE_ENV !== 'production',
+    rateLimits: o.KONTOR_RATE_LIMITS === 'on',
   };
 }
-
-/** Rows of the README configuration table, kept next to the schema so they cannot drift apart. */
-export const configDocs: { name: keyof RawConfig; default: string; meaning: string }[] = [
-  { name: 'NODE_ENV', default: 'development', meaning: '`production` disables the development bootstrap account' },
-  { name: 'PORT', default: '8787', meaning: 'HTTP port' },
-  { name: 'HOST', default: '127.0.0.1', meaning: 'Interface to listen on (`0.0.0.0` for all)' },
-  { name: 'DATABASE_URL', default: './data/kontor.sqlite', meaning: 'SQLite file path, or a `postgres://` URL for PostgreSQL' },
-  { name: 'KONTOR_SCHEMA_DIR', default: './data/schemas', meaning: 'Schema store directory (filled by `kontor schemas install`)' },
-  { name: 'KONTOR_BANKDATA_FILE', default: '(unset)', meaning: 'Bundesbank bank-code file (TXT or CSV) for bank lookups' },
-  { name: 'KONTOR_LOG', default: 'json', meaning: '`json` request logs on stdout, `off` for none' },
-  { name: 'KONTOR_FREE_INVOICES_PER_DAY', default: '5', meaning: 'Free watermarked invoices per account and Berlin day' },
-  { name: 'KONTOR_VIES_URL', default: 'https://ec.europa.eu/taxation_customs/vies/rest-api', meaning: 'VIES REST base URL' },
-  { name: 'KONTOR_VIES_TIMEOUT_MS', default: '10000', meaning: 'Timeout of one VIES call' },
-  { name: 'KONTOR_SML_ZONE', default: 'edelivery.tech.ec.europa.eu', meaning: 'Peppol SML DNS zone (test: acc.edelivery.tech.ec.europa.eu)' },
-  { name: 'KONTOR_DNS_RESOLVER', default: '(system)', meaning: 'DNS resolver `host:port` for SML lookups' },
-  { name: 'KONTOR_PEPPOL_DIRECTORY_URL', default: 'https://directory.peppol.eu', meaning: 'Peppol Directory base URL' },
-  { name: 'KONTOR_AI_BASE_URL', default: '(unset)', meaning: 'OpenAI-compatible model provider base URL (address structuring, extraction)' },
-  { name: 'KONTOR_AI_MODEL', default: '(unset)', meaning: 'Model name at that provider' },
-  { name: 'KONTOR_AI_API_KEY', default: '(unset)', meaning: 'API key for the provider, if it needs one' },
-  { name: 'KONTOR_DEV_BOOTSTRAP', default: 'true unless production', meaning: 'Create a local all-features account on an empty database and print its key once' },
-];

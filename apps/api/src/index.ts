@@ -1,7 +1,7 @@
 /** @kontor/api: the Hono service. */
 export { createApp, API_BASE, type KontorApp, type AppOptions } from './app';
 export { startServer, bootstrapDevAccount, type RunningServer } from './server';
-export { loadConfig, ConfigError, configDocs, type Config } from './config';
+export { loadConfig, ConfigError, ConfigSchema, type Config } from './config';
 export { openDatabase } from './db';
 export { Accounts, plans, subscriptionStatuses, featuresOf, subscriptionOf, type Plan, type Feature, type AccountRow } from './platform/accounts';
 export { ApiKeys, API_KEY_PREFIX } from './platform/keys';

@@ -92,7 +92,7 @@ export function mountRoute(app: Hono<AppEnv>, base: string, route: AnyRoute, ser
         if (!account) throw new ApiError(401, 'invalid_key', 'The account of this key no longer exists');
         c.set('account', account);
         c.set('credentialId', keyId);
-        if (route.rateGroup) {
+        if (route.rateGroup && services.config.rateLimits) {
           const d = services.rateLimiter.hit(`${keyId}:${route.rateGroup}`, rateLimits[route.rateGroup]);
           c.header('RateLimit-Limit', String(rateLimits[route.rateGroup]));
           c.header('RateLimit-Remaining', String(d.remaining));

@@ -1,0 +1,52 @@
+/** Shared benchmark helpers: timing, peak RSS, the row shape every bench module returns. */
+import { performance } from 'node:perf_hooks';
+import { spawnSync } from 'node:child_process';
+
+export interface BenchRow {
+  case: string;
+  ours: string;
+  reference: string;
+  ratio: string;
+  inputSize: string;
+  peakRss: string;
+}
+
+/** Median wall time in ms of fn over runs (after warm-up runs). */
+export async function medianMs(fn: () => unknown | Promise<unknown>, runs = 5, warmup = 1): Promise<number> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const t: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const s = performance.now();
+    await fn();
+    t.push(performance.now() - s);
+  }
+  t.sort((a, b) => a - b);
+  return t[Math.floor(t.length / 2)]!;
+}
+
+/** Peak resident set size of this process so far. */
+export function peakRss(): string {
+  return `${Math.round(process.resourceUsage().maxRSS / 1024)} MB`;
+}
+
+export function mb(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+export function ratio(ours: number, ref: number | null): string {
+  if (ref === null || !Number.isFinite(ref) || ours <= 0) return 'n/a';
+  return ref >= ours ? `${(ref / ours).toFixed(1)}x faster` : `${(ours / ref).toFixed(1)}x slower`;
+}
+
+/** Median ms of an external command (incl. process start), or null when it is not installed. */
+export function commandMs(cmd: string, args: string[], runs = 3): number | null {
+  const t: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const s = performance.now();
+    const r = spawnSync(cmd, args, { stdio: 'ignore' });
+    if (r.error) return null;
+    t.push(performance.now() - s);
+  }
+  t.sort((a, b) => a - b);
+  return t[Math.floor(t.length / 2)]!;
+}
