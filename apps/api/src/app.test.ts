@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { makeTestApp, type TestApp } from '../test/helpers';
+import { allRoutes } from './routes';
 
 let t: TestApp;
 const logs: string[] = [];
@@ -108,8 +109,8 @@ describe('platform', () => {
     expect(doc.paths['/me'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/formats'].get.security).toEqual([]);
     expect(doc.paths['/me'].get.responses['401'].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
-    // every mounted route is described
-    for (const r of ['/me', '/formats']) expect(doc.paths[r]).toBeDefined();
+    // every mounted route is described, with its method and operation id
+    for (const r of allRoutes) expect(doc.paths[r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[r.method]?.operationId, `${r.method} ${r.path}`).toBe(r.operationId);
     const html = await (await t.request('/api/v1/docs')).text();
     expect(html).toContain('/me');
   });

@@ -12,12 +12,12 @@ export const schemaCommands: Command[] = [
   {
     name: 'schemas install',
     summary: 'Install the official schema sets found in a directory tree into the schema store',
-    usage: 'kontor schemas install --from <dir> [--dir <schema store>] [--json]',
+    usage: 'kontor schemas install --from <dir|https URL of a ZIP/XSD release> [--dir <schema store>] [--json]',
     async run(argv, io) {
       const { values } = parse(argv, { from: { type: 'string' }, dir: { type: 'string' }, json: { type: 'boolean' } }, false);
       if (!values.from) throw new CliError('Missing --from <dir>');
       const s = store(io, values.dir);
-      const r = await s.installFrom(path.resolve(io.cwd, values.from));
+      const r = /^https?:\/\//.test(values.from) ? await s.installFromUrl(values.from) : await s.installFrom(path.resolve(io.cwd, values.from));
       if (values.json) printJson(io, { schemaDir: s.dir, ...r });
       else {
         io.stdout(`Installed ${r.installed.length} schema set(s) into ${s.dir}:\n${r.installed.map((i) => `  ${i}`).join('\n')}\n`);

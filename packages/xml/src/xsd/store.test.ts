@@ -38,3 +38,35 @@ describe('SchemaStore', () => {
     store.dispose();
   });
 });
+
+describe('SchemaStore.installFromUrl', () => {
+  it.runIf(corpusAvailable())('installs from a ZIP and a single XSD served over HTTP, and refuses unsafe ZIPs', async () => {
+    const http = await import('node:http');
+    const { zipSync } = await import('fflate');
+    const xsd = readFileSync(path.join(corpusDir, 'payments/xsd/iso/camt.053.001.08.xsd'));
+    const good = zipSync({ 'release/schemas/camt.053.001.08.xsd': new Uint8Array(xsd), 'release/readme.txt': new Uint8Array([1]) });
+    const evil = zipSync({ '../../evil/camt.053.001.08.xsd': new Uint8Array(xsd) });
+    const server = http.createServer((req, res) => {
+      if (req.url === '/good.zip') return res.end(Buffer.from(good));
+      if (req.url === '/evil.zip') return res.end(Buffer.from(evil));
+      if (req.url === '/pain.001.001.03.xsd') return res.end(readFileSync(path.join(corpusDir, 'payments/xsd/iso/pain.001.001.03.xsd')));
+      res.statusCode = 404;
+      res.end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    const d2 = mkdtempSync(path.join(os.tmpdir(), 'kontor-schemas-url-'));
+    try {
+      const store = new SchemaStore({ dir: d2 });
+      expect((await store.installFromUrl(`http://127.0.0.1:${port}/good.zip`)).installed).toEqual(['iso:camt.053.001.08']);
+      expect((await store.installFromUrl(`http://127.0.0.1:${port}/pain.001.001.03.xsd`)).installed).toEqual(['iso:pain.001.001.03']);
+      await expect(store.installFromUrl(`http://127.0.0.1:${port}/evil.zip`)).rejects.toThrow(/Unsafe path/);
+      await expect(store.installFromUrl(`http://127.0.0.1:${port}/missing.zip`)).rejects.toThrow(/HTTP 404/);
+      await expect(store.installFromUrl(`http://127.0.0.1:${port}/good.zip`, { maxBytes: 100 })).rejects.toThrow(/larger than/);
+      expect(store.isInstalled('iso:camt.053.001.08')).toBe(true);
+    } finally {
+      server.close();
+      rmSync(d2, { recursive: true, force: true });
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 import { KontorXmlError, type Finding } from '../errors';
 import { parseXml, xmlInputToText, type XmlInput } from '../reader/parse';
 import { findSchemaSet, schemaSets, type SchemaSetDef } from './sets';
+import { downloadSchemaSource, type DownloadOptions } from './download';
 
 export interface XsdFinding extends Finding {
   line: number | null;
@@ -114,6 +115,16 @@ export class SchemaStore {
       installed.push(def.id);
     }
     return { installed, skipped };
+  }
+
+  /** Downloads an official release (ZIP or single XSD) and installs the sets it contains. */
+  async installFromUrl(url: string, opts: DownloadOptions = {}): Promise<{ installed: string[]; skipped: string[] }> {
+    const src = await downloadSchemaSource(url, opts);
+    try {
+      return await this.installFrom(src.dir);
+    } finally {
+      src.cleanup();
+    }
   }
 
   private async installSet(def: SchemaSetDef, entryFile: string): Promise<void> {
