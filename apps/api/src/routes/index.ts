@@ -2,5 +2,6 @@
 import type { AnyRoute } from '../platform/registry';
 import { metaRoutes } from './meta';
 import { meRoutes } from './me';
+import { partnerRoutes } from './partners';
 
-export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes];
+export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes, ...partnerRoutes];

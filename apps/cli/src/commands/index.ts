@@ -3,5 +3,7 @@ import type { Command } from '../command';
 import { serveCommands } from './serve';
 import { schemaCommands } from './schemas';
 import { adminCommands } from './admin';
+import { vatCommands } from './vat';
+import { peppolCommands } from './peppol';
 
-export const allCommands: Command[] = [...serveCommands, ...schemaCommands, ...adminCommands];
+export const allCommands: Command[] = [...serveCommands, ...schemaCommands, ...adminCommands, ...vatCommands, ...peppolCommands];

@@ -1,0 +1,141 @@
+/**
+ * Partner checks (spec §4.2, §4.3): GET /vat/check (VIES) and GET /peppol/check (SML/SMP/Directory).
+ * Free, credential required, 30/min per key. Domain work is in @kontor/vies and @kontor/peppol;
+ * this module maps their typed errors: bad input → 400 invalid_input, SML down → 503.
+ */
+import * as v from 'valibot';
+import { checkParticipant, isPeppolError, type PeppolCheckConfig } from '@kontor/peppol';
+import { createViesClient, isViesError, type ViesClient } from '@kontor/vies';
+import { ApiError } from '../platform/errors';
+import { defineRoute, type AnyRoute } from '../platform/registry';
+import { lazy, type Services } from '../platform/services';
+
+const nullableString = v.nullable(v.string());
+
+export const VatCheckSchema = v.object({
+  status: v.picklist(['valid', 'invalid', 'unavailable']),
+  countryCode: v.string(),
+  vatNumber: v.string(),
+  name: v.optional(v.string()),
+  address: v.optional(v.string()),
+  requestDate: v.string(),
+  consultationNumber: v.optional(v.string()),
+  errorCode: v.optional(v.string()),
+  source: v.picklist(['vies', 'cache']),
+});
+
+const FindingSchema = v.object({
+  code: v.string(),
+  severity: v.picklist(['error', 'warning', 'info']),
+  message: v.string(),
+  path: v.optional(v.string()),
+});
+
+export const PeppolCheckSchema = v.object({
+  participant: v.object({ scheme: v.string(), value: v.string(), identifier: v.string() }),
+  registered: v.boolean(),
+  smpUrl: nullableString,
+  documentTypes: v.array(
+    v.object({
+      id: v.string(),
+      name: v.optional(v.string()),
+      signed: v.nullable(v.boolean()),
+      processes: v.array(
+        v.object({
+          id: v.string(),
+          transportProfile: v.string(),
+          endpointUrl: v.string(),
+          certificate: v.nullable(v.object({ notBefore: v.string(), notAfter: v.string(), subject: v.string(), issuer: v.string(), valid: v.boolean() })),
+          serviceActivationDate: nullableString,
+          serviceExpirationDate: nullableString,
+          technicalContactUrl: nullableString,
+        }),
+      ),
+    }),
+  ),
+  directory: v.nullable(v.object({ found: v.boolean(), name: nullableString, countryCode: nullableString })),
+  sml: v.object({ zone: v.string(), method: v.picklist(['naptr', 'cname']), hostname: v.string() }),
+  issues: v.array(FindingSchema),
+});
+
+function viesClient(services: Services): ViesClient {
+  return lazy(services, 'vies-client', () =>
+    createViesClient({ baseUrl: services.config.vies.baseUrl, timeoutMs: services.config.vies.timeoutMs, now: services.clock }),
+  );
+}
+
+function peppolConfig(services: Services): PeppolCheckConfig {
+  const { smlZone, smlMethod, smpAllowHttp, dnsResolver, directoryUrl } = services.config.peppol;
+  return {
+    sml: { zone: smlZone, method: smlMethod, ...(dnsResolver ? { dnsServer: dnsResolver } : {}) },
+    smp: { allowHttp: smpAllowHttp },
+    directory: { baseUrl: directoryUrl },
+    now: services.clock,
+  };
+}
+
+export const partnerRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/vat/check',
+    operationId: 'checkVatId',
+    summary: 'Check a VAT ID live against VIES (valid, invalid or unavailable)',
+    description:
+      'The id is checked offline first (format and check digits for EU-27 and XI); only well-formed ids are sent to VIES. ' +
+      '"unavailable" means VIES or the member state could not answer; it does not mean invalid.',
+    tags: ['partners'],
+    auth: 'required',
+    rateGroup: 'vat',
+    query: v.object({ vatId: v.pipe(v.string(), v.minLength(1, 'vatId is required'), v.maxLength(100, 'vatId is too long')) }),
+    responses: { 200: { description: 'VIES answer', content: { 'application/json': { schema: VatCheckSchema } } } },
+    errors: [400, 401, 429],
+    handler: async ({ c, services, query }) => {
+      try {
+        return c.json(await viesClient(services).check(query.vatId));
+      } catch (error) {
+        if (isViesError(error) && error.code === 'VAT_SYNTAX' && error.syntax) {
+          const { code, message, location } = error.syntax;
+          throw new ApiError(400, 'invalid_input', `Not a VAT ID: ${message}`, [
+            { code, severity: 'error', message, path: 'vatId', ...(location ? { location } : {}) },
+          ]);
+        }
+        if (isViesError(error) && error.code === 'VIES_INPUT_REJECTED') {
+          throw new ApiError(400, 'invalid_input', error.message, [{ code: 'VIES_INVALID_INPUT', severity: 'error', message: error.message, path: 'vatId' }]);
+        }
+        throw error;
+      }
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/peppol/check',
+    operationId: 'checkPeppolParticipant',
+    summary: 'Check Peppol reachability of a participant (SML, SMP, Directory)',
+    description:
+      'participant: iso6523-actorid-upis::ICD:id, ICD:id, a bare GLN, a German VAT ID or a Leitweg-ID. ' +
+      'registered=false is a normal answer. SMP and Directory problems are reported in issues; 503 only when the SML cannot be asked.',
+    tags: ['partners'],
+    auth: 'required',
+    rateGroup: 'peppol',
+    query: v.object({ participant: v.pipe(v.string(), v.minLength(1, 'participant is required'), v.maxLength(200, 'participant is too long')) }),
+    responses: { 200: { description: 'Lookup result', content: { 'application/json': { schema: PeppolCheckSchema } } } },
+    errors: [400, 401, 429, 502, 503],
+    handler: async ({ c, services, query }) => {
+      try {
+        return c.json(await checkParticipant(query.participant, peppolConfig(services)));
+      } catch (error) {
+        if (!isPeppolError(error)) throw error;
+        if (error.code === 'PARTICIPANT_INVALID') {
+          throw new ApiError(400, 'invalid_input', `Not a Peppol participant identifier: ${error.message}`, [
+            { code: error.reason ?? 'PARTICIPANT_INVALID', severity: 'error', message: error.message, path: 'participant' },
+          ]);
+        }
+        if (error.code === 'SML_UNAVAILABLE') {
+          throw new ApiError(503, 'service_unavailable', 'The Peppol SML could not be reached; no answer is possible right now.', null, { 'Retry-After': '30' });
+        }
+        if (error.code === 'SML_INVALID_RECORD') throw new ApiError(502, 'upstream_error', error.message);
+        throw error;
+      }
+    },
+  }),
+];

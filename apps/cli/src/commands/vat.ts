@@ -1,0 +1,62 @@
+/** kontor vat syntax|check: offline VAT ID check and live VIES check (@kontor/vies). */
+import { loadConfig } from '@kontor/api';
+import { checkVatSyntax, createViesClient } from '@kontor/vies';
+import { CliError, parse, printJson, type Command } from '../command';
+
+export const vatCommands: Command[] = [
+  {
+    name: 'vat syntax',
+    summary: 'Check a VAT ID offline: format and check digits (EU-27 and XI)',
+    usage: 'kontor vat syntax <vat-id> [--json]   (exit 0 valid, 1 invalid)',
+    async run(argv, io) {
+      const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
+      const id = positionals.join(' ');
+      if (!id) throw new CliError('Missing <vat-id>');
+      const result = checkVatSyntax(id);
+      if (values.json) printJson(io, result);
+      else if (result.valid) io.stdout(`${result.normalized}: format and check digits valid (${result.countryCode})\n`);
+      else io.stdout(`${result.normalized ?? id}: invalid [${result.code}] ${result.message}\n`);
+      return result.valid ? 0 : 1;
+    },
+  },
+  {
+    name: 'vat check',
+    summary: 'Check a VAT ID live against VIES (valid, invalid or unavailable)',
+    usage:
+      'kontor vat check <vat-id> [--vies-url <url>] [--timeout-ms <n>] [--requester <own VAT ID>] [--json]   ' +
+      '(exit 0 valid, 1 invalid, 3 VIES unavailable; KONTOR_VIES_URL / KONTOR_VIES_TIMEOUT_MS as defaults)',
+    async run(argv, io) {
+      const { values, positionals } = parse(argv, {
+        json: { type: 'boolean' },
+        'vies-url': { type: 'string' },
+        'timeout-ms': { type: 'string' },
+        requester: { type: 'string' },
+      });
+      const id = positionals.join(' ');
+      if (!id) throw new CliError('Missing <vat-id>');
+      const config = loadConfig(io.env, io.cwd);
+      const timeoutMs = values['timeout-ms'] === undefined ? config.vies.timeoutMs : Number(values['timeout-ms']);
+      if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new CliError('--timeout-ms must be a positive whole number');
+      let requester: { countryCode: string; vatNumber: string } | undefined;
+      if (values.requester) {
+        const own = checkVatSyntax(values.requester);
+        if (!own.valid) throw new CliError(`--requester is not a valid VAT ID: ${own.message}`);
+        requester = { countryCode: own.countryCode, vatNumber: own.number };
+      }
+      const client = createViesClient({ baseUrl: values['vies-url'] ?? config.vies.baseUrl, timeoutMs, ...(requester ? { requester } : {}) });
+      const result = await client.check(id);
+      if (values.json) printJson(io, result);
+      else {
+        const id2 = `${result.countryCode}${result.vatNumber}`;
+        if (result.status === 'unavailable') io.stdout(`${id2}: VIES unavailable (${result.errorCode}); this does not mean invalid\n`);
+        else {
+          io.stdout(`${id2}: ${result.status} (VIES, ${result.requestDate})\n`);
+          if (result.name) io.stdout(`  Name:    ${result.name}\n`);
+          if (result.address) io.stdout(`  Address: ${result.address.replace(/\n/g, '\n           ')}\n`);
+          if (result.consultationNumber) io.stdout(`  Consultation number: ${result.consultationNumber}\n`);
+        }
+      }
+      return result.status === 'valid' ? 0 : result.status === 'invalid' ? 1 : 3;
+    },
+  },
+];

@@ -1,0 +1,59 @@
+/**
+ * Offline VAT id syntax checks per second: @kontor/vies `checkVatSyntax` versus python-stdnum's
+ * `stdnum.eu.vat.validate` (the reference named in protocols.md §1.4) over the same generated list
+ * of real-format ids for all 28 VIES countries. python-stdnum runs once in one python3 process and
+ * times its own loop, so interpreter start-up is not counted against it. The case text carries how
+ * often both agree (verdict and canonical form).
+ */
+import { checkVatSyntax } from '@kontor/vies';
+import { runStdnum } from '../packages/vies/test/stdnumOracle';
+import { generateVatIdSamples } from '../packages/vies/test/vatIdSamples';
+import { peakRss, ratio, type BenchRow } from './harness';
+
+const perSecond = (rate: number) => `${Math.round(rate).toLocaleString('en-US')} checks/s (${(1e6 / rate).toFixed(2)} µs each)`;
+
+/** Runs the whole list repeatedly for at least `minMs` after one warm-up pass. */
+function measureOurs(ids: readonly string[], minMs: number): number {
+  for (const id of ids) checkVatSyntax(id); // warm-up (JIT)
+  let checks = 0;
+  const started = performance.now();
+  let elapsed = 0;
+  do {
+    for (const id of ids) checkVatSyntax(id);
+    checks += ids.length;
+    elapsed = performance.now() - started;
+  } while (elapsed < minMs);
+  return (checks / elapsed) * 1000;
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const ids = generateVatIdSamples({ bodiesPerTemplate: 20 });
+  const ours = measureOurs(ids, 500);
+  const reference = runStdnum(ids);
+
+  let agreement = 'python-stdnum not installed';
+  let referenceRate: number | null = null;
+  if (reference) {
+    let agreeing = 0;
+    ids.forEach((id, index) => {
+      const mine = checkVatSyntax(id);
+      const theirs = reference.verdicts[index]!;
+      if (mine.valid === theirs.valid && (!mine.valid || mine.normalized === theirs.detail)) agreeing++;
+    });
+    agreement = `agreement ${agreeing}/${ids.length} with python-stdnum ${reference.version}`;
+    referenceRate = ids.length / reference.loopSeconds;
+  }
+  const validCount = ids.filter((id) => checkVatSyntax(id).valid).length;
+
+  return [
+    {
+      case: `vies: VAT id syntax + check digits, 28 countries, ${validCount} valid of ${ids.length} real-format ids; ${agreement}`,
+      ours: perSecond(ours),
+      reference: referenceRate === null ? 'python-stdnum not installed' : `python-stdnum: ${perSecond(referenceRate)}`,
+      // harness ratio compares times: µs per check
+      ratio: ratio(1e6 / ours, referenceRate === null ? null : 1e6 / referenceRate),
+      inputSize: `${ids.length} ids`,
+      peakRss: peakRss(),
+    },
+  ];
+}

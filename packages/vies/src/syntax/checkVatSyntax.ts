@@ -1,0 +1,129 @@
+/**
+ * Offline VAT id check: normalise the written form (prefix, spaces, dots, dashes, GR → EL), then
+ * apply the national format and check-digit rules. Never touches the network.
+ */
+import { ViesError } from '../errors';
+import { NATIONAL_VALIDATORS } from './national';
+
+/** VIES member-state codes: EU-27 (Greece as EL) plus XI for Northern Ireland. */
+export const VAT_COUNTRY_CODES = Object.freeze(Object.keys(NATIONAL_VALIDATORS)) as readonly string[];
+
+export type VatSyntaxCode =
+  | 'VAT_EMPTY'
+  | 'VAT_CHARACTERS'
+  | 'VAT_COUNTRY_MISSING'
+  | 'VAT_COUNTRY_UNSUPPORTED'
+  | 'VAT_FORMAT'
+  | 'VAT_LENGTH'
+  | 'VAT_COMPONENT'
+  | 'VAT_CHECKSUM';
+
+export interface VatSyntaxValid {
+  valid: true;
+  /** VIES country code (EL for Greece, XI for Northern Ireland). */
+  countryCode: string;
+  /** National part in canonical form, as VIES expects it in `vatNumber`. */
+  number: string;
+  /** countryCode + number, e.g. `DE136695976`. */
+  normalized: string;
+}
+
+export interface VatSyntaxFailure {
+  valid: false;
+  code: VatSyntaxCode;
+  message: string;
+  /** Set once a supported country prefix was recognised. */
+  countryCode?: string;
+  number?: string;
+  normalized?: string;
+  /** 1-based position in the input, for VAT_CHARACTERS. */
+  location?: { line: 1; column: number };
+}
+
+export type VatSyntaxResult = VatSyntaxValid | VatSyntaxFailure;
+
+/** Inputs longer than this are rejected before any processing (no VAT id has more than 14 characters). */
+const MAX_INPUT_LENGTH = 64;
+
+/** Separators people write inside VAT ids; Unicode spaces and dashes included. */
+function isSeparator(code: number): boolean {
+  return (
+    code === 0x20 || code === 0x2e || code === 0x2d || code === 0x2f || code === 0x2c || code === 0x3a || code === 0x5f ||
+    (code >= 0x09 && code <= 0x0d) || code === 0xa0 || code === 0x202f || code === 0x2212 ||
+    (code >= 0x2000 && code <= 0x200a) || (code >= 0x2010 && code <= 0x2015) || code === 0x3000 || code === 0xfeff
+  );
+}
+
+/** A-Z, 0-9 and the few symbols national numbers contain ('+' '*' in old Irish ids, '(0)' in Belgian ones). */
+function isIdCharacter(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x2b || code === 0x2a || code === 0x28 || code === 0x29;
+}
+
+const UNSUPPORTED_HINTS: Record<string, string> = {
+  GB: 'GB VAT numbers are no longer in VIES (since 2021); only Northern Ireland (XI) is.',
+  CH: 'Swiss UID numbers are not part of VIES.',
+  NO: 'Norwegian numbers are not part of VIES.',
+};
+
+/** Parse and check a VAT id such as `DE 136 695 976`, `el094259216` or `ATU13585627`. */
+export function checkVatSyntax(input: string): VatSyntaxResult {
+  if (typeof input !== 'string') throw new ViesError('INVALID_ARGUMENT', 'checkVatSyntax expects a string.');
+  if (input.length > MAX_INPUT_LENGTH) {
+    return { valid: false, code: 'VAT_LENGTH', message: `Input is longer than ${MAX_INPUT_LENGTH} characters.` };
+  }
+  // NFKC maps full-width letters and digits to ASCII; skip it for plain ASCII input (the common case)
+  const text = /^[\x00-\x7f]*$/.test(input) ? input : input.normalize('NFKC');
+  let compact = '';
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i);
+    if (isSeparator(code)) continue;
+    if (code >= 0x61 && code <= 0x7a) code -= 0x20; // a-z → A-Z
+    if (!isIdCharacter(code)) {
+      const ch = text[i]!;
+      return {
+        valid: false,
+        code: 'VAT_CHARACTERS',
+        message: `Unexpected character ${JSON.stringify(ch)} at position ${i + 1}.`,
+        location: { line: 1, column: i + 1 },
+      };
+    }
+    compact += String.fromCharCode(code);
+  }
+  if (compact.length === 0) return { valid: false, code: 'VAT_EMPTY', message: 'No VAT id given.' };
+  if (!/^[A-Z]{2}/.test(compact)) {
+    return { valid: false, code: 'VAT_COUNTRY_MISSING', message: 'A VAT id starts with a two-letter country code (e.g. DE, FR, EL, XI).' };
+  }
+  let countryCode = compact.slice(0, 2);
+  if (countryCode === 'GR') countryCode = 'EL'; // ISO code for Greece; VIES uses EL
+  const validator = NATIONAL_VALIDATORS[countryCode];
+  if (!validator) {
+    return {
+      valid: false,
+      code: 'VAT_COUNTRY_UNSUPPORTED',
+      message: UNSUPPORTED_HINTS[countryCode] ?? `${countryCode} is not a VIES member-state code.`,
+    };
+  }
+  const national = compact.slice(2);
+  if (national.length === 0) {
+    return { valid: false, code: 'VAT_LENGTH', message: 'The national number is missing.', countryCode };
+  }
+  const result = validator(national);
+  if (result.ok) {
+    return { valid: true, countryCode, number: result.number, normalized: countryCode + result.number };
+  }
+  return {
+    valid: false,
+    code: result.code,
+    message: result.message,
+    countryCode,
+    number: result.number,
+    normalized: countryCode + result.number,
+  };
+}
+
+/** Like checkVatSyntax, but throws ViesError('VAT_SYNTAX') for an invalid id. */
+export function parseVatId(input: string): VatSyntaxValid {
+  const result = checkVatSyntax(input);
+  if (!result.valid) throw new ViesError('VAT_SYNTAX', result.message, { syntax: result });
+  return result;
+}
