@@ -1,2 +1,48 @@
 /** @kontor/pain001: ISO 20022 pain.001.001.09 generation (DK SCT / AXZ), business rules, validation of pain.001 .09/.03, address structuring. */
-export {};
+export { Pain001Error, pain001ErrorStatus, type Pain001ErrorCode, type PaymentIssue } from './errors';
+export { paymentRunSchema, LIMITS, type Profile, type PaymentRun, type PaymentRunInput, type Payment, type PostalAddress, type UltimateParty, type PaymentRunSchema } from './model/run';
+export { parsePaymentRun, type ParsedRun } from './model/parse-run';
+export { transliterate, isInCharacterSet, unsupportedCharacters, ID_PATTERN, type CharacterSet } from './model/charset';
+export { checkIban, normalizeIban, isBic, isLei, type IbanProblem } from './model/identifiers';
+export { isKnownCurrency, currencyMinorUnits, isSepaCountry, isCountryCode } from './model/codes';
+export { berlinNow, isTargetBusinessDay, isIsoDate } from './model/dates';
+export { checkPaymentRun, type RunRuleOptions } from './rules/run-rules';
+export { writePain001, planBlocks, PAIN_001_001_09, type WriteOptions, type PaymentBlockPlan } from './write/writer';
+export {
+  generateSct,
+  generateAxz,
+  type GenerateOptions,
+  type PaymentFileResult,
+  type PaymentFileSummary,
+  type PaymentFileVerification,
+} from './write/generate';
+export { readPain001, PAIN_NAMESPACES } from './read/read';
+export { detectProfile, type Detection } from './read/detect';
+export { checkPain001 } from './read/rules';
+export {
+  validatePain001,
+  describeValidation,
+  schemaSetFor,
+  rulesetLabel,
+  summarize,
+  DEFAULT_MAX_BYTES,
+  type Pain001ValidationResult,
+  type ValidateOptions,
+  type ValidationSummary,
+  type XsdCheck,
+  type XsdCheckFinding,
+  type Verdict,
+} from './read/validate';
+export type { Pain001ReadModel, ReadPaymentBlock, ReadTransaction, ReadParty, ReadAccount, ReadAgent, ReadAddress, Loc } from './read/model';
+export {
+  structureAddresses,
+  parseAddressRequest,
+  partsOccurIn,
+  ADDRESS_LIMITS,
+  addressRequestSchema,
+  type AddressItem,
+  type StructuredAddress,
+  type StructureOptions,
+  type StructureResult,
+} from './address/structure';
+export { parseAddress, postcodePattern, supportedAddressCountries, type AddressParts, type ParseOutcome } from './address/parse';

@@ -3,5 +3,6 @@ import type { AnyRoute } from '../platform/registry';
 import { metaRoutes } from './meta';
 import { meRoutes } from './me';
 import { partnerRoutes } from './partners';
+import { paymentRoutes } from './payments';
 
-export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes, ...partnerRoutes];
+export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes, ...partnerRoutes, ...paymentRoutes];

@@ -5,5 +5,6 @@ import { schemaCommands } from './schemas';
 import { adminCommands } from './admin';
 import { vatCommands } from './vat';
 import { peppolCommands } from './peppol';
+import { payCommands } from './pay';
 
-export const allCommands: Command[] = [...serveCommands, ...schemaCommands, ...adminCommands, ...vatCommands, ...peppolCommands];
+export const allCommands: Command[] = [...serveCommands, ...schemaCommands, ...adminCommands, ...vatCommands, ...peppolCommands, ...payCommands];

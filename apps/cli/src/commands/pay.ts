@@ -1,0 +1,240 @@
+/**
+ * kontor pay sepa|axz|validate, bank lookup, bankdata import, address structure: payment files via
+ * @kontor/pain001, the German bank directory via @kontor/bankdata, address structuring via @kontor/ai.
+ */
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadConfig } from '@kontor/api';
+import { SchemaStore } from '@kontor/xml';
+import { BankDirectory } from '@kontor/bankdata';
+import { createModelProvider } from '@kontor/ai';
+import {
+  DEFAULT_MAX_BYTES,
+  describeValidation,
+  generateAxz,
+  generateSct,
+  Pain001Error,
+  structureAddresses,
+  validatePain001,
+  type PaymentIssue,
+} from '@kontor/pain001';
+import { CliError, parse, printJson, type Command, type Io } from '../command';
+
+async function readInput(io: Io, file: string | undefined, what: string): Promise<{ bytes: Buffer; path: string; mtime: Date }> {
+  if (!file) throw new CliError(`Missing <${what}>`);
+  const p = path.resolve(io.cwd, file);
+  const s = await stat(p).catch(() => {
+    throw new CliError(`File not found: ${file}`, 1);
+  });
+  if (!s.isFile()) throw new CliError(`Not a file: ${file}`, 1);
+  return { bytes: await readFile(p), path: p, mtime: s.mtime };
+}
+
+async function readJson(io: Io, file: string | undefined, what: string): Promise<unknown> {
+  const { bytes } = await readInput(io, file, what);
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch (e) {
+    throw new CliError(`${file} is not valid JSON: ${(e as Error).message}`, 1);
+  }
+}
+
+function config(io: Io) {
+  return loadConfig(io.env, io.cwd);
+}
+
+function schemaStore(io: Io, dir?: string): SchemaStore {
+  return new SchemaStore({ dir: dir ? path.resolve(io.cwd, dir) : config(io).schemaDir });
+}
+
+/** Same convention as the service: KONTOR_BANKDATA_FILE, else bankdata.json next to the schema directory. */
+function bankdataPath(io: Io, explicit?: string): string {
+  if (explicit) return path.resolve(io.cwd, explicit);
+  const c = config(io);
+  return c.bankdataFile ?? path.join(path.dirname(c.schemaDir), 'bankdata.json');
+}
+
+const berlinDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+
+async function loadDirectory(io: Io, explicit: string | undefined, required: boolean): Promise<BankDirectory | undefined> {
+  const file = bankdataPath(io, explicit);
+  const s = await stat(file).catch(() => null);
+  if (!s) {
+    if (required) throw new CliError(`No bank directory at ${file}: run kontor bankdata import <Bundesbank file> first, or pass --bankdata`, 1);
+    return undefined;
+  }
+  const bytes = await readFile(file);
+  if (file.endsWith('.json')) return BankDirectory.fromJSON(JSON.parse(bytes.toString('utf8')));
+  return BankDirectory.load(bytes, { dataDate: berlinDate(s.mtime), source: path.basename(file) }).directory;
+}
+
+function issueLine(i: PaymentIssue): string {
+  const where = [i.path, i.location ? `Zeile ${i.location.line}, Spalte ${i.location.column}` : ''].filter(Boolean).join(', ');
+  return `  ${i.severity.padEnd(7)} ${i.code}${where ? ` (${where})` : ''}: ${i.message}`;
+}
+
+/** Library refusals with their issue list: JSON envelope or readable lines; exit 1. */
+function reportError(io: Io, e: unknown, json: boolean): number {
+  if (!(e instanceof Pain001Error)) throw e;
+  if (json) printJson(io, { error: e.message, code: e.code, details: e.details });
+  else {
+    io.stderr(`Error [${e.code}]: ${e.message}\n`);
+    for (const d of e.details) io.stderr(`${issueLine(d)}\n`);
+  }
+  return 1;
+}
+
+function generateCommand(profile: 'sct' | 'axz'): Command {
+  const name = profile === 'sct' ? 'sepa' : 'axz';
+  return {
+    name: `pay ${name}`,
+    summary: profile === 'sct' ? 'Create a SEPA credit transfer file (pain.001.001.09, DK GBIC_5) from a payment run' : 'Create a foreign-payment file (pain.001.001.09, DK AXZ) from a payment run',
+    usage: `kontor pay ${name} <run.json> [-o <file.xml>] [--json] [--charset epc|dk] [--message-id <id>] [--bankdata <file>] [--schema-dir <dir>] [--allow-unchecked]`,
+    async run(argv, io) {
+      const { values, positionals } = parse(argv, {
+        output: { type: 'string', short: 'o' },
+        json: { type: 'boolean' },
+        charset: { type: 'string' },
+        'message-id': { type: 'string' },
+        bankdata: { type: 'string' },
+        'schema-dir': { type: 'string' },
+        'allow-unchecked': { type: 'boolean' },
+      });
+      if (values.charset !== undefined && values.charset !== 'epc' && values.charset !== 'dk') throw new CliError('--charset must be epc or dk');
+      const run = await readJson(io, positionals[0], 'run.json');
+      const store = schemaStore(io, values['schema-dir']);
+      try {
+        const directory = await loadDirectory(io, values.bankdata, !!values.bankdata);
+        const opts = {
+          schemaStore: store,
+          ...(values.charset ? { characterSet: values.charset as 'epc' | 'dk' } : {}),
+          ...(values['message-id'] ? { messageId: values['message-id'] } : {}),
+          ...(directory ? { bankDirectory: directory } : {}),
+          ...(values['allow-unchecked'] ? { allowUnchecked: true } : {}),
+        };
+        let r;
+        try {
+          r = await (profile === 'sct' ? generateSct(run, opts) : generateAxz(run, opts));
+        } catch (e) {
+          return reportError(io, e, !!values.json);
+        }
+        const out = path.resolve(io.cwd, values.output ?? r.filename);
+        await mkdir(path.dirname(out), { recursive: true });
+        await writeFile(out, r.xml);
+        if (values.json) printJson(io, { file: out, ...r });
+        else {
+          io.stdout(`${path.relative(io.cwd, out) || out}: ${r.summary.payments} Zahlung(en), ${r.summary.currencies.map((c) => `${c.total} ${c.currency}`).join(', ')}, ${r.summary.paymentBlocks} Block/Blöcke\n`);
+          io.stdout(r.verification.passed ? `Geprüft gegen ${r.verification.schema}: bestanden\n` : `NICHT gegen ein Schema geprüft (${r.verification.note ?? ''})\n`);
+          for (const w of r.warnings) io.stdout(`${issueLine(w)}\n`);
+        }
+        return 0;
+      } finally {
+        store.dispose();
+      }
+    },
+  };
+}
+
+export const payCommands: Command[] = [
+  generateCommand('sct'),
+  generateCommand('axz'),
+  {
+    name: 'pay validate',
+    summary: 'Validate a pain.001 file (.09/.03, SCT or AXZ): rules, schema with line/column, verdict',
+    usage: 'kontor pay validate <file.xml> [--profile auto|sct|axz] [--json] [--schema-dir <dir>] [--max-bytes <n>]',
+    async run(argv, io) {
+      const { values, positionals } = parse(argv, { profile: { type: 'string' }, json: { type: 'boolean' }, 'schema-dir': { type: 'string' }, 'max-bytes': { type: 'string' } });
+      const profile = values.profile ?? 'auto';
+      if (profile !== 'auto' && profile !== 'sct' && profile !== 'axz') throw new CliError('--profile must be auto, sct or axz');
+      const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
+      if (!Number.isInteger(maxBytes) || maxBytes < 1) throw new CliError('--max-bytes must be a positive whole number');
+      const input = await readInput(io, positionals[0], 'file.xml');
+      const store = schemaStore(io, values['schema-dir']);
+      try {
+        let r;
+        try {
+          r = await validatePain001(input.bytes, { profile, schemaStore: store, maxBytes });
+        } catch (e) {
+          return reportError(io, e, !!values.json);
+        }
+        const name = path.basename(input.path);
+        if (values.json) printJson(io, { summary: describeValidation(r, name), result: r });
+        else {
+          io.stdout(`${describeValidation(r, name)}\n`);
+          io.stdout(`Profil ${r.profile.toUpperCase()} (${r.profileSource === 'requested' ? 'vorgegeben' : 'erkannt'}): ${r.profileReasons.join('; ')}\n`);
+          for (const f of r.findings) io.stdout(`${issueLine(f)}\n`);
+          if (r.xsd.available) for (const f of r.xsd.findings) io.stdout(`  ${f.severity.padEnd(7)} ${f.code}: ${f.message}\n`);
+          else io.stdout(`  Schema: ${r.xsd.note ?? 'nicht geprüft'}\n`);
+        }
+        return r.verdict === 'invalid' ? 1 : 0;
+      } finally {
+        store.dispose();
+      }
+    },
+  },
+  {
+    name: 'bank lookup',
+    summary: 'BIC and name for a German bank code (Bundesbank directory)',
+    usage: 'kontor bank lookup <bank code> [--country DE] [--bankdata <index.json|Bundesbank file>] [--json]',
+    async run(argv, io) {
+      const { values, positionals } = parse(argv, { country: { type: 'string' }, bankdata: { type: 'string' }, json: { type: 'boolean' } });
+      if (!positionals[0]) throw new CliError('Missing <bank code>');
+      const dir = (await loadDirectory(io, values.bankdata, true))!;
+      const r = dir.lookup(positionals[0], values.country ?? 'DE');
+      if (values.json) printJson(io, r);
+      else if (r.found) {
+        io.stdout(`${r.bankCode}: ${r.bankName}, ${r.postCode} ${r.town}\nBIC: ${r.bic ?? '(keiner)'}${r.bicSource === 'successor' ? ' (der Nachfolge-Bankleitzahl)' : ''}\nStand: ${r.dataDate}\n`);
+        if (r.status !== 'active') io.stdout(`Status: ${r.status === 'deleted' ? 'gelöscht' : 'zur Löschung vorgesehen'}${r.successor ? `, Nachfolger ${r.successor.bankCode}${r.successor.bankName ? ` (${r.successor.bankName})` : ''}` : ''}\n`);
+      } else io.stdout(r.reason === 'unsupported_country' ? 'Nur deutsche Bankleitzahlen (DE) werden nachgeschlagen.\n' : r.reason === 'invalid_bank_code' ? 'Keine Bankleitzahl (8 Ziffern).\n' : 'Nicht gefunden.\n');
+      return r.found ? 0 : 1;
+    },
+  },
+  {
+    name: 'bankdata import',
+    summary: 'Import the Bundesbank bank-code file (TXT or CSV) into the compact index used by lookups',
+    usage: 'kontor bankdata import <blz-file.txt|csv> [--out <index.json>] [--valid-from YYYY-MM-DD] [--json]',
+    async run(argv, io) {
+      const { values, positionals } = parse(argv, { out: { type: 'string' }, 'valid-from': { type: 'string' }, json: { type: 'boolean' } });
+      const input = await readInput(io, positionals[0], 'blz-file');
+      const validFrom = values['valid-from'];
+      if (validFrom !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(validFrom)) throw new CliError('--valid-from must be YYYY-MM-DD');
+      const dataDate = validFrom ?? berlinDate(input.mtime);
+      const { directory, findings, format, records } = BankDirectory.load(input.bytes, { dataDate, source: path.basename(input.path) });
+      let out = values.out ? path.resolve(io.cwd, values.out) : bankdataPath(io);
+      if (!out.endsWith('.json')) out = path.join(path.dirname(out), 'bankdata.json');
+      await mkdir(path.dirname(out), { recursive: true });
+      await writeFile(out, JSON.stringify(directory.toJSON()));
+      const summary = { file: out, format, records, banks: directory.size, dataDate: directory.dataDate, validFrom: directory.validFrom, validTo: directory.validTo, findings };
+      if (values.json) printJson(io, summary);
+      else {
+        io.stdout(`${records} Datensätze (${format.toUpperCase()}) gelesen, ${directory.size} Bankleitzahlen indexiert → ${out}\nGültig ${directory.validFrom} bis ${directory.validTo ?? 'offen'}${validFrom ? '' : ' (Datum aus der Dateizeit; mit --valid-from setzen)'}\n`);
+        for (const f of findings.slice(0, 20)) io.stdout(`  warning ${f.code}: ${f.message}\n`);
+      }
+      return 0;
+    },
+  },
+  {
+    name: 'address structure',
+    summary: 'Split free-text addresses into town, postcode, street and number (rules, then the configured AI model)',
+    usage: 'kontor address structure <items.json> [--json]   (items.json: {"items":[{"id","countryCode","addressLines":[...]}]} or the bare array)',
+    async run(argv, io) {
+      const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
+      const raw = await readJson(io, positionals[0], 'items.json');
+      const body = Array.isArray(raw) ? { items: raw } : raw;
+      const ai = config(io).ai;
+      const provider = ai ? createModelProvider({ baseUrl: ai.baseUrl, model: ai.model, ...(ai.apiKey ? { apiKey: ai.apiKey } : {}), timeoutMs: 30_000 }) : undefined;
+      let r;
+      try {
+        r = await structureAddresses(body, provider ? { provider } : {});
+      } catch (e) {
+        return reportError(io, e, !!values.json);
+      }
+      if (values.json) printJson(io, { items: r.items });
+      else {
+        for (const i of r.items) io.stdout(i.confident ? `${i.id}: ${[i.streetName, i.buildingNumber].filter(Boolean).join(' ')}${i.streetName ? ', ' : ''}${i.postCode ?? ''} ${i.townName}\n` : `${i.id}: unsicher (nicht zerlegt)\n`);
+        io.stdout(`${r.stats.rules} per Regel, ${r.stats.model} per Modell, ${r.stats.unsure} unsicher${provider ? '' : ' (kein KI-Modell konfiguriert: KONTOR_AI_BASE_URL, KONTOR_AI_MODEL)'}\n`);
+      }
+      return 0;
+    },
+  },
+];

@@ -1,0 +1,167 @@
+/**
+ * @kontor/pain001 at 1,000 and 20,000 SEPA transactions: generation (schema + rules + writer, and the full
+ * pipeline with the authoritative gate) against the npm `sepa` package (generation only, no checks), and
+ * validation (rules + XSD, and XSD alone) against xmllint --schema on the same file (DK GBIC_5).
+ * Every case runs in its own process so that its peak RSS is its own.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SchemaStore } from '@kontor/xml';
+import { checkPaymentRun, generateSct, parsePaymentRun, validatePain001, writePain001 } from '@kontor/pain001';
+import SEPA from 'sepa';
+import { mb, medianMs, ratio, type BenchRow } from './harness';
+
+const here = fileURLToPath(import.meta.url);
+const corpusPayments = path.resolve(path.dirname(here), '../../shared/corpus/payments');
+const XSD = path.join(corpusPayments, 'xsd/dk/pain.001.001.09_GBIC_5.xsd');
+const NOW = new Date('2026-03-10T10:00:00Z');
+const IBANS = ['DE28100100100001234567', 'DE02500105170005400246', 'AT611904300234573201', 'FR7630006000011234567890189', 'NL91ABNA0417164300'];
+const BICS = ['PBNKDEFFXXX', 'INGDDEFFXXX', 'BKAUATWWXXX', 'AGRIFRPPXXX', 'ABNANL2AXXX'];
+
+/** A payment run of n SCT payments (deterministic pseudo-random amounts and texts). */
+export function benchRun(n: number) {
+  let x = 4711;
+  const rnd = () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  return {
+    debtor: { name: 'Kontor Bench GmbH', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', address: { townName: 'Köln', countryCode: 'DE' } },
+    requestedExecutionDate: '2026-03-16',
+    payments: Array.from({ length: n }, (_, i) => ({
+      creditorName: `Lieferant Müller ${i}`,
+      creditorIban: IBANS[i % IBANS.length]!,
+      creditorBic: BICS[i % BICS.length]!,
+      amount: ((Math.floor(rnd() * 1_000_000) + 1) / 100).toFixed(2),
+      remittanceInfo: `Rechnung ${100000 + i} vom 01.03.2026`,
+      endToEndId: `E2E-${i}`,
+    })),
+  };
+}
+
+/** The same payments through the npm `sepa` package (pain.001.001.09, no validation of its own output). */
+function sepaJs(run: ReturnType<typeof benchRun>): string {
+  const S = SEPA as unknown as { Document: new (t: string) => any };
+  const doc = new S.Document('pain.001.001.09');
+  doc.grpHdr.id = 'BENCH-1';
+  doc.grpHdr.created = NOW;
+  doc.grpHdr.initiatorName = run.debtor.name;
+  const info = doc.createPaymentInfo();
+  info.requestedExecutionDate = new Date(run.requestedExecutionDate);
+  info.debtorIBAN = run.debtor.iban;
+  info.debtorBIC = run.debtor.bic;
+  info.debtorName = run.debtor.name;
+  doc.addPaymentInfo(info);
+  for (const p of run.payments) {
+    const tx = info.createTransaction();
+    tx.creditorName = p.creditorName;
+    tx.creditorIBAN = p.creditorIban;
+    tx.creditorBIC = p.creditorBic;
+    tx.amount = Number(p.amount);
+    tx.remittanceInfo = p.remittanceInfo;
+    tx.end2endId = p.endToEndId;
+    info.addTransaction(tx);
+  }
+  return doc.toString();
+}
+
+type CaseName = 'gen-core' | 'gen-gated' | 'gen-sepajs' | 'validate' | 'xsd-ours';
+
+async function worker(name: CaseName, n: number, file: string, schemaDir: string): Promise<void> {
+  const store = new SchemaStore({ dir: schemaDir });
+  const run = benchRun(n);
+  const bytes = new Uint8Array(readFileSync(file));
+  const fns: Record<CaseName, () => unknown> = {
+    'gen-core': () => {
+      const { run: r, issues } = parsePaymentRun(run, 'sct');
+      if (issues.length) throw new Error(issues[0]!.message);
+      const rules = checkPaymentRun(r, { profile: 'sct', now: NOW }).filter((i) => i.severity === 'error');
+      if (rules.length) throw new Error(rules[0]!.message);
+      return writePain001(r, 'sct', { messageId: 'BENCH-1', createdAt: '2026-03-10T11:00:00' }).xml.length;
+    },
+    'gen-gated': async () => {
+      const r = await generateSct(run, { schemaStore: store, now: () => NOW, messageId: 'BENCH-1', createdAt: '2026-03-10T11:00:00' });
+      if (!r.verification.passed) throw new Error('gate not passed');
+    },
+    'gen-sepajs': () => sepaJs(run).length,
+    validate: async () => {
+      const r = await validatePain001(bytes, { schemaStore: store, maxBytes: 64 * 1024 * 1024 });
+      if (r.verdict === 'invalid') throw new Error(`invalid: ${JSON.stringify(r.findings.slice(0, 2))} ${JSON.stringify(r.xsd.findings.slice(0, 2))}`);
+    },
+    'xsd-ours': () => {
+      const r = store.validate('dk:pain.001.001.09_GBIC_5', bytes, { maxBytes: 64 * 1024 * 1024 });
+      if (!r.valid) throw new Error(`XSD says invalid: ${r.findings[0]?.message}`);
+    },
+  };
+  const ms = await medianMs(fns[name], 3, 1);
+  process.stdout.write(`@@CASE@@${JSON.stringify({ ms, rss: process.resourceUsage().maxRSS * 1024 })}\n`);
+  store.dispose();
+}
+
+function runCase(name: CaseName, n: number, file: string, schemaDir: string): { ms: number; rss: number } | string {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', here, '--pain-case', name, String(n), file, schemaDir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 });
+  const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('@@CASE@@'));
+  if (!line) return (r.stderr ?? '').trim().split('\n').slice(-1)[0] ?? `exit ${r.status}`;
+  return JSON.parse(line.slice(8)) as { ms: number; rss: number };
+}
+
+/** xmllint --noout --schema GBIC_5: median ms incl. process start and XSD compilation, peak RSS via /usr/bin/time. */
+function xmllint(file: string): { ms: number; rss: number | null } | null {
+  const times: number[] = [];
+  let rss: number | null = null;
+  for (let i = 0; i < 3; i++) {
+    const s = performance.now();
+    const useTime = existsSync('/usr/bin/time');
+    const r = useTime
+      ? spawnSync('/usr/bin/time', ['-f', '@@RSS@@%M', 'xmllint', '--noout', '--nonet', '--schema', XSD, file], { encoding: 'utf8' })
+      : spawnSync('xmllint', ['--noout', '--nonet', '--schema', XSD, file], { encoding: 'utf8' });
+    if (r.error || !/validates/.test(r.stderr ?? '')) return null;
+    times.push(performance.now() - s);
+    const m = /@@RSS@@(\d+)/.exec(r.stderr ?? '');
+    if (m) rss = Number(m[1]) * 1024;
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[1]!, rss };
+}
+
+const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+
+export async function run(): Promise<BenchRow[]> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-pain-'));
+  try {
+    const schemaDir = path.join(dir, 'schemas');
+    if (!existsSync(XSD)) return [{ case: 'pain001: corpus with the GBIC_5 XSD not found', ours: '', reference: '', ratio: '', inputSize: '', peakRss: '' }];
+    await new SchemaStore({ dir: schemaDir }).installFrom(path.join(corpusPayments, 'xsd'));
+    const rows: BenchRow[] = [];
+    const cell = (r: { ms: number; rss: number } | string) => (typeof r === 'string' ? `failed: ${r}` : fmtMs(r.ms));
+    const rssOf = (r: { ms: number; rss: number } | string) => (typeof r === 'string' ? '' : mb(r.rss));
+    const msOf = (r: { ms: number; rss: number } | string) => (typeof r === 'string' ? null : r.ms);
+    for (const n of [1000, 20000]) {
+      // The file both validators read: our own generated, gated output.
+      const gen = await generateSct(benchRun(n), { schemaStore: new SchemaStore({ dir: schemaDir }), now: () => NOW, messageId: 'BENCH-1', createdAt: '2026-03-10T11:00:00' });
+      const file = path.join(dir, `sct-${n}.xml`);
+      writeFileSync(file, gen.xml);
+      const size = mb(Buffer.byteLength(gen.xml));
+      const label = `${n.toLocaleString('en')} tx`;
+      const sepa = runCase('gen-sepajs', n, file, schemaDir);
+      const sepaCell = typeof sepa === 'string' ? `sepa failed: ${sepa}` : `sepa ${fmtMs(sepa.ms)}, RSS ${mb(sepa.rss)}`;
+      const core = runCase('gen-core', n, file, schemaDir);
+      rows.push({ case: `pain001: generate SCT (schema + rules + writer), ${label}; ref = npm sepa 3.0 (no checks)`, ours: cell(core), reference: sepaCell, ratio: typeof core === 'string' ? 'n/a' : ratio(core.ms, msOf(sepa)), inputSize: size, peakRss: rssOf(core) });
+      const gated = runCase('gen-gated', n, file, schemaDir);
+      rows.push({ case: `pain001: generateSct incl. authoritative gate (GBIC_5 XSD + file rules), ${label}; ref = npm sepa`, ours: cell(gated), reference: sepaCell, ratio: typeof gated === 'string' ? 'n/a' : ratio(gated.ms, msOf(sepa)), inputSize: size, peakRss: rssOf(gated) });
+      const lint = xmllint(file);
+      const lintCell = lint ? `xmllint ${fmtMs(lint.ms)}${lint.rss ? `, RSS ${mb(lint.rss)}` : ''}` : 'xmllint not installed';
+      const val = runCase('validate', n, file, schemaDir);
+      rows.push({ case: `pain001: validatePain001 (streaming rules + GBIC_5 XSD), ${label}; ref = xmllint --schema (XSD only, incl. start)`, ours: cell(val), reference: lintCell, ratio: typeof val === 'string' ? 'n/a' : ratio(val.ms, lint?.ms ?? null), inputSize: size, peakRss: rssOf(val) });
+      const xsd = runCase('xsd-ours', n, file, schemaDir);
+      rows.push({ case: `pain001: XSD only (schema store: hardened pre-parse + libxml2-wasm, compiled schema cached), ${label}; ref = xmllint`, ours: cell(xsd), reference: lintCell, ratio: typeof xsd === 'string' ? 'n/a' : ratio(xsd.ms, lint?.ms ?? null), inputSize: size, peakRss: rssOf(xsd) });
+    }
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--pain-case') {
+  await worker(process.argv[3] as CaseName, Number(process.argv[4]), process.argv[5]!, process.argv[6]!);
+}

@@ -1,0 +1,68 @@
+/**
+ * Character sets and the transliteration policy for text written into payment files.
+ *
+ * Policy (documented in README):
+ * - `epc` (default): the EPC "Latin character set" a-z A-Z 0-9 / - ? : ( ) . , ' + and space, the set every
+ *   SEPA bank and SWIFT (X character set) accepts. German umlauts and ß are transliterated (ä→ae, ö→oe,
+ *   ü→ue, Ä→Ae, Ö→Oe, Ü→Ue, ß→ss), other Latin letters lose their diacritics (é→e, ł→l, ø→o, æ→ae),
+ *   typographic quotes and dashes become ' and -, & becomes +, @ becomes (at), line breaks and tabs become spaces.
+ * - `dk`: the German banks' extended set (DFÜ-Abkommen Anlage 3): EPC plus Ä Ö Ü ä ö ü ß & * $ %; other
+ *   characters are transliterated as above.
+ * Anything still outside the set after transliteration (Cyrillic, Greek, CJK, emoji ...) is not guessed:
+ * the business rules report UNSUPPORTED_CHARACTER and no file is produced.
+ */
+export type CharacterSet = 'epc' | 'dk';
+
+const EPC = /^[A-Za-z0-9/\-?:().,'+ ]*$/;
+const DK = /^[A-Za-z0-9/\-?:().,'+ ÄÖÜäöüß&*$%]*$/;
+const EPC_CHAR = /[^A-Za-z0-9/\-?:().,'+ ]/g;
+const DK_CHAR = /[^A-Za-z0-9/\-?:().,'+ ÄÖÜäöüß&*$%]/g;
+
+/** Identifier fields (MsgId, PmtInfId, InstrId, EndToEndId) use the DK/EPC identifier pattern in every profile. */
+export const ID_PATTERN = /^([A-Za-z0-9]|[+?/\-:().,' ]){1,35}$/;
+
+const SPECIAL: Record<string, string> = {
+  ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', ẞ: 'SS',
+  æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ð: 'd', Ð: 'D', þ: 'th', Þ: 'TH', ı: 'i', ŀ: 'l', Ŀ: 'L', ħ: 'h', Ħ: 'H', ŧ: 't', Ŧ: 'T', ĸ: 'k', ŋ: 'n', Ŋ: 'N',
+  '&': '+', '@': '(at)', '"': "'", '‘': "'", '’': "'", '‚': "'", '‛': "'", '“': "'", '”': "'", '„': "'", '«': "'", '»': "'", '‹': "'", '›': "'", '´': "'", '`': "'",
+  '–': '-', '—': '-', '‒': '-', '−': '-', '_': '-', '‐': '-', '‑': '-', ';': ',', '·': '.', '…': '...', '€': 'EUR', '\u00A0': ' ', '\u2009': ' ', '\u202F': ' ',
+};
+const DK_KEEP = new Set(['ä', 'ö', 'ü', 'Ä', 'Ö', 'Ü', 'ß', '&']);
+
+/** Collapses whitespace (including line breaks) and trims. */
+export function cleanText(s: string): string {
+  return s.replace(/[\s\u00A0\u2009\u202F]+/g, ' ').trim();
+}
+
+/** Transliterates a text into the chosen set as far as the policy allows (see module comment). */
+export function transliterate(input: string, set: CharacterSet = 'epc'): string {
+  const s = cleanText(input);
+  const ok = set === 'dk' ? DK : EPC;
+  if (ok.test(s)) return s;
+  let out = '';
+  for (const ch of s) {
+    if (set === 'dk' && (DK_KEEP.has(ch) || ch === '*' || ch === '$' || ch === '%')) {
+      out += ch;
+      continue;
+    }
+    const mapped = SPECIAL[ch];
+    if (mapped !== undefined) {
+      out += mapped;
+      continue;
+    }
+    // Strip combining marks: é -> e, å -> a, ç -> c, ñ -> n ...
+    const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    out += base;
+  }
+  return cleanText(out);
+}
+
+/** Characters of `s` outside the set (unique, in order of appearance). */
+export function unsupportedCharacters(s: string, set: CharacterSet = 'epc'): string[] {
+  const m = s.match(set === 'dk' ? DK_CHAR : EPC_CHAR);
+  return m ? [...new Set(m)] : [];
+}
+
+export function isInCharacterSet(s: string, set: CharacterSet = 'epc'): boolean {
+  return (set === 'dk' ? DK : EPC).test(s);
+}

@@ -1,0 +1,216 @@
+/**
+ * PaymentRun (spec §2.9) as valibot schemas, one per profile and character set, with every documented limit.
+ *
+ * How the schema splits 400 from 422: type errors, missing required fields and wrong shapes are valibot
+ * "schema" issues (HTTP 400); every limit (lengths, patterns, amount bounds, code values, character set) is
+ * a "validation" issue carrying a stable code and a German message (HTTP 422, together with the business
+ * rules). Transformations (trimming, upper-casing, transliteration) run before the limits, so lengths are
+ * measured on the text that is written into the file.
+ *
+ * Limits (SCT = DK GBIC_5 / EPC, AXZ = ISO 20022 pain.001.001.09):
+ * | field | SCT | AXZ |
+ * |---|---|---|
+ * | debtor.name, creditorName, ultimate*.name | 1-70 | 1-140 |
+ * | creditorAgent.name | - | 1-140 |
+ * | remittanceInfo (Ustrd) | 1-140 | 1-140 |
+ * | endToEndId, instructionId | 1-35, pattern [A-Za-z0-9+?/-:().,' ] | same |
+ * | initiatingPartyId, debtor.id, creditorId, ultimate*.id | 1-35 | 1-35 |
+ * | creditorAccountOther | - | 1-34 |
+ * | address: streetName 70, buildingNumber 16, postCode 16, townName 35, countrySubDivision 35, countryCode ISO 3166 alpha-2 |
+ * | amount | 0.01 - 999,999,999.99, ≤ 2 decimals | 0.01 - 999,999,999,999.99, ≤ 2 decimals (0 for JPY etc.) |
+ * | purposeCode | 1-4 [A-Z0-9] | same |
+ * | payments | 1 - 100,000 | 1 - 100,000 |
+ */
+import * as v from 'valibot';
+import Big from 'big.js';
+import { transliterate, isInCharacterSet, unsupportedCharacters, ID_PATTERN, type CharacterSet } from './charset';
+import { BIC_PATTERN, normalizeIban } from './identifiers';
+import { isIsoDate } from './dates';
+
+export type Profile = 'sct' | 'axz';
+
+export const LIMITS = {
+  sct: { name: 70, agentName: 140, amountMax: '999999999.99' },
+  axz: { name: 140, agentName: 140, amountMax: '999999999999.99' },
+  remittance: 140,
+  id: 35,
+  accountOther: 34,
+  street: 70,
+  buildingNumber: 16,
+  postCode: 16,
+  town: 35,
+  subDivision: 35,
+  amountDecimals: 2,
+  payments: 100_000,
+} as const;
+
+/** Separator between code and text inside valibot messages; split again in toIssues(). */
+export const CODE_SEP = '\u241F';
+const M = (code: string, text: string) => `${code}${CODE_SEP}${text}`;
+
+const upper = v.transform((s: string) => s.trim().toUpperCase());
+
+function text(label: string, code: string, max: number, set: CharacterSet) {
+  return v.pipe(
+    v.string(),
+    v.transform((s: string) => transliterate(s, set)),
+    v.minLength(1, M(`${code}_MISSING`, `${label} ist leer`)),
+    v.maxLength(max, M(`${code}_TOO_LONG`, `${label} ist länger als ${max} Zeichen`)),
+    v.check(
+      (s: string) => isInCharacterSet(s, set),
+      (issue) => M('UNSUPPORTED_CHARACTER', `${label} enthält Zeichen außerhalb des zulässigen Zeichensatzes: ${unsupportedCharacters(String(issue.input), set).join(' ')}`),
+    ),
+  );
+}
+
+function identifier(label: string, code: string) {
+  return v.pipe(
+    v.string(),
+    v.transform((s: string) => s.trim()),
+    v.minLength(1, M(`${code}_MISSING`, `${label} ist leer`)),
+    v.maxLength(LIMITS.id, M(`${code}_TOO_LONG`, `${label} ist länger als ${LIMITS.id} Zeichen`)),
+    v.regex(ID_PATTERN, M(`${code}_CHARSET`, `${label} darf nur A-Z, a-z, 0-9 und + ? / - : ( ) . , ' sowie Leerzeichen enthalten`)),
+  );
+}
+
+const iban = (label: string) =>
+  v.pipe(
+    v.string(),
+    v.transform(normalizeIban),
+    v.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/, M('IBAN_INVALID_FORMAT', `${label}: keine IBAN (Ländercode, zwei Prüfziffern, bis zu 30 Buchstaben/Ziffern)`)),
+  );
+
+const bic = (label: string) =>
+  v.pipe(v.string(), v.transform((s: string) => s.replace(/\s+/g, '').toUpperCase()), v.regex(BIC_PATTERN, M('BIC_INVALID', `${label}: kein gültiger BIC (8 oder 11 Zeichen nach ISO 9362)`)));
+
+const country = (label: string) => v.pipe(v.string(), upper, v.regex(/^[A-Z]{2}$/, M('COUNTRY_CODE_INVALID', `${label}: Ländercode muss aus zwei Buchstaben bestehen (ISO 3166)`)));
+
+function address(set: CharacterSet, label: string) {
+  return v.object({
+    streetName: v.optional(text(`${label}: Straße`, 'ADDRESS_STREET', LIMITS.street, set)),
+    buildingNumber: v.optional(text(`${label}: Hausnummer`, 'ADDRESS_BUILDING_NUMBER', LIMITS.buildingNumber, set)),
+    postCode: v.optional(text(`${label}: Postleitzahl`, 'ADDRESS_POST_CODE', LIMITS.postCode, set)),
+    townName: v.optional(text(`${label}: Ort`, 'ADDRESS_TOWN', LIMITS.town, set)),
+    countrySubDivision: v.optional(text(`${label}: Region/Bundesstaat`, 'ADDRESS_SUBDIVISION', LIMITS.subDivision, set)),
+    countryCode: v.optional(country(label)),
+  });
+}
+
+function plainDecimal(x: number | string): string {
+  if (typeof x === 'string') return x.trim();
+  try {
+    return new Big(String(x)).toFixed();
+  } catch {
+    return String(x);
+  }
+}
+
+const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
+const safe = (s: string, f: (b: Big) => boolean) => !DECIMAL.test(s) || f(new Big(s));
+
+function amount(max: string) {
+  return v.pipe(
+    v.union([v.number(), v.string()]),
+    v.transform(plainDecimal),
+    v.regex(DECIMAL, M('AMOUNT_INVALID', 'Betrag ist keine Dezimalzahl')),
+    v.check((s: string) => safe(s, (b) => b.gt(0)), M('AMOUNT_NOT_POSITIVE', 'Betrag muss größer als 0 sein')),
+    v.check((s: string) => safe(s, (b) => b.round(LIMITS.amountDecimals, Big.roundDown).eq(b)), M('AMOUNT_TOO_MANY_DECIMALS', 'Betrag hat mehr als 2 Nachkommastellen')),
+    v.check((s: string) => safe(s, (b) => b.lte(max)), M('AMOUNT_TOO_LARGE', `Betrag ist größer als ${new Big(max).toFixed(2)}`)),
+  );
+}
+
+const code = (label: string, errCode: string, allowed: readonly string[]) =>
+  v.pipe(v.string(), upper, v.check((s: string) => allowed.includes(s), M(errCode, `${label} muss ${allowed.join(', ')} sein`)));
+
+function party(set: CharacterSet, nameMax: number, label: string) {
+  return v.object({
+    name: v.optional(text(`${label}: Name`, 'NAME', nameMax, set)),
+    id: v.optional(identifierText(`${label}: Kennung`, 'PARTY_ID', set)),
+    address: v.optional(address(set, label)),
+  });
+}
+
+/** Party identifiers (LEI, BIC, other) are free text up to 35 characters in the character set. */
+function identifierText(label: string, errCode: string, set: CharacterSet) {
+  return text(label, errCode, LIMITS.id, set);
+}
+
+function buildSchema(profile: Profile, set: CharacterSet) {
+  const lim = LIMITS[profile];
+  const payment = v.object({
+    creditorName: text('Name des Empfängers', 'NAME', lim.name, set),
+    creditorIban: v.optional(iban('IBAN des Empfängers')),
+    creditorBic: v.optional(bic('BIC des Empfängers')),
+    creditorAccountOther: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((s: string) => s.replace(/\s+/g, '')),
+        v.minLength(1, M('ACCOUNT_OTHER_MISSING', 'Kontonummer ist leer')),
+        v.maxLength(LIMITS.accountOther, M('ACCOUNT_OTHER_TOO_LONG', `Kontonummer ist länger als ${LIMITS.accountOther} Zeichen`)),
+        v.regex(/^[A-Za-z0-9/\-?:().,'+]+$/, M('ACCOUNT_OTHER_CHARSET', 'Kontonummer enthält unzulässige Zeichen')),
+      ),
+    ),
+    creditorAgent: v.optional(
+      v.object({
+        bic: v.optional(bic('BIC der Empfängerbank')),
+        name: v.optional(text('Name der Empfängerbank', 'AGENT_NAME', lim.agentName, set)),
+        address: v.optional(address(set, 'Adresse der Empfängerbank')),
+        clearingSystemId: v.optional(v.pipe(v.string(), upper, v.regex(/^[A-Z]{5}$/, M('CLEARING_SYSTEM_INVALID', 'Clearing-System-Code muss 5 Buchstaben haben (z. B. USABA)')))),
+        clearingMemberId: v.optional(identifierText('Bankleitzahl/Clearing-Nummer der Empfängerbank', 'CLEARING_MEMBER_ID', set)),
+      }),
+    ),
+    creditorAddress: v.optional(address(set, 'Adresse des Empfängers')),
+    amount: amount(lim.amountMax),
+    currency: v.optional(v.pipe(v.string(), upper, v.regex(/^[A-Z]{3}$/, M('CURRENCY_INVALID', 'Währung muss ein dreistelliger ISO-4217-Code sein')))),
+    remittanceInfo: v.optional(text('Verwendungszweck', 'REMITTANCE', LIMITS.remittance, set)),
+    endToEndId: v.optional(identifier('Ende-zu-Ende-Referenz', 'END_TO_END_ID')),
+    instructionId: v.optional(identifier('Instruktions-ID', 'INSTRUCTION_ID')),
+    creditorId: v.optional(identifierText('Kennung des Empfängers', 'PARTY_ID', set)),
+    purposeCode: v.optional(v.pipe(v.string(), upper, v.regex(/^[A-Z0-9]{1,4}$/, M('PURPOSE_CODE_INVALID', 'Purpose-Code muss 1-4 Buchstaben/Ziffern haben (ISO External Purpose Code)')))),
+    ultimateDebtor: v.optional(party(set, lim.name, 'Abweichender Auftraggeber')),
+    ultimateCreditor: v.optional(party(set, lim.name, 'Abweichender Empfänger')),
+    categoryPurpose: v.optional(code('categoryPurpose', 'CATEGORY_PURPOSE_INVALID', ['SALA'])),
+    instrPrty: v.optional(code('instrPrty', 'PRIORITY_INVALID', ['HIGH', 'NORM'])),
+    chargeBearer: v.optional(code('chargeBearer', 'CHARGE_BEARER_INVALID', ['SHAR', 'DEBT', 'CRED'])),
+    serviceLevel: v.optional(code('serviceLevel', 'SERVICE_LEVEL_INVALID', ['NURG', 'URGP', 'SDVA'])),
+    requestedExecutionDate: v.optional(v.pipe(v.string(), v.transform((s: string) => s.trim()), v.check(isIsoDate, M('EXECUTION_DATE_INVALID', 'Ausführungsdatum muss ein gültiges Datum JJJJ-MM-TT sein')))),
+  });
+  return v.object({
+    debtor: v.object({
+      name: text('Name des Auftraggebers', 'NAME', lim.name, set),
+      iban: iban('IBAN des Auftraggebers'),
+      bic: v.optional(bic('BIC des Auftraggebers')),
+      currency: v.optional(v.pipe(v.string(), upper, v.regex(/^[A-Z]{3}$/, M('CURRENCY_INVALID', 'Kontowährung muss ein dreistelliger ISO-4217-Code sein')))),
+      address: v.optional(address(set, 'Adresse des Auftraggebers')),
+      id: v.optional(identifierText('Kennung des Auftraggebers', 'PARTY_ID', set)),
+    }),
+    requestedExecutionDate: v.pipe(v.string(), v.transform((s: string) => s.trim()), v.check(isIsoDate, M('EXECUTION_DATE_INVALID', 'Ausführungsdatum muss ein gültiges Datum JJJJ-MM-TT sein'))),
+    initiatingPartyId: v.optional(identifierText('Kennung des Einreichers', 'PARTY_ID', set)),
+    initiatingPartyName: v.optional(text('Name des Einreichers', 'NAME', 70, set)),
+    batchBooking: v.optional(v.boolean()),
+    payments: v.pipe(
+      v.array(payment),
+      v.minLength(1, M('PAYMENTS_EMPTY', 'Der Zahlungslauf enthält keine Zahlung')),
+      v.maxLength(LIMITS.payments, M('PAYMENTS_TOO_MANY', `Höchstens ${LIMITS.payments} Zahlungen je Datei`)),
+    ),
+  });
+}
+
+export type PaymentRunSchema = ReturnType<typeof buildSchema>;
+/** The JSON a caller sends (spec §2.9). */
+export type PaymentRunInput = v.InferInput<PaymentRunSchema>;
+/** The normalised run after the schema (trimmed, upper-cased codes, transliterated texts, amounts as decimal strings). */
+export type PaymentRun = v.InferOutput<PaymentRunSchema>;
+export type Payment = PaymentRun['payments'][number];
+export type PostalAddress = NonNullable<Payment['creditorAddress']>;
+export type UltimateParty = NonNullable<Payment['ultimateDebtor']>;
+
+const SCHEMAS: Readonly<Record<Profile, Readonly<Record<CharacterSet, PaymentRunSchema>>>> = {
+  sct: { epc: buildSchema('sct', 'epc'), dk: buildSchema('sct', 'dk') },
+  axz: { epc: buildSchema('axz', 'epc'), dk: buildSchema('axz', 'dk') },
+};
+
+/** The schema for a profile and character set (prebuilt, immutable). */
+export function paymentRunSchema(profile: Profile, characterSet: CharacterSet = 'epc'): PaymentRunSchema {
+  return SCHEMAS[profile][characterSet];
+}

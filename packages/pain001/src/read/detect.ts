@@ -1,0 +1,61 @@
+/**
+ * Profile detection for a pain.001 read model: SCT (SEPA credit transfer, DK GBIC profile) or AXZ (foreign
+ * payment). An explicit SEPA marker (service level SEPA or charge bearer SLEV) declares SCT; otherwise any
+ * foreign-payment trait makes it AXZ; a file with neither is SCT.
+ */
+import type { Profile } from '../model/run';
+import { isSepaCountry } from '../model/codes';
+import type { Pain001ReadModel } from './model';
+
+export interface Detection {
+  profile: Profile;
+  reasons: string[];
+}
+
+export function detectProfile(m: Pain001ReadModel): Detection {
+  const sepaLevel = new Set<string>();
+  const currencies = new Set<string>();
+  const chargeBearers = new Set<string>();
+  const otherLevels = new Set<string>();
+  let nonIban = 0;
+  let regulatory = 0;
+  let equivalent = 0;
+  const foreignCountries = new Set<string>();
+  for (const b of m.paymentBlocks) {
+    for (const s of b.paymentType?.serviceLevels ?? []) (s === 'SEPA' ? sepaLevel : otherLevels).add(s);
+    if (b.chargeBearer) chargeBearers.add(b.chargeBearer);
+    for (const t of b.transactions) {
+      for (const s of t.paymentType?.serviceLevels ?? []) (s === 'SEPA' ? sepaLevel : otherLevels).add(s);
+      if (t.currency) currencies.add(t.currency);
+      if (t.transferCurrency) currencies.add(t.transferCurrency);
+      if (t.chargeBearer) chargeBearers.add(t.chargeBearer);
+      if (t.creditorAccount && !t.creditorAccount.iban && t.creditorAccount.other) nonIban++;
+      if (t.regulatoryReporting) regulatory++;
+      if (t.transferCurrency) equivalent++;
+      const cc = t.creditorAccount?.iban?.slice(0, 2).toUpperCase() ?? t.creditor?.address?.countryCode;
+      if (cc && /^[A-Z]{2}$/.test(cc) && !isSepaCountry(cc)) foreignCountries.add(cc);
+    }
+  }
+  // Explicit SEPA markers decide for SCT: service level SEPA, or the SEPA charge bearer SLEV.
+  if (sepaLevel.size > 0 || chargeBearers.has('SLEV')) {
+    const reasons: string[] = [];
+    if (sepaLevel.size > 0) reasons.push('Service-Level SEPA angegeben (SvcLvl/Cd = SEPA)');
+    if (chargeBearers.has('SLEV')) reasons.push('Entgeltregelung SLEV (SEPA)');
+    if (currencies.size > 0 && [...currencies].every((c) => c === 'EUR')) reasons.push('alle Beträge in EUR');
+    return { profile: 'sct', reasons };
+  }
+  const axz: string[] = [];
+  const nonEur = [...currencies].filter((c) => c !== 'EUR');
+  if (nonEur.length) axz.push(`Währung ${nonEur.sort().join(', ')} (nicht EUR)`);
+  const foreignCb = [...chargeBearers].filter((c) => c !== 'SLEV');
+  if (foreignCb.length) axz.push(`Entgeltregelung ${foreignCb.sort().join(', ')} (nicht SLEV)`);
+  if (otherLevels.size) axz.push(`Service-Level ${[...otherLevels].sort().join(', ')} (nicht SEPA)`);
+  if (nonIban) axz.push(`${nonIban} Empfängerkonto/-konten ohne IBAN`);
+  if (regulatory) axz.push(`Meldedaten nach AWV (RgltryRptg) in ${regulatory} Zahlung(en)`);
+  if (equivalent) axz.push(`Gegenwertbetrag (EqvtAmt) in ${equivalent} Zahlung(en)`);
+  if (foreignCountries.size) axz.push(`Empfänger außerhalb des SEPA-Raums: ${[...foreignCountries].sort().join(', ')}`);
+  if (axz.length) return { profile: 'axz', reasons: axz };
+  const reasons = ['keine Merkmale einer Auslandszahlung'];
+  if (currencies.size === 0 || [...currencies].every((c) => c === 'EUR')) reasons.push('alle Beträge in EUR');
+  return { profile: 'sct', reasons };
+}

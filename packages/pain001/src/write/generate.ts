@@ -1,0 +1,182 @@
+/**
+ * generateSct / generateAxz: PaymentRun JSON → schema (400) → business rules (422) → pain.001.001.09 →
+ * authoritative gate (XSD from the schema store + our file rules; failure 502) → PaymentFileResult.
+ *
+ * Missing schema set: the gate refuses (GATE_UNAVAILABLE → 502) so that no unchecked file leaves the
+ * service. Only a caller that passes `allowUnchecked: true` gets the file, marked verification.passed=false.
+ */
+import { createHash } from 'node:crypto';
+import { findSchemaSet, type SchemaStore } from '@kontor/xml';
+import type { BankDirectory } from '@kontor/bankdata';
+import { Pain001Error, type PaymentIssue } from '../errors';
+import type { CharacterSet } from '../model/charset';
+import { berlinNow } from '../model/dates';
+import { ID_PATTERN } from '../model/charset';
+import { parsePaymentRun } from '../model/parse-run';
+import type { PaymentRun, Profile } from '../model/run';
+import { checkPaymentRun } from '../rules/run-rules';
+import { schemaSetFor, validatePain001, type ValidationSummary, type XsdCheckFinding } from '../read/validate';
+import { writePain001 } from './writer';
+
+export interface GenerateOptions {
+  /** Schema store for the authoritative gate (DK GBIC_5 for SCT, ISO pain.001.001.09 for AXZ). */
+  schemaStore?: SchemaStore;
+  /** Deliver without schema check when the schema set is missing (explicit opt-out; never the default). */
+  allowUnchecked?: boolean;
+  /** GrpHdr/MsgId; default: K + creation time + 8 hex of the run's SHA-256 (deterministic for a given time). */
+  messageId?: string;
+  /** GrpHdr/CreDtTm: a Date (written as Berlin local time) or an xs:dateTime text; default: the clock. */
+  createdAt?: Date | string;
+  /** Clock for the creation time and the "not in the past" rule; default () => new Date(). */
+  now?: () => Date;
+  /** Character set for texts; default epc (see README: transliteration policy). */
+  characterSet?: CharacterSet;
+  /** German bank directory: BIC derived from German IBANs, deleted bank codes rejected. */
+  bankDirectory?: BankDirectory;
+}
+
+export interface PaymentFileSummary extends ValidationSummary {
+  profile: Profile;
+  /** Blocks as written: id, date, flags, count and sum. */
+  blocks: { id: string; executionDate: string; categoryPurpose?: 'SALA'; instrPrty?: 'HIGH'; serviceLevel?: string; payments: number; controlSum: string }[];
+}
+
+export interface PaymentFileVerification {
+  /** True when the file passed the authoritative gate (schema and rules). */
+  passed: boolean;
+  schemaChecked: boolean;
+  /** Schema set id used, e.g. dk:pain.001.001.09_GBIC_5 or iso:pain.001.001.09. */
+  schema: string;
+  schemaTitle?: string;
+  rulesChecked: true;
+  verdict: 'valid' | 'valid_with_warnings' | 'invalid';
+  note?: string;
+}
+
+/** The JSON envelope of spec §2.10. */
+export interface PaymentFileResult {
+  xml: string;
+  filename: string;
+  summary: PaymentFileSummary;
+  /** Non-blocking messages (duplicates, derived BICs, ignored fields, dates on holidays ...). */
+  warnings: PaymentIssue[];
+  verification: PaymentFileVerification;
+}
+
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})?$/;
+
+function resolveCreatedAt(opts: GenerateOptions, now: () => Date): string {
+  const c = opts.createdAt;
+  if (c === undefined) return berlinNow(now()).dateTime;
+  if (c instanceof Date) {
+    if (Number.isNaN(c.getTime())) throw new Pain001Error('INVALID_ARGUMENT', 'createdAt is an invalid Date');
+    return berlinNow(c).dateTime;
+  }
+  if (typeof c !== 'string' || !DATETIME.test(c)) throw new Pain001Error('INVALID_ARGUMENT', `createdAt must be an xs:dateTime (YYYY-MM-DDThh:mm:ss): ${String(c)}`);
+  return c;
+}
+
+function defaultMessageId(run: PaymentRun, createdAt: string): string {
+  const hash = createHash('sha256').update(JSON.stringify(run)).digest('hex').slice(0, 8).toUpperCase();
+  return `K${createdAt.slice(0, 19).replace(/\D/g, '')}${hash}`;
+}
+
+/** Fills missing SCT creditor BICs (and the debtor's) from the bank directory for German IBANs. */
+function deriveBics(run: PaymentRun, profile: Profile, dir: BankDirectory | undefined): PaymentIssue[] {
+  if (!dir) return [];
+  const infos: PaymentIssue[] = [];
+  if (!run.debtor.bic) {
+    const bic = dir.bicForIban(run.debtor.iban);
+    if (bic) {
+      run.debtor.bic = bic;
+      infos.push({ code: 'BIC_DERIVED', severity: 'info', message: `BIC ${bic} aus der Bankleitzahl der IBAN ergänzt (Bankleitzahlenverzeichnis ${dir.dataDate})`, path: 'debtor.bic' });
+    }
+  }
+  if (profile !== 'sct') return infos;
+  run.payments.forEach((p, i) => {
+    if (p.creditorBic || p.creditorAgent?.bic || !p.creditorIban) return;
+    const bic = dir.bicForIban(p.creditorIban);
+    if (bic) {
+      p.creditorBic = bic;
+      infos.push({ code: 'BIC_DERIVED', severity: 'info', message: `BIC ${bic} aus der Bankleitzahl der IBAN ergänzt (Bankleitzahlenverzeichnis ${dir.dataDate})`, path: `payments.${i}.creditorBic` });
+    }
+  });
+  return infos;
+}
+
+async function generate(profile: Profile, input: unknown, opts: GenerateOptions): Promise<PaymentFileResult> {
+  if (opts === null || typeof opts !== 'object') throw new Pain001Error('INVALID_ARGUMENT', 'options must be an object');
+  const now = opts.now ?? (() => new Date());
+  // Step 1: schema (400) and limits (422 list)
+  const { run, issues } = parsePaymentRun(input, profile, opts.characterSet ?? 'epc');
+  // Step 2: business rules (422 list)
+  const ruleIssues = checkPaymentRun(run, { profile, now: now(), ...(opts.bankDirectory ? { bankDirectory: opts.bankDirectory } : {}) });
+  const all = [...issues, ...ruleIssues];
+  const errors = all.filter((i) => i.severity === 'error');
+  if (errors.length) throw new Pain001Error('RUN_RULES_VIOLATED', `Der Zahlungslauf verletzt ${errors.length} Regel(n)`, all);
+  const derived = deriveBics(run, profile, opts.bankDirectory);
+
+  const createdAt = resolveCreatedAt(opts, now);
+  const messageId = opts.messageId ?? defaultMessageId(run, createdAt);
+  if (typeof messageId !== 'string' || !ID_PATTERN.test(messageId)) throw new Pain001Error('INVALID_ARGUMENT', `messageId must be 1-35 characters of A-Z a-z 0-9 + ? / - : ( ) . , ' space: ${String(messageId)}`);
+  const { xml, blocks } = writePain001(run, profile, { messageId, createdAt });
+
+  // Step 3: authoritative gate on the file itself
+  const setId = schemaSetFor('09', profile);
+  const check = await validatePain001(xml, { profile, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), maxBytes: Number.MAX_SAFE_INTEGER });
+  const gateErrors: PaymentIssue[] = [
+    ...check.findings.filter((f) => f.severity === 'error'),
+    ...check.xsd.findings.filter((f) => f.severity === 'error').map((f: XsdCheckFinding) => ({
+      code: f.code,
+      severity: 'error' as const,
+      message: f.message,
+      ...(f.line !== null ? { location: { line: f.line, column: f.column ?? 0 } } : {}),
+    })),
+  ];
+  if (gateErrors.length) throw new Pain001Error('GATE_FAILED', `Die erzeugte Datei besteht die Prüfung gegen ${setId} nicht`, gateErrors);
+  if (!check.xsd.available && !opts.allowUnchecked) {
+    throw new Pain001Error('GATE_UNAVAILABLE', `Schemaprüfung nicht möglich: ${check.xsd.note ?? setId}. Es wird keine ungeprüfte Datei ausgeliefert.`, [
+      { code: 'SCHEMA_NOT_INSTALLED', severity: 'error', message: check.xsd.note ?? `Schema ${setId} ist nicht installiert` },
+    ]);
+  }
+  const fileWarnings = check.findings.filter((f) => f.severity !== 'error');
+  const title = findSchemaSet(setId)?.title;
+  const date = run.requestedExecutionDate;
+  return {
+    xml,
+    filename: profile === 'sct' ? `sepa-inland-${date}.xml` : `axz-ausland-${date}.xml`,
+    summary: {
+      profile,
+      ...check.summary,
+      blocks: blocks.map((b) => ({
+        id: b.id,
+        executionDate: b.executionDate,
+        ...(b.salary ? { categoryPurpose: 'SALA' as const } : {}),
+        ...(b.highPriority ? { instrPrty: 'HIGH' as const } : {}),
+        ...(b.serviceLevel ? { serviceLevel: b.serviceLevel } : {}),
+        payments: b.count,
+        controlSum: b.sum.toFixed(2),
+      })),
+    },
+    warnings: [...all, ...derived, ...fileWarnings.filter((f) => !all.some((a) => a.code === f.code))],
+    verification: {
+      passed: check.xsd.available && check.verdict !== 'invalid',
+      schemaChecked: check.xsd.available,
+      schema: setId,
+      ...(title ? { schemaTitle: title } : {}),
+      rulesChecked: true,
+      verdict: check.verdict,
+      ...(check.xsd.available ? {} : { note: `Ohne Schemaprüfung ausgeliefert (allowUnchecked): ${check.xsd.note ?? ''}`.trim() }),
+    },
+  };
+}
+
+/** SEPA credit transfer batch (DK GBIC_5, pain.001.001.09). */
+export function generateSct(input: unknown, opts: GenerateOptions = {}): Promise<PaymentFileResult> {
+  return generate('sct', input, opts);
+}
+
+/** Foreign-payment file (DK AXZ, pain.001.001.09, checked against the ISO schema). */
+export function generateAxz(input: unknown, opts: GenerateOptions = {}): Promise<PaymentFileResult> {
+  return generate('axz', input, opts);
+}

@@ -1,0 +1,212 @@
+/**
+ * pain.001.001.09 writer for a checked PaymentRun: SCT per the DK GBIC_5 profile and AXZ (foreign payments)
+ * per ISO 20022. Deterministic: the same run, message id and creation time give the same bytes.
+ *
+ * PmtInf blocks: SCT splits by execution date, categoryPurpose SALA and instrPrty HIGH (both sit in the
+ * block's PmtTpInf); AXZ splits by execution date and service level. Blocks keep the order in which their
+ * first payment appears in the run; payments keep their order inside a block.
+ */
+import Big from 'big.js';
+import { XmlWriter } from '@kontor/xml';
+import { isBic, isLei } from '../model/identifiers';
+import { currencyMinorUnits } from '../model/codes';
+import type { Payment, PaymentRun, PostalAddress, Profile, UltimateParty } from '../model/run';
+import { paymentCurrency } from '../rules/run-rules';
+
+export const PAIN_001_001_09 = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
+
+export interface WriteOptions {
+  messageId: string;
+  /** xs:dateTime text, e.g. 2026-03-13T10:00:00. */
+  createdAt: string;
+}
+
+export interface PaymentBlockPlan {
+  id: string;
+  executionDate: string;
+  salary: boolean;
+  highPriority: boolean;
+  serviceLevel?: string;
+  payments: Payment[];
+  count: number;
+  sum: Big;
+}
+
+function blockKey(p: Payment, run: PaymentRun, profile: Profile): string {
+  const date = p.requestedExecutionDate ?? run.requestedExecutionDate;
+  return profile === 'sct' ? `${date}|${p.categoryPurpose === 'SALA' ? 'SALA' : ''}|${p.instrPrty === 'HIGH' ? 'HIGH' : ''}` : `${date}|${p.serviceLevel ?? ''}`;
+}
+
+function pmtInfId(messageId: string, n: number): string {
+  const suffix = `-${n}`;
+  return messageId.slice(0, 35 - suffix.length) + suffix;
+}
+
+/** Groups payments into PmtInf blocks (deterministic, order of first appearance). */
+export function planBlocks(run: PaymentRun, profile: Profile, messageId: string): PaymentBlockPlan[] {
+  const blocks = new Map<string, PaymentBlockPlan>();
+  for (const p of run.payments) {
+    const key = blockKey(p, run, profile);
+    let b = blocks.get(key);
+    if (!b) {
+      b = {
+        id: pmtInfId(messageId, blocks.size + 1),
+        executionDate: p.requestedExecutionDate ?? run.requestedExecutionDate,
+        salary: profile === 'sct' && p.categoryPurpose === 'SALA',
+        highPriority: profile === 'sct' && p.instrPrty === 'HIGH',
+        ...(profile === 'axz' && p.serviceLevel ? { serviceLevel: p.serviceLevel } : {}),
+        payments: [],
+        count: 0,
+        sum: new Big(0),
+      };
+      blocks.set(key, b);
+    }
+    b.payments.push(p);
+    b.count++;
+    b.sum = b.sum.plus(p.amount);
+  }
+  return [...blocks.values()];
+}
+
+/** Amount text with the currency's minor units (EUR 2, JPY 0; never more than 2, as the rules allow). */
+const amountText = (a: string, currency = 'EUR') => new Big(a).toFixed(Math.min(2, currencyMinorUnits(currency) ?? 2));
+
+function writeAddress(w: XmlWriter, a: PostalAddress | undefined): void {
+  if (!a) return;
+  w.open('PstlAdr');
+  w.leaf('StrtNm', a.streetName);
+  w.leaf('BldgNb', a.buildingNumber);
+  w.leaf('PstCd', a.postCode);
+  w.leaf('TwnNm', a.townName);
+  w.leaf('CtrySubDvsn', a.countrySubDivision);
+  w.leaf('Ctry', a.countryCode);
+  w.close();
+}
+
+/** Party identifier: a BIC goes to AnyBIC, an LEI to LEI, anything else to Othr/Id. */
+function writePartyId(w: XmlWriter, id: string | undefined): void {
+  if (!id) return;
+  w.open('Id').open('OrgId');
+  if (isBic(id)) w.leaf('AnyBIC', id);
+  else if (isLei(id)) w.leaf('LEI', id);
+  else w.open('Othr').leaf('Id', id).close();
+  w.close().close();
+}
+
+function writeParty(w: XmlWriter, tag: string, name: string | undefined, address: PostalAddress | undefined, id: string | undefined): void {
+  w.open(tag);
+  w.leaf('Nm', name);
+  writeAddress(w, address);
+  writePartyId(w, id);
+  w.close();
+}
+
+function writeUltimate(w: XmlWriter, tag: string, u: UltimateParty | undefined, withAddress: boolean): void {
+  if (!u) return;
+  writeParty(w, tag, u.name, withAddress ? u.address : undefined, u.id);
+}
+
+function writeDebtorAgent(w: XmlWriter, bic: string | undefined): void {
+  w.open('DbtrAgt').open('FinInstnId');
+  // DK: without a BIC the debtor agent is Othr/Id NOTPROVIDED (the bank knows itself from the IBAN).
+  if (bic) w.leaf('BICFI', bic);
+  else w.open('Othr').leaf('Id', 'NOTPROVIDED').close();
+  w.close().close();
+}
+
+function writeHeader(w: XmlWriter, run: PaymentRun, opts: WriteOptions, count: number, sum: Big): void {
+  w.open('GrpHdr');
+  w.leaf('MsgId', opts.messageId);
+  w.leaf('CreDtTm', opts.createdAt);
+  w.leaf('NbOfTxs', String(count));
+  w.leaf('CtrlSum', sum.toFixed(2));
+  w.open('InitgPty');
+  w.leaf('Nm', run.initiatingPartyName ?? run.debtor.name);
+  writePartyId(w, run.initiatingPartyId);
+  w.close();
+  w.close();
+}
+
+function writeSctTransaction(w: XmlWriter, p: Payment): void {
+  w.open('CdtTrfTxInf');
+  w.open('PmtId').leaf('InstrId', p.instructionId).leaf('EndToEndId', p.endToEndId ?? 'NOTPROVIDED').close();
+  w.open('Amt').leaf('InstdAmt', amountText(p.amount), { Ccy: 'EUR' }).close();
+  writeUltimate(w, 'UltmtDbtr', p.ultimateDebtor, false);
+  const bic = p.creditorBic ?? p.creditorAgent?.bic;
+  if (bic) w.open('CdtrAgt').open('FinInstnId').leaf('BICFI', bic).close().close();
+  writeParty(w, 'Cdtr', p.creditorName, p.creditorAddress, p.creditorId);
+  w.open('CdtrAcct').open('Id').leaf('IBAN', p.creditorIban).close().close();
+  writeUltimate(w, 'UltmtCdtr', p.ultimateCreditor, false);
+  if (p.purposeCode) w.open('Purp').leaf('Cd', p.purposeCode).close();
+  if (p.remittanceInfo) w.open('RmtInf').leaf('Ustrd', p.remittanceInfo).close();
+  w.close();
+}
+
+function writeAxzTransaction(w: XmlWriter, p: Payment): void {
+  w.open('CdtTrfTxInf');
+  w.open('PmtId').leaf('InstrId', p.instructionId).leaf('EndToEndId', p.endToEndId ?? 'NOTPROVIDED').close();
+  w.open('Amt').leaf('InstdAmt', amountText(p.amount, paymentCurrency(p)), { Ccy: paymentCurrency(p) }).close();
+  w.leaf('ChrgBr', p.chargeBearer ?? 'SHAR');
+  writeUltimate(w, 'UltmtDbtr', p.ultimateDebtor, true);
+  const bic = p.creditorBic ?? p.creditorAgent?.bic;
+  const a = p.creditorAgent;
+  if (bic || a?.clearingMemberId || a?.name) {
+    w.open('CdtrAgt').open('FinInstnId');
+    w.leaf('BICFI', bic);
+    if (a?.clearingMemberId) {
+      w.open('ClrSysMmbId');
+      if (a.clearingSystemId) w.open('ClrSysId').leaf('Cd', a.clearingSystemId).close();
+      w.leaf('MmbId', a.clearingMemberId);
+      w.close();
+    }
+    w.leaf('Nm', a?.name);
+    writeAddress(w, a?.address);
+    w.close().close();
+  }
+  writeParty(w, 'Cdtr', p.creditorName, p.creditorAddress, p.creditorId);
+  w.open('CdtrAcct').open('Id');
+  if (p.creditorIban) w.leaf('IBAN', p.creditorIban);
+  else w.open('Othr').leaf('Id', p.creditorAccountOther).close();
+  w.close().close();
+  writeUltimate(w, 'UltmtCdtr', p.ultimateCreditor, true);
+  if (p.purposeCode) w.open('Purp').leaf('Cd', p.purposeCode).close();
+  if (p.remittanceInfo) w.open('RmtInf').leaf('Ustrd', p.remittanceInfo).close();
+  w.close();
+}
+
+/** Writes the document. `run` must have passed the schema and the business rules. */
+export function writePain001(run: PaymentRun, profile: Profile, opts: WriteOptions): { xml: string; blocks: PaymentBlockPlan[] } {
+  const blocks = planBlocks(run, profile, opts.messageId);
+  const count = run.payments.length;
+  const sum = blocks.reduce((s, b) => s.plus(b.sum), new Big(0));
+  const w = new XmlWriter();
+  w.open('Document', { xmlns: PAIN_001_001_09 });
+  w.open('CstmrCdtTrfInitn');
+  writeHeader(w, run, opts, count, sum);
+  for (const b of blocks) {
+    w.open('PmtInf');
+    w.leaf('PmtInfId', b.id);
+    w.leaf('PmtMtd', 'TRF');
+    if (run.batchBooking !== undefined) w.leaf('BtchBookg', run.batchBooking ? 'true' : 'false');
+    w.leaf('NbOfTxs', String(b.count));
+    w.leaf('CtrlSum', b.sum.toFixed(2));
+    if (profile === 'sct') {
+      w.open('PmtTpInf');
+      if (b.highPriority) w.leaf('InstrPrty', 'HIGH');
+      w.open('SvcLvl').leaf('Cd', 'SEPA').close();
+      if (b.salary) w.open('CtgyPurp').leaf('Cd', 'SALA').close();
+      w.close();
+    } else if (b.serviceLevel) {
+      w.open('PmtTpInf').open('SvcLvl').leaf('Cd', b.serviceLevel).close().close();
+    }
+    w.open('ReqdExctnDt').leaf('Dt', b.executionDate).close();
+    writeParty(w, 'Dbtr', run.debtor.name, run.debtor.address, run.debtor.id);
+    w.open('DbtrAcct').open('Id').leaf('IBAN', run.debtor.iban).close().leaf('Ccy', run.debtor.currency).close();
+    writeDebtorAgent(w, run.debtor.bic);
+    if (profile === 'sct') w.leaf('ChrgBr', 'SLEV');
+    for (const p of b.payments) (profile === 'sct' ? writeSctTransaction : writeAxzTransaction)(w, p);
+    w.close();
+  }
+  w.close().close();
+  return { xml: w.toString(), blocks };
+}
