@@ -1,2 +1,78 @@
 /** @kontor/cii: EN 16931 invoice model, calculation, CII writer and reader, native EN 16931 / XRechnung rules, code lists. */
-export {};
+export {
+  InvoiceSchema,
+  SellerSchema,
+  BuyerSchema,
+  AddressSchema,
+  DeliveryAddressSchema,
+  DeliverySchema,
+  ContactSchema,
+  ElectronicAddressSchema,
+  PeriodSchema,
+  DocumentAllowanceChargeSchema,
+  LineAllowanceChargeSchema,
+  LineSchema,
+  VatBreakdownSchema,
+  NoteSchema,
+  PayeeSchema,
+  PaymentSchema,
+  DiscountStageSchema,
+  SUPPORTED_DOCUMENT_TYPES,
+  INVOICE_PROFILES,
+  INVOICE_LIMITS,
+  type Invoice,
+  type InvoiceInput,
+  type InvoiceLine,
+  type InvoiceParty,
+  type InvoiceBuyer,
+  type InvoiceAddress,
+  type InvoiceDelivery,
+  type InvoicePayment,
+  type InvoicePayee,
+  type InvoiceNote,
+  type DocumentAllowanceCharge,
+  type LineAllowanceCharge,
+  type VatBreakdownEntry,
+  type DocumentTypeCode,
+  type InvoiceProfile,
+} from './model/invoice';
+export { parseInvoice, checkInvoiceJsonSize, findPlaceholders, PLACEHOLDER_TEXT, PLACEHOLDER_DATE, type ParseInvoiceResult, type InvoiceIssue, type JsonSizeCheck } from './model/parse';
+export { normalizeInvoice, splitSkontoMarkers, discountStagesOf, type NormalizeOptions, type NormalizeResult, type DiscountStage } from './calc/normalize';
+export { computeTotals, lineNetAmount, isTaxedCategory, type InvoiceTotals, type VatGroup } from './calc/totals';
+export { checkInvoice, prepareInvoice, ibanValid, impliedVatBreakdown, type CheckOptions, type PreparedInvoice, type CiiAttachment, type AttachmentsMode } from './calc/check';
+export { completeInvoice, type DraftInvoice } from './calc/complete';
+export { writeCii, generateCii, paymentTermsText, GUIDELINES, PEPPOL_BUSINESS_PROCESS, NS as CII_NAMESPACES, type WriteCiiOptions, type GenerateCiiResult } from './write/write-cii';
+export { readCii, type ReadCiiResult, type ReadCiiOptions, type ReadAttachment, type UnsupportedElement, type CiiProfileName } from './read/read-cii';
+export * as officialCodes from './codelists/official';
+export {
+  codelist,
+  isCodelistName,
+  CODELIST_NAMES,
+  DOCUMENT_TYPES,
+  documentType,
+  NOTE_SUBJECTS,
+  UNITS,
+  normaliseUnit,
+  VAT_CATEGORIES,
+  vatCategory,
+  PAYMENT_MEANS,
+  paymentMeans,
+  ATTACHMENT_TYPES,
+  ATTACHMENT_MAX_BYTES,
+  attachmentMimeFromFilename,
+  formatsDirectory,
+  type CodelistName,
+  type CodelistBody,
+  type DocumentTypeEntry,
+  type NoteSubjectEntry,
+  type UnitEntry,
+  type UnitNormalisation,
+  type VatCategoryEntry,
+  type PaymentMeansEntry,
+  type AttachmentTypeEntry,
+  type FormatsDirectory,
+  type FormatEntry,
+} from './codelists/index';
+export { CiiError, type CiiErrorCode } from './internal/errors';
+export type { Finding } from './internal/findings';
+export * from './rules';

@@ -1,2 +1,13 @@
-/** @kontor/pdfa3: Generic PDF/A-3 writing (XMP, OutputIntent, embedded files /AF), reading embedded files, conformance checks. */
-export {};
+/** @kontor/pdfa3: generic PDF/A-3 (ISO 19005-3) writing, reading of embedded files and a clause-numbered conformance checker. */
+export { Pdfa3Error, type Pdfa3ErrorCode } from './errors';
+export { AF_RELATIONSHIPS, type AfRelationship, type Finding, type PdfaConformance, type Severity } from './types';
+export { generateSrgbIccProfile, SRGB_PROFILE_DESCRIPTION } from './icc/srgb';
+export { buildXmp, type ExtraXmp, type PdfA3Metadata, type XmpExtensionProperty, type XmpExtensionSchema, type XmpTextProperty } from './xmp/build';
+export { makePdfA3, type MakePdfA3Options, type MakePdfA3Result } from './write/make-pdfa3';
+export { attachFile, MIME_TYPE_PATTERN, type AttachFileOptions } from './write/attach-file';
+export { embedPdfA3Font, loadLiberationSans, missingGlyphs, type LiberationSansStyle } from './write/fonts';
+export { savePdfA3 } from './write/save';
+export { loadForPdfA3, type LoadForPdfA3Result } from './load/load-for-pdfa3';
+export { readEmbeddedFiles, type EmbeddedFile, type ReadEmbeddedFilesOptions } from './read/embedded-files';
+export { readPdfInfo, type PdfInfo } from './read/pdf-info';
+export { checkPdfA3, CHECKED_CLAUSES, type CheckOptions, type CheckPdfA3Result, type ClauseCoverage } from './check/check-pdfa3';

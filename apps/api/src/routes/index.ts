@@ -4,5 +4,6 @@ import { metaRoutes } from './meta';
 import { meRoutes } from './me';
 import { partnerRoutes } from './partners';
 import { paymentRoutes } from './payments';
+import { codelistRoutes } from './codelists';
 
-export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes, ...partnerRoutes, ...paymentRoutes];
+export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes, ...partnerRoutes, ...paymentRoutes, ...codelistRoutes];

@@ -1,7 +1,7 @@
 /** Anonymous self-description (spec §4.1): formats, code lists. The data comes from the domain packages. */
 import * as v from 'valibot';
 import { defineRoute, type AnyRoute } from '../platform/registry';
-import { formatsDirectory } from '../platform/formats';
+import { formatsDirectory } from '@kontor/cii';
 
 const anyObject = v.record(v.string(), v.unknown());
 
@@ -15,6 +15,7 @@ export const metaRoutes: AnyRoute[] = [
     auth: 'none',
     responses: { 200: { description: 'Formats directory', content: { 'application/json': { schema: anyObject } } } },
     errors: [],
-    handler: ({ c }) => c.json(formatsDirectory()),
+    // Native EN 16931 / XRechnung rules always run; the official engines are optional extras.
+    handler: ({ c }) => c.json(formatsDirectory({ authoritative: true })),
   }),
 ];

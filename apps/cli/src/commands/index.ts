@@ -5,6 +5,8 @@ import { schemaCommands } from './schemas';
 import { adminCommands } from './admin';
 import { vatCommands } from './vat';
 import { peppolCommands } from './peppol';
+import { invoiceValidateCommands } from './invoice-validate';
 import { payCommands } from './pay';
+import { invoiceCommands } from './invoice';
 
-export const allCommands: Command[] = [...serveCommands, ...schemaCommands, ...adminCommands, ...vatCommands, ...peppolCommands, ...payCommands];
+export const allCommands: Command[] = [...serveCommands, ...schemaCommands, ...adminCommands, ...vatCommands, ...peppolCommands, ...invoiceValidateCommands, ...invoiceCommands, ...payCommands];

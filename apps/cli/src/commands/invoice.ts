@@ -1,0 +1,97 @@
+/** kontor invoice xml / read: CII generation from invoice JSON and CII reading into the invoice model (@kontor/cii). */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { attachmentMimeFromFilename, generateCii, readCii, type CiiAttachment, type Finding, type InvoiceProfile } from '@kontor/cii';
+import { CliError, parse, printJson, type Command, type Io } from '../command';
+
+function printFindings(io: Io, findings: readonly Finding[]): void {
+  for (const f of findings) io.stderr(`  ${f.severity.padEnd(7)} ${f.code}${f.path ? ` at ${f.path}` : ''}: ${f.message}\n`);
+}
+
+function isPdf(file: string, bytes: Uint8Array): boolean {
+  return file.toLowerCase().endsWith('.pdf') || Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
+}
+
+export const invoiceCommands: Command[] = [
+  {
+    name: 'invoice xml',
+    summary: 'Generate the CII XML (EN 16931 or XRechnung 3.0) from invoice JSON (spec §2.1), after all pre-generation rules',
+    usage: 'kontor invoice xml <invoice.json> [--profile en16931|xrechnung] [-o out.xml] [--attach <file>]... [--json]',
+    async run(argv, io) {
+      const { values, positionals } = parse(argv, {
+        profile: { type: 'string' },
+        output: { type: 'string', short: 'o' },
+        attach: { type: 'string', multiple: true },
+        json: { type: 'boolean' },
+      });
+      const file = positionals[0];
+      if (!file) throw new CliError('Missing invoice JSON file');
+      const profile = values.profile as InvoiceProfile | undefined;
+      if (profile !== undefined && profile !== 'en16931' && profile !== 'xrechnung') throw new CliError(`Unknown profile "${values.profile}" (en16931 or xrechnung)`);
+      const text = await readFile(path.resolve(io.cwd, file), 'utf8');
+      const attachments: CiiAttachment[] = [];
+      for (const a of values.attach ?? []) {
+        const a0: CiiAttachment = { filename: path.basename(a), data: new Uint8Array(await readFile(path.resolve(io.cwd, a))) };
+        const mime = attachmentMimeFromFilename(a);
+        if (mime) a0.mimeType = mime;
+        attachments.push(a0);
+      }
+      const r = generateCii(text, { ...(profile ? { profile } : {}), attachments });
+      const out = values.output ? path.resolve(io.cwd, values.output) : undefined;
+      if (r.ok && out) await writeFile(out, r.xml!);
+      if (values.json) {
+        printJson(io, { ok: r.ok, profile: r.invoice?.profile ?? null, bytes: r.bytes ?? null, output: out ?? null, ...(out || !r.ok ? {} : { xml: r.xml }), findings: r.findings });
+        return r.ok ? 0 : 1;
+      }
+      if (!r.ok) {
+        io.stderr(`${file}: rejected, nothing written\n`);
+        printFindings(io, r.findings);
+        return 1;
+      }
+      if (out) io.stdout(`${values.output}: ${r.bytes} bytes, profile ${r.invoice!.profile}\n`);
+      else io.stdout(r.xml!);
+      if (r.findings.length) printFindings(io, r.findings);
+      return 0;
+    },
+  },
+  {
+    name: 'invoice read',
+    summary: 'Read a CII invoice (ZUGFeRD/Factur-X, XRechnung) into the invoice model, listing what the model cannot hold',
+    usage: 'kontor invoice read <file.xml|file.pdf> [--json]',
+    async run(argv, io) {
+      const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
+      const file = positionals[0];
+      if (!file) throw new CliError('Missing file');
+      const bytes = new Uint8Array(await readFile(path.resolve(io.cwd, file)));
+      if (isPdf(file, bytes)) {
+        const message = 'PDF extraction not yet available: extract the embedded XML (factur-x.xml) and read that';
+        if (values.json) printJson(io, { ok: false, error: message, code: 'PDF_EXTRACTION_UNAVAILABLE' });
+        else io.stderr(`${file}: ${message}\n`);
+        return 1;
+      }
+      const r = readCii(bytes);
+      const ok = r.invoice !== null && !r.findings.some((f) => f.severity === 'error');
+      if (values.json) {
+        const attachments = r.attachments.map(({ data, ...a }) => ({ ...a, ...(data ? { bytes: Buffer.from(data, 'base64').byteLength } : {}) }));
+        printJson(io, { ok, profile: r.profile, profileName: r.profileName, guideline: r.guideline, businessProcess: r.businessProcess, invoice: r.invoice, attachments, unsupported: r.unsupported, findings: r.findings, issues: r.issues });
+        return ok ? 0 : 1;
+      }
+      if (!r.invoice) {
+        io.stderr(`${file}: not readable as a CII invoice\n`);
+        printFindings(io, r.findings);
+        return 1;
+      }
+      const inv = r.invoice;
+      io.stdout(`${file}: ${r.profileName} (${r.guideline ?? 'no guideline'})\n`);
+      io.stdout(`  invoice ${inv.invoiceNumber ?? '?'} of ${inv.issueDate ?? '?'}, ${inv.seller?.name ?? '?'} → ${inv.buyer?.name ?? '?'}\n`);
+      io.stdout(`  ${inv.lines?.length ?? 0} line(s), net ${inv.totalNet ?? '?'} + VAT ${inv.totalVat ?? '?'} = ${inv.totalGross ?? '?'} ${inv.currency ?? ''}\n`);
+      if (r.attachments.length) io.stdout(`  ${r.attachments.length} attachment(s)\n`);
+      if (r.unsupported.length) {
+        io.stdout(`  not in the model (${r.unsupported.length}):\n`);
+        for (const u of r.unsupported) io.stdout(`    line ${u.line ?? '?'}  ${u.reason}\n`);
+      }
+      if (r.findings.length || r.issues.length) printFindings(io, [...r.findings, ...r.issues]);
+      return ok ? 0 : 1;
+    },
+  },
+];

@@ -1,0 +1,178 @@
+/**
+ * parseInvoice: JSON (text or value) → schema-checked Invoice plus issues with dot paths. Placeholders left by
+ * extraction (KORRIGIEREN, 1900-01-01) are reported as EXTRACTION_UNCERTAIN and win over schema issues at the same path.
+ */
+import * as v from 'valibot';
+import type { Finding } from '@kontor/xml';
+import { INVOICE_LIMITS, InvoiceSchema, type Invoice } from './invoice';
+
+export interface InvoiceIssue extends Finding {
+  path: string;
+}
+
+export interface ParseInvoiceResult {
+  success: boolean;
+  /** Present when the schema accepted the input (even if placeholders were found). */
+  invoice?: Invoice;
+  issues: InvoiceIssue[];
+}
+
+export const PLACEHOLDER_TEXT = 'KORRIGIEREN';
+export const PLACEHOLDER_DATE = '1900-01-01';
+
+export interface JsonSizeCheck {
+  ok: boolean;
+  bytes: number;
+  limit: number;
+}
+
+/** The 1,000,000-byte limit of spec §8, measured on the UTF-8 JSON text (a value is serialised first). */
+export function checkInvoiceJsonSize(json: string | Uint8Array | unknown, limit: number = INVOICE_LIMITS.invoiceJsonBytes): JsonSizeCheck {
+  let bytes: number;
+  if (typeof json === 'string') bytes = utf8Length(json);
+  else if (json instanceof Uint8Array) bytes = json.byteLength;
+  else bytes = utf8Length(JSON.stringify(json) ?? '');
+  return { ok: bytes <= limit, bytes, limit };
+}
+
+function utf8Length(s: string): number {
+  return new TextEncoder().encode(s).byteLength;
+}
+
+/** Placeholder values anywhere in a JSON value, with their dot paths. */
+export function findPlaceholders(value: unknown, path = ''): InvoiceIssue[] {
+  const out: InvoiceIssue[] = [];
+  const walk = (val: unknown, p: string, depth: number): void => {
+    if (depth > 32) return;
+    if (typeof val === 'string') {
+      if (val.includes(PLACEHOLDER_TEXT)) out.push({ code: 'EXTRACTION_UNCERTAIN', severity: 'error', message: `Placeholder "${PLACEHOLDER_TEXT}" must be replaced by the real value`, path: p });
+      else if (val.trim() === PLACEHOLDER_DATE) out.push({ code: 'EXTRACTION_UNCERTAIN', severity: 'error', message: `Placeholder date ${PLACEHOLDER_DATE} must be replaced by the real date`, path: p });
+    } else if (Array.isArray(val)) {
+      val.forEach((x, i) => walk(x, p ? `${p}.${i}` : String(i), depth + 1));
+    } else if (val !== null && typeof val === 'object') {
+      for (const [k, x] of Object.entries(val)) walk(x, p ? `${p}.${k}` : k, depth + 1);
+    }
+  };
+  walk(value, path, 0);
+  return out;
+}
+
+/** Schema fields whose absence or emptiness EN 16931 names by its own rule id. */
+const REQUIRED_RULES: { re: RegExp; code: string }[] = [
+  { re: /^invoiceNumber$/, code: 'BR-02' },
+  { re: /^issueDate$/, code: 'BR-03' },
+  { re: /^seller\.name$/, code: 'BR-06' },
+  { re: /^buyer\.name$/, code: 'BR-07' },
+  { re: /^lines$/, code: 'BR-16' },
+  { re: /^vatBreakdown$/, code: 'BR-CO-18' },
+  { re: /^totalNet$/, code: 'BR-13' },
+  { re: /^totalGross$/, code: 'BR-14' },
+  { re: /^lines\.\d+\.name$/, code: 'BR-25' },
+  { re: /^lines\.\d+\.quantity$/, code: 'BR-22' },
+  { re: /^lines\.\d+\.lineNetAmount$/, code: 'BR-24' },
+  { re: /^lines\.\d+\.unitPriceNet$/, code: 'BR-26' },
+  { re: /^vatBreakdown\.\d+\.basisAmount$/, code: 'BR-45' },
+  { re: /^vatBreakdown\.\d+\.taxAmount$/, code: 'BR-46' },
+  { re: /^payee\.name$/, code: 'BR-17' },
+];
+
+type AnyIssue = v.BaseIssue<unknown>;
+
+function issuePath(issue: AnyIssue): string {
+  return (issue.path ?? []).map((p) => String(p.key)).join('.');
+}
+
+function issueCode(issue: AnyIssue, path: string): string {
+  const missing = issue.input === undefined && issue.kind === 'schema';
+  const empty = issue.type === 'min_length' && (issue.input === '' || (Array.isArray(issue.input) && issue.input.length === 0));
+  if (missing || empty) {
+    const rule = REQUIRED_RULES.find((r) => r.re.test(path));
+    if (rule) return rule.code;
+  }
+  if (missing) return 'FIELD_REQUIRED';
+  switch (issue.type) {
+    case 'strict_object':
+      return 'UNKNOWN_PROPERTY';
+    case 'picklist':
+      return 'INVALID_CODE';
+    case 'iso_date':
+      return 'INVALID_DATE';
+    case 'max_length':
+      return Array.isArray(issue.input) ? 'LIMIT_EXCEEDED' : 'TOO_LONG';
+    case 'min_length':
+      return Array.isArray(issue.input) ? 'TOO_FEW_ENTRIES' : 'TOO_SHORT';
+    case 'length':
+      return 'INVALID_LENGTH';
+    case 'min_value':
+    case 'max_value':
+      return 'OUT_OF_RANGE';
+    case 'integer':
+      return 'NOT_AN_INTEGER';
+    case 'regex':
+      return 'INVALID_FORMAT';
+    default:
+      return 'INVALID_TYPE';
+  }
+}
+
+function issueMessage(issue: AnyIssue): string {
+  if (issue.type === 'strict_object') return `Unknown property "${issuePath(issue).split('.').pop()}"`;
+  if (issue.input === undefined && issue.kind === 'schema') return 'Required field is missing';
+  return issue.message;
+}
+
+/** Collects the innermost issues of a union so that `notes.3` says what is wrong with the object form too. */
+function flatten(issues: readonly AnyIssue[]): AnyIssue[] {
+  const out: AnyIssue[] = [];
+  for (const i of issues) {
+    if (i.type === 'union' && i.issues?.length) {
+      // A note is a string or an object: report the object-form issues when the input is an object.
+      // Sub-issue paths are relative to the union's input, so they get the union's path in front.
+      const sub = typeof i.input === 'object' && i.input !== null ? i.issues.filter((s) => s.type !== 'string') : [];
+      if (sub.length) out.push(...flatten(sub.map((s) => ({ ...s, path: [...(i.path ?? []), ...(s.path ?? [])] }) as AnyIssue)));
+      else out.push({ ...i, message: 'Expected a string or an object {text, subjectCode}' } as AnyIssue);
+    } else out.push(i);
+  }
+  return out;
+}
+
+/**
+ * Parses an invoice. Input: the JSON text, its UTF-8 bytes, or an already parsed value. Never throws on bad input.
+ */
+export function parseInvoice(json: unknown): ParseInvoiceResult {
+  let value: unknown = json;
+  if (typeof json === 'string' || json instanceof Uint8Array) {
+    const size = checkInvoiceJsonSize(json);
+    if (!size.ok) {
+      return { success: false, issues: [{ code: 'INVOICE_TOO_LARGE', severity: 'error', message: `The invoice JSON has ${size.bytes} bytes; at most ${size.limit} are allowed`, path: '' }] };
+    }
+    const text = typeof json === 'string' ? json : new TextDecoder('utf-8', { fatal: false }).decode(json);
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      return { success: false, issues: [{ code: 'INVALID_JSON', severity: 'error', message: `Not valid JSON: ${(e as Error).message}`, path: '' }] };
+    }
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { success: false, issues: [{ code: 'INVALID_TYPE', severity: 'error', message: 'The invoice must be a JSON object', path: '' }] };
+  }
+  const placeholders = findPlaceholders(value);
+  const placeholderPaths = new Set(placeholders.map((p) => p.path));
+  const result = v.safeParse(InvoiceSchema, value, { abortEarly: false });
+  const issues: InvoiceIssue[] = [...placeholders];
+  if (!result.success) {
+    const seen = new Set<string>();
+    for (const issue of flatten(result.issues)) {
+      const path = issuePath(issue);
+      if (placeholderPaths.has(path)) continue;
+      const code = issueCode(issue, path);
+      const key = `${code}|${path}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      issues.push({ code, severity: 'error', message: issueMessage(issue), path });
+    }
+  }
+  const out: ParseInvoiceResult = { success: result.success && issues.length === 0, issues };
+  if (result.success) out.invoice = result.output;
+  return out;
+}

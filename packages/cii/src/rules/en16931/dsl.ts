@@ -1,0 +1,119 @@
+/**
+ * The small vocabulary the EN 16931 rule modules are written in: a rule = id, flag, context, BT, message, test.
+ * `test` returns true when the assertion holds for the context node (schematron assert semantics).
+ */
+import type { XmlElement } from '@kontor/xml';
+import type { CiiDoc, ContextDef, RuleDef, RuleFlag } from '../types';
+import { compile, count } from '../xpath';
+
+export type FlagShort = 'f' | 'w' | 'i';
+const FLAG: Record<FlagShort, RuleFlag> = { f: 'fatal', w: 'warning', i: 'information' };
+
+/** An assertion evaluated on every node its context fires on. */
+export function rule(id: string, flag: FlagShort, ctx: ContextDef, bt: string | undefined, message: string, test: (el: XmlElement, doc: CiiDoc) => boolean): RuleDef {
+  const def: RuleDef = {
+    id,
+    flag: FLAG[flag],
+    ruleset: 'en16931',
+    message,
+    check(doc, fail) {
+      for (const el of doc.nodes(ctx)) if (!test(el, doc)) fail(el);
+    },
+  };
+  if (bt) def.bt = bt;
+  return def;
+}
+
+/**
+ * An assertion whose test does not depend on the context node (document-wide condition): evaluated once,
+ * reported on every node the context fires on.
+ */
+export function docRule(id: string, flag: FlagShort, ctx: ContextDef, bt: string | undefined, message: string, test: (doc: CiiDoc) => boolean): RuleDef {
+  const def: RuleDef = {
+    id,
+    flag: FLAG[flag],
+    ruleset: 'en16931',
+    message,
+    check(doc, fail) {
+      const nodes = doc.nodes(ctx);
+      if (nodes.length === 0 || test(doc)) return;
+      for (const el of nodes) fail(el);
+    },
+  };
+  if (bt) def.bt = bt;
+  return def;
+}
+
+function lastStep(path: string): string {
+  const s = path.slice(path.lastIndexOf('/') + 1);
+  return s.slice(s.indexOf(':') + 1);
+}
+
+interface TrieNode {
+  ns: string;
+  /** Indexes of the table rows whose path ends here. */
+  rows: number[];
+  next: Map<string, TrieNode>;
+}
+
+/**
+ * Elements the EN 16931 CII binding does not use in this place: one rule per [id, flag, relative path].
+ * All rows of one table are evaluated together in one walk over each context node's children (a trie of
+ * the paths), so hundreds of such rules cost one pass per context node, not one pass per rule.
+ */
+export function absent(ctx: ContextDef, table: readonly (readonly [string, FlagShort, string])[]): RuleDef[] {
+  const root: TrieNode = { ns: '', rows: [], next: new Map() };
+  table.forEach(([, , path], row) => {
+    let node = root;
+    for (const step of compile(path)) {
+      let n = node.next.get(step.local);
+      if (!n) {
+        n = { ns: step.ns, rows: [], next: new Map() };
+        node.next.set(step.local, n);
+      }
+      node = n;
+    }
+    node.rows.push(row);
+  });
+  const key = Symbol(`en16931.absent.${ctx.label}`);
+  const failing = (doc: CiiDoc): XmlElement[][] =>
+    doc.memo(key, () => {
+      const out: XmlElement[][] = table.map(() => []);
+      const walk = (el: XmlElement, node: TrieNode, context: XmlElement, seen: Set<number>) => {
+        for (const c of el.children) {
+          const n = node.next.get(c.local);
+          if (!n || n.ns !== c.ns) continue;
+          for (const row of n.rows) if (!seen.has(row)) { seen.add(row); out[row]!.push(context); }
+          if (n.next.size) walk(c, n, context, seen);
+        }
+      };
+      for (const el of doc.nodes(ctx)) walk(el, root, el, new Set());
+      return out;
+    });
+  return table.map(([id, flag, path], row) => ({
+    id,
+    flag: FLAG[flag],
+    ruleset: 'en16931' as const,
+    message: `${lastStep(path)} (${path}) is not part of EN 16931 here and ${flag === 'f' ? 'must' : 'should'} not be used`,
+    check(doc: CiiDoc, fail: (el: XmlElement | null) => void) {
+      for (const el of failing(doc)[row]!) fail(el);
+    },
+  }));
+}
+
+/** Cardinality limits of the binding: 'max1' = at most once, 'one' = exactly once. */
+export function counted(ctx: ContextDef, table: readonly (readonly [string, FlagShort, string, 'max1' | 'one'])[]): RuleDef[] {
+  return table.map(([id, flag, path, kind]) =>
+    rule(id, flag, ctx, undefined, `${lastStep(path)} (${path}) ${flag === 'f' ? 'must' : 'should'} occur ${kind === 'one' ? 'exactly once' : 'at most once'}`, (el) => {
+      const n = count(el, path);
+      return kind === 'one' ? n === 1 : n <= 1;
+    }),
+  );
+}
+
+/** Attributes the binding does not use on this element. */
+export function noAttributes(ctx: ContextDef, table: readonly (readonly [string, FlagShort, string])[]): RuleDef[] {
+  return table.map(([id, flag, name]) =>
+    rule(id, flag, ctx, undefined, `Attribute @${name} ${flag === 'f' ? 'must' : 'should'} not be used on this element`, (el) => !el.attributes.some((a) => a.local === name && a.ns === '')),
+  );
+}

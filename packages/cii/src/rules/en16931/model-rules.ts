@@ -1,0 +1,648 @@
+/**
+ * EN 16931 semantic model rules bound to CII (pattern "EN16931-CII-Model" of the CEN artefacts 1.3.16):
+ * BR-01…BR-65, BR-CO-*, BR-DEC-* and the VAT category rules BR-S/Z/E/AE/IC(K)/G/O/AF(L)/AG(M)/B-*.
+ * Contexts and priorities follow the official pattern, so e.g. a document VAT breakdown of category O, L or M
+ * fires only its category rule and not the generic BG-23 rules (as the official validator does).
+ */
+import type { XmlElement } from '@kontor/xml';
+import type { CiiDoc, RuleDef } from '../types';
+import { definePattern } from '../model';
+import {
+  D,
+  RAM,
+  RSM,
+  UDT,
+  abs,
+  add,
+  anyEqNodes,
+  anyNum,
+  anyStr,
+  attr,
+  cmp,
+  dbl,
+  decimal,
+  div,
+  fractionLength,
+  fromRoot,
+  has,
+  indicatorIs,
+  is,
+  isAt,
+  kid,
+  kids,
+  mul,
+  nsp,
+  nspAt,
+  one,
+  round,
+  sel,
+  sub,
+  sumNodes,
+  sv,
+  toDecimal,
+  upper,
+  type Dec,
+  type XNum,
+} from '../xpath';
+import { VAT_ID_PREFIXES } from '../codelists';
+import { rule, docRule } from './dsl';
+import {
+  HEADER_SETTLEMENT,
+  TX,
+  anyBuyerHasLegalId,
+  anyBuyerHasVatId,
+  anySellerHasVatId,
+  anySellerHasVatOrTaxId,
+  decFirst,
+  decOpt,
+  expectedBasis,
+  isCharge,
+  sellerHasVatId,
+  sellerHasVatOrTaxId,
+} from './vat';
+
+const P = definePattern('EN16931-CII-Model');
+const ram = (el: XmlElement) => el.ns === RAM;
+
+/** upper-case(ram:TypeCode) = 'VAT' (one TypeCode at most, as upper-case demands). */
+const vatTyped = (tax: XmlElement | null | undefined) => !!tax && upper(sv(one(kids(tax, 'TypeCode')))) === 'VAT';
+/** [ram:CategoryCode = code] */
+const hasCategory = (tax: XmlElement | null | undefined, code: string) => !!tax && kids(tax, 'CategoryCode').some((c) => sv(c) === code);
+/** The element's parent is a ram:SpecifiedTradeAllowanceCharge with this indicator (boolean comparison). */
+const inAllowanceCharge = (el: XmlElement, charge: boolean) => is(el.parent, 'SpecifiedTradeAllowanceCharge') && indicatorIs(sel(el.parent, 'ram:ChargeIndicator/udt:Indicator'), charge);
+/** Context predicate of a header ChargeIndicator: udt:Indicator = 'true' / 'false' as a string. */
+const indicatorText = (el: XmlElement, value: string) => kids(el, 'Indicator', UDT).some((i) => sv(i) === value);
+
+/** ram:ApplicableTradeTax under the line settlement of a line of a transaction (any depth above). */
+const isLineTax = (el: XmlElement) =>
+  ram(el) && is(el, 'ApplicableTradeTax') && is(el.parent, 'SpecifiedLineTradeSettlement') && is(el.parent!.parent, 'IncludedSupplyChainTradeLineItem') && is(el.parent!.parent!.parent, 'SupplyChainTradeTransaction', RSM);
+/** ram:ApplicableTradeTax of the header settlement of a transaction. */
+const isHeaderTaxOfTx = (el: XmlElement) => ram(el) && is(el.parent, 'ApplicableHeaderTradeSettlement') && is(el.parent!.parent, 'SupplyChainTradeTransaction', RSM);
+/** ram:CategoryCode of a header ApplicableTradeTax (optionally: under a transaction). */
+const isHeaderCategory = (el: XmlElement, code: string, underTx: boolean) =>
+  ram(el) && sv(el) === code && is(el.parent, 'ApplicableTradeTax') && is(el.parent!.parent, 'ApplicableHeaderTradeSettlement') && (!underTx || is(el.parent!.parent!.parent, 'SupplyChainTradeTransaction', RSM));
+
+/** The three or four contexts each VAT category has. */
+function categoryContexts(code: string, prio: { header?: number; line: number; allowance: number; charge: number }, header: 'category' | 'categoryTx' | 'tax' | 'none') {
+  return {
+    header:
+      header === 'none' || prio.header === undefined
+        ? undefined
+        : header === 'tax'
+          ? P.context({ label: `document VAT breakdown, category ${code}`, priority: prio.header, locals: ['ApplicableTradeTax'], match: (el) => isHeaderTaxOfTx(el) && hasCategory(el, code) && vatTyped(el) })
+          : P.context({
+              label: `document VAT breakdown category code ${code}`,
+              priority: prio.header,
+              locals: ['CategoryCode'],
+              match: (el) => isHeaderCategory(el, code, header === 'categoryTx') && (header === 'category' && (code === 'S' || code === 'Z') ? true : vatTyped(el.parent)),
+            }),
+    line: P.context({ label: `line VAT, category ${code}`, priority: prio.line, locals: ['ApplicableTradeTax'], match: (el) => isLineTax(el) && hasCategory(el, code) && vatTyped(el) }),
+    allowance: P.context({ label: `allowance VAT, category ${code}`, priority: prio.allowance, locals: ['CategoryTradeTax'], match: (el) => ram(el) && inAllowanceCharge(el, false) && hasCategory(el, code) && vatTyped(el) }),
+    charge: P.context({ label: `charge VAT, category ${code}`, priority: prio.charge, locals: ['CategoryTradeTax'], match: (el) => ram(el) && inAllowanceCharge(el, true) && hasCategory(el, code) && vatTyped(el) }),
+  };
+}
+
+const C = {
+  classification: P.context({ label: 'item classification (BT-158)', priority: 1058, locals: ['DesignatedProductClassification'], match: ram }),
+  additionalDocument: P.context({ label: 'additional supporting document (BG-24)', priority: 1057, locals: ['AdditionalReferencedDocument'], match: ram }),
+  card: P.context({ label: 'payment card (BG-18)', priority: 1056, locals: ['ApplicableTradeSettlementFinancialCard'], match: ram }),
+  creditTransferAccount: P.context({
+    label: 'credit transfer account (BG-17) of payment means 30/58',
+    priority: 1055,
+    locals: ['PayeePartyCreditorFinancialAccount'],
+    match: (el) => ram(el) && is(el.parent, 'SpecifiedTradeSettlementPaymentMeans') && kids(el.parent!, 'TypeCode').some((t) => sv(t) === '30' || sv(t) === '58'),
+  }),
+  headerDelivery: P.context({ label: 'header delivery', priority: 1054, locals: ['ApplicableHeaderTradeDelivery'], match: (el) => isAt(el, `${TX}/ram:ApplicableHeaderTradeDelivery`) }),
+  headerAllowanceIndicator: P.context({
+    label: 'document level allowance (BG-20)',
+    priority: 1053,
+    locals: ['ChargeIndicator'],
+    match: (el) => ram(el) && is(el.parent, 'SpecifiedTradeAllowanceCharge') && is(el.parent!.parent, 'ApplicableHeaderTradeSettlement') && indicatorText(el, 'false'),
+  }),
+  headerChargeIndicator: P.context({
+    label: 'document level charge (BG-21)',
+    priority: 1052,
+    locals: ['ChargeIndicator'],
+    match: (el) => ram(el) && is(el.parent, 'SpecifiedTradeAllowanceCharge') && is(el.parent!.parent, 'ApplicableHeaderTradeSettlement') && indicatorText(el, 'true'),
+  }),
+  totals: P.context({ label: 'document totals (BG-22)', priority: 1051, locals: ['SpecifiedTradeSettlementHeaderMonetarySummation'], match: ram }),
+  invoice: P.context({ label: 'invoice', priority: 1050, locals: ['CrossIndustryInvoice'], match: (el) => el.parent === null && el.ns === RSM }),
+  line: P.context({ label: 'invoice line (BG-25)', priority: 1049, locals: ['IncludedSupplyChainTradeLineItem'], match: ram }),
+  lineAllowanceIndicator: P.context({
+    label: 'line allowance (BG-27)',
+    priority: 1048,
+    locals: ['ChargeIndicator'],
+    match: (el) => ram(el) && is(el.parent, 'SpecifiedTradeAllowanceCharge') && is(el.parent!.parent, 'SpecifiedLineTradeSettlement') && indicatorText(el, 'false'),
+  }),
+  lineChargeIndicator: P.context({
+    label: 'line charge (BG-28)',
+    priority: 1047,
+    locals: ['ChargeIndicator'],
+    match: (el) => ram(el) && is(el.parent, 'SpecifiedTradeAllowanceCharge') && is(el.parent!.parent, 'SpecifiedLineTradeSettlement') && indicatorText(el, 'true'),
+  }),
+  linePeriod: P.context({ label: 'line period (BG-26)', priority: 1046, locals: ['BillingSpecifiedPeriod'], match: (el) => ram(el) && is(el.parent, 'SpecifiedLineTradeSettlement') }),
+  headerPeriod: P.context({ label: 'invoicing period (BG-14)', priority: 1045, locals: ['BillingSpecifiedPeriod'], match: (el) => ram(el) && is(el.parent, 'ApplicableHeaderTradeSettlement') }),
+  characteristic: P.context({ label: 'item attribute (BG-32)', priority: 1044, locals: ['ApplicableProductCharacteristic'], match: ram }),
+  payee: P.context({ label: 'payee (BG-10)', priority: 1043, locals: ['PayeeTradeParty'], match: ram }),
+  paymentMeans: P.context({ label: 'payment instructions (BG-16)', priority: 1042, locals: ['SpecifiedTradeSettlementPaymentMeans'], match: ram }),
+  precedingInvoice: P.context({ label: 'preceding invoice reference (BG-3)', priority: 1041, locals: ['InvoiceReferencedDocument'], match: (el) => isAt(el, `${HEADER_SETTLEMENT}/ram:InvoiceReferencedDocument`) }),
+  seller: P.context({ label: 'seller (BG-4)', priority: 1040, locals: ['SellerTradeParty'], match: ram }),
+  taxRepresentative: P.context({ label: 'seller tax representative (BG-11)', priority: 1039, locals: ['SellerTaxRepresentativeTradeParty'], match: ram }),
+  vatTotal: P.context({
+    label: 'VAT total in invoice currency (BT-110)',
+    priority: 1038,
+    locals: ['TaxTotalAmount'],
+    match: (el, doc) => ram(el) && is(el.parent, 'SpecifiedTradeSettlementHeaderMonetarySummation') && anyStr(invoiceCurrencyNodes(doc), attr(el, 'currencyID') ?? '\u0000'),
+  }),
+  vatId: P.context({ label: 'VAT identifier', priority: 1037, locals: ['ID'], match: (el) => ram(el) && is(el.parent, 'SpecifiedTaxRegistration') && attr(el, 'schemeID') === 'VA' }),
+  ae: categoryContexts('AE', { header: 1036, allowance: 1035, charge: 1034, line: 1033 }, 'categoryTx'),
+  l: categoryContexts('L', { header: 1032, line: 1031, allowance: 1030, charge: 1029 }, 'tax'),
+  m: categoryContexts('M', { header: 1028, line: 1027, allowance: 1026, charge: 1025 }, 'tax'),
+  e: categoryContexts('E', { header: 1024, allowance: 1023, charge: 1022, line: 1021 }, 'categoryTx'),
+  g: categoryContexts('G', { header: 1020, allowance: 1019, charge: 1018, line: 1017 }, 'categoryTx'),
+  k: categoryContexts('K', { header: 1016, allowance: 1015, charge: 1014, line: 1013 }, 'categoryTx'),
+  o: categoryContexts('O', { header: 1012, allowance: 1011, charge: 1010, line: 1009 }, 'tax'),
+  s: categoryContexts('S', { header: 1008, line: 1007, allowance: 1006, charge: 1005 }, 'category'),
+  z: categoryContexts('Z', { header: 1004, allowance: 1003, charge: 1002, line: 1001 }, 'category'),
+  headerTax: P.context({ label: 'VAT breakdown (BG-23)', priority: 1000, locals: ['ApplicableTradeTax'], match: (el) => ram(el) && is(el.parent, 'ApplicableHeaderTradeSettlement') }),
+};
+
+const INVOICE_CURRENCY = Symbol('en16931.invoiceCurrencyNodes');
+function invoiceCurrencyNodes(doc: CiiDoc): XmlElement[] {
+  return doc.memo(INVOICE_CURRENCY, () => fromRoot(doc.root, `${HEADER_SETTLEMENT}/ram:InvoiceCurrencyCode`));
+}
+const taxCurrencyNodes = (doc: CiiDoc) => fromRoot(doc.root, `${HEADER_SETTLEMENT}/ram:TaxCurrencyCode`);
+
+/** string-length(substring-after(value, '.')) <= 2 on at most one node. */
+const twoDecimals = (nodes: readonly XmlElement[]) => fractionLength(sv(one(nodes))) <= 2;
+/** Same on the first node (path[1]). */
+const twoDecimalsFirst = (nodes: readonly XmlElement[]) => fractionLength(sv(nodes[0])) <= 2;
+const notBlank = (el: XmlElement | undefined, path: string) => nspAt(el, path) !== '';
+const hasReason = (el: XmlElement) => has(el, '../ram:Reason') || has(el, '../ram:ReasonCode');
+const rateIs = (op: '>' | '=' | '>=') => (el: XmlElement) => anyNum(kids(el, 'RateApplicablePercent'), op, D(0));
+const always = () => true;
+
+/** Optional-value arithmetic: '()' propagates, as in XPath. */
+const opt = <T>(f: (...xs: XNum[]) => T, ...xs: (XNum | undefined)[]): T | undefined => (xs.some((x) => x === undefined) ? undefined : f(...(xs as XNum[])));
+const eqOpt = (a: XNum | undefined, b: XNum | undefined) => a !== undefined && b !== undefined && cmp(a, '=', b);
+const hundredths = (x: XNum) => div(round(mul(mul(x, D(10)), D(10))), D(100));
+
+// ------------------------------------------------------------------ VAT category families
+
+const CATEGORY_COUNTS = Symbol('en16931.categoryCounts');
+/** BR-xx-01 family: number of breakdowns of a category against its use on lines and allowances/charges. */
+function categoryCounts(doc: CiiDoc, code: string): { header: number; line: number; allowanceCharge: number } {
+  const all = doc.memo(CATEGORY_COUNTS, () => {
+    // Per category code: how many taxes carry it (a tax counts once even with several CategoryCode children).
+    const tally = (taxes: readonly XmlElement[]) => {
+      const m = new Map<string, number>();
+      for (const t of taxes) for (const c of new Set(kids(t, 'CategoryCode').map(sv))) m.set(c, (m.get(c) ?? 0) + 1);
+      return m;
+    };
+    return {
+      header: tally(sel(doc.all('ApplicableHeaderTradeSettlement'), 'ram:ApplicableTradeTax')),
+      line: tally(sel(doc.all('SpecifiedLineTradeSettlement'), 'ram:ApplicableTradeTax')),
+      allowanceCharge: tally(doc.all('CategoryTradeTax')),
+    };
+  });
+  return { header: all.header.get(code) ?? 0, line: all.line.get(code) ?? 0, allowanceCharge: all.allowanceCharge.get(code) ?? 0 };
+}
+/** S, L, M: several rates allowed, so at least one breakdown when used. */
+const atLeastOneBreakdown = (code: string) => (doc: CiiDoc) => {
+  const n = categoryCounts(doc, code);
+  return (n.line + n.header >= 2 || n.line === 0) && (n.allowanceCharge + n.header >= 2 || n.allowanceCharge === 0);
+};
+/** Z, E, AE, K, G: exactly one breakdown when used, none when unused. */
+const exactlyOneBreakdown = (code: string) => (doc: CiiDoc) => {
+  const n = categoryCounts(doc, code);
+  return (n.header === 0 && n.line === 0 && n.allowanceCharge === 0) || (n.header === 1 && (n.line > 0 || n.allowanceCharge > 0));
+};
+
+/** BR-xx-08 for single-rate categories: taxable amount within ±1 of the expected sum (context = CategoryCode). */
+function basisWithinOne(code: string, strict = false) {
+  return (el: XmlElement, doc: CiiDoc) => {
+    const basis = one(sel(el, '../ram:BasisAmount'));
+    if (!basis) return false;
+    const b = dbl(sv(basis));
+    const expected = expectedBasis(doc, code, { strict });
+    return cmp(b - 1, '<', expected) && cmp(b + 1, '>', expected);
+  };
+}
+
+/** BR-xx-08 for S/L/M: per rate of the breakdown, the taxable amount equals the expected sum. */
+function basisPerRate(code: string, basisPath: string, ratePath: string) {
+  return (el: XmlElement, doc: CiiDoc) =>
+    sel(el, ratePath).every((r) => {
+      const rate = decimal(sv(r));
+      return anyNum(sel(el, basisPath), '=', expectedBasis(doc, code, { rate }));
+    });
+}
+
+const calculatedIsZero = (path: string) => (el: XmlElement) => anyNum(sel(el, path), '=', D(0));
+const exemptionGiven = (prefix: string) => (el: XmlElement) => has(el, `${prefix}ram:ExemptionReason`) || has(el, `${prefix}ram:ExemptionReasonCode`);
+const noExemption = (prefix: string) => (el: XmlElement) => !has(el, `${prefix}ram:ExemptionReason`) && !has(el, `${prefix}ram:ExemptionReasonCode`);
+
+const aeParties = (doc: CiiDoc) => anySellerHasVatOrTaxId(doc) && (anyBuyerHasVatId(doc) || anyBuyerHasLegalId(doc));
+const icParties = (doc: CiiDoc) => anySellerHasVatId(doc) && anyBuyerHasVatId(doc);
+const outOfScopeParties = (doc: CiiDoc) => !sellerHasVatId(doc) && !anyBuyerHasVatId(doc);
+
+// ------------------------------------------------------------------ rules
+
+export const modelRules: readonly RuleDef[] = [
+  // ---- references, payment
+  rule('BR-65', 'f', C.classification, 'BT-158', 'Item classification identifier (BT-158) needs a scheme identifier', (el) => nsp(one(sel(el, 'ram:ClassCode').map((c) => attr(c, 'listID')).filter((a): a is string => a !== undefined))) !== '' || !has(el, 'ram:ClassCode')),
+  rule('BR-52', 'f', C.additionalDocument, 'BT-122', 'Additional supporting document (BG-24) needs a reference (BT-122)', (el) => notBlank(el, 'ram:IssuerAssignedID')),
+  rule('BR-51', 'f', C.card, 'BT-87', 'Only the last 4 to 6 digits of the card number (BT-87) may be given (max. 10 characters)', (el) => [...nspAt(el, 'ram:ID')].length <= 10),
+  rule('BR-50', 'f', C.creditTransferAccount, 'BT-84', 'Credit transfer needs a payment account identifier (BT-84)', (el) => notBlank(el, 'ram:IBANID') || notBlank(el, 'ram:ProprietaryID')),
+  rule('BR-61', 'f', C.creditTransferAccount, 'BT-84', 'Credit transfer needs a payment account identifier element (BT-84)', (el) => has(el, 'ram:IBANID') || has(el, 'ram:ProprietaryID')),
+  rule('BR-57', 'f', C.headerDelivery, 'BT-80', 'Deliver-to address (BG-15) needs a country code (BT-80)', (el) => !has(el, 'ram:ShipToTradeParty/ram:PostalTradeAddress') || notBlank(el, 'ram:ShipToTradeParty/ram:PostalTradeAddress/ram:CountryID')),
+
+  // ---- document level allowances (BG-20) and charges (BG-21)
+  rule('BR-31', 'f', C.headerAllowanceIndicator, 'BT-92', 'Document level allowance needs an amount (BT-92)', (el) => has(el, '../ram:ActualAmount')),
+  rule('BR-32', 'f', C.headerAllowanceIndicator, 'BT-95', 'Document level allowance needs a VAT category code (BT-95)', (el) => kids(el.parent!, 'CategoryTradeTax').some((t) => vatTyped(t) && has(t, 'ram:CategoryCode'))),
+  rule('BR-33', 'f', C.headerAllowanceIndicator, 'BT-97', 'Document level allowance needs a reason (BT-97) or reason code (BT-98)', hasReason),
+  rule('BR-CO-05', 'f', C.headerAllowanceIndicator, 'BT-98', 'Allowance reason code and reason must indicate the same reason', always),
+  rule('BR-CO-21', 'f', C.headerAllowanceIndicator, 'BT-97', 'Document level allowance needs a reason or a reason code', hasReason),
+  rule('BR-DEC-01', 'f', C.headerAllowanceIndicator, 'BT-92', 'Document level allowance amount (BT-92) has at most 2 decimals', (el) => twoDecimalsFirst(sel(el, '../ram:ActualAmount'))),
+  rule('BR-DEC-02', 'f', C.headerAllowanceIndicator, 'BT-93', 'Document level allowance base amount (BT-93) has at most 2 decimals', (el) => twoDecimals(sel(el, '../ram:BasisAmount'))),
+  rule('BR-36', 'f', C.headerChargeIndicator, 'BT-99', 'Document level charge needs an amount (BT-99)', (el) => has(el, '../ram:ActualAmount')),
+  rule('BR-37', 'f', C.headerChargeIndicator, 'BT-102', 'Document level charge needs a VAT category code (BT-102)', (el) => kids(el.parent!, 'CategoryTradeTax').some((t) => vatTyped(t) && has(t, 'ram:CategoryCode'))),
+  rule('BR-38', 'f', C.headerChargeIndicator, 'BT-104', 'Document level charge needs a reason (BT-104) or reason code (BT-105)', hasReason),
+  rule('BR-CO-06', 'f', C.headerChargeIndicator, 'BT-105', 'Charge reason code and reason must indicate the same reason', always),
+  rule('BR-CO-22', 'f', C.headerChargeIndicator, 'BT-104', 'Document level charge needs a reason or a reason code', hasReason),
+  rule('BR-DEC-05', 'f', C.headerChargeIndicator, 'BT-99', 'Document level charge amount (BT-99) has at most 2 decimals', (el) => twoDecimalsFirst(sel(el, '../ram:ActualAmount'))),
+  rule('BR-DEC-06', 'f', C.headerChargeIndicator, 'BT-100', 'Document level charge base amount (BT-100) has at most 2 decimals', (el) => twoDecimals(sel(el, '../ram:BasisAmount'))),
+
+  // ---- document totals (BG-22)
+  rule('BR-12', 'f', C.totals, 'BT-106', 'Sum of invoice line net amounts (BT-106) is required', (el) => has(el, 'ram:LineTotalAmount')),
+  rule('BR-13', 'f', C.totals, 'BT-109', 'Invoice total without VAT (BT-109) is required', (el) => has(el, 'ram:TaxBasisTotalAmount')),
+  rule('BR-14', 'f', C.totals, 'BT-112', 'Invoice total with VAT (BT-112) is required', (el) => has(el, 'ram:GrandTotalAmount')),
+  rule('BR-15', 'f', C.totals, 'BT-115', 'Amount due for payment (BT-115) is required', (el) => has(el, 'ram:DuePayableAmount')),
+  rule('BR-53', 'f', C.totals, 'BT-111', 'With a VAT accounting currency (BT-6) the VAT total in that currency (BT-111) is required, and BT-6 must differ from BT-5', (el, doc) => {
+    const tcc = taxCurrencyNodes(doc);
+    if (tcc.length === 0) return true;
+    const currencies = sel(el, 'ram:TaxTotalAmount').map((t) => attr(t, 'currencyID')).filter((c): c is string => c !== undefined);
+    return anyStr(tcc, ...currencies) && !anyEqNodes(tcc, invoiceCurrencyNodes(doc));
+  }),
+  rule('BR-CO-10', 'f', C.totals, 'BT-106', 'Sum of line net amounts (BT-106) must equal the sum of the invoice line net amounts (BT-131)', (el) => {
+    const total = decOpt(kids(el, 'LineTotalAmount'));
+    if (!total) return false;
+    const lineSum = sumNodes(sel(el, '../../ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount'));
+    return cmp(total, '=', div(round(mul(toDecimal(lineSum), D(100))), D(100)));
+  }),
+  rule('BR-CO-11', 'f', C.totals, 'BT-107', 'Sum of allowances on document level (BT-107) must equal the sum of the document level allowance amounts (BT-92)', (el, doc) => sumOfAllowancesCharges(el, doc, false, 'AllowanceTotalAmount')),
+  rule('BR-CO-12', 'f', C.totals, 'BT-108', 'Sum of charges on document level (BT-108) must equal the sum of the document level charge amounts (BT-99)', (el, doc) => sumOfAllowancesCharges(el, doc, true, 'ChargeTotalAmount')),
+  rule('BR-CO-13', 'f', C.totals, 'BT-109', 'Invoice total without VAT (BT-109) must equal line total (BT-106) − allowances (BT-107) + charges (BT-108)', (el) => {
+    const t = decFirst(kids(el, 'TaxBasisTotalAmount'));
+    const l = decFirst(kids(el, 'LineTotalAmount'));
+    const a = decFirst(kids(el, 'AllowanceTotalAmount'));
+    const c = decFirst(kids(el, 'ChargeTotalAmount'));
+    const noA = !has(el, 'ram:AllowanceTotalAmount');
+    const noC = !has(el, 'ram:ChargeTotalAmount');
+    return (
+      eqOpt(t, opt((l, a, c) => hundredths(add(sub(l, a), c)), l, a, c)) ||
+      (eqOpt(t, opt((l, a) => hundredths(sub(l, a)), l, a)) && noC) ||
+      (eqOpt(t, opt((l, c) => hundredths(add(l, c)), l, c)) && noA) ||
+      (eqOpt(t, opt((l) => hundredths(l), l)) && noC && noA)
+    );
+  }),
+  rule('BR-CO-16', 'f', C.totals, 'BT-115', 'Amount due (BT-115) must equal total with VAT (BT-112) − paid amount (BT-113) + rounding amount (BT-114)', (el) => {
+    const due = decFirst(kids(el, 'DuePayableAmount'));
+    const g = decFirst(kids(el, 'GrandTotalAmount'));
+    const p = decFirst(kids(el, 'TotalPrepaidAmount'));
+    const r = decFirst(kids(el, 'RoundingAmount'));
+    const noP = !has(el, 'ram:TotalPrepaidAmount');
+    const noR = !has(el, 'ram:RoundingAmount');
+    return (
+      eqOpt(due, opt((g, p, r) => add(sub(g, p), r), g, p, r)) ||
+      (eqOpt(due, opt((g, r) => add(g, r), g, r)) && noP) ||
+      (eqOpt(due, opt((g, p) => sub(g, p), g, p)) && noR) ||
+      (eqOpt(due, g) && noP && noR)
+    );
+  }),
+  rule('BR-DEC-09', 'f', C.totals, 'BT-106', 'Sum of line net amounts (BT-106) has at most 2 decimals', (el) => twoDecimals(kids(el, 'LineTotalAmount'))),
+  rule('BR-DEC-10', 'f', C.totals, 'BT-107', 'Sum of allowances (BT-107) has at most 2 decimals', (el) => twoDecimals(kids(el, 'AllowanceTotalAmount'))),
+  rule('BR-DEC-11', 'f', C.totals, 'BT-108', 'Sum of charges (BT-108) has at most 2 decimals', (el) => twoDecimals(kids(el, 'ChargeTotalAmount'))),
+  rule('BR-DEC-12', 'f', C.totals, 'BT-109', 'Invoice total without VAT (BT-109) has at most 2 decimals', (el) => twoDecimals(kids(el, 'TaxBasisTotalAmount'))),
+  rule('BR-DEC-14', 'f', C.totals, 'BT-112', 'Invoice total with VAT (BT-112) has at most 2 decimals', (el) => twoDecimals(kids(el, 'GrandTotalAmount'))),
+  rule('BR-DEC-13', 'f', C.totals, 'BT-110', 'Invoice total VAT amount (BT-110) has at most 2 decimals', (el, doc) => {
+    const taxes = kids(el, 'TaxTotalAmount');
+    if (taxes.length === 0) return true;
+    const ic = invoiceCurrencyNodes(doc);
+    return taxes.some((t) => {
+      const inInvoiceCurrency = anyStr(ic, attr(t, 'currencyID') ?? '\u0000');
+      return (inInvoiceCurrency && hasCents(t)) || !inInvoiceCurrency;
+    });
+  }),
+  rule('BR-DEC-15', 'f', C.totals, 'BT-111', 'Invoice total VAT amount in accounting currency (BT-111) has at most 2 decimals', (el, doc) => {
+    const taxes = kids(el, 'TaxTotalAmount');
+    if (taxes.length === 0) return true;
+    const tcc = taxCurrencyNodes(doc);
+    return taxes.some((t) => (anyStr(tcc, attr(t, 'currencyID') ?? '\u0000') && hasCents(t)) || tcc.length === 0);
+  }),
+  rule('BR-DEC-16', 'f', C.totals, 'BT-113', 'Paid amount (BT-113) has at most 2 decimals', (el) => twoDecimals(kids(el, 'TotalPrepaidAmount'))),
+  rule('BR-DEC-17', 'f', C.totals, 'BT-114', 'Rounding amount (BT-114) has at most 2 decimals', (el) => twoDecimals(kids(el, 'RoundingAmount'))),
+  rule('BR-DEC-18', 'f', C.totals, 'BT-115', 'Amount due (BT-115) has at most 2 decimals', (el) => twoDecimals(kids(el, 'DuePayableAmount'))),
+
+  // ---- invoice
+  rule('BR-01', 'f', C.invoice, 'BT-24', 'Specification identifier (BT-24) is required', (el) => notBlank(el, 'rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID')),
+  rule('BR-02', 'f', C.invoice, 'BT-1', 'Invoice number (BT-1) is required', (el) => notBlank(el, 'rsm:ExchangedDocument/ram:ID')),
+  rule('BR-03', 'f', C.invoice, 'BT-2', 'Invoice issue date (BT-2) is required', (el) => nsp(sv(one(sel(el, 'rsm:ExchangedDocument/ram:IssueDateTime/udt:DateTimeString').filter((d) => attr(d, 'format') === '102')))) !== ''),
+  rule('BR-04', 'f', C.invoice, 'BT-3', 'Invoice type code (BT-3) is required', (el) => notBlank(el, 'rsm:ExchangedDocument/ram:TypeCode')),
+  rule('BR-05', 'f', C.invoice, 'BT-5', 'Invoice currency code (BT-5) is required', (el) => notBlank(el, 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:InvoiceCurrencyCode')),
+  rule('BR-06', 'f', C.invoice, 'BT-27', 'Seller name (BT-27) is required', (el) => notBlank(el, 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty/ram:Name')),
+  rule('BR-07', 'f', C.invoice, 'BT-44', 'Buyer name (BT-44) is required', (el) => notBlank(el, 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:BuyerTradeParty/ram:Name')),
+  rule('BR-08', 'f', C.invoice, 'BG-5', 'Seller postal address (BG-5) is required', (el) => has(el, 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty/ram:PostalTradeAddress')),
+  rule('BR-09', 'f', C.invoice, 'BT-40', 'Seller country code (BT-40) is required', (el) => notBlank(el, 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty/ram:PostalTradeAddress/ram:CountryID')),
+  rule('BR-10', 'f', C.invoice, 'BG-8', 'Buyer postal address (BG-8) is required', (el) => has(el, 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:BuyerTradeParty/ram:PostalTradeAddress')),
+  rule('BR-11', 'f', C.invoice, 'BT-55', 'Buyer country code (BT-55) is required', (el) => notBlank(el, 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:BuyerTradeParty/ram:PostalTradeAddress/ram:CountryID')),
+  docRule('BR-16', 'f', C.invoice, 'BG-25', 'At least one invoice line (BG-25) is required', (doc) => doc.all('IncludedSupplyChainTradeLineItem').length > 0),
+  rule('BR-62', 'f', C.invoice, 'BT-34', 'Seller electronic address (BT-34) needs a scheme identifier', (el) => electronicAddressScheme(el, 'SellerTradeParty')),
+  rule('BR-63', 'f', C.invoice, 'BT-49', 'Buyer electronic address (BT-49) needs a scheme identifier', (el) => electronicAddressScheme(el, 'BuyerTradeParty')),
+  docRule('BR-CO-15', 'f', C.invoice, 'BT-112', 'Invoice total with VAT (BT-112) must equal total without VAT (BT-109) + VAT total (BT-110)', (doc) => {
+    const sums = fromRoot(doc.root, `${HEADER_SETTLEMENT}/ram:SpecifiedTradeSettlementHeaderMonetarySummation`);
+    const grand = decFirst(sel(sums, 'ram:GrandTotalAmount'));
+    const basis = decFirst(sel(sums, 'ram:TaxBasisTotalAmount'));
+    const taxTotals = sel(sums, 'ram:TaxTotalAmount');
+    return invoiceCurrencyNodes(doc).every((currency) => {
+      const inCurrency = taxTotals.filter((t) => attr(t, 'currencyID') === sv(currency));
+      const tax = decFirst(inCurrency);
+      const withTax = inCurrency.length === 1 && eqOpt(grand, opt((b, t) => div(round(mul(add(b, t), D(100))), D(100)), basis, tax));
+      return withTax || eqOpt(grand, basis);
+    });
+  }),
+  docRule('BR-S-01', 'f', C.invoice, 'BG-23', 'Standard rated items or allowances/charges need a VAT breakdown of category S', atLeastOneBreakdown('S')),
+  docRule('BR-Z-01', 'f', C.invoice, 'BG-23', 'Zero rated items need exactly one VAT breakdown of category Z', exactlyOneBreakdown('Z')),
+  docRule('BR-E-01', 'f', C.invoice, 'BG-23', 'Exempt items need exactly one VAT breakdown of category E', exactlyOneBreakdown('E')),
+  docRule('BR-AE-01', 'f', C.invoice, 'BG-23', 'Reverse charge items need exactly one VAT breakdown of category AE', exactlyOneBreakdown('AE')),
+  docRule('BR-IC-01', 'f', C.invoice, 'BG-23', 'Intra-community supplies need exactly one VAT breakdown of category K', exactlyOneBreakdown('K')),
+  docRule('BR-G-01', 'f', C.invoice, 'BG-23', 'Export items need exactly one VAT breakdown of category G', exactlyOneBreakdown('G')),
+  docRule('BR-O-01', 'f', C.invoice, 'BG-23', 'A VAT breakdown of category O must be the only one and needs items or allowances/charges of category O', (doc) => {
+    const n = categoryCounts(doc, 'O');
+    return n.header === 0 || (n.header === 1 && (n.line > 0 || n.allowanceCharge > 0));
+  }),
+  docRule('BR-AF-01', 'f', C.invoice, 'BG-23', 'IGIC items (category L) need at least one VAT breakdown of category L', atLeastOneBreakdown('L')),
+  docRule('BR-AG-01', 'f', C.invoice, 'BG-23', 'IPSI items (category M) need at least one VAT breakdown of category M', atLeastOneBreakdown('M')),
+  docRule('BR-B-01', 'f', C.invoice, 'BT-151', 'Split payment (category B) is only for Italian domestic invoices', (doc) => {
+    const b = anyStr(doc.all('CategoryCode'), 'B');
+    return (!doc.all('CountryID').some((c) => sv(c) !== 'IT') && b) || !b;
+  }),
+  docRule('BR-B-02', 'f', C.invoice, 'BT-151', 'Split payment (category B) cannot be combined with standard rate (S)', (doc) => {
+    const codes = doc.all('CategoryCode');
+    const b = anyStr(codes, 'B');
+    return (b && !anyStr(codes, 'S')) || !b;
+  }),
+
+  // ---- lines (BG-25)
+  rule('BR-21', 'f', C.line, 'BT-126', 'Invoice line identifier (BT-126) is required', (el) => notBlank(el, 'ram:AssociatedDocumentLineDocument/ram:LineID')),
+  rule('BR-22', 'f', C.line, 'BT-129', 'Invoiced quantity (BT-129) is required', (el) => has(el, 'ram:SpecifiedLineTradeDelivery/ram:BilledQuantity')),
+  rule('BR-23', 'f', C.line, 'BT-130', 'Invoiced quantity unit of measure (BT-130) is required', (el) => sel(el, 'ram:SpecifiedLineTradeDelivery/ram:BilledQuantity').some((q) => attr(q, 'unitCode') !== undefined)),
+  rule('BR-24', 'f', C.line, 'BT-131', 'Invoice line net amount (BT-131) is required', (el) => has(el, 'ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount')),
+  rule('BR-25', 'f', C.line, 'BT-153', 'Item name (BT-153) is required', (el) => notBlank(el, 'ram:SpecifiedTradeProduct/ram:Name')),
+  rule('BR-26', 'f', C.line, 'BT-146', 'Item net price (BT-146) is required', (el) => has(el, 'ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:ChargeAmount')),
+  rule('BR-27', 'f', C.line, 'BT-146', 'Item net price (BT-146) must not be negative', (el) => anyNum(sel(el, 'ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:ChargeAmount'), '>=', D(0))),
+  rule('BR-28', 'f', C.line, 'BT-148', 'Item gross price (BT-148) must not be negative', (el) => {
+    const gross = sel(el, 'ram:SpecifiedLineTradeAgreement/ram:GrossPriceProductTradePrice/ram:ChargeAmount');
+    return anyNum(gross, '>=', D(0)) || gross.length === 0;
+  }),
+  rule('BR-64', 'f', C.line, 'BT-157', 'Item standard identifier (BT-157) needs a scheme identifier', (el) => {
+    const ids = sel(el, 'ram:SpecifiedTradeProduct/ram:GlobalID');
+    const schemes = ids.map((g) => attr(g, 'schemeID')).filter((s): s is string => s !== undefined);
+    return nsp(one(schemes)) !== '' || ids.length === 0;
+  }),
+  rule('BR-CO-04', 'f', C.line, 'BT-151', 'Each invoice line needs an invoiced item VAT category code (BT-151)', (el) => sel(el, 'ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax').some((t) => vatTyped(t) && has(t, 'ram:CategoryCode'))),
+  docRule('BR-CO-18', 'f', C.line, 'BG-23', 'The invoice needs at least one VAT breakdown (BG-23)', (doc) => doc.all('ApplicableHeaderTradeSettlement').some((s) => is(s.parent, 'SupplyChainTradeTransaction', RSM) && has(s, 'ram:ApplicableTradeTax'))),
+  rule('BR-DEC-23', 'f', C.line, 'BT-131', 'Invoice line net amount (BT-131) has at most 2 decimals', (el) => twoDecimals(sel(el, 'ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount'))),
+
+  // ---- line allowances (BG-27) and charges (BG-28)
+  rule('BR-41', 'f', C.lineAllowanceIndicator, 'BT-136', 'Line allowance needs an amount (BT-136)', (el) => has(el, '../ram:ActualAmount')),
+  rule('BR-42', 'f', C.lineAllowanceIndicator, 'BT-139', 'Line allowance needs a reason (BT-139) or reason code (BT-140)', hasReason),
+  rule('BR-CO-07', 'f', C.lineAllowanceIndicator, 'BT-140', 'Line allowance reason code and reason must indicate the same reason', always),
+  rule('BR-CO-23', 'f', C.lineAllowanceIndicator, 'BT-139', 'Line allowance needs a reason or a reason code', hasReason),
+  rule('BR-DEC-24', 'f', C.lineAllowanceIndicator, 'BT-136', 'Line allowance amount (BT-136) has at most 2 decimals', (el) => twoDecimalsFirst(sel(el, '../ram:ActualAmount'))),
+  rule('BR-DEC-25', 'f', C.lineAllowanceIndicator, 'BT-137', 'Line allowance base amount (BT-137) has at most 2 decimals', (el) => twoDecimals(sel(el, '../ram:BasisAmount'))),
+  rule('BR-43', 'f', C.lineChargeIndicator, 'BT-141', 'Line charge needs an amount (BT-141)', (el) => has(el, '../ram:ActualAmount')),
+  rule('BR-44', 'f', C.lineChargeIndicator, 'BT-144', 'Line charge needs a reason (BT-144) or reason code (BT-145)', hasReason),
+  rule('BR-CO-08', 'f', C.lineChargeIndicator, 'BT-145', 'Line charge reason code and reason must indicate the same reason', always),
+  rule('BR-CO-24', 'f', C.lineChargeIndicator, 'BT-144', 'Line charge needs a reason or a reason code', hasReason),
+  rule('BR-DEC-27', 'f', C.lineChargeIndicator, 'BT-141', 'Line charge amount (BT-141) has at most 2 decimals', (el) => twoDecimalsFirst(sel(el, '../ram:ActualAmount'))),
+  rule('BR-DEC-28', 'f', C.lineChargeIndicator, 'BT-142', 'Line charge base amount (BT-142) has at most 2 decimals', (el) => twoDecimals(sel(el, '../ram:BasisAmount'))),
+
+  // ---- periods
+  rule('BR-30', 'f', C.linePeriod, 'BT-135', 'Line period end date (BT-135) must not be before its start date (BT-134)', periodInOrder),
+  rule('BR-CO-20', 'f', C.linePeriod, 'BG-26', 'Line period (BG-26) needs a start or an end date', (el) => has(el, 'ram:StartDateTime') || has(el, 'ram:EndDateTime')),
+  rule('BR-29', 'f', C.headerPeriod, 'BT-74', 'Invoicing period end date (BT-74) must not be before its start date (BT-73)', periodInOrder),
+  rule('BR-CO-19', 'f', C.headerPeriod, 'BG-14', 'Invoicing period (BG-14) needs a start or an end date', (el) => has(el, 'ram:StartDateTime') || has(el, 'ram:EndDateTime')),
+
+  // ---- parties, items, payment
+  rule('BR-54', 'f', C.characteristic, 'BT-160', 'Item attribute (BG-32) needs a name (BT-160) and a value (BT-161)', (el) => has(el, 'ram:Description') && has(el, 'ram:Value')),
+  rule('BR-17', 'f', C.payee, 'BT-59', 'Payee name (BT-59) is required when the payee differs from the seller', (el) => {
+    const seller = sel(el, '../../ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty');
+    return (
+      has(el, 'ram:Name') &&
+      !anyEqNodes(kids(el, 'Name'), sel(seller, 'ram:Name')) &&
+      !anyEqNodes(kids(el, 'ID'), sel(seller, 'ram:ID')) &&
+      !anyEqNodes(sel(el, 'ram:SpecifiedLegalOrganization/ram:ID'), sel(seller, 'ram:SpecifiedLegalOrganization/ram:ID'))
+    );
+  }),
+  rule('BR-49', 'f', C.paymentMeans, 'BT-81', 'Payment instructions (BG-16) need a payment means code (BT-81)', (el) => has(el, 'ram:TypeCode')),
+  rule('BR-55', 'f', C.precedingInvoice, 'BT-25', 'Preceding invoice reference (BG-3) needs the preceding invoice number (BT-25)', (el) => notBlank(el, 'ram:IssuerAssignedID')),
+  rule('BR-CO-26', 'f', C.seller, 'BT-29', 'The seller needs an identifier (BT-29), a legal registration identifier (BT-30) or a VAT identifier (BT-31)', (el) =>
+    has(el, 'ram:ID') || has(el, 'ram:GlobalID') || has(el, 'ram:SpecifiedLegalOrganization/ram:ID') || sel(el, 'ram:SpecifiedTaxRegistration/ram:ID').some((i) => attr(i, 'schemeID') === 'VA'),
+  ),
+  rule('BR-18', 'f', C.taxRepresentative, 'BT-62', 'Seller tax representative name (BT-62) is required', (el) => notBlank(el, 'ram:Name')),
+  rule('BR-19', 'f', C.taxRepresentative, 'BG-12', 'Seller tax representative postal address (BG-12) is required', (el) => has(el, 'ram:PostalTradeAddress')),
+  rule('BR-20', 'f', C.taxRepresentative, 'BT-69', 'Seller tax representative country code (BT-69) is required', (el) => notBlank(el, 'ram:PostalTradeAddress/ram:CountryID')),
+  rule('BR-56', 'f', C.taxRepresentative, 'BT-63', 'Seller tax representative VAT identifier (BT-63) is required', (el) => nsp(sv(one(sel(el, 'ram:SpecifiedTaxRegistration/ram:ID').filter((i) => attr(i, 'schemeID') === 'VA')))) !== ''),
+  rule('BR-CO-14', 'f', C.vatTotal, 'BT-110', 'Invoice total VAT amount (BT-110) must equal the sum of the VAT category tax amounts (BT-117)', (el, doc) => {
+    const sum = sumNodes(fromRoot(doc.root, `${HEADER_SETTLEMENT}/ram:ApplicableTradeTax/ram:CalculatedAmount`));
+    return anyNum(el, '=', hundredths(sum));
+  }),
+  rule('BR-CO-09', 'f', C.vatId, 'BT-31', 'VAT identifiers must start with a country prefix (ISO 3166-1 alpha-2, EL for Greece)', (el) => {
+    const prefix = [...sv(el)].slice(0, 2).join('');
+    return prefix.length === 2 && VAT_ID_PREFIXES.has(prefix);
+  }),
+
+  // ---- reverse charge (AE)
+  rule('BR-AE-08', 'f', C.ae.header!, 'BT-116', 'Reverse charge taxable amount (BT-116) must match lines and allowances/charges of category AE', basisWithinOne('AE')),
+  rule('BR-AE-09', 'f', C.ae.header!, 'BT-117', 'Reverse charge VAT amount (BT-117) must be 0', calculatedIsZero('../ram:CalculatedAmount')),
+  rule('BR-AE-10', 'f', C.ae.header!, 'BT-120', 'Reverse charge breakdown needs an exemption reason (BT-120) or code (BT-121)', exemptionGiven('../')),
+  docRule('BR-AE-03', 'f', C.ae.allowance, 'BT-31', 'Reverse charge allowance needs seller and buyer VAT identifiers', aeParties),
+  rule('BR-AE-06', 'f', C.ae.allowance, 'BT-96', 'Reverse charge allowance VAT rate (BT-96) must be 0', rateIs('=')),
+  docRule('BR-AE-04', 'f', C.ae.charge, 'BT-31', 'Reverse charge charge needs seller and buyer VAT identifiers', aeParties),
+  rule('BR-AE-07', 'f', C.ae.charge, 'BT-103', 'Reverse charge charge VAT rate (BT-103) must be 0', rateIs('=')),
+  docRule('BR-AE-02', 'f', C.ae.line, 'BT-31', 'Reverse charge line needs seller and buyer VAT identifiers', aeParties),
+  rule('BR-AE-05', 'f', C.ae.line, 'BT-152', 'Reverse charge line VAT rate (BT-152) must be 0', rateIs('=')),
+
+  // ---- IGIC (L)
+  rule('BR-AF-08', 'f', C.l.header!, 'BT-116', 'IGIC taxable amount (BT-116) must match lines and allowances/charges of category L per rate', basisPerRate('L', '../ram:BasisAmount', '../ram:RateApplicablePercent')),
+  rule('BR-AF-09', 'f', C.l.header!, 'BT-117', 'IGIC VAT amount (BT-117) must equal taxable amount × rate', always),
+  rule('BR-AF-10', 'f', C.l.header!, 'BT-120', 'IGIC breakdown must not have an exemption reason', noExemption('')),
+  docRule('BR-AF-02', 'f', C.l.line, 'BT-31', 'IGIC line needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-AF-05', 'f', C.l.line, 'BT-152', 'IGIC line VAT rate (BT-152) must be greater than 0', rateIs('>')),
+  docRule('BR-AF-03', 'f', C.l.allowance, 'BT-31', 'IGIC allowance needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-AF-06', 'f', C.l.allowance, 'BT-96', 'IGIC allowance VAT rate (BT-96) must be greater than 0', rateIs('>')),
+  docRule('BR-AF-04', 'f', C.l.charge, 'BT-31', 'IGIC charge needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-AF-07', 'f', C.l.charge, 'BT-103', 'IGIC charge VAT rate (BT-103) must be greater than 0', rateIs('>')),
+
+  // ---- IPSI (M)
+  rule('BR-AG-08', 'f', C.m.header!, 'BT-116', 'IPSI taxable amount (BT-116) must match lines and allowances/charges of category M per rate', basisPerRate('M', '../ram:BasisAmount', '../ram:RateApplicablePercent')),
+  rule('BR-AG-09', 'f', C.m.header!, 'BT-117', 'IPSI VAT amount (BT-117) must equal taxable amount × rate', always),
+  rule('BR-AG-10', 'f', C.m.header!, 'BT-120', 'IPSI breakdown must not have an exemption reason', noExemption('')),
+  docRule('BR-AG-02', 'f', C.m.line, 'BT-31', 'IPSI line needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-AG-05', 'f', C.m.line, 'BT-152', 'IPSI line VAT rate (BT-152) must be 0 or greater', rateIs('>=')),
+  docRule('BR-AG-03', 'f', C.m.allowance, 'BT-31', 'IPSI allowance needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-AG-06', 'f', C.m.allowance, 'BT-96', 'IPSI allowance VAT rate (BT-96) must be 0 or greater', rateIs('>=')),
+  docRule('BR-AG-04', 'f', C.m.charge, 'BT-31', 'IPSI charge needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-AG-07', 'f', C.m.charge, 'BT-103', 'IPSI charge VAT rate (BT-103) must be 0 or greater', rateIs('>=')),
+
+  // ---- exempt (E)
+  rule('BR-E-08', 'f', C.e.header!, 'BT-116', 'Exempt taxable amount (BT-116) must match lines and allowances/charges of category E', basisWithinOne('E')),
+  rule('BR-E-09', 'f', C.e.header!, 'BT-117', 'Exempt VAT amount (BT-117) must be 0', calculatedIsZero('../ram:CalculatedAmount')),
+  rule('BR-E-10', 'f', C.e.header!, 'BT-120', 'Exempt breakdown needs an exemption reason (BT-120) or code (BT-121)', exemptionGiven('../')),
+  docRule('BR-E-03', 'f', C.e.allowance, 'BT-31', 'Exempt allowance needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-E-06', 'f', C.e.allowance, 'BT-96', 'Exempt allowance VAT rate (BT-96) must be 0', rateIs('=')),
+  docRule('BR-E-04', 'f', C.e.charge, 'BT-31', 'Exempt charge needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-E-07', 'f', C.e.charge, 'BT-103', 'Exempt charge VAT rate (BT-103) must be 0', rateIs('=')),
+  docRule('BR-E-02', 'f', C.e.line, 'BT-31', 'Exempt line needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-E-05', 'f', C.e.line, 'BT-152', 'Exempt line VAT rate (BT-152) must be 0', rateIs('=')),
+
+  // ---- export outside the EU (G)
+  rule('BR-G-08', 'f', C.g.header!, 'BT-116', 'Export taxable amount (BT-116) must match lines and allowances/charges of category G', basisWithinOne('G')),
+  rule('BR-G-09', 'f', C.g.header!, 'BT-117', 'Export VAT amount (BT-117) must be 0', calculatedIsZero('../ram:CalculatedAmount')),
+  rule('BR-G-10', 'f', C.g.header!, 'BT-120', 'Export breakdown needs an exemption reason (BT-120) or code (BT-121)', exemptionGiven('../')),
+  docRule('BR-G-03', 'f', C.g.allowance, 'BT-31', 'Export allowance needs a seller VAT identifier', anySellerHasVatId),
+  rule('BR-G-06', 'f', C.g.allowance, 'BT-96', 'Export allowance VAT rate (BT-96) must be 0', rateIs('=')),
+  docRule('BR-G-04', 'f', C.g.charge, 'BT-31', 'Export charge needs a seller VAT identifier', anySellerHasVatId),
+  rule('BR-G-07', 'f', C.g.charge, 'BT-103', 'Export charge VAT rate (BT-103) must be 0', rateIs('=')),
+  docRule('BR-G-02', 'f', C.g.line, 'BT-31', 'Export line needs a seller VAT identifier', anySellerHasVatId),
+  rule('BR-G-05', 'f', C.g.line, 'BT-152', 'Export line VAT rate (BT-152) must be 0', rateIs('=')),
+
+  // ---- intra-community supply (K)
+  rule('BR-IC-08', 'f', C.k.header!, 'BT-116', 'Intra-community taxable amount (BT-116) must match lines and allowances/charges of category K', basisWithinOne('K')),
+  rule('BR-IC-09', 'f', C.k.header!, 'BT-117', 'Intra-community VAT amount (BT-117) must be 0', calculatedIsZero('../ram:CalculatedAmount')),
+  rule('BR-IC-10', 'f', C.k.header!, 'BT-120', 'Intra-community breakdown needs an exemption reason (BT-120) or code (BT-121)', exemptionGiven('../')),
+  rule('BR-IC-11', 'f', C.k.header!, 'BT-72', 'Intra-community supply needs an actual delivery date (BT-72) or an invoicing period (BG-14)', (el, doc) =>
+    fromRoot(doc.root, `${TX}/ram:ApplicableHeaderTradeDelivery/ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime/udt:DateTimeString`).length > 0 ||
+    has(el, '../../ram:BillingSpecifiedPeriod/ram:StartDateTime') ||
+    has(el, '../../ram:BillingSpecifiedPeriod/ram:EndDateTime'),
+  ),
+  rule('BR-IC-12', 'f', C.k.header!, 'BT-80', 'Intra-community supply needs the deliver-to country code (BT-80)', (_el, doc) => fromRoot(doc.root, `${TX}/ram:ApplicableHeaderTradeDelivery/ram:ShipToTradeParty/ram:PostalTradeAddress/ram:CountryID`).length > 0),
+  docRule('BR-IC-03', 'f', C.k.allowance, 'BT-31', 'Intra-community allowance needs seller and buyer VAT identifiers', icParties),
+  rule('BR-IC-06', 'f', C.k.allowance, 'BT-96', 'Intra-community allowance VAT rate (BT-96) must be 0', rateIs('=')),
+  docRule('BR-IC-04', 'f', C.k.charge, 'BT-31', 'Intra-community charge needs seller and buyer VAT identifiers', icParties),
+  rule('BR-IC-07', 'f', C.k.charge, 'BT-103', 'Intra-community charge VAT rate (BT-103) must be 0', rateIs('=')),
+  docRule('BR-IC-02', 'f', C.k.line, 'BT-31', 'Intra-community line needs seller and buyer VAT identifiers', icParties),
+  rule('BR-IC-05', 'f', C.k.line, 'BT-152', 'Intra-community line VAT rate (BT-152) must be 0', rateIs('=')),
+
+  // ---- not subject to VAT (O)
+  rule('BR-O-08', 'f', C.o.header!, 'BT-116', 'Not-subject-to-VAT taxable amount (BT-116) must match lines and allowances/charges of category O', (el, doc) => anyNum(kids(el, 'BasisAmount'), '=', expectedBasis(doc, 'O', { strict: true }))),
+  rule('BR-O-09', 'f', C.o.header!, 'BT-117', 'Not-subject-to-VAT VAT amount (BT-117) must be 0', calculatedIsZero('ram:CalculatedAmount')),
+  rule('BR-O-10', 'f', C.o.header!, 'BT-120', 'Not-subject-to-VAT breakdown needs an exemption reason (BT-120) or code (BT-121)', exemptionGiven('')),
+  docRule('BR-O-11', 'f', C.o.header!, 'BG-23', 'With category O no other VAT breakdown is allowed', noOtherCategory('ApplicableTradeTax')),
+  docRule('BR-O-12', 'f', C.o.header!, 'BT-151', 'With category O all invoice lines must be category O', noOtherCategory('ApplicableTradeTax')),
+  docRule('BR-O-13', 'f', C.o.header!, 'BT-95', 'With category O all document level allowances must be category O', noOtherCategory('CategoryTradeTax')),
+  docRule('BR-O-14', 'f', C.o.header!, 'BT-102', 'With category O all document level charges must be category O', noOtherCategory('CategoryTradeTax')),
+  docRule('BR-O-03', 'f', C.o.allowance, 'BT-31', 'Not-subject-to-VAT allowance: no seller, tax representative or buyer VAT identifier allowed', outOfScopeParties),
+  rule('BR-O-06', 'f', C.o.allowance, 'BT-96', 'Not-subject-to-VAT allowance must not have a VAT rate (BT-96)', (el) => !has(el, 'ram:RateApplicablePercent')),
+  docRule('BR-O-04', 'f', C.o.charge, 'BT-31', 'Not-subject-to-VAT charge: no seller, tax representative or buyer VAT identifier allowed', outOfScopeParties),
+  rule('BR-O-07', 'f', C.o.charge, 'BT-103', 'Not-subject-to-VAT charge must not have a VAT rate (BT-103)', (el) => !has(el, 'ram:RateApplicablePercent')),
+  docRule('BR-O-02', 'f', C.o.line, 'BT-31', 'Not-subject-to-VAT line: no seller, tax representative or buyer VAT identifier allowed', outOfScopeParties),
+  rule('BR-O-05', 'f', C.o.line, 'BT-152', 'Not-subject-to-VAT line must not have a VAT rate (BT-152)', (el) => !has(el, 'ram:RateApplicablePercent')),
+
+  // ---- standard rate (S)
+  rule('BR-S-08', 'f', C.s.header!, 'BT-116', 'Standard rate taxable amount (BT-116) must match lines and allowances/charges of category S at that rate', basisPerRate('S', '../ram:BasisAmount', '../ram:RateApplicablePercent')),
+  rule('BR-S-09', 'f', C.s.header!, 'BT-117', 'Standard rate VAT amount (BT-117) must equal taxable amount × rate, rounded (±1)', (el) => {
+    const calcValue = decimalOf(one(sel(el, '../ram:CalculatedAmount')));
+    const basis = decimalOf(one(sel(el, '../ram:BasisAmount')));
+    const rate = one(sel(el, '../ram:RateApplicablePercent'));
+    if (calcValue === undefined || basis === undefined || !rate) return false;
+    const calc = abs(calcValue);
+    const expected = div(round(mul(abs(basis), dbl(sv(rate)))), D(100));
+    return cmp(sub(calc, D(1)), '<', expected) && cmp(add(calc, D(1)), '>', expected);
+  }),
+  rule('BR-S-10', 'f', C.s.header!, 'BT-120', 'Standard rate breakdown must not have an exemption reason', noExemption('../')),
+  docRule('BR-S-02', 'f', C.s.line, 'BT-31', 'Standard rate line needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-S-05', 'f', C.s.line, 'BT-152', 'Standard rate line VAT rate (BT-152) must be greater than 0', rateIs('>')),
+  docRule('BR-S-03', 'f', C.s.allowance, 'BT-31', 'Standard rate allowance needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-S-06', 'f', C.s.allowance, 'BT-96', 'Standard rate allowance VAT rate (BT-96) must be greater than 0', rateIs('>')),
+  docRule('BR-S-04', 'f', C.s.charge, 'BT-31', 'Standard rate charge needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-S-07', 'f', C.s.charge, 'BT-103', 'Standard rate charge VAT rate (BT-103) must be greater than 0', rateIs('>')),
+
+  // ---- zero rated (Z)
+  rule('BR-Z-08', 'f', C.z.header!, 'BT-116', 'Zero rated taxable amount (BT-116) must match lines and allowances/charges of category Z', basisWithinOne('Z', true)),
+  rule('BR-Z-09', 'f', C.z.header!, 'BT-117', 'Zero rated VAT amount (BT-117) must be 0', calculatedIsZero('../ram:CalculatedAmount')),
+  rule('BR-Z-10', 'f', C.z.header!, 'BT-120', 'Zero rated breakdown must not have an exemption reason', noExemption('../')),
+  docRule('BR-Z-03', 'f', C.z.allowance, 'BT-31', 'Zero rated allowance needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-Z-06', 'f', C.z.allowance, 'BT-96', 'Zero rated allowance VAT rate (BT-96) must be 0', rateIs('=')),
+  docRule('BR-Z-04', 'f', C.z.charge, 'BT-31', 'Zero rated charge needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-Z-07', 'f', C.z.charge, 'BT-103', 'Zero rated charge VAT rate (BT-103) must be 0', rateIs('=')),
+  docRule('BR-Z-02', 'f', C.z.line, 'BT-31', 'Zero rated line needs a seller VAT or tax registration identifier', sellerHasVatOrTaxId),
+  rule('BR-Z-05', 'f', C.z.line, 'BT-152', 'Zero rated line VAT rate (BT-152) must be 0', rateIs('=')),
+
+  // ---- VAT breakdown (BG-23), generic
+  rule('BR-45', 'f', C.headerTax, 'BT-116', 'VAT breakdown needs a taxable amount (BT-116)', (el) => has(el, 'ram:BasisAmount')),
+  rule('BR-46', 'f', C.headerTax, 'BT-117', 'VAT breakdown needs a VAT amount (BT-117)', (el) => has(el, 'ram:CalculatedAmount')),
+  rule('BR-47', 'f', C.headerTax, 'BT-118', 'VAT breakdown needs a VAT category code (BT-118)', (el) => vatTyped(el) && has(el, 'ram:CategoryCode')),
+  rule('BR-48', 'f', C.headerTax, 'BT-119', 'VAT breakdown needs a VAT rate (BT-119), except for category O', (el) => vatTyped(el) && (has(el, 'ram:RateApplicablePercent') || hasCategory(el, 'O'))),
+  docRule('BR-CO-03', 'f', C.headerTax, 'BT-7', 'VAT point date (BT-7) and VAT point date code (BT-8) are mutually exclusive', (doc) => !(doc.all('TaxPointDate').length > 0 && doc.all('DueDateTypeCode').length > 0)),
+  rule('BR-CO-17', 'f', C.headerTax, 'BT-117', 'VAT category tax amount (BT-117) must equal taxable amount × rate, rounded to 2 decimals (±1)', (el) => {
+    const isVat = nsp(upper(sv(one(kids(el, 'TypeCode'))))) === 'VAT';
+    const rate = isVat ? decOpt(kids(el, 'RateApplicablePercent')) : undefined;
+    const calc = decOpt(kids(el, 'CalculatedAmount'));
+    const calcRoundsToZero = calc !== undefined && cmp(round(calc), '=', D(0));
+    if (rate === undefined) return calcRoundsToZero;
+    if (cmp(round(rate), '=', D(0))) return calcRoundsToZero;
+    // The taxable amount is only read on this branch (XPath evaluates it lazily, so must we).
+    const basis = decOpt(kids(el, 'BasisAmount'));
+    if (calc === undefined || basis === undefined) return false;
+    const expected = div(round(mul(mul(mul(basis.abs(), div(rate, D(100))), D(10)), D(10))), D(100));
+    return cmp(sub(calc.abs(), D(1)), '<=', expected) && cmp(add(calc.abs(), D(1)), '>=', expected);
+  }),
+  rule('BR-DEC-19', 'f', C.headerTax, 'BT-116', 'VAT category taxable amount (BT-116) has at most 2 decimals', (el) => twoDecimals(kids(el, 'BasisAmount'))),
+  rule('BR-DEC-20', 'f', C.headerTax, 'BT-117', 'VAT category tax amount (BT-117) has at most 2 decimals', (el) => twoDecimals(kids(el, 'CalculatedAmount'))),
+];
+
+// ------------------------------------------------------------------ helpers used above
+
+function decimalOf(el: XmlElement | undefined): Dec | undefined {
+  return el ? decimal(sv(el)) : undefined;
+}
+
+/** value = round(value * 100) div 100, in doubles. */
+function hasCents(el: XmlElement): boolean {
+  const v = dbl(sv(el));
+  return v === Math.round(v * 100) / 100;
+}
+
+/** ram:XTotalAmount = round(sum(document allowances|charges /ActualAmount[1]) * 10 * 10) div 100 */
+function sumOfAllowancesCharges(el: XmlElement, doc: CiiDoc, charge: boolean, totalName: string): boolean {
+  const acs = fromRoot(doc.root, `${HEADER_SETTLEMENT}/ram:SpecifiedTradeAllowanceCharge`).filter((ac) => isCharge(ac, charge));
+  const totals = kids(el, totalName);
+  if (acs.length === 0 && totals.length === 0) return true;
+  const amounts = acs.map((ac) => kid(ac, 'ActualAmount')).filter((a): a is XmlElement => a !== undefined);
+  return anyNum(totals, '=', hundredths(sumNodes(amounts)));
+}
+
+/** normalize-space(party/URIUniversalCommunication[1]/URIID/@schemeID) != '' or not(party/URIUniversalCommunication) */
+function electronicAddressScheme(invoice: XmlElement, party: string): boolean {
+  const parties = sel(invoice, `rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:${party}`);
+  const firstComms = parties.map((p) => kid(p, 'URIUniversalCommunication')).filter((c): c is XmlElement => c !== undefined);
+  if (firstComms.length === 0) return true;
+  const schemes = sel(firstComms, 'ram:URIID').map((u) => attr(u, 'schemeID')).filter((s): s is string => s !== undefined);
+  return nsp(one(schemes)) !== '';
+}
+
+/** (End/DateTimeString[@format='102']) >= (Start/…) as strings, or one of the dates absent. */
+function periodInOrder(el: XmlElement): boolean {
+  if (!has(el, 'ram:EndDateTime') || !has(el, 'ram:StartDateTime')) return true;
+  const f102 = (path: string) => sel(el, path).filter((d) => attr(d, 'format') === '102').map(sv);
+  const ends = f102('ram:EndDateTime/udt:DateTimeString');
+  const starts = f102('ram:StartDateTime/udt:DateTimeString');
+  return ends.some((e) => starts.some((s) => e >= s));
+}
+
+/** not(//ram:<local>[ram:CategoryCode != 'O']) */
+function noOtherCategory(local: string) {
+  return (doc: CiiDoc) => !doc.all(local).some((t) => kids(t, 'CategoryCode').some((c) => sv(c) !== 'O'));
+}

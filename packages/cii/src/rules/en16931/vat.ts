@@ -1,0 +1,158 @@
+/**
+ * Document-wide VAT figures the EN 16931 model rules compare against: line net amounts and document-level
+ * allowances/charges summed per VAT category (and rate), party VAT registrations. Each is computed once per
+ * document (memo) so the per-breakdown rules stay linear in the number of lines.
+ */
+import type { XmlElement } from '@kontor/xml';
+import type { CiiDoc } from '../types';
+import { D, XPathDynamicError, attr, castBoolean, cents, decimal, fromRoot, indicatorIs, kids, one, sel, sv, type Dec } from '../xpath';
+
+export const INV = '/rsm:CrossIndustryInvoice';
+export const TX = `${INV}/rsm:SupplyChainTradeTransaction`;
+export const LINE = `${TX}/ram:IncludedSupplyChainTradeLineItem`;
+export const HEADER_SETTLEMENT = `${TX}/ram:ApplicableHeaderTradeSettlement`;
+export const HEADER_AGREEMENT = `${TX}/ram:ApplicableHeaderTradeAgreement`;
+
+/** xs:decimal of at most one node ('()' when none). */
+export function decOpt(nodes: readonly XmlElement[]): Dec | undefined {
+  const n = one(nodes);
+  return n ? decimal(sv(n)) : undefined;
+}
+/** xs:decimal(path[1]): the first node, if any. */
+export function decFirst(nodes: readonly XmlElement[]): Dec | undefined {
+  const n = nodes[0];
+  return n ? decimal(sv(n)) : undefined;
+}
+
+// ------------------------------------------------------------------ line net amounts per category / rate
+
+interface LineVat {
+  categories: ReadonlySet<string>;
+  /** Σ xs:decimal(LineTotalAmount) of the line's monetary summations. */
+  total: Dec;
+  settlement: XmlElement;
+}
+
+const LINE_VAT = Symbol('en16931.lineVat');
+function lineVat(doc: CiiDoc): readonly LineVat[] {
+  return doc.memo(LINE_VAT, () =>
+    fromRoot(doc.root, `${LINE}/ram:SpecifiedLineTradeSettlement`).map((settlement): LineVat => {
+      const categories = new Set(sel(settlement, 'ram:ApplicableTradeTax/ram:CategoryCode').map(sv));
+      let total = D(0);
+      for (const m of kids(settlement, 'SpecifiedTradeSettlementLineMonetarySummation')) {
+        const v = decOpt(kids(m, 'LineTotalAmount'));
+        if (v) total = total.plus(v);
+      }
+      return { categories, total, settlement };
+    }),
+  );
+}
+
+const LINE_BY_CAT = Symbol('en16931.lineSumByCategory');
+/** sum(lines[ApplicableTradeTax/CategoryCode = cat]/…/xs:decimal(LineTotalAmount)) */
+export function lineSum(doc: CiiDoc, cat: string): Dec {
+  const m = doc.memo(LINE_BY_CAT, () => {
+    const sums = new Map<string, Dec>();
+    for (const l of lineVat(doc)) for (const c of l.categories) sums.set(c, (sums.get(c) ?? D(0)).plus(l.total));
+    return sums;
+  });
+  return m.get(cat) ?? D(0);
+}
+
+const LINE_BY_CAT_RATE = Symbol('en16931.lineSumByCategoryRate');
+/** … and ApplicableTradeTax/xs:decimal(RateApplicablePercent) = rate */
+export function lineSumAtRate(doc: CiiDoc, cat: string, rate: Dec): Dec {
+  const m = doc.memo(LINE_BY_CAT_RATE, () => {
+    const sums = new Map<string, Dec>();
+    for (const l of lineVat(doc)) {
+      const rates = new Set<string>();
+      for (const t of kids(l.settlement, 'ApplicableTradeTax')) {
+        const r = decOpt(kids(t, 'RateApplicablePercent'));
+        if (r) rates.add(r.toString());
+      }
+      for (const c of l.categories) for (const r of rates) sums.set(`${c}|${r}`, (sums.get(`${c}|${r}`) ?? D(0)).plus(l.total));
+    }
+    return sums;
+  });
+  return m.get(`${cat}|${rate.toString()}`) ?? D(0);
+}
+
+// ------------------------------------------------------------------ document-level allowances / charges
+
+const HEADER_AC = Symbol('en16931.headerAllowanceCharges');
+function headerAllowanceCharges(doc: CiiDoc): readonly XmlElement[] {
+  return doc.memo(HEADER_AC, () => fromRoot(doc.root, `${HEADER_SETTLEMENT}/ram:SpecifiedTradeAllowanceCharge`));
+}
+
+/** `ram:ChargeIndicator/udt:Indicator = true()` (general comparison) or, strict, `(… cast as xs:boolean) = true()`. */
+export function isCharge(ac: XmlElement, charge: boolean, strict = false): boolean {
+  const ind = sel(ac, 'ram:ChargeIndicator/udt:Indicator');
+  if (!strict) return indicatorIs(ind, charge);
+  if (ind.length !== 1) throw new XPathDynamicError('XPTY0004', `cast as xs:boolean of ${ind.length} items`);
+  return castBoolean(sv(ind[0]!)) === charge;
+}
+
+/**
+ * sum(/…/ApplicableHeaderTradeSettlement/SpecifiedTradeAllowanceCharge[indicator and CategoryTradeTax/CategoryCode = cat
+ * (and CategoryTradeTax/xs:decimal(RateApplicablePercent) = rate)]/xs:decimal(ActualAmount[1]))
+ */
+export function allowanceChargeSum(doc: CiiDoc, charge: boolean, cat: string, opts: { rate?: Dec; strict?: boolean } = {}): Dec {
+  let s = D(0);
+  for (const ac of headerAllowanceCharges(doc)) {
+    if (!isCharge(ac, charge, opts.strict)) continue;
+    if (!sel(ac, 'ram:CategoryTradeTax/ram:CategoryCode').some((c) => sv(c) === cat)) continue;
+    if (opts.rate) {
+      const rate = opts.rate;
+      if (!kids(ac, 'CategoryTradeTax').some((t) => decOpt(kids(t, 'RateApplicablePercent'))?.eq(rate))) continue;
+    }
+    const v = decFirst(kids(ac, 'ActualAmount'));
+    if (v) s = s.plus(v);
+  }
+  return s;
+}
+
+/** The expected taxable amount of a category: rounded line sum + rounded charges − rounded allowances. */
+export function expectedBasis(doc: CiiDoc, cat: string, opts: { rate?: Dec; strict?: boolean } = {}): Dec {
+  const lines = opts.rate ? lineSumAtRate(doc, cat, opts.rate) : lineSum(doc, cat);
+  return (cents(lines) as Dec).plus(cents(allowanceChargeSum(doc, true, cat, opts)) as Dec).minus(cents(allowanceChargeSum(doc, false, cat, opts)) as Dec);
+}
+
+// ------------------------------------------------------------------ VAT registrations
+
+function vatIds(parties: readonly XmlElement[], schemes: readonly string[]): boolean {
+  return sel(parties, 'ram:SpecifiedTaxRegistration/ram:ID').some((id) => {
+    const s = attr(id, 'schemeID');
+    return s !== undefined && schemes.includes(s);
+  });
+}
+
+const anchoredSeller = (doc: CiiDoc) => fromRoot(doc.root, `${HEADER_AGREEMENT}/ram:SellerTradeParty`);
+const anchoredTaxRep = (doc: CiiDoc) => fromRoot(doc.root, `${HEADER_AGREEMENT}/ram:SellerTaxRepresentativeTradeParty`);
+
+/** Seller VAT or tax registration (BT-31/BT-32) or tax representative VAT id (BT-63), at the document's own parties. */
+export function sellerHasVatOrTaxId(doc: CiiDoc): boolean {
+  return vatIds(anchoredSeller(doc), ['VA', 'FC']) || vatIds(anchoredTaxRep(doc), ['VA']);
+}
+
+/** Same, for parties anywhere in the document (the '//' form some category rules use). */
+export function anySellerHasVatOrTaxId(doc: CiiDoc): boolean {
+  return vatIds(doc.all('SellerTradeParty'), ['VA', 'FC']) || vatIds(doc.all('SellerTaxRepresentativeTradeParty'), ['VA']);
+}
+
+/** Seller or tax representative VAT id (BT-31/BT-63), parties anywhere. */
+export function anySellerHasVatId(doc: CiiDoc): boolean {
+  return vatIds(doc.all('SellerTradeParty'), ['VA']) || vatIds(doc.all('SellerTaxRepresentativeTradeParty'), ['VA']);
+}
+
+/** Seller or tax representative VAT id at the document's own parties. */
+export function sellerHasVatId(doc: CiiDoc): boolean {
+  return vatIds(anchoredSeller(doc), ['VA']) || vatIds(anchoredTaxRep(doc), ['VA']);
+}
+
+export function anyBuyerHasVatId(doc: CiiDoc): boolean {
+  return vatIds(doc.all('BuyerTradeParty'), ['VA']);
+}
+
+export function anyBuyerHasLegalId(doc: CiiDoc): boolean {
+  return sel(doc.all('BuyerTradeParty'), 'ram:SpecifiedLegalOrganization/ram:ID').length > 0;
+}

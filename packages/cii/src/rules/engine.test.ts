@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SchemaStore } from '@kontor/xml';
+import { validateCii, kositVerdict, type RuleFinding } from './index';
+import { einvoiceCorpusAvailable, einvoiceDir } from '../../test/conformance-corpus';
+
+const haveCorpus = einvoiceCorpusAvailable('rule engine tests');
+const example1 = () => readFileSync(path.join(einvoiceDir, 'instances/en16931/examples/CII_example1.xml'), 'utf8');
+const codes = (fs: RuleFinding[]) => fs.map((f) => f.code);
+
+describe('kositVerdict (KoSIT configuration semantics)', () => {
+  const XR = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+  const f = (code: string, flag: 'fatal' | 'warning', ruleset: 'en16931' | 'xrechnung'): RuleFinding => ({ code, flag, ruleset, severity: flag === 'fatal' ? 'error' : 'warning', message: '' });
+
+  it('picks the scenario by BT-24 and lowers only the overridden rules', () => {
+    expect(kositVerdict(`${XR}#compliant#urn:xeinkauf.de:kosit:xrechnung:cvd_0.9`, true, [f('BR-CL-13', 'fatal', 'en16931')], true)).toMatchObject({ scenario: 'xrechnung-3.0-cvd', accept: true });
+    expect(kositVerdict(XR, true, [f('BR-CL-13', 'fatal', 'en16931')], true)).toMatchObject({ scenario: 'xrechnung-3.0', accept: false, errors: ['BR-CL-13'] });
+    expect(kositVerdict(XR, true, [f('BR-CL-23', 'fatal', 'en16931')], true).accept).toBe(true);
+  });
+
+  it('raises CII-SR-452..454 to errors and rejects on XSD, no scenario, or an XRechnung error', () => {
+    expect(kositVerdict(XR, true, [f('CII-SR-452', 'warning', 'en16931')], true).errors).toEqual(['CII-SR-452']);
+    expect(kositVerdict(XR, false, [], true).errors).toEqual(['XSD']);
+    expect(kositVerdict('urn:example:unknown', true, [], true)).toMatchObject({ scenario: null, accept: false });
+    expect(kositVerdict(XR, true, [f('BR-DE-1', 'fatal', 'xrechnung')], true).accept).toBe(false);
+    // The plain EN 16931 scenario does not run (nor count) XRechnung rules.
+    expect(kositVerdict('urn:cen.eu:en16931:2017', true, [f('BR-DE-1', 'fatal', 'xrechnung')], true)).toMatchObject({ scenario: 'en16931', accept: true });
+  });
+});
+
+describe.runIf(haveCorpus)('validateCii', () => {
+  let dir = '';
+  let store: SchemaStore;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-engine-'));
+    store = new SchemaStore({ dir });
+    await store.installFrom(path.join(einvoiceDir, 'schema/cii-d16b'));
+  });
+  afterAll(() => {
+    store.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('validates a correct EN 16931 invoice with XSD first, and names the rule sets', () => {
+    const r = validateCii(example1(), { schemaStore: store });
+    expect(r).toMatchObject({ verdict: 'valid', profile: 'en16931', xsd: { available: true, valid: true } });
+    expect(r.findings).toEqual([]);
+    expect(r.rulesets).toEqual([{ name: 'CEN EN 16931 CII validation', version: '1.3.16' }]);
+    expect(r.kosit).toBeUndefined();
+  });
+
+  it('reports official ids with BT, oracle-style path and source line/column', () => {
+    const xml = example1().replace('<ram:LineTotalAmount>229.6</ram:LineTotalAmount>', '<ram:LineTotalAmount>229.61</ram:LineTotalAmount>');
+    const r = validateCii(xml, { schemaStore: store });
+    expect(r.verdict).toBe('invalid');
+    const co10 = r.findings.find((f) => f.code === 'BR-CO-10')!;
+    expect(co10).toMatchObject({
+      severity: 'error',
+      flag: 'fatal',
+      bt: 'BT-106',
+      ruleset: 'en16931',
+      path: '/rsm:CrossIndustryInvoice[1]/rsm:SupplyChainTradeTransaction[1]/ram:ApplicableHeaderTradeSettlement[1]/ram:SpecifiedTradeSettlementHeaderMonetarySummation[1]',
+    });
+    const line = xml.split('\n').findIndex((l) => l.includes('<ram:SpecifiedTradeSettlementHeaderMonetarySummation>')) + 1;
+    expect(co10.location!.line).toBe(line);
+  });
+
+  it('fires only the first matching context of a pattern, as the official schematron does', () => {
+    // A header VAT breakdown without taxable amount: category S gets BR-45 (generic BG-23 rule) …
+    const header = '<ram:BasisAmount>183.23</ram:BasisAmount>\n                <ram:CategoryCode>S</ram:CategoryCode>';
+    expect(example1()).toContain(header);
+    const s = validateCii(example1().replace(header, '<ram:CategoryCode>S</ram:CategoryCode>')).findings;
+    expect(codes(s).filter((c) => c === 'BR-45')).toHaveLength(1);
+    // … category O is caught by the BR-O context first, so BR-45 does not fire on it.
+    const o = validateCii(example1().replace(header, '<ram:CategoryCode>O</ram:CategoryCode>')).findings;
+    expect(codes(o)).toContain('BR-O-11');
+    expect(codes(o)).not.toContain('BR-45');
+  });
+
+  it('chooses the XRechnung profile from BT-24 and reports the KoSIT verdict', () => {
+    const xr = readFileSync(path.join(einvoiceDir, 'instances/zugferd-corpus/XRECHNUNG_Einfach.cii.xml'));
+    const r = validateCii(xr, { schemaStore: store });
+    expect(r.profile).toBe('xrechnung');
+    expect(r.rulesets.map((s) => s.version)).toEqual(['1.3.16', '2.5.0 (XRechnung 3.0.2)']);
+    expect(r.kosit?.scenario).toBe('xrechnung-3.0');
+    expect(r.verdict).toBe(r.kosit!.accept ? 'valid' : 'invalid');
+    expect(validateCii(xr, { profile: 'en16931' }).rulesets).toHaveLength(1);
+  });
+
+  it('notes a missing schema store and unknown specification identifiers', () => {
+    const r = validateCii(example1().replace('urn:cen.eu:en16931:2017</ram:ID>', 'urn:factur-x.eu:1p0:minimum</ram:ID>'));
+    expect(r.xsd).toMatchObject({ available: false, valid: null });
+    expect(r.notes.join(' ')).toMatch(/schema store/);
+    expect(r.notes.join(' ')).toMatch(/MINIMUM/);
+  });
+
+  it('never throws on bad input: not well-formed, DOCTYPE, and XSD-invalid values that XPath cannot cast', () => {
+    const bad = validateCii('<rsm:CrossIndustryInvoice xmlns:rsm="x"><a></rsm:CrossIndustryInvoice>');
+    expect(bad.verdict).toBe('invalid');
+    expect(bad.findings[0]!.code).toBe('XML_MALFORMED');
+    expect(bad.findings[0]!.location).toBeDefined();
+    expect(validateCii('<!DOCTYPE x [<!ENTITY e "x">]><x>&e;</x>').findings[0]!.code).toBe('XML_DOCTYPE_FORBIDDEN');
+    // "12,50" is not an xs:decimal: the XSD rejects it and the rules that would cast it are skipped, not crashed.
+    const comma = example1().replace('<ram:LineTotalAmount>229.6</ram:LineTotalAmount>', '<ram:LineTotalAmount>229,6</ram:LineTotalAmount>');
+    const r = validateCii(comma, { schemaStore: store });
+    expect(r.xsd.valid).toBe(false);
+    expect(r.verdict).toBe('invalid');
+    const skipped = r.findings.filter((f) => f.code === 'RULE_NOT_EVALUATED');
+    expect(skipped.map((f) => f.detail)).toContain('BR-CO-10');
+    expect(skipped.every((f) => f.severity === 'info')).toBe(true);
+  });
+});

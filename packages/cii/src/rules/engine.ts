@@ -1,0 +1,187 @@
+/**
+ * validateCii: the one entry point. Parses through the hardened reader, runs the XSD step first (schema set
+ * cii-d16b from the store, as the KoSIT validator does), then the native rule sets over one shared read model,
+ * and computes the verdict: EN 16931 (any error → invalid) or XRechnung with the KoSIT scenario semantics.
+ */
+import { KontorXmlError, XmlElement, parseXml, xmlInputToText, type SchemaStore, type XmlInput, type XmlLimits, type XsdFinding } from '@kontor/xml';
+import type { CiiDoc, RuleDef, RuleFinding, RuleSet, Severity } from './types';
+import { readCiiDoc, oraclePath, type PathCache } from './model';
+import { XPathDynamicError } from './xpath';
+import { isXRechnungSpecification, kositVerdict, type KositVerdict } from './kosit';
+import { en16931Rules } from './en16931';
+import { xrechnungRules } from './xrechnung';
+
+export { definePattern } from './model';
+
+export type ValidationProfile = 'en16931' | 'xrechnung' | 'auto';
+
+export interface ValidateCiiOptions {
+  /** 'auto' (default): XRechnung when BT-24 names an XRechnung 3.0 specification, else EN 16931. */
+  profile?: ValidationProfile;
+  /** Where the cii-d16b XSD set is installed. Without it the XSD step reports available: false. */
+  schemaStore?: SchemaStore;
+  /** Reader limits (defaults of @kontor/xml). */
+  limits?: Partial<XmlLimits>;
+}
+
+export interface CiiXsdReport {
+  available: boolean;
+  valid: boolean | null;
+  findings: XsdFinding[];
+  note?: string;
+}
+
+export interface RulesetInfo {
+  name: string;
+  version: string;
+}
+
+export interface CiiValidationResult {
+  verdict: 'valid' | 'invalid';
+  /** The rule profile that was applied. */
+  profile: 'en16931' | 'xrechnung';
+  /** BT-24 as found in the document. */
+  specificationId?: string;
+  findings: RuleFinding[];
+  xsd: CiiXsdReport;
+  rulesets: RulesetInfo[];
+  /** KoSIT configuration verdict (present when the XRechnung profile ran). */
+  kosit?: KositVerdict;
+  /** Plain-language notes: profile choice, skipped steps, specification identifiers we do not fully cover. */
+  notes: string[];
+}
+
+export const rulesetInfo: Readonly<Record<RuleSet, RulesetInfo>> = {
+  en16931: { name: 'CEN EN 16931 CII validation', version: '1.3.16' },
+  xrechnung: { name: 'XRechnung CII schematron (incl. Peppol BIS rules)', version: '2.5.0 (XRechnung 3.0.2)' },
+};
+
+const SEVERITY: Record<RuleDef['flag'], Severity> = { fatal: 'error', warning: 'warning', information: 'info' };
+
+const FACTURX_NOTES: Readonly<Record<string, string>> = {
+  'urn:factur-x.eu:1p0:minimum': 'BT-24 is Factur-X MINIMUM, which is not an EN 16931 invoice; EN 16931 rules were applied anyway and will report missing information.',
+  'urn:factur-x.eu:1p0:basicwl': 'BT-24 is Factur-X BASIC WL, which is not an EN 16931 invoice (no lines); EN 16931 rules were applied anyway.',
+  'urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic': 'BT-24 is Factur-X BASIC (an EN 16931 subset): EN 16931 rules applied; the Factur-X profile schematron is not run.',
+  'urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended': 'BT-24 is Factur-X EXTENDED (conformant extension): EN 16931 rules applied; extension elements raise CII-SR warnings; the Factur-X EXTENDED schematron is not run.',
+  'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0': 'BT-24 is Peppol BIS Billing 3.0: EN 16931 rules applied; the Peppol rules that XRechnung adopts run with --profile xrechnung, the full Peppol BIS schematron is not run.',
+};
+
+function specificationNote(id: string | undefined, profile: 'en16931' | 'xrechnung'): string | undefined {
+  if (id === undefined) return 'BT-24 (specification identifier) is missing.';
+  const n = FACTURX_NOTES[id];
+  if (n) return n;
+  if (/xrechnung_[12]\./.test(id)) return `BT-24 names an XRechnung 1.x/2.x specification ("${id}"); the current KoSIT configuration (XRechnung 3.0) has no scenario for it.`;
+  if (profile === 'xrechnung' && !isXRechnungSpecification(id) && id !== 'urn:cen.eu:en16931:2017') return `BT-24 "${id}" matches no KoSIT scenario: the KoSIT validator would reject the document.`;
+  return undefined;
+}
+
+/** Runs rule definitions over a parsed tree (or an existing read model) and returns their findings (no XSD, no verdict). */
+export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, opts: { xsdValid?: boolean | null } = {}): RuleFinding[] {
+  const doc = input instanceof XmlElement ? readCiiDoc(input) : input;
+  const out: RuleFinding[] = [];
+  const paths: PathCache = new Map();
+  for (const rule of rules) {
+    const severity = SEVERITY[rule.flag];
+    const mark = out.length;
+    try {
+      rule.check(doc, (el, detail) => {
+        const f: RuleFinding = {
+          code: rule.id,
+          severity,
+          message: detail ? `${rule.message} (${detail})` : rule.message,
+          path: oraclePath(el, paths),
+          ruleset: rule.ruleset,
+          flag: rule.flag,
+        };
+        if (rule.bt) f.bt = rule.bt;
+        if (el) f.location = { line: el.line, column: el.column };
+        out.push(f);
+      });
+    } catch (e) {
+      // The official stylesheet would stop with a dynamic error here; we drop this rule's partial findings,
+      // skip only this rule and say so.
+      out.length = mark;
+      const known = e instanceof XPathDynamicError;
+      out.push({
+        code: known ? 'RULE_NOT_EVALUATED' : 'RULE_ENGINE_ERROR',
+        severity: opts.xsdValid === false ? 'info' : 'error',
+        message: `${rule.id} could not be evaluated on this document: ${e instanceof Error ? e.message : String(e)}`,
+        ruleset: 'engine',
+        detail: rule.id,
+      });
+    }
+  }
+  return out;
+}
+
+/** Validates a CII document (EN 16931, optionally XRechnung) natively. Never throws on bad input. */
+export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiValidationResult {
+  const requested = opts.profile ?? 'auto';
+  const notes: string[] = [];
+  let text: string;
+  let root: XmlElement;
+  try {
+    text = xmlInputToText(xml, opts.limits?.maxBytes ?? 50 * 1024 * 1024);
+    root = parseXml(text, opts.limits ?? {}).root;
+  } catch (e) {
+    if (!(e instanceof KontorXmlError)) throw e;
+    const f: RuleFinding = { code: e.code, severity: 'error', message: e.message, ruleset: 'xsd' };
+    if (e.location) f.location = e.location;
+    return {
+      verdict: 'invalid',
+      profile: requested === 'xrechnung' ? 'xrechnung' : 'en16931',
+      findings: [f],
+      xsd: { available: !!opts.schemaStore, valid: opts.schemaStore ? false : null, findings: [] },
+      rulesets: [],
+      notes: ['The document could not be read as XML; no rule was run.'],
+    };
+  }
+
+  // 1. XSD first.
+  let xsd: CiiXsdReport;
+  if (opts.schemaStore) {
+    const r = opts.schemaStore.validate('cii-d16b', text, opts.limits?.maxBytes !== undefined ? { maxBytes: opts.limits.maxBytes } : {});
+    xsd = { available: r.available, valid: r.valid, findings: r.findings };
+    if (r.note) xsd.note = r.note;
+  } else {
+    xsd = { available: false, valid: null, findings: [], note: 'No schema store given: the XSD step (CII D16B) was skipped.' };
+  }
+  if (!xsd.available) notes.push(xsd.note ?? 'XSD set cii-d16b not available: XSD step skipped.');
+
+  // 2. Profile.
+  const doc = readCiiDoc(root);
+  const bt24 = doc.specificationId;
+  const profile: 'en16931' | 'xrechnung' = requested === 'auto' ? (isXRechnungSpecification(bt24) ? 'xrechnung' : 'en16931') : requested;
+  const sn = specificationNote(bt24, profile);
+  if (sn) notes.push(sn);
+  if (xsd.valid === false) notes.push('The document is not XSD-valid: rules that cannot be evaluated on it are skipped (RULE_NOT_EVALUATED).');
+
+  // 3. Rules.
+  const rules = profile === 'xrechnung' ? [...en16931Rules, ...xrechnungRules] : en16931Rules;
+  const findings: RuleFinding[] = xsd.findings.map((x) => {
+    const f: RuleFinding = { code: x.code === 'XSD' ? 'XSD_INVALID' : x.code, severity: x.severity, message: x.message, ruleset: 'xsd' };
+    if (x.location) f.location = x.location;
+    return f;
+  });
+  findings.push(...runRules(rules, doc, { xsdValid: xsd.valid }));
+
+  const rulesets = [rulesetInfo.en16931];
+  if (profile === 'xrechnung') rulesets.push(rulesetInfo.xrechnung);
+
+  // 4. Verdict.
+  const result: CiiValidationResult = { verdict: 'valid', profile, findings, xsd, rulesets, notes };
+  if (bt24 !== undefined) result.specificationId = bt24;
+  if (profile === 'xrechnung') {
+    const k = kositVerdict(bt24, xsd.valid, findings, true);
+    const skipped = findings.filter((f) => f.code === 'RULE_NOT_EVALUATED' || f.code === 'RULE_ENGINE_ERROR');
+    if (skipped.length && k.scenario) {
+      k.errors = [...new Set([...k.errors, ...skipped.map((f) => f.code)])].sort();
+      k.accept = false;
+    }
+    result.kosit = k;
+    result.verdict = k.accept ? 'valid' : 'invalid';
+  } else {
+    result.verdict = xsd.valid === false || findings.some((f) => f.severity === 'error') ? 'invalid' : 'valid';
+  }
+  return result;
+}

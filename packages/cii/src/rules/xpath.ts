@@ -1,0 +1,454 @@
+/**
+ * Small helpers that reproduce the XPath 2.0 semantics the official (XSLT 2.0, non-schema-aware) schematrons
+ * rely on, so a rule can be written literally and still agree with Saxon to the last digit:
+ *
+ * - every node value is untypedAtomic: arithmetic and numeric comparison cast it to xs:double (`dbl`),
+ *   `xs:decimal(...)` casts to an exact decimal (`decimal`), and a bad lexical form is a dynamic error
+ *   (thrown as XPathDynamicError, the engine then skips the rule);
+ * - numbers are `XNum = number | Big`: xs:double or xs:decimal/xs:integer; mixing promotes to double;
+ * - `fn:sum` over nodes yields a double, over decimals a decimal, over nothing the integer 0;
+ * - `fn:round` rounds half towards positive infinity; decimal division keeps 18 fraction digits, as Saxon;
+ * - `xs:decimal(double)` is the exact binary expansion of the double (Saxon's BigDecimal(double)).
+ */
+import BigBase from 'big.js';
+import type { XmlElement } from '@kontor/xml';
+
+export const NS = {
+  rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
+  ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+  udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
+  qdt: 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
+} as const;
+export const RSM = NS.rsm;
+export const RAM = NS.ram;
+export const UDT = NS.udt;
+export const QDT = NS.qdt;
+
+/** Our own Big constructor: decimal division with 18 fraction digits, half away from zero (as Saxon). */
+export const XBig = BigBase();
+XBig.DP = 18;
+XBig.RM = 1;
+export type Dec = InstanceType<typeof XBig>;
+export type XNum = number | Dec;
+
+export type XPathErrorCode = 'FORG0001' | 'XPTY0004' | 'FOAR0001';
+/** A dynamic error the official XPath would raise; the stylesheet would abort, we skip the rule. */
+export class XPathDynamicError extends Error {
+  readonly code: XPathErrorCode;
+  constructor(code: XPathErrorCode, message: string) {
+    super(`${code}: ${message}`);
+    this.name = 'XPathDynamicError';
+    this.code = code;
+  }
+}
+
+// ------------------------------------------------------------------ navigation
+
+type Prefix = 'rsm' | 'ram' | 'udt' | 'qdt';
+export interface Step {
+  up: boolean;
+  ns: string;
+  local: string;
+}
+const compiled = new Map<string, readonly Step[]>();
+/** Parses a relative path of prefixed steps once (cached). */
+export function compile(path: string): readonly Step[] {
+  let steps = compiled.get(path);
+  if (steps) return steps;
+  steps = path.split('/').map((s): Step => {
+    if (s === '..') return { up: true, ns: '', local: '' };
+    const i = s.indexOf(':');
+    if (i < 0) throw new Error(`path step without prefix: ${s}`);
+    const ns = NS[s.slice(0, i) as Prefix];
+    if (!ns) throw new Error(`unknown prefix in ${s}`);
+    return { up: false, ns, local: s.slice(i + 1) };
+  });
+  // The cache only ever holds the literal paths written in rule modules (a bounded, static set).
+  compiled.set(path, steps);
+  return steps;
+}
+
+/** Child elements with this local name (namespace RAM unless given). */
+export function kids(el: XmlElement | undefined, local: string, ns: string = RAM): XmlElement[] {
+  if (!el) return [];
+  const out: XmlElement[] = [];
+  for (const c of el.children) if (c.local === local && c.ns === ns) out.push(c);
+  return out;
+}
+
+/** First child element with this local name (namespace RAM unless given). */
+export function kid(el: XmlElement | undefined, local: string, ns: string = RAM): XmlElement | undefined {
+  if (!el) return undefined;
+  for (const c of el.children) if (c.local === local && c.ns === ns) return c;
+  return undefined;
+}
+
+/**
+ * Elements reached by a relative path of prefixed steps ('ram:A/ram:B', '../ram:C', 'udt:Indicator'),
+ * from one element or a sequence, in document order (as XPath would return them).
+ */
+export function sel(from: XmlElement | readonly XmlElement[] | undefined, path: string): XmlElement[] {
+  if (from === undefined) return [];
+  const steps = compile(path);
+  const out: XmlElement[] = [];
+  if (Array.isArray(from)) {
+    if (steps.some((s) => s.up)) return selUp(from as readonly XmlElement[], steps);
+    for (const e of from as readonly XmlElement[]) collect(e, steps, 0, out);
+    return out;
+  }
+  if (steps.some((s) => s.up)) return selUp([from as XmlElement], steps);
+  collect(from as XmlElement, steps, 0, out);
+  return out;
+}
+
+/** Depth-first over child steps: yields document order for a single start element. */
+function collect(e: XmlElement, steps: readonly Step[], i: number, out: XmlElement[]): void {
+  if (i === steps.length) {
+    out.push(e);
+    return;
+  }
+  const s = steps[i]!;
+  for (const c of e.children) if (c.local === s.local && c.ns === s.ns) collect(c, steps, i + 1, out);
+}
+
+/** Step-by-step evaluation with de-duplication, for paths that go up ('..'). */
+function selUp(from: readonly XmlElement[], steps: readonly Step[]): XmlElement[] {
+  let cur: readonly XmlElement[] = from;
+  for (const step of steps) {
+    if (cur.length === 0) return [];
+    const next: XmlElement[] = [];
+    if (step.up) {
+      const seen = new Set<XmlElement>();
+      for (const e of cur) if (e.parent && !seen.has(e.parent)) { seen.add(e.parent); next.push(e.parent); }
+    } else {
+      for (const e of cur) for (const c of e.children) if (c.local === step.local && c.ns === step.ns) next.push(c);
+    }
+    cur = next;
+  }
+  return cur === from ? [...cur] : (cur as XmlElement[]);
+}
+
+/** First element of `sel`, or undefined. */
+export function first(from: XmlElement | readonly XmlElement[] | undefined, path: string): XmlElement | undefined {
+  return sel(from, path)[0];
+}
+
+/** Existence (XPath effective boolean value of a node path), without building the node list. */
+export function has(from: XmlElement | readonly XmlElement[] | undefined, path: string): boolean {
+  if (from === undefined) return false;
+  const steps = compile(path);
+  if (Array.isArray(from)) {
+    for (const e of from as XmlElement[]) if (exists(e, steps, 0)) return true;
+    return false;
+  }
+  return exists(from as XmlElement, steps, 0);
+}
+
+/** count(path) without building the node list (child steps only; '..' falls back to sel). */
+export function count(from: XmlElement | undefined, path: string): number {
+  if (from === undefined) return 0;
+  const steps = compile(path);
+  if (steps.some((s) => s.up)) return sel(from, path).length;
+  return countFrom(from, steps, 0);
+}
+
+function countFrom(e: XmlElement, steps: readonly Step[], i: number): number {
+  if (i === steps.length) return 1;
+  const s = steps[i]!;
+  let n = 0;
+  for (const c of e.children) if (c.local === s.local && c.ns === s.ns) n += countFrom(c, steps, i + 1);
+  return n;
+}
+
+function exists(e: XmlElement, steps: readonly Step[], i: number): boolean {
+  if (i === steps.length) return true;
+  const s = steps[i]!;
+  if (s.up) return e.parent !== null && exists(e.parent, steps, i + 1);
+  for (const c of e.children) if (c.local === s.local && c.ns === s.ns && exists(c, steps, i + 1)) return true;
+  return false;
+}
+
+/** Is `el` a RAM (or given namespace) element with this local name? */
+export function is(el: XmlElement | null | undefined, local: string, ns: string = RAM): el is XmlElement {
+  return !!el && el.local === local && el.ns === ns;
+}
+
+/** Walks up: the parent chain matches these local names (nearest first), all RAM unless prefixed. */
+export function parentsAre(el: XmlElement, ...chain: string[]): boolean {
+  let cur: XmlElement | null = el.parent;
+  for (const step of chain) {
+    const s = compile(step)[0]!;
+    if (!cur || cur.local !== s.local || cur.ns !== s.ns) return false;
+    cur = cur.parent;
+  }
+  return true;
+}
+
+/** Has an ancestor with this local name (RAM). */
+export function hasAncestor(el: XmlElement, local: string, ns: string = RAM): boolean {
+  for (let p = el.parent; p; p = p.parent) if (p.local === local && p.ns === ns) return true;
+  return false;
+}
+
+/** Attribute value (no namespace) or undefined. */
+export function attr(el: XmlElement | undefined, name: string): string | undefined {
+  if (!el) return undefined;
+  for (const a of el.attributes) if (a.local === name && a.ns === '') return a.value;
+  return undefined;
+}
+
+// ------------------------------------------------------------------ strings
+
+/** XPath string value: all descendant character data. */
+export function sv(el: XmlElement | undefined): string {
+  if (!el) return '';
+  if (el.children.length === 0) return el.text;
+  let s = '';
+  for (const e of el.descendants()) s += e.text;
+  return s;
+}
+
+/** fn:normalize-space on a string. */
+export function nsp(s: string | undefined): string {
+  if (!s) return '';
+  return s.replace(/[ \t\r\n]+/g, ' ').trim();
+}
+
+/** A function argument that must be at most one item (else XPTY0004, as Saxon raises). */
+export function one<T>(items: readonly T[]): T | undefined {
+  if (items.length > 1) throw new XPathDynamicError('XPTY0004', `a sequence of ${items.length} items where one is allowed`);
+  return items[0];
+}
+
+/** normalize-space(path) evaluated on one element: '' for none, dynamic error for several. */
+export function nspAt(from: XmlElement | undefined, path: string): string {
+  return nsp(sv(one(sel(from, path))));
+}
+
+/** fn:string-length of fn:substring-after(value, '.'): digits after the first '.' ('' when none). */
+export function fractionLength(s: string): number {
+  const i = s.indexOf('.');
+  return i < 0 ? 0 : [...s.slice(i + 1)].length;
+}
+
+/** fn:upper-case for the code comparisons the schematrons make. */
+export function upper(s: string): string {
+  return s.toUpperCase();
+}
+
+// ------------------------------------------------------------------ numbers
+
+const DECIMAL_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const DOUBLE_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+function castWs(s: string): string {
+  return s.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+}
+
+/** Cast of an untypedAtomic (string) to xs:double; FORG0001 on a bad lexical form. */
+export function dbl(s: string): number {
+  const t = castWs(s);
+  if (DOUBLE_RE.test(t)) return Number(t);
+  if (t === 'INF' || t === '+INF') return Infinity;
+  if (t === '-INF') return -Infinity;
+  if (t === 'NaN') return NaN;
+  throw new XPathDynamicError('FORG0001', `cannot convert "${s}" to xs:double`);
+}
+
+/** fn:number: like `dbl` but NaN instead of an error. */
+export function number(s: string | undefined): number {
+  if (s === undefined) return NaN;
+  try {
+    return dbl(s);
+  } catch {
+    return NaN;
+  }
+}
+
+/** Cast of a string to xs:decimal; FORG0001 on a bad lexical form. */
+export function decimal(s: string): Dec {
+  const t = castWs(s);
+  if (!DECIMAL_RE.test(t)) throw new XPathDynamicError('FORG0001', `cannot convert "${s}" to xs:decimal`);
+  return new XBig(t.startsWith('+') ? t.slice(1) : t);
+}
+
+/** Is the string castable to xs:decimal? */
+export function isDecimal(s: string): boolean {
+  return DECIMAL_RE.test(castWs(s));
+}
+
+/** xs:decimal(x) of a number: a double converts to its exact binary expansion (Saxon). */
+export function toDecimal(x: XNum): Dec {
+  if (typeof x !== 'number') return x;
+  if (!Number.isFinite(x)) throw new XPathDynamicError('FOAR0001', `cannot convert ${x} to xs:decimal`);
+  return exactDouble(x);
+}
+
+function exactDouble(d: number): Dec {
+  if (d === 0) return new XBig(0);
+  const buf = new DataView(new ArrayBuffer(8));
+  buf.setFloat64(0, d);
+  const hi = buf.getUint32(0);
+  const lo = buf.getUint32(4);
+  const sign = hi >>> 31 ? '-' : '';
+  const expBits = (hi >>> 20) & 0x7ff;
+  let mant = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
+  let exp: number;
+  if (expBits === 0) exp = -1074;
+  else {
+    mant |= 1n << 52n;
+    exp = expBits - 1075;
+  }
+  if (exp >= 0) return new XBig(sign + (mant << BigInt(exp)).toString());
+  // mant * 2^exp = mant * 5^-exp / 10^-exp
+  const k = -exp;
+  const digits = (mant * 5n ** BigInt(k)).toString().padStart(k + 1, '0');
+  return new XBig(`${sign}${digits.slice(0, digits.length - k)}.${digits.slice(digits.length - k)}`);
+}
+
+/** A literal decimal/integer. */
+export function D(v: string | number): Dec {
+  return new XBig(v);
+}
+
+function toDbl(x: XNum): number {
+  return typeof x === 'number' ? x : Number(x.toString());
+}
+
+export function add(a: XNum, b: XNum): XNum {
+  return typeof a === 'number' || typeof b === 'number' ? toDbl(a) + toDbl(b) : a.plus(b);
+}
+export function sub(a: XNum, b: XNum): XNum {
+  return typeof a === 'number' || typeof b === 'number' ? toDbl(a) - toDbl(b) : a.minus(b);
+}
+export function mul(a: XNum, b: XNum): XNum {
+  return typeof a === 'number' || typeof b === 'number' ? toDbl(a) * toDbl(b) : a.times(b);
+}
+export function div(a: XNum, b: XNum): XNum {
+  if (typeof a === 'number' || typeof b === 'number') return toDbl(a) / toDbl(b);
+  if (b.eq(0)) throw new XPathDynamicError('FOAR0001', 'decimal division by zero');
+  return a.div(b);
+}
+
+/** fn:round: half towards positive infinity. */
+export function round(x: XNum): XNum {
+  if (typeof x === 'number') {
+    if (!Number.isFinite(x)) return x;
+    return Math.round(x);
+  }
+  // floor(x + 0.5)
+  const y = x.plus('0.5');
+  const t = y.round(0, 0); // truncate
+  return t.gt(y) ? t.minus(1) : t;
+}
+
+/** round(x * 100) div 100 — the schematrons' "round to cents". */
+export function cents(x: XNum): XNum {
+  return div(round(mul(x, D(100))), D(100));
+}
+
+export function abs(x: XNum): XNum {
+  return typeof x === 'number' ? Math.abs(x) : x.abs();
+}
+
+export type CmpOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
+/** Value comparison of two numbers with XPath promotion (NaN compares false except !=). */
+export function cmp(a: XNum, op: CmpOp, b: XNum): boolean {
+  let c: number;
+  if (typeof a === 'number' || typeof b === 'number') {
+    const x = toDbl(a);
+    const y = toDbl(b);
+    if (Number.isNaN(x) || Number.isNaN(y)) return op === '!=';
+    c = x < y ? -1 : x > y ? 1 : 0;
+  } else c = a.cmp(b);
+  switch (op) {
+    case '=': return c === 0;
+    case '!=': return c !== 0;
+    case '<': return c < 0;
+    case '<=': return c <= 0;
+    case '>': return c > 0;
+    case '>=': return c >= 0;
+  }
+}
+
+/** General comparison `nodes op number`: true when some node (cast to double) satisfies it. */
+export function anyNum(nodes: readonly XmlElement[] | XmlElement | undefined, op: CmpOp, b: XNum): boolean {
+  const list = nodes === undefined ? [] : Array.isArray(nodes) ? (nodes as XmlElement[]) : [nodes as XmlElement];
+  for (const n of list) if (cmp(dbl(sv(n)), op, b)) return true;
+  return false;
+}
+
+/** General comparison `nodes = string(s)`: true when some node's string value equals one of the values. */
+export function anyStr(nodes: readonly XmlElement[] | XmlElement | undefined, ...values: string[]): boolean {
+  const list = nodes === undefined ? [] : Array.isArray(nodes) ? (nodes as XmlElement[]) : [nodes as XmlElement];
+  for (const n of list) {
+    const s = sv(n);
+    for (const v of values) if (s === v) return true;
+  }
+  return false;
+}
+
+/** General comparison of two node sequences (both untyped → compared as strings). */
+export function anyEqNodes(a: readonly XmlElement[], b: readonly XmlElement[]): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  const set = new Set(b.map(sv));
+  for (const n of a) if (set.has(sv(n))) return true;
+  return false;
+}
+
+/** fn:sum over nodes (untyped → double); the integer 0 for none. */
+export function sumNodes(nodes: readonly XmlElement[]): XNum {
+  if (nodes.length === 0) return D(0);
+  let s = 0;
+  for (const n of nodes) s += dbl(sv(n));
+  return s;
+}
+
+/** fn:sum over xs:decimal(node) values; the integer 0 for none. */
+export function sumDecimals(nodes: readonly XmlElement[]): Dec {
+  let s = D(0);
+  for (const n of nodes) s = s.plus(decimal(sv(n)));
+  return s;
+}
+
+/** udt:Indicator compared with a boolean, as `Indicator = true()` does (cast to xs:boolean, FORG0001 else). */
+export function indicatorIs(nodes: readonly XmlElement[], value: boolean): boolean {
+  for (const n of nodes) if (castBoolean(sv(n)) === value) return true;
+  return false;
+}
+
+export function castBoolean(s: string): boolean {
+  const t = castWs(s);
+  if (t === 'true' || t === '1') return true;
+  if (t === 'false' || t === '0') return false;
+  throw new XPathDynamicError('FORG0001', `the string "${s}" cannot be cast to a boolean`);
+}
+
+const anchoredCache = new Map<string, readonly Step[]>();
+/**
+ * Is `el` exactly at this absolute path ('/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/...')?
+ * Checks the element and all its ancestors up to the root.
+ */
+export function isAt(el: XmlElement, absPath: string): boolean {
+  let steps = anchoredCache.get(absPath);
+  if (!steps) {
+    steps = compile(absPath.replace(/^\//, ''));
+    anchoredCache.set(absPath, steps);
+  }
+  let cur: XmlElement | null = el;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    if (!cur || cur.local !== s.local || cur.ns !== s.ns) return false;
+    cur = cur.parent;
+  }
+  return cur === null;
+}
+
+/** Absolute path from the document root ('/rsm:CrossIndustryInvoice/...'): all elements there. */
+export function fromRoot(root: XmlElement, absPath: string): XmlElement[] {
+  const p = absPath.replace(/^\//, '');
+  const i = p.indexOf('/');
+  const head = compile(i < 0 ? p : p.slice(0, i))[0]!;
+  if (root.local !== head.local || root.ns !== head.ns) return [];
+  return i < 0 ? [root] : sel(root, p.slice(i + 1));
+}

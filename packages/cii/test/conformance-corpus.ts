@@ -1,0 +1,37 @@
+/** Locates ../shared/corpus/einvoice for the conformance tests: fails loudly in CI when missing, skips elsewhere. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const corpusDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus');
+export const einvoiceDir = path.join(corpusDir, 'einvoice');
+
+export function einvoiceCorpusAvailable(what: string): boolean {
+  if (existsSync(path.join(einvoiceDir, 'golden.json'))) return true;
+  if (process.env.CI === 'true') throw new Error(`Corpus missing at ${einvoiceDir}; CI requires ../shared/corpus (${what})`);
+  console.warn(`[skip] ${what}: corpus not found at ${einvoiceDir}`);
+  return false;
+}
+
+export interface GoldenRule {
+  id: string;
+  flag: string;
+  count: number;
+}
+
+export interface GoldenInstance {
+  group: string;
+  xsdValid: boolean;
+  en16931: GoldenRule[] | { error: string };
+  xrechnung: GoldenRule[] | { error: string };
+  kosit: { scenario: string | null; accept: boolean; errors: string[] };
+}
+
+export interface Golden {
+  meta: { timing: Record<string, unknown> };
+  instances: Record<string, GoldenInstance>;
+}
+
+export function loadGolden(): Golden {
+  return JSON.parse(readFileSync(path.join(einvoiceDir, 'golden.json'), 'utf8')) as Golden;
+}

@@ -1,0 +1,149 @@
+/**
+ * checkPdfA3: the cheap, reliable part of ISO 19005-3 as findings with clause numbers. Not a full
+ * validator: `checkedClauses` says which clauses are covered fully and which partly; a result without
+ * errors means "none of these checks failed", not "PDF/A compliant" (use veraPDF for that).
+ */
+import type { PDFDocument, PDFObject } from 'pdf-lib';
+import { Pdfa3Error } from '../errors';
+import { loadTolerant, looksEncrypted } from '../internal/pdf';
+import type { Finding } from '../types';
+import { CheckContext, type CheckOptions } from './context';
+import { checkCatalogKeys, checkEmbeddedFiles, checkInfoConsistency, checkMetadata, checkOutputIntents, checkTrailer } from './document';
+import { GraphicsChecker } from './graphics';
+import { checkObjects } from './objects';
+import { checkRaw } from './raw';
+
+export type { CheckOptions };
+
+export interface ClauseCoverage {
+  clause: string;
+  coverage: 'full' | 'partial';
+  /** veraPDF rule numbers of the clause we check */
+  rules: number[];
+}
+
+/** What checkPdfA3 checks, by clause (veraPDF PDF/A-3B profile rule numbers). */
+export const CHECKED_CLAUSES: readonly ClauseCoverage[] = [
+  { clause: '6.1.2', coverage: 'full', rules: [1, 2] },
+  { clause: '6.1.3', coverage: 'full', rules: [1, 2, 3] },
+  { clause: '6.1.4', coverage: 'full', rules: [2] },
+  { clause: '6.1.6', coverage: 'full', rules: [1, 2] },
+  { clause: '6.1.7.1', coverage: 'full', rules: [1, 2, 3] },
+  { clause: '6.1.7.2', coverage: 'full', rules: [1] },
+  { clause: '6.1.8', coverage: 'partial', rules: [1] },
+  { clause: '6.1.9', coverage: 'full', rules: [1] },
+  { clause: '6.1.10', coverage: 'full', rules: [1] },
+  { clause: '6.1.12', coverage: 'full', rules: [1, 2] },
+  { clause: '6.1.13', coverage: 'full', rules: [1, 2, 3, 4, 5, 7, 8, 9, 10, 11] },
+  { clause: '6.2.2', coverage: 'full', rules: [1, 2] },
+  { clause: '6.2.3', coverage: 'full', rules: [1, 2, 3] },
+  { clause: '6.2.4.2', coverage: 'full', rules: [1, 2] },
+  { clause: '6.2.4.3', coverage: 'full', rules: [2, 3, 4] },
+  { clause: '6.2.4.4', coverage: 'full', rules: [1, 2] },
+  { clause: '6.2.5', coverage: 'full', rules: [1, 2, 3, 4, 5, 6] },
+  { clause: '6.2.6', coverage: 'full', rules: [1] },
+  { clause: '6.2.8', coverage: 'full', rules: [1, 2, 3, 4, 5] },
+  { clause: '6.2.9', coverage: 'full', rules: [1, 2, 3] },
+  { clause: '6.2.10', coverage: 'full', rules: [1, 2] },
+  { clause: '6.2.11.2', coverage: 'full', rules: [1, 2, 3, 4, 5, 6, 7] },
+  { clause: '6.2.11.3.1', coverage: 'partial', rules: [1] },
+  { clause: '6.2.11.3.2', coverage: 'full', rules: [1] },
+  { clause: '6.2.11.3.3', coverage: 'full', rules: [1, 2, 3] },
+  { clause: '6.2.11.4.1', coverage: 'partial', rules: [1] },
+  { clause: '6.2.11.6', coverage: 'partial', rules: [1, 2, 3, 4] },
+  { clause: '6.3.1', coverage: 'full', rules: [1] },
+  { clause: '6.3.2', coverage: 'full', rules: [1, 2] },
+  { clause: '6.3.3', coverage: 'full', rules: [1, 2, 3, 4] },
+  { clause: '6.4.1', coverage: 'full', rules: [1, 2, 3] },
+  { clause: '6.4.2', coverage: 'full', rules: [1, 2] },
+  { clause: '6.5.1', coverage: 'full', rules: [1, 2] },
+  { clause: '6.5.2', coverage: 'full', rules: [1, 2] },
+  { clause: '6.6.2.1', coverage: 'partial', rules: [1, 2, 3, 4, 5] },
+  { clause: '6.6.2.3.1', coverage: 'partial', rules: [1, 2] },
+  { clause: '6.6.2.3.2', coverage: 'full', rules: [1] },
+  { clause: '6.6.2.3.3', coverage: 'full', rules: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] },
+  { clause: '6.6.4', coverage: 'full', rules: [1, 2, 3, 4, 5, 6, 7] },
+  { clause: '6.8', coverage: 'full', rules: [1, 2, 3, 4] },
+  { clause: '6.9', coverage: 'full', rules: [1, 2, 3, 4] },
+  { clause: '6.10', coverage: 'full', rules: [1, 2] },
+  { clause: '6.11', coverage: 'full', rules: [1] },
+];
+
+export interface CheckPdfA3Result {
+  /** no error findings (for the checked clauses only) */
+  passed: boolean;
+  /** pdfaid as declared in the XMP, if readable */
+  declared: { part?: string; conformance?: string };
+  findings: Finding[];
+  checkedClauses: readonly ClauseCoverage[];
+}
+
+export async function checkPdfA3(bytes: Uint8Array, opts: CheckOptions = {}): Promise<CheckPdfA3Result> {
+  if (!(bytes instanceof Uint8Array)) throw new Pdfa3Error('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
+  if (opts.part !== undefined && opts.part !== 2 && opts.part !== 3) throw new Pdfa3Error('INVALID_ARGUMENT', 'part must be 2 or 3');
+  const loaded = await loadTolerant(bytes);
+  if ('error' in loaded) {
+    return {
+      passed: false,
+      declared: {},
+      findings: looksEncrypted(bytes)
+        ? [{ code: '6.1.3', rule: '6.1.3-2', severity: 'error', message: 'the trailer contains Encrypt (the encrypted file could not be parsed further)', path: 'trailer' }]
+        : [{ code: 'PDF_UNREADABLE', severity: 'error', message: `not a readable PDF: ${loaded.error}` }],
+      checkedClauses: CHECKED_CLAUSES,
+    };
+  }
+  return runChecks(bytes, loaded.doc, opts).result;
+}
+
+/** What the loader needs beyond the findings. */
+export interface CheckFacts {
+  encrypted: boolean;
+  /** device colour spaces painted without a Default colour space */
+  deviceSpaces: Set<'DeviceRGB' | 'DeviceCMYK' | 'DeviceGray'>;
+}
+
+/** Runs all checks on an already parsed document (not modified). */
+export function runChecks(bytes: Uint8Array, doc: PDFDocument, opts: CheckOptions): { result: CheckPdfA3Result; facts: CheckFacts } {
+  const c = new CheckContext(bytes, doc, opts);
+  const raw = checkRaw(c);
+  checkTrailer(c, raw);
+  if (c.ctx.trailerInfo.Encrypt) {
+    // the content of an encrypted file cannot be judged without decrypting it
+    return { result: finish(c, {}), facts: { encrypted: true, deviceSpaces: new Set() } };
+  }
+  const guard = <T>(phase: string, fn: () => T, fallback: T): T => {
+    try {
+      return fn();
+    } catch (e) {
+      c.note('PDF_STRUCTURE_BROKEN', 'error', `${phase}: the document structure cannot be followed (${(e as Error).message})`);
+      return fallback;
+    }
+  };
+  const objects = guard('objects', () => checkObjects(c), { associated: new Set<PDFObject>(), fileSpecs: [] });
+  const meta = guard('metadata', () => checkMetadata(c), {});
+  guard('info', () => checkInfoConsistency(c, meta.xmp), undefined);
+  const outputCS = guard('output intents', () => checkOutputIntents(c), undefined);
+  guard('catalog', () => checkCatalogKeys(c), undefined);
+  const g = new GraphicsChecker(c, outputCS !== undefined ? { outputCS } : {});
+  guard('pages', () => g.run(), undefined);
+  if (c.part === 3) guard('embedded files', () => checkEmbeddedFiles(c, objects, g.fileAttachmentSpecs), undefined);
+  const declared: { part?: string; conformance?: string } = {};
+  if (meta.xmp?.pdfaid.part !== undefined) declared.part = meta.xmp.pdfaid.part;
+  if (meta.xmp?.pdfaid.conformance !== undefined) declared.conformance = meta.xmp.pdfaid.conformance;
+  return { result: finish(c, declared), facts: { encrypted: false, deviceSpaces: new Set(g.deviceUse.keys()) } };
+}
+
+function finish(c: CheckContext, declared: { part?: string; conformance?: string }): CheckPdfA3Result {
+  const findings = [...c.findings].sort((a, b) => (a.code === b.code ? 0 : compareClause(a.code, b.code)));
+  return { passed: !findings.some((f) => f.severity === 'error'), declared, findings, checkedClauses: CHECKED_CLAUSES };
+}
+
+function compareClause(a: string, b: string): number {
+  const pa = a.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : Number.POSITIVE_INFINITY));
+  const pb = b.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : Number.POSITIVE_INFINITY));
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? -1) - (pb[i] ?? -1);
+    if (d !== 0) return d;
+  }
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,372 @@
+/**
+ * Document-level checks: trailer (6.1.3), permissions (6.1.12), output intents (6.2.3), interactive
+ * form and catalog keys (6.4.2, 6.5.2, 6.10, 6.11), metadata and identification (6.6), embedded files
+ * (6.8, PDF/A-3 only), optional content (6.9), and the Info/XMP consistency note.
+ */
+import { PDFArray, PDFBool, PDFDict, PDFHexString, PDFName, PDFStream, PDFString, type PDFObject } from 'pdf-lib';
+import { readIccHeader } from '../internal/icc';
+import { decodeStream, get, getArray, getDict, getName, getText, resolve } from '../internal/pdf';
+import { parsePdfDate, parseXmpDate } from '../internal/pdf-date';
+import { XmlReadError } from '../internal/xml';
+import { MIME_TYPE_PATTERN, nameTreeEntries } from '../write/attach-file';
+import { NS, PREDEFINED_NAMESPACES } from '../xmp/namespaces';
+import { readXmpFacts, xmpValue, type XmpFacts } from '../xmp/read';
+import type { CheckContext } from './context';
+import type { ObjectFacts } from './objects';
+import type { RawFacts } from './raw';
+
+export interface DocumentFacts {
+  xmp?: XmpFacts;
+  xmpText?: string;
+  outputCS?: string;
+}
+
+export function checkTrailer(c: CheckContext, raw: RawFacts): void {
+  // veraPDF reads the ID of the last trailer, or of the first-page trailer in a linearized file;
+  // its first string must not be empty
+  const hasId = (t: string) => /\/ID[\0\t\n\f\r ]*\[[\0\t\n\f\r ]*(<[\0\t\n\f\r ]*[0-9A-Fa-f]|\((?!\)))/.test(t);
+  let ok: boolean;
+  const decisive = raw.linearized ? raw.trailers[0] : raw.trailers[raw.trailers.length - 1];
+  if (decisive !== undefined) ok = hasId(decisive);
+  else ok = c.ctx.trailerInfo.ID instanceof PDFArray;
+  if (!ok) c.fail('6.1.3-1', 'the trailer dictionary has no ID', 'trailer');
+  if (c.ctx.trailerInfo.Encrypt || raw.trailers.some((t) => /\/Encrypt[\0\t\n\f\r ]/.test(t))) c.fail('6.1.3-2', 'the trailer dictionary contains Encrypt', 'trailer');
+}
+
+export function checkOutputIntents(c: CheckContext): string | undefined {
+  const ctx = c.ctx;
+  const intents = getArray(ctx, c.doc.catalog, 'OutputIntents');
+  if (!intents) return undefined;
+  let outputCS: string | undefined;
+  const profiles: PDFObject[] = [];
+  intents.asArray().forEach((entry, i) => {
+    const path = `catalog/OutputIntents[${i}]`;
+    const oi = resolve(ctx, entry);
+    if (!(oi instanceof PDFDict)) return;
+    const s = getName(ctx, oi, 'S');
+    if (s === 'GTS_PDFX' && oi.has(PDFName.of('DestOutputProfileRef'))) c.fail('6.2.3-3', 'GTS_PDFX output intent with DestOutputProfileRef', path);
+    const rawProfile = oi.get(PDFName.of('DestOutputProfile'));
+    const profile = resolve(ctx, rawProfile);
+    if (!(profile instanceof PDFStream)) return;
+    profiles.push(rawProfile!);
+    let head;
+    try {
+      head = readIccHeader(decodeStream(ctx, profile, c.maxStreamBytes));
+    } catch {
+      head = undefined;
+    }
+    if (!head || !(head.deviceClass === 'prtr' || head.deviceClass === 'mntr') || !['RGB ', 'CMYK', 'GRAY'].includes(head.colorSpace) || head.version >= 5) {
+      c.fail('6.2.3-1', `output intent profile is not a v2/v4 output or monitor profile in RGB, CMYK or GRAY${head ? ` (class ${head.deviceClass}, ${head.colorSpace.trim()}, v${head.version})` : ''}`, `${path}/DestOutputProfile`);
+    }
+    if (s === 'GTS_PDFA1' && head && outputCS === undefined) outputCS = head.colorSpace;
+  });
+  if (profiles.length > 1 && profiles.some((p) => p !== profiles[0])) {
+    c.fail('6.2.3-2', 'several output intents refer to different DestOutputProfile objects', 'catalog/OutputIntents');
+  }
+  return outputCS;
+}
+
+function utf8Valid(b: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Value-type checks for the predefined properties PDF files commonly carry (subset of 6.6.2.3.1-2). */
+const ARRAY_TYPES: Record<string, Record<string, 'Alt' | 'Bag' | 'Seq' | 'Date' | 'simple'>> = {
+  [NS.dc]: {
+    title: 'Alt', description: 'Alt', rights: 'Alt', creator: 'Seq', date: 'Seq', subject: 'Bag', contributor: 'Bag',
+    publisher: 'Bag', relation: 'Bag', language: 'Bag', type: 'Bag', format: 'simple', identifier: 'simple', source: 'simple', coverage: 'simple',
+  },
+  [NS.xmp]: {
+    CreateDate: 'Date', ModifyDate: 'Date', MetadataDate: 'Date', CreatorTool: 'simple', Label: 'simple', Nickname: 'simple',
+    BaseURL: 'simple', Advisory: 'Bag', Identifier: 'Bag',
+  },
+  [NS.pdf]: { Keywords: 'simple', PDFVersion: 'simple', Producer: 'simple' },
+};
+
+export function checkMetadata(c: CheckContext): DocumentFacts {
+  const ctx = c.ctx;
+  const facts: DocumentFacts = {};
+  const metaObj = get(ctx, c.doc.catalog, 'Metadata');
+  // a stream typed neither /Type /Metadata nor /Subtype /XML is not a metadata stream (as veraPDF reads it)
+  if (!(metaObj instanceof PDFStream) || (getName(ctx, metaObj.dict, 'Type') !== 'Metadata' && getName(ctx, metaObj.dict, 'Subtype') !== 'XML')) {
+    c.fail('6.6.2.1-1', 'the catalog has no Metadata stream', 'catalog/Metadata');
+    return facts;
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = decodeStream(ctx, metaObj, c.maxStreamBytes);
+  } catch (e) {
+    c.fail('6.6.2.1-4', `the metadata stream cannot be decoded: ${(e as Error).message}`, 'catalog/Metadata');
+    return facts;
+  }
+  const utf16 = bytes.length >= 2 && ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe));
+  if (utf16 || !utf8Valid(bytes)) {
+    c.fail('6.6.2.1-5', 'the XMP packet is not UTF-8 encoded', 'catalog/Metadata');
+    return facts;
+  }
+  let text = new TextDecoder('utf-8').decode(bytes);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  facts.xmpText = text;
+  let xmp: XmpFacts;
+  try {
+    xmp = readXmpFacts(text);
+  } catch (e) {
+    const where = e instanceof XmlReadError ? ` (line ${e.line}, column ${e.column})` : '';
+    c.fail('6.6.2.1-4', `the XMP packet is not well-formed XML: ${(e as Error).message}${where}`, 'catalog/Metadata');
+    return facts;
+  }
+  facts.xmp = xmp;
+  if (xmp.packetHeader.hasBytes) c.fail('6.6.2.1-2', 'the xpacket header uses the bytes attribute', 'catalog/Metadata');
+  if (xmp.packetHeader.hasEncoding) c.fail('6.6.2.1-3', 'the xpacket header uses the encoding attribute', 'catalog/Metadata');
+
+  // 6.6.4 identification
+  const id = xmp.pdfaid;
+  if (id.part === undefined && id.conformance === undefined) {
+    c.fail('6.6.4-1', 'no PDF/A identification (pdfaid:part / pdfaid:conformance) in the document metadata', 'catalog/Metadata');
+  } else {
+    if (id.part !== String(c.part)) c.fail('6.6.4-2', `pdfaid:part is ${id.part ?? '(missing)'}, expected ${c.part}`, 'catalog/Metadata');
+    if (!['A', 'B', 'U'].includes(id.conformance ?? '')) c.fail('6.6.4-3', `pdfaid:conformance is ${id.conformance ?? '(missing)'}, expected A, B or U`, 'catalog/Metadata');
+  }
+  const prefixRules: [keyof typeof id.prefixes, string][] = [['part', '6.6.4-4'], ['conformance', '6.6.4-5'], ['amd', '6.6.4-6'], ['corr', '6.6.4-7']];
+  for (const [k, rule] of prefixRules) {
+    const px = id.prefixes[k];
+    if (px !== undefined && px !== 'pdfaid') c.fail(rule, `pdfaid:${k} is written with the prefix "${px}"`, 'catalog/Metadata');
+  }
+
+  // 6.6.2.3: properties need predefined or declared schemas; extension schema structure
+  const declared = new Map<string, Set<string>>();
+  const byPrefix = new Map<string, Set<string>>();
+  for (const s of xmp.schemas) {
+    const names = s.properties.map((p) => p.name);
+    if (s.namespaceURI) declared.set(s.namespaceURI, new Set([...(declared.get(s.namespaceURI) ?? []), ...names]));
+    // a schema whose namespaceURI is broken (reported under 6.6.2.3.3) still declares by prefix
+    else if (s.prefix) byPrefix.set(s.prefix, new Set([...(byPrefix.get(s.prefix) ?? []), ...names]));
+  }
+  for (const p of xmp.properties) {
+    if (PREDEFINED_NAMESPACES.has(p.uri)) continue;
+    const names = declared.get(p.uri) ?? byPrefix.get(p.prefix);
+    if (!names) c.fail('6.6.2.3.1-1', `XMP property ${p.prefix}:${p.local} (${p.uri}) is neither predefined nor declared in an extension schema`, `catalog/Metadata line ${p.line}`);
+    else if (!names.has(p.local)) c.fail('6.6.2.3.1-1', `XMP property ${p.prefix}:${p.local} is not declared in the extension schema for ${p.uri}`, `catalog/Metadata line ${p.line}`);
+  }
+  for (const pr of xmp.problems) c.fail(pr.rule, pr.message, 'catalog/Metadata');
+  checkExtensionValueTypes(c, xmp);
+  for (const p of xmp.properties) {
+    const kind = ARRAY_TYPES[p.uri]?.[p.local];
+    if (!kind) continue;
+    const at = `catalog/Metadata line ${p.line}`;
+    if (kind === 'Date' && (p.items.length > 0 || parseXmpDate(p.value) === undefined)) c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} is not a Date`, at);
+    if (kind === 'simple' && p.items.length > 0) c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} must be a simple value, not an array`, at);
+  }
+  for (const p of xmp.properties) {
+    const kind = ARRAY_TYPES[p.uri]?.[p.local];
+    if (kind === 'Alt' || kind === 'Bag' || kind === 'Seq') {
+      const container = p.arrayKind;
+      if (container !== kind) c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} must be an rdf:${kind === 'Alt' ? 'Alt (language alternative)' : kind}`, `catalog/Metadata line ${p.line}`);
+    }
+  }
+  return facts;
+}
+
+const SIMPLE_CHECK: Record<string, (v: string) => boolean> = {
+  Text: () => true,
+  Integer: (v) => /^[+-]?\d+$/.test(v.trim()),
+  Boolean: (v) => v.trim() === 'True' || v.trim() === 'False',
+  Real: (v) => /^[+-]?(\d+\.?\d*|\.\d+)$/.test(v.trim()),
+  Date: (v) => parseXmpDate(v) !== undefined,
+  URI: () => true,
+  URL: () => true,
+  AgentName: () => true,
+  ProperName: () => true,
+  MIMEType: () => true,
+  Locale: () => true,
+  GUID: () => true,
+};
+
+/** 6.6.2.3.1-2 for properties of extension schemas: the value has the declared value type. */
+function checkExtensionValueTypes(c: CheckContext, xmp: XmpFacts): void {
+  for (const p of xmp.properties) {
+    if (PREDEFINED_NAMESPACES.has(p.uri)) continue;
+    const schema = xmp.schemas.find((s) => s.namespaceURI === p.uri) ?? xmp.schemas.find((s) => !s.namespaceURI && s.prefix === p.prefix);
+    const decl = schema?.properties.find((d) => d.name === p.local);
+    if (!schema || !decl?.valueType) continue;
+    const at = `catalog/Metadata line ${p.line}`;
+    const m = /^(Bag|Seq|Alt) (.+)$/.exec(decl.valueType);
+    const base = decl.valueType === 'Lang Alt' ? 'Text' : m ? m[2]! : decl.valueType;
+    const container = decl.valueType === 'Lang Alt' ? 'Alt' : m?.[1];
+    if (container !== undefined) {
+      if (p.arrayKind !== container) c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} must be an rdf:${container} (${decl.valueType})`, at);
+      continue;
+    }
+    if (p.arrayKind !== undefined) {
+      c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} is declared ${decl.valueType} but holds an array`, at);
+      continue;
+    }
+    const simple = SIMPLE_CHECK[base];
+    if (simple) {
+      if (p.fields || !simple(p.value)) c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} is not a valid ${decl.valueType}`, at);
+      continue;
+    }
+    const def = schema.valueTypeDefs?.find((d) => d.type === base);
+    if (def && p.fields) {
+      // a structured value may only use the fields its value type declares (a type without fields holds text)
+      const bad = p.fields.filter((f) => f.uri !== def.namespaceURI || !def.fields.includes(f.local));
+      if (bad.length > 0) c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} uses fields not declared for value type ${base}`, at);
+    }
+  }
+}
+
+/** Info dictionary vs XMP: not a veraPDF rule for PDF/A-2/3, reported as a warning. */
+export function checkInfoConsistency(c: CheckContext, xmp: XmpFacts | undefined): void {
+  const ctx = c.ctx;
+  const info = resolve(ctx, ctx.trailerInfo.Info);
+  if (!(info instanceof PDFDict) || !xmp) return;
+  const pairs: [string, string, string][] = [
+    ['Title', NS.dc, 'title'],
+    ['Author', NS.dc, 'creator'],
+    ['Subject', NS.dc, 'description'],
+    ['Keywords', NS.pdf, 'Keywords'],
+    ['Creator', NS.xmp, 'CreatorTool'],
+    ['Producer', NS.pdf, 'Producer'],
+  ];
+  for (const [key, uri, local] of pairs) {
+    const i = getText(ctx, info, key);
+    if (i === undefined) continue;
+    const x = xmpValue(xmp, uri, local);
+    const xv = x ? (local === 'creator' ? x.items.join(', ') || x.value : x.value) : undefined;
+    if (xv === undefined || xv !== i) {
+      c.note('PDFA_INFO_XMP_MISMATCH', 'warning', `Info /${key} "${i}" differs from XMP ${local} ${xv === undefined ? '(missing)' : `"${xv}"`}`, `trailer/Info/${key}`);
+    }
+  }
+  for (const [key, local] of [['CreationDate', 'CreateDate'], ['ModDate', 'ModifyDate']] as const) {
+    const i = getText(ctx, info, key);
+    if (i === undefined) continue;
+    const id = parsePdfDate(i);
+    const x = xmpValue(xmp, NS.xmp, local);
+    const xd = x ? parseXmpDate(x.value) : undefined;
+    if (!id || !xd || id.getTime() !== xd.getTime()) {
+      c.note('PDFA_INFO_XMP_MISMATCH', 'warning', `Info /${key} "${i}" differs from XMP xmp:${local} ${x ? `"${x.value}"` : '(missing)'}`, `trailer/Info/${key}`);
+    }
+  }
+}
+
+export function checkCatalogKeys(c: CheckContext): void {
+  const ctx = c.ctx;
+  const cat = c.doc.catalog;
+  if (cat.has(PDFName.of('AA'))) c.fail('6.5.2-1', 'the catalog contains an AA (additional actions) entry', 'catalog/AA');
+  if (get(ctx, cat, 'NeedsRendering') === PDFBool.True) c.fail('6.4.2-2', 'the catalog contains NeedsRendering true', 'catalog/NeedsRendering');
+  if (cat.has(PDFName.of('Requirements'))) c.fail('6.11-1', 'the catalog contains Requirements', 'catalog/Requirements');
+  const names = getDict(ctx, cat, 'Names');
+  if (names?.has(PDFName.of('AlternatePresentations'))) c.fail('6.10-1', 'the name dictionary contains AlternatePresentations', 'catalog/Names/AlternatePresentations');
+  if (names?.has(PDFName.of('JavaScript'))) {
+    c.note('PDFA_DOCUMENT_JAVASCRIPT', 'warning', 'the name dictionary contains document-level JavaScript (6.5.1 forbids JavaScript actions)', 'catalog/Names/JavaScript');
+  }
+
+  // 6.1.12 permissions
+  const perms = getDict(ctx, cat, 'Perms');
+  if (perms) {
+    const keys = perms.keys().map((k) => k.decodeText());
+    const other = keys.filter((k) => k !== 'UR3' && k !== 'DocMDP');
+    if (other.length > 0) c.fail('6.1.12-1', `the permissions dictionary contains ${other.join(', ')}`, 'catalog/Perms');
+    const mdp = getDict(ctx, perms, 'DocMDP');
+    const refs = mdp ? getArray(ctx, mdp, 'Reference') : undefined;
+    refs?.asArray().forEach((r, i) => {
+      const d = resolve(ctx, r);
+      if (d instanceof PDFDict && ['DigestLocation', 'DigestMethod', 'DigestValue'].some((k) => d.has(PDFName.of(k)))) {
+        c.fail('6.1.12-2', 'a signature reference dictionary contains DigestLocation, DigestMethod or DigestValue', `catalog/Perms/DocMDP/Reference[${i}]`);
+      }
+    });
+  }
+
+  // 6.9 optional content
+  const ocp = getDict(ctx, cat, 'OCProperties');
+  if (ocp) {
+    const ocgs = getArray(ctx, ocp, 'OCGs');
+    const all = new Set<PDFObject>();
+    ocgs?.asArray().forEach((g) => {
+      const r = resolve(ctx, g);
+      if (r) all.add(r);
+    });
+    const configs: [PDFDict, string][] = [];
+    const d = getDict(ctx, ocp, 'D');
+    if (d) configs.push([d, 'catalog/OCProperties/D']);
+    getArray(ctx, ocp, 'Configs')?.asArray().forEach((x, i) => {
+      const r = resolve(ctx, x);
+      if (r instanceof PDFDict) configs.push([r, `catalog/OCProperties/Configs[${i}]`]);
+    });
+    const names = new Map<string, number>();
+    for (const [cfg] of configs) {
+      const n = getText(ctx, cfg, 'Name');
+      if (n) names.set(n, (names.get(n) ?? 0) + 1);
+    }
+    for (const [cfg, path] of configs) {
+      const n = getText(ctx, cfg, 'Name');
+      if (!n) c.fail('6.9-1', 'optional content configuration without a Name', path);
+      else if ((names.get(n) ?? 0) > 1) c.fail('6.9-2', `optional content configuration name "${n}" is not unique`, path);
+      const order = getArray(ctx, cfg, 'Order');
+      if (order) {
+        const listed = new Set<PDFObject>();
+        const collect = (a: PDFArray, depth: number) => {
+          if (depth > 32) return;
+          for (const x of a.asArray()) {
+            const r = resolve(ctx, x);
+            if (r instanceof PDFArray) collect(r, depth + 1);
+            else if (r) listed.add(r);
+          }
+        };
+        collect(order, 0);
+        if ([...all].some((g) => !listed.has(g))) c.fail('6.9-3', 'the Order array does not list every optional content group', path);
+      }
+      if (cfg.has(PDFName.of('AS'))) c.fail('6.9-4', 'optional content configuration contains AS', path);
+    }
+  }
+}
+
+/** 6.8 (PDF/A-3): every embedded file has a MIME Subtype, F and UF, an AFRelationship, and is associated via /AF. */
+export function checkEmbeddedFiles(c: CheckContext, objects: ObjectFacts, attachmentSpecs: PDFObject[]): void {
+  const ctx = c.ctx;
+  const specs = new Map<PDFObject, string>();
+  for (const { spec, path } of objects.fileSpecs) specs.set(spec, path);
+  const names = getDict(ctx, getDict(ctx, c.doc.catalog, 'Names'), 'EmbeddedFiles');
+  if (names) {
+    for (const [k, v] of nameTreeEntries(c.doc, names)) {
+      const r = resolve(ctx, v);
+      if (r instanceof PDFDict && r.has(PDFName.of('EF'))) specs.set(r, `catalog/Names/EmbeddedFiles/${textKey(k)}`);
+    }
+  }
+  for (const a of attachmentSpecs) {
+    const r = resolve(ctx, a);
+    if (r instanceof PDFDict && r.has(PDFName.of('EF')) && !specs.has(r)) specs.set(r, 'FileAttachment/FS');
+  }
+  for (const a of objects.associated) {
+    if (a instanceof PDFDict && a.has(PDFName.of('EF')) && !specs.has(a)) specs.set(a, 'AF');
+  }
+  for (const [spec, path] of specs) {
+    const d = spec as PDFDict;
+    if (!d.has(PDFName.of('F')) || !d.has(PDFName.of('UF'))) c.fail('6.8-2', 'file specification with EF lacks F or UF', path);
+    const rel = get(ctx, d, 'AFRelationship');
+    if (!(rel instanceof PDFName)) c.fail('6.8-3', 'file specification without AFRelationship', path);
+    if (!objects.associated.has(d)) c.fail('6.8-4', 'embedded file is not associated: its file specification is in no /AF array', path);
+    const ef = getDict(ctx, d, 'EF');
+    const streamsSeen = new Set<PDFObject>();
+    for (const key of ['F', 'UF']) {
+      const s = ef ? get(ctx, ef, key) : undefined;
+      if (!(s instanceof PDFStream) || streamsSeen.has(s)) continue;
+      streamsSeen.add(s);
+      const sub = getName(ctx, s.dict, 'Subtype');
+      if (sub === undefined || !MIME_TYPE_PATTERN.test(sub)) c.fail('6.8-1', `embedded file stream without a MIME type Subtype${sub ? ` (/${sub})` : ''}`, `${path}/EF/${key}`);
+    }
+  }
+}
+
+function textKey(k: PDFString | PDFHexString): string {
+  try {
+    return k.decodeText();
+  } catch {
+    return '?';
+  }
+}

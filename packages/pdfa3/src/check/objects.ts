@@ -1,0 +1,74 @@
+/**
+ * Checks on every indirect object of the file, used or not, referenced or not, as veraPDF's COS-level
+ * rules do: hexadecimal strings (6.1.6), stream dictionaries and filters (6.1.7.1, 6.1.7.2),
+ * implementation limits (6.1.13). Also collects what later checks need: every /AF array entry and every
+ * file specification carrying /EF.
+ */
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString } from 'pdf-lib';
+import { filtersOf, refPath, resolve } from '../internal/pdf';
+import { ALLOWED_FILTERS } from '../internal/rules';
+import type { CheckContext } from './context';
+
+export interface ObjectFacts {
+  /** resolved objects listed in any /AF array */
+  associated: Set<PDFObject>;
+  /** file specification dictionaries carrying /EF, with a path */
+  fileSpecs: { spec: PDFDict; path: string }[];
+}
+
+export function checkObjects(c: CheckContext): ObjectFacts {
+  const facts: ObjectFacts = { associated: new Set(), fileSpecs: [] };
+  const specSeen = new Set<PDFObject>();
+  const ctx = c.ctx;
+  const objects = ctx.enumerateIndirectObjects();
+  if (objects.length > 8388607) c.fail('6.1.13-7', `${objects.length} indirect objects (more than 8388607)`);
+
+  const visit = (o: PDFObject, path: string, depth: number): void => {
+    if (depth > 64) return;
+    if (o instanceof PDFHexString) {
+      const raw = o.asString();
+      const digits = raw.replace(/[\0\t\n\f\r ]/g, '');
+      if (digits.length % 2 !== 0) c.fail('6.1.6-1', 'hexadecimal string with an odd number of digits', path);
+      if (/[^0-9A-Fa-f]/.test(digits)) c.fail('6.1.6-2', 'hexadecimal string with characters other than 0-9, A-F, a-f', path);
+      if (Math.ceil(digits.length / 2) > 32767) c.fail('6.1.13-3', 'string longer than 32767 bytes', path);
+    } else if (o instanceof PDFString) {
+      if (o.asString().length > 32767 && o.asBytes().length > 32767) c.fail('6.1.13-3', 'string longer than 32767 bytes', path);
+    } else if (o instanceof PDFName) {
+      if (o.decodeText().length > 127) c.fail('6.1.13-4', 'name longer than 127 bytes', path);
+    } else if (o instanceof PDFNumber) {
+      const v = o.asNumber();
+      if (Number.isInteger(v) && Math.abs(v) <= 3.403e38 && (v > 2147483647 || v < -2147483648)) c.fail('6.1.13-1', `integer ${v} out of range`, path);
+      else if (Math.abs(v) > 3.403e38) c.fail('6.1.13-2', `real ${v} out of range`, path);
+      else if (v !== 0 && Math.abs(v) < 1.175e-38) c.fail('6.1.13-5', `real ${v} is closer to zero than 1.175e-38`, path);
+    } else if (o instanceof PDFArray) {
+      o.asArray().forEach((x, i) => visit(x, path, depth + 1));
+    } else if (o instanceof PDFDict || o instanceof PDFStream) {
+      const d = o instanceof PDFStream ? o.dict : o;
+      if (o instanceof PDFStream) {
+        for (const k of ['F', 'FFilter', 'FDecodeParms']) if (d.has(PDFName.of(k))) c.fail('6.1.7.1-3', `stream dictionary contains ${k}`, path);
+        if (o instanceof PDFRawStream) {
+          for (const f of filtersOf(ctx, d)) if (!ALLOWED_FILTERS.has(f)) c.fail('6.1.7.2-1', `stream filter /${f} is not allowed`, path);
+        }
+      }
+      const af = resolve(ctx, d.get(PDFName.of('AF')));
+      if (af instanceof PDFArray) for (const x of af.asArray()) {
+        const r = resolve(ctx, x);
+        if (r) facts.associated.add(r);
+      }
+      if (d.has(PDFName.of('EF')) && !specSeen.has(d)) {
+        specSeen.add(d);
+        facts.fileSpecs.push({ spec: d, path });
+      }
+      for (const [k, v] of d.entries()) {
+        visit(k, path, depth + 1);
+        visit(v, path, depth + 1);
+      }
+    }
+  };
+
+  for (const [ref, obj] of objects) visit(obj, refPath(ref) ?? '', 0);
+  // the trailer is not an indirect object
+  const tid = ctx.trailerInfo.ID;
+  if (tid) visit(tid, 'trailer/ID', 0);
+  return facts;
+}

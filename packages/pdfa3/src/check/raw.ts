@@ -1,0 +1,233 @@
+/**
+ * Byte-level checks pdf-lib cannot see after parsing: header and binary comment (6.1.2), trailer /ID in
+ * the last trailer and data after %%EOF (6.1.3), xref keyword layout (6.1.4), stream keyword EOLs and
+ * /Length (6.1.7.1), object header spacing (6.1.9). Objects are found by a sequential scan that skips
+ * stream data by /Length, the way pdf-lib's own parser walks a file.
+ */
+import { PDFNumber, PDFRef } from 'pdf-lib';
+import { latin1 } from '../internal/bytes';
+import type { CheckContext } from './context';
+
+const isEol = (c: string | undefined) => c === '\n' || c === '\r';
+const OBJ_HEADER = /(?<![0-9A-Za-z.+-])(\d+)([\0\t\n\f\r ]+)(\d+)([\0\t\n\f\r ]+)obj(?![A-Za-z0-9])/g;
+
+export interface RawFacts {
+  /** dictionary texts of every trailer (classic `trailer` and cross-reference stream dicts), file order */
+  trailers: string[];
+  linearized: boolean;
+}
+
+/** End index of a dictionary starting at `from` ("<<"), skipping strings; -1 if unbalanced. */
+function dictEnd(s: string, from: number, limit: number): number {
+  let depth = 0;
+  for (let i = from; i < limit; i++) {
+    const c = s[i];
+    if (c === '(') {
+      let level = 1;
+      i++;
+      while (i < limit && level > 0) {
+        if (s[i] === '\\') i++;
+        else if (s[i] === '(') level++;
+        else if (s[i] === ')') level--;
+        i++;
+      }
+      i--;
+    } else if (c === '%') {
+      while (i < limit && s[i] !== '\n' && s[i] !== '\r') i++;
+    } else if (c === '<' && s[i + 1] === '<') {
+      depth++;
+      i++;
+    } else if (c === '>' && s[i + 1] === '>') {
+      depth--;
+      i++;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** Position of the `stream` or `endobj` keyword ending an object body starting at `from`. */
+function bodyEnd(s: string, from: number, limit: number): { kind: 'stream' | 'endobj'; at: number } | undefined {
+  for (let i = from; i < limit; i++) {
+    const c = s[i];
+    if (c === '(') {
+      let level = 1;
+      i++;
+      while (i < limit && level > 0) {
+        if (s[i] === '\\') i++;
+        else if (s[i] === '(') level++;
+        else if (s[i] === ')') level--;
+        i++;
+      }
+      i--;
+    } else if (c === '%') {
+      while (i < limit && s[i] !== '\n' && s[i] !== '\r') i++;
+    } else if (c === 's' && s.startsWith('stream', i) && /[\0\t\n\f\r >]/.test(s[i - 1] ?? ' ') && !/[A-Za-z0-9]/.test(s[i + 6] ?? ' ')) {
+      return { kind: 'stream', at: i };
+    } else if (c === 'e' && s.startsWith('endobj', i)) {
+      return { kind: 'endobj', at: i };
+    }
+  }
+  return undefined;
+}
+
+function checkGap(c: CheckContext, s: string, from: number, to: number, facts: RawFacts): void {
+  const gap = s.slice(from, to);
+  const xrefRe = /(?<![A-Za-z])xref(?![A-Za-z])/g;
+  for (let m = xrefRe.exec(gap); m; m = xrefRe.exec(gap)) {
+    const after = gap.slice(m.index + 4, m.index + 8);
+    if (!/^(\r\n|\r|\n)\d/.test(after)) c.fail('6.1.4-2', 'the xref keyword and the cross-reference subsection header are not separated by a single EOL marker', `offset ${from + m.index}`);
+  }
+  const trRe = /(?<![A-Za-z])trailer(?![A-Za-z])/g;
+  for (let m = trRe.exec(gap); m; m = trRe.exec(gap)) {
+    const start = gap.indexOf('<<', m.index);
+    if (start < 0) continue;
+    const end = dictEnd(gap, start, gap.length);
+    facts.trailers.push(gap.slice(start, end < 0 ? gap.length : end));
+  }
+}
+
+function lengthOf(c: CheckContext, dictText: string): number | undefined {
+  const m = /\/Length[\0\t\n\f\r ]+(\d+)(?:[\0\t\n\f\r ]+(\d+)[\0\t\n\f\r ]+R)?(?![0-9.])/.exec(dictText);
+  if (!m) return undefined;
+  if (m[2] === undefined) return Number(m[1]);
+  const v = c.ctx.lookup(PDFRef.of(Number(m[1]), Number(m[2])));
+  return v instanceof PDFNumber ? v.asNumber() : undefined;
+}
+
+/** Only the top-level part of a dictionary text (nested dictionaries removed), for key lookups. */
+function topLevel(dictText: string): string {
+  let out = '';
+  let depth = 0;
+  for (let i = 0; i < dictText.length; i++) {
+    if (dictText[i] === '<' && dictText[i + 1] === '<') {
+      depth++;
+      i++;
+      if (depth === 1) out += '<<';
+      continue;
+    }
+    if (dictText[i] === '>' && dictText[i + 1] === '>') {
+      depth--;
+      i++;
+      if (depth === 0) out += '>>';
+      continue;
+    }
+    if (depth <= 1) out += dictText[i];
+  }
+  return out;
+}
+
+function checkEndobj(c: CheckContext, s: string, at: number, path: string): void {
+  // after a number or keyword the white space before endobj ends that token; only judge delimiter-ended objects
+  let k = at - 1;
+  while (k > 0 && /[\0\t\f ]/.test(s[k]!)) k--;
+  const ender = isEol(s[k]) ? undefined : s[k];
+  if (!isEol(s[at - 1]) && (ender === undefined || /[>)\]]/.test(ender))) c.fail('6.1.9-1', 'the endobj keyword is not preceded by an EOL marker', path);
+  if (at + 6 < s.length && !isEol(s[at + 6])) c.fail('6.1.9-1', 'the endobj keyword is not followed by an EOL marker', path);
+}
+
+export function checkRaw(c: CheckContext): RawFacts {
+  const bytes = c.bytes;
+  const facts: RawFacts = { trailers: [], linearized: false };
+
+  // 6.1.2 header: "%PDF-1.n" at byte 0, one EOL, then "%" and four bytes > 127
+  const head = latin1(bytes, 0, Math.min(bytes.length, 64));
+  const hm = /^%PDF-(\d\.\d+)(\r\n|\r|\n)/.exec(head);
+  if (!hm || !/^1\.[0-7]$/.test(hm[1]!)) {
+    c.fail('6.1.2-1', `the file header is not "%PDF-1.n" (n 0-7) at byte 0 followed by an EOL${hm ? `: found %PDF-${hm[1]}` : ''}`, 'header');
+  }
+  if (hm) {
+    const at = hm[0].length;
+    const ok = bytes[at] === 0x25 && [1, 2, 3, 4].every((k) => (bytes[at + k] ?? 0) > 127);
+    if (!ok) c.fail('6.1.2-2', 'the header line is not followed by a comment with at least four bytes above 127', 'header');
+  }
+
+  // 6.1.3-3: nothing after the last %%EOF but one optional EOL
+  const tail = latin1(bytes, Math.max(0, bytes.length - 2048));
+  const eof = tail.lastIndexOf('%%EOF');
+  if (eof >= 0) {
+    const after = tail.slice(eof + 5);
+    if (!(after === '' || after === '\n' || after === '\r' || after === '\r\n')) {
+      c.fail('6.1.3-3', `${after.length} bytes follow the last end-of-file marker`, 'trailer');
+    }
+  }
+
+  const s = latin1(bytes);
+  let pos = 0;
+  OBJ_HEADER.lastIndex = 0;
+  let first = true;
+  for (;;) {
+    OBJ_HEADER.lastIndex = pos;
+    const m = OBJ_HEADER.exec(s);
+    checkGap(c, s, pos, m ? m.index : s.length, facts);
+    if (!m) break;
+    const num = m[1]!;
+    const gen = m[3]!;
+    const path = `obj ${Number(num)} ${Number(gen)}`;
+    const headerEnd = m.index + m[0].length;
+    // 6.1.9 object header spacing
+    if (m.index > 0 && !isEol(s[m.index - 1])) c.fail('6.1.9-1', 'the object number is not preceded by an EOL marker', path);
+    if (m[2] !== ' ' && m[2]!.length !== 1) c.fail('6.1.9-1', 'object and generation number are not separated by a single white-space character', path);
+    if (m[4] !== ' ' && m[4]!.length !== 1) c.fail('6.1.9-1', 'generation number and obj keyword are not separated by a single white-space character', path);
+    if (!isEol(s[headerEnd])) c.fail('6.1.9-1', 'the obj keyword is not followed by an EOL marker', path);
+
+    // a body never extends past the next object header: bounds the scan on damaged files
+    const NEXT = new RegExp(OBJ_HEADER.source, 'g');
+    NEXT.lastIndex = headerEnd;
+    const nextHeader = NEXT.exec(s)?.index ?? s.length;
+    const body = bodyEnd(s, headerEnd, nextHeader);
+    if (!body) {
+      first = false;
+      pos = nextHeader;
+      continue;
+    }
+    let next: number;
+    if (body.kind === 'stream') {
+      const dictText = s.slice(headerEnd, body.at);
+      const top = topLevel(dictText);
+      if (first && /\/Linearized[\0\t\n\f\r ]/.test(top)) facts.linearized = true;
+      if (/\/Type[\0\t\n\f\r ]*\/XRef(?![A-Za-z])/.test(top)) facts.trailers.push(dictText);
+      let dataStart = body.at + 6;
+      if (s[dataStart] === '\r' && s[dataStart + 1] === '\n') dataStart += 2;
+      else if (s[dataStart] === '\n') dataStart += 1;
+      else {
+        c.fail('6.1.7.1-2', 'the stream keyword is not followed by CR LF or LF', path);
+        if (s[dataStart] === '\r') dataStart += 1;
+      }
+      const length = lengthOf(c, top);
+      // as veraPDF: /Length bytes, then one EOL and endstream; otherwise the real length is what lies
+      // before the EOL that precedes the next endstream
+      let endstream = -1;
+      if (length !== undefined) {
+        const k = dataStart + length;
+        for (const eol of ['\r\n', '\n', '\r']) {
+          if (s.startsWith(eol, k) && s.startsWith('endstream', k + eol.length)) {
+            endstream = k + eol.length;
+            break;
+          }
+        }
+      }
+      if (endstream < 0) {
+        endstream = s.indexOf('endstream', dataStart);
+        if (endstream < 0) break;
+        let real = endstream - dataStart;
+        if (s[endstream - 1] === '\n') real -= s[endstream - 2] === '\r' ? 2 : 1;
+        else if (s[endstream - 1] === '\r') real -= 1;
+        if (length === undefined || length !== real) {
+          c.fail('6.1.7.1-1', `the stream /Length ${length ?? '(missing)'} differs from the ${real} bytes before endstream`, path);
+        }
+      }
+      if (!isEol(s[endstream - 1])) c.fail('6.1.7.1-2', 'the endstream keyword is not preceded by an EOL marker', path);
+      const endobj = s.indexOf('endobj', endstream + 9);
+      if (endobj >= 0) checkEndobj(c, s, endobj, path);
+      next = endobj < 0 ? s.length : endobj + 6;
+    } else {
+      if (first && /\/Linearized[\0\t\n\f\r ]/.test(topLevel(s.slice(headerEnd, body.at)))) facts.linearized = true;
+      checkEndobj(c, s, body.at, path);
+      next = body.at + 6;
+    }
+    first = false;
+    pos = next;
+  }
+  return facts;
+}

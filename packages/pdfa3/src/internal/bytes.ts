@@ -1,0 +1,39 @@
+/** Small byte helpers: latin1 views, hashing, searching. */
+import { createHash } from 'node:crypto';
+
+export function latin1(bytes: Uint8Array, start = 0, end = bytes.length): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset + start, Math.max(0, Math.min(end, bytes.length) - start)).toString('latin1');
+}
+
+export function md5(...parts: (Uint8Array | string)[]): Uint8Array {
+  const h = createHash('md5');
+  for (const p of parts) h.update(p);
+  return new Uint8Array(h.digest());
+}
+
+export function toHex(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex').toUpperCase();
+}
+
+export function utf8(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+/** Last index of `needle` in `hay` at or before `from`, -1 if absent. */
+export function lastIndexOfBytes(hay: Uint8Array, needle: Uint8Array, from = hay.length - needle.length): number {
+  outer: for (let i = Math.min(from, hay.length - needle.length); i >= 0; i--) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+export function ascii(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+  return out;
+}
+
+export function isUint8Array(value: unknown): value is Uint8Array {
+  return value instanceof Uint8Array;
+}

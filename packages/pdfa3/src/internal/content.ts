@@ -1,0 +1,228 @@
+/**
+ * A content stream tokenizer (ISO 32000-1, 7.8.2): operands and operators, inline images skipped by
+ * their `ID ... EI` framing. Enough for the PDF/A checks (resource use, colour operators, nesting,
+ * operator names, limits) without rendering anything.
+ */
+
+export type Operand =
+  | { t: 'num'; v: number; int: boolean }
+  | { t: 'name'; v: string }
+  | { t: 'str'; bytes: number; hex: boolean; rawHex?: string; data: Uint8Array }
+  | { t: 'arr'; v: Operand[] }
+  | { t: 'dict'; v: Map<string, Operand> }
+  | { t: 'bool'; v: boolean }
+  | { t: 'null' };
+
+export interface Operation {
+  op: string;
+  operands: Operand[];
+  /** for BI: the inline image dictionary */
+  inline?: Map<string, Operand>;
+}
+
+const WS = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+const DELIM = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
+
+export class ContentParseError extends Error {}
+
+const text = (b: Uint8Array, s: number, e: number) => Buffer.from(b.buffer, b.byteOffset + s, e - s).toString('latin1');
+
+export interface TokenizeLimits {
+  maxOperations?: number;
+}
+
+/** Tokenizes a decoded content stream. Unknown bytes become operator tokens (the caller judges them). */
+export function tokenizeContent(b: Uint8Array, limits: TokenizeLimits = {}): Operation[] {
+  const maxOps = limits.maxOperations ?? 2_000_000;
+  const ops: Operation[] = [];
+  let i = 0;
+  const n = b.length;
+
+  const skipWs = () => {
+    while (i < n) {
+      const c = b[i]!;
+      if (WS.has(c)) i++;
+      else if (c === 0x25) {
+        while (i < n && b[i] !== 0x0a && b[i] !== 0x0d) i++;
+      } else break;
+    }
+  };
+
+  const regularRun = (): string => {
+    const s = i;
+    while (i < n && !WS.has(b[i]!) && !DELIM.has(b[i]!)) i++;
+    return text(b, s, i);
+  };
+
+  const parseValue = (depth: number): Operand | string => {
+    if (depth > 64) throw new ContentParseError('operands nested too deeply');
+    const c = b[i]!;
+    if (c === 0x2f) {
+      i++;
+      const raw = regularRun();
+      return { t: 'name', v: raw.replace(/#([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) };
+    }
+    if (c === 0x28) {
+      i++;
+      let level = 1;
+      const out: number[] = [];
+      while (i < n && level > 0) {
+        const ch = b[i]!;
+        if (ch === 0x5c) {
+          i++;
+          const e = b[i];
+          if (e === undefined) break;
+          if (e >= 0x30 && e <= 0x37) {
+            let v = 0;
+            let k = 0;
+            while (k < 3 && b[i] !== undefined && b[i]! >= 0x30 && b[i]! <= 0x37) {
+              v = v * 8 + (b[i]! - 0x30);
+              i++;
+              k++;
+            }
+            out.push(v & 0xff);
+            continue;
+          }
+          if (e === 0x0d) {
+            i++;
+            if (b[i] === 0x0a) i++;
+            continue;
+          }
+          if (e === 0x0a) {
+            i++;
+            continue;
+          }
+          const map: Record<number, number> = { 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09, 0x62: 0x08, 0x66: 0x0c };
+          out.push(map[e] ?? e);
+          i++;
+          continue;
+        }
+        if (ch === 0x28) level++;
+        else if (ch === 0x29) {
+          level--;
+          if (level === 0) {
+            i++;
+            break;
+          }
+        }
+        out.push(ch);
+        i++;
+      }
+      return { t: 'str', bytes: out.length, hex: false, data: Uint8Array.from(out) };
+    }
+    if (c === 0x3c) {
+      if (b[i + 1] === 0x3c) {
+        i += 2;
+        const d = new Map<string, Operand>();
+        for (;;) {
+          skipWs();
+          if (i >= n) throw new ContentParseError('unterminated dictionary');
+          if (b[i] === 0x3e && b[i + 1] === 0x3e) {
+            i += 2;
+            return { t: 'dict', v: d };
+          }
+          const k = parseValue(depth + 1);
+          if (typeof k === 'string' || k.t !== 'name') throw new ContentParseError('dictionary key is not a name');
+          skipWs();
+          const v = parseValue(depth + 1);
+          if (typeof v === 'string') throw new ContentParseError('operator inside dictionary');
+          d.set(k.v, v);
+        }
+      }
+      i++;
+      const s = i;
+      while (i < n && b[i] !== 0x3e) i++;
+      const rawHex = text(b, s, i);
+      i++;
+      const digits = rawHex.replace(/[\x00\t\n\f\r ]/g, '');
+      const data = new Uint8Array(Math.ceil(digits.length / 2));
+      for (let k = 0; k < data.length; k++) data[k] = parseInt((digits.slice(2 * k, 2 * k + 2) + '0').slice(0, 2), 16) || 0;
+      return { t: 'str', bytes: data.length, hex: true, rawHex, data };
+    }
+    if (c === 0x5b) {
+      i++;
+      const arr: Operand[] = [];
+      for (;;) {
+        skipWs();
+        if (i >= n) throw new ContentParseError('unterminated array');
+        if (b[i] === 0x5d) {
+          i++;
+          return { t: 'arr', v: arr };
+        }
+        const v = parseValue(depth + 1);
+        if (typeof v === 'string') {
+          // operators inside arrays are not allowed; keep going the way readers do
+          continue;
+        }
+        arr.push(v);
+      }
+    }
+    if (c === 0x29 || c === 0x3e || c === 0x5d || c === 0x7b || c === 0x7d) {
+      i++;
+      return String.fromCharCode(c);
+    }
+    const word = regularRun();
+    if (word.length === 0) {
+      i++;
+      return String.fromCharCode(c);
+    }
+    if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) {
+      return { t: 'num', v: Number(word), int: /^[+-]?\d+$/.test(word) };
+    }
+    if (word === 'true' || word === 'false') return { t: 'bool', v: word === 'true' };
+    if (word === 'null') return { t: 'null' };
+    return word;
+  };
+
+  let operands: Operand[] = [];
+  for (;;) {
+    skipWs();
+    if (i >= n) break;
+    const v = parseValue(0);
+    if (typeof v !== 'string') {
+      operands.push(v);
+      if (operands.length > 10_000) throw new ContentParseError('too many operands');
+      continue;
+    }
+    if (v === 'BI') {
+      const dict = new Map<string, Operand>();
+      for (;;) {
+        skipWs();
+        if (i >= n) throw new ContentParseError('unterminated inline image');
+        const k = parseValue(1);
+        if (k === 'ID') break;
+        if (typeof k === 'string' || k.t !== 'name') throw new ContentParseError('inline image key is not a name');
+        skipWs();
+        const val = parseValue(1);
+        if (typeof val === 'string') throw new ContentParseError('operator inside inline image dictionary');
+        dict.set(k.v, val);
+      }
+      // one white-space byte after ID, then data up to the EI that is followed by white space or the end
+      i++;
+      let end = -1;
+      for (let j = i; j + 1 < n; j++) {
+        if (b[j] === 0x45 && b[j + 1] === 0x49 && (j === 0 || WS.has(b[j - 1]!)) && (j + 2 >= n || WS.has(b[j + 2]!) || DELIM.has(b[j + 2]!))) {
+          end = j;
+          break;
+        }
+      }
+      if (end < 0) throw new ContentParseError('inline image without EI');
+      i = end + 2;
+      ops.push({ op: 'BI', operands: [], inline: dict });
+      operands = [];
+    } else {
+      ops.push({ op: v, operands });
+      operands = [];
+    }
+    if (ops.length > maxOps) throw new ContentParseError('too many operations');
+  }
+  return ops;
+}
+
+/** Operators of ISO 32000-1 Annex A (content stream operators). */
+export const CONTENT_OPERATORS: ReadonlySet<string> = new Set([
+  'b', 'B', 'b*', 'B*', 'BDC', 'BI', 'BMC', 'BT', 'BX', 'c', 'cm', 'CS', 'cs', 'd', 'd0', 'd1', 'Do', 'DP', 'EI', 'EMC', 'ET',
+  'EX', 'f', 'F', 'f*', 'G', 'g', 'gs', 'h', 'i', 'ID', 'j', 'J', 'K', 'k', 'l', 'm', 'M', 'MP', 'n', 'q', 'Q', 're', 'RG', 'rg',
+  'ri', 's', 'S', 'SC', 'sc', 'SCN', 'scn', 'sh', 'T*', 'Tc', 'Td', 'TD', 'Tf', 'Tj', 'TJ', 'TL', 'Tm', 'Tr', 'Ts', 'Tw', 'Tz',
+  'v', 'w', 'W', 'W*', 'y', "'", '"',
+]);

@@ -1,0 +1,169 @@
+/** pdf-lib helpers: tolerant loading, typed lookups, text of strings and names, bounded stream decoding. */
+import { inflateSync, constants as zc } from 'node:zlib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFBool,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFObject,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+  PDFString,
+  type PDFContext,
+} from 'pdf-lib';
+
+export { PDFArray, PDFBool, PDFDict, PDFHexString, PDFName, PDFNumber, PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString };
+
+/** Raw test for an /Encrypt entry in a trailer or cross-reference stream, for files pdf-lib cannot parse. */
+export function looksEncrypted(bytes: Uint8Array): boolean {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+  return /\/Encrypt[\0\t\n\f\r ]*(\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+R|<<)/.test(text);
+}
+
+/** Loads without touching the Info dictionary; undefined plus the reason when pdf-lib cannot parse it. */
+export async function loadTolerant(bytes: Uint8Array, opts: { requirePageTree?: boolean } = {}): Promise<{ doc: PDFDocument } | { error: string }> {
+  try {
+    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+    if (!((doc.catalog as unknown) instanceof PDFDict)) return { error: 'the trailer /Root does not lead to a document catalog' };
+    if (opts.requirePageTree !== false) {
+      try {
+        doc.getPageCount();
+      } catch {
+        return { error: 'the page tree cannot be followed' };
+      }
+    }
+    return { doc };
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+export function resolve(ctx: PDFContext, obj: PDFObject | undefined): PDFObject | undefined {
+  let o = obj;
+  for (let i = 0; i < 32 && o instanceof PDFRef; i++) o = ctx.lookup(o);
+  return o instanceof PDFRef ? undefined : o;
+}
+
+export function get(ctx: PDFContext, dict: PDFDict | undefined, key: string): PDFObject | undefined {
+  if (!dict) return undefined;
+  return resolve(ctx, dict.get(PDFName.of(key)));
+}
+
+export function dictOf(obj: PDFObject | undefined): PDFDict | undefined {
+  if (obj instanceof PDFDict) return obj;
+  if (obj instanceof PDFStream) return obj.dict;
+  return undefined;
+}
+
+export function getDict(ctx: PDFContext, dict: PDFDict | undefined, key: string): PDFDict | undefined {
+  const o = get(ctx, dict, key);
+  return o instanceof PDFDict ? o : undefined;
+}
+
+export function getArray(ctx: PDFContext, dict: PDFDict | undefined, key: string): PDFArray | undefined {
+  const o = get(ctx, dict, key);
+  return o instanceof PDFArray ? o : undefined;
+}
+
+export function getStream(ctx: PDFContext, dict: PDFDict | undefined, key: string): PDFStream | undefined {
+  const o = get(ctx, dict, key);
+  return o instanceof PDFStream ? o : undefined;
+}
+
+/** Decoded name value (`#2F` escapes resolved), undefined for non-names. */
+export function nameOf(obj: PDFObject | undefined): string | undefined {
+  // pdf-lib only decodes upper-case #XX escapes; lower-case ones (#2f) are valid too
+  return obj instanceof PDFName ? obj.decodeText().replace(/#([0-9a-f][0-9A-Fa-f]|[0-9A-F][a-f])/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : undefined;
+}
+
+/** Entry whose key decodes to `name` (pdf-lib keys keep lower-case #xx escapes undecoded). */
+export function entryByName(dict: PDFDict, name: string): PDFObject | undefined {
+  const direct = dict.get(PDFName.of(name));
+  if (direct !== undefined) return direct;
+  for (const [k, v] of dict.entries()) if (nameOf(k) === name) return v;
+  return undefined;
+}
+
+export function getName(ctx: PDFContext, dict: PDFDict | undefined, key: string): string | undefined {
+  return nameOf(get(ctx, dict, key));
+}
+
+export function getNumber(ctx: PDFContext, dict: PDFDict | undefined, key: string): number | undefined {
+  const o = get(ctx, dict, key);
+  return o instanceof PDFNumber ? o.asNumber() : undefined;
+}
+
+/** Text of a PDF string (PDFDocEncoding or UTF-16BE with BOM). */
+export function textOf(obj: PDFObject | undefined): string | undefined {
+  if (obj instanceof PDFString || obj instanceof PDFHexString) {
+    try {
+      return obj.decodeText();
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Raw bytes of a PDF string. */
+export function stringBytes(obj: PDFString | PDFHexString): Uint8Array {
+  return obj.asBytes();
+}
+
+export function getText(ctx: PDFContext, dict: PDFDict | undefined, key: string): string | undefined {
+  return textOf(get(ctx, dict, key));
+}
+
+export function filtersOf(ctx: PDFContext, dict: PDFDict): string[] {
+  const f = get(ctx, dict, 'Filter');
+  if (f instanceof PDFName) return [f.decodeText()];
+  if (f instanceof PDFArray) return f.asArray().map((x) => nameOf(resolve(ctx, x)) ?? '?');
+  return [];
+}
+
+export class StreamTooLargeError extends Error {}
+
+/**
+ * Decoded stream bytes, at most `maxBytes` (StreamTooLargeError beyond). Plain FlateDecode goes through
+ * zlib with an output cap so a compression bomb cannot exhaust memory; other filter chains use pdf-lib.
+ */
+export function decodeStream(ctx: PDFContext, stream: PDFStream, maxBytes = 64 * 1024 * 1024): Uint8Array {
+  if (!(stream instanceof PDFRawStream)) {
+    const s = stream as unknown as { getUnencodedContents?: () => Uint8Array; getContents: () => Uint8Array };
+    const out = s.getUnencodedContents ? s.getUnencodedContents() : s.getContents();
+    if (out.length > maxBytes) throw new StreamTooLargeError(`stream larger than ${maxBytes} bytes`);
+    return out;
+  }
+  const filters = filtersOf(ctx, stream.dict);
+  const parms = get(ctx, stream.dict, 'DecodeParms');
+  if (filters.length === 0) {
+    if (stream.contents.length > maxBytes) throw new StreamTooLargeError(`stream larger than ${maxBytes} bytes`);
+    return stream.contents;
+  }
+  if (filters.length === 1 && filters[0] === 'FlateDecode' && (parms === undefined || parms instanceof PDFDict && parms.get(PDFName.of('Predictor')) === undefined)) {
+    try {
+      const buf = inflateSync(stream.contents, { maxOutputLength: maxBytes, finishFlush: zc.Z_SYNC_FLUSH });
+      return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
+    } catch (e) {
+      if (e instanceof RangeError || (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new StreamTooLargeError(`stream decodes to more than ${maxBytes} bytes`);
+      throw e;
+    }
+  }
+  const out = decodePDFRawStream(stream).decode();
+  if (out.length > maxBytes) throw new StreamTooLargeError(`stream larger than ${maxBytes} bytes`);
+  return out;
+}
+
+/** "obj 12 0" for a reference, used in finding paths. */
+export function refPath(ref: PDFRef | undefined): string | undefined {
+  return ref ? `obj ${ref.objectNumber} ${ref.generationNumber}` : undefined;
+}
+
+export function catalogOf(doc: PDFDocument): PDFDict {
+  return doc.catalog;
+}

@@ -1,0 +1,221 @@
+/**
+ * Prepares a supplied PDF for PDF/A-3: parses it, runs the checker, refuses what cannot be repaired
+ * without changing what the pages show (encryption, fonts not embedded, JavaScript and other forbidden
+ * actions, device colour the output intent cannot cover, ...), repairs small things in place (existing
+ * attachments, CIDSet/CharSet, image Interpolate, missing annotation flags) and reports what
+ * makePdfA3 + savePdfA3 will fix (metadata, output intent, trailer ID, header, file structure).
+ * Page content streams and resources are never changed.
+ */
+import { PDFArray, PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, PDFStream, type PDFObject } from 'pdf-lib';
+import { Pdfa3Error } from '../errors';
+import { iccComponents, readIccHeader } from '../internal/icc';
+import { decodeStream, get, getArray, getDict, getName, getNumber, loadTolerant, looksEncrypted, resolve } from '../internal/pdf';
+import { runChecks } from '../check/check-pdfa3';
+import { normalizeNames } from '../internal/names';
+import type { Finding } from '../types';
+import { MIME_TYPE_PATTERN, nameTreeEntries } from '../write/attach-file';
+
+export type LoadForPdfA3Result =
+  | { ok: true; doc: PDFDocument; findings: Finding[] }
+  | { ok: false; findings: Finding[] };
+
+/** Clauses (or rules) whose failures makePdfA3 / savePdfA3 repair by rewriting the file or its metadata. */
+const FIXED_ON_SAVE = [
+  '6.1.2', '6.1.3-1', '6.1.3-3', '6.1.4', '6.1.7.1-1', '6.1.7.1-2', '6.1.9', '6.2.3', '6.2.10-2', '6.4.1-3', '6.4.2',
+  '6.5.2', '6.6.2.1', '6.6.2.3.1', '6.6.2.3.2', '6.6.2.3.3', '6.6.4', '6.10', '6.11',
+];
+/** Repaired by loadForPdfA3 itself. */
+const FIXED_ON_LOAD = ['6.8', '6.2.8-3', '6.2.11.4.2', '6.3.2-1'];
+
+function matches(list: string[], f: Finding): boolean {
+  return list.some((x) => x === f.code || x === f.rule);
+}
+
+/** Our refusal code for a clause. */
+function refusalCode(f: Finding): string {
+  const c = f.code;
+  if (f.rule === '6.1.3-2') return 'PDFA_ENCRYPTED';
+  if (c === '6.2.11.4.1') return 'PDFA_FONT_NOT_EMBEDDED';
+  if (c.startsWith('6.2.11')) return 'PDFA_FONT_INVALID';
+  if (c === '6.5.1') return /JavaScript/.test(f.message) ? 'PDFA_JAVASCRIPT' : 'PDFA_FORBIDDEN_ACTION';
+  if (c === '6.2.4.3') return 'PDFA_DEVICE_COLOUR';
+  if (c.startsWith('6.2.4')) return 'PDFA_COLOUR_SPACE';
+  if (c === '6.2.10') return 'PDFA_TRANSPARENCY';
+  if (c.startsWith('6.3')) return 'PDFA_ANNOTATION';
+  if (c.startsWith('6.4')) return 'PDFA_FORM';
+  if (c.startsWith('6.2')) return 'PDFA_GRAPHICS';
+  if (c.startsWith('6.1')) return 'PDFA_FILE_STRUCTURE';
+  return 'PDFA_NOT_CONVERTIBLE';
+}
+
+/** Colour space of the output intent makePdfA3 will leave in place: a valid existing one, else sRGB. */
+function resultingOutputCS(doc: PDFDocument): string {
+  const ctx = doc.context;
+  const intents = getArray(ctx, doc.catalog, 'OutputIntents');
+  let cs: string | undefined;
+  let first: PDFObject | undefined;
+  for (const e of intents?.asArray() ?? []) {
+    const oi = resolve(ctx, e);
+    if (!(oi instanceof PDFDict)) return 'RGB ';
+    const raw = oi.get(PDFName.of('DestOutputProfile'));
+    const p = resolve(ctx, raw);
+    if (!(p instanceof PDFStream)) continue;
+    if (first !== undefined && raw !== first) return 'RGB ';
+    first = raw;
+    try {
+      const h = readIccHeader(decodeStream(ctx, p, 16 * 1024 * 1024));
+      if (!h || !(h.deviceClass === 'mntr' || h.deviceClass === 'prtr') || !iccComponents(h.colorSpace) || h.colorSpace === 'Lab ' || h.colorSpace === 'XYZ ' || h.version >= 5) return 'RGB ';
+      cs = h.colorSpace;
+    } catch {
+      return 'RGB ';
+    }
+  }
+  return cs ?? 'RGB ';
+}
+
+function repairAttachments(doc: PDFDocument, fixed: string[]): void {
+  const ctx = doc.context;
+  const cat = doc.catalog;
+  const tree = getDict(ctx, getDict(ctx, cat, 'Names'), 'EmbeddedFiles');
+  const entries = nameTreeEntries(doc, tree);
+  if (entries.length === 0) return;
+  let af = resolve(ctx, cat.get(PDFName.of('AF')));
+  const listed = new Set<PDFObject>();
+  if (af instanceof PDFArray) for (const x of af.asArray()) listed.add(resolve(ctx, x) ?? x);
+  for (const [k, v] of entries) {
+    const spec = resolve(ctx, v);
+    if (!(spec instanceof PDFDict)) continue;
+    const label = (() => {
+      try {
+        return k.decodeText();
+      } catch {
+        return '?';
+      }
+    })();
+    if (!(get(ctx, spec, 'AFRelationship') instanceof PDFName)) {
+      spec.set(PDFName.of('AFRelationship'), PDFName.of('Unspecified'));
+      fixed.push(`attachment "${label}": AFRelationship set to Unspecified`);
+    }
+    const F = spec.get(PDFName.of('F'));
+    const UF = spec.get(PDFName.of('UF'));
+    if (F && !UF) spec.set(PDFName.of('UF'), F);
+    if (UF && !F) spec.set(PDFName.of('F'), UF);
+    if (!F || !UF) {
+      if (!F && !UF) spec.set(PDFName.of('F'), k);
+      if (!F && !UF) spec.set(PDFName.of('UF'), k);
+      fixed.push(`attachment "${label}": F/UF completed`);
+    }
+    const ef = getDict(ctx, spec, 'EF');
+    for (const key of ['F', 'UF']) {
+      const s = ef ? get(ctx, ef, key) : undefined;
+      if (!(s instanceof PDFStream)) continue;
+      const sub = getName(ctx, s.dict, 'Subtype');
+      if (sub === undefined || !MIME_TYPE_PATTERN.test(sub)) {
+        s.dict.set(PDFName.of('Subtype'), PDFName.of('application/octet-stream'));
+        fixed.push(`attachment "${label}": MIME type set to application/octet-stream`);
+      }
+    }
+    if (!listed.has(spec)) {
+      if (!(af instanceof PDFArray)) {
+        af = ctx.obj([]);
+        cat.set(PDFName.of('AF'), af as PDFArray);
+      }
+      (af as PDFArray).push(v instanceof PDFDict ? ctx.register(spec) : v);
+      listed.add(spec);
+      fixed.push(`attachment "${label}": added to the catalog /AF array`);
+    }
+  }
+}
+
+/** Removes optional subset descriptors that would have to be complete (6.2.11.4.2), Interpolate true, missing annotation flags. */
+function repairObjects(doc: PDFDocument, fixed: string[]): void {
+  const ctx = doc.context;
+  let cidsets = 0;
+  let interp = 0;
+  for (const [, obj] of ctx.enumerateIndirectObjects()) {
+    const d = obj instanceof PDFStream ? obj.dict : obj instanceof PDFDict ? obj : undefined;
+    if (!d) continue;
+    const type = getName(ctx, d, 'Type');
+    if (type === 'FontDescriptor') {
+      for (const k of ['CIDSet', 'CharSet']) {
+        if (d.has(PDFName.of(k))) {
+          d.delete(PDFName.of(k));
+          cidsets++;
+        }
+      }
+    }
+    if (obj instanceof PDFStream && getName(ctx, d, 'Subtype') === 'Image' && get(ctx, d, 'Interpolate') === PDFBool.True) {
+      d.set(PDFName.of('Interpolate'), PDFBool.False);
+      interp++;
+    }
+  }
+  if (cidsets) fixed.push(`${cidsets} optional CIDSet/CharSet entries removed from font descriptors`);
+  if (interp) fixed.push(`${interp} images: Interpolate set to false`);
+  let flags = 0;
+  for (const page of doc.getPages()) {
+    const annots = getArray(ctx, page.node, 'Annots');
+    for (const a of annots?.asArray() ?? []) {
+      const ad = resolve(ctx, a);
+      if (ad instanceof PDFDict && getName(ctx, ad, 'Subtype') !== 'Popup' && getNumber(ctx, ad, 'F') === undefined) {
+        ad.set(PDFName.of('F'), PDFNumber.of(4));
+        flags++;
+      }
+    }
+  }
+  if (flags) fixed.push(`${flags} annotations without flags: Print flag set`);
+}
+
+/**
+ * Parses `bytes` and decides whether the document can become PDF/A-3. On success the returned pdf-lib
+ * document has the load-time repairs applied; continue with makePdfA3, attachFile, savePdfA3.
+ */
+export async function loadForPdfA3(bytes: Uint8Array): Promise<LoadForPdfA3Result> {
+  if (!(bytes instanceof Uint8Array)) throw new Pdfa3Error('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
+  const loaded = await loadTolerant(bytes);
+  if ('error' in loaded && !looksEncrypted(bytes)) {
+    return { ok: false, findings: [{ code: 'PDF_UNREADABLE', severity: 'error', message: `not a readable PDF: ${loaded.error}` }] };
+  }
+  if ('error' in loaded || loaded.doc.context.trailerInfo.Encrypt) {
+    return { ok: false, findings: [{ code: 'PDFA_ENCRYPTED', clause: '6.1.3', rule: '6.1.3-2', severity: 'error', message: 'the PDF is encrypted; PDF/A forbids encryption and the content cannot be decrypted here', path: 'trailer/Encrypt' }] };
+  }
+  const doc = loaded.doc;
+  if (doc.getPageCount() === 0) {
+    return { ok: false, findings: [{ code: 'PDF_NO_PAGES', severity: 'error', message: 'the PDF has no pages' }] };
+  }
+  const { result, facts } = runChecks(bytes, doc, { part: 3 });
+  const findings: Finding[] = [];
+  const outCS = resultingOutputCS(doc);
+  for (const f of result.findings) {
+    if (f.code === 'PDFA_DOCUMENT_JAVASCRIPT') {
+      findings.push({ ...f, code: 'PDFA_JAVASCRIPT', clause: '6.5.1', severity: 'error' });
+      continue;
+    }
+    if (f.severity !== 'error') {
+      findings.push(f);
+      continue;
+    }
+    if (f.code === '6.2.4.3') continue; // judged below against the output intent that will be in force
+    if (matches(FIXED_ON_SAVE, f) || matches(FIXED_ON_LOAD, f)) {
+      findings.push({ ...f, severity: 'info', message: `will be fixed: ${f.message}` });
+      continue;
+    }
+    findings.push({ ...f, code: refusalCode(f), clause: f.code });
+  }
+  const colourProblem = (space: string, need: string) =>
+    findings.push({
+      code: 'PDFA_DEVICE_COLOUR',
+      clause: '6.2.4.3',
+      severity: 'error',
+      message: `pages paint in ${space} but the output intent will be ${outCS.trim()}; ${need}`,
+    });
+  if (facts.deviceSpaces.has('DeviceRGB') && outCS !== 'RGB ') colourProblem('DeviceRGB', 'an RGB output intent cannot be added next to the existing one');
+  if (facts.deviceSpaces.has('DeviceCMYK') && outCS !== 'CMYK') colourProblem('DeviceCMYK', 'a CMYK output profile would be needed');
+  if (findings.some((f) => f.severity === 'error')) return { ok: false, findings };
+  const fixed: string[] = [];
+  const renamed = normalizeNames(doc);
+  if (renamed > 0) fixed.push(`${renamed} names with lower-case #xx escapes rewritten (pdf-lib would corrupt them)`);
+  repairAttachments(doc, fixed);
+  repairObjects(doc, fixed);
+  for (const m of fixed) findings.push({ code: 'PDFA_REPAIRED', severity: 'info', message: m });
+  return { ok: true, doc, findings };
+}

@@ -1,0 +1,36 @@
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFStream } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { buildSampleDoc } from '../../test/fixtures';
+import { savePdfA3 } from '../write/save';
+import { readEmbeddedFiles } from './embedded-files';
+import { readPdfInfo } from './pdf-info';
+
+describe('readers', () => {
+  it('throw typed errors on garbage and misuse', async () => {
+    await expect(readEmbeddedFiles(new TextEncoder().encode('nope'))).rejects.toMatchObject({ code: 'PDF_UNREADABLE' });
+    await expect(readPdfInfo(new TextEncoder().encode('%PDF-1.4\n'))).rejects.toMatchObject({ code: 'PDF_UNREADABLE' });
+    await expect(readPdfInfo('x' as unknown as Uint8Array)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+
+  it('report a wrong checksum and a file over the size cap instead of failing', async () => {
+    const doc = await buildSampleDoc();
+    const tree = doc.catalog.lookup(PDFName.of('Names'), PDFDict).lookup(PDFName.of('EmbeddedFiles'), PDFDict);
+    const spec = tree.lookup(PDFName.of('Names'), PDFArray).lookup(1, PDFDict);
+    const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F')) as PDFStream;
+    stream.dict.lookup(PDFName.of('Params'), PDFDict).set(PDFName.of('CheckSum'), PDFHexString.of('00'.repeat(16)));
+    const bytes = await savePdfA3(doc);
+    const [f] = await readEmbeddedFiles(bytes);
+    expect(f?.checksumValid).toBe(false);
+    const [g] = await readEmbeddedFiles(bytes, { maxFileBytes: 10 });
+    expect(g?.data.length).toBe(0);
+    expect(g?.error).toMatch(/more than 10 bytes/);
+    expect(g?.size).toBeGreaterThan(10);
+  });
+
+  it('reads pdfaid by pattern when the XMP is not well-formed', async () => {
+    const bytes = await savePdfA3(await buildSampleDoc());
+    const broken = new Uint8Array(Buffer.from(Buffer.from(bytes).toString('latin1').replace('</x:xmpmeta>', '</x:xmpmetX>'), 'latin1'));
+    const info = await readPdfInfo(broken);
+    expect(info).toMatchObject({ xmpWellFormed: false, pdfaPart: 3, pdfaConformance: 'B' });
+  });
+});
