@@ -1,2 +1,13 @@
 /** @kontor/camt: camt.052/053/054 (.02/.08) and camt.086 (.01-.05): streaming parse to a normalised model, rule checks, ZIP deliveries. */
-export {};
+export { CamtError, isCamtError, type CamtErrorCode } from './errors';
+export type * from './model/types';
+export { parseStatements, validateStatements, streamStatements, type ParseOptions, type ValidateOptions, type StreamStatementsOptions } from './api/statements';
+export { DEFAULT_MAX_BYTES, type DeliveryOptions } from './api/delivery';
+export { parseResultToJson, validationResultToJson, describeParse, describeValidation, DECIMAL_FIELDS, type Jsonified } from './api/json';
+export { entriesToCsv, entryCsvColumns, type EntriesCsvOptions } from './csv/entries-csv';
+export { detectCamtNamespace, isSupportedVersion, schemaSetId, rulesetLabel, type CamtKind } from './read/detect';
+export type { CamtReadHandlers, ReadOptions, ReadOutcome, StatementEndInfo } from './read/reader';
+export type { EntryReadInfo } from './read/entry';
+export { parseDkCode } from './read/entry';
+export { isValidIban, ibanProblem, type IbanProblem } from './rules/iban';
+export { defaultZipLimits, type ZipLimits } from './zip/zip';

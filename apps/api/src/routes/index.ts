@@ -3,7 +3,8 @@ import type { AnyRoute } from '../platform/registry';
 import { metaRoutes } from './meta';
 import { meRoutes } from './me';
 import { partnerRoutes } from './partners';
+import { statementRoutes } from './statements';
 import { paymentRoutes } from './payments';
 import { codelistRoutes } from './codelists';
 
-export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes, ...partnerRoutes, ...paymentRoutes, ...codelistRoutes];
+export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes, ...partnerRoutes, ...statementRoutes, ...paymentRoutes, ...codelistRoutes];

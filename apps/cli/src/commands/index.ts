@@ -5,8 +5,9 @@ import { schemaCommands } from './schemas';
 import { adminCommands } from './admin';
 import { vatCommands } from './vat';
 import { peppolCommands } from './peppol';
+import { camtCommands } from './camt';
 import { invoiceValidateCommands } from './invoice-validate';
 import { payCommands } from './pay';
 import { invoiceCommands } from './invoice';
 
-export const allCommands: Command[] = [...serveCommands, ...schemaCommands, ...adminCommands, ...vatCommands, ...peppolCommands, ...invoiceValidateCommands, ...invoiceCommands, ...payCommands];
+export const allCommands: Command[] = [...serveCommands, ...schemaCommands, ...adminCommands, ...vatCommands, ...peppolCommands, ...camtCommands, ...invoiceValidateCommands, ...invoiceCommands, ...payCommands];

@@ -1,0 +1,270 @@
+/**
+ * Bank statements (spec §4.13, §4.14): POST /statements/validate and POST /statements/parse over one camt XML
+ * or a ZIP delivery, as multipart (file) or JSON (xml | file_base64, filename). Domain work is @kontor/camt;
+ * this module reads the upload, bills (validation: check blocks, parse: credits) and maps CamtError codes.
+ * Rejected files cost nothing: the reservation is released when the library refuses the input.
+ */
+import * as v from 'valibot';
+import {
+  DEFAULT_MAX_BYTES,
+  describeParse,
+  describeValidation,
+  isCamtError,
+  parseResultToJson,
+  parseStatements,
+  validateStatements,
+  validationResultToJson,
+  type CamtError,
+} from '@kontor/camt';
+import { withCharge } from '../billing/billing';
+import { ApiError } from '../platform/errors';
+import { defineRoute, type AnyRoute } from '../platform/registry';
+import type { Context } from 'hono';
+import type { AppEnv } from '../platform/services';
+
+/** base64 of 10 MB plus JSON framing. */
+const MAX_BODY_BYTES = 14_500_000;
+
+const Severity = v.picklist(['error', 'warning', 'info']);
+const FindingSchema = v.object({
+  code: v.string(),
+  severity: Severity,
+  message: v.string(),
+  path: v.optional(v.string()),
+  location: v.optional(v.object({ line: v.number(), column: v.number() })),
+});
+const BillingSchema = v.object({
+  via: v.picklist(['free_quota', 'subscription', 'check_block', 'credit']),
+  freeRemaining: v.nullable(v.number()),
+  freePeriod: v.picklist(['day', 'month']),
+  checkBlockRemaining: v.optional(v.number()),
+  creditsCharged: v.optional(v.number()),
+  refunded: v.optional(v.boolean()),
+});
+const SkippedSchema = v.object({ name: v.string(), reason: v.string(), code: v.optional(v.string()) });
+const Verdict = v.picklist(['valid', 'valid_with_warnings', 'invalid']);
+const XsdSchema = v.object({
+  available: v.boolean(),
+  ruleset: v.string(),
+  schemaSet: v.optional(v.string()),
+  valid: v.optional(v.boolean()),
+  verdict: v.picklist(['valid', 'valid_with_warnings', 'invalid', 'not_checked']),
+  errorCount: v.number(),
+  warningCount: v.number(),
+  findings: v.array(
+    v.object({ code: v.string(), severity: Severity, message: v.string(), line: v.nullable(v.number()), column: v.nullable(v.number()), location: v.nullable(v.string()) }),
+  ),
+  note: v.optional(v.string()),
+});
+const Message = v.picklist(['camt.052', 'camt.053', 'camt.054', 'camt.086']);
+
+export const StatementValidationSchema = v.object({
+  summary: v.string(),
+  result: v.object({
+    files: v.array(
+      v.object({
+        name: v.string(),
+        message: Message,
+        version: v.string(),
+        schemaVersion: v.optional(v.string()),
+        supported: v.optional(v.boolean()),
+        statements: v.number(),
+        items: v.number(),
+        findings: v.array(FindingSchema),
+        xsd: XsdSchema,
+        verdict: Verdict,
+      }),
+    ),
+    deliveryFindings: v.array(FindingSchema),
+    skipped: v.array(SkippedSchema),
+    verdict: Verdict,
+    schemaChecked: v.boolean(),
+    billing: BillingSchema,
+  }),
+});
+
+const Money = v.object({ amount: v.number(), currency: v.string() });
+const EntrySchema = v.looseObject({
+  bookingDate: v.optional(v.string()),
+  valueDate: v.optional(v.string()),
+  amount: v.number(),
+  currency: v.string(),
+  creditDebit: v.picklist(['CRDT', 'DBIT']),
+  status: v.string(),
+  reversal: v.boolean(),
+  bankTxCode: v.looseObject({ gvc: v.optional(v.string()) }),
+  transactions: v.array(
+    v.looseObject({
+      counterparty: v.optional(v.looseObject({ name: v.optional(v.string()), iban: v.optional(v.string()), bic: v.optional(v.string()) })),
+      remittance: v.looseObject({ unstructured: v.array(v.string()), creditorReference: v.optional(v.looseObject({ reference: v.string() })) }),
+      refs: v.looseObject({ endToEndId: v.optional(v.string()) }),
+    }),
+  ),
+});
+const StatementSchema = v.looseObject({
+  account: v.looseObject({ iban: v.optional(v.string()), otherId: v.optional(v.string()), currency: v.optional(v.string()) }),
+  balances: v.array(v.looseObject({ type: v.string(), amount: v.number(), currency: v.string(), creditDebit: v.optional(v.picklist(['CRDT', 'DBIT'])) })),
+  summary: v.optional(v.looseObject({ entries: v.number() })),
+  entries: v.optional(v.array(EntrySchema)),
+  services: v.optional(v.array(v.looseObject({ code: v.optional(v.string()), volume: v.optional(v.number()), amount: v.optional(Money) }))),
+  taxRegions: v.optional(v.array(v.looseObject({}))),
+});
+
+export const StatementParseSchema = v.object({
+  summary: v.string(),
+  result: v.object({
+    files: v.array(
+      v.object({
+        name: v.string(),
+        message: Message,
+        version: v.string(),
+        schemaVersion: v.optional(v.string()),
+        supported: v.optional(v.boolean()),
+        header: v.looseObject({}),
+        statements: v.array(StatementSchema),
+        totals: v.optional(v.array(v.object({ currency: v.string(), services: v.number(), net: v.number(), waived: v.number(), tax: v.number(), gross: v.number() }))),
+        settlementTotals: v.optional(v.array(v.object({ value: v.number(), currency: v.string(), services: v.number() }))),
+        parseFindings: v.array(FindingSchema),
+      }),
+    ),
+    skipped: v.array(SkippedSchema),
+    billing: BillingSchema,
+  }),
+});
+
+const JsonBody = v.strictObject({
+  xml: v.optional(v.string()),
+  file_base64: v.optional(v.string()),
+  filename: v.optional(v.pipe(v.string(), v.maxLength(255))),
+});
+type JsonBodyT = v.InferOutput<typeof JsonBody>;
+
+const multipartDoc = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'One camt XML file or a ZIP with several, at most 10 MB' },
+    filename: { type: 'string', description: 'Optional name for messages' },
+  },
+};
+
+const tooLarge = (size: number) => new ApiError(413, 'payload_too_large', `File of ${size} bytes exceeds the limit of ${DEFAULT_MAX_BYTES} bytes`, { maxBytes: DEFAULT_MAX_BYTES });
+
+/** The uploaded bytes and their name, from multipart or JSON; nothing is billed yet. */
+async function readUpload(c: Context<AppEnv>, body: JsonBodyT | undefined): Promise<{ bytes: Uint8Array; filename?: string }> {
+  const ct = c.req.header('content-type') ?? '';
+  if (/^application\/(.+\+)?json\b/i.test(ct)) {
+    const b = body ?? {};
+    if ((b.xml === undefined) === (b.file_base64 === undefined)) {
+      throw new ApiError(400, 'invalid_input', 'Send exactly one of xml or file_base64', [{ code: 'SCHEMA', severity: 'error', message: 'exactly one of xml, file_base64 is required', path: 'xml' }]);
+    }
+    let bytes: Uint8Array;
+    if (b.xml !== undefined) {
+      bytes = Buffer.from(b.xml, 'utf8');
+    } else {
+      const b64 = b.file_base64!.replace(/\s+/g, '');
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length % 4 === 1) {
+        throw new ApiError(400, 'invalid_input', 'file_base64 is not valid base64', [{ code: 'SCHEMA', severity: 'error', message: 'not valid base64', path: 'file_base64' }]);
+      }
+      if (Math.floor((b64.length * 3) / 4) > DEFAULT_MAX_BYTES + 2) throw tooLarge(Math.floor((b64.length * 3) / 4));
+      bytes = Buffer.from(b64, 'base64');
+    }
+    if (bytes.byteLength > DEFAULT_MAX_BYTES) throw tooLarge(bytes.byteLength);
+    return { bytes, ...(b.filename ? { filename: b.filename } : {}) };
+  }
+  if (/^multipart\/form-data\b/i.test(ct)) {
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw new ApiError(400, 'invalid_input', 'The multipart body cannot be read');
+    }
+    const file = form.get('file');
+    if (!file || typeof file === 'string') {
+      throw new ApiError(400, 'invalid_input', 'No file: send the statement in the multipart part "file"', [{ code: 'SCHEMA', severity: 'error', message: 'file is required', path: 'file' }]);
+    }
+    if (file.size > DEFAULT_MAX_BYTES) throw tooLarge(file.size);
+    const name = form.get('filename');
+    const filename = typeof name === 'string' && name ? name.slice(0, 255) : file.name || undefined;
+    return { bytes: new Uint8Array(await file.arrayBuffer()), ...(filename ? { filename } : {}) };
+  }
+  throw new ApiError(400, 'invalid_input', 'No file: send multipart/form-data (part "file") or application/json (xml or file_base64)');
+}
+
+/** CamtError → the envelope: size and inflation bounds are 413, everything else the file's fault is 400. */
+function toApiError(e: CamtError): ApiError {
+  const detail = { code: e.code, severity: 'error' as const, message: e.message, ...(e.location ? { location: e.location } : {}) };
+  if (e.code === 'INPUT_TOO_LARGE' || e.code === 'ZIP_LIMIT_EXCEEDED') return new ApiError(413, 'payload_too_large', e.message, { maxBytes: DEFAULT_MAX_BYTES, issues: [detail] });
+  if (e.code === 'NO_SUPPORTED_FILES') return new ApiError(400, 'invalid_input', e.message, [detail, ...((e.details?.skipped as { name: string; code: string; reason: string }[] | undefined) ?? []).map((s) => ({ code: s.code, severity: 'error', message: s.reason, path: s.name }))]);
+  return new ApiError(400, 'invalid_input', e.message, [detail]);
+}
+
+async function run<T>(op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (e) {
+    if (isCamtError(e)) throw toApiError(e);
+    throw e;
+  }
+}
+
+const errors = [400, 401, 402, 413, 429, 502];
+
+export const statementRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'post',
+    path: '/statements/validate',
+    operationId: 'validateBankStatement',
+    summary: 'Validate camt.052/053/054 (.02, .08) and camt.086 (.01-.05) statements, one XML or a ZIP delivery',
+    description:
+      'Per file: message, version, rule findings (balances, sums, IBAN check digits, ordering; camt.086 quantity x price and taxes), ' +
+      'schema check with line and column, verdict; deliveryFindings across the files of a ZIP; members that are not supported camt files in skipped. ' +
+      'Billing: payments feature unlimited, else 5 per day free, then check blocks (1 credit = 10 checks). Rejected files cost nothing.',
+    tags: ['statements'],
+    auth: 'required',
+    rateGroup: 'statements',
+    maxBodyBytes: MAX_BODY_BYTES,
+    json: JsonBody,
+    jsonOptional: true,
+    multipart: multipartDoc,
+    responses: { 200: { description: 'Validation result (spec §2.7)', content: { 'application/json': { schema: StatementValidationSchema } } } },
+    errors,
+    handler: async ({ c, account, services, body }) => {
+      const upload = await readUpload(c, body as JsonBodyT | undefined);
+      const charge = await services.billing.reserveValidation(account);
+      const { value, billing } = await withCharge(charge, () =>
+        run(async () => {
+          const r = await validateStatements(upload.bytes, { ...(upload.filename ? { filename: upload.filename } : {}), schemaStore: services.schemaStore });
+          // Without a schema check the caller gets less than paid for: refund (spec §2.5 refunded).
+          return r.schemaChecked ? r : { refund: true as const, value: r };
+        }),
+      );
+      return c.json({ summary: describeValidation(value), result: { ...validationResultToJson(value), billing } });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/statements/parse',
+    operationId: 'parseBankStatement',
+    summary: 'Parse camt.052/053/054/086 statements (one XML or a ZIP delivery) into JSON',
+    description:
+      'Statements with account, balances, summary and entries (booking/value date, amount, credit/debit, status, bank transaction code incl. GVC, ' +
+      'transactions with counterparty, remittance and references); camt.086 per settlement account with services, tax regions, balances and totals. ' +
+      'No schema check. Billing: payments feature unlimited, else 5 per month free, then 1 credit per call.',
+    tags: ['statements'],
+    auth: 'required',
+    rateGroup: 'statements',
+    maxBodyBytes: MAX_BODY_BYTES,
+    json: JsonBody,
+    jsonOptional: true,
+    multipart: multipartDoc,
+    responses: { 200: { description: 'Parse result (spec §2.8)', content: { 'application/json': { schema: StatementParseSchema } } } },
+    errors,
+    handler: async ({ c, account, services, body }) => {
+      const upload = await readUpload(c, body as JsonBodyT | undefined);
+      const charge = await services.billing.reserveParse(account);
+      const { value, billing } = await withCharge(charge, () => run(() => parseStatements(upload.bytes, upload.filename ? { filename: upload.filename } : {})));
+      return c.json({ summary: describeParse(value), result: { ...parseResultToJson(value), billing } });
+    },
+  }),
+];

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SchemaStore } from '@kontor/xml';
+import { corpusAvailable, paymentsDir } from '../../../../packages/camt/test/corpus';
+import { generateCamt053, syntheticEntries } from '../../../../packages/camt/test/generate';
+import { buildZip } from '../../../../packages/camt/test/zipwriter';
+import { runCli } from '../cli';
+import type { Io } from '../command';
+
+const haveCorpus = corpusAvailable();
+const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-cli-camt-'));
+const schemaDir = path.join(dir, 'schemas');
+
+beforeAll(async () => {
+  const entries = syntheticEntries(3);
+  entries[0] = { ...entries[0]!, cd: 'DBIT', amount: '12.50', remittance: ['Miete März'] };
+  writeFileSync(path.join(dir, 'ok.xml'), generateCamt053({ entries }));
+  writeFileSync(path.join(dir, 'bad.xml'), generateCamt053({ entries, closing: '1.00' }));
+  writeFileSync(path.join(dir, 'delivery.zip'), buildZip([{ name: 'a.xml', data: generateCamt053({ entries }) }, { name: 'readme.txt', data: 'x' }]));
+  writeFileSync(path.join(dir, 'pain.xml'), '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"/>');
+  if (haveCorpus) {
+    const s = new SchemaStore({ dir: schemaDir });
+    await s.installFrom(paymentsDir);
+    s.dispose();
+  }
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), env: { KONTOR_SCHEMA_DIR: schemaDir }, cwd: dir };
+  const code = await runCli(argv, io);
+  return { code, out: out.join(''), err: err.join('') };
+}
+
+describe('kontor camt parse', () => {
+  it('prints JSON with numbers, or a CSV of the entries', async () => {
+    const j = await run(['camt', 'parse', 'ok.xml', '--json']);
+    expect(j.code).toBe(0);
+    const body = JSON.parse(j.out) as { summary: string; result: { files: { statements: { entries: { amount: number }[] }[] }[] } };
+    expect(body.summary).toMatch(/3 Positionen/);
+    expect(body.result.files[0]!.statements[0]!.entries[0]!.amount).toBe(12.5);
+    const c = await run(['camt', 'parse', 'ok.xml', '--csv']);
+    const rows = c.out.trimEnd().split('\r\n');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toContain(';-12,50;DBIT;');
+    expect(rows[1]).toContain(';Miete März;');
+    const human = await run(['camt', 'parse', 'delivery.zip']);
+    expect(human.out).toContain('a.xml: camt.053.001.08');
+    expect(human.out).toContain('übersprungen: readme.txt: Keine XML-Datei.');
+  });
+
+  it('usage and input errors', async () => {
+    expect((await run(['camt', 'parse'])).code).toBe(2);
+    expect((await run(['camt', 'parse', 'ok.xml', '--json', '--csv'])).code).toBe(2);
+    const missing = await run(['camt', 'parse', 'nope.xml']);
+    expect(missing.code).toBe(1);
+    const pain = await run(['camt', 'parse', 'pain.xml']);
+    expect(pain).toMatchObject({ code: 1 });
+    expect(pain.err).toContain('Error [UNSUPPORTED_FORMAT]');
+  });
+});
+
+describe('kontor camt validate', () => {
+  it('exit 0 for a valid file, 1 for an invalid one, with the findings', async () => {
+    const ok = await run(['camt', 'validate', 'ok.xml']);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain('Urteil: valid');
+    if (haveCorpus) expect(ok.out).toContain('XSD iso:camt.053.001.08: gültig');
+    const bad = await run(['camt', 'validate', 'bad.xml', '--json']);
+    expect(bad.code).toBe(1);
+    const r = JSON.parse(bad.out) as { result: { verdict: string; schemaChecked: boolean; files: { findings: { code: string; path: string }[] }[] } };
+    expect(r.result.verdict).toBe('invalid');
+    expect(r.result.schemaChecked).toBe(haveCorpus);
+    expect(r.result.files[0]!.findings).toContainEqual(expect.objectContaining({ code: 'CAMT_BALANCE_MISMATCH', path: 'statements[0].balances[1]' }));
+  });
+});

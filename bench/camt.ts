@@ -1,0 +1,191 @@
+/**
+ * @kontor/camt on a generated 10 MB camt.053.001.08 with 50,000 entries: streaming parse and validation
+ * (rules, then XSD) against a DOM reading (our parseXml full tree) and against xmllint for the schema part.
+ * Every case runs in its own process so that peak RSS belongs to that case alone; a 2.5 MB file with a quarter
+ * of the entries shows whether memory grows with the file.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Big, parseXml, SchemaStore, XmlWriter } from '@kontor/xml';
+import { parseStatements, validateStatements } from '@kontor/camt';
+import { mb, medianMs, ratio, type BenchRow } from './harness';
+
+const here = fileURLToPath(import.meta.url);
+const corpusPayments = path.resolve(path.dirname(here), '../../shared/corpus/payments');
+const XSD = path.join(corpusPayments, 'xsd/iso/camt.053.001.08.xsd');
+const LIMIT = 64 * 1024 * 1024;
+
+/** A lean but schema-valid camt.053.001.08: one statement, n entries with a transaction each, consistent balances. */
+export function generateBulk(n: number): string {
+  const w = new XmlWriter({ indent: '' });
+  let x = 12345;
+  const rnd = () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const amounts: [string, 'CRDT' | 'DBIT'][] = [];
+  let net = new Big(0);
+  for (let i = 0; i < n; i++) {
+    const a = ((Math.floor(rnd() * 500000) + 1) / 100).toFixed(2);
+    const cd = rnd() < 0.5 ? 'CRDT' : 'DBIT';
+    amounts.push([a, cd]);
+    net = cd === 'CRDT' ? net.plus(a) : net.minus(a);
+  }
+  const opening = new Big('250000.00');
+  const closing = opening.plus(net);
+  w.open('Document', { xmlns: 'urn:iso:std:iso:20022:tech:xsd:camt.053.001.08' }).open('BkToCstmrStmt');
+  w.el('GrpHdr', undefined, () => w.leaf('MsgId', 'BENCH-1').leaf('CreDtTm', '2026-03-31T20:00:00+02:00'));
+  w.open('Stmt').leaf('Id', 'BENCH-STMT-1').leaf('ElctrncSeqNb', 1);
+  w.el('Acct', undefined, () => w.el('Id', undefined, () => w.leaf('IBAN', 'DE89370400440532013000')).leaf('Ccy', 'EUR'));
+  for (const [code, amt] of [['PRCD', opening], ['CLBD', closing]] as const) {
+    w.el('Bal', undefined, () => {
+      w.el('Tp', undefined, () => w.el('CdOrPrtry', undefined, () => w.leaf('Cd', code)));
+      w.leaf('Amt', amt.abs().toFixed(2), { Ccy: 'EUR' }).leaf('CdtDbtInd', amt.lt(0) ? 'DBIT' : 'CRDT');
+      w.el('Dt', undefined, () => w.leaf('Dt', '2026-03-31'));
+    });
+  }
+  amounts.forEach(([a, cd], i) => {
+    w.open('Ntry').leaf('Amt', a, { Ccy: 'EUR' }).leaf('CdtDbtInd', cd);
+    w.el('Sts', undefined, () => w.leaf('Cd', 'BOOK'));
+    w.el('BookgDt', undefined, () => w.leaf('Dt', '2026-03-31'));
+    w.empty('BkTxCd');
+    w.el('NtryDtls', undefined, () => w.el('TxDtls', undefined, () => w.el('RmtInf', undefined, () => w.leaf('Ustrd', `RE ${100000 + i}`))));
+    w.close();
+  });
+  w.close().close().close();
+  return w.toString();
+}
+
+type CaseName = 'baseline' | 'stream-validate' | 'stream-parse' | 'dom-parse' | 'xsd-ours' | 'validate-full';
+
+/** Worker: runs one case against a file, prints median ms and the process's peak RSS. */
+async function worker(name: CaseName, file: string, schemaDir: string): Promise<void> {
+  const bytes = new Uint8Array(readFileSync(file));
+  const store = new SchemaStore({ dir: schemaDir });
+  const fns: Record<CaseName, () => Promise<unknown> | unknown> = {
+    // The same process with the libraries loaded and the file read, doing nothing: what every case starts from.
+    baseline: () => undefined,
+    'stream-validate': () => validateStatements(bytes, { maxBytes: LIMIT }),
+    'stream-parse': () => parseStatements(bytes, { maxBytes: LIMIT }),
+    'dom-parse': () => {
+      // The DOM reference: the whole tree in memory, then the same sums the streaming reader keeps.
+      const { root } = parseXml(bytes, { maxBytes: LIMIT });
+      let sum = new Big(0);
+      for (const n of root.findAll('BkToCstmrStmt', 'Stmt', 'Ntry')) sum = sum.plus(n.textAt('Amt')!);
+      return sum;
+    },
+    'xsd-ours': () => {
+      const r = store.validate('iso:camt.053.001.08', bytes, { maxBytes: LIMIT });
+      if (!r.valid) throw new Error(`XSD says invalid: ${r.findings[0]?.message}`);
+    },
+    'validate-full': async () => {
+      const r = await validateStatements(bytes, { maxBytes: LIMIT, schemaStore: store });
+      if (r.verdict !== 'valid') throw new Error(`verdict ${r.verdict}: ${JSON.stringify(r.files[0]?.findings.slice(0, 2))}`);
+    },
+  };
+  const ms = await medianMs(fns[name], 3, 1);
+  process.stdout.write(`@@CASE@@${JSON.stringify({ ms, rss: process.resourceUsage().maxRSS * 1024 })}\n`);
+  store.dispose();
+}
+
+function runCase(name: CaseName, file: string, schemaDir: string): { ms: number; rss: number } | string {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', here, '--camt-case', name, file, schemaDir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 });
+  const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('@@CASE@@'));
+  if (!line) return (r.stderr ?? '').trim().split('\n').slice(-1)[0] ?? `exit ${r.status}`;
+  return JSON.parse(line.slice(8)) as { ms: number; rss: number };
+}
+
+/** xmllint --noout --schema: median ms incl. process start and XSD compilation, and its peak RSS via /usr/bin/time. */
+function xmllint(file: string): { ms: number; rss: number | null } | null {
+  const times: number[] = [];
+  let rss: number | null = null;
+  for (let i = 0; i < 3; i++) {
+    const s = performance.now();
+    const useTime = existsSync('/usr/bin/time');
+    const r = useTime
+      ? spawnSync('/usr/bin/time', ['-f', '@@RSS@@%M', 'xmllint', '--noout', '--nonet', '--schema', XSD, file], { encoding: 'utf8' })
+      : spawnSync('xmllint', ['--noout', '--nonet', '--schema', XSD, file], { encoding: 'utf8' });
+    if (r.error || (r.status !== 0 && !useTime)) return null;
+    if (useTime && !/validates/.test(r.stderr ?? '')) return null;
+    times.push(performance.now() - s);
+    const m = /@@RSS@@(\d+)/.exec(r.stderr ?? '');
+    if (m) rss = Number(m[1]) * 1024;
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[1]!, rss };
+}
+
+const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+
+export async function run(): Promise<BenchRow[]> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-camt-'));
+  try {
+    const big = path.join(dir, 'camt053-50k.xml');
+    const small = path.join(dir, 'camt053-12k.xml');
+    writeFileSync(big, generateBulk(50_000));
+    writeFileSync(small, generateBulk(12_500));
+    const size = (f: string) => readFileSync(f).length;
+    const schemaDir = path.join(dir, 'schemas');
+    const haveXsd = existsSync(XSD);
+    if (haveXsd) await new SchemaStore({ dir: schemaDir }).installFrom(corpusPayments);
+    const rows: BenchRow[] = [];
+    const cell = (r: { ms: number; rss: number } | string) => (typeof r === 'string' ? `failed: ${r}` : fmtMs(r.ms));
+    const base = runCase('baseline', big, schemaDir);
+    const baseRss = typeof base === 'string' ? null : base.rss;
+    const rssOf = (r: { ms: number; rss: number } | string) =>
+      typeof r === 'string' ? '' : baseRss === null ? mb(r.rss) : `${mb(r.rss)} (+${mb(Math.max(0, r.rss - baseRss))} over the ${mb(baseRss)} baseline)`;
+    const refNum = (r: { ms: number; rss: number } | string) => (typeof r === 'string' ? null : r.ms);
+
+    const dom = runCase('dom-parse', big, schemaDir);
+    const domSmall = runCase('dom-parse', small, schemaDir);
+    for (const [f, d, label] of [[big, dom, '50k entries'], [small, domSmall, '12.5k entries']] as const) {
+      const v = runCase('stream-validate', f, schemaDir);
+      rows.push({
+        case: `camt: validate rules, streaming (${label}); ref = DOM parse (parseXml full tree), ref RSS ${rssOf(d)}`,
+        ours: cell(v),
+        reference: cell(d),
+        ratio: typeof v === 'string' ? 'n/a' : ratio(v.ms, refNum(d)),
+        inputSize: mb(size(f)),
+        peakRss: rssOf(v),
+      });
+    }
+    const p = runCase('stream-parse', big, schemaDir);
+    rows.push({
+      case: `camt: parse to the model, all 50k entries kept (streaming read); ref = DOM parse, ref RSS ${rssOf(dom)}`,
+      ours: cell(p),
+      reference: cell(dom),
+      ratio: typeof p === 'string' ? 'n/a' : ratio(p.ms, refNum(dom)),
+      inputSize: mb(size(big)),
+      peakRss: rssOf(p),
+    });
+    if (haveXsd) {
+      const lint = xmllint(big);
+      const x = runCase('xsd-ours', big, schemaDir);
+      const full = runCase('validate-full', big, schemaDir);
+      const lintCell = lint ? `xmllint ${fmtMs(lint.ms)}${lint.rss ? `, RSS ${mb(lint.rss)}` : ''}` : 'xmllint not installed';
+      rows.push({
+        case: 'camt: XSD only (schema store: DOCTYPE scan + libxml2-wasm, compiled schema cached); ref = xmllint --schema incl. start',
+        ours: cell(x),
+        reference: lintCell,
+        ratio: typeof x === 'string' ? 'n/a' : ratio(x.ms, lint?.ms ?? null),
+        inputSize: mb(size(big)),
+        peakRss: rssOf(x),
+      });
+      rows.push({
+        case: 'camt: validateStatements complete (streaming rules + XSD), 50k entries; ref = xmllint (XSD only)',
+        ours: cell(full),
+        reference: lintCell,
+        ratio: typeof full === 'string' ? 'n/a' : ratio(full.ms, lint?.ms ?? null),
+        inputSize: mb(size(big)),
+        peakRss: rssOf(full),
+      });
+    }
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--camt-case') {
+  await worker(process.argv[3] as CaseName, process.argv[4]!, process.argv[5]!);
+}

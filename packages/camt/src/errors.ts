@@ -1,0 +1,44 @@
+/** The one error class of @kontor/camt: input that cannot be read as a statement delivery at all, and API misuse. */
+import type { XmlLocation } from '@kontor/xml';
+
+export type CamtErrorCode =
+  /** The upload exceeds the byte limit (10 MB by default; HTTP 413). */
+  | 'INPUT_TOO_LARGE'
+  /** Nothing but whitespace, or zero bytes. */
+  | 'EMPTY_INPUT'
+  /** Not XML (no root element could be read) and not a ZIP archive. */
+  | 'NOT_XML'
+  /** DOCTYPE or entity declarations: refused before anything is read. */
+  | 'XML_FORBIDDEN'
+  /** The XML declares an encoding the reader does not support. */
+  | 'ENCODING_UNSUPPORTED'
+  /** Well-formed XML, but not a camt.052/053/054/086 message (root element or namespace unknown). */
+  | 'UNSUPPORTED_FORMAT'
+  /** A camt message in a version that is not supported (strict mode). */
+  | 'UNSUPPORTED_VERSION'
+  /** The ZIP archive is damaged or uses features we refuse (ZIP64, multi-disk, overlapping members). */
+  | 'ZIP_INVALID'
+  /** The ZIP archive exceeds the inflation bounds (total size, member size, ratio, member count): a zip bomb. */
+  | 'ZIP_LIMIT_EXCEEDED'
+  /** A ZIP archive without a single supported camt member; `details.skipped` says why each member was skipped. */
+  | 'NO_SUPPORTED_FILES'
+  /** Wrong argument types or option values. */
+  | 'INVALID_ARGUMENT';
+
+export class CamtError extends Error {
+  override readonly name = 'CamtError';
+  readonly code: CamtErrorCode;
+  readonly location: XmlLocation | undefined;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: CamtErrorCode, message: string, options: { location?: XmlLocation; details?: Record<string, unknown>; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.location = options.location;
+    this.details = options.details;
+  }
+}
+
+export function isCamtError(value: unknown): value is CamtError {
+  return value instanceof CamtError;
+}
