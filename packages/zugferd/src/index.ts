@@ -1,2 +1,10 @@
-/** @kontor/zugferd: ZUGFeRD / Factur-X hybrid invoices: embed CII into PDF/A-3, typeset invoices from data, verify, extract. */
-export {};
+/** @kontor/zugferd: ZUGFeRD / Factur-X hybrid invoices — typeset an invoice from data, or embed its CII into a supplied PDF, as PDF/A-3B. */
+export { typesetInvoice, type TypesetOptions } from './typeset/typeset';
+export { embedInvoice, PDF_MAX_BYTES, type EmbedOptions } from './embed/embed';
+export { checkHybrid, type CheckHybridOptions } from './facturx/hybrid';
+export { checkInvoiceForPdf, ciiOptionsForPdf } from './internal/invoice';
+export { checkLogo, checkSvgLogo, detectLogoMime, LOGO_MAX_BYTES } from './typeset/logo';
+export { formatMoney, formatDate, formatNumber, formatPercent } from './typeset/i18n';
+export { FACTURX_FILENAME, FACTURX_NAMESPACE, FACTURX_VERSION, facturxRelationship, facturxXmp, type FacturxConformanceLevel } from './facturx/xmp';
+export { ZugferdError, type ZugferdErrorCode } from './errors';
+export type { Finding, HybridCheck, HybridInvoiceResult, InvoiceAttachment, Lang, Logo, LogoMime } from './types';

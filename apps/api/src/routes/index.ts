@@ -6,5 +6,6 @@ import { partnerRoutes } from './partners';
 import { statementRoutes } from './statements';
 import { paymentRoutes } from './payments';
 import { codelistRoutes } from './codelists';
+import { invoiceRoutes } from './invoices';
 
-export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes, ...partnerRoutes, ...statementRoutes, ...paymentRoutes, ...codelistRoutes];
+export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes, ...partnerRoutes, ...statementRoutes, ...paymentRoutes, ...codelistRoutes, ...invoiceRoutes];

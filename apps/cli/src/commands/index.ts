@@ -9,5 +9,6 @@ import { camtCommands } from './camt';
 import { invoiceValidateCommands } from './invoice-validate';
 import { payCommands } from './pay';
 import { invoiceCommands } from './invoice';
+import { invoicePdfCommands } from './invoice-pdf';
 
-export const allCommands: Command[] = [...serveCommands, ...schemaCommands, ...adminCommands, ...vatCommands, ...peppolCommands, ...camtCommands, ...invoiceValidateCommands, ...invoiceCommands, ...payCommands];
+export const allCommands: Command[] = [...serveCommands, ...schemaCommands, ...adminCommands, ...vatCommands, ...peppolCommands, ...camtCommands, ...invoiceValidateCommands, ...invoiceCommands, ...invoicePdfCommands, ...payCommands];

@@ -1,0 +1,101 @@
+/**
+ * The invoice side of both modes: refuse the xrechnung profile, check the attachments (types and sizes of
+ * spec §8), and run @kontor/cii's generateCii with attachmentsMode 'pdf' — the same call the XML path makes,
+ * so the embedded bytes equal its output for the same options.
+ */
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, attachmentMimeFromFilename, computeTotals, generateCii, type CiiAttachment, type Invoice, type InvoiceTotals } from '@kontor/cii';
+import { ZugferdError } from '../errors';
+import { FACTURX_FILENAME } from '../facturx/xmp';
+import type { HybridAttachment } from '../facturx/hybrid';
+import type { Finding, InvoiceAttachment } from '../types';
+
+export interface PdfInvoice {
+  /** the normalised invoice (what the XML says) */
+  invoice: Invoice;
+  totals: InvoiceTotals;
+  xml: string;
+  attachments: HybridAttachment[];
+  warnings: Finding[];
+}
+
+const PDF_TYPES = new Set(ATTACHMENT_TYPES.filter((t) => t.pdf).map((t) => t.mimeType));
+
+/** The options the PDF path passes to writeCii/generateCii (the XML of a hybrid equals writeCii(invoice, this)). */
+export function ciiOptionsForPdf(attachments: readonly InvoiceAttachment[]): { attachmentsMode: 'pdf'; attachments: CiiAttachment[] } {
+  return {
+    attachmentsMode: 'pdf',
+    attachments: attachments.map((a) => {
+      const c: CiiAttachment = { filename: a.filename, mimeType: a.mimeType ?? attachmentMimeFromFilename(a.filename) ?? 'application/octet-stream' };
+      if (a.description !== undefined) c.description = a.description;
+      return c;
+    }),
+  };
+}
+
+export function checkAttachments(list: readonly InvoiceAttachment[] | undefined, maxBytes = ATTACHMENT_MAX_BYTES): HybridAttachment[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new ZugferdError('INVALID_ARGUMENT', 'attachments must be an array');
+  const seen = new Set<string>();
+  return list.map((a, i) => {
+    const where = `attachments.${i}`;
+    const bad = (message: string): never => {
+      throw new ZugferdError('ATTACHMENT_INVALID', message, [{ code: 'ATTACHMENT_INVALID', severity: 'error', message, path: where }]);
+    };
+    if (!a || typeof a !== 'object') bad(`${where} must be an object`);
+    if (typeof a.filename !== 'string' || a.filename.trim() === '') bad(`${where}: a file name is required`);
+    const name = a.filename.trim();
+    if (name.length > 200 || /[\\/\u0000-\u001f]/.test(name)) bad(`${where}: "${name.slice(0, 60)}" is not a plain file name`);
+    if (name.toLowerCase() === FACTURX_FILENAME || name.toLowerCase() === 'xrechnung.xml' || name.toLowerCase() === 'zugferd-invoice.xml') bad(`${where}: the name ${name} is reserved for the invoice XML`);
+    if (seen.has(name)) bad(`${where}: two attachments are named ${name}`);
+    seen.add(name);
+    if (!(a.data instanceof Uint8Array)) bad(`${where}: data must be bytes`);
+    if (a.data.length === 0) bad(`${where}: ${name} is empty`);
+    if (a.data.length > maxBytes) bad(`${where}: ${name} has ${a.data.length} bytes; at most ${maxBytes} are allowed`);
+    const mime = (a.mimeType ?? attachmentMimeFromFilename(name))?.toLowerCase();
+    if (!mime) bad(`${where}: the type of ${name} is unknown; allowed are PDF, PNG, JPEG, CSV, XLSX, ODS and XML`);
+    if (!PDF_TYPES.has(mime!)) bad(`${where}: ${mime} is not an allowed attachment type (${[...PDF_TYPES].join(', ')})`);
+    if (a.description !== undefined && (typeof a.description !== 'string' || a.description.length > 1000)) bad(`${where}: description must be a string of at most 1000 characters`);
+    const out: HybridAttachment = { filename: name, data: a.data, mimeType: mime! };
+    if (a.description !== undefined && a.description.trim() !== '') out.description = a.description.trim();
+    return out;
+  });
+}
+
+function profileOf(input: unknown): unknown {
+  return input && typeof input === 'object' ? (input as { profile?: unknown }).profile : undefined;
+}
+
+/** Validates the invoice and writes its XML for the PDF path. Throws ZugferdError (INVOICE_INVALID, PROFILE_NOT_SUPPORTED, ATTACHMENT_INVALID). */
+export function preparePdfInvoice(input: unknown, attachmentsIn: readonly InvoiceAttachment[] | undefined): PdfInvoice {
+  if (profileOf(input) === 'xrechnung') {
+    throw new ZugferdError('PROFILE_NOT_SUPPORTED', 'The xrechnung profile is XML only (XRechnung is delivered as a bare XML file); request format=xml, or use profile en16931 for a ZUGFeRD/Factur-X PDF', [
+      { code: 'PROFILE_NOT_SUPPORTED', severity: 'error', message: 'profile xrechnung cannot be delivered as a PDF', path: 'profile', source: 'invoice' },
+    ]);
+  }
+  const attachments = checkAttachments(attachmentsIn);
+  const r = generateCii(input, ciiOptionsForPdf(attachments));
+  if (!r.ok || r.xml === undefined || !r.invoice) {
+    const errors = r.findings.filter((f) => f.severity === 'error');
+    throw new ZugferdError(
+      'INVOICE_INVALID',
+      `The invoice is not valid: ${errors.slice(0, 5).map((e) => `${e.code}${e.path ? ` at ${e.path}` : ''}`).join(', ')}${errors.length > 5 ? ` and ${errors.length - 5} more` : ''}`,
+      r.findings.map((f) => ({ ...f, source: 'invoice' as const })),
+    );
+  }
+  return {
+    invoice: r.invoice,
+    totals: computeTotals(r.invoice),
+    xml: r.xml,
+    attachments,
+    warnings: r.findings.filter((f) => f.severity !== 'error').map((f) => ({ ...f, source: 'invoice' as const })),
+  };
+}
+
+/**
+ * The checks of the PDF path that need no PDF: profile, attachments, schema and EN 16931 rules. Returns the XML
+ * the hybrid will carry and the non-blocking findings; throws ZugferdError like typesetInvoice/embedInvoice would.
+ */
+export function checkInvoiceForPdf(input: unknown, attachments?: readonly InvoiceAttachment[]): { xml: string; warnings: Finding[] } {
+  const p = preparePdfInvoice(input, attachments);
+  return { xml: p.xml, warnings: p.warnings };
+}
