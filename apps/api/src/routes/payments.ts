@@ -26,28 +26,15 @@ import { withCharge } from '../billing/billing';
 import { ApiError } from '../platform/errors';
 import { featuresOf, type AccountRow, type Feature } from '../platform/accounts';
 import { defineRoute, type AnyRoute } from '../platform/registry';
+import { BillingSchema, FindingSchema, SeveritySchema } from '../platform/schemas';
 import { lazy, type AppEnv, type Services } from '../platform/services';
 import { berlinDay } from '../platform/time';
 
 const MAX_UPLOAD_BODY = 14_500_000; // base64 of 10 MB plus JSON framing
 const MAX_RUN_BODY = 60_000_000; // 100,000 payments of ~500 bytes
 
-const Severity = v.picklist(['error', 'warning', 'info']);
-const IssueSchema = v.object({
-  code: v.string(),
-  severity: Severity,
-  message: v.string(),
-  path: v.optional(v.string()),
-  location: v.optional(v.object({ line: v.number(), column: v.number() })),
-});
-const BillingSchema = v.object({
-  via: v.picklist(['free_quota', 'subscription', 'check_block', 'credit']),
-  freeRemaining: v.nullable(v.number()),
-  freePeriod: v.picklist(['day', 'month']),
-  checkBlockRemaining: v.optional(v.number()),
-  creditsCharged: v.optional(v.number()),
-  refunded: v.optional(v.boolean()),
-});
+const Severity = SeveritySchema;
+const IssueSchema = FindingSchema;
 const SummarySchema = v.object({
   payments: v.number(),
   declaredPayments: v.nullable(v.number()),

@@ -19,28 +19,14 @@ import {
 import { withCharge } from '../billing/billing';
 import { ApiError } from '../platform/errors';
 import { defineRoute, type AnyRoute } from '../platform/registry';
+import { BillingSchema, FindingSchema, SeveritySchema } from '../platform/schemas';
 import type { Context } from 'hono';
 import type { AppEnv } from '../platform/services';
 
 /** base64 of 10 MB plus JSON framing. */
 const MAX_BODY_BYTES = 14_500_000;
 
-const Severity = v.picklist(['error', 'warning', 'info']);
-const FindingSchema = v.object({
-  code: v.string(),
-  severity: Severity,
-  message: v.string(),
-  path: v.optional(v.string()),
-  location: v.optional(v.object({ line: v.number(), column: v.number() })),
-});
-const BillingSchema = v.object({
-  via: v.picklist(['free_quota', 'subscription', 'check_block', 'credit']),
-  freeRemaining: v.nullable(v.number()),
-  freePeriod: v.picklist(['day', 'month']),
-  checkBlockRemaining: v.optional(v.number()),
-  creditsCharged: v.optional(v.number()),
-  refunded: v.optional(v.boolean()),
-});
+const Severity = SeveritySchema;
 const SkippedSchema = v.object({ name: v.string(), reason: v.string(), code: v.optional(v.string()) });
 const Verdict = v.picklist(['valid', 'valid_with_warnings', 'invalid']);
 const XsdSchema = v.object({
