@@ -21,6 +21,7 @@ export const ConfigSchema = v.object({
   KONTOR_SML_ZONE: v.optional(v.string(), 'participant.sml.prod.tech.peppol.org'),
   KONTOR_SML_METHOD: v.optional(v.picklist(['naptr', 'cname', 'naptr-then-cname'], 'must be naptr, cname or naptr-then-cname'), 'naptr'),
   KONTOR_SMP_ALLOW_HTTP: v.optional(boolString),
+  KONTOR_SMP_ALLOW_PRIVATE: v.optional(boolString),
   KONTOR_DNS_RESOLVER: v.optional(v.string()),
   KONTOR_PEPPOL_DIRECTORY_URL: v.optional(v.pipe(v.string(), v.url('must be a URL')), 'https://directory.peppol.eu'),
   KONTOR_AI_BASE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
@@ -42,7 +43,7 @@ export interface Config {
   log: boolean;
   freeInvoicesPerDay: number;
   vies: { baseUrl: string; timeoutMs: number };
-  peppol: { smlZone: string; smlMethod: 'naptr' | 'cname' | 'naptr-then-cname'; smpAllowHttp: boolean; dnsResolver: string | undefined; directoryUrl: string };
+  peppol: { smlZone: string; smlMethod: 'naptr' | 'cname' | 'naptr-then-cname'; smpAllowHttp: boolean; smpAllowPrivate: boolean; dnsResolver: string | undefined; directoryUrl: string };
   ai: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
   devBootstrap: boolean;
   rateLimits: boolean;
@@ -84,7 +85,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     log: o.KONTOR_LOG === 'json',
     freeInvoicesPerDay: o.KONTOR_FREE_INVOICES_PER_DAY,
     vies: { baseUrl: o.KONTOR_VIES_URL, timeoutMs: o.KONTOR_VIES_TIMEOUT_MS },
-    peppol: { smlZone: o.KONTOR_SML_ZONE, smlMethod: o.KONTOR_SML_METHOD, smpAllowHttp: o.KONTOR_SMP_ALLOW_HTTP ?? false, dnsResolver: o.KONTOR_DNS_RESOLVER, directoryUrl: o.KONTOR_PEPPOL_DIRECTORY_URL },
+    peppol: { smlZone: o.KONTOR_SML_ZONE, smlMethod: o.KONTOR_SML_METHOD, smpAllowHttp: o.KONTOR_SMP_ALLOW_HTTP ?? false, smpAllowPrivate: o.KONTOR_SMP_ALLOW_PRIVATE ?? false, dnsResolver: o.KONTOR_DNS_RESOLVER, directoryUrl: o.KONTOR_PEPPOL_DIRECTORY_URL },
     ai: o.KONTOR_AI_BASE_URL && o.KONTOR_AI_MODEL ? { baseUrl: o.KONTOR_AI_BASE_URL, model: o.KONTOR_AI_MODEL, apiKey: o.KONTOR_AI_API_KEY } : undefined,
     devBootstrap: o.KONTOR_DEV_BOOTSTRAP ?? o.NODE_ENV !== 'production',
     rateLimits: o.KONTOR_RATE_LIMITS === 'on',

@@ -89,8 +89,9 @@ describe('GET /peppol/check', () => {
       directory: { found: true, name: 'Beispiel GmbH', countryCode: 'DE' },
       sml: { zone: ZONE, method: 'naptr' },
     });
-    // nothing listens at the fixture's SMP (loopback port 1): an issue, not an error
+    // the SMP address from DNS is a loopback address: refused before connecting (an issue, not an error)
     expect(body.issues.map((i: { code: string }) => i.code)).toEqual(['SMP_UNAVAILABLE']);
+    expect(JSON.stringify(body.issues)).toContain('not a public address');
   });
 
   it('registered=false is a normal 200 answer', async () => {

@@ -8,6 +8,7 @@ import { checkParticipant, isPeppolError, type PeppolCheckConfig } from '@kontor
 import { createViesClient, isViesError, type ViesClient } from '@kontor/vies';
 import { ApiError } from '../platform/errors';
 import { defineRoute, type AnyRoute } from '../platform/registry';
+import { publicOnlyFetch } from '../platform/outbound';
 import { lazy, type Services } from '../platform/services';
 
 const nullableString = v.nullable(v.string());
@@ -64,9 +65,20 @@ function viesClient(services: Services): ViesClient {
   );
 }
 
+/** SMP URLs come from DNS and must lead to public addresses; the configured Directory is trusted as given. */
+function smpFetch(directoryUrl: string, allowPrivate: boolean): typeof fetch {
+  const guarded = publicOnlyFetch(allowPrivate);
+  const base = directoryUrl.replace(/\/*$/, '/');
+  return (input, init) => {
+    const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
+    return url.startsWith(base) ? fetch(input, init) : guarded(input, init);
+  };
+}
+
 function peppolConfig(services: Services): PeppolCheckConfig {
-  const { smlZone, smlMethod, smpAllowHttp, dnsResolver, directoryUrl } = services.config.peppol;
+  const { smlZone, smlMethod, smpAllowHttp, smpAllowPrivate, dnsResolver, directoryUrl } = services.config.peppol;
   return {
+    fetch: smpFetch(directoryUrl, smpAllowPrivate),
     sml: { zone: smlZone, method: smlMethod, ...(dnsResolver ? { dnsServer: dnsResolver } : {}) },
     smp: { allowHttp: smpAllowHttp },
     directory: { baseUrl: directoryUrl },
