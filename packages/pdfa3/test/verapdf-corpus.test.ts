@@ -70,6 +70,15 @@ describe.skipIf(!hasCorpus)('veraPDF corpus agreement', () => {
     unconfirmedClaims.push(...unconfirmed);
   });
 
+  it('6.2.11.5 glyph widths: finds the fail files whose font programs it reads (TrueType, CIDFontType0C, CIDFontType2)', () => {
+    const target = [...results].filter(([, v]) => v.rec.clause === '6.2.11.5');
+    const found = target.filter(([, v]) => v.errors.has('6.2.11.5')).map(([f]) => f.replace(/^.*t01-/, ''));
+    const elsewhere = [...results].filter(([, v]) => v.rec.clause !== '6.2.11.5' && v.errors.has('6.2.11.5')).map(([f]) => f);
+    console.log(`6.2.11.5: ${found.length} of ${target.length} target files found (${found.join(', ')}); claimed on ${elsewhere.length} other fail files (checked against veraPDF below)`);
+    expect(found).toEqual(['fail-d.pdf', 'fail-e.pdf', 'fail-f.pdf']);
+    for (const f of elsewhere) expect(results.get(f)!.rec.expected, f).toBe('fail');
+  });
+
   const unconfirmedClaims: string[] = [];
   it.skipIf(!veraAvailable())('every other clause we claim is one veraPDF fails too (exact precision)', () => {
     const byFile = new Map<string, Set<string>>();

@@ -9,6 +9,7 @@ import { loadTolerant, looksEncrypted } from '../internal/pdf';
 import type { Finding } from '../types';
 import { CheckContext, type CheckOptions } from './context';
 import { checkCatalogKeys, checkEmbeddedFiles, checkInfoConsistency, checkMetadata, checkOutputIntents, checkTrailer } from './document';
+import { GlyphWidthChecker } from './glyph-widths';
 import { GraphicsChecker } from './graphics';
 import { checkObjects } from './objects';
 import { checkRaw } from './raw';
@@ -50,6 +51,7 @@ export const CHECKED_CLAUSES: readonly ClauseCoverage[] = [
   { clause: '6.2.11.3.2', coverage: 'full', rules: [1] },
   { clause: '6.2.11.3.3', coverage: 'full', rules: [1, 2, 3] },
   { clause: '6.2.11.4.1', coverage: 'partial', rules: [1] },
+  { clause: '6.2.11.5', coverage: 'partial', rules: [1] },
   { clause: '6.2.11.6', coverage: 'partial', rules: [1, 2, 3, 4] },
   { clause: '6.3.1', coverage: 'full', rules: [1] },
   { clause: '6.3.2', coverage: 'full', rules: [1, 2] },
@@ -126,6 +128,7 @@ export function runChecks(bytes: Uint8Array, doc: PDFDocument, opts: CheckOption
   guard('catalog', () => checkCatalogKeys(c), undefined);
   const g = new GraphicsChecker(c, outputCS !== undefined ? { outputCS } : {});
   guard('pages', () => g.run(), undefined);
+  guard('glyph widths', () => new GlyphWidthChecker(c).run(g.glyphUse), undefined);
   if (c.part === 3) guard('embedded files', () => checkEmbeddedFiles(c, objects, g.fileAttachmentSpecs), undefined);
   const declared: { part?: string; conformance?: string } = {};
   if (meta.xmp?.pdfaid.part !== undefined) declared.part = meta.xmp.pdfaid.part;

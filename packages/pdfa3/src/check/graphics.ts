@@ -33,6 +33,7 @@ import {
 } from '../internal/rules';
 import { readCmapInfo } from '../internal/truetype';
 import type { CheckContext } from './context';
+import type { GlyphUse } from './glyph-widths';
 
 type DeviceSpace = 'DeviceRGB' | 'DeviceCMYK' | 'DeviceGray';
 
@@ -123,6 +124,8 @@ export class GraphicsChecker {
   readonly deviceUse = new Map<DeviceSpace, string>();
   private readonly separations = new Map<string, { alt: PDFObject | undefined; tint: PDFObject | undefined }>();
   readonly fileAttachmentSpecs: PDFObject[] = [];
+  /** strings each font showed in a render mode other than 3 (for 6.2.11.5) */
+  readonly glyphUse = new Map<PDFDict, GlyphUse>();
 
   constructor(
     private readonly c: CheckContext,
@@ -284,6 +287,14 @@ export class GraphicsChecker {
     };
     const showText = (strings: Operand[]) => {
       const m = gs.renderMode;
+      if (m !== 3 && gs.font) {
+        let u = this.glyphUse.get(gs.font);
+        if (!u) this.glyphUse.set(gs.font, (u = { path: `${path}/Font/${gs.fontName}`, strings: [] }));
+        for (const o of strings) {
+          if (o.t === 'str') u.strings.push(o.data);
+          else if (o.t === 'arr') for (const x of o.v) if (x.t === 'str') u.strings.push(x.data);
+        }
+      }
       if (m === 3 || m === 7) return;
       paint([0, 2, 4, 6].includes(m), [1, 2, 5, 6].includes(m));
       if (gs.font) {

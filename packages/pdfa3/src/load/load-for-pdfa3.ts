@@ -36,6 +36,7 @@ function refusalCode(f: Finding): string {
   const c = f.code;
   if (f.rule === '6.1.3-2') return 'PDFA_ENCRYPTED';
   if (c === '6.2.11.4.1') return 'PDFA_FONT_NOT_EMBEDDED';
+  if (c === '6.2.11.5') return 'PDFA_FONT_WIDTHS';
   if (c.startsWith('6.2.11')) return 'PDFA_FONT_INVALID';
   if (c === '6.5.1') return /JavaScript/.test(f.message) ? 'PDFA_JAVASCRIPT' : 'PDFA_FORBIDDEN_ACTION';
   if (c === '6.2.4.3') return 'PDFA_DEVICE_COLOUR';
