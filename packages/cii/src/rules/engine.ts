@@ -80,23 +80,28 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
   const doc = input instanceof XmlElement ? readCiiDoc(input) : input;
   const out: RuleFinding[] = [];
   const paths: PathCache = new Map();
-  for (const rule of rules) {
-    const severity = SEVERITY[rule.flag];
+  // One reporting function for all rules (checks call it synchronously), reading the rule being run.
+  let rule: RuleDef = rules[0]!;
+  let severity: Severity = 'error';
+  const fail = (el: XmlElement | null, detail?: string): void => {
+    const f: RuleFinding = {
+      code: rule.id,
+      severity,
+      message: detail ? `${rule.message} (${detail})` : rule.message,
+      path: oraclePath(el, paths),
+      ruleset: rule.ruleset,
+      flag: rule.flag,
+    };
+    if (rule.bt) f.bt = rule.bt;
+    if (el) f.location = { line: el.line, column: el.column };
+    out.push(f);
+  };
+  for (let r = 0; r < rules.length; r++) {
+    rule = rules[r]!;
+    severity = SEVERITY[rule.flag];
     const mark = out.length;
     try {
-      rule.check(doc, (el, detail) => {
-        const f: RuleFinding = {
-          code: rule.id,
-          severity,
-          message: detail ? `${rule.message} (${detail})` : rule.message,
-          path: oraclePath(el, paths),
-          ruleset: rule.ruleset,
-          flag: rule.flag,
-        };
-        if (rule.bt) f.bt = rule.bt;
-        if (el) f.location = { line: el.line, column: el.column };
-        out.push(f);
-      });
+      rule.check(doc, fail);
     } catch (e) {
       // The official stylesheet would stop with a dynamic error here; we drop this rule's partial findings,
       // skip only this rule and say so.

@@ -53,6 +53,18 @@ function dispatchOf(p: Pattern): Dispatch {
 
 // ------------------------------------------------------------------ document
 
+/**
+ * XSLT 2.0 treats an error while matching a pattern (e.g. a predicate casting "yes" to xs:boolean) as a
+ * non-match, and Saxon takes that recovery; so do we.
+ */
+function matches(c: ContextDef, el: XmlElement, doc: CiiDoc): boolean {
+  try {
+    return c.match(el, doc);
+  } catch {
+    return false;
+  }
+}
+
 const EMPTY: readonly XmlElement[] = Object.freeze([]);
 
 export class CiiDocument implements CiiDoc {
@@ -60,7 +72,10 @@ export class CiiDocument implements CiiDoc {
   private byLocal: Map<string, XmlElement[]> | undefined;
   private byName = new Map<string, readonly XmlElement[]>();
   private order: XmlElement[] | undefined;
-  private readonly assigned = new Map<Pattern, Map<ContextDef, XmlElement[]>>();
+  /** Per pattern: the elements each context fires on, indexed by ContextDef.id. */
+  private readonly assigned = new Map<Pattern, (XmlElement[] | undefined)[]>();
+  private lastPattern: Pattern | undefined;
+  private lastAssigned: (XmlElement[] | undefined)[] | undefined;
   private readonly memos = new Map<symbol, unknown>();
   private cache: Record<string, unknown> = {};
 
@@ -76,7 +91,8 @@ export class CiiDocument implements CiiDoc {
   }
 
   memo<T>(key: symbol, build: () => T): T {
-    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const hit = this.memos.get(key);
+    if (hit !== undefined || this.memos.has(key)) return hit as T;
     const v = build();
     this.memos.set(key, v);
     return v;
@@ -118,33 +134,38 @@ export class CiiDocument implements CiiDoc {
   }
 
   nodes(ctx: ContextDef): readonly XmlElement[] {
-    let m = this.assigned.get(ctx.pattern);
+    const p = ctx.pattern;
+    // Rules come grouped by pattern: the last pattern's assignment is usually the one asked for.
+    let m = p === this.lastPattern ? this.lastAssigned : this.assigned.get(p);
     if (!m) {
-      m = this.assign(ctx.pattern);
-      this.assigned.set(ctx.pattern, m);
+      m = this.assign(p);
+      this.assigned.set(p, m);
     }
-    return m.get(ctx) ?? EMPTY;
+    this.lastPattern = p;
+    this.lastAssigned = m;
+    return m[ctx.id] ?? EMPTY;
   }
 
-  private assign(p: Pattern): Map<ContextDef, XmlElement[]> {
+  private assign(p: Pattern): (XmlElement[] | undefined)[] {
     const { byLocal, wildcard } = dispatchOf(p);
-    const out = new Map<ContextDef, XmlElement[]>();
-    for (const el of this.elements()) {
-      const cands = byLocal.get(el.local) ?? wildcard;
+    const out: (XmlElement[] | undefined)[] = new Array(p.contexts.length).fill(undefined);
+    const order = this.elements();
+    // Candidates per local-name string of this document (the reader shares one string per name, so these
+    // lookups mostly compare pointers instead of characters).
+    const seen = new Map<string, readonly ContextDef[]>();
+    for (let k = 0; k < order.length; k++) {
+      const el = order[k]!;
+      let cands = seen.get(el.local);
+      if (cands === undefined) {
+        cands = byLocal.get(el.local) ?? wildcard;
+        seen.set(el.local, cands);
+      }
       for (let i = 0; i < cands.length; i++) {
         const c = cands[i]!;
-        let hit: boolean;
-        // XSLT 2.0 treats an error while matching a pattern (e.g. a predicate casting "yes" to xs:boolean) as
-        // a non-match, and Saxon takes that recovery; so do we.
-        try {
-          hit = c.match(el, this);
-        } catch {
-          hit = false;
-        }
-        if (hit) {
-          const list = out.get(c);
+        if (matches(c, el, this)) {
+          const list = out[c.id];
           if (list) list.push(el);
-          else out.set(c, [el]);
+          else out[c.id] = [el];
           break;
         }
       }

@@ -51,6 +51,8 @@ export interface Step {
   local: string;
 }
 const compiled = new Map<string, readonly Step[]>();
+/** Compiled paths that go up ('..') somewhere (evaluated step by step with de-duplication). */
+const goesUp = new WeakSet<readonly Step[]>();
 /** Parses a relative path of prefixed steps once (cached). */
 export function compile(path: string): readonly Step[] {
   let steps = compiled.get(path);
@@ -64,6 +66,7 @@ export function compile(path: string): readonly Step[] {
     return { up: false, ns, local: s.slice(i + 1) };
   });
   // The cache only ever holds the literal paths written in rule modules (a bounded, static set).
+  if (steps.some((s) => s.up)) goesUp.add(steps);
   compiled.set(path, steps);
   return steps;
 }
@@ -90,25 +93,31 @@ export function kid(el: XmlElement | undefined, local: string, ns: string = RAM)
 export function sel(from: XmlElement | readonly XmlElement[] | undefined, path: string): XmlElement[] {
   if (from === undefined) return [];
   const steps = compile(path);
-  const out: XmlElement[] = [];
+  const up = goesUp.has(steps);
   if (Array.isArray(from)) {
-    if (steps.some((s) => s.up)) return selUp(from as readonly XmlElement[], steps);
+    if (up) return selUp(from as readonly XmlElement[], steps);
+    const out: XmlElement[] = [];
     for (const e of from as readonly XmlElement[]) collect(e, steps, 0, out);
     return out;
   }
-  if (steps.some((s) => s.up)) return selUp([from as XmlElement], steps);
+  if (up) return selUp([from as XmlElement], steps);
+  const out: XmlElement[] = [];
   collect(from as XmlElement, steps, 0, out);
   return out;
 }
 
 /** Depth-first over child steps: yields document order for a single start element. */
 function collect(e: XmlElement, steps: readonly Step[], i: number, out: XmlElement[]): void {
-  if (i === steps.length) {
-    out.push(e);
-    return;
-  }
   const s = steps[i]!;
-  for (const c of e.children) if (c.local === s.local && c.ns === s.ns) collect(c, steps, i + 1, out);
+  const last = i + 1 === steps.length;
+  const ch = e.children;
+  for (let k = 0; k < ch.length; k++) {
+    const c = ch[k]!;
+    if (c.local === s.local && c.ns === s.ns) {
+      if (last) out.push(c);
+      else collect(c, steps, i + 1, out);
+    }
+  }
 }
 
 /** Step-by-step evaluation with de-duplication, for paths that go up ('..'). */
@@ -148,7 +157,7 @@ export function has(from: XmlElement | readonly XmlElement[] | undefined, path: 
 export function count(from: XmlElement | undefined, path: string): number {
   if (from === undefined) return 0;
   const steps = compile(path);
-  if (steps.some((s) => s.up)) return sel(from, path).length;
+  if (goesUp.has(steps)) return sel(from, path).length;
   return countFrom(from, steps, 0);
 }
 
@@ -203,15 +212,45 @@ export function attr(el: XmlElement | undefined, name: string): string | undefin
 export function sv(el: XmlElement | undefined): string {
   if (!el) return '';
   if (el.children.length === 0) return el.text;
+  // Document order, as XmlElement.descendants() walks it (without a generator).
   let s = '';
-  for (const e of el.descendants()) s += e.text;
+  const stack: XmlElement[] = [el];
+  while (stack.length) {
+    const e = stack.pop()!;
+    s += e.text;
+    const ch = e.children;
+    for (let i = ch.length - 1; i >= 0; i--) stack.push(ch[i]!);
+  }
   return s;
 }
 
 /** fn:normalize-space on a string. */
 export function nsp(s: string | undefined): string {
   if (!s) return '';
+  if (isNormalized(s)) return s;
   return s.replace(/[ \t\r\n]+/g, ' ').trim();
+}
+
+/**
+ * No tab/CR/LF, no doubled space, and first and last characters that String.prototype.trim would keep
+ * (conservatively: printable ASCII): the replace-and-trim above would return the string unchanged.
+ */
+function isNormalized(s: string): boolean {
+  const n = s.length;
+  const f = s.charCodeAt(0);
+  const l = s.charCodeAt(n - 1);
+  if (f <= 0x20 || f >= 0x7f || l <= 0x20 || l >= 0x7f) return false;
+  let prevSpace = false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x20) prevSpace = false;
+    else if (c === 0x20) {
+      if (prevSpace) return false;
+      prevSpace = true;
+    } else if (c === 0x09 || c === 0x0a || c === 0x0d) return false;
+    else prevSpace = false;
+  }
+  return true;
 }
 
 /** A function argument that must be at most one item (else XPTY0004, as Saxon raises). */
@@ -241,7 +280,10 @@ export function upper(s: string): string {
 const DECIMAL_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const DOUBLE_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
+const isXmlWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 function castWs(s: string): string {
+  const n = s.length;
+  if (n === 0 || (!isXmlWs(s.charCodeAt(0)) && !isXmlWs(s.charCodeAt(n - 1)))) return s;
   return s.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
 }
 
@@ -445,10 +487,17 @@ export function isAt(el: XmlElement, absPath: string): boolean {
 }
 
 /** Absolute path from the document root ('/rsm:CrossIndustryInvoice/...'): all elements there. */
+const rootedCache = new Map<string, { head: Step; rest: string | undefined }>();
 export function fromRoot(root: XmlElement, absPath: string): XmlElement[] {
-  const p = absPath.replace(/^\//, '');
-  const i = p.indexOf('/');
-  const head = compile(i < 0 ? p : p.slice(0, i))[0]!;
+  let r = rootedCache.get(absPath);
+  if (!r) {
+    const p = absPath.replace(/^\//, '');
+    const i = p.indexOf('/');
+    r = { head: compile(i < 0 ? p : p.slice(0, i))[0]!, rest: i < 0 ? undefined : p.slice(i + 1) };
+    // Like `compiled`: only the literal paths of rule modules (a bounded, static set).
+    rootedCache.set(absPath, r);
+  }
+  const head = r.head;
   if (root.local !== head.local || root.ns !== head.ns) return [];
-  return i < 0 ? [root] : sel(root, p.slice(i + 1));
+  return r.rest === undefined ? [root] : sel(root, r.rest);
 }

@@ -22,11 +22,12 @@ export function parseXml(input: XmlInput, limits: Partial<XmlLimits> = {}): XmlD
   let root: XmlElement | null = null;
   let current: XmlElement | null = null;
   let count = 0;
+  const maxElements = lim.maxElements;
   const pis: XmlDocument['processingInstructions'] = [];
   const parser = createHardenedParser(lim, {
-    open(tag, attributes, pos) {
-      if (++count > lim.maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${lim.maxElements} elements`, pos);
-      const el = new XmlElement({ name: tag.name, local: tag.local, prefix: tag.prefix, ns: tag.uri, attributes, line: pos.line, column: pos.column, parent: current });
+    open(name, local, prefix, ns, attributes, line, column) {
+      if (++count > maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${maxElements} elements`, { line, column });
+      const el = new XmlElement({ name, local, prefix, ns, attributes, line, column, parent: current });
       if (current) current.children.push(el);
       else root = el;
       current = el;

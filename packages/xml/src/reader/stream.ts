@@ -35,21 +35,21 @@ export async function streamXml(source: StreamSource, handlers: StreamHandlers, 
   let kept: XmlElement | null = null; // innermost element of the kept subtree being built
   let keptCount = 0;
   const parser = createHardenedParser(lim, {
-    open(tag, attributes, pos) {
-      const info: OpenInfo = { local: tag.local, ns: tag.uri, name: tag.name, line: pos.line, column: pos.column, attributes, path };
+    open(name, local, prefix, ns, attributes, line, column) {
       if (kept) {
-        if (++keptCount > lim.maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${lim.maxElements} elements in one subtree`, pos);
-        const el = new XmlElement({ name: tag.name, local: tag.local, prefix: tag.prefix, ns: tag.uri, attributes, line: pos.line, column: pos.column, parent: kept });
+        if (++keptCount > lim.maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${lim.maxElements} elements in one subtree`, { line, column });
+        const el = new XmlElement({ name, local, prefix, ns, attributes, line, column, parent: kept });
         kept.children.push(el);
         kept = el;
       } else {
+        const info: OpenInfo = { local, ns, name, line, column, attributes, path };
         handlers.onOpen?.(info);
         if (handlers.keep(info)) {
           keptCount = 1;
-          kept = new XmlElement({ name: tag.name, local: tag.local, prefix: tag.prefix, ns: tag.uri, attributes, line: pos.line, column: pos.column, parent: null });
+          kept = new XmlElement({ name, local, prefix, ns, attributes, line, column, parent: null });
         }
       }
-      path.push(tag.local);
+      path.push(local);
     },
     close() {
       const local = path.pop() ?? '';

@@ -57,6 +57,29 @@ interface TrieNode {
 }
 
 /**
+ * One context node's walk over the trie of an `absent` table: each row whose path occurs below `context`
+ * gets `context` once (in context-node order). `seen` holds the rows already reported for this context.
+ */
+function walkAbsent(el: XmlElement, node: TrieNode, context: XmlElement, seen: Set<number> | null, out: (XmlElement[] | undefined)[]): Set<number> | null {
+  const ch = el.children;
+  for (let k = 0; k < ch.length; k++) {
+    const c = ch[k]!;
+    const n = node.next.get(c.local);
+    if (!n || n.ns !== c.ns) continue;
+    for (const row of n.rows) {
+      if (seen === null) seen = new Set();
+      else if (seen.has(row)) continue;
+      seen.add(row);
+      const list = out[row];
+      if (list) list.push(context);
+      else out[row] = [context];
+    }
+    if (n.next.size) seen = walkAbsent(c, n, context, seen, out);
+  }
+  return seen;
+}
+
+/**
  * Elements the EN 16931 CII binding does not use in this place: one rule per [id, flag, relative path].
  * All rows of one table are evaluated together in one walk over each context node's children (a trie of
  * the paths), so hundreds of such rules cost one pass per context node, not one pass per rule.
@@ -76,18 +99,12 @@ export function absent(ctx: ContextDef, table: readonly (readonly [string, FlagS
     node.rows.push(row);
   });
   const key = Symbol(`en16931.absent.${ctx.label}`);
-  const failing = (doc: CiiDoc): XmlElement[][] =>
+  // Per row: the context nodes that contain the row's path (rows without any stay undefined).
+  const failing = (doc: CiiDoc): readonly (XmlElement[] | undefined)[] =>
     doc.memo(key, () => {
-      const out: XmlElement[][] = table.map(() => []);
-      const walk = (el: XmlElement, node: TrieNode, context: XmlElement, seen: Set<number>) => {
-        for (const c of el.children) {
-          const n = node.next.get(c.local);
-          if (!n || n.ns !== c.ns) continue;
-          for (const row of n.rows) if (!seen.has(row)) { seen.add(row); out[row]!.push(context); }
-          if (n.next.size) walk(c, n, context, seen);
-        }
-      };
-      for (const el of doc.nodes(ctx)) walk(el, root, el, new Set());
+      const out: (XmlElement[] | undefined)[] = new Array(table.length).fill(undefined);
+      const nodes = doc.nodes(ctx);
+      for (let i = 0; i < nodes.length; i++) walkAbsent(nodes[i]!, root, nodes[i]!, null, out);
       return out;
     });
   return table.map(([id, flag, path], row) => ({
@@ -96,7 +113,8 @@ export function absent(ctx: ContextDef, table: readonly (readonly [string, FlagS
     ruleset: 'en16931' as const,
     message: `${lastStep(path)} (${path}) is not part of EN 16931 here and ${flag === 'f' ? 'must' : 'should'} not be used`,
     check(doc: CiiDoc, fail: (el: XmlElement | null) => void) {
-      for (const el of failing(doc)[row]!) fail(el);
+      const els = failing(doc)[row];
+      if (els) for (const el of els) fail(el);
     },
   }));
 }
