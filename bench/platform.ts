@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
 import { parseXml, streamXml, SchemaStore } from '@kontor/xml';
 import { loadConfig, startServer } from '@kontor/api';
 import { commandMs, mb, medianMs, peakRss, ratio, type BenchRow } from './harness';
@@ -63,10 +63,20 @@ export async function run(): Promise<BenchRow[]> {
     });
     try {
       const url = `http://127.0.0.1:${srv.port}`;
-      const res = await autocannon({ url: `${url}/api/v1/me`, connections: 10, duration: 5, headers: { authorization: `Bearer ${key}` } });
-      const base = await autocannon({ url: `${url}/api/v1/formats`, connections: 10, duration: 3 });
+      // autocannon runs in its own process so the load generator does not share the server's event loop.
+      type Result = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number };
+      const cannon = (target: string, seconds: number, headers: string[] = []) =>
+        new Promise<Result>((resolve, reject) => {
+          const child = spawn(path.join(root, 'node_modules/.bin/autocannon'), ['-j', '-c', '10', '-d', String(seconds), ...headers.flatMap((h) => ['-H', h]), target]);
+          let out = '';
+          child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+          child.on('error', reject);
+          child.on('close', () => resolve(JSON.parse(out) as Result));
+        });
+      const res = await cannon(`${url}/api/v1/me`, 5, [`authorization=Bearer ${key}`]);
+      const base = await cannon(`${url}/api/v1/formats`, 3);
       rows.push({
-        case: 'API GET /me (auth + DB, autocannon 10 conn, 5 s)',
+        case: 'API GET /me (auth + DB, autocannon in its own process, 10 conn, 5 s)',
         ours: `${Math.round(res.requests.average)} req/s, p50 ${res.latency.p50} ms, p99 ${res.latency.p99} ms, non-2xx ${res.non2xx}`,
         reference: `GET /formats (anonymous) ${Math.round(base.requests.average)} req/s`,
         ratio: `${(res.requests.average / base.requests.average).toFixed(2)} of anonymous`,
