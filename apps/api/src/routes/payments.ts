@@ -27,6 +27,7 @@ import { ApiError } from '../platform/errors';
 import { featuresOf, type AccountRow, type Feature } from '../platform/accounts';
 import { defineRoute, type AnyRoute } from '../platform/registry';
 import { BillingSchema, FindingSchema, SeveritySchema } from '../platform/schemas';
+import { readFileUpload } from '../platform/upload';
 import { lazy, type AppEnv, type Services } from '../platform/services';
 import { berlinDay } from '../platform/time';
 
@@ -208,50 +209,14 @@ function fileResponse(c: Context<AppEnv>, r: PaymentFileResult): Response {
   });
 }
 
-const tooLarge = (size: number) => new ApiError(413, 'payload_too_large', `File of ${size} bytes exceeds the limit of ${DEFAULT_MAX_BYTES} bytes`, { maxBytes: DEFAULT_MAX_BYTES });
-
 async function readUpload(c: Context<AppEnv>, body: ValidateJsonT | undefined): Promise<{ bytes: Uint8Array; filename?: string; profile: 'auto' | 'sct' | 'axz' }> {
-  const ct = c.req.header('content-type') ?? '';
-  if (/^application\/(.+\+)?json\b/i.test(ct)) {
-    const b = body ?? {};
-    if ((b.xml === undefined) === (b.file_base64 === undefined)) {
-      throw new ApiError(400, 'invalid_input', 'Send exactly one of xml or file_base64', [{ code: 'SCHEMA', severity: 'error', message: 'exactly one of xml, file_base64 is required', path: 'xml' }]);
-    }
-    let bytes: Uint8Array;
-    if (b.xml !== undefined) bytes = Buffer.from(b.xml, 'utf8');
-    else {
-      const b64 = b.file_base64!.replace(/\s+/g, '');
-      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length % 4 === 1) {
-        throw new ApiError(400, 'invalid_input', 'file_base64 is not valid base64', [{ code: 'SCHEMA', severity: 'error', message: 'not valid base64', path: 'file_base64' }]);
-      }
-      if (Math.floor((b64.length * 3) / 4) > DEFAULT_MAX_BYTES + 2) throw tooLarge(Math.floor((b64.length * 3) / 4));
-      bytes = Buffer.from(b64, 'base64');
-    }
-    if (bytes.byteLength > DEFAULT_MAX_BYTES) throw tooLarge(bytes.byteLength);
-    return { bytes, profile: b.profile ?? 'auto', ...(b.filename ? { filename: b.filename } : {}) };
+  const up = await readFileUpload(c, body, { maxBytes: DEFAULT_MAX_BYTES, what: 'pain.001 file' });
+  const p = body?.profile ?? up.fields.get('profile');
+  const profile = p === undefined || p === '' ? 'auto' : p;
+  if (profile !== 'auto' && profile !== 'sct' && profile !== 'axz') {
+    throw new ApiError(400, 'invalid_input', 'profile must be auto, sct or axz', [{ code: 'SCHEMA', severity: 'error', message: 'profile must be auto, sct or axz', path: 'profile' }]);
   }
-  if (/^multipart\/form-data\b/i.test(ct)) {
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw new ApiError(400, 'invalid_input', 'The multipart body cannot be read');
-    }
-    const file = form.get('file');
-    if (!file || typeof file === 'string') {
-      throw new ApiError(400, 'invalid_input', 'No file: send the pain.001 file in the multipart part "file"', [{ code: 'SCHEMA', severity: 'error', message: 'file is required', path: 'file' }]);
-    }
-    if (file.size > DEFAULT_MAX_BYTES) throw tooLarge(file.size);
-    const p = form.get('profile');
-    const profile = p === null || p === '' ? 'auto' : p;
-    if (profile !== 'auto' && profile !== 'sct' && profile !== 'axz') {
-      throw new ApiError(400, 'invalid_input', 'profile must be auto, sct or axz', [{ code: 'SCHEMA', severity: 'error', message: 'profile must be auto, sct or axz', path: 'profile' }]);
-    }
-    const name = form.get('filename');
-    const filename = typeof name === 'string' && name ? name.slice(0, 255) : file.name || undefined;
-    return { bytes: new Uint8Array(await file.arrayBuffer()), profile, ...(filename ? { filename } : {}) };
-  }
-  throw new ApiError(400, 'invalid_input', 'No file: send multipart/form-data (part "file") or application/json (xml or file_base64)');
+  return { bytes: up.bytes, profile, ...(up.filename ? { filename: up.filename } : {}) };
 }
 
 async function readRun(c: Context<AppEnv>): Promise<unknown> {

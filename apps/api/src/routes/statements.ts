@@ -20,6 +20,7 @@ import { withCharge } from '../billing/billing';
 import { ApiError } from '../platform/errors';
 import { defineRoute, type AnyRoute } from '../platform/registry';
 import { BillingSchema, FindingSchema, SeveritySchema } from '../platform/schemas';
+import { readFileUpload } from '../platform/upload';
 import type { Context } from 'hono';
 import type { AppEnv } from '../platform/services';
 
@@ -134,48 +135,8 @@ const multipartDoc = {
   },
 };
 
-const tooLarge = (size: number) => new ApiError(413, 'payload_too_large', `File of ${size} bytes exceeds the limit of ${DEFAULT_MAX_BYTES} bytes`, { maxBytes: DEFAULT_MAX_BYTES });
-
 /** The uploaded bytes and their name, from multipart or JSON; nothing is billed yet. */
-async function readUpload(c: Context<AppEnv>, body: JsonBodyT | undefined): Promise<{ bytes: Uint8Array; filename?: string }> {
-  const ct = c.req.header('content-type') ?? '';
-  if (/^application\/(.+\+)?json\b/i.test(ct)) {
-    const b = body ?? {};
-    if ((b.xml === undefined) === (b.file_base64 === undefined)) {
-      throw new ApiError(400, 'invalid_input', 'Send exactly one of xml or file_base64', [{ code: 'SCHEMA', severity: 'error', message: 'exactly one of xml, file_base64 is required', path: 'xml' }]);
-    }
-    let bytes: Uint8Array;
-    if (b.xml !== undefined) {
-      bytes = Buffer.from(b.xml, 'utf8');
-    } else {
-      const b64 = b.file_base64!.replace(/\s+/g, '');
-      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length % 4 === 1) {
-        throw new ApiError(400, 'invalid_input', 'file_base64 is not valid base64', [{ code: 'SCHEMA', severity: 'error', message: 'not valid base64', path: 'file_base64' }]);
-      }
-      if (Math.floor((b64.length * 3) / 4) > DEFAULT_MAX_BYTES + 2) throw tooLarge(Math.floor((b64.length * 3) / 4));
-      bytes = Buffer.from(b64, 'base64');
-    }
-    if (bytes.byteLength > DEFAULT_MAX_BYTES) throw tooLarge(bytes.byteLength);
-    return { bytes, ...(b.filename ? { filename: b.filename } : {}) };
-  }
-  if (/^multipart\/form-data\b/i.test(ct)) {
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw new ApiError(400, 'invalid_input', 'The multipart body cannot be read');
-    }
-    const file = form.get('file');
-    if (!file || typeof file === 'string') {
-      throw new ApiError(400, 'invalid_input', 'No file: send the statement in the multipart part "file"', [{ code: 'SCHEMA', severity: 'error', message: 'file is required', path: 'file' }]);
-    }
-    if (file.size > DEFAULT_MAX_BYTES) throw tooLarge(file.size);
-    const name = form.get('filename');
-    const filename = typeof name === 'string' && name ? name.slice(0, 255) : file.name || undefined;
-    return { bytes: new Uint8Array(await file.arrayBuffer()), ...(filename ? { filename } : {}) };
-  }
-  throw new ApiError(400, 'invalid_input', 'No file: send multipart/form-data (part "file") or application/json (xml or file_base64)');
-}
+const readUpload = (c: Context<AppEnv>, body: JsonBodyT | undefined) => readFileUpload(c, body, { maxBytes: DEFAULT_MAX_BYTES, what: 'statement' });
 
 /** CamtError → the envelope: size and inflation bounds are 413, everything else the file's fault is 400. */
 function toApiError(e: CamtError): ApiError {
