@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Big, parseXml, SchemaStore, XmlWriter } from '@kontor/xml';
 import { parseStatements, validateStatements } from '@kontor/camt';
-import { mb, medianMs, ratio, type BenchRow } from './harness';
+import { mb, medianMs, ratio, type BenchRow, xmllintSchema } from './harness';
 
 const here = fileURLToPath(import.meta.url);
 const corpusPayments = path.resolve(path.dirname(here), '../../shared/corpus/payments');
@@ -95,25 +95,7 @@ function runCase(name: CaseName, file: string, schemaDir: string): { ms: number;
   return JSON.parse(line.slice(8)) as { ms: number; rss: number };
 }
 
-/** xmllint --noout --schema: median ms incl. process start and XSD compilation, and its peak RSS via /usr/bin/time. */
-function xmllint(file: string): { ms: number; rss: number | null } | null {
-  const times: number[] = [];
-  let rss: number | null = null;
-  for (let i = 0; i < 3; i++) {
-    const s = performance.now();
-    const useTime = existsSync('/usr/bin/time');
-    const r = useTime
-      ? spawnSync('/usr/bin/time', ['-f', '@@RSS@@%M', 'xmllint', '--noout', '--nonet', '--schema', XSD, file], { encoding: 'utf8' })
-      : spawnSync('xmllint', ['--noout', '--nonet', '--schema', XSD, file], { encoding: 'utf8' });
-    if (r.error || (r.status !== 0 && !useTime)) return null;
-    if (useTime && !/validates/.test(r.stderr ?? '')) return null;
-    times.push(performance.now() - s);
-    const m = /@@RSS@@(\d+)/.exec(r.stderr ?? '');
-    if (m) rss = Number(m[1]) * 1024;
-  }
-  times.sort((a, b) => a - b);
-  return { ms: times[1]!, rss };
-}
+const xmllint = (file: string) => xmllintSchema(XSD, file);
 
 const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 

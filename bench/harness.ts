@@ -1,6 +1,7 @@
 /** Shared benchmark helpers: timing, peak RSS, the row shape every bench module returns. */
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 export interface BenchRow {
   case: string;
@@ -49,4 +50,26 @@ export function commandMs(cmd: string, args: string[], runs = 3): number | null 
   }
   t.sort((a, b) => a - b);
   return t[Math.floor(t.length / 2)]!;
+}
+
+/**
+ * xmllint --noout --schema: median ms of 3 runs incl. process start and XSD compilation, and its peak RSS (bytes,
+ * via /usr/bin/time when present). Null when xmllint is missing or the file does not validate.
+ */
+export function xmllintSchema(xsd: string, file: string): { ms: number; rss: number | null } | null {
+  const times: number[] = [];
+  let rss: number | null = null;
+  const useTime = existsSync('/usr/bin/time');
+  for (let i = 0; i < 3; i++) {
+    const s = performance.now();
+    const r = useTime
+      ? spawnSync('/usr/bin/time', ['-f', '@@RSS@@%M', 'xmllint', '--noout', '--nonet', '--schema', xsd, file], { encoding: 'utf8' })
+      : spawnSync('xmllint', ['--noout', '--nonet', '--schema', xsd, file], { encoding: 'utf8' });
+    if (r.error || !/validates/.test(r.stderr ?? '')) return null;
+    times.push(performance.now() - s);
+    const m = /@@RSS@@(\d+)/.exec(r.stderr ?? '');
+    if (m) rss = Number(m[1]) * 1024;
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[1]!, rss };
 }
