@@ -64,3 +64,17 @@ describe('kontor CLI', () => {
     expect((await run(['schemas', 'install', '--from', path.join(dir, 'missing')])).err).toContain('SCHEMA_INSTALL_FAILED');
   });
 });
+
+describe('writeOutput', () => {
+  it('replaces the target atomically and leaves nothing behind when the write fails', async () => {
+    const { writeOutput } = await import('./command');
+    const { readFileSync, readdirSync, writeFileSync, mkdirSync } = await import('node:fs');
+    const target = path.join(dir, 'out.xml');
+    writeFileSync(target, 'old');
+    await writeOutput(target, 'new');
+    expect(readFileSync(target, 'utf8')).toBe('new');
+    mkdirSync(path.join(dir, 'asdir'));
+    await expect(writeOutput(path.join(dir, 'asdir'), 'x')).rejects.toThrow();
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 /** The CLI command contract: a name ("group sub"), a usage line, and run() over parsed arguments. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { rename, rm, writeFile } from 'node:fs/promises';
 
 export interface Io {
   stdout: (s: string) => void;
@@ -35,4 +36,16 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: s
 
 export function printJson(io: Io, value: unknown): void {
   io.stdout(JSON.stringify(value, null, 2) + '\n');
+}
+
+/** Writes an output file atomically (temporary file + rename): a failed run never leaves half a file behind. */
+export async function writeOutput(file: string, data: string | Uint8Array): Promise<void> {
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
 }

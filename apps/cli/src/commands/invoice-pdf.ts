@@ -1,8 +1,8 @@
 /** kontor invoice pdf: a ZUGFeRD/Factur-X PDF/A-3 invoice (EN 16931), typeset from invoice JSON or embedded into a supplied PDF (@kontor/zugferd). */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { embedInvoice, typesetInvoice, ZugferdError, type Finding, type HybridInvoiceResult, type InvoiceAttachment } from '@kontor/zugferd';
-import { CliError, parse, printJson, type Command, type Io } from '../command';
+import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 
 function printFindings(io: Io, findings: readonly Finding[]): void {
   for (const f of findings.slice(0, 50)) io.stderr(`  ${f.severity.padEnd(7)} ${f.code}${f.path ? ` at ${f.path}` : ''}: ${f.message}\n`);
@@ -55,7 +55,7 @@ export const invoicePdfCommands: Command[] = [
         return 1;
       }
       const out = path.resolve(io.cwd, values.output);
-      await writeFile(out, r.pdf);
+      await writeOutput(out, r.pdf);
       const warnings = r.warnings.filter((w) => w.severity === 'warning');
       if (values.json) {
         printJson(io, {

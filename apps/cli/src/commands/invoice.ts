@@ -1,8 +1,8 @@
 /** kontor invoice xml / read: CII generation from invoice JSON and CII reading into the invoice model (@kontor/cii). */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { attachmentMimeFromFilename, generateCii, readCii, type CiiAttachment, type Finding, type InvoiceProfile } from '@kontor/cii';
-import { CliError, parse, printJson, type Command, type Io } from '../command';
+import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 
 function printFindings(io: Io, findings: readonly Finding[]): void {
   for (const f of findings) io.stderr(`  ${f.severity.padEnd(7)} ${f.code}${f.path ? ` at ${f.path}` : ''}: ${f.message}\n`);
@@ -38,7 +38,7 @@ export const invoiceCommands: Command[] = [
       }
       const r = generateCii(text, { ...(profile ? { profile } : {}), attachments });
       const out = values.output ? path.resolve(io.cwd, values.output) : undefined;
-      if (r.ok && out) await writeFile(out, r.xml!);
+      if (r.ok && out) await writeOutput(out, r.xml!);
       if (values.json) {
         printJson(io, { ok: r.ok, profile: r.invoice?.profile ?? null, bytes: r.bytes ?? null, output: out ?? null, ...(out || !r.ok ? {} : { xml: r.xml }), findings: r.findings });
         return r.ok ? 0 : 1;

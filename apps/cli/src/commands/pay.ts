@@ -2,7 +2,7 @@
  * kontor pay sepa|axz|validate, bank lookup, bankdata import, address structure: payment files via
  * @kontor/pain001, the German bank directory via @kontor/bankdata, address structuring via @kontor/ai.
  */
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '@kontor/api';
 import { SchemaStore } from '@kontor/xml';
@@ -18,7 +18,7 @@ import {
   validatePain001,
   type PaymentIssue,
 } from '@kontor/pain001';
-import { CliError, parse, printJson, type Command, type Io } from '../command';
+import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 
 async function readInput(io: Io, file: string | undefined, what: string): Promise<{ bytes: Buffer; path: string; mtime: Date }> {
   if (!file) throw new CliError(`Missing <${what}>`);
@@ -120,7 +120,7 @@ function generateCommand(profile: 'sct' | 'axz'): Command {
         }
         const out = path.resolve(io.cwd, values.output ?? r.filename);
         await mkdir(path.dirname(out), { recursive: true });
-        await writeFile(out, r.xml);
+        await writeOutput(out, r.xml);
         if (values.json) printJson(io, { file: out, ...r });
         else {
           io.stdout(`${path.relative(io.cwd, out) || out}: ${r.summary.payments} Zahlung(en), ${r.summary.currencies.map((c) => `${c.total} ${c.currency}`).join(', ')}, ${r.summary.paymentBlocks} Block/Blöcke\n`);
@@ -203,7 +203,7 @@ export const payCommands: Command[] = [
       let out = values.out ? path.resolve(io.cwd, values.out) : bankdataPath(io);
       if (!out.endsWith('.json')) out = path.join(path.dirname(out), 'bankdata.json');
       await mkdir(path.dirname(out), { recursive: true });
-      await writeFile(out, JSON.stringify(directory.toJSON()));
+      await writeOutput(out, JSON.stringify(directory.toJSON()));
       const summary = { file: out, format, records, banks: directory.size, dataDate: directory.dataDate, validFrom: directory.validFrom, validTo: directory.validTo, findings };
       if (values.json) printJson(io, summary);
       else {
