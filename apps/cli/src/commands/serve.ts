@@ -1,4 +1,7 @@
 /** kontor serve: starts the HTTP service with the environment's configuration. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { SchemaStore, schemaSets } from '@kontor/xml';
 import { loadConfig, startServer } from '@kontor/api';
 import { parse, type Command } from '../command';
 
@@ -6,10 +9,20 @@ export const serveCommands: Command[] = [
   {
     name: 'serve',
     summary: 'Start the HTTP service (configuration from the environment, see README)',
-    usage: 'kontor serve [--port N]',
+    usage: 'kontor serve [--port N] [--schemas-from <dir>]',
     async run(argv, io) {
-      const { values } = parse(argv, { port: { type: 'string' } }, false);
+      const { values } = parse(argv, { port: { type: 'string' }, 'schemas-from': { type: 'string' } }, false);
       const cfg = loadConfig({ ...io.env, ...(values.port ? { PORT: values.port } : {}) }, io.cwd);
+      // Fill missing schema sets from a local directory of official releases when one is there (pnpm start points
+      // at ../shared/corpus); without it the service still runs and reports XSD checks as unavailable.
+      const from = values['schemas-from'] ? path.resolve(io.cwd, values['schemas-from']) : undefined;
+      if (from && existsSync(from)) {
+        const store = new SchemaStore({ dir: cfg.schemaDir });
+        if (schemaSets.some((s) => !store.isInstalled(s.id))) {
+          const r = await store.installFrom(from);
+          io.stdout(JSON.stringify({ level: 'info', msg: 'schema sets installed', from, installed: r.installed.length, schemaDir: cfg.schemaDir }) + '\n');
+        }
+      }
       const running = await startServer(cfg, io.stdout);
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
