@@ -9,10 +9,10 @@ export const serveCommands: Command[] = [
   {
     name: 'serve',
     summary: 'Start the HTTP service (configuration from the environment, see README)',
-    usage: 'kontor serve [--port N] [--schemas-from <dir>]',
+    usage: 'kontor serve [--port N] [--schemas-from <dir>] [--bankdata-from <Bundesbank file>]',
     async run(argv, io) {
-      const { values } = parse(argv, { port: { type: 'string' }, 'schemas-from': { type: 'string' } }, false);
-      const cfg = loadConfig({ ...io.env, ...(values.port ? { PORT: values.port } : {}) }, io.cwd);
+      const { values } = parse(argv, { port: { type: 'string' }, 'schemas-from': { type: 'string' }, 'bankdata-from': { type: 'string' } }, false);
+      let cfg = loadConfig({ ...io.env, ...(values.port ? { PORT: values.port } : {}) }, io.cwd);
       // Fill missing schema sets from a local directory of official releases when one is there (pnpm start points
       // at ../shared/corpus); without it the service still runs and reports XSD checks as unavailable.
       const from = values['schemas-from'] ? path.resolve(io.cwd, values['schemas-from']) : undefined;
@@ -23,6 +23,10 @@ export const serveCommands: Command[] = [
           io.stdout(JSON.stringify({ level: 'info', msg: 'schema sets installed', from, installed: r.installed.length, schemaDir: cfg.schemaDir }) + '\n');
         }
       }
+      // Likewise the bank directory: a raw Bundesbank file is used when nothing was imported or configured.
+      const bank = values['bankdata-from'] ? path.resolve(io.cwd, values['bankdata-from']) : undefined;
+      const imported = path.join(path.dirname(cfg.schemaDir), 'bankdata.json');
+      if (bank && !cfg.bankdataFile && !existsSync(imported) && existsSync(bank)) cfg = { ...cfg, bankdataFile: bank };
       const running = await startServer(cfg, io.stdout);
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
