@@ -39,7 +39,8 @@ export interface Config {
   host: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   schemaDir: string;
-  bankdataFile: string | undefined;
+  /** Bank directory: KONTOR_BANKDATA_FILE, else bankdata.json beside the schema directory. */
+  bankdataFile: string;
   log: boolean;
   freeInvoicesPerDay: number;
   vies: { baseUrl: string; timeoutMs: number };
@@ -81,7 +82,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     host: o.HOST,
     database,
     schemaDir: path.resolve(cwd, o.KONTOR_SCHEMA_DIR),
-    bankdataFile: o.KONTOR_BANKDATA_FILE ? path.resolve(cwd, o.KONTOR_BANKDATA_FILE) : undefined,
+    bankdataFile: o.KONTOR_BANKDATA_FILE ? path.resolve(cwd, o.KONTOR_BANKDATA_FILE) : path.join(path.dirname(path.resolve(cwd, o.KONTOR_SCHEMA_DIR)), 'bankdata.json'),
     log: o.KONTOR_LOG === 'json',
     freeInvoicesPerDay: o.KONTOR_FREE_INVOICES_PER_DAY,
     vies: { baseUrl: o.KONTOR_VIES_URL, timeoutMs: o.KONTOR_VIES_TIMEOUT_MS },

@@ -7,3 +7,4 @@ export { Accounts, plans, subscriptionStatuses, featuresOf, subscriptionOf, type
 export { ApiKeys, API_KEY_PREFIX } from './platform/keys';
 export { Billing, withCharge, type BillingObject, type Charge } from './billing/billing';
 export { ApiError } from './platform/errors';
+export { berlinDay, berlinMonth } from './platform/time';

@@ -86,3 +86,16 @@ describe('BankDirectory', () => {
     expect(() => BankDirectory.fromRecords([], { dataDate: 'x' })).toThrow(BankdataError);
   });
 });
+
+describe('BankDirectory.open', () => {
+  it('opens the JSON index and the raw file alike, and refuses a broken index', () => {
+    const raw = fixture('synthetic-blz.txt');
+    const direct = BankDirectory.open(raw, { dataDate: '2026-11-01', source: 'blz.txt' });
+    const viaIndex = BankDirectory.open(JSON.stringify(direct.toJSON()), { dataDate: '1999-01-01' });
+    expect(viaIndex.dataDate).toBe('2026-11-01');
+    expect(viaIndex.size).toBe(direct.size);
+    expect(viaIndex.lookup('20020088')).toEqual(direct.lookup('20020088'));
+    expect(direct.lookup('20020088').found).toBe(true);
+    expect(() => BankDirectory.open('{"format":', { dataDate: '2026-11-01' })).toThrow(/kontor-bankdata\/1/);
+  });
+});

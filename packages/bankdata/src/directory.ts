@@ -122,6 +122,25 @@ export class BankDirectory {
     return { directory: BankDirectory.fromRecords(parsed.records, opts), findings: parsed.findings, format: parsed.format, records: parsed.records.length };
   }
 
+  /**
+   * Opens either form a directory is kept in: a kontor-bankdata/1 index (JSON, as written by toJSON) or a raw
+   * Bundesbank TXT/CSV file, told apart by content. opts apply to raw files only (the index carries its own dates).
+   */
+  static open(input: string | Uint8Array, opts: BankDirectoryOptions): BankDirectory {
+    const text = typeof input === 'string' ? input : new TextDecoder('latin1').decode(input.subarray(0, 64));
+    if (text.trimStart().startsWith('{')) {
+      const json = typeof input === 'string' ? input : new TextDecoder('utf-8').decode(input);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(json);
+      } catch {
+        throw new BankdataError('BANKDATA_INDEX_INVALID', 'Not a kontor-bankdata/1 index (invalid JSON)');
+      }
+      return BankDirectory.fromJSON(parsed);
+    }
+    return BankDirectory.load(input, opts).directory;
+  }
+
   static fromJSON(json: unknown): BankDirectory {
     const j = json as Partial<BankDirectoryJson> | null;
     if (!j || j.format !== 'kontor-bankdata/1' || !Array.isArray(j.banks) || typeof j.dataDate !== 'string' || !ISO_DATE.test(j.dataDate)) {

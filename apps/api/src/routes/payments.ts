@@ -175,15 +175,14 @@ async function mapped<T>(op: () => Promise<T>): Promise<T> {
  */
 export function bankDirectoryOf(services: Services): BankDirectory | null {
   return lazy(services, 'pain001:bankDirectory', () => {
-    const file = services.config.bankdataFile ?? path.join(path.dirname(services.config.schemaDir), 'bankdata.json');
+    const file = services.config.bankdataFile;
     let bytes: Buffer;
     try {
       bytes = readFileSync(file);
     } catch {
       return null;
     }
-    if (file.endsWith('.json')) return BankDirectory.fromJSON(JSON.parse(bytes.toString('utf8')));
-    return BankDirectory.load(bytes, { dataDate: berlinDay(statSync(file).mtime), source: path.basename(file) }).directory;
+    return BankDirectory.open(bytes, { dataDate: berlinDay(statSync(file).mtime), source: path.basename(file) });
   });
 }
 

@@ -4,7 +4,7 @@
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig } from '@kontor/api';
+import { berlinDay, loadConfig } from '@kontor/api';
 import { SchemaStore } from '@kontor/xml';
 import { BankDirectory } from '@kontor/bankdata';
 import { createModelProvider } from '@kontor/ai';
@@ -50,11 +50,8 @@ function schemaStore(io: Io, dir?: string): SchemaStore {
 /** Same convention as the service: KONTOR_BANKDATA_FILE, else bankdata.json next to the schema directory. */
 function bankdataPath(io: Io, explicit?: string): string {
   if (explicit) return path.resolve(io.cwd, explicit);
-  const c = config(io);
-  return c.bankdataFile ?? path.join(path.dirname(c.schemaDir), 'bankdata.json');
+  return config(io).bankdataFile;
 }
-
-const berlinDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
 async function loadDirectory(io: Io, explicit: string | undefined, required: boolean): Promise<BankDirectory | undefined> {
   const file = bankdataPath(io, explicit);
@@ -63,9 +60,7 @@ async function loadDirectory(io: Io, explicit: string | undefined, required: boo
     if (required) throw new CliError(`No bank directory at ${file}: run kontor bankdata import <Bundesbank file> first, or pass --bankdata`, 1);
     return undefined;
   }
-  const bytes = await readFile(file);
-  if (file.endsWith('.json')) return BankDirectory.fromJSON(JSON.parse(bytes.toString('utf8')));
-  return BankDirectory.load(bytes, { dataDate: berlinDate(s.mtime), source: path.basename(file) }).directory;
+  return BankDirectory.open(await readFile(file), { dataDate: berlinDay(s.mtime), source: path.basename(file) });
 }
 
 function issueLine(i: PaymentIssue): string {
@@ -198,7 +193,7 @@ export const payCommands: Command[] = [
       const input = await readInput(io, positionals[0], 'blz-file');
       const validFrom = values['valid-from'];
       if (validFrom !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(validFrom)) throw new CliError('--valid-from must be YYYY-MM-DD');
-      const dataDate = validFrom ?? berlinDate(input.mtime);
+      const dataDate = validFrom ?? berlinDay(input.mtime);
       const { directory, findings, format, records } = BankDirectory.load(input.bytes, { dataDate, source: path.basename(input.path) });
       let out = values.out ? path.resolve(io.cwd, values.out) : bankdataPath(io);
       if (!out.endsWith('.json')) out = path.join(path.dirname(out), 'bankdata.json');

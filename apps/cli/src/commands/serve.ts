@@ -25,8 +25,7 @@ export const serveCommands: Command[] = [
       }
       // Likewise the bank directory: a raw Bundesbank file is used when nothing was imported or configured.
       const bank = values['bankdata-from'] ? path.resolve(io.cwd, values['bankdata-from']) : undefined;
-      const imported = path.join(path.dirname(cfg.schemaDir), 'bankdata.json');
-      if (bank && !cfg.bankdataFile && !existsSync(imported) && existsSync(bank)) cfg = { ...cfg, bankdataFile: bank };
+      if (bank && !io.env.KONTOR_BANKDATA_FILE && !existsSync(cfg.bankdataFile) && existsSync(bank)) cfg = { ...cfg, bankdataFile: bank };
       const running = await startServer(cfg, io.stdout);
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
