@@ -2,18 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './cli';
-import type { Io } from './command';
+import { runCapture } from '../test/run';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), env: { DATABASE_URL: path.join(dir, 'cli.sqlite'), KONTOR_SCHEMA_DIR: path.join(dir, 'schemas') }, cwd: dir };
-  const code = await runCli(argv, io);
-  return { code, out: out.join(''), err: err.join('') };
+  return runCapture(argv, { cwd: dir, env: { DATABASE_URL: path.join(dir, 'cli.sqlite'), KONTOR_SCHEMA_DIR: path.join(dir, 'schemas') } });
 }
 
 describe('kontor CLI', () => {

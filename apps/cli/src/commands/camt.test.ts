@@ -6,8 +6,7 @@ import { SchemaStore } from '@kontor/xml';
 import { corpusAvailable, paymentsDir } from '../../../../packages/camt/test/corpus';
 import { generateCamt053, syntheticEntries } from '../../../../packages/camt/test/generate';
 import { buildZip } from '../../../../packages/camt/test/zipwriter';
-import { runCli } from '../cli';
-import type { Io } from '../command';
+import { runCapture } from '../../test/run';
 
 const haveCorpus = corpusAvailable();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-cli-camt-'));
@@ -29,11 +28,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), env: { KONTOR_SCHEMA_DIR: schemaDir }, cwd: dir };
-  const code = await runCli(argv, io);
-  return { code, out: out.join(''), err: err.join('') };
+  return runCapture(argv, { cwd: dir, env: { KONTOR_SCHEMA_DIR: schemaDir } });
 }
 
 describe('kontor camt parse', () => {

@@ -5,8 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCii } from '@kontor/cii';
 import { checkPdfA3, readEmbeddedFiles } from '@kontor/pdfa3';
-import { runCli } from '../cli';
-import type { Io } from '../command';
+import { runCapture } from '../../test/run';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixtures = path.resolve(here, '../../../../packages/cii/test/fixtures');
@@ -23,11 +22,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), env: {}, cwd: dir };
-  const code = await runCli(argv, io);
-  return { code, out: out.join(''), err: err.join('') };
+  return runCapture(argv, { cwd: dir, env: {} });
 }
 
 describe('kontor invoice pdf', () => {

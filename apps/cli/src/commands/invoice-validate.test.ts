@@ -4,8 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SchemaStore } from '@kontor/xml';
 import { corpusAvailable, corpusDir } from '../../../../packages/xml/test/corpus';
-import { runCli } from '../cli';
-import type { Io } from '../command';
+import { runCapture } from '../../test/run';
 
 const haveCorpus = corpusAvailable();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-cli-invoice-'));
@@ -27,11 +26,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), env: { KONTOR_SCHEMA_DIR: schemaDir }, cwd: dir };
-  const code = await runCli(argv, io);
-  return { code, out: out.join(''), err: err.join('') };
+  return runCapture(argv, { cwd: dir, env: { KONTOR_SCHEMA_DIR: schemaDir } });
 }
 
 describe.runIf(haveCorpus)('kontor invoice validate', () => {

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SchemaStore } from '@kontor/xml';
 import { corpusAvailable, paymentsDir } from '../../../../packages/pain001/test/corpus';
 import { axzRun, sctRun } from '../../../../packages/pain001/test/runs';
-import { runCli } from '../cli';
-import type { Io } from '../command';
+import { runCapture } from '../../test/run';
 
 const haveCorpus = corpusAvailable();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,11 +37,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(argv: string[], env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), env: { KONTOR_SCHEMA_DIR: schemaDir, ...env }, cwd: dir };
-  const code = await runCli(argv, io);
-  return { code, out: out.join(''), err: err.join('') };
+  return runCapture(argv, { cwd: dir, env: { KONTOR_SCHEMA_DIR: schemaDir, ...env } });
 }
 
 describe('kontor bankdata import / bank lookup', () => {

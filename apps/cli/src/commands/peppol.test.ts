@@ -8,8 +8,7 @@ import {
   startSmpStandin,
   type HttpStandin,
 } from '../../../../packages/peppol/test/httpStandins';
-import { runCli } from '../cli';
-import type { Io } from '../command';
+import { runCapture } from '../../test/run';
 
 const ZONE = 'sml.test.invalid';
 const LEITWEG = '04011000-1234512345-06';
@@ -34,12 +33,8 @@ afterAll(async () => {
 });
 
 async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
   const env = { KONTOR_SML_ZONE: ZONE, KONTOR_DNS_RESOLVER: dns.server, KONTOR_PEPPOL_DIRECTORY_URL: directory.baseUrl };
-  const io: Io = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), env, cwd: process.cwd() };
-  const code = await runCli(argv, io);
-  return { code, out: out.join(''), err: err.join('') };
+  return runCapture(argv, { cwd: process.cwd(), env });
 }
 
 describe('kontor peppol parse', () => {

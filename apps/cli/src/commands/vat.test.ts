@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViesStandin, type ViesStandin } from '../../../../packages/vies/test/viesStandin';
-import { runCli } from '../cli';
-import type { Io } from '../command';
+import { runCapture } from '../../test/run';
 
 let vies: ViesStandin;
 beforeAll(async () => {
@@ -12,11 +11,7 @@ beforeAll(async () => {
 afterAll(() => vies.close());
 
 async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), env: { KONTOR_VIES_URL: vies.baseUrl }, cwd: process.cwd() };
-  const code = await runCli(argv, io);
-  return { code, out: out.join(''), err: err.join('') };
+  return runCapture(argv, { cwd: process.cwd(), env: { KONTOR_VIES_URL: vies.baseUrl } });
 }
 
 describe('kontor vat syntax', () => {
