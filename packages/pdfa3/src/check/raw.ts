@@ -17,23 +17,37 @@ export interface RawFacts {
   linearized: boolean;
 }
 
+/**
+ * At a literal string "(" or a comment "%", the index of its last character (so a loop's i++ moves past it);
+ * otherwise `i` unchanged.
+ */
+function skipStringOrComment(s: string, i: number, limit: number): number {
+  if (s[i] === '(') {
+    let level = 1;
+    i++;
+    while (i < limit && level > 0) {
+      if (s[i] === '\\') i++;
+      else if (s[i] === '(') level++;
+      else if (s[i] === ')') level--;
+      i++;
+    }
+    return i - 1;
+  }
+  if (s[i] === '%') {
+    while (i < limit && s[i] !== '\n' && s[i] !== '\r') i++;
+    return i;
+  }
+  return i;
+}
+
 /** End index of a dictionary starting at `from` ("<<"), skipping strings; -1 if unbalanced. */
 function dictEnd(s: string, from: number, limit: number): number {
   let depth = 0;
   for (let i = from; i < limit; i++) {
     const c = s[i];
-    if (c === '(') {
-      let level = 1;
-      i++;
-      while (i < limit && level > 0) {
-        if (s[i] === '\\') i++;
-        else if (s[i] === '(') level++;
-        else if (s[i] === ')') level--;
-        i++;
-      }
-      i--;
-    } else if (c === '%') {
-      while (i < limit && s[i] !== '\n' && s[i] !== '\r') i++;
+    const skipped = skipStringOrComment(s, i, limit);
+    if (skipped !== i) {
+      i = skipped;
     } else if (c === '<' && s[i + 1] === '<') {
       depth++;
       i++;
@@ -50,18 +64,9 @@ function dictEnd(s: string, from: number, limit: number): number {
 function bodyEnd(s: string, from: number, limit: number): { kind: 'stream' | 'endobj'; at: number } | undefined {
   for (let i = from; i < limit; i++) {
     const c = s[i];
-    if (c === '(') {
-      let level = 1;
-      i++;
-      while (i < limit && level > 0) {
-        if (s[i] === '\\') i++;
-        else if (s[i] === '(') level++;
-        else if (s[i] === ')') level--;
-        i++;
-      }
-      i--;
-    } else if (c === '%') {
-      while (i < limit && s[i] !== '\n' && s[i] !== '\r') i++;
+    const skipped = skipStringOrComment(s, i, limit);
+    if (skipped !== i) {
+      i = skipped;
     } else if (c === 's' && s.startsWith('stream', i) && /[\0\t\n\f\r >]/.test(s[i - 1] ?? ' ') && !/[A-Za-z0-9]/.test(s[i + 6] ?? ' ')) {
       return { kind: 'stream', at: i };
     } else if (c === 'e' && s.startsWith('endobj', i)) {
