@@ -1,20 +1,10 @@
 /**
- * A small hardened XML reader for SMP answers, on saxes: DOCTYPE rejected (so no entity can be
- * declared or expanded), size, depth and element-count bounded, namespace-aware, with line numbers.
- * This package may not import @kontor/xml (architecture.md), hence its own reader.
+ * SMP answers are read with the shared hardened reader (@kontor/xml: DOCTYPE refused, no entities, bounded size,
+ * depth and element count, namespaces, line/column), with tighter bounds for this small, untrusted document.
  */
-import { SaxesParser } from 'saxes';
+import { KontorXmlError, parseXml, type XmlElement } from '@kontor/xml';
 
-export interface XmlElement {
-  /** Namespace URI ('' when none). */
-  ns: string;
-  local: string;
-  attributes: Record<string, string>;
-  children: XmlElement[];
-  /** Concatenated character data directly inside this element. */
-  text: string;
-  line: number;
-}
+export type { XmlElement };
 
 export interface XmlLimits {
   maxBytes?: number;
@@ -34,55 +24,23 @@ export class XmlReadError extends Error {
 
 export function readXml(input: string, limits: XmlLimits = {}): XmlElement {
   const maxBytes = limits.maxBytes ?? 1_048_576;
-  const maxDepth = limits.maxDepth ?? 64;
-  const maxElements = limits.maxElements ?? 20_000;
-  if (Buffer.byteLength(input, 'utf8') > maxBytes) throw new XmlReadError(`XML larger than ${maxBytes} bytes.`);
-
-  const parser = new SaxesParser({ xmlns: true, position: true });
-  const stack: XmlElement[] = [];
-  let root: XmlElement | undefined;
-  let elementCount = 0;
-  const where = () => ({ line: parser.line, column: parser.column });
-
-  parser.on('doctype', () => {
-    throw new XmlReadError('DOCTYPE is not allowed.', where());
-  });
-  parser.on('opentag', (tag) => {
-    if (++elementCount > maxElements) throw new XmlReadError(`More than ${maxElements} elements.`, where());
-    if (stack.length >= maxDepth) throw new XmlReadError(`Nesting deeper than ${maxDepth}.`, where());
-    const attributes: Record<string, string> = {};
-    for (const attribute of Object.values(tag.attributes)) {
-      // namespace declarations are not data; everything else is keyed by local name
-      if (attribute.prefix === 'xmlns' || attribute.name === 'xmlns') continue;
-      attributes[attribute.local] = attribute.value;
-    }
-    const element: XmlElement = { ns: tag.uri ?? '', local: tag.local ?? tag.name, attributes, children: [], text: '', line: parser.line };
-    const parent = stack[stack.length - 1];
-    if (parent) parent.children.push(element);
-    else root = element;
-    stack.push(element);
-  });
-  parser.on('closetag', () => {
-    stack.pop();
-  });
-  const onText = (text: string) => {
-    const current = stack[stack.length - 1];
-    if (current) current.text += text;
-  };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
-
   try {
-    parser.write(input).close();
+    return parseXml(input, { maxBytes, maxDepth: limits.maxDepth ?? 64, maxElements: limits.maxElements ?? 20_000 }).root;
   } catch (error) {
-    if (error instanceof XmlReadError) throw error;
-    throw new XmlReadError(`Not well-formed XML: ${(error as Error).message}`, where());
+    if (!(error instanceof KontorXmlError)) throw error;
+    const message =
+      error.code === 'XML_TOO_LARGE'
+        ? `XML larger than ${maxBytes} bytes.`
+        : error.code === 'XML_DOCTYPE_FORBIDDEN'
+          ? 'DOCTYPE is not allowed.'
+          : error.code === 'XML_TOO_DEEP' || error.code === 'XML_TOO_MANY_NODES'
+            ? error.message
+            : `Not well-formed XML: ${error.message}`;
+    throw new XmlReadError(message, error.location);
   }
-  if (!root) throw new XmlReadError('No root element.');
-  return root;
 }
 
-/** Children with the given local name (and namespace, when given). */
+/** Children with the given local name (and namespace, or one of several namespaces, when given). */
 export function childElements(parent: XmlElement, local: string, ns?: string | readonly string[]): XmlElement[] {
   return parent.children.filter(
     (child) => child.local === local && (ns === undefined || (typeof ns === 'string' ? child.ns === ns : ns.includes(child.ns))),

@@ -125,7 +125,7 @@ function invalid(url: string, message: string): PeppolError {
 
 function readIdentifier(element: XmlElement | undefined): SmpIdentifier | null {
   if (!element) return null;
-  const scheme = (element.attributes.scheme ?? '').trim();
+  const scheme = (element.attr('scheme') ?? '').trim();
   const value = element.text.trim();
   if (value === '') return null;
   return { scheme, value, id: scheme === '' ? value : `${scheme}::${value}` };
@@ -158,7 +158,7 @@ export async function fetchServiceGroup(smpUrl: string, participant: Participant
   }
   const collection = childElement(root, 'ServiceMetadataReferenceCollection', SMP_NAMESPACES);
   const references = (collection ? childElements(collection, 'ServiceMetadataReference', SMP_NAMESPACES) : [])
-    .map((reference) => (reference.attributes.href ?? '').trim())
+    .map((reference) => (reference.attr('href') ?? '').trim())
     .filter((href) => href !== '')
     .map((href) => ({ href, documentTypeId: documentTypeIdFromHref(href) }));
   return { participant: readIdentifier(childElement(root, 'ParticipantIdentifier', ID_NAMESPACES)), references };
@@ -173,7 +173,7 @@ function readEndpoint(element: XmlElement, now: Date): { endpoint: SmpEndpoint; 
   const signature = optionalText(element, 'RequireBusinessLevelSignature');
   return {
     endpoint: {
-      transportProfile: (element.attributes.transportProfile ?? '').trim(),
+      transportProfile: (element.attr('transportProfile') ?? '').trim(),
       endpointUrl,
       requireBusinessLevelSignature: signature === null ? null : signature === 'true' || signature === '1',
       serviceActivationDate: optionalText(element, 'ServiceActivationDate'),
@@ -202,7 +202,7 @@ export async function fetchServiceMetadata(href: string, options: SmpClientOptio
     }
     const redirect = childElement(metadata, 'Redirect', SMP_NAMESPACES);
     if (redirect) {
-      const target = (redirect.attributes.href ?? '').trim();
+      const target = (redirect.attr('href') ?? '').trim();
       if (redirectedFrom !== null) throw invalid(url, 'a Redirect answered with another Redirect (only one is followed).');
       if (!URL.canParse(target)) throw invalid(url, 'Redirect without a usable href.');
       redirectedFrom = url;
