@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Big, parseXml, SchemaStore, XmlWriter } from '@kontor/xml';
 import { parseStatements, validateStatements } from '@kontor/camt';
-import { mb, medianMs, ratio, type BenchRow, xmllintSchema } from './harness';
+import { mb, medianMs, ratio, type BenchRow, runChildCase, xmllintSchema } from './harness';
 
 const here = fileURLToPath(import.meta.url);
 const corpusPayments = path.resolve(path.dirname(here), '../../shared/corpus/payments');
@@ -88,12 +88,7 @@ async function worker(name: CaseName, file: string, schemaDir: string): Promise<
   store.dispose();
 }
 
-function runCase(name: CaseName, file: string, schemaDir: string): { ms: number; rss: number } | string {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', here, '--camt-case', name, file, schemaDir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 });
-  const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('@@CASE@@'));
-  if (!line) return (r.stderr ?? '').trim().split('\n').slice(-1)[0] ?? `exit ${r.status}`;
-  return JSON.parse(line.slice(8)) as { ms: number; rss: number };
-}
+const runCase = (name: CaseName, file: string, schemaDir: string) => runChildCase(here, ['--camt-case', name, file, schemaDir]);
 
 const xmllint = (file: string) => xmllintSchema(XSD, file);
 

@@ -73,3 +73,14 @@ export function xmllintSchema(xsd: string, file: string): { ms: number; rss: num
   times.sort((a, b) => a - b);
   return { ms: times[1]!, rss };
 }
+
+/**
+ * Runs one measured case in a fresh process (`node --import tsx <script> ...args`) so its peak RSS is its own;
+ * the child prints `@@CASE@@{"ms":..,"rss":..}`. Returns the measurement, or the child's last error line.
+ */
+export function runChildCase(script: string, args: string[]): { ms: number; rss: number } | string {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 });
+  const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('@@CASE@@'));
+  if (!line) return (r.stderr ?? '').trim().split('\n').slice(-1)[0] ?? `exit ${r.status}`;
+  return JSON.parse(line.slice(8)) as { ms: number; rss: number };
+}

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { SchemaStore } from '@kontor/xml';
 import { checkPaymentRun, generateSct, parsePaymentRun, validatePain001, writePain001 } from '@kontor/pain001';
 import SEPA from 'sepa';
-import { mb, medianMs, ratio, type BenchRow, xmllintSchema } from './harness';
+import { mb, medianMs, ratio, type BenchRow, runChildCase, xmllintSchema } from './harness';
 
 const here = fileURLToPath(import.meta.url);
 const corpusPayments = path.resolve(path.dirname(here), '../../shared/corpus/payments');
@@ -98,12 +98,7 @@ async function worker(name: CaseName, n: number, file: string, schemaDir: string
   store.dispose();
 }
 
-function runCase(name: CaseName, n: number, file: string, schemaDir: string): { ms: number; rss: number } | string {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', here, '--pain-case', name, String(n), file, schemaDir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 });
-  const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('@@CASE@@'));
-  if (!line) return (r.stderr ?? '').trim().split('\n').slice(-1)[0] ?? `exit ${r.status}`;
-  return JSON.parse(line.slice(8)) as { ms: number; rss: number };
-}
+const runCase = (name: CaseName, n: number, file: string, schemaDir: string) => runChildCase(here, ['--pain-case', name, String(n), file, schemaDir]);
 
 const xmllint = (file: string) => xmllintSchema(XSD, file);
 
