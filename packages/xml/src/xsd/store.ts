@@ -5,6 +5,7 @@
 import { promises as fs, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { randomUUID } from 'node:crypto';
 import { XmlDocument as LibDoc, XsdValidator, XmlValidateError, XmlParseError } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 import { KontorXmlError, type Finding } from '../errors';
@@ -131,8 +132,8 @@ export class SchemaStore {
     let base = path.dirname(entryFile);
     for (let i = 0; i < def.rootLevelsUp; i++) base = path.dirname(base);
     const target = this.setDir(def.id);
-    const tmp = `${target}.tmp-${process.pid}-${Date.now()}`;
-    await fs.rm(tmp, { recursive: true, force: true });
+    // A unique temporary folder per install (several processes, or several stores in one process, may install at once).
+    const tmp = `${target}.tmp-${process.pid}-${randomUUID()}`;
     await fs.mkdir(tmp, { recursive: true });
     const toCopy = def.singleFile ? [entryFile] : (await walk(base)).filter((f) => f.endsWith('.xsd'));
     for (const f of toCopy) {
@@ -142,9 +143,11 @@ export class SchemaStore {
       await fs.copyFile(f, dest);
     }
     await fs.writeFile(path.join(tmp, MANIFEST), JSON.stringify({ id: def.id, entry: path.relative(base, entryFile), installedFrom: entryFile }, null, 2));
-    // Swap in atomically so a concurrent reader never sees half a set.
-    await fs.rm(target, { recursive: true, force: true });
-    await fs.rename(tmp, target);
+    try {
+      await swapIn(tmp, target);
+    } finally {
+      await fs.rm(tmp, { recursive: true, force: true });
+    }
     this.dispose(def.id);
   }
 
@@ -210,6 +213,41 @@ export class SchemaStore {
       }
     }
   }
+}
+
+const isCode = (e: unknown, ...codes: string[]): boolean => codes.includes((e as NodeJS.ErrnoException)?.code ?? '');
+
+/**
+ * Moves a fully written set folder into place with renames only, so a reader never sees half a set and any number of
+ * installers may run at once (two instances starting together on one store): an existing set is first renamed aside
+ * (then removed); when another installer puts its complete copy in place between our two renames, that copy stays
+ * (same files) and ours is dropped by the caller.
+ */
+async function swapIn(tmp: string, target: string): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      await fs.rename(tmp, target);
+      return;
+    } catch (e) {
+      if (!isCode(e, 'ENOTEMPTY', 'EEXIST', 'EPERM', 'EACCES')) throw e;
+    }
+    const aside = `${target}.old-${process.pid}-${randomUUID()}`;
+    try {
+      await fs.rename(target, aside);
+    } catch (e) {
+      if (isCode(e, 'ENOENT')) continue; // another installer moved it aside first: try again
+      throw e;
+    }
+    try {
+      await fs.rename(tmp, target);
+    } catch (e) {
+      if (!isCode(e, 'ENOTEMPTY', 'EEXIST')) throw e; // else a concurrent installer's complete set is in place
+    } finally {
+      await fs.rm(aside, { recursive: true, force: true });
+    }
+    return;
+  }
+  throw new KontorXmlError('SCHEMA_INSTALL_FAILED', `Could not move the schema set into place at ${target} (concurrent installers kept replacing it)`);
 }
 
 interface Detail {
