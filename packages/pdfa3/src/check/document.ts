@@ -10,6 +10,7 @@ import { parsePdfDate, parseXmpDate } from '../internal/pdf-date';
 import { XmlReadError } from '../internal/xml';
 import { MIME_TYPE_PATTERN, nameTreeEntries } from '../write/attach-file';
 import { NS, PREDEFINED_NAMESPACES } from '../xmp/namespaces';
+import { hasValueType, predefinedType } from '../xmp/predefined';
 import { readXmpFacts, xmpValue, type XmpFacts } from '../xmp/read';
 import type { CheckContext } from './context';
 import type { ObjectFacts } from './objects';
@@ -74,19 +75,6 @@ function utf8Valid(b: Uint8Array): boolean {
     return false;
   }
 }
-
-/** Value-type checks for the predefined properties PDF files commonly carry (subset of 6.6.2.3.1-2). */
-const ARRAY_TYPES: Record<string, Record<string, 'Alt' | 'Bag' | 'Seq' | 'Date' | 'simple'>> = {
-  [NS.dc]: {
-    title: 'Alt', description: 'Alt', rights: 'Alt', creator: 'Seq', date: 'Seq', subject: 'Bag', contributor: 'Bag',
-    publisher: 'Bag', relation: 'Bag', language: 'Bag', type: 'Bag', format: 'simple', identifier: 'simple', source: 'simple', coverage: 'simple',
-  },
-  [NS.xmp]: {
-    CreateDate: 'Date', ModifyDate: 'Date', MetadataDate: 'Date', CreatorTool: 'simple', Label: 'simple', Nickname: 'simple',
-    BaseURL: 'simple', Advisory: 'Bag', Identifier: 'Bag',
-  },
-  [NS.pdf]: { Keywords: 'simple', PDFVersion: 'simple', Producer: 'simple' },
-};
 
 export function checkMetadata(c: CheckContext): DocumentFacts {
   const ctx = c.ctx;
@@ -155,19 +143,11 @@ export function checkMetadata(c: CheckContext): DocumentFacts {
   }
   for (const pr of xmp.problems) c.fail(pr.rule, pr.message, 'catalog/Metadata');
   checkExtensionValueTypes(c, xmp);
+  // 6.6.2.3.1: a predefined property carries a value of the type the XMP Specification 2005 defines
   for (const p of xmp.properties) {
-    const kind = ARRAY_TYPES[p.uri]?.[p.local];
-    if (!kind) continue;
-    const at = `catalog/Metadata line ${p.line}`;
-    if (kind === 'Date' && (p.items.length > 0 || parseXmpDate(p.value) === undefined)) c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} is not a Date`, at);
-    if (kind === 'simple' && p.items.length > 0) c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} must be a simple value, not an array`, at);
-  }
-  for (const p of xmp.properties) {
-    const kind = ARRAY_TYPES[p.uri]?.[p.local];
-    if (kind === 'Alt' || kind === 'Bag' || kind === 'Seq') {
-      const container = p.arrayKind;
-      if (container !== kind) c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} must be an rdf:${kind === 'Alt' ? 'Alt (language alternative)' : kind}`, `catalog/Metadata line ${p.line}`);
-    }
+    const type = predefinedType(p.uri, p.local);
+    if (type === undefined || hasValueType(p.el ?? { value: p.value }, type)) continue;
+    c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} is not a valid ${type} (the type XMP 2005 defines for it)`, `catalog/Metadata line ${p.line}`);
   }
   return facts;
 }

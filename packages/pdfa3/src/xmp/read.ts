@@ -17,6 +17,8 @@ export interface XmpProperty {
   arrayKind?: 'Alt' | 'Bag' | 'Seq';
   /** fields of a structured value (rdf:parseType="Resource" or nested rdf:Description) */
   fields?: { uri: string; local: string }[];
+  /** the property element (absent for the attribute form, whose value is `value`) */
+  el?: XmlElement;
   line: number;
 }
 
@@ -213,7 +215,7 @@ export function readXmpFacts(text: string): XmpFacts {
         const items = arr.items.map((i) => i.text.trim());
         const isStruct = attr(p, RDF, 'parseType') === 'Resource' || p.children.some((c) => isRdf(c, 'Description'));
         const fields = isStruct ? structFields(p).map((f) => ({ uri: f.uri, local: f.local })) : undefined;
-        facts.properties.push({ uri: p.uri, prefix: p.prefix, local: p.local, value: textOf(p), items, ...(arr.kind ? { arrayKind: arr.kind } : {}), ...(fields ? { fields } : {}), line: p.line });
+        facts.properties.push({ uri: p.uri, prefix: p.prefix, local: p.local, value: textOf(p), items, ...(arr.kind ? { arrayKind: arr.kind } : {}), ...(fields ? { fields } : {}), el: p, line: p.line });
         if (p.uri === NS.pdfaExtension && p.local === 'schemas') readExtensionSchemas(p, facts);
       }
     }
