@@ -10,6 +10,7 @@ import { readIccHeader } from '../internal/icc';
 import {
   decodeStream,
   entryByName,
+  filtersOf,
   get,
   getArray,
   getDict,
@@ -18,6 +19,7 @@ import {
   getStream,
   getText,
   nameOf,
+  PDFRawStream,
   resolve,
   StreamTooLargeError,
 } from '../internal/pdf';
@@ -34,6 +36,7 @@ import {
 import { readCmapInfo } from '../internal/truetype';
 import type { CheckContext } from './context';
 import type { GlyphUse } from './glyph-widths';
+import { jpxProblems, readJp2Header } from './jpx';
 
 type DeviceSpace = 'DeviceRGB' | 'DeviceCMYK' | 'DeviceGray';
 
@@ -750,6 +753,11 @@ export class GraphicsChecker {
     if (isMask && bpc !== undefined && bpc !== 1) this.c.fail('6.2.8-5', `image mask with BitsPerComponent ${bpc}`, path);
     const intent = getName(ctx, d, 'Intent');
     if (intent !== undefined && !RENDERING_INTENTS.has(intent)) this.c.fail('6.2.6-1', `rendering intent /${intent} is not one of the four standard ones`, path);
+    const filters = filtersOf(ctx, d);
+    if (filters.length === 1 && filters[0] === 'JPXDecode' && x instanceof PDFRawStream) {
+      const h = readJp2Header(x.contents);
+      if (h) for (const [rule, msg] of jpxProblems(h, d.has(PDFName.of('ColorSpace')))) this.c.fail(rule, msg, path);
+    }
   }
 
   // ---------------------------------------------------------------- fonts
