@@ -8,7 +8,7 @@ import { checkParticipant, isPeppolError, type PeppolCheckConfig } from '@kontor
 import { createViesClient, isViesError, type ViesClient } from '@kontor/vies';
 import { ApiError } from '../platform/errors';
 import { defineRoute, type AnyRoute } from '../platform/registry';
-import { publicOnlyFetch } from '../platform/outbound';
+import { outboundFetchFor } from '../platform/outbound';
 import { lazy, type Services } from '../platform/services';
 
 const nullableString = v.nullable(v.string());
@@ -61,24 +61,20 @@ export const PeppolCheckSchema = v.object({
 
 function viesClient(services: Services): ViesClient {
   return lazy(services, 'vies-client', () =>
-    createViesClient({ baseUrl: services.config.vies.baseUrl, timeoutMs: services.config.vies.timeoutMs, now: services.clock }),
+    createViesClient({
+      baseUrl: services.config.vies.baseUrl,
+      timeoutMs: services.config.vies.timeoutMs,
+      now: services.clock,
+      fetch: outboundFetchFor(services.config, 'vies'),
+    }),
   );
 }
 
-/** SMP URLs come from DNS and must lead to public addresses; the configured Directory is trusted as given. */
-function smpFetch(directoryUrl: string, allowPrivate: boolean): typeof fetch {
-  const guarded = publicOnlyFetch(allowPrivate);
-  const base = directoryUrl.replace(/\/*$/, '/');
-  return (input, init) => {
-    const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
-    return url.startsWith(base) ? fetch(input, init) : guarded(input, init);
-  };
-}
-
 function peppolConfig(services: Services): PeppolCheckConfig {
-  const { smlZone, smlMethod, smpAllowHttp, smpAllowPrivate, dnsResolver, directoryUrl } = services.config.peppol;
+  const { smlZone, smlMethod, smpAllowHttp, dnsResolver, directoryUrl } = services.config.peppol;
   return {
-    fetch: smpFetch(directoryUrl, smpAllowPrivate),
+    // SMP URLs come from DNS: public addresses only (KONTOR_SMP_ALLOW_PRIVATE opts out); the Directory is configured
+    fetch: lazy(services, 'peppol-fetch', () => outboundFetchFor(services.config, 'peppol')),
     sml: { zone: smlZone, method: smlMethod, ...(dnsResolver ? { dnsServer: dnsResolver } : {}) },
     smp: { allowHttp: smpAllowHttp },
     directory: { baseUrl: directoryUrl },
