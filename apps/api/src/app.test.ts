@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { makeTestApp, type TestApp } from '../test/helpers';
+import { makeTestApp, testDatabaseKind, type TestApp } from '../test/helpers';
 import { allRoutes } from './routes';
 
 let t: TestApp;
@@ -98,7 +98,7 @@ describe('platform', () => {
   });
 
   it('serves healthz, an OpenAPI 3.1 description that validates, and a docs page', async () => {
-    expect((await (await t.request('/healthz')).json()) as object).toEqual({ status: 'ok', database: 'sqlite' });
+    expect((await (await t.request('/healthz')).json()) as object).toEqual({ status: 'ok', database: testDatabaseKind() });
     const doc = (await (await t.request('/api/v1/openapi.json')).json()) as Record<string, any>;
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.0');

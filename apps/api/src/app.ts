@@ -7,7 +7,7 @@ import { openDatabase, type Database } from './db';
 import { Accounts } from './platform/accounts';
 import { ApiKeys } from './platform/keys';
 import { Billing } from './billing/billing';
-import { RateLimiter } from './platform/ratelimit';
+import { DatabaseRateLimiter, MemoryRateLimiter } from './platform/ratelimit';
 import { ApiError, errorResponse, toApiError } from './platform/errors';
 import { mountRoute, pathPattern, type AnyRoute } from './platform/registry';
 import { buildOpenApi, renderDocsPage } from './platform/openapi';
@@ -42,7 +42,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     accounts: new Accounts(database.db, clock),
     keys: new ApiKeys(database.db, clock),
     billing: new Billing(database.db, clock, { freeInvoicesPerDay: config.freeInvoicesPerDay }),
-    rateLimiter: new RateLimiter(clock),
+    // PostgreSQL means possibly several instances: their limits must be counted together.
+    rateLimiter: database.kind === 'postgres' ? new DatabaseRateLimiter(database.db, clock) : new MemoryRateLimiter(clock),
     schemaStore: new SchemaStore({ dir: config.schemaDir }),
     clock,
     cache: new Map(),

@@ -1,7 +1,9 @@
-/** Test helpers: an app on a real SQLite file (or a given database), an injectable clock, account factories. */
+/** Test helpers: an app on a real SQLite file, a fresh PostgreSQL database (KONTOR_TEST_DB=pg) or a given database, an injectable clock, account factories. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
 import { createApp, type KontorApp, type AppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Plan } from '../src/platform/accounts';
@@ -31,10 +33,36 @@ export interface TestApp extends KontorApp {
 
 let seq = 0;
 
+/** The store the API suite runs on: KONTOR_TEST_DB=pg (the `api-pg` vitest project) or SQLite (default). */
+export function testDatabaseKind(): 'sqlite' | 'postgres' {
+  return process.env.KONTOR_TEST_DB === 'pg' && inject('kontorPgUrl') ? 'postgres' : 'sqlite';
+}
+
+/** A fresh, empty PostgreSQL database for one test app on the suite's server, dropped again by drop(). */
+export async function freshPgDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `t_${randomUUID().replace(/-/g, '')}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 export async function makeTestApp(opts: { env?: Record<string, string>; databaseUrl?: string; clock?: TestClock } & Omit<AppOptions, 'clock'> = {}): Promise<TestApp> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-api-'));
+  // Under the PostgreSQL matrix leg every app without an explicit database gets its own fresh one.
+  const pgDb = !opts.databaseUrl && testDatabaseKind() === 'postgres' ? await freshPgDatabase(inject('kontorPgUrl')!) : null;
   const config: Config = loadConfig({
-    DATABASE_URL: opts.databaseUrl ?? path.join(dir, 'test.sqlite'),
+    DATABASE_URL: opts.databaseUrl ?? pgDb?.url ?? path.join(dir, 'test.sqlite'),
     KONTOR_SCHEMA_DIR: path.join(dir, 'schemas'),
     KONTOR_LOG: 'off',
     NODE_ENV: 'test',
@@ -55,6 +83,7 @@ export async function makeTestApp(opts: { env?: Record<string, string>; database
     },
     async dispose() {
       await k.close();
+      await pgDb?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

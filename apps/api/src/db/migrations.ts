@@ -54,6 +54,20 @@ const migrations: Record<string, Migration> = {
       for (const t of ['ledger', 'usage_counters', 'api_keys', 'accounts']) await db.schema.dropTable(t).execute();
     },
   },
+  '0002_rate_windows': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('rate_windows')
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('window_no', 'integer', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('rate_windows_pk', ['key', 'window_no'])
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('rate_windows').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -40,9 +40,17 @@ export interface LedgerTable {
   created_at: string;
 }
 
+/** One fixed rate-limit window per credential and endpoint group (window_no = minutes since the epoch). */
+export interface RateWindowsTable {
+  key: string;
+  window_no: number;
+  count: number;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   usage_counters: UsageCountersTable;
   ledger: LedgerTable;
+  rate_windows: RateWindowsTable;
 }

@@ -1,34 +1,76 @@
 /**
- * Fixed-window rate limits per credential and endpoint group (spec §8). Counters live in this process:
- * limits are per instance, not shared across replicas (documented in the README).
+ * Fixed-window rate limits per credential and endpoint group (spec §8). Two stores: in this process's memory (the
+ * single-instance SQLite default), and in the database (PostgreSQL: every instance counts in one row per credential,
+ * group and window, taken with one atomic conditional upsert, so N instances together allow exactly the limit).
  */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
 export interface RateDecision {
   allowed: boolean;
   remaining: number;
   retryAfterSeconds: number;
 }
 
-export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+export interface RateLimiter {
+  /** Counts one request for `key` in the current window unless `limit` is reached. */
+  hit(key: string, limit: number): Promise<RateDecision>;
+}
+
+interface Window {
+  number: number;
+  retryAfterSeconds: number;
+}
+
+function windowOf(now: number, windowMs: number): Window {
+  const number = Math.floor(now / windowMs);
+  return { number, retryAfterSeconds: Math.max(1, Math.ceil(((number + 1) * windowMs - now) / 1000)) };
+}
+
+/** Counters in this process: right for one instance only. */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { number: number; count: number }>();
   constructor(private readonly clock: () => Date, private readonly windowMs = 60_000) {}
 
-  hit(key: string, limit: number): RateDecision {
-    const now = this.clock().getTime();
-    const start = now - (now % this.windowMs);
-    let w = this.windows.get(key);
-    if (!w || w.start !== start) {
-      w = { start, count: 0 };
-      this.windows.set(key, w);
-      if (this.windows.size > 50_000) this.sweep(start);
+  async hit(key: string, limit: number): Promise<RateDecision> {
+    const w = windowOf(this.clock().getTime(), this.windowMs);
+    let entry = this.windows.get(key);
+    if (!entry || entry.number !== w.number) {
+      entry = { number: w.number, count: 0 };
+      this.windows.set(key, entry);
+      if (this.windows.size > 50_000) this.sweep(w.number);
     }
-    const retryAfterSeconds = Math.max(1, Math.ceil((start + this.windowMs - now) / 1000));
-    if (w.count >= limit) return { allowed: false, remaining: 0, retryAfterSeconds };
-    w.count++;
-    return { allowed: true, remaining: limit - w.count, retryAfterSeconds };
+    if (entry.count >= limit) return { allowed: false, remaining: 0, retryAfterSeconds: w.retryAfterSeconds };
+    entry.count++;
+    return { allowed: true, remaining: limit - entry.count, retryAfterSeconds: w.retryAfterSeconds };
   }
 
-  private sweep(currentStart: number): void {
-    for (const [k, w] of this.windows) if (w.start !== currentStart) this.windows.delete(k);
+  private sweep(current: number): void {
+    for (const [k, e] of this.windows) if (e.number !== current) this.windows.delete(k);
+  }
+}
+
+/** Counters in the database, shared by every instance on it (no read-modify-write: one statement decides). */
+export class DatabaseRateLimiter implements RateLimiter {
+  /** Last window this instance cleared old rows for (cleanup runs at most once per window and instance). */
+  private swept = -1;
+  constructor(private readonly db: Kysely<DB>, private readonly clock: () => Date, private readonly windowMs = 60_000) {}
+
+  async hit(key: string, limit: number): Promise<RateDecision> {
+    const w = windowOf(this.clock().getTime(), this.windowMs);
+    if (limit <= 0) return { allowed: false, remaining: 0, retryAfterSeconds: w.retryAfterSeconds };
+    if (this.swept !== w.number) {
+      this.swept = w.number;
+      await this.db.deleteFrom('rate_windows').where('window_no', '<', w.number).execute();
+    }
+    const row = await this.db
+      .insertInto('rate_windows')
+      .values({ key, window_no: w.number, count: 1 })
+      .onConflict((oc) => oc.columns(['key', 'window_no']).doUpdateSet({ count: sql<number>`rate_windows.count + 1` }).where('rate_windows.count', '<', limit))
+      .returning('count')
+      .executeTakeFirst();
+    if (!row) return { allowed: false, remaining: 0, retryAfterSeconds: w.retryAfterSeconds };
+    return { allowed: true, remaining: Math.max(0, limit - Number(row.count)), retryAfterSeconds: w.retryAfterSeconds };
   }
 }
 

@@ -93,7 +93,7 @@ export function mountRoute(app: Hono<AppEnv>, base: string, route: AnyRoute, ser
         c.set('account', account);
         c.set('credentialId', keyId);
         if (route.rateGroup && services.config.rateLimits) {
-          const d = services.rateLimiter.hit(`${keyId}:${route.rateGroup}`, rateLimits[route.rateGroup]);
+          const d = await services.rateLimiter.hit(`${keyId}:${route.rateGroup}`, rateLimits[route.rateGroup]);
           c.header('RateLimit-Limit', String(rateLimits[route.rateGroup]));
           c.header('RateLimit-Remaining', String(d.remaining));
           if (!d.allowed) {
