@@ -13,6 +13,7 @@ import { GlyphWidthChecker } from './glyph-widths';
 import { GraphicsChecker } from './graphics';
 import { checkObjects } from './objects';
 import { checkRaw } from './raw';
+import { UnicodeMapChecker } from './unicode';
 
 export type { CheckOptions };
 
@@ -44,6 +45,7 @@ export const CHECKED_CLAUSES: readonly ClauseCoverage[] = [
   { clause: '6.2.5', coverage: 'full', rules: [1, 2, 3, 4, 5, 6] },
   { clause: '6.2.6', coverage: 'full', rules: [1] },
   { clause: '6.2.8', coverage: 'full', rules: [1, 2, 3, 4, 5] },
+  { clause: '6.2.8.3', coverage: 'full', rules: [1, 2, 3, 4, 5] },
   { clause: '6.2.9', coverage: 'full', rules: [1, 2, 3] },
   { clause: '6.2.10', coverage: 'full', rules: [1, 2] },
   { clause: '6.2.11.2', coverage: 'full', rules: [1, 2, 3, 4, 5, 6, 7] },
@@ -53,6 +55,7 @@ export const CHECKED_CLAUSES: readonly ClauseCoverage[] = [
   { clause: '6.2.11.4.1', coverage: 'partial', rules: [1] },
   { clause: '6.2.11.5', coverage: 'partial', rules: [1] },
   { clause: '6.2.11.6', coverage: 'partial', rules: [1, 2, 3, 4] },
+  { clause: '6.2.11.7.2', coverage: 'partial', rules: [1, 2] },
   { clause: '6.3.1', coverage: 'full', rules: [1] },
   { clause: '6.3.2', coverage: 'full', rules: [1, 2] },
   { clause: '6.3.3', coverage: 'full', rules: [1, 2, 3, 4] },
@@ -83,6 +86,7 @@ export interface CheckPdfA3Result {
 export async function checkPdfA3(bytes: Uint8Array, opts: CheckOptions = {}): Promise<CheckPdfA3Result> {
   if (!(bytes instanceof Uint8Array)) throw new Pdfa3Error('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
   if (opts.part !== undefined && opts.part !== 2 && opts.part !== 3) throw new Pdfa3Error('INVALID_ARGUMENT', 'part must be 2 or 3');
+  if (opts.conformance !== undefined && !['A', 'B', 'U'].includes(opts.conformance)) throw new Pdfa3Error('INVALID_ARGUMENT', 'conformance must be A, B or U');
   const loaded = await loadTolerant(bytes);
   if ('error' in loaded) {
     return {
@@ -129,6 +133,9 @@ export function runChecks(bytes: Uint8Array, doc: PDFDocument, opts: CheckOption
   const g = new GraphicsChecker(c, outputCS !== undefined ? { outputCS } : {});
   guard('pages', () => g.run(), undefined);
   guard('glyph widths', () => new GlyphWidthChecker(c).run(g.glyphUse), undefined);
+  const declaredLevel = meta.xmp?.pdfaid.conformance?.toUpperCase();
+  const level = opts.conformance ?? (declaredLevel === 'A' || declaredLevel === 'U' ? declaredLevel : 'B');
+  if (level !== 'B') guard('unicode maps', () => new UnicodeMapChecker(c).run(g.glyphUse), undefined);
   if (c.part === 3) guard('embedded files', () => checkEmbeddedFiles(c, objects, g.fileAttachmentSpecs), undefined);
   const declared: { part?: string; conformance?: string } = {};
   if (meta.xmp?.pdfaid.part !== undefined) declared.part = meta.xmp.pdfaid.part;

@@ -5,6 +5,12 @@ import type { Finding, Severity } from '../types';
 export interface CheckOptions {
   /** ISO 19005 part the file must declare: 3 (default), or 2 to apply the PDF/A-2 identification */
   part?: 2 | 3;
+  /**
+   * conformance level to check: 'B' (default when the XMP declares none), 'U' or 'A' add the Unicode
+   * mapping rules (6.2.11.7.2); without this option the level the XMP declares is checked (as veraPDF
+   * does when it detects the flavour)
+   */
+  conformance?: 'A' | 'B' | 'U';
   /** cap for any single decoded stream (default 64 MB) */
   maxStreamBytes?: number;
 }
