@@ -35,6 +35,13 @@ beforeAll(async () => {
       documents: [{ id: XRECHNUNG_CII, processes: [{ id: BILLING_PROCESS, endpoints: [{ transportProfile: AS4, url: 'https://ap.bund.test/as4' }] }] }],
     },
     '9930:DE136695976': { documents: [], behaviour: 'error500' },
+    '0088:4012345000009': {
+      documents: [
+        { id: BIS_INVOICE, href: 'file:///etc/passwd' },
+        { id: XRECHNUNG_CII, href: 'javascript:alert(1)' },
+        { id: 'busdox-docid-qns::other', href: 'ftp://smp.example.test/services/other' },
+      ],
+    },
   });
   directory = await startDirectoryStandin({ [`0088:${GLN}`]: { name: [{ name: 'Beispiel GmbH', language: 'de' }], countryCode: 'DE' } }, { maxPerSecond: 100 });
 });
@@ -182,6 +189,19 @@ describe('checkParticipant', () => {
     expect(result).toMatchObject({ registered: true, smpUrl: `http://127.0.0.1:${port}`, sml: { method: 'cname' }, issues: [] });
     expect(result.documentTypes.map((d) => d.name)).toEqual(['XRechnung 3.0 CII']);
     expect(dns.queries).toEqual([`CNAME ${cnameHostname(participant, ZONE)}`]);
+  });
+
+  it('hrefs with file:, javascript: or ftp: schemes in a ServiceGroup are reported and never fetched', async () => {
+    register('0088:4012345000009');
+    const before = smp.requests.length;
+    const result = await checkParticipant('4012345000009', config({ directory: null }));
+    expect(result.issues.map((i) => [i.code, i.path])).toEqual([
+      ['SMP_INVALID_RESPONSE', 'documentTypes[0]'],
+      ['SMP_INVALID_RESPONSE', 'documentTypes[1]'],
+      ['SMP_INVALID_RESPONSE', 'documentTypes[2]'],
+    ]);
+    expect(result.issues.map((i) => i.message)).toEqual(['file:', 'javascript:', 'ftp:'].map((scheme) => `The service metadata reference is a ${scheme} URL; only https and http URLs are fetched.`));
+    expect(smp.requests.slice(before)).toEqual(['/smp/iso6523-actorid-upis::0088:4012345000009']);
   });
 
   it('an SMP that does not know the SML-registered participant is a warning', async () => {

@@ -160,6 +160,7 @@ export async function checkParticipant(input: string, config: PeppolCheckConfig)
       const smpOptions: SmpClientOptions = {
         fetch: fetchImpl,
         now,
+        allowHttp,
         ...(config.smp?.timeoutMs !== undefined ? { timeoutMs: config.smp.timeoutMs } : {}),
         ...(config.smp?.maxResponseBytes !== undefined ? { maxResponseBytes: config.smp.maxResponseBytes } : {}),
         ...(config.signal ? { signal: config.signal } : {}),

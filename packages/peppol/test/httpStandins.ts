@@ -33,6 +33,8 @@ export interface SmpDocumentFixture {
   processes?: Array<{ id: string; endpoints: SmpEndpointFixture[] }>;
   /** Answer with a Redirect to this URL instead. */
   redirectTo?: string;
+  /** Publish this href in the ServiceGroup instead of the stand-in's own metadata URL (hostile SMP answers). */
+  href?: string;
   behaviour?: 'error500' | 'malformed' | 'doctype' | 'slow' | 'wrong-root';
   /** Leave out the ds:Signature element. */
   unsigned?: boolean;
@@ -99,7 +101,7 @@ export async function startSmpStandin(participants: Record<string, SmpParticipan
     if (fixture.behaviour === 'huge') return xml(`<smp:ServiceGroup xmlns:smp="${SMP_NS}"><!--${'x'.repeat(2_000_000)}--></smp:ServiceGroup>`);
     const [scheme, value] = splitId(pid);
     const references = fixture.documents
-      .map((doc) => `<smp:ServiceMetadataReference href="${escapeXml(`${baseUrl}${prefix}/${encodeURIComponent(pid)}/services/${encodeURIComponent(doc.id)}`)}"/>`)
+      .map((doc) => `<smp:ServiceMetadataReference href="${escapeXml(doc.href ?? `${baseUrl}${prefix}/${encodeURIComponent(pid)}/services/${encodeURIComponent(doc.id)}`)}"/>`)
       .join('');
     return xml(
       `<?xml version="1.0" encoding="UTF-8"?><smp:ServiceGroup xmlns:smp="${SMP_NS}" xmlns:id="${ID_NS}">` +

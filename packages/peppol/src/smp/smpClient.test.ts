@@ -40,7 +40,7 @@ describe('SMP URLs', () => {
 describe('fetchServiceGroup', () => {
   it('lists the service metadata references with decoded document type ids', async () => {
     const standin = await smp({ '0088:7300010000001': receiving });
-    const group = await fetchServiceGroup(standin.smpUrl, participant, { timeoutMs: 1000 });
+    const group = await fetchServiceGroup(standin.smpUrl, participant, { allowHttp: true, timeoutMs: 1000 });
     expect(group?.participant).toEqual({ scheme: 'iso6523-actorid-upis', value: '0088:7300010000001', id: 'iso6523-actorid-upis::0088:7300010000001' });
     expect(group?.references.map((r) => r.documentTypeId)).toEqual([BIS_INVOICE, XRECHNUNG_CII]);
     expect(standin.requests).toEqual(['/smp/iso6523-actorid-upis::0088:7300010000001']);
@@ -48,7 +48,7 @@ describe('fetchServiceGroup', () => {
 
   it('returns null for a participant the SMP does not know (404)', async () => {
     const standin = await smp({});
-    expect(await fetchServiceGroup(standin.smpUrl, participant, { timeoutMs: 1000 })).toBeNull();
+    expect(await fetchServiceGroup(standin.smpUrl, participant, { allowHttp: true, timeoutMs: 1000 })).toBeNull();
   });
 
   it.each([
@@ -58,21 +58,21 @@ describe('fetchServiceGroup', () => {
     ['slow', 'SMP_UNAVAILABLE'],
   ] as const)('%s → %s', async (behaviour, code) => {
     const standin = await smp({ '0088:7300010000001': { documents: [], behaviour } }, 1500);
-    await expect(fetchServiceGroup(standin.smpUrl, participant, { timeoutMs: 200, maxResponseBytes: 100_000 })).rejects.toMatchObject({ code });
+    await expect(fetchServiceGroup(standin.smpUrl, participant, { allowHttp: true, timeoutMs: 200, maxResponseBytes: 100_000 })).rejects.toMatchObject({ code });
   });
 
   it('an unreachable SMP is SMP_UNAVAILABLE', async () => {
     const standin = await startSmpStandin({});
     await standin.close();
-    await expect(fetchServiceGroup(standin.smpUrl, participant, { timeoutMs: 500 })).rejects.toMatchObject({ code: 'SMP_UNAVAILABLE' });
+    await expect(fetchServiceGroup(standin.smpUrl, participant, { allowHttp: true, timeoutMs: 500 })).rejects.toMatchObject({ code: 'SMP_UNAVAILABLE' });
   });
 });
 
 describe('fetchServiceMetadata', () => {
   it('reads processes, endpoints and the AP certificate', async () => {
     const standin = await smp({ '0088:7300010000001': receiving });
-    const group = await fetchServiceGroup(standin.smpUrl, participant);
-    const metadata = await fetchServiceMetadata(group!.references[1]!.href, { now: NOW });
+    const group = await fetchServiceGroup(standin.smpUrl, participant, { allowHttp: true });
+    const metadata = await fetchServiceMetadata(group!.references[1]!.href, { allowHttp: true, now: NOW });
     expect(metadata.documentType.id).toBe(XRECHNUNG_CII);
     expect(metadata.signed).toBe(true);
     expect(metadata.redirectedFrom).toBeNull();
@@ -103,13 +103,13 @@ describe('fetchServiceMetadata', () => {
     const targetHref = `${target.smpUrl}/${encodeURIComponent(participant.identifier)}/services/${encodeURIComponent(BIS_INVOICE)}`;
     const redirecting = await smp({ '0088:7300010000001': { documents: [{ id: BIS_INVOICE, redirectTo: targetHref }] } });
     const href = `${redirecting.smpUrl}/${encodeURIComponent(participant.identifier)}/services/${encodeURIComponent(BIS_INVOICE)}`;
-    const metadata = await fetchServiceMetadata(href);
+    const metadata = await fetchServiceMetadata(href, { allowHttp: true });
     expect(metadata.redirectedFrom).toBe(href);
     expect(metadata.processes[0]!.endpoints[0]!.endpointUrl).toBe('https://ap.example.test/as4');
 
     const loop = await smp({ '0088:7300010000001': { documents: [{ id: BIS_INVOICE, redirectTo: href }] } });
     const loopHref = `${loop.smpUrl}/${encodeURIComponent(participant.identifier)}/services/${encodeURIComponent(BIS_INVOICE)}`;
-    await expect(fetchServiceMetadata(loopHref)).rejects.toMatchObject({ code: 'SMP_INVALID_RESPONSE' });
+    await expect(fetchServiceMetadata(loopHref, { allowHttp: true })).rejects.toMatchObject({ code: 'SMP_INVALID_RESPONSE' });
   });
 
   it.each([
@@ -121,13 +121,40 @@ describe('fetchServiceMetadata', () => {
   ] as const)('%s → %s', async (behaviour, code) => {
     const standin = await smp({ '0088:7300010000001': { documents: [{ id: BIS_INVOICE, behaviour }] } }, 1500);
     const href = `${standin.smpUrl}/${encodeURIComponent(participant.identifier)}/services/${encodeURIComponent(BIS_INVOICE)}`;
-    await expect(fetchServiceMetadata(href, { timeoutMs: 200 })).rejects.toMatchObject({ code });
+    await expect(fetchServiceMetadata(href, { allowHttp: true, timeoutMs: 200 })).rejects.toMatchObject({ code });
+  });
+
+  it.each(['file:///etc/passwd', 'ftp://smp.example.test/metadata', 'javascript:alert(1)', 'data:text/xml,<x/>', 'gopher://smp.example.test/'])(
+    'refuses the href %s before fetching anything',
+    async (href) => {
+      const calls: string[] = [];
+      const countingFetch: typeof fetch = async (input) => {
+        calls.push(String(input));
+        return new Response('<x/>');
+      };
+      const scheme = new URL(href).protocol;
+      await expect(fetchServiceMetadata(href, { fetch: countingFetch, allowHttp: true })).rejects.toMatchObject({
+        code: 'SMP_INVALID_RESPONSE',
+        message: `The service metadata reference is a ${scheme} URL; only https and http URLs are fetched.`,
+      });
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it('refuses http hrefs and Redirect targets unless http is allowed', async () => {
+    const standin = await smp({ '0088:7300010000001': receiving });
+    const href = `${standin.smpUrl}/${encodeURIComponent(participant.identifier)}/services/${encodeURIComponent(BIS_INVOICE)}`;
+    await expect(fetchServiceMetadata(href)).rejects.toThrow('The service metadata reference is a http: URL; only https URLs are fetched.');
+    const redirecting = await smp({ '0088:7300010000001': { documents: [{ id: BIS_INVOICE, redirectTo: 'file:///etc/passwd' }] } });
+    const redirectHref = `${redirecting.smpUrl}/${encodeURIComponent(participant.identifier)}/services/${encodeURIComponent(BIS_INVOICE)}`;
+    await expect(fetchServiceMetadata(redirectHref, { allowHttp: true })).rejects.toMatchObject({ code: 'SMP_INVALID_RESPONSE', message: expect.stringContaining('is a file: URL') });
+    expect(standin.requests).toEqual([]);
   });
 
   it('rejects the DOCTYPE before any entity could be resolved', async () => {
     const standin = await smp({ '0088:7300010000001': { documents: [{ id: BIS_INVOICE, behaviour: 'doctype' }] } });
     const href = `${standin.smpUrl}/${encodeURIComponent(participant.identifier)}/services/${encodeURIComponent(BIS_INVOICE)}`;
-    await expect(fetchServiceMetadata(href)).rejects.toThrow(/DOCTYPE is not allowed/);
+    await expect(fetchServiceMetadata(href, { allowHttp: true })).rejects.toThrow(/DOCTYPE is not allowed/);
   });
 
   it('counts certificates it cannot read and detects missing signatures', async () => {
@@ -143,7 +170,7 @@ describe('fetchServiceMetadata', () => {
       },
     });
     const href = `${standin.smpUrl}/${encodeURIComponent(participant.identifier)}/services/${encodeURIComponent(BIS_INVOICE)}`;
-    const metadata = await fetchServiceMetadata(href);
+    const metadata = await fetchServiceMetadata(href, { allowHttp: true });
     expect(metadata.signed).toBe(false);
     expect(metadata.unreadableCertificates).toBe(1);
     expect(metadata.processes[0]!.endpoints[0]!.certificate).toBeNull();

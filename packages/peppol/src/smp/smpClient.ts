@@ -27,6 +27,11 @@ export interface SmpClientOptions {
   /** Clock for certificate validity. */
   now?: () => Date;
   signal?: AbortSignal;
+  /**
+   * Accept `http:` URLs (legacy CNAME SMPs, tests). Default false: SMP URLs, metadata hrefs and Redirect targets
+   * must be `https:`; any other scheme (file:, ftp:, javascript:, data:, …) is always refused before fetching.
+   */
+  allowHttp?: boolean;
 }
 
 export interface SmpIdentifier {
@@ -81,6 +86,7 @@ interface ResolvedOptions {
   timeoutMs: number;
   maxBytes: number;
   now: () => Date;
+  allowHttp: boolean;
   signal?: AbortSignal;
 }
 
@@ -90,6 +96,7 @@ function resolveOptions(options: SmpClientOptions): ResolvedOptions {
     timeoutMs: options.timeoutMs ?? 5000,
     maxBytes: options.maxResponseBytes ?? 1_048_576,
     now: options.now ?? (() => new Date()),
+    allowHttp: options.allowHttp ?? false,
     ...(options.signal ? { signal: options.signal } : {}),
   };
 }
@@ -97,6 +104,23 @@ function resolveOptions(options: SmpClientOptions): ResolvedOptions {
 /** URL of a participant's ServiceGroup: the whole identifier percent-encoded as one path segment. */
 export function serviceGroupUrl(smpUrl: string, participant: Pick<ParticipantId, 'identifier'>): string {
   return `${smpUrl.replace(/\/+$/, '')}/${encodeURIComponent(participant.identifier)}`;
+}
+
+/**
+ * URLs an SMP hands out (reference hrefs, Redirect targets) are remote input: only https (http when allowed) may be
+ * fetched. Refused before any request, as SMP_INVALID_RESPONSE naming the scheme only.
+ */
+function checkSmpUrl(url: string, options: ResolvedOptions, source: string): void {
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    throw new PeppolError('SMP_INVALID_RESPONSE', `${source} is not a URL.`, { details: { source } });
+  }
+  if (protocol === 'https:' || (protocol === 'http:' && options.allowHttp)) return;
+  throw new PeppolError('SMP_INVALID_RESPONSE', `${source} is a ${protocol} URL; only https${options.allowHttp ? ' and http' : ''} URLs are fetched.`, {
+    details: { source, scheme: protocol },
+  });
 }
 
 async function getXml(url: string, options: ResolvedOptions, allowNotFound: boolean): Promise<XmlElement | null> {
@@ -151,6 +175,7 @@ export function documentTypeIdFromHref(href: string): string | null {
 export async function fetchServiceGroup(smpUrl: string, participant: ParticipantId, options: SmpClientOptions = {}): Promise<ServiceGroup | null> {
   const resolved = resolveOptions(options);
   const url = serviceGroupUrl(smpUrl, participant);
+  checkSmpUrl(url, resolved, 'The SMP URL');
   const root = await getXml(url, resolved, true);
   if (!root) return null;
   if (root.local !== 'ServiceGroup' || !SMP_NAMESPACES.includes(root.ns as (typeof SMP_NAMESPACES)[number])) {
@@ -192,6 +217,7 @@ export async function fetchServiceMetadata(href: string, options: SmpClientOptio
   const resolved = resolveOptions(options);
   let url = href;
   let redirectedFrom: string | null = null;
+  checkSmpUrl(url, resolved, 'The service metadata reference');
   for (;;) {
     const root = await getXml(url, resolved, false);
     if (!root) throw invalid(url, 'empty answer.');
@@ -205,6 +231,7 @@ export async function fetchServiceMetadata(href: string, options: SmpClientOptio
       const target = (redirect.attr('href') ?? '').trim();
       if (redirectedFrom !== null) throw invalid(url, 'a Redirect answered with another Redirect (only one is followed).');
       if (!URL.canParse(target)) throw invalid(url, 'Redirect without a usable href.');
+      checkSmpUrl(target, resolved, `The Redirect in ${url}`);
       redirectedFrom = url;
       url = target;
       continue;
