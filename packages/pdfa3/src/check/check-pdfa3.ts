@@ -9,6 +9,7 @@ import { loadTolerant, looksEncrypted } from '../internal/pdf';
 import type { Finding } from '../types';
 import { CheckContext, type CheckOptions } from './context';
 import { checkCatalogKeys, checkEmbeddedFiles, checkInfoConsistency, checkMetadata, checkOutputIntents, checkTrailer } from './document';
+import { FontProgramChecker } from './font-programs';
 import { GlyphWidthChecker } from './glyph-widths';
 import { GraphicsChecker } from './graphics';
 import { checkObjects } from './objects';
@@ -53,9 +54,11 @@ export const CHECKED_CLAUSES: readonly ClauseCoverage[] = [
   { clause: '6.2.11.3.2', coverage: 'full', rules: [1] },
   { clause: '6.2.11.3.3', coverage: 'full', rules: [1, 2, 3] },
   { clause: '6.2.11.4.1', coverage: 'partial', rules: [1] },
+  { clause: '6.2.11.4.2', coverage: 'partial', rules: [1, 2] },
   { clause: '6.2.11.5', coverage: 'partial', rules: [1] },
   { clause: '6.2.11.6', coverage: 'partial', rules: [1, 2, 3, 4] },
   { clause: '6.2.11.7.2', coverage: 'partial', rules: [1, 2] },
+  { clause: '6.2.11.8', coverage: 'partial', rules: [1] },
   { clause: '6.3.1', coverage: 'full', rules: [1] },
   { clause: '6.3.2', coverage: 'full', rules: [1, 2] },
   { clause: '6.3.3', coverage: 'full', rules: [1, 2, 3, 4] },
@@ -133,6 +136,7 @@ export function runChecks(bytes: Uint8Array, doc: PDFDocument, opts: CheckOption
   const g = new GraphicsChecker(c, outputCS !== undefined ? { outputCS } : {});
   guard('pages', () => g.run(), undefined);
   guard('glyph widths', () => new GlyphWidthChecker(c).run(g.glyphUse), undefined);
+  guard('font programs', () => new FontProgramChecker(c).run(g.glyphUse), undefined);
   const declaredLevel = meta.xmp?.pdfaid.conformance?.toUpperCase();
   const level = opts.conformance ?? (declaredLevel === 'A' || declaredLevel === 'U' ? declaredLevel : 'B');
   if (level !== 'B') guard('unicode maps', () => new UnicodeMapChecker(c).run(g.glyphUse), undefined);

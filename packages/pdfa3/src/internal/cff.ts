@@ -31,6 +31,8 @@ export interface CffFont {
   fdMatrices: (number[] | undefined)[];
   /** glyph id for a CID (CID-keyed fonts) */
   gidForCid(cid: number): number | undefined;
+  /** the CIDs the program holds (CID-keyed fonts; glyph order) */
+  cids(): readonly number[];
   /** advance width in glyph units (before the FontMatrix); undefined when it cannot be told */
   width(gid: number): number | undefined;
 }
@@ -292,6 +294,7 @@ export function parseCff(b: Uint8Array): CffFont {
       }
       return byCid.get(cid);
     },
+    cids: () => (isCid ? charset : []),
     width,
   };
 }

@@ -1,0 +1,159 @@
+/**
+ * Checks that read the glyph repertoire of embedded font programs:
+ * - 6.2.11.8 (veraPDF 6.2.11.8-1): no text shows the .notdef glyph — CID 0 through an Identity CMap
+ *   (GID 0 through a CIDToGIDMap stream), a code a simple font's encoding names .notdef, or a control
+ *   code (0-31) that WinAnsiEncoding leaves unnamed;
+ * - 6.2.11.4.2 (veraPDF 6.2.11.4.2-1/-2): a CharSet (Type 1) or CIDSet (CID fonts) lists every glyph of
+ *   the program. CharSet is judged by count against name-keyed CFF programs (fewer names than glyphs
+ *   cannot list them all); CIDSet bit by bit against TrueType (maxp glyph count, Identity map) and
+ *   CID-keyed CFF programs (charset).
+ */
+import { Encodings } from '@pdf-lib/standard-fonts';
+import { PDFDict, PDFName, PDFNumber, PDFStream } from 'pdf-lib';
+import { parseCff } from '../internal/cff';
+import { decodeStream, get, getArray, getDict, getName, getStream, nameOf, resolve, stringBytes, PDFHexString, PDFString } from '../internal/pdf';
+import type { CheckContext } from './context';
+import type { GlyphUse } from './glyph-widths';
+
+const WIN_ANSI_CODES: ReadonlySet<number> = new Set(Encodings.WinAnsi.supportedCodePoints.map((cp) => Encodings.WinAnsi.encodeUnicodeCodePoint(cp).code));
+
+/** numGlyphs from the maxp table of a TrueType program; undefined when it cannot be read. */
+export function trueTypeGlyphCount(b: Uint8Array): number | undefined {
+  if (b.length < 12) return undefined;
+  const n = (b[4]! << 8) | b[5]!;
+  for (let i = 0; i < n; i++) {
+    const p = 12 + 16 * i;
+    if (p + 16 > b.length) return undefined;
+    if (String.fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!) !== 'maxp') continue;
+    const off = ((b[p + 8]! << 24) >>> 0) + (b[p + 9]! << 16) + (b[p + 10]! << 8) + b[p + 11]!;
+    if (off + 6 > b.length) return undefined;
+    return (b[off + 4]! << 8) | b[off + 5]!;
+  }
+  return undefined;
+}
+
+export class FontProgramChecker {
+  constructor(private readonly c: CheckContext) {}
+
+  private get ctx() {
+    return this.c.ctx;
+  }
+
+  run(use: Map<PDFDict, GlyphUse>): void {
+    for (const [font, u] of use) {
+      try {
+        this.notdef(font, u);
+      } catch {
+        // not judged
+      }
+      try {
+        this.subset(font, u);
+      } catch {
+        // not judged
+      }
+    }
+  }
+
+  private notdef(font: PDFDict, u: GlyphUse): void {
+    const ctx = this.ctx;
+    const sub = getName(ctx, font, 'Subtype');
+    const name = getName(ctx, font, 'BaseFont') ?? '(unnamed)';
+    const report = (code: number) => this.c.fail('6.2.11.8-1', `font ${name}: code ${code} shows the .notdef glyph`, u.path);
+    if (sub === 'Type0') {
+      const enc = getName(ctx, font, 'Encoding');
+      if (enc !== 'Identity-H' && enc !== 'Identity-V') return;
+      const cid = this.descendant(font);
+      if (!cid) return;
+      const map = get(ctx, cid, 'CIDToGIDMap');
+      const m = getName(ctx, cid, 'Subtype') === 'CIDFontType2' && map instanceof PDFStream ? decodeStream(ctx, map, this.c.maxStreamBytes) : undefined;
+      for (const s of u.strings) {
+        for (let i = 0; i + 1 < s.length; i += 2) {
+          const code = s[i]! * 256 + s[i + 1]!;
+          const gid = m ? (2 * code + 1 < m.length ? m[2 * code]! * 256 + m[2 * code + 1]! : undefined) : code;
+          if (gid === 0) return report(code);
+        }
+      }
+      return;
+    }
+    if (sub !== 'Type1' && sub !== 'MMType1' && sub !== 'TrueType') return;
+    const enc = get(ctx, font, 'Encoding');
+    const diffs = new Map<number, string>();
+    let base: string | undefined;
+    if (enc instanceof PDFDict) {
+      base = getName(ctx, enc, 'BaseEncoding');
+      let code = 0;
+      for (const x of getArray(ctx, enc, 'Differences')?.asArray() ?? []) {
+        const r = resolve(ctx, x);
+        if (r instanceof PDFNumber) code = r.asNumber();
+        else {
+          const n = nameOf(r);
+          if (n !== undefined) diffs.set(code++, n);
+        }
+      }
+    } else base = nameOf(enc);
+    for (const s of u.strings) {
+      for (const code of s) {
+        const d = diffs.get(code);
+        if (d === '.notdef') return report(code);
+        if (d === undefined && base === 'WinAnsiEncoding' && code < 32 && !WIN_ANSI_CODES.has(code)) return report(code);
+      }
+    }
+  }
+
+  private descendant(font: PDFDict): PDFDict | undefined {
+    const dfs = getArray(this.ctx, font, 'DescendantFonts');
+    const cid = dfs && dfs.size() > 0 ? resolve(this.ctx, dfs.get(0)) : undefined;
+    return cid instanceof PDFDict ? cid : undefined;
+  }
+
+  private subset(font: PDFDict, u: GlyphUse): void {
+    const ctx = this.ctx;
+    const sub = getName(ctx, font, 'Subtype');
+    const name = getName(ctx, font, 'BaseFont') ?? '(unnamed)';
+    if (sub === 'Type0') {
+      const cid = this.descendant(font);
+      const desc = cid && getDict(ctx, cid, 'FontDescriptor');
+      const cidSet = desc && getStream(ctx, desc, 'CIDSet');
+      if (!cid || !cidSet) return;
+      const bits = decodeStream(ctx, cidSet, this.c.maxStreamBytes);
+      const has = (c: number) => (c >> 3) < bits.length && (bits[c >> 3]! & (0x80 >> (c & 7))) !== 0;
+      let present: Iterable<number> | undefined;
+      const ff2 = getStream(ctx, desc, 'FontFile2');
+      const ff3 = getStream(ctx, desc, 'FontFile3');
+      if (getName(ctx, cid, 'Subtype') === 'CIDFontType2' && ff2) {
+        const map = get(ctx, cid, 'CIDToGIDMap');
+        if (map !== undefined && nameOf(map) !== 'Identity') return;
+        const n = trueTypeGlyphCount(decodeStream(ctx, ff2, this.c.maxStreamBytes));
+        if (n === undefined) return;
+        present = (function* () {
+          for (let g = 0; g < n; g++) yield g;
+        })();
+      } else if (getName(ctx, cid, 'Subtype') === 'CIDFontType0' && ff3 && getName(ctx, ff3.dict, 'Subtype') === 'CIDFontType0C') {
+        const cff = parseCff(decodeStream(ctx, ff3, this.c.maxStreamBytes));
+        if (!cff.isCid) return;
+        present = cff.cids();
+      }
+      if (!present) return;
+      for (const c of present) {
+        if (!has(c)) {
+          this.c.fail('6.2.11.4.2-2', `font ${name}: the CIDSet does not list CID ${c}, which the embedded font program holds`, u.path);
+          return;
+        }
+      }
+      return;
+    }
+    if (sub !== 'Type1' && sub !== 'MMType1') return;
+    const desc = getDict(ctx, font, 'FontDescriptor');
+    const cs = desc ? resolve(ctx, desc.get(PDFName.of('CharSet'))) : undefined;
+    const ff3 = getStream(ctx, desc, 'FontFile3');
+    if (!(cs instanceof PDFString || cs instanceof PDFHexString) || !ff3 || getName(ctx, ff3.dict, 'Subtype') !== 'Type1C') return;
+    const text = Buffer.from(stringBytes(cs)).toString('latin1');
+    const names = new Set(text.split('/').map((x) => x.trim()).filter((x) => x.length > 0 && x !== '.notdef'));
+    const cff = parseCff(decodeStream(ctx, ff3, this.c.maxStreamBytes));
+    if (cff.isCid) return;
+    if (names.size < cff.numGlyphs - 1) {
+      this.c.fail('6.2.11.4.2-1', `font ${name}: the CharSet names ${names.size} glyphs but the embedded font program holds ${cff.numGlyphs - 1} (besides .notdef)`, u.path);
+    }
+  }
+}
+
