@@ -1,5 +1,6 @@
 /** Shared public types of @kontor/zugferd. */
 import type { Finding as BaseFinding } from '@kontor/xml';
+import type { InvoiceWarning } from '@kontor/cii';
 
 /**
  * A finding: `code` is the official rule id (BR-CO-13, ISO 19005-3 clause "6.2.11.4.1", ...) where one exists,
@@ -51,5 +52,7 @@ export interface HybridInvoiceResult {
   pages: number;
   /** Non-blocking findings of the invoice check (warnings, infos) and of our PDF/A changes. */
   warnings: Finding[];
+  /** The invoice warnings (spec §4.6, § 14 UStG legal content) as {code, message, path} in the document language. */
+  invoiceWarnings: InvoiceWarning[];
   check: HybridCheck;
 }

@@ -75,6 +75,11 @@ export const SellerSchema = v.object({
   customerAssignedId: v.optional(str(100)),
   /** BT-32 seller tax registration (German Steuernummer), when no VAT identifier exists. */
   taxNumber: v.optional(str(30)),
+  /**
+   * BT-33 seller additional legal information: Rechtsform, Sitz, Registergericht and -nummer, Geschäftsführer /
+   * Vorstand (§ 35a GmbHG, § 80 AktG, § 125 HGB). Written to CII as SellerTradeParty/Description, printed in the footer.
+   */
+  legalInfo: v.optional(str(1000)),
 });
 
 export const BuyerSchema = v.object(partyEntries);

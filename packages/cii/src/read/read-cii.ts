@@ -190,9 +190,14 @@ function profileOf(guideline: string | null): { profile: InvoiceProfile; name: C
 
 type Party = InvoiceInput['seller'];
 
-function readParty(r: Reader, el: XmlElement, who: 'seller' | 'buyer' | 'delivery'): Party & { customerAssignedId?: string; taxNumber?: string } {
+function readParty(r: Reader, el: XmlElement, who: 'seller' | 'buyer' | 'delivery'): Party & { customerAssignedId?: string; taxNumber?: string; legalInfo?: string } {
   r.visit(el);
-  const party: Party & { customerAssignedId?: string; taxNumber?: string } = { name: r.text(el, 'Name') ?? '' };
+  const party: Party & { customerAssignedId?: string; taxNumber?: string; legalInfo?: string } = { name: r.text(el, 'Name') ?? '' };
+  // BT-33 seller additional legal information
+  if (who === 'seller' && r.child(el, 'Description')) {
+    const d = r.text(el, 'Description');
+    if (d !== undefined) party.legalInfo = d;
+  }
   const ids = r.children(el, 'ID');
   if (who === 'seller' && ids[0] && r.attr(ids[0], 'schemeID') === undefined) party.customerAssignedId = r.text(ids[0]);
   for (const g of r.children(el, 'GlobalID')) {

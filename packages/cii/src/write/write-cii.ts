@@ -12,6 +12,8 @@ import { CiiError } from '../internal/errors';
 import type { Finding } from '../internal/findings';
 import type { Invoice, InvoiceAddress, InvoiceProfile } from '../model/invoice';
 import { parseInvoice } from '../model/parse';
+import { legalContentWarnings } from '../rules/de-ustg/legal-content';
+import { toInvoiceWarnings, type InvoiceWarning, type WarningLang } from './warnings';
 
 export const NS = {
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -33,6 +35,10 @@ export interface WriteCiiOptions {
   /** 'embedded' (default, format=xml): attachments as base64 in BT-125; 'pdf': references (type 916) to files the PDF/A-3 embeds. */
   attachmentsMode?: AttachmentsMode;
   attachments?: readonly CiiAttachment[];
+  /** Language of the messages in `warnings` (default en). */
+  lang?: WarningLang;
+  /** The German legal-content warnings (§ 14 UStG, § 35a GmbHG, ...) for a German seller; default true. */
+  legalChecks?: boolean;
 }
 
 export interface GenerateCiiResult {
@@ -45,19 +51,27 @@ export interface GenerateCiiResult {
   findings: Finding[];
   /** The normalised invoice that was written. */
   invoice?: Invoice;
+  /** The findings of severity warning as {code, message, path} in the requested language (never blocking). */
+  warnings: InvoiceWarning[];
 }
 
 /**
  * Parses, checks and writes in one call; never throws for bad input. This is what POST /invoices?format=xml runs.
  */
 export function generateCii(json: unknown, opts: WriteCiiOptions = {}): GenerateCiiResult {
+  const lang = opts.lang === 'de' ? 'de' : 'en';
   const parsed = parseInvoice(json);
-  if (!parsed.invoice) return { ok: false, findings: parsed.issues };
+  if (!parsed.invoice) return { ok: false, findings: parsed.issues, warnings: toInvoiceWarnings(parsed.issues, lang) };
   const prepared = prepareInvoice(parsed.invoice, checkOpts(opts));
-  const findings = mergeFindings(parsed.issues, prepared.findings);
-  if (!prepared.ok || !parsed.success) return { ok: false, findings, invoice: prepared.invoice };
+  // legal content runs on what the sender wrote (before defaults such as the AE text are filled in)
+  const legal = opts.legalChecks === false ? [] : legalContentWarnings(parsed.invoice);
+  const legalFindings: Finding[] = legal.map((w) => ({ code: w.code, severity: 'warning', message: w.en, path: w.path, ...(w.bt !== undefined ? { bt: w.bt } : {}) }));
+  const messages = new Map(legal.map((w) => [`${w.code}|${w.path}`, { de: w.de, en: w.en }] as const));
+  const findings = mergeFindings(parsed.issues, [...prepared.findings, ...legalFindings]);
+  const warnings = toInvoiceWarnings(findings, lang, messages);
+  if (!prepared.ok || !parsed.success) return { ok: false, findings, invoice: prepared.invoice, warnings };
   const xml = serialise(prepared, opts);
-  return { ok: true, xml, bytes: new TextEncoder().encode(xml).byteLength, findings, invoice: prepared.invoice };
+  return { ok: true, xml, bytes: new TextEncoder().encode(xml).byteLength, findings, invoice: prepared.invoice, warnings };
 }
 
 /**
@@ -332,6 +346,8 @@ function writeParty(w: XmlWriter, el: string, party: Invoice['seller'] | Invoice
   w.leaf('ram:ID', id);
   if (party.gln !== undefined) w.leaf('ram:GlobalID', party.gln, { schemeID: '0088' });
   w.leaf('ram:Name', party.name);
+  // BT-33 (seller only): CII D16B TradePartyType puts Description between Name and SpecifiedLegalOrganization.
+  if ('legalInfo' in party) w.leaf('ram:Description', party.legalInfo);
   if (party.registrationId !== undefined) w.open('ram:SpecifiedLegalOrganization').leaf('ram:ID', party.registrationId).close();
   const c = party.contact;
   if (c && (c.name !== undefined || c.phone !== undefined || c.email !== undefined)) {

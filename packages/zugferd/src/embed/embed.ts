@@ -46,7 +46,7 @@ export async function embedInvoice(pdf: Uint8Array, invoice: unknown, opts: Embe
   const max = opts.maxPdfBytes ?? PDF_MAX_BYTES;
   if (pdf.length > max) refuse('PDF_TOO_LARGE', `The PDF has ${pdf.length} bytes; at most ${max} are allowed`);
   // the invoice first: a data error is the more useful answer
-  const prepared = preparePdfInvoice(invoice, opts.attachments);
+  const prepared = preparePdfInvoice(invoice, opts.attachments, lang);
 
   const head = new TextDecoder('latin1').decode(pdf.subarray(0, 1024));
   if (!head.includes('%PDF-')) refuse('PDF_UNREADABLE', 'The file is not a PDF (no %PDF- header)');
@@ -105,7 +105,7 @@ export async function embedInvoice(pdf: Uint8Array, invoice: unknown, opts: Embe
     ...[...fixed, ...finished.removed].map((what) => ({ code: 'PDF_FIXED', severity: 'info' as const, message: `fixed for PDF/A-3: ${what}`, source: 'structure' as const })),
     ...loaded.findings.filter((f) => f.severity === 'warning').map((f) => ({ ...f, source: 'pdfa' as const })),
   ];
-  return { pdf: finished.bytes, xml: prepared.xml, pages: doc.getPageCount(), warnings, check };
+  return { pdf: finished.bytes, xml: prepared.xml, pages: doc.getPageCount(), warnings, invoiceWarnings: prepared.invoiceWarnings, check };
 }
 
 function onlyUnembeddedFonts(findings: readonly PdfaFinding[]): boolean {

@@ -3,7 +3,7 @@
  * spec §8), and run @kontor/cii's generateCii with attachmentsMode 'pdf' — the same call the XML path makes,
  * so the embedded bytes equal its output for the same options.
  */
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, attachmentMimeFromFilename, computeTotals, generateCii, type CiiAttachment, type Invoice, type InvoiceTotals } from '@kontor/cii';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, attachmentMimeFromFilename, computeTotals, generateCii, type CiiAttachment, type Invoice, type InvoiceTotals, type InvoiceWarning } from '@kontor/cii';
 import { ZugferdError } from '../errors';
 import { FACTURX_FILENAME } from '../facturx/xmp';
 import type { HybridAttachment } from '../facturx/hybrid';
@@ -15,7 +15,10 @@ export interface PdfInvoice {
   totals: InvoiceTotals;
   xml: string;
   attachments: HybridAttachment[];
+  /** non-blocking findings (warnings and infos); warning messages in the requested language */
   warnings: Finding[];
+  /** the warnings as {code, message, path} in the requested language */
+  invoiceWarnings: InvoiceWarning[];
 }
 
 const PDF_TYPES = new Set(ATTACHMENT_TYPES.filter((t) => t.pdf).map((t) => t.mimeType));
@@ -66,14 +69,14 @@ function profileOf(input: unknown): unknown {
 }
 
 /** Validates the invoice and writes its XML for the PDF path. Throws ZugferdError (INVOICE_INVALID, PROFILE_NOT_SUPPORTED, ATTACHMENT_INVALID). */
-export function preparePdfInvoice(input: unknown, attachmentsIn: readonly InvoiceAttachment[] | undefined): PdfInvoice {
+export function preparePdfInvoice(input: unknown, attachmentsIn: readonly InvoiceAttachment[] | undefined, lang: 'de' | 'en' = 'en'): PdfInvoice {
   if (profileOf(input) === 'xrechnung') {
     throw new ZugferdError('PROFILE_NOT_SUPPORTED', 'The xrechnung profile is XML only (XRechnung is delivered as a bare XML file); request format=xml, or use profile en16931 for a ZUGFeRD/Factur-X PDF', [
       { code: 'PROFILE_NOT_SUPPORTED', severity: 'error', message: 'profile xrechnung cannot be delivered as a PDF', path: 'profile', source: 'invoice' },
     ]);
   }
   const attachments = checkAttachments(attachmentsIn);
-  const r = generateCii(input, ciiOptionsForPdf(attachments));
+  const r = generateCii(input, { ...ciiOptionsForPdf(attachments), lang });
   if (!r.ok || r.xml === undefined || !r.invoice) {
     const errors = r.findings.filter((f) => f.severity === 'error');
     throw new ZugferdError(
@@ -87,7 +90,8 @@ export function preparePdfInvoice(input: unknown, attachmentsIn: readonly Invoic
     totals: computeTotals(r.invoice),
     xml: r.xml,
     attachments,
-    warnings: r.findings.filter((f) => f.severity !== 'error').map((f) => ({ ...f, source: 'invoice' as const })),
+    warnings: localised(r.findings.filter((f) => f.severity !== 'error'), r.warnings).map((f) => ({ ...f, source: 'invoice' as const })),
+    invoiceWarnings: r.warnings,
   };
 }
 
@@ -95,7 +99,13 @@ export function preparePdfInvoice(input: unknown, attachmentsIn: readonly Invoic
  * The checks of the PDF path that need no PDF: profile, attachments, schema and EN 16931 rules. Returns the XML
  * the hybrid will carry and the non-blocking findings; throws ZugferdError like typesetInvoice/embedInvoice would.
  */
-export function checkInvoiceForPdf(input: unknown, attachments?: readonly InvoiceAttachment[]): { xml: string; warnings: Finding[] } {
-  const p = preparePdfInvoice(input, attachments);
-  return { xml: p.xml, warnings: p.warnings };
+export function checkInvoiceForPdf(input: unknown, attachments?: readonly InvoiceAttachment[], lang: 'de' | 'en' = 'en'): { xml: string; warnings: Finding[]; invoiceWarnings: InvoiceWarning[] } {
+  const p = preparePdfInvoice(input, attachments, lang);
+  return { xml: p.xml, warnings: p.warnings, invoiceWarnings: p.invoiceWarnings };
+}
+
+/** The findings with the warning messages replaced by the localised ones (same order: warnings are the findings of severity warning). */
+function localised(findings: Finding[], warnings: readonly InvoiceWarning[]): Finding[] {
+  let k = 0;
+  return findings.map((f) => (f.severity === 'warning' && warnings[k] ? { ...f, message: warnings[k++]!.message } : f));
 }

@@ -52,6 +52,8 @@ export interface Labels {
   balanceDue: string;
   vatInTaxCurrency: (cur: string) => string;
   paymentTitle: string;
+  termsTitle: string;
+  selfBilled: string;
   payBy: (date: string) => string;
   payNow: string;
   skonto: (pct: string, days: number, date: string | undefined, discount: string, pay: string) => string;
@@ -90,15 +92,15 @@ export interface Labels {
 const DE: Labels = {
   documentTitles: {
     '380': 'Rechnung',
-    '381': 'Gutschrift',
-    '384': 'Rechnungskorrektur',
+    '381': 'Rechnungskorrektur',
+    '384': 'Korrigierte Rechnung',
     '383': 'Belastungsanzeige',
     '386': 'Vorauszahlungsrechnung',
     '326': 'Teilrechnung',
-    '389': 'Gutschrift (Selbstfakturierung)',
-    '875': 'Abschlagsrechnung (Bauleistung)',
-    '876': 'Teilschlussrechnung (Bauleistung)',
-    '877': 'Schlussrechnung (Bauleistung)',
+    '389': 'Gutschrift',
+    '875': 'Abschlagsrechnung',
+    '876': 'Teilschlussrechnung',
+    '877': 'Schlussrechnung',
   },
   number: 'Nr.',
   invoiceNo: 'Rechnungsnummer',
@@ -155,6 +157,8 @@ const DE: Labels = {
   balanceDue: 'Offener Betrag',
   vatInTaxCurrency: (cur) => `USt. in ${cur}`,
   paymentTitle: 'Zahlung',
+  termsTitle: 'Zahlungsbedingungen',
+  selfBilled: 'Den Betrag überweisen wir Ihnen auf folgendes Konto:',
   payBy: (date) => `Zahlbar bis ${date} ohne Abzug.`,
   payNow: 'Zahlbar sofort ohne Abzug.',
   skonto: (pct, days, date, discount, pay) =>
@@ -260,6 +264,8 @@ const EN: Labels = {
   balanceDue: 'Balance due',
   vatInTaxCurrency: (cur) => `VAT in ${cur}`,
   paymentTitle: 'Payment',
+  termsTitle: 'Payment terms',
+  selfBilled: 'We will transfer the amount to the following account:',
   payBy: (date) => `Payable by ${date} without deduction.`,
   payNow: 'Payable immediately without deduction.',
   skonto: (pct, days, date, discount, pay) =>

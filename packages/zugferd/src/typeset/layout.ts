@@ -26,8 +26,11 @@ export interface LayoutInput {
 const LEFT = 25 * MM;
 const RIGHT = PAGE_WIDTH - 20 * MM;
 const WIDTH = RIGHT - LEFT;
-const CONTENT_BOTTOM = PAGE_HEIGHT - 33 * MM;
-const FOOTER_RULE = PAGE_HEIGHT - 26 * MM;
+/** the footer rule when the footer has at most five lines per column and no legal details */
+const FOOTER_RULE_DEFAULT = PAGE_HEIGHT - 26 * MM;
+const FOOTER_BOTTOM = PAGE_HEIGHT - 8 * MM;
+const FOOTER_SIZE = 7;
+const FOOTER_LH = 9;
 const CONT_TOP = 27 * MM;
 
 const BODY: TextStyle = { size: 9 };
@@ -72,6 +75,10 @@ class InvoiceLayout {
   private readonly lang: Lang;
   private readonly cur: string;
   private carried = new Big(0);
+  /** the footer (same on every page): wrapped columns, then the legal details (BT-33) over the full width */
+  private readonly footer: { cols: [number, number, string[]][]; legal: string[] };
+  private readonly footerRule: number;
+  private readonly contentBottom: number;
 
   constructor(
     private readonly c: Canvas,
@@ -81,6 +88,11 @@ class InvoiceLayout {
     this.inv = input.invoice;
     this.lang = input.lang;
     this.cur = input.invoice.currency;
+    this.footer = this.footerContent();
+    const colLines = Math.max(0, ...this.footer.cols.map(([, , l]) => l.length));
+    const height = 2.5 * MM + colLines * FOOTER_LH + (this.footer.legal.length ? 1.5 * MM + this.footer.legal.length * FOOTER_LH : 0);
+    this.footerRule = Math.min(FOOTER_RULE_DEFAULT, FOOTER_BOTTOM - height);
+    this.contentBottom = this.footerRule - 7 * MM;
   }
 
   private money(v: number | Big | undefined): string {
@@ -101,6 +113,7 @@ class InvoiceLayout {
     this.table();
     this.totalsBlock();
     this.exemptions();
+    this.termsBlock();
     this.paymentBlock();
     this.notesBlock();
     this.attachmentsBlock();
@@ -115,12 +128,23 @@ class InvoiceLayout {
     if (this.input.watermark) drawSeal(this.c, this.L);
     this.foldMarks();
     if (continuation) {
-      const seller = this.inv.seller.name;
-      const right = this.c.regular.truncate(`${this.title()} ${this.L.number} ${this.inv.invoiceNumber} · ${this.date(this.inv.issueDate)}`, 9, WIDTH * 0.62);
-      this.c.text(right, RIGHT, 14 * MM, { size: 9, align: 'right' });
-      this.c.text(this.c.bold.truncate(seller, 9, WIDTH - this.c.regular.width(right, 9) - 6 * MM), LEFT, 14 * MM, { size: 9, bold: true });
-      this.c.line(LEFT, 19.5 * MM, RIGHT, 19.5 * MM, 0.5, RULE);
-      this.c.y = CONT_TOP;
+      const right = `${this.title()} ${this.L.number} ${this.inv.invoiceNumber} · ${this.date(this.inv.issueDate)}`;
+      const rightW = Math.min(this.c.regular.width(right, 8), WIDTH * 0.55);
+      const rightLines = this.c.regular.wrap(right, 8, rightW);
+      const leftLines = this.c.bold.wrap(this.inv.seller.name, 8, WIDTH - rightW - 6 * MM);
+      let y = 10 * MM;
+      for (const l of rightLines) {
+        this.c.text(l, RIGHT, y, { size: 8, align: 'right' });
+        y += 10;
+      }
+      let yl = 10 * MM;
+      for (const l of leftLines) {
+        this.c.text(l, LEFT, yl, { size: 8, bold: true });
+        yl += 10;
+      }
+      const rule = Math.max(y, yl) + 1.5 * MM;
+      this.c.line(LEFT, rule, RIGHT, rule, 0.5, RULE);
+      this.c.y = Math.max(CONT_TOP, rule + 5 * MM);
     }
     return p;
   }
@@ -133,7 +157,7 @@ class InvoiceLayout {
 
   /** Makes room for `height` points; starts a continuation page when the current one is full. */
   private ensure(height: number): void {
-    if (this.c.y + height > CONTENT_BOTTOM) this.newPage(true);
+    if (this.c.y + height > this.contentBottom) this.newPage(true);
   }
 
   private paragraph(text: string, style: TextStyle = BODY, x = LEFT, width = WIDTH): void {
@@ -169,9 +193,10 @@ class InvoiceLayout {
     }
     const headWidth = Math.max(60 * MM, textRight - LEFT);
     let y = 13 * MM;
-    for (const line of this.c.bold.wrap(s.name, 15, headWidth).slice(0, 2)) {
-      this.c.text(line, LEFT, y, { size: 15, bold: true, color: ACCENT });
-      y += 17;
+    const nameSize = this.c.bold.wrap(s.name, 15, headWidth).length <= 2 ? 15 : 11;
+    for (const line of this.c.bold.wrap(s.name, nameSize, headWidth)) {
+      this.c.text(line, LEFT, y, { size: nameSize, bold: true, color: ACCENT });
+      y += nameSize + 2;
     }
     const addr = [s.address.line1, s.address.line2, [s.address.postalCode, s.address.city].filter(Boolean).join(' '), s.address.countryCode !== 'DE' || this.lang === 'en' ? countryName(s.address.countryCode ?? 'DE', this.lang) : undefined]
       .filter((x): x is string => !!x && x.trim() !== '')
@@ -179,15 +204,20 @@ class InvoiceLayout {
     const contact = [s.contact?.phone ? `${this.L.phone} ${s.contact.phone}` : '', s.contact?.email ? `${this.L.email} ${s.contact.email}` : ''].filter(Boolean).join(' · ');
     for (const t of [addr, contact]) {
       if (!t) continue;
-      for (const line of this.c.regular.wrap(t, 8.5, headWidth).slice(0, 2)) {
+      for (const line of this.c.regular.wrap(t, 8.5, headWidth)) {
         this.c.text(line, LEFT, y, { size: 8.5, color: MUTED });
         y += 11;
       }
     }
 
     // window field: return address (Rücksendeangabe) above the recipient
-    const ret = [s.name, s.address.line1, [s.address.postalCode, s.address.city].filter(Boolean).join(' ')].filter((x) => x && x.trim()).join(' · ');
-    this.c.text(this.c.regular.truncate(ret, 7, 80 * MM), LEFT, 56 * MM, { size: 7, color: MUTED });
+    // the return address drops the street, then the city, rather than being cut; a very long name wraps
+    const cityPart = [s.address.postalCode, s.address.city].filter(Boolean).join(' ');
+    const variants = [[s.name, s.address.line1, cityPart], [s.name, cityPart], [s.name]].map((v) => v.filter((x) => x && x.trim()).join(' · '));
+    const ret = variants.find((v) => this.c.regular.width(v, 7) <= 80 * MM) ?? variants.find((v) => this.c.regular.width(v, 6) <= 80 * MM) ?? variants[2]!;
+    const retSize = this.c.regular.width(ret, 7) <= 80 * MM ? 7 : 6;
+    const retLines = this.c.regular.wrap(ret, retSize, 80 * MM);
+    retLines.forEach((l, k) => this.c.text(l, LEFT, 56 * MM - (retLines.length - 1 - k) * (retSize + 1), { size: retSize, color: MUTED }));
     this.c.line(LEFT, 59.3 * MM, LEFT + 80 * MM, 59.3 * MM, 0.3, RULE);
     this.recipient();
     const infoBottom = this.infoBlock();
@@ -220,20 +250,25 @@ class InvoiceLayout {
 
   private recipient(): void {
     const b = this.inv.buyer;
-    const lines: string[] = [];
-    lines.push(...this.c.regular.wrap(b.name, 10, 80 * MM).slice(0, 2));
-    if (b.contact?.name) lines.push(`${this.lang === 'de' ? 'z. Hd.' : 'Attn.'} ${b.contact.name}`);
-    if (b.address.line1) lines.push(b.address.line1);
-    if (b.address.line2) lines.push(b.address.line2);
+    const raw: string[] = [b.name];
+    if (b.contact?.name) raw.push(`${this.lang === 'de' ? 'z. Hd.' : 'Attn.'} ${b.contact.name}`);
+    if (b.address.line1) raw.push(b.address.line1);
+    if (b.address.line2) raw.push(b.address.line2);
     const cityLine = [b.address.postalCode, b.address.city].filter(Boolean).join(' ');
-    if (cityLine) lines.push(cityLine);
+    if (cityLine) raw.push(cityLine);
     const country = b.address.countryCode ?? 'DE';
-    if (country !== (this.inv.seller.address.countryCode ?? 'DE')) lines.push(countryName(country, this.lang).toLocaleUpperCase(this.lang));
-    const size = lines.length > 6 ? 8.5 : 10;
-    const lh = size * 1.25;
+    if (country !== (this.inv.seller.address.countryCode ?? 'DE')) raw.push(countryName(country, this.lang).toLocaleUpperCase(this.lang));
+    // every line wrapped, never cut; the size shrinks until the address fits the 40 mm address zone
+    let size = 10;
+    let lines = raw.flatMap((l) => this.c.regular.wrap(l, size, 80 * MM));
+    while (size > 6.5 && lines.length * size * 1.2 > 34 * MM) {
+      size -= 0.5;
+      lines = raw.flatMap((l) => this.c.regular.wrap(l, size, 80 * MM));
+    }
+    const lh = size * 1.2;
     let y = 63.5 * MM;
-    for (const l of lines.slice(0, 8)) {
-      this.c.text(this.c.regular.truncate(l, size, 80 * MM), LEFT, y, { size });
+    for (const l of lines) {
+      this.c.text(l, LEFT, y, { size });
       y += lh;
     }
   }
@@ -357,7 +392,7 @@ class InvoiceLayout {
     this.ensure(6.5 * MM + 30);
     this.tableHeader();
     const carryH = LINE_H + 3;
-    const pageRoom = CONTENT_BOTTOM - CONT_TOP - 6.5 * MM - 2 * carryH - 10;
+    const pageRoom = this.contentBottom - CONT_TOP - 6.5 * MM - 2 * carryH - 10;
     const n = this.inv.lines.length;
     let rowsOnPage = 0;
     for (let i = 0; i < n; i++) {
@@ -365,7 +400,7 @@ class InvoiceLayout {
       const amount = big(this.inv.lines[i]!.lineNetAmount);
       // keep room for the carried-forward row, unless this is the last line (the totals may move on alone)
       const reserve = i < n - 1 ? carryH : 0;
-      const fits = this.c.y + row.height + reserve <= CONTENT_BOTTOM;
+      const fits = this.c.y + row.height + reserve <= this.contentBottom;
       // a row moves on whole when it fits on a page and the table already has a row here; else it is split
       // between description lines (no page with a table header and no row)
       const split = !fits && (row.height > pageRoom || rowsOnPage === 0);
@@ -375,7 +410,7 @@ class InvoiceLayout {
       }
       let started = false;
       for (const p of row.parts) {
-        if (split && this.c.y + p.height + carryH > CONTENT_BOTTOM) {
+        if (split && this.c.y + p.height + carryH > this.contentBottom) {
           this.pageBreakInTable(i > 0 || started);
           rowsOnPage = 0;
         }
@@ -433,7 +468,7 @@ class InvoiceLayout {
     const laid = rows.map((r) => ({ ...r, lines: this.c.font({ size: r.size ?? 9, bold: !!r.bold }).wrap(r.label, r.size ?? 9, labelW) }));
     const height = laid.reduce((h, r) => h + r.lines.length * (r.size ?? 9) * 1.35 + (r.ruleAbove ? 4 : 0) + 1.5, 0);
     // keep the block together unless it is taller than most of a page (many VAT rates or allowances)
-    const together = height + 4 < (CONTENT_BOTTOM - CONT_TOP) * 0.8;
+    const together = height + 4 < (this.contentBottom - CONT_TOP) * 0.8;
     if (together) this.ensure(height + 4);
     for (const r of laid) {
       const size = r.size ?? 9;
@@ -479,6 +514,8 @@ class InvoiceLayout {
     const table: [string, string][] = [];
     const due = big(inv.totalGross).minus(big(inv.paidAmount));
     const credit = inv.documentTypeCode === '381';
+    // self-billing (389): the buyer issued the document and pays the seller
+    const selfBilled = inv.documentTypeCode === '389';
     const means = p?.meansCode;
     const directDebit = means === '59' || means === '49';
     if (due.lte(0) && big(inv.totalGross).gt(0)) paras.push(L.paidInFull);
@@ -488,7 +525,8 @@ class InvoiceLayout {
       if (p?.mandateId) table.push([L.mandate, p.mandateId]);
       if (p?.creditorId) table.push([L.creditorId, p.creditorId]);
     } else {
-      if (inv.dueDate) paras.push(L.payBy(this.date(inv.dueDate)));
+      // with own terms the due date stands in the information block and the terms block says the rest
+      if (inv.dueDate && !p?.terms && !selfBilled) paras.push(L.payBy(this.date(inv.dueDate)));
       for (const s of discountStagesOf(p)) {
         const basis = s.basisAmount !== undefined ? big(s.basisAmount) : due;
         const discount = basis.times(big(s.percent)).div(100).round(2, Big.roundHalfUp);
@@ -496,7 +534,7 @@ class InvoiceLayout {
         paras.push(L.skonto(formatPercent(s.percent, this.lang), s.days, until ? this.date(until) : undefined, this.money(discount), this.money(due.minus(discount))));
       }
       if (p?.iban) {
-        paras.push(L.transfer);
+        paras.push(selfBilled ? L.selfBilled : L.transfer);
         table.push([L.accountHolder, p.accountName ?? inv.payee?.name ?? inv.seller.name]);
         table.push([L.iban, formatIban(p.iban)]);
         if (p.bic) table.push([L.bic, p.bic]);
@@ -509,7 +547,6 @@ class InvoiceLayout {
       if (p?.reference && !p.iban) table.push([L.reference, p.reference]);
     }
     if (p?.meansText) paras.push(p.meansText);
-    if (p?.terms) paras.push(p.terms);
     if (!paras.length && !table.length) return;
 
     const lineCount = paras.reduce((n, t) => n + this.c.regular.wrap(t, 9, WIDTH).length, 0) + table.length;
@@ -522,12 +559,24 @@ class InvoiceLayout {
       const lw = Math.max(...table.map(([k]) => this.c.regular.width(k, 9))) + 4 * MM;
       this.ensure(table.length * LINE_H);
       for (const [k, v] of table) {
-        this.ensure(LINE_H);
+        const lines = this.c.bold.wrap(v, 9, WIDTH - lw);
+        this.ensure(LINE_H * lines.length);
         this.c.text(k, LEFT, this.c.y, { size: 9, color: MUTED });
-        this.c.text(this.c.bold.truncate(v, 9, WIDTH - lw), LEFT + lw, this.c.y, { size: 9, bold: true });
-        this.c.y += LINE_H;
+        for (const l of lines) {
+          this.c.text(l, LEFT + lw, this.c.y, { size: 9, bold: true });
+          this.c.y += LINE_H;
+        }
       }
     }
+    this.c.y += 4 * MM;
+  }
+
+  /** BT-20 free text in its own block (the Skonto markers are machine data and never printed). */
+  private termsBlock(): void {
+    const terms = this.inv.payment?.terms?.trim();
+    if (!terms) return;
+    this.heading(this.L.termsTitle, Math.min(this.c.regular.wrap(terms, 9, WIDTH).length, 4) * LINE_H);
+    this.paragraph(terms);
     this.c.y += 4 * MM;
   }
 
@@ -557,7 +606,8 @@ class InvoiceLayout {
 
   // ---------------------------------------------------------------- footer
 
-  private footers(): void {
+  /** Footer columns (seller, contact, tax and bank) and the legal details, each wrapped to its width. */
+  private footerContent(): { cols: [number, number, string[]][]; legal: string[] } {
     const s = this.inv.seller;
     const L = this.L;
     const p = this.inv.payment;
@@ -576,23 +626,41 @@ class InvoiceLayout {
       p?.iban ? `${L.iban} ${formatIban(p.iban)}` : undefined,
       p?.iban && p.bic ? `${L.bic} ${p.bic}` : undefined,
     ];
-    const cols: [number, number, (string | undefined)[]][] = [
-      [LEFT, 50 * MM, col1],
-      [LEFT + 52 * MM, 58 * MM, col2],
-      [LEFT + 112 * MM, WIDTH - 112 * MM, col3],
+    const wrapCol = (entries: (string | undefined)[], w: number, firstBold: boolean): string[] =>
+      entries
+        .filter((l): l is string => !!l && l.trim() !== '')
+        .flatMap((l, k) => this.c.font({ size: FOOTER_SIZE, bold: firstBold && k === 0 }).wrap(l, FOOTER_SIZE, w).map((x) => (firstBold && k === 0 ? `\u0000${x}` : x)));
+    const cols: [number, number, string[]][] = [
+      [LEFT, 50 * MM, wrapCol(col1, 50 * MM, true)],
+      [LEFT + 52 * MM, 58 * MM, wrapCol(col2, 58 * MM, false)],
+      [LEFT + 112 * MM, WIDTH - 112 * MM, wrapCol(col3, WIDTH - 112 * MM, false)],
     ];
+    const legal = s.legalInfo?.trim() ? this.c.regular.wrap(s.legalInfo.trim(), FOOTER_SIZE, WIDTH) : [];
+    return { cols, legal };
+  }
+
+  private footers(): void {
+    const L = this.L;
     const total = this.c.pages.length;
+    const rule = this.footerRule;
     this.c.pages.forEach((_, page) => {
-      const i = page;
-      this.c.line(LEFT, FOOTER_RULE, RIGHT, FOOTER_RULE, 0.5, RULE, page);
-      this.c.text(L.page(i + 1, total), RIGHT, FOOTER_RULE - 5 * MM, { size: 8, color: MUTED, align: 'right' }, page);
-      for (const [x, w, lines] of cols) {
-        let y = FOOTER_RULE + 2.5 * MM;
-        lines.filter((l): l is string => !!l && l.trim() !== '').slice(0, 5).forEach((l, k) => {
-          const bold = k === 0 && x === LEFT;
-          this.c.text(this.c.font({ size: 7, bold }).truncate(l, 7, w), x, y, { size: 7, color: bold ? INK : MUTED, bold }, page);
-          y += 9;
-        });
+      this.c.line(LEFT, rule, RIGHT, rule, 0.5, RULE, page);
+      this.c.text(L.page(page + 1, total), RIGHT, rule - 5 * MM, { size: 8, color: MUTED, align: 'right' }, page);
+      let bottom = rule + 2.5 * MM;
+      for (const [x, , lines] of this.footer.cols) {
+        let y = rule + 2.5 * MM;
+        for (const raw of lines) {
+          // a leading NUL marks the seller name (bold, ink); it is never printed
+          const bold = raw.startsWith('\u0000');
+          this.c.text(bold ? raw.slice(1) : raw, x, y, { size: FOOTER_SIZE, color: bold ? INK : MUTED, bold }, page);
+          y += FOOTER_LH;
+        }
+        bottom = Math.max(bottom, y);
+      }
+      let y = bottom + 1.5 * MM;
+      for (const l of this.footer.legal) {
+        this.c.text(l, LEFT, y, { size: FOOTER_SIZE, color: MUTED }, page);
+        y += FOOTER_LH;
       }
     });
   }

@@ -33,7 +33,7 @@ export async function typesetInvoice(invoice: unknown, opts: TypesetOptions): Pr
   if (!(opts.now instanceof Date) || Number.isNaN(opts.now.getTime())) throw new ZugferdError('INVALID_ARGUMENT', 'now must be a valid Date');
   const lang = opts.lang ?? 'de';
   if (lang !== 'de' && lang !== 'en') throw new ZugferdError('INVALID_ARGUMENT', `lang must be de or en, not ${String(lang)}`);
-  const prepared = preparePdfInvoice(invoice, opts.attachments);
+  const prepared = preparePdfInvoice(invoice, opts.attachments, lang);
   const inv = prepared.invoice;
 
   const doc = await PDFDocument.create({ updateMetadata: false });
@@ -75,5 +75,5 @@ export async function typesetInvoice(invoice: unknown, opts: TypesetOptions): Pr
     const errors = [...check.pdfa, ...check.structure, ...check.en16931.findings].filter((f) => f.severity === 'error');
     throw new ZugferdError('CHECK_FAILED', `The generated PDF failed our own check (${errors.slice(0, 5).map((e) => e.code).join(', ')}); no file is delivered`, errors);
   }
-  return { pdf: finished.bytes, xml: prepared.xml, pages: canvas.pages.length, warnings: [...prepared.warnings, ...finished.warnings], check };
+  return { pdf: finished.bytes, xml: prepared.xml, pages: canvas.pages.length, warnings: [...prepared.warnings, ...finished.warnings], invoiceWarnings: prepared.invoiceWarnings, check };
 }

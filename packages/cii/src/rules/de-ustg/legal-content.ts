@@ -1,0 +1,203 @@
+/**
+ * German legal content of an invoice (§ 14 Abs. 4 UStG, § 14a UStG, § 19 UStG, company law on business letters):
+ * what a German seller's invoice must state although EN 16931 does not require it. Every rule only WARNS — an
+ * invoice is never blocked for it, and the EN 16931 / XRechnung verdict of the XML is unchanged. Runs on the
+ * schema-parsed invoice (before defaults such as the AE text "Reverse charge" are filled in), so it sees what the
+ * sender actually wrote. Every message names its legal source; messages exist in German and English.
+ */
+import type { Finding } from '@kontor/xml';
+import type { Invoice } from '../../model/invoice';
+
+export type LegalLang = 'de' | 'en';
+
+/** One legal-content warning in both languages. */
+export interface LegalContentWarning {
+  code: string;
+  path: string;
+  bt?: string;
+  de: string;
+  en: string;
+}
+
+/** A legal form recognised in a seller name and the law that says what its business letters must state. */
+export interface LegalForm {
+  form: string;
+  /** code prefix, e.g. DE-GmbHG-35a */
+  prefix: string;
+  /** citation, e.g. "§ 35a GmbHG" */
+  source: string;
+  /** who must be named: managing directors, management board, general partner, or nobody */
+  management: 'directors' | 'board' | 'generalPartner' | 'none';
+}
+
+// Order matters: the more specific form first ("GmbH & Co. KG" before "GmbH" and "KG", "KGaA" before "KG").
+const FORMS: readonly [RegExp, LegalForm][] = [
+  [/\bGmbH\s*(?:&|\+|und)\s*Co\.?\s*KG\b/i, { form: 'GmbH & Co. KG', prefix: 'DE-HGB-177a', source: '§ 177a i. V. m. § 125 HGB, § 35a GmbHG', management: 'generalPartner' }],
+  [/\bUG\s*\(\s*haftungsbeschränkt\s*\)|\bUnternehmergesellschaft\b/i, { form: 'UG (haftungsbeschränkt)', prefix: 'DE-GmbHG-35a', source: '§ 35a GmbHG', management: 'directors' }],
+  [/\bKGaA\b|Kommanditgesellschaft auf Aktien/i, { form: 'KGaA', prefix: 'DE-AktG-80', source: '§ 80 AktG (§ 278 Abs. 3 AktG)', management: 'board' }],
+  [/\bg?GmbH\b|\bmbH\b|Gesellschaft mit beschränkter Haftung/i, { form: 'GmbH', prefix: 'DE-GmbHG-35a', source: '§ 35a GmbHG', management: 'directors' }],
+  [/\bSE\b|Societas Europaea/, { form: 'SE', prefix: 'DE-AktG-80', source: '§ 80 AktG (Art. 9 SE-VO)', management: 'board' }],
+  [/\bAG\b|Aktiengesellschaft/, { form: 'AG', prefix: 'DE-AktG-80', source: '§ 80 AktG', management: 'board' }],
+  [/\beG\b|eingetragene Genossenschaft/, { form: 'eG', prefix: 'DE-GenG-25a', source: '§ 25a GenG', management: 'board' }],
+  [/\bKG\b|Kommanditgesellschaft/, { form: 'KG', prefix: 'DE-HGB-177a', source: '§ 177a i. V. m. § 125 HGB', management: 'none' }],
+  [/\bOHG\b|offene Handelsgesellschaft/i, { form: 'OHG', prefix: 'DE-HGB-125', source: '§ 125 HGB', management: 'none' }],
+  [/\be\.\s?K(?:fm|fr)?\.(?=\s|$|,)|eingetragene[rn]? Kauf(?:mann|frau)/i, { form: 'e. K.', prefix: 'DE-HGB-37a', source: '§ 37a HGB', management: 'none' }],
+];
+
+/** The legal form of a German company recognised from its name (undefined for a sole trader or an unknown form). */
+export function legalFormOf(name: string): LegalForm | undefined {
+  for (const [re, form] of FORMS) if (re.test(name)) return form;
+  return undefined;
+}
+
+const REGISTER_NUMBER = /\b(?:HR\s?[AB]|GnR|GenR|PR|VR)\s*:?\s*\d+/i;
+const REGISTER_COURT = /Amtsgericht|Registergericht|register court|local court|court of registration|\bAG\s+[A-ZÄÖÜ][a-zäöüß]/i;
+const SEAT = /\bSitz\b|registered (?:office|seat)|\bseat\b|\bdomicile\b/i;
+const DIRECTORS = /Geschäftsführ|managing director|\bCEO\b|Geschäftsleitung/i;
+const BOARD = /Vorstand|management board|executive board|board of directors|geschäftsführende[rn]? Direktor|persönlich haftende/i;
+const GENERAL_PARTNER = /Komplementär|persönlich haftende|general partner/i;
+
+const REVERSE_CHARGE_NOTE = /Steuerschuldnerschaft des Leistungsempfängers|reverse[\s-]charge/i;
+const SAME_DATE_NOTE = /Leistungsdatum\s*(?:=|entspricht|ist|gleich)\s*(?:dem\s+)?Rechnungsdatum|date of supply\s*(?:=|is|equals)\s*(?:the\s+)?invoice date/i;
+const SMALL_BUSINESS = /§\s*19\b|\b19\s*(?:Abs\.\s*1\s*)?UStG|Kleinunternehmer|small business/i;
+const LEGAL_PROVISION = /§|\bUStG\b|\bArt\.|\bArtikel\b|\bArticle\b|Kleinunternehmer|VATEX/i;
+
+const EXEMPT_CATEGORIES = new Set(['E', 'AE', 'K', 'G', 'O']);
+
+/**
+ * The warnings for one invoice. Empty unless the seller is German (seller.address.countryCode DE, the default).
+ * "Leistungsdatum = Rechnungsdatum" is expressed by deliveryDate equal to issueDate (or a note saying so).
+ */
+export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
+  const out: LegalContentWarning[] = [];
+  const s = inv.seller;
+  if ((s.address?.countryCode ?? 'DE').toUpperCase() !== 'DE') return out;
+  const notes = (inv.notes ?? []).map((n) => (typeof n === 'string' ? n : n.text));
+  const categories = new Set(inv.vatBreakdown.map((b) => (b.categoryCode ?? 'S').toUpperCase()));
+
+  // § 14 Abs. 4 Satz 1 Nr. 2 UStG: Steuernummer or USt-IdNr. of the supplier
+  if (!s.vatId && !s.taxNumber) {
+    out.push({
+      code: 'DE-UStG-14-4-2',
+      path: 'seller.taxNumber',
+      bt: 'BT-32',
+      de: 'Die Rechnung nennt weder die Steuernummer noch die USt-IdNr. des leistenden Unternehmers (§ 14 Abs. 4 Satz 1 Nr. 2 UStG); seller.taxNumber oder seller.vatId angeben.',
+      en: "The invoice states neither the seller's tax number (Steuernummer) nor its VAT ID (§ 14 (4) sentence 1 no. 2 UStG); give seller.taxNumber or seller.vatId.",
+    });
+  }
+
+  // § 14 Abs. 4 Satz 1 Nr. 6 UStG: time of supply (an advance payment invoice 386 states the payment date instead)
+  const period = inv.invoicingPeriod;
+  if (inv.documentTypeCode !== '386' && inv.deliveryDate === undefined && !(period && (period.start || period.end)) && !notes.some((n) => SAME_DATE_NOTE.test(n))) {
+    out.push({
+      code: 'DE-UStG-14-4-6',
+      path: 'deliveryDate',
+      bt: 'BT-72',
+      de: 'Es fehlt der Zeitpunkt der Lieferung oder sonstigen Leistung (§ 14 Abs. 4 Satz 1 Nr. 6 UStG): deliveryDate oder invoicingPeriod angeben; ist das Leistungsdatum das Rechnungsdatum, deliveryDate = issueDate setzen.',
+      en: 'The date of supply is missing (§ 14 (4) sentence 1 no. 6 UStG): give deliveryDate or invoicingPeriod; when it equals the invoice date, set deliveryDate to issueDate.',
+    });
+  }
+
+  inv.vatBreakdown.forEach((b, i) => {
+    const cat = (b.categoryCode ?? 'S').toUpperCase();
+    if (!EXEMPT_CATEGORIES.has(cat)) return;
+    const reason = b.exemptionReason?.trim();
+    const texts = [reason ?? '', ...notes];
+    if (cat === 'AE') {
+      // § 14a Abs. 5 UStG: the statement "Steuerschuldnerschaft des Leistungsempfängers"
+      if (!texts.some((t) => REVERSE_CHARGE_NOTE.test(t))) {
+        out.push({
+          code: 'DE-UStG-14a-5',
+          path: `vatBreakdown.${i}.exemptionReason`,
+          bt: 'BT-120',
+          de: 'Bei Umkehrung der Steuerschuldnerschaft (Kategorie AE) muss die Rechnung die Angabe „Steuerschuldnerschaft des Leistungsempfängers“ enthalten (§ 14a Abs. 5 UStG); als exemptionReason oder Bemerkung angeben.',
+          en: 'A reverse-charge invoice (category AE) must carry the statement "Steuerschuldnerschaft des Leistungsempfängers" (§ 14a (5) UStG); give it as exemptionReason or as a note.',
+        });
+      }
+      return;
+    }
+    // § 14 Abs. 4 Satz 1 Nr. 8 UStG: a reference to the exemption (a plain-language reason, not only a code)
+    if (!reason) {
+      out.push({
+        code: 'DE-UStG-14-4-8',
+        path: `vatBreakdown.${i}.exemptionReason`,
+        bt: 'BT-120',
+        de: `Für die Kategorie ${cat} fehlt ein Hinweis auf die Steuerbefreiung in Worten (§ 14 Abs. 4 Satz 1 Nr. 8 UStG), z. B. die Vorschrift des UStG oder der MwStSystRL; exemptionReason angeben.`,
+        en: `Category ${cat} needs a reference to the exemption in words (§ 14 (4) sentence 1 no. 8 UStG), e.g. the provision of the UStG or the VAT Directive; give exemptionReason.`,
+      });
+    }
+  });
+
+  // § 14a Abs. 3 UStG: intra-community supply names the VAT IDs of both parties
+  if (categories.has('K')) {
+    if (!inv.buyer.vatId) {
+      out.push({
+        code: 'DE-UStG-14a-3',
+        path: 'buyer.vatId',
+        bt: 'BT-48',
+        de: 'Eine innergemeinschaftliche Lieferung (Kategorie K) muss die USt-IdNr. des Leistungsempfängers nennen (§ 14a Abs. 3 UStG).',
+        en: "An intra-community supply (category K) must state the buyer's VAT ID (§ 14a (3) UStG).",
+      });
+    }
+    if (!s.vatId) {
+      out.push({
+        code: 'DE-UStG-14a-3',
+        path: 'seller.vatId',
+        bt: 'BT-31',
+        de: 'Eine innergemeinschaftliche Lieferung (Kategorie K) muss die USt-IdNr. des leistenden Unternehmers nennen (§ 14a Abs. 3 UStG).',
+        en: "An intra-community supply (category K) must state the seller's VAT ID (§ 14a (3) UStG).",
+      });
+    }
+  }
+
+  // § 19 UStG with § 14 Abs. 4 Satz 1 Nr. 8 UStG (§ 34a UStDV): a small business states why no VAT is charged
+  const allExempt = categories.size > 0 && [...categories].every((c) => c === 'E');
+  const reasons = inv.vatBreakdown.map((b) => b.exemptionReason ?? '');
+  if (allExempt && !reasons.some((r) => LEGAL_PROVISION.test(r)) && ![...reasons, ...notes].some((t) => SMALL_BUSINESS.test(t))) {
+    out.push({
+      code: 'DE-UStG-19',
+      path: 'vatBreakdown.0.exemptionReason',
+      bt: 'BT-120',
+      de: 'Es wird keine Umsatzsteuer berechnet, aber kein Grund mit Vorschrift genannt. Als Kleinunternehmer den Hinweis „Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.“ angeben (§ 19 UStG, § 34a UStDV), sonst die Befreiungsvorschrift (§ 4 UStG).',
+      en: 'No VAT is charged but no reason names a provision. A small business (Kleinunternehmer) must state "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet." (§ 19 UStG, § 34a UStDV); otherwise name the exemption (§ 4 UStG).',
+    });
+  }
+
+  // Company law: what a business letter (and so an invoice) of a registered company must state
+  const form = legalFormOf(s.name);
+  if (form) {
+    const legal = s.legalInfo ?? '';
+    const src = form.source;
+    const missing = (code: string, path: string, bt: string, de: string, en: string): void => {
+      out.push({ code: `${form.prefix}-${code}`, path, bt, de: `${de} (${src}); in seller.legalInfo (BT-33) angeben.`, en: `${en} (${src}); give it in seller.legalInfo (BT-33).` });
+    };
+    if (!s.registrationId && !REGISTER_NUMBER.test(legal)) {
+      missing('REGISTER-NUMBER', 'seller.registrationId', 'BT-30', `Für eine ${form.form} fehlt die Registernummer (z. B. HRB 12345)`, `The register number (e.g. HRB 12345) of the ${form.form} is missing`);
+    }
+    if (!REGISTER_COURT.test(legal)) {
+      missing('REGISTER-COURT', 'seller.legalInfo', 'BT-33', `Für eine ${form.form} fehlt das Registergericht (z. B. Amtsgericht München)`, `The register court (e.g. Amtsgericht München) of the ${form.form} is missing`);
+    }
+    if (!SEAT.test(legal)) {
+      missing('SEAT', 'seller.legalInfo', 'BT-33', `Für eine ${form.form} fehlt der Sitz der Gesellschaft`, `The registered seat (Sitz) of the ${form.form} is missing`);
+    }
+    if (form.management === 'directors' && !DIRECTORS.test(legal)) {
+      missing('MANAGING-DIRECTORS', 'seller.legalInfo', 'BT-33', `Für eine ${form.form} fehlen die Geschäftsführer (alle, mit Familienname und ausgeschriebenem Vornamen)`, `The managing directors (Geschäftsführer, all of them, with full names) of the ${form.form} are missing`);
+    }
+    if (form.management === 'board' && !BOARD.test(legal)) {
+      missing('MANAGEMENT-BOARD', 'seller.legalInfo', 'BT-33', `Für eine ${form.form} fehlen die Vorstandsmitglieder (und der Vorsitzende des Aufsichtsrats)`, `The members of the management board (Vorstand) and the chair of the supervisory board of the ${form.form} are missing`);
+    }
+    if (form.management === 'generalPartner' && !(GENERAL_PARTNER.test(legal) && DIRECTORS.test(legal))) {
+      missing('GENERAL-PARTNER', 'seller.legalInfo', 'BT-33', `Für eine ${form.form} fehlen Firma, Sitz, Registergericht und Geschäftsführer der persönlich haftenden Gesellschafterin (Komplementärin)`, `The general partner (Komplementär) of the ${form.form} with its seat, register and managing directors is missing`);
+    }
+  }
+  return out;
+}
+
+/** The legal-content warnings as findings (severity warning) in one language. */
+export function checkGermanLegalContent(inv: Invoice, lang: LegalLang = 'en'): Finding[] {
+  return legalContentWarnings(inv).map((w) => {
+    const f: Finding = { code: w.code, severity: 'warning', message: lang === 'de' ? w.de : w.en, path: w.path };
+    if (w.bt !== undefined) f.bt = w.bt;
+    return f;
+  });
+}
