@@ -12,6 +12,8 @@ export default defineConfig({
         test: { name: 'api-pg', include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'], env: { KONTOR_TEST_DB: 'pg' }, globalSetup: ['apps/api/test/pg-global-setup.ts'] },
       },
     ],
+    // The API's job workers run built JavaScript: (re)build apps/api/dist when missing or stale.
+    globalSetup: ['apps/api/test/build-global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -14,6 +14,7 @@ import { buildOpenApi, renderDocsPage } from './platform/openapi';
 import type { AppEnv, Services } from './platform/services';
 import { allRoutes } from './routes';
 import { systemClock, type Clock } from './platform/time';
+import { createJobPool, type JobPoolOptions } from './workers/client';
 
 export const API_BASE = '/api/v1';
 
@@ -23,6 +24,8 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Extra routes (tests). */
   routes?: AnyRoute[];
+  /** Job pool options (tests: the pool-testing jobs). */
+  jobs?: JobPoolOptions;
 }
 
 export interface KontorApp {
@@ -41,13 +44,18 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     dbKind: database.kind,
     accounts: new Accounts(database.db, clock),
     keys: new ApiKeys(database.db, clock),
-    billing: new Billing(database.db, clock, { freeInvoicesPerDay: config.freeInvoicesPerDay }),
+    billing: new Billing(database.db, clock, { freeInvoicesPerDay: config.freeInvoicesPerDay, holdSeconds: config.chargeHoldSeconds }),
     // PostgreSQL means possibly several instances: their limits must be counted together.
     rateLimiter: database.kind === 'postgres' ? new DatabaseRateLimiter(database.db, clock) : new MemoryRateLimiter(clock),
     schemaStore: new SchemaStore({ dir: config.schemaDir }),
     clock,
+    jobs: createJobPool(config, opts.jobs),
     cache: new Map(),
   };
+  // Reservations left by a process that died mid-request return now, and then every minute.
+  await services.billing.releaseExpired();
+  const sweeper = setInterval(() => void services.billing.releaseExpired().catch(() => undefined), 60_000);
+  sweeper.unref();
   const routes = [...allRoutes, ...(opts.routes ?? [])];
   const openapi = buildOpenApi(routes, API_BASE);
   const log = opts.log ?? (config.log ? (l: string) => process.stdout.write(l + '\n') : undefined);
@@ -117,5 +125,15 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     return errorResponse(c, api);
   });
 
-  return { app, services, openapi, close: () => database.close().then(() => services.schemaStore.dispose()) };
+  return {
+    app,
+    services,
+    openapi,
+    close: async () => {
+      clearInterval(sweeper);
+      await services.jobs.close();
+      await database.close();
+      services.schemaStore.dispose();
+    },
+  };
 }

@@ -1,6 +1,7 @@
 /** Service configuration: read from the environment once, validated with valibot, one message per bad setting. */
 import * as v from 'valibot';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 
 const intString = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${max}`));
@@ -29,6 +30,12 @@ export const ConfigSchema = v.object({
   KONTOR_AI_API_KEY: v.optional(v.string()),
   KONTOR_DEV_BOOTSTRAP: v.optional(boolString),
   KONTOR_RATE_LIMITS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  KONTOR_WORKERS: v.optional(intString(1, 256)),
+  KONTOR_JOB_TIMEOUT_MS: v.optional(intString(1_000, 3_600_000), '60000'),
+  KONTOR_WORKER_HEAP_MB: v.optional(intString(64, 65_536), '512'),
+  KONTOR_JOB_QUEUE: v.optional(intString(0, 100_000), '16'),
+  KONTOR_WORKER_RECYCLE_BYTES: v.optional(intString(0, 1_000_000_000), '1000000'),
+  KONTOR_CHARGE_HOLD_SECONDS: v.optional(intString(60, 86_400), '900'),
 });
 
 export type RawConfig = v.InferOutput<typeof ConfigSchema>;
@@ -48,6 +55,10 @@ export interface Config {
   ai: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
   devBootstrap: boolean;
   rateLimits: boolean;
+  /** The job worker pool (heavy work off the main thread). */
+  workers: { size: number; jobTimeoutMs: number; heapMb: number; queueLength: number; recycleAboveBytes: number };
+  /** How long a charge reservation of a request holds before it expires and returns (a crashed process). */
+  chargeHoldSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -71,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const o = r.output;
   const problems: string[] = [];
   if ((o.KONTOR_AI_BASE_URL && !o.KONTOR_AI_MODEL) || (!o.KONTOR_AI_BASE_URL && o.KONTOR_AI_MODEL)) problems.push('KONTOR_AI_BASE_URL and KONTOR_AI_MODEL must be set together');
+  if (o.KONTOR_CHARGE_HOLD_SECONDS * 1000 < 2 * o.KONTOR_JOB_TIMEOUT_MS) problems.push('KONTOR_CHARGE_HOLD_SECONDS must be at least twice KONTOR_JOB_TIMEOUT_MS (a reservation must outlive its job)');
   if (problems.length) throw new ConfigError(problems);
   const db = o.DATABASE_URL;
   const database: Config['database'] = /^postgres(ql)?:\/\//.test(db)
@@ -90,5 +102,13 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     ai: o.KONTOR_AI_BASE_URL && o.KONTOR_AI_MODEL ? { baseUrl: o.KONTOR_AI_BASE_URL, model: o.KONTOR_AI_MODEL, apiKey: o.KONTOR_AI_API_KEY } : undefined,
     devBootstrap: o.KONTOR_DEV_BOOTSTRAP ?? o.NODE_ENV !== 'production',
     rateLimits: o.KONTOR_RATE_LIMITS === 'on',
+    workers: {
+      size: o.KONTOR_WORKERS ?? availableParallelism(),
+      jobTimeoutMs: o.KONTOR_JOB_TIMEOUT_MS,
+      heapMb: o.KONTOR_WORKER_HEAP_MB,
+      queueLength: o.KONTOR_JOB_QUEUE,
+      recycleAboveBytes: o.KONTOR_WORKER_RECYCLE_BYTES,
+    },
+    chargeHoldSeconds: o.KONTOR_CHARGE_HOLD_SECONDS,
   };
 }

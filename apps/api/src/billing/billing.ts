@@ -6,8 +6,9 @@
  * a rejected or failed request costs nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
+import type { BillingDB, Undo } from './reservations';
 import { ApiError } from '../platform/errors';
 import { featuresOf, subscriptionOf, type AccountRow } from '../platform/accounts';
 import { berlinDay, berlinMonth, nextBerlinMidnight, nextBerlinMonthStart, secondsUntil } from '../platform/time';
@@ -30,6 +31,8 @@ export interface Charge {
   watermark: boolean;
   commit(): Promise<void>;
   release(): Promise<void>;
+  /** Release even when a commit was attempted and failed (no-op once a commit succeeded). */
+  releaseAfterFailure(): Promise<void>;
 }
 
 export const FREE_VALIDATIONS_PER_DAY = 5;
@@ -39,20 +42,104 @@ export const FAIR_USE_BASE = 100;
 export const FAIR_USE_PER_PACKAGE = 1000;
 
 type Counter = 'invoice_free' | 'validation_free' | 'parse_free' | 'fair_use';
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Default lifetime of a reservation (Config.chargeHoldSeconds). */
+export const DEFAULT_HOLD_SECONDS = 900;
 
 export class Billing {
+  private readonly holdMs: number;
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: () => Date,
-    private readonly opts: { freeInvoicesPerDay: number },
-  ) {}
+    private readonly opts: { freeInvoicesPerDay: number; holdSeconds?: number },
+  ) {
+    this.holdMs = (opts.holdSeconds ?? DEFAULT_HOLD_SECONDS) * 1000;
+  }
+
+  private res(db: Db): Kysely<BillingDB> {
+    return (db as Kysely<DB>).withTables<{ charge_reservations: BillingDB['charge_reservations'] }>();
+  }
+
+  // ---- reservations ----------------------------------------------------------------------------------------------
+
+  /**
+   * Takes something (take returns null when it cannot) and records how to give it back, in one transaction, so a
+   * crash can never leave a taking without its reservation row.
+   */
+  private async hold<T>(accountId: string, undo: Undo, take: (db: Db) => Promise<T | null>): Promise<{ value: T; id: string } | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const value = await take(trx);
+      if (value === null) return null;
+      const id = randomUUID();
+      const now = this.clock();
+      await this.res(trx)
+        .insertInto('charge_reservations')
+        .values({ id, account_id: accountId, undo: JSON.stringify(undo), created_at: now.toISOString(), expires_at: new Date(now.getTime() + this.holdMs).toISOString() })
+        .execute();
+      return { value, id };
+    });
+  }
+
+  /** Deletes the reservation row; true when this call deleted it (and so owns the decision). */
+  private async dropReservation(db: Db, id: string, onlyExpiredBy?: string): Promise<boolean> {
+    let q = this.res(db).deleteFrom('charge_reservations').where('id', '=', id);
+    if (onlyExpiredBy) q = q.where('expires_at', '<=', onlyExpiredBy);
+    const r = await q.executeTakeFirst();
+    return Number(r.numDeletedRows) === 1;
+  }
+
+  private async giveBack(db: Db, accountId: string, undo: Undo, why: string): Promise<void> {
+    switch (undo.t) {
+      case 'slot':
+        return this.giveSlot(db, accountId, undo.kind, undo.period);
+      case 'credit':
+        return this.giveCredit(db, accountId, `${undo.note} ${why}`);
+      case 'check':
+        await db.updateTable('accounts').set({ check_block_remaining: sql<number>`check_block_remaining + 1` }).where('id', '=', accountId).execute();
+        return;
+      case 'block':
+        return this.undoBlock(db, accountId, why);
+    }
+  }
+
+  private async releaseReservation(id: string, accountId: string, undo: Undo): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (await this.dropReservation(trx, id)) await this.giveBack(trx, accountId, undo, 'failed');
+    });
+  }
+
+  /**
+   * Gives back every reservation past its expiry (its request's process died between reserve and commit).
+   * Safe to run concurrently with commits, releases and other sweeps. Returns how many were given back.
+   */
+  async releaseExpired(limit = 500): Promise<number> {
+    const now = this.clock().toISOString();
+    const rows = await this.res(this.db).selectFrom('charge_reservations').select(['id', 'account_id', 'undo']).where('expires_at', '<=', now).limit(limit).execute();
+    let n = 0;
+    for (const r of rows) {
+      await this.db.transaction().execute(async (trx) => {
+        if (await this.dropReservation(trx, r.id, now)) {
+          await this.giveBack(trx, r.account_id, JSON.parse(r.undo) as Undo, 'returned: reservation expired');
+          n++;
+        }
+      });
+    }
+    return n;
+  }
+
+  /** Open reservations of an account (tests, admin). */
+  async openReservations(accountId: string): Promise<number> {
+    const r = await this.res(this.db).selectFrom('charge_reservations').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', accountId).executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
 
   // ---- atomic primitives -------------------------------------------------------------------------------------
 
   /** Takes one slot of a bounded counter; returns the new count, or null when the limit is reached. */
-  private async takeSlot(accountId: string, kind: Counter, period: string, limit: number): Promise<number | null> {
+  private async takeSlot(db: Db, accountId: string, kind: Counter, period: string, limit: number): Promise<number | null> {
     if (limit <= 0) return null;
-    const r = await this.db
+    const r = await db
       .insertInto('usage_counters')
       .values({ account_id: accountId, kind, period, count: 1 })
       .onConflict((oc) =>
@@ -66,8 +153,8 @@ export class Billing {
     return r ? Number(r.count) : null;
   }
 
-  private async giveSlot(accountId: string, kind: Counter, period: string): Promise<void> {
-    await this.db
+  private async giveSlot(db: Db, accountId: string, kind: Counter, period: string): Promise<void> {
+    await db
       .updateTable('usage_counters')
       .set({ count: sql<number>`count - 1` })
       .where('account_id', '=', accountId)
@@ -82,29 +169,29 @@ export class Billing {
     return r ? Number(r.count) : 0;
   }
 
-  private async takeCredit(accountId: string, note: string): Promise<boolean> {
-    const r = await this.db
+  private async takeCredit(db: Db, accountId: string, note: string): Promise<true | null> {
+    const r = await db
       .updateTable('accounts')
       .set({ credits: sql<number>`credits - 1` })
       .where('id', '=', accountId)
       .where('credits', '>=', 1)
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) return false;
-    await this.ledger(accountId, 'credit_charged', -1, note);
+    if (Number(r.numUpdatedRows) !== 1) return null;
+    await this.ledger(db, accountId, 'credit_charged', -1, note);
     return true;
   }
 
-  private async giveCredit(accountId: string, note: string): Promise<void> {
-    await this.db.updateTable('accounts').set({ credits: sql<number>`credits + 1` }).where('id', '=', accountId).execute();
-    await this.ledger(accountId, 'credit_refunded', 1, note);
+  private async giveCredit(db: Db, accountId: string, note: string): Promise<void> {
+    await db.updateTable('accounts').set({ credits: sql<number>`credits + 1` }).where('id', '=', accountId).execute();
+    await this.ledger(db, accountId, 'credit_refunded', 1, note);
   }
 
-  private async ledger(accountId: string, kind: string, delta: number, note: string): Promise<void> {
-    await this.db.insertInto('ledger').values({ id: randomUUID(), account_id: accountId, kind, credits_delta: delta, note, created_at: this.clock().toISOString() }).execute();
+  private async ledger(db: Db, accountId: string, kind: string, delta: number, note: string): Promise<void> {
+    await db.insertInto('ledger').values({ id: randomUUID(), account_id: accountId, kind, credits_delta: delta, note, created_at: this.clock().toISOString() }).execute();
   }
 
-  private async takeCheck(accountId: string): Promise<number | null> {
-    const r = await this.db
+  private async takeCheck(db: Db, accountId: string): Promise<number | null> {
+    const r = await db
       .updateTable('accounts')
       .set({ check_block_remaining: sql<number>`check_block_remaining - 1` })
       .where('id', '=', accountId)
@@ -115,8 +202,8 @@ export class Billing {
   }
 
   /** 1 credit buys a block of 10 checks, one of which this call uses. Returns the checks left, or null. */
-  private async buyBlock(accountId: string): Promise<number | null> {
-    const r = await this.db
+  private async buyBlock(db: Db, accountId: string): Promise<number | null> {
+    const r = await db
       .updateTable('accounts')
       .set({ credits: sql<number>`credits - 1`, check_block_remaining: sql<number>`check_block_remaining + ${CHECKS_PER_BLOCK - 1}` })
       .where('id', '=', accountId)
@@ -124,35 +211,54 @@ export class Billing {
       .returning('check_block_remaining')
       .executeTakeFirst();
     if (!r) return null;
-    await this.ledger(accountId, 'check_block_bought', -1, `block of ${CHECKS_PER_BLOCK} checks`);
+    await this.ledger(db, accountId, 'check_block_bought', -1, `block of ${CHECKS_PER_BLOCK} checks`);
     return Number(r.check_block_remaining);
   }
 
   /** Undo a block purchase: the credit comes back if the block is still untouched, otherwise the check does. */
-  private async undoBlock(accountId: string): Promise<void> {
-    const r = await this.db
+  private async undoBlock(db: Db, accountId: string, why: string): Promise<void> {
+    const r = await db
       .updateTable('accounts')
       .set({ credits: sql<number>`credits + 1`, check_block_remaining: sql<number>`check_block_remaining - ${CHECKS_PER_BLOCK - 1}` })
       .where('id', '=', accountId)
       .where('check_block_remaining', '>=', CHECKS_PER_BLOCK - 1)
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 1) await this.ledger(accountId, 'check_block_refunded', 1, 'operation failed');
-    else await this.db.updateTable('accounts').set({ check_block_remaining: sql<number>`check_block_remaining + 1` }).where('id', '=', accountId).execute();
+    if (Number(r.numUpdatedRows) === 1) await this.ledger(db, accountId, 'check_block_refunded', 1, `operation ${why}`);
+    else await db.updateTable('accounts').set({ check_block_remaining: sql<number>`check_block_remaining + 1` }).where('id', '=', accountId).execute();
+  }
+
+  /** A charge backed by a reservation row: commit drops the row, release drops it and gives back. */
+  private reserved(billing: BillingObject, accountId: string, held: { id: string }, undo: Undo, commit: () => Promise<void> = async () => {}, watermark = false): Charge {
+    return this.charge(
+      billing,
+      () => this.releaseReservation(held.id, accountId, undo),
+      async () => {
+        // Not deleted: the reservation had expired and was already given back; the operation stays free.
+        if (await this.dropReservation(this.db, held.id)) await commit();
+      },
+      watermark,
+    );
   }
 
   private charge(billing: BillingObject, release: () => Promise<void>, commit: () => Promise<void> = async () => {}, watermark = false): Charge {
-    let settled = false;
+    let settled: 'committed' | 'released' | 'committing' | null = null;
     return {
       billing,
       watermark,
       commit: async () => {
         if (settled) return;
-        settled = true;
+        settled = 'committing';
         await commit();
+        settled = 'committed';
       },
       release: async () => {
         if (settled) return;
-        settled = true;
+        settled = 'released';
+        await release();
+      },
+      releaseAfterFailure: async () => {
+        if (settled === 'committed' || settled === 'released') return;
+        settled = 'released';
         await release();
       },
     };
@@ -165,19 +271,18 @@ export class Billing {
     const now = this.clock();
     if (featuresOf(account, now).includes('payments')) return this.charge({ via: 'subscription', freeRemaining: null, freePeriod: 'day' }, async () => {});
     const day = berlinDay(now);
-    const used = await this.takeSlot(account.id, 'validation_free', day, FREE_VALIDATIONS_PER_DAY);
+    const slot: Undo = { t: 'slot', kind: 'validation_free', period: day };
+    const used = await this.hold(account.id, slot, (db) => this.takeSlot(db, account.id, 'validation_free', day, FREE_VALIDATIONS_PER_DAY));
     if (used !== null) {
-      return this.charge({ via: 'free_quota', freeRemaining: FREE_VALIDATIONS_PER_DAY - used, freePeriod: 'day' }, () => this.giveSlot(account.id, 'validation_free', day));
+      return this.reserved({ via: 'free_quota', freeRemaining: FREE_VALIDATIONS_PER_DAY - used.value, freePeriod: 'day' }, account.id, used, slot);
     }
-    const left = await this.takeCheck(account.id);
+    const left = await this.hold(account.id, { t: 'check' }, (db) => this.takeCheck(db, account.id));
     if (left !== null) {
-      return this.charge({ via: 'check_block', freeRemaining: 0, freePeriod: 'day', checkBlockRemaining: left, creditsCharged: 0 }, async () => {
-        await this.db.updateTable('accounts').set({ check_block_remaining: sql<number>`check_block_remaining + 1` }).where('id', '=', account.id).execute();
-      });
+      return this.reserved({ via: 'check_block', freeRemaining: 0, freePeriod: 'day', checkBlockRemaining: left.value, creditsCharged: 0 }, account.id, left, { t: 'check' });
     }
-    const afterBuy = await this.buyBlock(account.id);
+    const afterBuy = await this.hold(account.id, { t: 'block' }, (db) => this.buyBlock(db, account.id));
     if (afterBuy !== null) {
-      return this.charge({ via: 'check_block', freeRemaining: 0, freePeriod: 'day', checkBlockRemaining: afterBuy, creditsCharged: 1 }, () => this.undoBlock(account.id));
+      return this.reserved({ via: 'check_block', freeRemaining: 0, freePeriod: 'day', checkBlockRemaining: afterBuy.value, creditsCharged: 1 }, account.id, afterBuy, { t: 'block' });
     }
     const retry = secondsUntil(now, nextBerlinMidnight(now));
     throw new ApiError(402, 'payment_required', 'Daily free validations used up; no subscription with the payments feature, no open check block and no credit', { freePeriod: 'day', retryAfterSeconds: retry }, { 'Retry-After': String(retry) });
@@ -188,12 +293,15 @@ export class Billing {
     const now = this.clock();
     if (featuresOf(account, now).includes('payments')) return this.charge({ via: 'subscription', freeRemaining: null, freePeriod: 'month' }, async () => {});
     const month = berlinMonth(now);
-    const used = await this.takeSlot(account.id, 'parse_free', month, FREE_PARSES_PER_MONTH);
+    const slot: Undo = { t: 'slot', kind: 'parse_free', period: month };
+    const used = await this.hold(account.id, slot, (db) => this.takeSlot(db, account.id, 'parse_free', month, FREE_PARSES_PER_MONTH));
     if (used !== null) {
-      return this.charge({ via: 'free_quota', freeRemaining: FREE_PARSES_PER_MONTH - used, freePeriod: 'month' }, () => this.giveSlot(account.id, 'parse_free', month));
+      return this.reserved({ via: 'free_quota', freeRemaining: FREE_PARSES_PER_MONTH - used.value, freePeriod: 'month' }, account.id, used, slot);
     }
-    if (await this.takeCredit(account.id, 'statement parse')) {
-      return this.charge({ via: 'credit', freeRemaining: 0, freePeriod: 'month', creditsCharged: 1 }, () => this.giveCredit(account.id, 'statement parse failed'));
+    const credit: Undo = { t: 'credit', note: 'statement parse' };
+    const paid = await this.hold(account.id, credit, (db) => this.takeCredit(db, account.id, 'statement parse'));
+    if (paid !== null) {
+      return this.reserved({ via: 'credit', freeRemaining: 0, freePeriod: 'month', creditsCharged: 1 }, account.id, paid, credit);
     }
     const retry = secondsUntil(now, nextBerlinMonthStart(now));
     throw new ApiError(402, 'payment_required', 'Monthly free parses used up; no subscription with the payments feature and no credit', { freePeriod: 'month', retryAfterSeconds: retry }, { 'Retry-After': String(retry) });
@@ -204,13 +312,16 @@ export class Billing {
     const now = this.clock();
     const sub = subscriptionOf(account, now);
     if (sub.active) return this.charge({ via: 'subscription', freeRemaining: null, freePeriod: 'day' }, async () => {}, () => this.countFairUse(account.id));
-    if (await this.takeCredit(account.id, 'invoice pdf')) {
-      return this.charge({ via: 'credit', freeRemaining: null, freePeriod: 'day', creditsCharged: 1 }, () => this.giveCredit(account.id, 'invoice pdf failed'));
+    const credit: Undo = { t: 'credit', note: 'invoice pdf' };
+    const paid = await this.hold(account.id, credit, (db) => this.takeCredit(db, account.id, 'invoice pdf'));
+    if (paid !== null) {
+      return this.reserved({ via: 'credit', freeRemaining: null, freePeriod: 'day', creditsCharged: 1 }, account.id, paid, credit);
     }
     const day = berlinDay(now);
-    const used = await this.takeSlot(account.id, 'invoice_free', day, this.opts.freeInvoicesPerDay);
+    const slot: Undo = { t: 'slot', kind: 'invoice_free', period: day };
+    const used = await this.hold(account.id, slot, (db) => this.takeSlot(db, account.id, 'invoice_free', day, this.opts.freeInvoicesPerDay));
     if (used !== null) {
-      return this.charge({ via: 'free_quota', freeRemaining: this.opts.freeInvoicesPerDay - used, freePeriod: 'day' }, () => this.giveSlot(account.id, 'invoice_free', day), async () => {}, true);
+      return this.reserved({ via: 'free_quota', freeRemaining: this.opts.freeInvoicesPerDay - used.value, freePeriod: 'day' }, account.id, used, slot, async () => {}, true);
     }
     const retry = secondsUntil(now, nextBerlinMidnight(now));
     throw new ApiError(429, 'free_quota_exhausted', `The free quota of ${this.opts.freeInvoicesPerDay} watermarked invoices per day is used up`, { freePeriod: 'day', retryAfterSeconds: retry }, { 'Retry-After': String(retry) });
@@ -222,8 +333,10 @@ export class Billing {
     if (subscriptionOf(account, now).active) {
       return this.charge({ via: 'subscription', freeRemaining: null, freePeriod: 'day' }, async () => {}, countsFairUse ? () => this.countFairUse(account.id) : async () => {});
     }
-    if (await this.takeCredit(account.id, what)) {
-      return this.charge({ via: 'credit', freeRemaining: null, freePeriod: 'day', creditsCharged: 1 }, () => this.giveCredit(account.id, `${what} failed`));
+    const credit: Undo = { t: 'credit', note: what };
+    const paid = await this.hold(account.id, credit, (db) => this.takeCredit(db, account.id, what));
+    if (paid !== null) {
+      return this.reserved({ via: 'credit', freeRemaining: null, freePeriod: 'day', creditsCharged: 1 }, account.id, paid, credit);
     }
     throw new ApiError(403, 'subscription_required', `${what} needs an active subscription or a credit`);
   }
@@ -255,23 +368,46 @@ export class Billing {
   }
 }
 
+type OpResult<T> = T | { refund: true; value: T };
+
+function isRefund<T>(out: OpResult<T>): out is { refund: true; value: T } {
+  return !!out && typeof out === 'object' && (out as { refund?: unknown }).refund === true;
+}
+
 /**
- * Runs an operation under a reservation: commit on success, release on any failure (the error propagates).
- * The operation may ask for a refund (e.g. the schema check was unreachable): then the reservation is released
- * and billing.refunded is true.
+ * Runs an operation under a reservation, then produces the response, then commits: commit happens only once the
+ * response body exists, so a failure anywhere before (the operation, a worker crash, serialising the body) releases
+ * the reservation and the error propagates. The operation may ask for a refund (e.g. the schema check was
+ * unreachable): then the reservation is released and billing.refunded is true.
+ *
+ * Without `respond` (older call sites) the commit happens before the caller builds its response; prefer `respond`.
  */
-export async function withCharge<T>(charge: Charge, op: (charge: Charge) => Promise<T | { refund: true; value: T }>): Promise<{ value: T; billing: BillingObject }> {
-  let out: T | { refund: true; value: T };
+export async function withCharge<T, R>(charge: Charge, op: (charge: Charge) => Promise<OpResult<T>>, respond: (value: T, billing: BillingObject) => R | Promise<R>): Promise<R>;
+export async function withCharge<T>(charge: Charge, op: (charge: Charge) => Promise<OpResult<T>>): Promise<{ value: T; billing: BillingObject }>;
+export async function withCharge<T, R>(
+  charge: Charge,
+  op: (charge: Charge) => Promise<OpResult<T>>,
+  respond?: (value: T, billing: BillingObject) => R | Promise<R>,
+): Promise<R | { value: T; billing: BillingObject }> {
+  let settled: 'commit' | 'release' | null = null;
   try {
-    out = await op(charge);
+    const out = await op(charge);
+    const refund = isRefund(out);
+    const value = refund ? out.value : (out as T);
+    const billing: BillingObject = refund ? { ...charge.billing, refunded: true } : charge.billing;
+    if (refund) {
+      settled = 'release';
+      await charge.release();
+    }
+    const response = respond ? await respond(value, billing) : ({ value, billing } as const);
+    if (!refund) {
+      settled = 'commit';
+      await charge.commit();
+    }
+    return response;
   } catch (e) {
-    await charge.release();
+    // A failed commit releases too (the row is still there when the commit's delete failed).
+    if (settled !== 'release') await charge.releaseAfterFailure().catch(() => undefined);
     throw e;
   }
-  if (out && typeof out === 'object' && (out as { refund?: unknown }).refund === true) {
-    await charge.release();
-    return { value: (out as { value: T }).value, billing: { ...charge.billing, refunded: true } };
-  }
-  await charge.commit();
-  return { value: out as T, billing: charge.billing };
 }

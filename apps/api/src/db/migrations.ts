@@ -1,5 +1,6 @@
 /** One set of migrations for SQLite and PostgreSQL (only portable DDL). */
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { chargeReservationsMigration } from '../billing/reservations';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts_keys_billing': {
@@ -69,6 +70,9 @@ const migrations: Record<string, Migration> = {
     },
   },
 };
+
+// Charge reservations live with billing; the table is billing's own.
+migrations['0003_charge_reservations'] = chargeReservationsMigration;
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,

@@ -1,5 +1,9 @@
 /** ApiError and the one conversion of every error to the envelope {error, code, details} of spec §7. */
 import type { Context } from 'hono';
+import { JobPoolError } from '../workers/pool';
+
+/** Seconds a client should wait after 503 overloaded. */
+export const OVERLOADED_RETRY_AFTER_SECONDS = 5;
 
 export type ApiErrorCode =
   | 'invalid_input'
@@ -17,6 +21,9 @@ export type ApiErrorCode =
   | 'rate_limited'
   | 'upstream_error'
   | 'service_unavailable'
+  | 'overloaded'
+  | 'input_too_complex'
+  | 'job_failed'
   | 'internal_error';
 
 export class ApiError extends Error {
@@ -47,7 +54,27 @@ export function errorResponse(c: Context, err: ApiError): Response {
 /** Anything that is not an ApiError becomes a 500 without internals; the logger gets the cause. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof JobPoolError) return jobPoolToApiError(err);
   const status = (err as { status?: number } | null)?.status;
   if (status === 413) return new ApiError(413, 'payload_too_large', 'Request body too large');
   return new ApiError(500, 'internal_error', 'Internal server error');
+}
+
+/**
+ * Worker-pool failures: a full queue is 503 overloaded (Retry-After); a job that hit the wall-time or heap limit of
+ * its worker is 422 input_too_complex (the same input would fail again); a worker that died otherwise is 500
+ * job_failed. In every case the request's charge is released by withCharge.
+ */
+export function jobPoolToApiError(e: JobPoolError): ApiError {
+  switch (e.code) {
+    case 'overloaded':
+      return new ApiError(503, 'overloaded', 'The service is busy; try again shortly', { ...e.details, retryAfterSeconds: OVERLOADED_RETRY_AFTER_SECONDS }, { 'Retry-After': String(OVERLOADED_RETRY_AFTER_SECONDS) });
+    case 'job_timeout':
+    case 'job_memory':
+      return new ApiError(422, 'input_too_complex', `The input needs more ${e.code === 'job_timeout' ? 'time' : 'memory'} than a request may use: ${e.message}`, e.details);
+    case 'closed':
+      return new ApiError(503, 'service_unavailable', 'The service is shutting down', null, { 'Retry-After': String(OVERLOADED_RETRY_AFTER_SECONDS) });
+    default:
+      return new ApiError(500, 'job_failed', 'The worker running this request failed', { exitCode: e.details.exitCode ?? null });
+  }
 }

@@ -7,6 +7,7 @@ import type { Accounts } from './accounts';
 import type { ApiKeys } from './keys';
 import type { Billing } from '../billing/billing';
 import type { RateLimiter } from './ratelimit';
+import type { WorkerPool } from '../workers/pool';
 
 export interface Services {
   config: Config;
@@ -18,6 +19,8 @@ export interface Services {
   rateLimiter: RateLimiter;
   schemaStore: SchemaStore;
   clock: () => Date;
+  /** Worker threads for every heavy job (parse, XSD and rules, generation, PDF): the main thread only routes and bills. */
+  jobs: WorkerPool;
   /** Per-app cache for lazily built, reusable domain objects (clients, indexes). */
   cache: Map<string, unknown>;
 }

@@ -5,17 +5,7 @@
  * Rejected files cost nothing: the reservation is released when the library refuses the input.
  */
 import * as v from 'valibot';
-import {
-  DEFAULT_MAX_BYTES,
-  describeParse,
-  describeValidation,
-  isCamtError,
-  parseResultToJson,
-  parseStatements,
-  validateStatements,
-  validationResultToJson,
-  type CamtError,
-} from '@kontor/camt';
+import { DEFAULT_MAX_BYTES, isCamtError, type CamtError } from '@kontor/camt';
 import { withCharge } from '../billing/billing';
 import { ApiError } from '../platform/errors';
 import { defineRoute, type AnyRoute } from '../platform/registry';
@@ -23,6 +13,7 @@ import { BillingSchema, FindingSchema, SeveritySchema } from '../platform/schema
 import { readFileUpload } from '../platform/upload';
 import type { Context } from 'hono';
 import type { AppEnv } from '../platform/services';
+import { transferable } from '../workers/client';
 
 /** base64 of 10 MB plus JSON framing. */
 const MAX_BODY_BYTES = 14_500_000;
@@ -179,14 +170,18 @@ export const statementRoutes: AnyRoute[] = [
     handler: async ({ c, account, services, body }) => {
       const upload = await readUpload(c, body as JsonBodyT | undefined);
       const charge = await services.billing.reserveValidation(account);
-      const { value, billing } = await withCharge(charge, () =>
-        run(async () => {
-          const r = await validateStatements(upload.bytes, { ...(upload.filename ? { filename: upload.filename } : {}), schemaStore: services.schemaStore });
-          // Without a schema check the caller gets less than paid for: refund (spec §2.5 refunded).
-          return r.schemaChecked ? r : { refund: true as const, value: r };
-        }),
+      // The work runs in a job worker (bounded time and heap); the charge commits after the body exists.
+      return withCharge(
+        charge,
+        () =>
+          run(async () => {
+            const { bytes, transfer } = transferable(upload.bytes);
+            const r = await services.jobs.run<{ summary: string; result: Record<string, unknown>; schemaChecked: boolean }>('statements.validate', { bytes, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength });
+            // Without a schema check the caller gets less than paid for: refund (spec §2.5 refunded).
+            return r.schemaChecked ? r : { refund: true as const, value: r };
+          }),
+        (value, billing) => c.json({ summary: value.summary, result: { ...value.result, billing } }),
       );
-      return c.json({ summary: describeValidation(value), result: { ...validationResultToJson(value), billing } });
     },
   }),
   defineRoute({
@@ -210,8 +205,15 @@ export const statementRoutes: AnyRoute[] = [
     handler: async ({ c, account, services, body }) => {
       const upload = await readUpload(c, body as JsonBodyT | undefined);
       const charge = await services.billing.reserveParse(account);
-      const { value, billing } = await withCharge(charge, () => run(() => parseStatements(upload.bytes, upload.filename ? { filename: upload.filename } : {})));
-      return c.json({ summary: describeParse(value), result: { ...parseResultToJson(value), billing } });
+      return withCharge(
+        charge,
+        () =>
+          run(() => {
+            const { bytes, transfer } = transferable(upload.bytes);
+            return services.jobs.run<{ summary: string; result: Record<string, unknown> }>('statements.parse', { bytes, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength });
+          }),
+        (value, billing) => c.json({ summary: value.summary, result: { ...value.result, billing } }),
+      );
     },
   }),
 ];

@@ -1,0 +1,47 @@
+/**
+ * The service's side of the job workers: creates the pool from the configuration (the built worker file is found
+ * through this package's "./worker" export, so it works from the sources, from dist and from a bundling app) and
+ * knows the library error classes to revive.
+ */
+import { createRequire } from 'node:module';
+import { CamtError } from '@kontor/camt';
+import { Pain001Error } from '@kontor/pain001';
+import { ZugferdError } from '@kontor/zugferd';
+import { CiiError } from '@kontor/cii';
+import { KontorXmlError } from '@kontor/xml';
+import type { Config } from '../config';
+import { ApiError } from '../platform/errors';
+import { WorkerPool } from './pool';
+import type { WorkerSetup } from './protocol';
+
+/** The built worker entry (dist/workers/worker.js of @kontor/api). */
+export function workerFile(): string {
+  return createRequire(import.meta.url).resolve('@kontor/api/worker');
+}
+
+export interface JobPoolOptions {
+  /** Test hook: also accept the pool-testing jobs (test-jobs.ts). */
+  testJobs?: boolean;
+  file?: string;
+}
+
+export function createJobPool(config: Config, o: JobPoolOptions = {}): WorkerPool {
+  const setup: WorkerSetup & { testJobs?: boolean } = { schemaDir: config.schemaDir, bankdataFile: config.bankdataFile, ...(o.testJobs ? { testJobs: true } : {}) };
+  return new WorkerPool({
+    file: o.file ?? workerFile(),
+    workerData: setup,
+    size: config.workers.size,
+    queueLength: config.workers.queueLength,
+    timeoutMs: config.workers.jobTimeoutMs,
+    maxOldGenerationSizeMb: config.workers.heapMb,
+    recycleAboveBytes: config.workers.recycleAboveBytes,
+    errorClasses: { CamtError, Pain001Error, ZugferdError, CiiError, KontorXmlError, ApiError } as never,
+  });
+}
+
+/** A copy of the bytes in their own ArrayBuffer, ready to transfer (a Buffer may be a view on a shared pool). */
+export function transferable(bytes: Uint8Array): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return { bytes: copy, transfer: [copy.buffer] };
+}

@@ -1,0 +1,141 @@
+/**
+ * The heavy jobs the API hands to its worker threads, by name. Each takes plain data (bytes as Uint8Array) and
+ * returns plain data ready for the response (results already converted to JSON shape), so nothing but clonable
+ * values crosses the thread boundary. Library errors propagate as thrown; the worker entry serialises them.
+ *
+ * Per-thread services (schema store, bank directory) are built lazily from the WorkerSetup, once per thread.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { SchemaStore, type Finding } from '@kontor/xml';
+import { describeParse, describeValidation as describeStatementValidation, parseResultToJson, parseStatements, validateStatements, validationResultToJson } from '@kontor/camt';
+import { describeValidation as describePaymentValidation, generateAxz, generateSct, validatePain001 } from '@kontor/pain001';
+import { BankDirectory } from '@kontor/bankdata';
+import { generateCii, validateCii, type CiiAttachment } from '@kontor/cii';
+import { checkInvoiceForPdf, checkLogo, embedInvoice, typesetInvoice, type InvoiceAttachment, type LogoMime } from '@kontor/zugferd';
+import type { WorkerSetup } from './protocol';
+import { berlinDay } from '../platform/time';
+
+export interface JobContext {
+  setup: WorkerSetup;
+  schemaStore(): SchemaStore;
+  bankDirectory(): BankDirectory | null;
+}
+
+/** A job's answer: the value, and any ArrayBuffers in it to transfer instead of copy. */
+export interface JobOutput {
+  value: unknown;
+  transfer?: ArrayBuffer[];
+}
+
+export function jobContext(setup: WorkerSetup): JobContext {
+  let store: SchemaStore | undefined;
+  let dir: BankDirectory | null | undefined;
+  return {
+    setup,
+    schemaStore: () => (store ??= new SchemaStore({ dir: setup.schemaDir })),
+    bankDirectory: () => {
+      if (dir !== undefined) return dir;
+      try {
+        const bytes = readFileSync(setup.bankdataFile);
+        dir = BankDirectory.open(bytes, { dataDate: berlinDay(statSync(setup.bankdataFile).mtime), source: path.basename(setup.bankdataFile) });
+      } catch {
+        dir = null;
+      }
+      return dir;
+    },
+  };
+}
+
+export interface StatementsInput {
+  bytes: Uint8Array;
+  filename?: string;
+}
+export interface PaymentValidateInput {
+  bytes: Uint8Array;
+  filename?: string;
+  profile: 'auto' | 'sct' | 'axz';
+}
+export interface PaymentGenerateInput {
+  run: unknown;
+  /** ISO time of the request (the service's clock). */
+  now: string;
+}
+export interface CiiGenerateInput {
+  invoice: unknown;
+  attachments: CiiAttachment[];
+}
+export interface PdfPrecheckInput {
+  invoice: unknown;
+  attachments: InvoiceAttachment[];
+  logo?: Uint8Array;
+  logoMime?: LogoMime;
+}
+export interface PdfCreateInput {
+  invoice: unknown;
+  attachments: InvoiceAttachment[];
+  pdf?: Uint8Array;
+  logo?: Uint8Array;
+  logoMime?: LogoMime;
+  lang: 'de' | 'en';
+  watermark: boolean;
+  now: string;
+}
+
+const owned = (u: Uint8Array): ArrayBuffer[] => (u.byteOffset === 0 && u.byteLength === u.buffer.byteLength && u.buffer instanceof ArrayBuffer ? [u.buffer] : []);
+
+export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<JobOutput>> = {
+  async 'statements.validate'(i: StatementsInput, ctx) {
+    const r = await validateStatements(i.bytes, { ...(i.filename ? { filename: i.filename } : {}), schemaStore: ctx.schemaStore() });
+    return { value: { summary: describeStatementValidation(r), result: validationResultToJson(r), schemaChecked: r.schemaChecked } };
+  },
+  async 'statements.parse'(i: StatementsInput) {
+    const r = await parseStatements(i.bytes, i.filename ? { filename: i.filename } : {});
+    return { value: { summary: describeParse(r), result: parseResultToJson(r) } };
+  },
+  async 'payments.validate'(i: PaymentValidateInput, ctx) {
+    const r = await validatePain001(i.bytes, { profile: i.profile, schemaStore: ctx.schemaStore() });
+    return { value: { summary: describePaymentValidation(r, i.filename), result: r, schemaChecked: r.schemaChecked } };
+  },
+  async 'payments.sct'(i: PaymentGenerateInput, ctx) {
+    const dir = ctx.bankDirectory();
+    const now = new Date(i.now);
+    return { value: await generateSct(i.run, { schemaStore: ctx.schemaStore(), now: () => now, ...(dir ? { bankDirectory: dir } : {}) }) };
+  },
+  async 'payments.axz'(i: PaymentGenerateInput, ctx) {
+    const dir = ctx.bankDirectory();
+    const now = new Date(i.now);
+    return { value: await generateAxz(i.run, { schemaStore: ctx.schemaStore(), now: () => now, ...(dir ? { bankDirectory: dir } : {}) }) };
+  },
+  /** Validate the invoice data and write the CII XML (before billing). */
+  async 'cii.generate'(i: CiiGenerateInput) {
+    const r = generateCii(i.invoice, { attachmentsMode: 'embedded', attachments: i.attachments });
+    return { value: { ok: r.ok, xml: r.xml, bytes: r.bytes, findings: r.findings } };
+  },
+  /** The authoritative check of generated XML (XSD, then native EN 16931 / XRechnung rules). */
+  async 'cii.gate'(i: { xml: string }, ctx) {
+    const check = validateCii(i.xml, { profile: 'auto', schemaStore: ctx.schemaStore() });
+    const failed: Finding[] = [...check.xsd.findings.filter((f) => f.severity === 'error'), ...check.findings.filter((f) => f.severity === 'error')] as Finding[];
+    return { value: { passed: check.verdict === 'valid', failed } };
+  },
+  async 'pdf.precheck'(i: PdfPrecheckInput) {
+    const warnings = checkInvoiceForPdf(i.invoice, i.attachments).warnings.filter((f) => f.severity === 'warning').length;
+    const logoMime = i.logo ? checkLogo(i.logo, i.logoMime) : undefined;
+    return { value: { warnings, ...(logoMime ? { logoMime } : {}) } };
+  },
+  async 'pdf.create'(i: PdfCreateInput, ctx) {
+    const now = new Date(i.now);
+    const r = i.pdf
+      ? await embedInvoice(i.pdf, i.invoice, { now, lang: i.lang, attachments: i.attachments, schemaStore: ctx.schemaStore() })
+      : await typesetInvoice(i.invoice, {
+          now,
+          lang: i.lang,
+          watermark: i.watermark,
+          attachments: i.attachments,
+          schemaStore: ctx.schemaStore(),
+          ...(i.logo ? { logo: { bytes: i.logo, ...(i.logoMime ? { mime: i.logoMime } : {}) } } : {}),
+        });
+    const pdf = r.pdf instanceof Uint8Array ? r.pdf : new Uint8Array(r.pdf);
+    return { value: { pdf }, transfer: owned(pdf) };
+  },
+};
