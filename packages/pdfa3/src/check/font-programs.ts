@@ -5,8 +5,8 @@
  *   code (0-31) that WinAnsiEncoding leaves unnamed;
  * - 6.2.11.4.2 (veraPDF 6.2.11.4.2-1/-2): a CharSet (Type 1) or CIDSet (CID fonts) lists every glyph of
  *   the program. CharSet is judged by count against name-keyed CFF programs (fewer names than glyphs
- *   cannot list them all); CIDSet bit by bit against TrueType (maxp glyph count, Identity map) and
- *   CID-keyed CFF programs (charset).
+ *   cannot list them all); CIDSet bit by bit against TrueType (glyphs with outlines, Identity map) and
+ *   CID-keyed CFF programs (charset). Like veraPDF, only subset fonts (ABCDEF+Name) are judged.
  */
 import { Encodings } from '@pdf-lib/standard-fonts';
 import { PDFDict, PDFName, PDFNumber, PDFStream } from 'pdf-lib';
@@ -17,20 +17,32 @@ import type { GlyphUse } from './glyph-widths';
 
 const WIN_ANSI_CODES: ReadonlySet<number> = new Set(Encodings.WinAnsi.supportedCodePoints.map((cp) => Encodings.WinAnsi.encodeUnicodeCodePoint(cp).code));
 
-/** numGlyphs from the maxp table of a TrueType program; undefined when it cannot be read. */
-export function trueTypeGlyphCount(b: Uint8Array): number | undefined {
+/** Glyph ids with an outline (non-empty loca range) in a TrueType program; undefined when unreadable. */
+export function trueTypeGlyphsWithOutlines(b: Uint8Array): number[] | undefined {
   if (b.length < 12) return undefined;
-  const n = (b[4]! << 8) | b[5]!;
+  const dv = new DataView(b.buffer, b.byteOffset, b.length);
+  const tables = new Map<string, number>();
+  const n = dv.getUint16(4);
   for (let i = 0; i < n; i++) {
     const p = 12 + 16 * i;
     if (p + 16 > b.length) return undefined;
-    if (String.fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!) !== 'maxp') continue;
-    const off = ((b[p + 8]! << 24) >>> 0) + (b[p + 9]! << 16) + (b[p + 10]! << 8) + b[p + 11]!;
-    if (off + 6 > b.length) return undefined;
-    return (b[off + 4]! << 8) | b[off + 5]!;
+    tables.set(String.fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!), dv.getUint32(p + 8));
   }
-  return undefined;
+  const maxp = tables.get('maxp');
+  const head = tables.get('head');
+  const loca = tables.get('loca');
+  if (maxp === undefined || head === undefined || loca === undefined || maxp + 6 > b.length || head + 52 > b.length) return undefined;
+  const count = dv.getUint16(maxp + 4);
+  const long = dv.getInt16(head + 50) === 1;
+  if (loca + (count + 1) * (long ? 4 : 2) > b.length) return undefined;
+  const at = (g: number) => (long ? dv.getUint32(loca + 4 * g) : dv.getUint16(loca + 2 * g) * 2);
+  const out: number[] = [];
+  for (let g = 0; g < count; g++) if (at(g + 1) > at(g)) out.push(g);
+  return out;
 }
+
+/** A subset font's name starts with six capital letters and a plus sign (ISO 32000-1, 9.6.4). */
+const SUBSET = /^[A-Z]{6}\+/;
 
 export class FontProgramChecker {
   constructor(private readonly c: CheckContext) {}
@@ -114,7 +126,7 @@ export class FontProgramChecker {
       const cid = this.descendant(font);
       const desc = cid && getDict(ctx, cid, 'FontDescriptor');
       const cidSet = desc && getStream(ctx, desc, 'CIDSet');
-      if (!cid || !cidSet) return;
+      if (!cid || !cidSet || !SUBSET.test(getName(ctx, cid, 'BaseFont') ?? '')) return;
       const bits = decodeStream(ctx, cidSet, this.c.maxStreamBytes);
       const has = (c: number) => (c >> 3) < bits.length && (bits[c >> 3]! & (0x80 >> (c & 7))) !== 0;
       let present: Iterable<number> | undefined;
@@ -123,15 +135,11 @@ export class FontProgramChecker {
       if (getName(ctx, cid, 'Subtype') === 'CIDFontType2' && ff2) {
         const map = get(ctx, cid, 'CIDToGIDMap');
         if (map !== undefined && nameOf(map) !== 'Identity') return;
-        const n = trueTypeGlyphCount(decodeStream(ctx, ff2, this.c.maxStreamBytes));
-        if (n === undefined) return;
-        present = (function* () {
-          for (let g = 0; g < n; g++) yield g;
-        })();
+        present = trueTypeGlyphsWithOutlines(decodeStream(ctx, ff2, this.c.maxStreamBytes))?.filter((g) => g > 0);
       } else if (getName(ctx, cid, 'Subtype') === 'CIDFontType0' && ff3 && getName(ctx, ff3.dict, 'Subtype') === 'CIDFontType0C') {
         const cff = parseCff(decodeStream(ctx, ff3, this.c.maxStreamBytes));
         if (!cff.isCid) return;
-        present = cff.cids();
+        present = cff.cids().filter((c) => c > 0);
       }
       if (!present) return;
       for (const c of present) {
@@ -142,7 +150,7 @@ export class FontProgramChecker {
       }
       return;
     }
-    if (sub !== 'Type1' && sub !== 'MMType1') return;
+    if ((sub !== 'Type1' && sub !== 'MMType1') || !SUBSET.test(name)) return;
     const desc = getDict(ctx, font, 'FontDescriptor');
     const cs = desc ? resolve(ctx, desc.get(PDFName.of('CharSet'))) : undefined;
     const ff3 = getStream(ctx, desc, 'FontFile3');
