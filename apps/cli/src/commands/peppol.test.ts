@@ -48,7 +48,7 @@ describe('kontor peppol parse', () => {
 
 describe('kontor peppol check', () => {
   it('shows registration, capabilities and the Directory name', async () => {
-    const r = await run(['peppol', 'check', LEITWEG, '--allow-http', '--timeout-ms', '1000']);
+    const r = await run(['peppol', 'check', LEITWEG, '--allow-http', '--allow-private', '--timeout-ms', '1000']);
     expect(r.code).toBe(0);
     expect(r.out).toContain(`iso6523-actorid-upis::0204:${LEITWEG}: registered in Peppol (SML ${ZONE}, naptr)`);
     expect(r.out).toContain(`SMP: ${smp.smpUrl}`);
@@ -62,6 +62,21 @@ describe('kontor peppol check', () => {
     const body = JSON.parse(r.out);
     expect(body).toMatchObject({ registered: true, directory: null, documentTypes: [] });
     expect(body.issues.map((i: { code: string }) => i.code)).toEqual(['SMP_NOT_HTTPS']);
+  });
+
+  it('an SMP on a loopback address is refused before connecting unless --allow-private (or KONTOR_SMP_ALLOW_PRIVATE)', async () => {
+    const before = smp.requests.length;
+    const r = await run(['peppol', 'check', LEITWEG, '--allow-http', '--no-directory', '--json']);
+    const body = JSON.parse(r.out);
+    expect(body).toMatchObject({ registered: true, documentTypes: [] });
+    expect(body.issues).toEqual([
+      expect.objectContaining({ code: 'SMP_UNAVAILABLE', message: expect.stringContaining('is not a public address (loopback)') }),
+    ]);
+    expect(smp.requests.length).toBe(before);
+    const env = { KONTOR_SML_ZONE: ZONE, KONTOR_DNS_RESOLVER: dns.server, KONTOR_SMP_ALLOW_PRIVATE: 'true', KONTOR_SMP_ALLOW_HTTP: 'true' };
+    const allowed = await runCapture(['peppol', 'check', LEITWEG, '--no-directory', '--json'], { cwd: process.cwd(), env });
+    expect(JSON.parse(allowed.out)).toMatchObject({ registered: true, issues: [], documentTypes: [{ name: 'XRechnung 3.0 CII' }] });
+    expect(smp.requests.length).toBeGreaterThan(before);
   });
 
   it('exit 1 for an unregistered participant, error code for a failing SML', async () => {

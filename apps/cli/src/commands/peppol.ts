@@ -1,5 +1,5 @@
 /** kontor peppol parse|check: participant identifiers and the SML/SMP/Directory lookup (@kontor/peppol). */
-import { loadConfig } from '@kontor/api';
+import { loadConfig, outboundFetchFor } from '@kontor/api';
 import { checkParticipant, tryParseParticipant, type PeppolCheckConfig } from '@kontor/peppol';
 import { CliError, parse, printJson, type Command } from '../command';
 
@@ -24,8 +24,8 @@ export const peppolCommands: Command[] = [
     summary: 'Look a participant up in the Peppol SML, its SMP and the Directory',
     usage:
       'kontor peppol check <participant> [--zone <sml zone>] [--dns <ip:port>] [--cname] [--directory <url> | --no-directory] ' +
-      '[--timeout-ms <n>] [--allow-http] [--json]   (exit 0 registered, 1 not registered; KONTOR_SML_ZONE, KONTOR_DNS_RESOLVER, ' +
-      'KONTOR_PEPPOL_DIRECTORY_URL as defaults)',
+      '[--timeout-ms <n>] [--allow-http] [--allow-private] [--json]   (exit 0 registered, 1 not registered; KONTOR_SML_ZONE, KONTOR_DNS_RESOLVER, ' +
+      'KONTOR_PEPPOL_DIRECTORY_URL, KONTOR_SMP_ALLOW_HTTP, KONTOR_SMP_ALLOW_PRIVATE as defaults; SMP URLs must lead to public addresses unless --allow-private)',
     async run(argv, io) {
       const { values, positionals } = parse(argv, {
         json: { type: 'boolean' },
@@ -36,6 +36,7 @@ export const peppolCommands: Command[] = [
         'no-directory': { type: 'boolean' },
         'timeout-ms': { type: 'string' },
         'allow-http': { type: 'boolean' },
+        'allow-private': { type: 'boolean' },
       });
       const input = positionals.join(' ');
       if (!input) throw new CliError('Missing <participant>');
@@ -44,6 +45,21 @@ export const peppolCommands: Command[] = [
       if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 1)) throw new CliError('--timeout-ms must be a positive whole number');
       const config = loadConfig(io.env, io.cwd);
       const dnsServer = values.dns ?? config.peppol.dnsResolver;
+      const directoryUrl = values.directory ?? config.peppol.directoryUrl;
+      const allowHttp = values['allow-http'] || config.peppol.smpAllowHttp;
+      // SMP URLs come from DNS: the outbound module refuses non-public addresses unless --allow-private
+      const fetch = outboundFetchFor(
+        {
+          ...config,
+          peppol: {
+            ...config.peppol,
+            directoryUrl,
+            smpAllowHttp: allowHttp || !!values.cname, // legacy CNAME SMPs are plain http
+            smpAllowPrivate: !!values['allow-private'] || config.peppol.smpAllowPrivate,
+          },
+        },
+        'peppol',
+      );
       const checkConfig: PeppolCheckConfig = {
         sml: {
           zone: values.zone ?? config.peppol.smlZone,
@@ -51,8 +67,9 @@ export const peppolCommands: Command[] = [
           ...(values.cname ? { method: 'cname' as const } : {}),
           ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         },
-        smp: { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(values['allow-http'] ? { allowHttp: true } : {}) },
-        directory: values['no-directory'] ? null : { baseUrl: values.directory ?? config.peppol.directoryUrl },
+        smp: { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(allowHttp ? { allowHttp: true } : {}) },
+        directory: values['no-directory'] ? null : { baseUrl: directoryUrl },
+        fetch,
       };
       const result = await checkParticipant(input, checkConfig);
       if (values.json) printJson(io, result);

@@ -1,6 +1,6 @@
 /** kontor schemas install|list: fills and shows the schema store. */
 import { SchemaStore } from '@kontor/xml';
-import { loadConfig } from '@kontor/api';
+import { loadConfig, outboundFetchFor } from '@kontor/api';
 import path from 'node:path';
 import { CliError, parse, printJson, type Command } from '../command';
 
@@ -17,7 +17,9 @@ export const schemaCommands: Command[] = [
       const { values } = parse(argv, { from: { type: 'string' }, dir: { type: 'string' }, json: { type: 'boolean' } }, false);
       if (!values.from) throw new CliError('Missing --from <dir>');
       const s = store(io, values.dir);
-      const r = /^https?:\/\//.test(values.from) ? await s.installFromUrl(values.from) : await s.installFrom(path.resolve(io.cwd, values.from));
+      // the --from URL is the operator's choice (trusted); redirects away from it must lead to public addresses
+      const download = (url: string) => s.installFromUrl(url, { fetch: outboundFetchFor(loadConfig(io.env, io.cwd), 'schemas', { trustedOrigins: [url] }) });
+      const r = /^https?:\/\//.test(values.from) ? await download(values.from) : await s.installFrom(path.resolve(io.cwd, values.from));
       if (values.json) printJson(io, { schemaDir: s.dir, ...r });
       else {
         io.stdout(`Installed ${r.installed.length} schema set(s) into ${s.dir}:\n${r.installed.map((i) => `  ${i}`).join('\n')}\n`);
