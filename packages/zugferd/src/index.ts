@@ -8,3 +8,7 @@ export { formatMoney, formatDate, formatNumber, formatPercent } from './typeset/
 export { FACTURX_FILENAME, FACTURX_NAMESPACE, FACTURX_VERSION, facturxRelationship, facturxXmp, type FacturxConformanceLevel } from './facturx/xmp';
 export { ZugferdError, type ZugferdErrorCode } from './errors';
 export type { Finding, HybridCheck, HybridInvoiceResult, InvoiceAttachment, Lang, Logo, LogoMime } from './types';
+export { verifyInvoicePdf, validateInvoiceXml, sniffInput, type VerifyOptions, type ValidateXmlOptions } from './verify/verify';
+export { detectProfile, INVOICE_FILE_NAMES, XMP_INVOICE_NAMESPACES, type InvoiceProfile, type InvoiceProfileId } from './verify/profiles';
+export { validateWithKosit, validateWithVeraPdf, type EngineEndpoint, type EngineAnswer, type EngineFinding, type VeraPdfFlavour } from './verify/engines';
+export type * from './verify/types';

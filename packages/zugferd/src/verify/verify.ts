@@ -1,0 +1,505 @@
+/**
+ * verifyInvoicePdf: what a receiver needs to know about an incoming ZUGFeRD / Factur-X / XRechnung hybrid PDF,
+ * as the report of spec §2.3 — structure (embedded invoice XML, file name, /AF + AFRelationship, Factur-X XMP,
+ * pdfaid), the EN 16931 quick check of the embedded XML, the PDF/A-3 binding of every embedded file, the BT-125
+ * attachments, and the authoritative verdict (XSD of the detected profile from the schema store, native rules,
+ * PDF/A-3 checker; optional KoSIT daemon and veraPDF REST decide when configured and reachable).
+ * Bad input is a finding in the report, never an exception; only API misuse throws.
+ */
+import { AF_RELATIONSHIPS, checkPdfA3, Pdfa3Error, readEmbeddedFiles, readPdfInfo, type EmbeddedFile, type PdfInfo } from '@kontor/pdfa3';
+import { kositScenarios, rulesetInfo, validateCii, type CiiValidationResult, type RuleFinding } from '@kontor/cii';
+import { parseXml, xmlInputToText, KontorXmlError, type SchemaStore, type XmlElement } from '@kontor/xml';
+import { ZugferdError } from '../errors';
+import { PDF_MAX_BYTES } from '../embed/embed';
+import { validateWithKosit, validateWithVeraPdf, type EngineAnswer, type EngineEndpoint, type EngineFinding, type VeraPdfFlavour } from './engines';
+import { detectProfile, INVOICE_FILE_NAMES, XMP_INVOICE_NAMESPACES, type InvoiceProfile } from './profiles';
+import type {
+  AttachmentReport,
+  AuthoritativeFinding,
+  AuthoritativeReport,
+  En16931Report,
+  Pdfa3FileReport,
+  Pdfa3Report,
+  QuickFinding,
+  VerificationReport,
+  Verdict,
+  XmlValidationReport,
+  ZugferdFacts,
+} from './types';
+
+export interface VerifyOptions {
+  /** Where the XSD sets (cii-d16b, facturx:*) are installed; without it the XSD step is reported as unavailable. */
+  schemaStore?: SchemaStore;
+  /** KoSIT validator daemon 1.x: when given and reachable it decides the XML verdict (EN 16931 / XRechnung profiles). */
+  kosit?: EngineEndpoint;
+  /** veraPDF REST service: when given and reachable it decides the PDF/A verdict. */
+  verapdf?: EngineEndpoint;
+  /** Largest accepted input (default 25 MB); larger input throws ZugferdError PDF_TOO_LARGE. */
+  maxBytes?: number;
+}
+
+export interface ValidateXmlOptions extends Omit<VerifyOptions, 'verapdf'> {
+  /** auto (default): by BT-24; en16931 / xrechnung force that rule set (XSD: the CII D16B set). */
+  profile?: 'auto' | 'en16931' | 'xrechnung';
+  /** name passed to the KoSIT daemon (default invoice.xml) */
+  filename?: string;
+}
+
+const ENGINE_PDFA = 'Kontor PDF/A-3 checker (@kontor/pdfa3)';
+const ENGINE_STRUCTURE = 'Kontor ZUGFeRD/Factur-X structure rules';
+const ENGINE_XML = 'Kontor hardened XML reader';
+const engineXsd = (set: string) => `XSD ${set} (libxml2)`;
+const engineRules = (rs: { name: string; version: string }) => `Kontor native ${rs.name} ${rs.version}`;
+
+const INVOICE_RELATIONSHIPS = ['Data', 'Alternative', 'Source'];
+const PDFAID_NS = 'http://www.aiim.org/pdfa/ns/id/';
+const PDFA_SCHEMA_NS = 'http://www.aiim.org/pdfa/ns/schema#';
+
+/** The first bytes say PDF (the header may follow up to 1 KB of junk, as readers tolerate). */
+export function sniffInput(bytes: Uint8Array): 'pdf' | 'xml' | 'empty' | 'other' {
+  if (bytes.byteLength === 0) return 'empty';
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (head.includes('%PDF-')) return 'pdf';
+  let t = head;
+  if (t.startsWith('\xef\xbb\xbf')) t = t.slice(3);
+  if (bytes[0] === 0xfe || bytes[0] === 0xff) return 'xml'; // UTF-16 BOM: only XML is sent like that here
+  return /^\s*</.test(t) ? 'xml' : 'other';
+}
+
+function verdictOf(findings: readonly { severity: string }[]): Verdict {
+  if (findings.some((f) => f.severity === 'error')) return 'invalid';
+  return findings.some((f) => f.severity === 'warning') ? 'valid_with_warnings' : 'valid';
+}
+
+function loc(f: { path?: string; location?: { line: number; column: number } }): string | null {
+  if (f.path) return f.path;
+  return f.location ? `line ${f.location.line}, column ${f.location.column}` : null;
+}
+
+interface XmlFacts {
+  text: string | null;
+  root: XmlElement | null;
+  readError?: string;
+  profile: InvoiceProfile | null;
+}
+
+function readInvoiceXml(data: Uint8Array): XmlFacts {
+  let text: string;
+  try {
+    text = xmlInputToText(data, 50 * 1024 * 1024);
+    const root = parseXml(text).root;
+    const g = root.find('ExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text.trim() ?? root.find('SpecifiedExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text.trim();
+    return { text, root, profile: detectProfile(root.ns, root.local, g) };
+  } catch (e) {
+    if (e instanceof KontorXmlError || e instanceof Error) return { text: null, root: null, readError: e.message, profile: null };
+    throw e;
+  }
+}
+
+/** BT-125: every AttachmentBinaryObject (CII and ZUGFeRD 1.0 use the same local name). */
+function attachmentsOf(root: XmlElement | null): AttachmentReport[] {
+  if (!root) return [];
+  const out: AttachmentReport[] = [];
+  for (const el of root.descendants()) {
+    if (el.local !== 'AttachmentBinaryObject') continue;
+    const b64 = el.text.replace(/\s+/g, '');
+    const pad = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
+    out.push({ filename: el.attr('filename') ?? '', mimeCode: el.attr('mimeCode') ?? null, sizeBytes: Math.max(0, Math.floor((b64.length * 3) / 4) - pad) });
+  }
+  return out;
+}
+
+/** The XML half of the authoritative check (shared by the PDF and the bare XML path). */
+interface XmlCheck {
+  quick: En16931Report | null;
+  findings: AuthoritativeFinding[];
+  engines: string[];
+  notes: string[];
+  available: boolean;
+}
+
+async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions, filename: string): Promise<XmlCheck> {
+  const out: XmlCheck = { quick: null, findings: [], engines: [], notes: [], available: true };
+  if (!facts.root || !facts.profile || facts.text === null) {
+    out.engines.push(ENGINE_XML);
+    out.findings.push({ code: 'XML_NOT_WELL_FORMED', severity: 'error', message: `The invoice XML cannot be read: ${facts.readError ?? 'unknown error'}`, location: null, source: 'xsd', ruleset: 'XML 1.0', engine: ENGINE_XML });
+    out.quick = { checked: false, errorCount: 0, warningCount: 0, profile: 'UNKNOWN', findings: [] };
+    return out;
+  }
+  const p = facts.profile;
+  if (p.note) out.notes.push(p.note);
+  const forced = o.profile && o.profile !== 'auto' ? o.profile : null;
+  const rules = forced ?? p.rules;
+  const schemaSet = forced ? 'cii-d16b' : p.schemaSet;
+
+  // quick check: native rules only (no XSD), errors and warnings
+  let native: CiiValidationResult | null = null;
+  if (rules && p.syntax === 'CII D16B') {
+    native = validateCii(facts.text, { profile: rules });
+    const quick: QuickFinding[] = native.findings
+      .filter((f): f is RuleFinding & { severity: 'error' | 'warning' } => f.severity === 'error' || f.severity === 'warning')
+      .map((f) => ({ code: f.code, message: f.message, severity: f.severity, location: loc(f), source: f.ruleset === 'en16931' || f.ruleset === 'xrechnung' ? 'schematron' : 'supplementary' }));
+    out.quick = { checked: true, errorCount: quick.filter((f) => f.severity === 'error').length, warningCount: quick.filter((f) => f.severity === 'warning').length, profile: p.id, findings: quick };
+  } else {
+    out.quick = { checked: false, errorCount: 0, warningCount: 0, profile: p.id, findings: [] };
+  }
+
+  // external KoSIT daemon decides for the profiles its XRechnung configuration has scenarios for
+  let kosit: EngineAnswer | null = null;
+  if (o.kosit && (p.id === 'EN 16931' || p.id === 'XRECHNUNG' || forced)) {
+    kosit = await validateWithKosit(data, filename, o.kosit);
+    if (kosit.available) {
+      out.engines.push(kosit.engine);
+      out.findings.push(...kosit.findings.map((f: EngineFinding) => ({ ...f, engine: kosit!.engine })));
+      if (!kosit.accepted && !kosit.findings.some((f) => f.severity === 'error')) {
+        out.findings.push({ code: 'KOSIT_REJECTED', severity: 'error', message: 'The KoSIT validator rejected the document', location: null, source: 'schematron', ruleset: 'KoSIT', engine: kosit.engine });
+      }
+      if (kosit.accepted) {
+        // accepted: remaining errors are those the configuration lowers; keep them visible as warnings
+        for (const f of out.findings) if (f.engine === kosit.engine && f.severity === 'error') f.severity = 'warning';
+      }
+      return out;
+    }
+    out.available = false;
+    out.notes.push(kosit.note);
+  } else if (o.kosit) {
+    out.notes.push(`The KoSIT validator is configured but has no scenario for ${p.id}; the native checks decide.`);
+  }
+
+  // native XSD of the profile
+  if (schemaSet) {
+    if (o.schemaStore) {
+      const x = o.schemaStore.validate(schemaSet, facts.text);
+      if (x.available) {
+        out.engines.push(engineXsd(schemaSet));
+        for (const f of x.findings) {
+          out.findings.push({ code: f.code === 'XSD' ? 'XSD_INVALID' : f.code, severity: f.severity, message: f.message, location: f.line !== null ? `line ${f.line}${f.column !== null ? `, column ${f.column}` : ''}` : null, source: 'xsd', ruleset: `XSD ${schemaSet}`, engine: engineXsd(schemaSet) });
+        }
+      } else {
+        out.available = false;
+        out.notes.push(x.note ?? `XSD set ${schemaSet} is not installed: the XSD step was skipped.`);
+      }
+    } else {
+      out.available = false;
+      out.notes.push(`No schema store configured: the XSD step (${schemaSet}) was skipped.`);
+    }
+  } else if (p.syntax === 'ZUGFeRD 1.0' || p.syntax === 'unknown') {
+    out.available = false;
+  }
+
+  // native rules, with the KoSIT scenario levels for XRechnung
+  if (native) {
+    const sets = native.rulesets.map(engineRules);
+    out.engines.push(...sets);
+    const scenario = native.specificationId !== undefined && native.profile === 'xrechnung' ? kositScenarios[native.specificationId] : undefined;
+    for (const f of native.findings) {
+      const level = scenario?.overrides[f.code];
+      const severity = level ? (level === 'information' ? 'info' : level) : f.severity;
+      const rs = f.ruleset === 'xrechnung' ? rulesetInfo.xrechnung : rulesetInfo.en16931;
+      // EXTENDED is an EN 16931 *conformant* extension: its own schematron replaces the EN 16931 business rules
+      // (official EXTENDED samples break BR-CO-12 / BR-S-08 with sub-lines), so they inform instead of deciding.
+      const extended = p.id === 'EXTENDED' && !forced && severity === 'error' && f.ruleset === 'en16931';
+      out.findings.push({
+        code: f.code,
+        severity: extended ? 'warning' : severity,
+        message: extended ? `${f.message} (EXTENDED profile: decided by the Factur-X EXTENDED schematron, which is not run natively; reported as a warning)` : f.message,
+        location: loc(f),
+        source: 'schematron',
+        ruleset: f.ruleset === 'engine' ? 'rule engine' : `${rs.name} ${rs.version}`,
+        engine: engineRules(rs),
+      });
+    }
+    if (p.id === 'XRECHNUNG' && p.xrechnungVersion && p.xrechnungVersion !== '3.0' && !forced) {
+      out.findings.push({
+        code: 'XRECHNUNG_VERSION_OUTDATED',
+        severity: 'warning',
+        message: `XRechnung ${p.xrechnungVersion} is no longer accepted by German public buyers (current: 3.0); the KoSIT validator with the current configuration rejects it (no scenario)`,
+        location: null,
+        source: 'schematron',
+        ruleset: 'KoSIT XRechnung 3.0 scenarios',
+        engine: engineRules(rulesetInfo.en16931),
+      });
+    }
+    for (const n of native.notes) if (!/XSD|schema store/i.test(n) && !out.notes.includes(n)) out.notes.push(n);
+  }
+  return out;
+}
+
+interface XmpFacts {
+  readable: boolean;
+  /** invoice schema values per namespace found */
+  schemas: { ns: string; values: Map<string, string> }[];
+  declared: Set<string>;
+}
+
+function readXmp(xmp: string | null): XmpFacts {
+  const facts: XmpFacts = { readable: false, schemas: [], declared: new Set() };
+  if (xmp === null) return facts;
+  let root: XmlElement;
+  try {
+    root = parseXml(xmp).root;
+  } catch {
+    return facts;
+  }
+  facts.readable = true;
+  const known = new Map<string, Map<string, string>>();
+  const props = new Set(['DocumentType', 'DocumentFileName', 'Version', 'ConformanceLevel']);
+  const put = (ns: string, k: string, val: string) => {
+    if (!props.has(k) || ns === PDFA_SCHEMA_NS || ns === PDFAID_NS) return;
+    if (!known.has(ns)) known.set(ns, new Map());
+    known.get(ns)!.set(k, val.trim());
+  };
+  for (const el of root.descendants()) {
+    put(el.ns, el.local, el.text);
+    for (const a of el.attributes) put(a.ns, a.local, a.value);
+    if (el.ns === PDFA_SCHEMA_NS && el.local === 'namespaceURI') facts.declared.add(el.text.trim());
+    const attrDecl = el.attr('namespaceURI', PDFA_SCHEMA_NS);
+    if (attrDecl) facts.declared.add(attrDecl.trim());
+  }
+  facts.schemas = [...known].map(([ns, values]) => ({ ns, values }));
+  return facts;
+}
+
+function pickInvoiceFile(files: EmbeddedFile[]): { file: EmbeddedFile; standardName: boolean } | null {
+  for (const n of INVOICE_FILE_NAMES) {
+    const f = files.find((x) => x.name.toLowerCase() === n.toLowerCase());
+    if (f) return { file: f, standardName: true };
+  }
+  for (const f of files) {
+    if (!f.data.length) continue;
+    const head = Buffer.from(f.data.subarray(0, 4096)).toString('utf8');
+    if (/<([A-Za-z0-9_-]+:)?(CrossIndustryInvoice|CrossIndustryDocument)[\s>]/.test(head)) return { file: f, standardName: false };
+  }
+  return null;
+}
+
+function summarize(kind: string, a: AuthoritativeReport): string {
+  const counts = `${a.errorCount} error${a.errorCount === 1 ? '' : 's'}, ${a.warningCount} warning${a.warningCount === 1 ? '' : 's'}`;
+  const profile = a.profile ? ` (${a.profile})` : '';
+  const first = a.findings.find((f) => f.severity === 'error');
+  const head = a.verdict === 'valid' ? `Valid ${kind}${profile}` : a.verdict === 'valid_with_warnings' ? `Valid ${kind}${profile} with warnings` : `Invalid ${kind}${profile}`;
+  return `${head}: ${counts}${first ? `; first error ${first.code}: ${first.message.slice(0, 160)}` : ''}${a.available ? '' : ' (not every check could run, see authoritative.note)'}`;
+}
+
+function authoritativeOf(profile: string | null, findings: AuthoritativeFinding[], engines: string[], notes: string[], available: boolean): AuthoritativeReport {
+  const verdict = verdictOf(findings);
+  return {
+    available,
+    profile,
+    verdict,
+    errorCount: findings.filter((f) => f.severity === 'error').length,
+    warningCount: findings.filter((f) => f.severity === 'warning').length,
+    engines: [...new Set(engines)],
+    findings,
+    note: notes.length ? notes.join(' ') : 'All checks ran.',
+  };
+}
+
+/** Verifies a received hybrid invoice PDF. Never throws for bad input; throws ZugferdError for misuse or oversize input. */
+export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {}): Promise<VerificationReport> {
+  if (!(bytes instanceof Uint8Array)) throw new ZugferdError('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
+  const max = o.maxBytes ?? PDF_MAX_BYTES;
+  if (bytes.byteLength > max) throw new ZugferdError('PDF_TOO_LARGE', `The PDF has ${bytes.byteLength} bytes; at most ${max} are allowed`);
+  const kind = sniffInput(bytes);
+  const zugferd: ZugferdFacts = { embeddedFiles: false, facturXFilename: false, associatedFile: false, facturXMetadata: false, xmlEmbedded: false, pdfAPart: null, pdfAConformance: null, xmlMatchesGenerated: null };
+  const file = { present: bytes.byteLength > 0, bytes: bytes.byteLength, isPdf: kind === 'pdf', pdfVersion: null as string | null };
+  const structure: AuthoritativeFinding[] = [];
+  const fail = (code: string, message: string, severity: AuthoritativeFinding['severity'] = 'error', location: string | null = null) =>
+    structure.push({ code, severity, message, location, source: 'structure', ruleset: 'ZUGFeRD 2.x / Factur-X 1.0 hybrid structure', engine: ENGINE_STRUCTURE });
+
+  if (kind !== 'pdf') {
+    fail(kind === 'empty' ? 'FILE_EMPTY' : 'NOT_A_PDF', kind === 'empty' ? 'The file is empty' : kind === 'xml' ? 'The file is XML, not a PDF: validate bare XML invoices as XML' : 'The file is not a PDF (no %PDF- header)');
+    const a = authoritativeOf(null, structure, [ENGINE_STRUCTURE], [], true);
+    return { summary: summarize('e-invoice PDF', a), result: { structure: { file, zugferd }, en16931: null, pdfa3: null, attachments: [], authoritative: a } };
+  }
+
+  const notes: string[] = [];
+  let available = true;
+  let info: PdfInfo | null = null;
+  let files: EmbeddedFile[] = [];
+  try {
+    [info, files] = await Promise.all([readPdfInfo(bytes), readEmbeddedFiles(bytes)]);
+  } catch (e) {
+    if (!(e instanceof Pdfa3Error)) throw e;
+    fail(e.code === 'PDF_ENCRYPTED' ? 'PDF_ENCRYPTED' : 'PDF_UNREADABLE', e.code === 'PDF_ENCRYPTED' ? 'The PDF is encrypted: its embedded files cannot be read (PDF/A forbids encryption)' : e.message);
+  }
+  file.pdfVersion = info?.pdfVersion || /%PDF-(\d\.\d)/.exec(Buffer.from(bytes.subarray(0, 1024)).toString('latin1'))?.[1] || null;
+
+  // PDF/A: veraPDF decides when reachable, else our checker
+  const pdfaFindings: AuthoritativeFinding[] = [];
+  const engines: string[] = [];
+  const conformance = info?.pdfaConformance?.toUpperCase() ?? null;
+  let vera: EngineAnswer | null = null;
+  if (o.verapdf) {
+    const flavour: VeraPdfFlavour = conformance === 'A' ? '3a' : conformance === 'U' ? '3u' : '3b';
+    vera = await validateWithVeraPdf(bytes, flavour, o.verapdf);
+    if (vera.available) {
+      engines.push(vera.engine);
+      pdfaFindings.push(...vera.findings.map((f) => ({ ...f, engine: vera!.engine })));
+    } else {
+      available = false;
+      notes.push(vera.note);
+    }
+  }
+  if (!vera || !vera.available) {
+    const pdfa = await checkPdfA3(bytes, { part: 3 });
+    engines.push(ENGINE_PDFA);
+    for (const f of pdfa.findings) {
+      pdfaFindings.push({ code: f.code, severity: f.severity, message: f.message, location: f.path ?? null, source: 'pdfa', ruleset: f.rule ? `ISO 19005-3 (veraPDF rule ${f.rule})` : 'ISO 19005-3', engine: ENGINE_PDFA });
+    }
+  }
+
+  engines.push(ENGINE_STRUCTURE);
+  let pdfa3: Pdfa3Report | null = null;
+  let xmlFacts: XmlFacts | null = null;
+  let xmlCheck: XmlCheck | null = null;
+  let invoiceName: string | null = null;
+  if (info) {
+    zugferd.pdfAPart = info.pdfaPart !== null ? String(info.pdfaPart) : null;
+    zugferd.pdfAConformance = info.pdfaConformance;
+    zugferd.embeddedFiles = files.length > 0;
+    if (info.pdfaPart === null) fail('PDFA_NOT_DECLARED', 'The XMP metadata declares no PDF/A part (pdfaid:part): a ZUGFeRD/Factur-X invoice must be PDF/A-3');
+    else if (info.pdfaPart !== 3) fail('PDFA_PART', `The file declares PDF/A-${info.pdfaPart}; ZUGFeRD 2.x / Factur-X 1.0 require PDF/A-3`);
+    if (info.pdfaConformance !== null && !/^[ABU]$/.test(info.pdfaConformance)) fail('PDFA_CONFORMANCE', `pdfaid:conformance is "${info.pdfaConformance}"; it must be A, B or U (upper case)`);
+
+    const picked = pickInvoiceFile(files);
+    if (!files.length) fail('NO_EMBEDDED_FILES', 'The PDF embeds no files: it is not a ZUGFeRD/Factur-X/XRechnung hybrid invoice');
+    else if (!picked) fail('INVOICE_XML_MISSING', `No embedded file is an invoice XML (embedded: ${files.map((f) => f.name).join(', ')})`);
+    if (picked) {
+      const fx = picked.file;
+      invoiceName = fx.name;
+      if (fx.error || !fx.data.length) {
+        fail('INVOICE_XML_UNREADABLE', `${fx.name} cannot be read: ${fx.error ?? 'empty stream'}`);
+      } else {
+        zugferd.xmlEmbedded = true;
+        xmlFacts = readInvoiceXml(fx.data);
+      }
+      const profile = xmlFacts?.profile ?? null;
+      // file name
+      if (!picked.standardName) fail('FACTURX_FILENAME', `The invoice XML is embedded as "${fx.name}"; receivers look for ${profile?.fileNames.join(' or ') || 'factur-x.xml'}`);
+      else if (profile && profile.fileNames.length && !profile.fileNames.some((n) => n.toLowerCase() === fx.name.toLowerCase())) {
+        fail('FACTURX_FILENAME', `A ${profile.id} invoice is embedded as "${fx.name}"; expected ${profile.fileNames.join(' or ')}`, 'warning');
+        zugferd.facturXFilename = true;
+      } else zugferd.facturXFilename = true;
+      // /AF binding
+      if (!fx.associated) fail('FACTURX_NOT_ASSOCIATED', `${fx.name} is not listed in the catalog /AF array (ISO 19005-3 6.8, Factur-X §6)`);
+      if (!fx.relationship) fail('FACTURX_AF_RELATIONSHIP', `${fx.name} has no /AFRelationship`);
+      else if (!INVOICE_RELATIONSHIPS.includes(fx.relationship)) fail('FACTURX_AF_RELATIONSHIP', `${fx.name} has /AFRelationship /${fx.relationship}; the invoice XML must be Data, Alternative or Source`);
+      zugferd.associatedFile = fx.associated && !!fx.relationship && INVOICE_RELATIONSHIPS.includes(fx.relationship);
+      if (fx.mimeType && fx.mimeType !== 'text/xml' && fx.mimeType !== 'application/xml') fail('FACTURX_MIME_TYPE', `${fx.name} has MIME type ${fx.mimeType}; expected text/xml`, 'warning');
+      // XMP
+      zugferd.facturXMetadata = checkXmp(info, fx.name, profile, fail);
+    }
+
+    // PDF/A-3 binding of every embedded file
+    pdfa3 = {
+      hasAfArray: info.hasAfArray,
+      allOk: false,
+      files: files.map((f): Pdfa3FileReport => {
+        const rel = f.relationship ?? null;
+        const isInvoice = f.name === invoiceName;
+        const base = { filename: f.name, afRelationship: rel, associated: f.associated };
+        if (!f.associated) return { ...base, status: 'error', message: 'not listed in the catalog /AF array (ISO 19005-3 6.8)' };
+        if (!rel) return { ...base, status: 'error', message: 'no /AFRelationship (ISO 19005-3 6.8)' };
+        if (!(AF_RELATIONSHIPS as readonly string[]).includes(rel)) return { ...base, status: 'error', message: `/AFRelationship /${rel} is not one of ${AF_RELATIONSHIPS.join(', ')}` };
+        if (!f.mimeType) return { ...base, status: 'error', message: 'the embedded stream has no /Subtype (MIME type; ISO 19005-3 6.8)' };
+        if (isInvoice && !INVOICE_RELATIONSHIPS.includes(rel)) return { ...base, status: 'error', message: `the invoice XML must be Data, Alternative or Source, not ${rel}` };
+        const p = xmlFacts?.profile;
+        if (isInvoice && p && (p.id === 'MINIMUM' || p.id === 'BASIC WL') && rel !== 'Data') return { ...base, status: 'warning', message: `${p.id} XML is data, not an alternative invoice: Factur-X expects /AFRelationship /Data` };
+        if (isInvoice && p && ['BASIC', 'EN 16931', 'EXTENDED', 'XRECHNUNG'].includes(p.id) && rel === 'Data') return { ...base, status: 'warning', message: `${p.id} XML is the invoice itself: Factur-X expects /AFRelationship /Alternative (or /Source)` };
+        return { ...base, status: 'ok', message: `associated as ${rel}${f.mimeType ? `, ${f.mimeType}` : ''}` };
+      }),
+    };
+    pdfa3.allOk = pdfa3.hasAfArray && pdfa3.files.length > 0 && pdfa3.files.every((f) => f.status !== 'error');
+    for (const f of pdfa3.files) if (f.status === 'warning') fail('AF_RELATIONSHIP_PROFILE', `${f.filename}: ${f.message}`, 'warning');
+
+    if (xmlFacts && invoiceName) {
+      const data = files.find((f) => f.name === invoiceName)!.data;
+      xmlCheck = await checkXml(data, xmlFacts, o, invoiceName);
+      engines.push(...xmlCheck.engines);
+      notes.push(...xmlCheck.notes);
+      if (!xmlCheck.available) available = false;
+    }
+  }
+
+  const findings = [...structure, ...(xmlCheck?.findings ?? []), ...pdfaFindings];
+  const a = authoritativeOf(xmlFacts?.profile?.id ?? null, findings, engines, notes, available);
+  return {
+    summary: summarize('e-invoice PDF', a),
+    result: {
+      structure: { file, zugferd },
+      en16931: xmlCheck?.quick ?? null,
+      pdfa3,
+      attachments: attachmentsOf(xmlFacts?.root ?? null),
+      authoritative: a,
+    },
+  };
+}
+
+/** Factur-X XMP: invoice schema present, declared as extension schema, values consistent with the embedded XML. */
+function checkXmp(info: PdfInfo, embeddedName: string, profile: InvoiceProfile | null, fail: (code: string, message: string, severity?: 'error' | 'warning') => void): boolean {
+  if (info.xmp === null) {
+    fail('FACTURX_XMP_MISSING', 'The catalog has no XMP metadata: the Factur-X/ZUGFeRD properties (fx:DocumentType, DocumentFileName, Version, ConformanceLevel) are missing');
+    return false;
+  }
+  const xmp = readXmp(info.xmp);
+  if (!xmp.readable) {
+    fail('FACTURX_XMP_UNREADABLE', 'The XMP metadata is not well-formed XML: the Factur-X/ZUGFeRD properties cannot be read');
+    return false;
+  }
+  const knownNs = XMP_INVOICE_NAMESPACES.map((n) => n.ns as string);
+  const candidates = xmp.schemas.filter((s) => s.values.has('DocumentFileName') || s.values.has('ConformanceLevel'));
+  const schema =
+    candidates.find((s) => s.values.get('DocumentFileName')?.toLowerCase() === embeddedName.toLowerCase()) ?? candidates.find((s) => knownNs.includes(s.ns)) ?? candidates[0];
+  if (!schema) {
+    fail('FACTURX_XMP_MISSING', 'The XMP metadata has no Factur-X/ZUGFeRD invoice properties (fx:DocumentType, DocumentFileName, Version, ConformanceLevel)');
+    return false;
+  }
+  let ok = true;
+  const bad = (code: string, message: string, severity: 'error' | 'warning' = 'error') => {
+    fail(code, message, severity);
+    if (severity === 'error') ok = false;
+  };
+  if (!knownNs.includes(schema.ns)) bad('FACTURX_XMP_NAMESPACE', `The XMP invoice properties use the namespace "${schema.ns}", which is not a Factur-X/ZUGFeRD invoice namespace`);
+  if (!xmp.declared.has(schema.ns)) bad('FACTURX_XMP_NOT_DECLARED', `The XMP properties of ${schema.ns} are not declared in a PDF/A extension schema (pdfaExtension:schemas; ISO 19005-3 6.6.2.3)`);
+  const v = schema.values;
+  if (v.get('DocumentType') !== 'INVOICE') bad('FACTURX_XMP_DOCUMENT_TYPE', `XMP DocumentType is ${v.has('DocumentType') ? `"${v.get('DocumentType')}"` : 'missing'}, expected "INVOICE"`);
+  const name = v.get('DocumentFileName');
+  if (name === undefined) bad('FACTURX_XMP_FILENAME', 'XMP DocumentFileName is missing');
+  else if (name !== embeddedName) bad('FACTURX_XMP_FILENAME', `XMP DocumentFileName is "${name}" but the invoice XML is embedded as "${embeddedName}"`);
+  const known = XMP_INVOICE_NAMESPACES.find((n) => n.ns === schema.ns);
+  const version = v.get('Version');
+  if (version === undefined) bad('FACTURX_XMP_VERSION', 'XMP Version is missing');
+  else if (known && version !== known.version && !(known.version === '1.0' && /^1\.0/.test(version))) bad('FACTURX_XMP_VERSION', `XMP Version is "${version}", expected "${known.version}" for ${known.standard}`, 'warning');
+  const level = v.get('ConformanceLevel');
+  if (level === undefined) bad('FACTURX_XMP_CONFORMANCE_LEVEL', 'XMP ConformanceLevel is missing', profile?.syntax === 'ZUGFeRD 1.0' ? 'warning' : 'error');
+  else if (profile && profile.conformanceLevels.length && !profile.conformanceLevels.includes(level.toUpperCase())) {
+    bad('FACTURX_CONFORMANCE_LEVEL_MISMATCH', `XMP ConformanceLevel "${level}" does not match the embedded XML (guideline id ${profile.guidelineId ?? '(none)'} = ${profile.id}; expected ${profile.conformanceLevels.join(' or ')})`);
+  } else if (!profile || !profile.conformanceLevels.length) {
+    if (!['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'COMFORT', 'EXTENDED', 'XRECHNUNG'].includes(level.toUpperCase())) bad('FACTURX_XMP_CONFORMANCE_LEVEL', `XMP ConformanceLevel "${level}" is not a Factur-X/ZUGFeRD level`);
+  }
+  return ok;
+}
+
+/** Validates a bare CII invoice XML (POST /invoices/validate): the report of verifyInvoicePdf minus the PDF parts. */
+export async function validateInvoiceXml(xml: Uint8Array | string, o: ValidateXmlOptions = {}): Promise<XmlValidationReport> {
+  if (!(xml instanceof Uint8Array) && typeof xml !== 'string') throw new ZugferdError('INVALID_ARGUMENT', 'xml must be a string or a Uint8Array');
+  if (o.profile !== undefined && !['auto', 'en16931', 'xrechnung'].includes(o.profile)) throw new ZugferdError('INVALID_ARGUMENT', 'profile must be auto, en16931 or xrechnung');
+  const data = typeof xml === 'string' ? new TextEncoder().encode(xml) : xml;
+  const facts = readInvoiceXml(data);
+  const check = await checkXml(data, facts, o, o.filename ?? 'invoice.xml');
+  const findings = [...check.findings];
+  if (facts.profile && facts.profile.syntax !== 'CII D16B') {
+    findings.push({
+      code: facts.profile.syntax === 'ZUGFeRD 1.0' ? 'ZUGFERD1_NOT_SUPPORTED' : 'NOT_CII',
+      severity: 'error',
+      message: facts.profile.syntax === 'ZUGFeRD 1.0' ? 'ZUGFeRD 1.0 XML cannot be validated natively (own namespace, schema and schematron)' : 'The document is not a CII invoice (rsm:CrossIndustryInvoice)',
+      location: null,
+      source: 'xsd',
+      ruleset: 'CII D16B',
+      engine: ENGINE_XML,
+    });
+  }
+  const a = authoritativeOf(facts.profile?.id ?? null, findings, check.engines, check.notes, check.available);
+  return { summary: summarize('CII invoice', a), result: { en16931: check.quick, attachments: attachmentsOf(facts.root), authoritative: a } };
+}
