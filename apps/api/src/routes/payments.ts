@@ -29,6 +29,7 @@ import { defineRoute, type AnyRoute } from '../platform/registry';
 import { BillingSchema, FindingSchema, SeveritySchema } from '../platform/schemas';
 import { readFileUpload } from '../platform/upload';
 import { lazy, type AppEnv, type Services } from '../platform/services';
+import { outboundFetchFor } from '../platform/outbound';
 import { berlinDay } from '../platform/time';
 
 const MAX_UPLOAD_BODY = 14_500_000; // base64 of 10 MB plus JSON framing
@@ -189,7 +190,7 @@ export function bankDirectoryOf(services: Services): BankDirectory | null {
 function modelProviderOf(services: Services): ModelProvider | undefined {
   const ai = services.config.ai;
   if (!ai) return undefined;
-  return lazy(services, 'pain001:modelProvider', () => createModelProvider({ baseUrl: ai.baseUrl, model: ai.model, ...(ai.apiKey ? { apiKey: ai.apiKey } : {}), timeoutMs: 30_000, maxRetries: 1 }));
+  return lazy(services, 'pain001:modelProvider', () => createModelProvider({ baseUrl: ai.baseUrl, model: ai.model, ...(ai.apiKey ? { apiKey: ai.apiKey } : {}), timeoutMs: 30_000, maxRetries: 1, fetch: outboundFetchFor(services.config, 'ai') }));
 }
 
 /** Spec §4.10: JSON only when Accept names application/json explicitly and neither application/xml nor *\/*. */

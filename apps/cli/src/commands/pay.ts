@@ -4,7 +4,7 @@
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { berlinDay, loadConfig } from '@kontor/api';
+import { berlinDay, loadConfig, outboundFetchFor } from '@kontor/api';
 import { SchemaStore } from '@kontor/xml';
 import { BankDirectory } from '@kontor/bankdata';
 import { createModelProvider } from '@kontor/ai';
@@ -216,8 +216,11 @@ export const payCommands: Command[] = [
       const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
       const raw = await readJson(io, positionals[0], 'items.json');
       const body = Array.isArray(raw) ? { items: raw } : raw;
-      const ai = config(io).ai;
-      const provider = ai ? createModelProvider({ baseUrl: ai.baseUrl, model: ai.model, ...(ai.apiKey ? { apiKey: ai.apiKey } : {}), timeoutMs: 30_000 }) : undefined;
+      const settings = config(io);
+      const ai = settings.ai;
+      const provider = ai
+        ? createModelProvider({ baseUrl: ai.baseUrl, model: ai.model, ...(ai.apiKey ? { apiKey: ai.apiKey } : {}), timeoutMs: 30_000, fetch: outboundFetchFor(settings, 'ai') })
+        : undefined;
       let r;
       try {
         r = await structureAddresses(body, provider ? { provider } : {});

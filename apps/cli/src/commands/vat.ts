@@ -1,5 +1,5 @@
 /** kontor vat syntax|check: offline VAT ID check and live VIES check (@kontor/vies). */
-import { loadConfig } from '@kontor/api';
+import { loadConfig, outboundFetchFor } from '@kontor/api';
 import { checkVatSyntax, createViesClient } from '@kontor/vies';
 import { CliError, parse, printJson, type Command } from '../command';
 
@@ -43,7 +43,10 @@ export const vatCommands: Command[] = [
         if (!own.valid) throw new CliError(`--requester is not a valid VAT ID: ${own.message}`);
         requester = { countryCode: own.countryCode, vatNumber: own.number };
       }
-      const client = createViesClient({ baseUrl: values['vies-url'] ?? config.vies.baseUrl, timeoutMs, ...(requester ? { requester } : {}) });
+      const baseUrl = values['vies-url'] ?? config.vies.baseUrl;
+      // the base URL is the operator's choice (trusted); redirects away from it must lead to public addresses
+      const fetch = outboundFetchFor(config, 'vies', { trustedOrigins: [baseUrl] });
+      const client = createViesClient({ baseUrl, timeoutMs, fetch, ...(requester ? { requester } : {}) });
       const result = await client.check(id);
       if (values.json) printJson(io, result);
       else {
