@@ -1,20 +1,39 @@
-/** Dispatch: finds the longest command name matching the leading words, runs it, maps errors to exit codes. */
-import type { Command, Io } from './command';
+/**
+ * Dispatch: loads only the command groups whose first word was typed (all of them for the full help), finds the
+ * longest command name matching the leading words, runs it and maps errors to exit codes.
+ */
+import type { Command, CommandGroup, Io } from './command';
 import { CliError } from './command';
-import { allCommands } from './commands';
+import { commandGroups } from './commands';
 
-export function helpText(commands: Command[] = allCommands): string {
+const IO_ERRORS = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EACCES', 'EPERM', 'EMFILE']);
+
+declare const __KONTOR_VERSION__: string | undefined;
+/** Inlined by the build (tsup define); the sources under vitest say so. */
+export const version = typeof __KONTOR_VERSION__ === 'string' ? __KONTOR_VERSION__ : '0.0.0-source';
+
+export function helpText(commands: Command[], title = 'kontor — e-invoices, payment files, bank statements and partner checks'): string {
   const w = Math.max(...commands.map((c) => c.name.length));
-  return `kontor — e-invoices, payment files, bank statements and partner checks\n\nUsage: kontor <command> [options]   (add --json for machine-readable output)\n\n${commands
+  return `${title}\n\nUsage: kontor <command> [options]   (add --json for machine-readable output)\n\n${commands
     .map((c) => `  ${c.name.padEnd(w)}  ${c.summary}`)
-    .join('\n')}\n\nkontor <command> --help shows the options of one command.\n`;
+    .join('\n')}\n\nkontor <command> --help shows the options of one command; kontor --version the version.\n`;
 }
 
-export async function runCli(argv: string[], io: Io, commands: Command[] = allCommands): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    io.stdout(helpText(commands));
+async function load(groups: CommandGroup[]): Promise<Command[]> {
+  return (await Promise.all(groups.map((g) => g.load()))).flat();
+}
+
+export async function runCli(argv: string[], io: Io, groups: CommandGroup[] = commandGroups): Promise<number> {
+  if (argv[0] === '--version' || argv[0] === '-v' || argv[0] === 'version') {
+    io.stdout(`${version}\n`);
     return 0;
   }
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    io.stdout(helpText(await load(groups)));
+    return 0;
+  }
+  const mine = groups.filter((g) => g.words.includes(argv[0]!));
+  const commands = await load(mine);
   let match: Command | undefined;
   let words = 0;
   for (const c of commands) {
@@ -24,10 +43,18 @@ export async function runCli(argv: string[], io: Io, commands: Command[] = allCo
       words = parts.length;
     }
   }
+  const wantsHelp = argv.includes('--help') || argv.includes('-h');
   if (!match) {
-    const prefix = argv.filter((a) => !a.startsWith('-')).slice(0, 2).join(' ');
-    const near = commands.filter((c) => c.name.startsWith(argv[0]!));
-    io.stderr(`Unknown command: ${prefix}\n${near.length ? `Did you mean:\n${near.map((c) => `  ${c.usage}`).join('\n')}\n` : 'Run kontor --help for the list.\n'}`);
+    // `kontor admin --help`, `kontor invoice`: the commands of that group, no complaint when help was asked for.
+    const typed = argv.filter((a) => !a.startsWith('-'));
+    const near = commands.filter((c) => typed.every((w, i) => i >= c.name.split(' ').length || c.name.split(' ')[i] === w));
+    const list = near.length ? near : commands;
+    if (wantsHelp && list.length) {
+      io.stdout(helpText(list, `kontor ${typed.join(' ')}`));
+      return 0;
+    }
+    const prefix = typed.slice(0, 2).join(' ');
+    io.stderr(`Unknown command: ${prefix}\n${list.length ? `Did you mean:\n${list.map((c) => `  ${c.usage}`).join('\n')}\n` : 'Run kontor --help for the list.\n'}`);
     return 2;
   }
   const rest = argv.slice(words);
@@ -44,6 +71,7 @@ export async function runCli(argv: string[], io: Io, commands: Command[] = allCo
     }
     const err = e as { code?: string; message?: string; problems?: string[] };
     io.stderr(`Error${err.code ? ` [${err.code}]` : ''}: ${err.message ?? String(e)}\n`);
-    return 1;
+    // A file that cannot be read (missing, a directory, no permission) is an I/O error: exit 2 on every command.
+    return err.code && IO_ERRORS.has(err.code) ? 2 : 1;
   }
 }

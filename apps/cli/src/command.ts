@@ -7,6 +7,10 @@ export interface Io {
   stderr: (s: string) => void;
   env: Record<string, string | undefined>;
   cwd: string;
+  /** Terminal facts for colour and the progress bar (absent in tests and when piped). */
+  stdoutIsTTY?: boolean;
+  stderrIsTTY?: boolean;
+  stderrColumns?: number;
 }
 
 export interface Command {
@@ -16,6 +20,12 @@ export interface Command {
   usage: string;
   /** Returns the exit code. Throw CliError for usage mistakes. */
   run(argv: string[], io: Io): Promise<number>;
+}
+
+/** Commands whose names start with one of `words`, loaded only when needed (see commands/index.ts). */
+export interface CommandGroup {
+  words: string[];
+  load: () => Promise<Command[]>;
 }
 
 export class CliError extends Error {

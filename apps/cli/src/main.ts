@@ -7,5 +7,8 @@ const code = await runCli(process.argv.slice(2), {
   stderr: (s) => process.stderr.write(s),
   env: process.env,
   cwd: process.env.INIT_CWD ?? process.cwd(),
+  stdoutIsTTY: process.stdout.isTTY === true,
+  stderrIsTTY: process.stderr.isTTY === true,
+  ...(process.stderr.columns ? { stderrColumns: process.stderr.columns } : {}),
 });
 process.exitCode = code;

@@ -52,7 +52,8 @@ describe('kontor camt parse', () => {
     expect((await run(['camt', 'parse'])).code).toBe(2);
     expect((await run(['camt', 'parse', 'ok.xml', '--json', '--csv'])).code).toBe(2);
     const missing = await run(['camt', 'parse', 'nope.xml']);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('nope.xml: Error [FILE_NOT_FOUND]');
     const pain = await run(['camt', 'parse', 'pain.xml']);
     expect(pain).toMatchObject({ code: 1 });
     expect(pain.err).toContain('Error [UNSUPPORTED_FORMAT]');

@@ -15,15 +15,18 @@ import {
   type Statement,
 } from '@kontor/camt';
 import { SchemaStore } from '@kontor/xml';
-import { CliError, parse, printJson, type Command, type Io } from '../command';
+import { CliError, parse, type Command, type Io } from '../command';
+import { batchOptions, batchUsage, runBatch } from '../batch/run';
+import type { BatchTask } from '../batch/task';
+import { toDisplay } from '../output';
 
 async function readInput(io: Io, file: string | undefined): Promise<{ bytes: Uint8Array; name: string }> {
   if (!file) throw new CliError('Missing <file.xml|zip>');
   const p = path.resolve(io.cwd, file);
   const s = await stat(p).catch(() => {
-    throw new CliError(`File not found: ${file}`, 1);
+    throw new CliError(`File not found: ${file}`, 2);
   });
-  if (!s.isFile()) throw new CliError(`Not a file: ${file}`, 1);
+  if (!s.isFile()) throw new CliError(`Not a file: ${file}`, 2);
   return { bytes: new Uint8Array(await readFile(p)), name: path.basename(p) };
 }
 
@@ -34,101 +37,107 @@ function maxBytesOf(v: string | undefined): number {
   return n;
 }
 
-function line(f: CamtFinding): string {
-  const where = [f.path, f.location ? `Zeile ${f.location.line}, Spalte ${f.location.column}` : ''].filter(Boolean).join(', ');
-  return `  ${f.severity.padEnd(7)} ${f.code}${where ? ` (${where})` : ''}: ${f.message}`;
+interface ParseOptions {
+  maxBytes: number;
+  bestEffort: boolean;
 }
+interface ValidateOptions extends ParseOptions {
+  schemaDir: string;
+}
+
+/** One statement file or ZIP delivery, parsed: the lines of the human summary, parse findings for the renderer. */
+export const camtParseTask: BatchTask<ParseOptions, null> = {
+  open: () => null,
+  async check(_ctx, file, o) {
+    const bytes = new Uint8Array(await readFile(file.path));
+    const result = await parseStatements(bytes, { filename: path.basename(file.path), maxBytes: o.maxBytes, ...(o.bestEffort ? { bestEffort: true } : {}) });
+    const lines: string[] = [];
+    const findings: CamtFinding[] = [];
+    for (const f of result.files) {
+      lines.push(`${f.name}: ${f.schemaVersion}${f.supported ? '' : ' (best effort)'}`);
+      for (const s of f.statements) {
+        const acct = s.account.iban ?? s.account.otherId ?? '?';
+        if ('services' in s) lines.push(`  Entgeltaufstellung ${s.id ?? ''} Konto ${acct}: ${s.services.length} Leistungen, ${s.taxRegions.length} Steuerregionen`);
+        else {
+          const st = s as Statement;
+          const bal = st.balances.map((b) => `${b.type} ${b.creditDebit === 'DBIT' ? '-' : ''}${b.amount} ${b.currency}`).join(', ');
+          lines.push(`  ${st.id ?? 'Auszug'} Konto ${acct} ${st.account.currency ?? ''}: ${st.entries.length} Buchungen${bal ? `; ${bal}` : ''}`);
+        }
+      }
+      for (const t of f.totals ?? []) lines.push(`  Summe ${t.currency}: ${t.services} Leistungen, netto ${t.net}, Steuer ${t.tax}, brutto ${t.gross}`);
+      findings.push(...f.parseFindings);
+    }
+    for (const s of result.skipped) lines.push(`übersprungen: ${s.name}: ${s.reason}`);
+    const verdict = findings.some((f) => f.severity === 'error') ? 'invalid' : findings.some((f) => f.severity === 'warning') ? 'valid_with_warnings' : 'valid';
+    return { file: file.name, verdict, json: { file: file.name, summary: describeParse(result), result: parseResultToJson(result) }, headline: describeParse(result), findings: findings.map(toDisplay), lines };
+  },
+};
+
+/** One statement file or ZIP delivery, validated against the rules and (when installed) the XSD. */
+export const camtValidateTask: BatchTask<ValidateOptions, SchemaStore> = {
+  open: (o) => new SchemaStore({ dir: o.schemaDir }),
+  async check(store, file, o) {
+    const bytes = new Uint8Array(await readFile(file.path));
+    const result = await validateStatements(bytes, { filename: path.basename(file.path), schemaStore: store, maxBytes: o.maxBytes, ...(o.bestEffort ? { bestEffort: true } : {}) });
+    const lines: string[] = [];
+    const findings = [];
+    for (const f of result.files) {
+      lines.push(`${f.name}: ${f.message}.001.${f.version}, ${f.statements} Auszug/Auszüge, ${f.items} Positionen: ${f.verdict}`);
+      lines.push(`  XSD ${f.xsd.schemaSet}: ${f.xsd.available ? (f.xsd.valid ? 'gültig' : `ungültig (${f.xsd.errorCount} Fehler)`) : f.xsd.note ?? 'nicht geprüft'}`);
+      for (const x of f.xsd.findings) findings.push(toDisplay({ code: 'XSD', severity: x.severity, message: x.message, ...(x.line ? { line: x.line } : {}), ...(x.column ? { column: x.column } : {}), path: f.name }));
+      for (const x of f.findings) findings.push(toDisplay(x));
+    }
+    for (const x of result.deliveryFindings) findings.push(toDisplay(x));
+    for (const s of result.skipped) lines.push(`übersprungen: ${s.name}: ${s.reason}`);
+    lines.push(`Urteil: ${result.verdict}`);
+    return { file: file.name, verdict: result.verdict, json: { file: file.name, summary: describeValidation(result), result: validationResultToJson(result) }, headline: describeValidation(result), findings, lines };
+  },
+  close: (store) => store.dispose(),
+};
+
+const commonOptions = { 'best-effort': { type: 'boolean' }, 'max-bytes': { type: 'string' } } as const;
 
 export const camtCommands: Command[] = [
   {
     name: 'camt parse',
     summary: 'Parse camt.052/053/054/086 statements (XML or ZIP) to JSON or CSV',
-    usage: 'kontor camt parse <file.xml|zip> [--json | --csv [--per-transaction] [--delimiter ";"] [--decimal ","]] [--best-effort] [--max-bytes <n>]',
+    usage: `kontor camt parse <file|dir|glob>... [--csv [--per-transaction] [--delimiter ";"] [--decimal ","]] [--best-effort] [--max-bytes <n>] ${batchUsage}`,
     async run(argv, io) {
       const { values, positionals } = parse(argv, {
-        json: { type: 'boolean' },
+        ...batchOptions,
+        ...commonOptions,
         csv: { type: 'boolean' },
         'per-transaction': { type: 'boolean' },
         delimiter: { type: 'string' },
         decimal: { type: 'string' },
-        'best-effort': { type: 'boolean' },
-        'max-bytes': { type: 'string' },
       });
-      if (values.json && values.csv) throw new CliError('Choose one of --json and --csv');
+      if ((values.json || values.jsonl) && values.csv) throw new CliError('Choose one of --json, --jsonl and --csv');
       if (values.decimal !== undefined && values.decimal !== ',' && values.decimal !== '.') throw new CliError('--decimal must be "," or "."');
+      const maxBytes = maxBytesOf(values['max-bytes']);
+      if (!values.csv) return runBatch(io, { task: 'camt parse', options: { maxBytes, bestEffort: !!values['best-effort'] } satisfies ParseOptions, inputs: positionals, extensions: ['.xml', '.zip'], values });
+      // CSV is one table for one input.
+      if (positionals.length > 1) throw new CliError('--csv takes one file');
       const input = await readInput(io, positionals[0]);
-      const result = await parseStatements(input.bytes, { filename: input.name, maxBytes: maxBytesOf(values['max-bytes']), ...(values['best-effort'] ? { bestEffort: true } : {}) });
-      if (values.csv) {
-        io.stdout(
-          entriesToCsv(result, {
-            ...(values.delimiter ? { delimiter: values.delimiter } : {}),
-            ...(values.decimal ? { decimalSeparator: values.decimal as ',' | '.' } : {}),
-            perTransaction: !!values['per-transaction'],
-          }),
-        );
-        return 0;
-      }
-      if (values.json) {
-        printJson(io, { summary: describeParse(result), result: parseResultToJson(result) });
-        return 0;
-      }
-      io.stdout(`${describeParse(result)}\n`);
-      for (const f of result.files) {
-        io.stdout(`\n${f.name}: ${f.schemaVersion}${f.supported ? '' : ' (best effort)'}\n`);
-        for (const s of f.statements) {
-          const acct = s.account.iban ?? s.account.otherId ?? '?';
-          if ('services' in s) io.stdout(`  Entgeltaufstellung ${s.id ?? ''} Konto ${acct}: ${s.services.length} Leistungen, ${s.taxRegions.length} Steuerregionen\n`);
-          else {
-            const st = s as Statement;
-            const bal = st.balances.map((b) => `${b.type} ${b.creditDebit === 'DBIT' ? '-' : ''}${b.amount} ${b.currency}`).join(', ');
-            io.stdout(`  ${st.id ?? 'Auszug'} Konto ${acct} ${st.account.currency ?? ''}: ${st.entries.length} Buchungen${bal ? `; ${bal}` : ''}\n`);
-          }
-        }
-        for (const t of f.totals ?? []) io.stdout(`  Summe ${t.currency}: ${t.services} Leistungen, netto ${t.net}, Steuer ${t.tax}, brutto ${t.gross}\n`);
-        for (const x of f.parseFindings) io.stdout(`${line(x)}\n`);
-      }
-      for (const s of result.skipped) io.stdout(`übersprungen: ${s.name}: ${s.reason}\n`);
+      const result = await parseStatements(input.bytes, { filename: input.name, maxBytes, ...(values['best-effort'] ? { bestEffort: true } : {}) });
+      io.stdout(
+        entriesToCsv(result, {
+          ...(values.delimiter ? { delimiter: values.delimiter } : {}),
+          ...(values.decimal ? { decimalSeparator: values.decimal as ',' | '.' } : {}),
+          perTransaction: !!values['per-transaction'],
+        }),
+      );
       return 0;
     },
   },
   {
     name: 'camt validate',
     summary: 'Validate camt.052/053/054/086 statements (XML or ZIP): rules and XSD, per file and for the delivery',
-    usage: 'kontor camt validate <file.xml|zip> [--json] [--schema-dir <dir>] [--best-effort] [--max-bytes <n>]   (exit 0 valid/with warnings, 1 invalid)',
+    usage: `kontor camt validate <file|dir|glob>... [--schema-dir <dir>] [--best-effort] [--max-bytes <n>] ${batchUsage}   (exit 0 valid/with warnings, 1 invalid, 2 usage/I-O)`,
     async run(argv, io) {
-      const { values, positionals } = parse(argv, {
-        json: { type: 'boolean' },
-        'schema-dir': { type: 'string' },
-        'best-effort': { type: 'boolean' },
-        'max-bytes': { type: 'string' },
-      });
-      const input = await readInput(io, positionals[0]);
-      const dir = values['schema-dir'] ? path.resolve(io.cwd, values['schema-dir']) : loadConfig(io.env, io.cwd).schemaDir;
-      const store = new SchemaStore({ dir });
-      try {
-        const result = await validateStatements(input.bytes, {
-          filename: input.name,
-          schemaStore: store,
-          maxBytes: maxBytesOf(values['max-bytes']),
-          ...(values['best-effort'] ? { bestEffort: true } : {}),
-        });
-        if (values.json) printJson(io, { summary: describeValidation(result), result: validationResultToJson(result) });
-        else {
-          io.stdout(`${describeValidation(result)}\n`);
-          for (const f of result.files) {
-            io.stdout(`\n${f.name}: ${f.message}.001.${f.version}, ${f.statements} Auszug/Auszüge, ${f.items} Positionen: ${f.verdict}\n`);
-            io.stdout(`  XSD ${f.xsd.schemaSet}: ${f.xsd.available ? (f.xsd.valid ? 'gültig' : `ungültig (${f.xsd.errorCount} Fehler)`) : f.xsd.note ?? 'nicht geprüft'}\n`);
-            for (const x of f.xsd.findings) io.stdout(`  ${x.severity.padEnd(7)} XSD${x.line ? ` (Zeile ${x.line}${x.column ? `, Spalte ${x.column}` : ''})` : ''}: ${x.message}\n`);
-            for (const x of f.findings) io.stdout(`${line(x)}\n`);
-          }
-          if (result.deliveryFindings.length) io.stdout(`\nLieferung:\n${result.deliveryFindings.map(line).join('\n')}\n`);
-          for (const s of result.skipped) io.stdout(`übersprungen: ${s.name}: ${s.reason}\n`);
-          io.stdout(`\nUrteil: ${result.verdict}\n`);
-        }
-        return result.verdict === 'invalid' ? 1 : 0;
-      } finally {
-        store.dispose();
-      }
+      const { values, positionals } = parse(argv, { ...batchOptions, ...commonOptions, 'schema-dir': { type: 'string' } });
+      const schemaDir = values['schema-dir'] ? path.resolve(io.cwd, values['schema-dir']) : loadConfig(io.env, io.cwd).schemaDir;
+      const options: ValidateOptions = { schemaDir, maxBytes: maxBytesOf(values['max-bytes']), bestEffort: !!values['best-effort'] };
+      return runBatch(io, { task: 'camt validate', options, inputs: positionals, extensions: ['.xml', '.zip'], values });
     },
   },
 ];

@@ -1,14 +1,19 @@
-/** Every CLI command. Each group module exports an array of commands; add yours here. */
-import type { Command } from '../command';
-import { serveCommands } from './serve';
-import { schemaCommands } from './schemas';
-import { adminCommands } from './admin';
-import { vatCommands } from './vat';
-import { peppolCommands } from './peppol';
-import { camtCommands } from './camt';
-import { invoiceValidateCommands } from './invoice-validate';
-import { payCommands } from './pay';
-import { invoiceCommands } from './invoice';
-import { invoicePdfCommands } from './invoice-pdf';
+/**
+ * Every CLI command, loaded lazily: each group module is imported only when its first word is typed (or for the
+ * full help), so `kontor vat syntax` never loads pdf.js, libxml2 or the database driver. To add commands, add one
+ * entry: the first words the module's commands start with, and the import of its Command[] export.
+ */
+import type { CommandGroup } from '../command';
 
-export const allCommands: Command[] = [...serveCommands, ...schemaCommands, ...adminCommands, ...vatCommands, ...peppolCommands, ...camtCommands, ...invoiceValidateCommands, ...invoiceCommands, ...invoicePdfCommands, ...payCommands];
+export const commandGroups: CommandGroup[] = [
+  { words: ['serve'], load: async () => (await import('./serve')).serveCommands },
+  { words: ['schemas'], load: async () => (await import('./schemas')).schemaCommands },
+  { words: ['admin'], load: async () => (await import('./admin')).adminCommands },
+  { words: ['vat'], load: async () => (await import('./vat')).vatCommands },
+  { words: ['peppol'], load: async () => (await import('./peppol')).peppolCommands },
+  { words: ['camt'], load: async () => (await import('./camt')).camtCommands },
+  { words: ['invoice'], load: async () => (await import('./invoice-validate')).invoiceValidateCommands },
+  { words: ['invoice'], load: async () => (await import('./invoice')).invoiceCommands },
+  { words: ['invoice'], load: async () => (await import('./invoice-pdf')).invoicePdfCommands },
+  { words: ['pay', 'bank', 'bankdata', 'address'], load: async () => (await import('./pay')).payCommands },
+];

@@ -3,9 +3,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SchemaStore } from '@kontor/xml';
 import { validateCii, type CiiValidationResult, type RuleFinding, type ValidationProfile } from '@kontor/cii';
-import { readEmbeddedFiles } from '@kontor/pdfa3';
 import { loadConfig } from '@kontor/api';
-import { CliError, parse, printJson, type Command, type Io } from '../command';
+import { CliError, parse, type Command } from '../command';
+import { batchOptions, batchUsage, runBatch } from '../batch/run';
+import type { BatchTask } from '../batch/task';
+import { toDisplay } from '../output';
 
 /** Names the hybrid-invoice standards give the embedded XML, most specific first. */
 const EMBEDDED_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'zugferd_invoice.xml'];
@@ -19,6 +21,8 @@ interface FileResult extends CiiValidationResult {
 async function xmlOf(file: string, bytes: Uint8Array): Promise<{ xml: Uint8Array; embeddedFile?: string }> {
   const isPdf = file.toLowerCase().endsWith('.pdf') || Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
   if (!isPdf) return { xml: bytes };
+  // pdf-lib loads only when a PDF comes along: XML-only batches never pay for it.
+  const { readEmbeddedFiles } = await import('@kontor/pdfa3');
   const files = await readEmbeddedFiles(bytes);
   const xmls = files.filter((f) => f.name.toLowerCase().endsWith('.xml') && f.data.length > 0);
   const pick =
@@ -31,64 +35,40 @@ async function xmlOf(file: string, bytes: Uint8Array): Promise<{ xml: Uint8Array
   return { xml: pick.data, embeddedFile: pick.name };
 }
 
-function where(f: RuleFinding): string {
-  const loc = f.location ? `line ${f.location.line}:${f.location.column}` : '';
-  return [loc, f.path ?? ''].filter(Boolean).join('  ');
+interface Options {
+  profile: ValidationProfile;
+  schemaDir: string;
 }
 
-function printHuman(io: Io, r: FileResult): void {
+function headline(r: FileResult): string {
   const xsd = r.xsd.available ? (r.xsd.valid ? 'XSD valid' : 'XSD invalid') : 'XSD not checked';
   const kosit = r.kosit ? `, KoSIT scenario ${r.kosit.scenario ?? 'none'}: ${r.kosit.accept ? 'accept' : 'reject'}` : '';
-  io.stdout(`${r.file}${r.embeddedFile ? ` (${r.embeddedFile})` : ''}: ${r.verdict.toUpperCase()}  [profile ${r.profile}, ${xsd}${kosit}]\n`);
-  const groups: [string, RuleFinding[]][] = [
-    ['errors', r.findings.filter((f) => f.severity === 'error')],
-    ['warnings', r.findings.filter((f) => f.severity === 'warning')],
-    ['information', r.findings.filter((f) => f.severity === 'info')],
-  ];
-  for (const [title, list] of groups) {
-    if (!list.length) continue;
-    io.stdout(`  ${title} (${list.length})\n`);
-    // Group by rule: one header per rule id, one line per location.
-    const byRule = new Map<string, RuleFinding[]>();
-    for (const f of list) byRule.set(f.code, [...(byRule.get(f.code) ?? []), f]);
-    for (const [code, fs] of byRule) {
-      const head = fs[0]!;
-      io.stdout(`    ${code}${head.bt ? ` (${head.bt})` : ''}${head.ruleset ? ` [${head.ruleset}]` : ''}: ${head.message}\n`);
-      for (const f of fs) {
-        const w = where(f);
-        if (w) io.stdout(`      at ${w}\n`);
-      }
-    }
-  }
-  for (const n of r.notes) io.stdout(`  note: ${n}\n`);
+  return `${r.embeddedFile ? `${r.embeddedFile}, ` : ''}profile ${r.profile}, ${xsd}${kosit}`;
 }
+
+/** One file: read, take the embedded XML out of a PDF, validate with the worker's schema store. */
+export const invoiceValidateTask: BatchTask<Options, SchemaStore> = {
+  open: (o) => new SchemaStore({ dir: o.schemaDir }),
+  async check(store, file, o) {
+    const bytes = new Uint8Array(await readFile(file.path));
+    const { xml, embeddedFile } = await xmlOf(file.name, bytes);
+    const r: FileResult = { file: file.name, ...(embeddedFile ? { embeddedFile } : {}), ...validateCii(xml, { profile: o.profile, schemaStore: store }) };
+    return { file: file.name, verdict: r.verdict, json: r, headline: headline(r), findings: r.findings.map((f: RuleFinding) => toDisplay(f)), lines: r.notes.map((n) => `note: ${n}`) };
+  },
+  close: (store) => store.dispose(),
+};
 
 export const invoiceValidateCommands: Command[] = [
   {
     name: 'invoice validate',
     summary: 'Validate CII e-invoices (XML or hybrid PDF) against EN 16931 and XRechnung, natively',
-    usage: 'kontor invoice validate <file.xml|file.pdf>... [--profile en16931|xrechnung|auto] [--schemas <schema store>] [--json]',
+    usage: `kontor invoice validate <file|dir|glob>... [--profile en16931|xrechnung|auto] [--schemas <schema store>] ${batchUsage}`,
     async run(argv, io) {
-      const { values, positionals } = parse(argv, { profile: { type: 'string' }, schemas: { type: 'string' }, json: { type: 'boolean' } });
-      if (positionals.length === 0) throw new CliError('Missing file(s)');
+      const { values, positionals } = parse(argv, { profile: { type: 'string' }, schemas: { type: 'string' }, ...batchOptions });
       const profile = (values.profile ?? 'auto') as ValidationProfile;
       if (!['en16931', 'xrechnung', 'auto'].includes(profile)) throw new CliError(`Unknown profile "${values.profile}" (en16931, xrechnung or auto)`);
       const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : loadConfig(io.env, io.cwd).schemaDir;
-      const store = new SchemaStore({ dir: schemaDir });
-      const results: FileResult[] = [];
-      try {
-        for (const file of positionals) {
-          const bytes = new Uint8Array(await readFile(path.resolve(io.cwd, file)));
-          const { xml, embeddedFile } = await xmlOf(file, bytes);
-          const r: FileResult = { file, ...(embeddedFile ? { embeddedFile } : {}), ...validateCii(xml, { profile, schemaStore: store }) };
-          results.push(r);
-        }
-      } finally {
-        store.dispose();
-      }
-      if (values.json) printJson(io, results.length === 1 ? results[0] : { results });
-      else for (const r of results) printHuman(io, r);
-      return results.every((r) => r.verdict === 'valid') ? 0 : 1;
+      return runBatch(io, { task: 'invoice validate', options: { profile, schemaDir } satisfies Options, inputs: positionals, extensions: ['.xml', '.pdf'], values });
     },
   },
 ];

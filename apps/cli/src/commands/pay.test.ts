@@ -62,7 +62,7 @@ describe('kontor bankdata import / bank lookup', () => {
     expect((await run(['bank', 'lookup'])).code).toBe(2);
     expect((await run(['bankdata', 'import'])).code).toBe(2);
     expect((await run(['bankdata', 'import', bankFixture, '--valid-from', '8.6.2026'])).code).toBe(2);
-    expect((await run(['bank', 'lookup', '1', '--bankdata', 'missing.json'])).code).toBe(1);
+    expect((await run(['bank', 'lookup', '1', '--bankdata', 'missing.json'])).code).toBe(2);
   });
 });
 

@@ -19,14 +19,17 @@ import {
   type PaymentIssue,
 } from '@kontor/pain001';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
+import { batchOptions, batchUsage, runBatch } from '../batch/run';
+import type { BatchTask } from '../batch/task';
+import { toDisplay } from '../output';
 
 async function readInput(io: Io, file: string | undefined, what: string): Promise<{ bytes: Buffer; path: string; mtime: Date }> {
   if (!file) throw new CliError(`Missing <${what}>`);
   const p = path.resolve(io.cwd, file);
   const s = await stat(p).catch(() => {
-    throw new CliError(`File not found: ${file}`, 1);
+    throw new CliError(`File not found: ${file}`, 2);
   });
-  if (!s.isFile()) throw new CliError(`Not a file: ${file}`, 1);
+  if (!s.isFile()) throw new CliError(`Not a file: ${file}`, 2);
   return { bytes: await readFile(p), path: p, mtime: s.mtime };
 }
 
@@ -57,7 +60,7 @@ async function loadDirectory(io: Io, explicit: string | undefined, required: boo
   const file = bankdataPath(io, explicit);
   const s = await stat(file).catch(() => null);
   if (!s) {
-    if (required) throw new CliError(`No bank directory at ${file}: run kontor bankdata import <Bundesbank file> first, or pass --bankdata`, 1);
+    if (required) throw new CliError(`No bank directory at ${file}: run kontor bankdata import <Bundesbank file> first, or pass --bankdata`, 2);
     return undefined;
   }
   return BankDirectory.open(await readFile(file), { dataDate: berlinDay(s.mtime), source: path.basename(file) });
@@ -130,41 +133,55 @@ function generateCommand(profile: 'sct' | 'axz'): Command {
   };
 }
 
+interface PayValidateOptions {
+  profile: 'auto' | 'sct' | 'axz';
+  schemaDir: string;
+  maxBytes: number;
+}
+
+/** One pain.001 file: profile detection, business rules and XSD; library refusals (not a pain.001) are findings of the file. */
+export const payValidateTask: BatchTask<PayValidateOptions, SchemaStore> = {
+  open: (o) => new SchemaStore({ dir: o.schemaDir }),
+  async check(store, file, o) {
+    const bytes = await readFile(file.path);
+    let r;
+    try {
+      r = await validatePain001(bytes, { profile: o.profile, schemaStore: store, maxBytes: o.maxBytes });
+    } catch (e) {
+      if (!(e instanceof Pain001Error)) throw e;
+      return {
+        file: file.name,
+        verdict: 'invalid',
+        json: { file: file.name, error: e.message, code: e.code, details: e.details },
+        error: { code: e.code, message: e.message },
+        findings: e.details.map((d) => toDisplay(d)),
+      };
+    }
+    const name = path.basename(file.path);
+    const findings = [...r.findings.map((f) => toDisplay(f))];
+    if (r.xsd.available) for (const f of r.xsd.findings) findings.push(toDisplay({ code: f.code, severity: f.severity, message: f.message, ...(f.line !== null ? { line: f.line } : {}), ...(f.column !== null ? { column: f.column } : {}), ...(f.location ? { path: f.location } : {}) }));
+    const lines = [`Profil ${r.profile.toUpperCase()} (${r.profileSource === 'requested' ? 'vorgegeben' : 'erkannt'}): ${r.profileReasons.join('; ')}`];
+    if (!r.xsd.available) lines.push(`Schema: ${r.xsd.note ?? 'nicht geprüft'}`);
+    return { file: file.name, verdict: r.verdict, json: { file: file.name, summary: describeValidation(r, name), result: r }, headline: describeValidation(r, name), findings, lines };
+  },
+  close: (store) => store.dispose(),
+};
+
 export const payCommands: Command[] = [
   generateCommand('sct'),
   generateCommand('axz'),
   {
     name: 'pay validate',
-    summary: 'Validate a pain.001 file (.09/.03, SCT or AXZ): rules, schema with line/column, verdict',
-    usage: 'kontor pay validate <file.xml> [--profile auto|sct|axz] [--json] [--schema-dir <dir>] [--max-bytes <n>]',
+    summary: 'Validate pain.001 files (.09/.03, SCT or AXZ): rules, schema with line/column, verdict',
+    usage: `kontor pay validate <file|dir|glob>... [--profile auto|sct|axz] [--schema-dir <dir>] [--max-bytes <n>] ${batchUsage}`,
     async run(argv, io) {
-      const { values, positionals } = parse(argv, { profile: { type: 'string' }, json: { type: 'boolean' }, 'schema-dir': { type: 'string' }, 'max-bytes': { type: 'string' } });
+      const { values, positionals } = parse(argv, { ...batchOptions, profile: { type: 'string' }, 'schema-dir': { type: 'string' }, 'max-bytes': { type: 'string' } });
       const profile = values.profile ?? 'auto';
       if (profile !== 'auto' && profile !== 'sct' && profile !== 'axz') throw new CliError('--profile must be auto, sct or axz');
       const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
       if (!Number.isInteger(maxBytes) || maxBytes < 1) throw new CliError('--max-bytes must be a positive whole number');
-      const input = await readInput(io, positionals[0], 'file.xml');
-      const store = schemaStore(io, values['schema-dir']);
-      try {
-        let r;
-        try {
-          r = await validatePain001(input.bytes, { profile, schemaStore: store, maxBytes });
-        } catch (e) {
-          return reportError(io, e, !!values.json);
-        }
-        const name = path.basename(input.path);
-        if (values.json) printJson(io, { summary: describeValidation(r, name), result: r });
-        else {
-          io.stdout(`${describeValidation(r, name)}\n`);
-          io.stdout(`Profil ${r.profile.toUpperCase()} (${r.profileSource === 'requested' ? 'vorgegeben' : 'erkannt'}): ${r.profileReasons.join('; ')}\n`);
-          for (const f of r.findings) io.stdout(`${issueLine(f)}\n`);
-          if (r.xsd.available) for (const f of r.xsd.findings) io.stdout(`  ${f.severity.padEnd(7)} ${f.code}: ${f.message}\n`);
-          else io.stdout(`  Schema: ${r.xsd.note ?? 'nicht geprüft'}\n`);
-        }
-        return r.verdict === 'invalid' ? 1 : 0;
-      } finally {
-        store.dispose();
-      }
+      const schemaDir = values['schema-dir'] ? path.resolve(io.cwd, values['schema-dir']) : config(io).schemaDir;
+      return runBatch(io, { task: 'pay validate', options: { profile, schemaDir, maxBytes } satisfies PayValidateOptions, inputs: positionals, extensions: ['.xml'], values });
     },
   },
   {

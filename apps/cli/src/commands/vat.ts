@@ -1,5 +1,4 @@
 /** kontor vat syntax|check: offline VAT ID check and live VIES check (@kontor/vies). */
-import { loadConfig, outboundFetchFor } from '@kontor/api';
 import { checkVatSyntax, createViesClient } from '@kontor/vies';
 import { CliError, parse, printJson, type Command } from '../command';
 
@@ -34,6 +33,8 @@ export const vatCommands: Command[] = [
       });
       const id = positionals.join(' ');
       if (!id) throw new CliError('Missing <vat-id>');
+      // The service's configuration module is loaded only here: `vat syntax` stays a fast, offline start.
+      const { loadConfig, outboundFetchFor } = await import('@kontor/api');
       const config = loadConfig(io.env, io.cwd);
       const timeoutMs = values['timeout-ms'] === undefined ? config.vies.timeoutMs : Number(values['timeout-ms']);
       if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new CliError('--timeout-ms must be a positive whole number');

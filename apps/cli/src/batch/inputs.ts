@@ -1,0 +1,121 @@
+/**
+ * Turns the command line's inputs into a file list: plain files, directories (walked recursively, filtered by the
+ * command's extensions) and globs (`*`, `**`, `?`, `[...]`, `{a,b}`; quoted so the shell leaves them to us).
+ * Inputs that name nothing are reported, not dropped: the batch exits 2 for them.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface InputFile {
+  /** Absolute path. */
+  path: string;
+  /** As shown to the user: relative to the working directory when inside it. */
+  name: string;
+}
+
+export interface InputProblem {
+  input: string;
+  code: 'FILE_NOT_FOUND' | 'NO_MATCH' | 'NOT_A_FILE' | 'UNREADABLE';
+  message: string;
+}
+
+const GLOB_CHARS = /[*?[{]/;
+
+export function isGlob(s: string): boolean {
+  return GLOB_CHARS.test(s);
+}
+
+/** Glob to a RegExp over '/'-separated relative paths. `**` spans directories, the rest stays in one segment. */
+export function globToRegExp(glob: string): RegExp {
+  let re = '';
+  let braces = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*') {
+      if (glob[i + 1] === '*') {
+        const slashAfter = glob[i + 2] === '/';
+        re += slashAfter ? '(?:[^/]*(?:/|$))*' : '.*';
+        i += slashAfter ? 2 : 1;
+      } else re += '[^/]*';
+    } else if (c === '?') re += '[^/]';
+    else if (c === '[') {
+      const end = glob.indexOf(']', i + 2);
+      if (end < 0) re += '\\[';
+      else {
+        let cls = glob.slice(i + 1, end).replace(/\\/g, '\\\\');
+        if (cls.startsWith('!')) cls = `^${cls.slice(1)}`;
+        re += `[${cls}]`;
+        i = end;
+      }
+    } else if (c === '{') {
+      braces++;
+      re += '(?:';
+    } else if (c === '}' && braces > 0) {
+      braces--;
+      re += ')';
+    } else if (c === ',' && braces > 0) re += '|';
+    else re += c.replace(/[.+^$()|\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}
+
+async function walk(dir: string, out: string[]): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) await walk(p, out);
+    else if (e.isFile()) out.push(p);
+  }
+}
+
+function display(cwd: string, p: string): string {
+  const rel = path.relative(cwd, p);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p;
+}
+
+/**
+ * Expands inputs in the order given; files found through a directory or glob are sorted and filtered by `extensions`
+ * (lower-case, with dot); a file named explicitly is always taken. Duplicates are dropped.
+ */
+export async function expandInputs(inputs: readonly string[], cwd: string, extensions: readonly string[]): Promise<{ files: InputFile[]; problems: InputProblem[] }> {
+  const files: InputFile[] = [];
+  const problems: InputProblem[] = [];
+  const seen = new Set<string>();
+  const add = (p: string) => {
+    if (seen.has(p)) return;
+    seen.add(p);
+    files.push({ path: p, name: display(cwd, p) });
+  };
+  const wanted = (p: string) => extensions.length === 0 || extensions.some((x) => p.toLowerCase().endsWith(x));
+  for (const input of inputs) {
+    const abs = path.resolve(cwd, input);
+    const s = await stat(abs).catch((e: NodeJS.ErrnoException) => e);
+    if (!(s instanceof Error)) {
+      if (s.isFile()) add(abs);
+      else if (s.isDirectory()) {
+        const found: string[] = [];
+        await walk(abs, found);
+        const matching = found.filter(wanted);
+        if (!matching.length) problems.push({ input, code: 'NO_MATCH', message: `no ${extensions.join('/')} files in this directory` });
+        matching.forEach(add);
+      } else problems.push({ input, code: 'NOT_A_FILE', message: 'not a file or directory' });
+      continue;
+    }
+    if (!isGlob(input)) {
+      problems.push({ input, code: s.code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'UNREADABLE', message: s.code === 'ENOENT' ? 'file not found' : s.message });
+      continue;
+    }
+    // The directory part before the first glob character is walked; the rest is matched.
+    const norm = abs.split(path.sep).join('/');
+    const first = norm.search(GLOB_CHARS);
+    const base = norm.slice(0, norm.lastIndexOf('/', first) + 1) || '/';
+    const re = globToRegExp(norm.slice(base.length));
+    const found: string[] = [];
+    await walk(base, found).catch(() => undefined);
+    const matching = found.filter((p) => re.test(p.split(path.sep).join('/').slice(base.length)));
+    if (!matching.length) problems.push({ input, code: 'NO_MATCH', message: 'no file matches' });
+    matching.forEach(add);
+  }
+  return { files, problems };
+}

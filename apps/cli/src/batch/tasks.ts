@@ -1,0 +1,17 @@
+/** The batch tasks by id, loaded lazily (in the main thread or in a worker) so a worker imports only its command. */
+import type { BatchTask } from './task';
+
+type Loader = () => Promise<BatchTask<any, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const batchTasks: Record<string, Loader> = {
+  'invoice validate': async () => (await import('../commands/invoice-validate')).invoiceValidateTask,
+  'pay validate': async () => (await import('../commands/pay')).payValidateTask,
+  'camt validate': async () => (await import('../commands/camt')).camtValidateTask,
+  'camt parse': async () => (await import('../commands/camt')).camtParseTask,
+};
+
+export async function loadTask(id: string): Promise<BatchTask<any, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const load = batchTasks[id];
+  if (!load) throw new Error(`Unknown batch task ${id}`);
+  return load();
+}
