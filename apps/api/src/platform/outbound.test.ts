@@ -198,7 +198,10 @@ describe('createOutboundFetch: literal addresses', () => {
 
   it('the message names the origin and the kind of address, not the address', async () => {
     const lookup = countingLookup([['93.184.215.14', '10.20.30.40']]);
-    const error = await createOutboundFetch({ lookup })('https://smp.example.test/x').catch((e: unknown) => e as Error);
+    const error = (await createOutboundFetch({ lookup })('https://smp.example.test/x').then(
+      () => new Error('no refusal'),
+      (e: unknown) => e,
+    )) as Error;
     expect(error.message).toBe('Refused to connect to https://smp.example.test: smp.example.test resolves to an address that is not a public address (private).');
     expect(error.message).not.toContain('10.20.30.40');
   });
