@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createOutboundFetch, isPublicAddress, nonPublicReason, outboundFetchFor, type OutboundLookup } from './outbound';
+import { createOutboundFetch, isPublicAddress, nonPublicReason, outboundFetchFor, refusalReason, type OutboundLookup } from './outbound';
 
 interface Seen {
   method: string;
@@ -76,7 +76,7 @@ describe('address classification', () => {
     ['0.1.2.3', 'this-network'],
     ['10.1.2.3', 'private'],
     ['100.64.0.1', 'shared (CGNAT)'],
-    ['100.100.100.200', 'shared (CGNAT)'], // Alibaba metadata
+    ['100.100.100.200', 'cloud metadata'], // Alibaba
     ['100.127.255.255', 'shared (CGNAT)'],
     ['127.0.0.1', 'loopback'],
     ['127.255.255.254', 'loopback'],
@@ -128,7 +128,8 @@ describe('address classification', () => {
     ['febf:ffff::1', 'link-local'],
     ['fec0::1', 'site-local (deprecated)'],
     ['fc00::1', 'unique-local (private)'],
-    ['fd00:ec2::254', 'unique-local (private)'], // AWS IPv6 metadata
+    ['fd00:ec2::254', 'cloud metadata'], // AWS IMDS over IPv6
+    ['fd00:ec2::253', 'unique-local (private)'],
     ['ff02::1', 'multicast'],
     ['::7f00:1', 'IPv4-compatible (deprecated)'],
     ['::8.8.8.8', 'IPv4-compatible (deprecated)'],
@@ -161,6 +162,16 @@ describe('address classification', () => {
     ]) {
       expect(nonPublicReason(ip), ip).toBeNull();
       expect(isPublicAddress(ip), ip).toBe(true);
+    }
+  });
+
+  it('allowPrivate opens loopback and private ranges, never metadata, link-local, unspecified or multicast', () => {
+    for (const ip of ['127.0.0.1', '10.0.0.1', '192.168.1.1', '100.64.0.1', 'fd12::1', '::1', '::ffff:127.0.0.1', '64:ff9b::a00:1']) {
+      expect(refusalReason(ip, true), ip).toBeNull();
+      expect(refusalReason(ip, false), ip).not.toBeNull();
+    }
+    for (const ip of ['169.254.169.254', '::ffff:a9fe:a9fe', '64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::1', '168.63.129.16', '100.100.100.200', 'fd00:ec2::254', 'fe80::1', '0.0.0.0', '::', '224.0.0.1', 'ff02::1', '255.255.255.255']) {
+      expect(refusalReason(ip, true), ip).not.toBeNull();
     }
   });
 

@@ -42,6 +42,7 @@ type V4 = [number, number, number, number];
 const V4_DENY: Array<[string, number, string]> = [
   ['0.0.0.0', 8, 'this-network'],
   ['10.0.0.0', 8, 'private'],
+  ['100.100.100.200', 32, 'cloud metadata'], // Alibaba Cloud, inside 100.64/10
   ['100.64.0.0', 10, 'shared (CGNAT)'],
   ['127.0.0.0', 8, 'loopback'],
   ['169.254.0.0', 16, 'link-local (metadata)'],
@@ -131,7 +132,8 @@ function classifyV6(g: number[]): string | null {
   if (g0 === 0x2001 && (g1 & 0xfff0) === 0x10) return 'ORCHID'; // 2001:10::/28
   if (g0 === 0x2001 && (g1 & 0xfff0) === 0x20) return 'ORCHIDv2'; // 2001:20::/28
   if (g0 === 0x3fff && (g1 & 0xf000) === 0) return 'documentation'; // 3fff::/20
-  if ((g0 & 0xfe00) === 0xfc00) return 'unique-local (private)'; // fc00::/7, also AWS metadata fd00:ec2::254
+  if (g0 === 0xfd00 && g1 === 0xec2 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0 && g6 === 0 && g7 === 0x254) return 'cloud metadata'; // AWS IMDS over IPv6
+  if ((g0 & 0xfe00) === 0xfc00) return 'unique-local (private)'; // fc00::/7
   if ((g0 & 0xffc0) === 0xfe80) return 'link-local';
   if ((g0 & 0xffc0) === 0xfec0) return 'site-local (deprecated)';
   if ((g0 & 0xff00) === 0xff00) return 'multicast';
@@ -157,6 +159,15 @@ export function isPublicAddress(address: string): boolean {
   return nonPublicReason(address) === null;
 }
 
+/** Reasons that stay refused even with allowPrivate: metadata services, link-local, unspecified, multicast, reserved. */
+const NEVER_ALLOWED = /link-local|metadata|this-network|unspecified|multicast|reserved|not an IP address/;
+
+/** Why the address is refused under the given policy, or null. */
+export function refusalReason(address: string, allowPrivate: boolean): string | null {
+  const reason = nonPublicReason(address);
+  return reason !== null && (!allowPrivate || NEVER_ALLOWED.test(reason)) ? reason : null;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The guarded fetch
 
@@ -171,7 +182,10 @@ export type OutboundLookup = (hostname: string) => Promise<ResolvedAddress[]>;
 export interface OutboundPolicy {
   /** URL schemes allowed for hosts that are not trusted origins. Default `['https:', 'http:']`. */
   schemes?: readonly string[];
-  /** Skip the address check for every destination (tests, private Peppol networks). Default false. */
+  /**
+   * Also allow loopback, private (RFC 1918, CGNAT, ULA) and other non-public unicast addresses (tests, private Peppol
+   * networks). Metadata services, link-local, unspecified, multicast and reserved addresses stay refused. Default false.
+   */
   allowPrivate?: boolean;
   /**
    * Origins the operator configured (VIES, Directory, model provider base URLs): reachable whatever their address
@@ -302,7 +316,7 @@ export function createOutboundFetch(policy: OutboundPolicy = {}): typeof fetch {
     }
     if (!isTrusted) {
       for (const { address } of addresses) {
-        const reason = policy.allowPrivate ? null : nonPublicReason(address);
+        const reason = refusalReason(address, policy.allowPrivate ?? false);
         if (reason !== null) refuse(url, `${net.isIP(host) ? 'the address' : `${host} resolves to an address that`} is not a public address (${reason})`);
         if (policy.alsoDeny?.(address)) refuse(url, `${net.isIP(host) ? 'the address' : `${host} resolves to an address that`} is denied by configuration`);
       }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { naptrHostname, parseParticipant } from '@kontor/peppol';
 import { startDnsStandin, type DnsStandin } from '../../../../packages/peppol/test/dnsStandin';
-import { startDirectoryStandin, type HttpStandin } from '../../../../packages/peppol/test/httpStandins';
+import { BILLING_PROCESS, BIS_INVOICE, XRECHNUNG_CII, startDirectoryStandin, startSmpStandin, type HttpStandin } from '../../../../packages/peppol/test/httpStandins';
 import { startViesStandin, type ViesStandin } from '../../../../packages/vies/test/viesStandin';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 
@@ -116,6 +116,47 @@ describe('GET /peppol/check', () => {
   it('is documented in the OpenAPI description', () => {
     const paths = t.openapi.paths as Record<string, unknown>;
     expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/vat/check', '/peppol/check']));
+  });
+});
+
+describe('GET /peppol/check with KONTOR_SMP_ALLOW_PRIVATE (private Peppol networks, stand-ins)', () => {
+  it('reads a loopback SMP, and still refuses hostile reference hrefs and redirects to the metadata address', async () => {
+    const smp = await startSmpStandin({
+      '0088:4012345000009': {
+        documents: [
+          { id: BIS_INVOICE, processes: [{ id: BILLING_PROCESS, endpoints: [{ transportProfile: 'peppol-transport-as4-v2_0', url: 'https://ap.example.test/as4' }] }] },
+          { id: XRECHNUNG_CII, href: 'file:///etc/passwd' },
+          { id: 'busdox-docid-qns::other', redirectTo: 'http://[::ffff:a9fe:a9fe]/latest/meta-data/' },
+        ],
+      },
+    });
+    const participant = parseParticipant('0088:4012345000009');
+    dns.set(naptrHostname(participant, ZONE), { naptr: [{ order: 1, preference: 1, flags: 'U', services: 'Meta:SMP', regexp: `!^.*$!${smp.smpUrl}!` }] });
+    const open = await makeTestApp({
+      env: {
+        KONTOR_SML_ZONE: ZONE,
+        KONTOR_DNS_RESOLVER: dns.server,
+        KONTOR_PEPPOL_DIRECTORY_URL: directory.baseUrl,
+        KONTOR_SMP_ALLOW_PRIVATE: 'true',
+        KONTOR_SMP_ALLOW_HTTP: 'true',
+      },
+    });
+    try {
+      const { key: openKey } = await open.account();
+      const r = await open.request('/api/v1/peppol/check?participant=0088:4012345000009', { key: openKey });
+      expect(r.status).toBe(200);
+      const body = await r.json();
+      expect(body.documentTypes.map((d: { processes: unknown[] }) => d.processes.length)).toEqual([1, 0, 0]);
+      expect(body.issues).toEqual([
+        expect.objectContaining({ code: 'SMP_INVALID_RESPONSE', path: 'documentTypes[1]', message: expect.stringContaining('is a file: URL') }),
+        // allow-private opens loopback and private ranges, never the metadata address
+        expect.objectContaining({ code: 'SMP_UNAVAILABLE', path: 'documentTypes[2]', message: expect.stringContaining('not a public address (IPv4-mapped link-local (metadata))') }),
+      ]);
+      expect(smp.requests.some((p) => p.includes('etc/passwd'))).toBe(false);
+    } finally {
+      await open.dispose();
+      await smp.close();
+    }
   });
 });
 
