@@ -22,6 +22,8 @@ export type CamtErrorCode =
   | 'ZIP_LIMIT_EXCEEDED'
   /** A ZIP archive without a single supported camt member; `details.skipped` says why each member was skipped. */
   | 'NO_SUPPORTED_FILES'
+  /** More statements, entries or transactions in one file than the structural limits allow (see CamtLimits); `details` names the limit. */
+  | 'LIMIT_EXCEEDED'
   /** Wrong argument types or option values. */
   | 'INVALID_ARGUMENT';
 

@@ -4,8 +4,8 @@ export { XmlElement, type XmlAttribute, type XmlDocument } from './reader/elemen
 export { parseXml, xmlInputToText, type XmlInput } from './reader/parse';
 export { streamXml, type StreamHandlers, type StreamSource, type OpenInfo } from './reader/stream';
 export { defaultXmlLimits, type XmlLimits } from './reader/limits';
-export { decodeXmlBytes } from './reader/decode';
+export { decodeXmlBytes, detectXmlEncoding, XmlChunkDecoder, type XmlEncodingInfo, type XmlTextEncoding } from './reader/decode';
 export { XmlWriter, escapeText, escapeAttr, stripIllegalXmlChars, type XmlAttrs, type XmlWriterOptions } from './writer/writer';
 export { Big, dec, parseDecimal, roundHalfUp, formatDecimal, formatDecimalTrim, fractionDigits, type Decimal } from './decimal/decimal';
-export { SchemaStore, type SchemaStoreOptions, type XsdResult, type XsdFinding, type InstalledSet } from './xsd/store';
+export { SchemaStore, DEFAULT_MAX_XSD_FINDINGS, type SchemaStoreOptions, type XsdResult, type XsdFinding, type XsdValidateOptions, type InstalledSet } from './xsd/store';
 export { schemaSets, findSchemaSet, type SchemaSetDef } from './xsd/sets';

@@ -1,6 +1,7 @@
 /** Input handling shared by parse and validate: argument checks, the byte limit, and single file vs ZIP delivery. */
 import { CamtError } from '../errors';
 import type { SkippedMember } from '../model/types';
+import type { CamtLimits } from '../read/reader';
 import { byteSize, isZip } from '../read/source';
 import { defaultZipLimits, inflateMember, listZip, ZipBudget, type ZipLimits } from '../zip/zip';
 
@@ -15,6 +16,8 @@ export interface DeliveryOptions {
   bestEffort?: boolean;
   /** Inflation bounds for ZIP deliveries. */
   zipLimits?: Partial<ZipLimits>;
+  /** Structural limits per camt file (statements, entries, transactions); defaults: defaultCamtLimits. */
+  limits?: Partial<CamtLimits>;
 }
 
 export interface DeliveryMember {

@@ -30,6 +30,8 @@ export type ParseOptions = DeliveryOptions;
 export interface ValidateOptions extends DeliveryOptions {
   /** Schema store holding iso:camt.* sets; without it (or without the set) the verdict rests on the rules. */
   schemaStore?: SchemaStore;
+  /** Schema diagnostics kept per file (default 100); `xsd.errorCount` counts all of them. */
+  maxXsdFindings?: number;
 }
 
 /** Reads every member; member-level rejections become `skipped` in a ZIP and are thrown for a single file. */
@@ -78,7 +80,7 @@ async function parseMember(m: DeliveryMember, opts: ParseOptions): Promise<Parse
       billingStatement: (s) => statements.push(s),
       finding: (f) => findings.add(f),
     },
-    { keepEntries: true, maxXmlBytes: m.maxXmlBytes, ...(opts.bestEffort ? { bestEffort: true } : {}) },
+    { keepEntries: true, maxXmlBytes: m.maxXmlBytes, ...(opts.bestEffort ? { bestEffort: true } : {}), ...(opts.limits ? { limits: opts.limits } : {}) },
   );
   const none = noStatements(outcome, 'warning');
   if (none) findings.add(none);
@@ -124,13 +126,14 @@ async function validateMember(m: DeliveryMember, opts: ValidateOptions, facts: S
       },
       finding: add,
     },
-    { keepEntries: false, maxXmlBytes: m.maxXmlBytes, ...(opts.bestEffort ? { bestEffort: true } : {}) },
+    { keepEntries: false, maxXmlBytes: m.maxXmlBytes, ...(opts.bestEffort ? { bestEffort: true } : {}), ...(opts.limits ? { limits: opts.limits } : {}) },
   );
-  if (rules) facts.push(...rules.facts);
+  // A loop, not push(...): spreading 100k+ items overflows the call stack.
+  if (rules) for (const f of rules.facts) facts.push(f);
   const none = noStatements(outcome, 'error');
   if (none) add(none);
   const k = outcome.kind;
-  const xsd = checkXsd(opts.schemaStore, k, m.data, m.maxXmlBytes);
+  const xsd = checkXsd(opts.schemaStore, k, m.data, m.maxXmlBytes, opts.maxXsdFindings);
   const list = findings.finish();
   const verdict = worstVerdict([verdictOf(list), xsd.available && xsd.verdict !== 'not_checked' ? xsd.verdict : 'valid']);
   return {
@@ -153,12 +156,15 @@ export async function validateStatements(input: Uint8Array | string, opts: Valid
   const { skipped, corrupt, isZip } = await forEachMember(input, opts, async (m) => {
     files.push(await validateMember(m, opts, facts));
   });
-  const deliveryFindings: CamtFinding[] = [];
+  let deliveryFindings: CamtFinding[] = [];
   if (isZip) {
+    // Bounded like the file findings: at most 50 per code, the rest counted.
+    const list = new FindingList();
     for (const name of corrupt) {
-      deliveryFindings.push({ code: 'CAMT_ZIP_MEMBER_CORRUPT', severity: 'error', message: `Der Eintrag „${name}“ des Archivs ist beschädigt und wurde nicht gelesen.`, path: name });
+      list.add({ code: 'CAMT_ZIP_MEMBER_CORRUPT', severity: 'error', message: `Der Eintrag „${name}“ des Archivs ist beschädigt und wurde nicht gelesen.`, path: name });
     }
-    deliveryFindings.push(...checkDelivery(facts));
+    for (const f of checkDelivery(facts)) list.add(f);
+    deliveryFindings = list.finish();
   }
   const verdict = worstVerdict([...files.map((f) => f.verdict), verdictOf(deliveryFindings)]);
   return { files, deliveryFindings, skipped, verdict, schemaChecked: files.every((f) => f.xsd.available) };

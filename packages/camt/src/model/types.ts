@@ -404,9 +404,13 @@ export interface XsdCheck {
   schemaSet: string;
   valid?: boolean;
   verdict: Verdict | 'not_checked';
+  /** All schema errors, also those beyond `findings`. */
   errorCount: number;
   warningCount: number;
+  /** The first diagnostics only (100 by default, see ValidateOptions.maxXsdFindings). */
   findings: XsdCheckFinding[];
+  /** True when more diagnostics were reported than `findings` holds. */
+  truncated?: boolean;
   note?: string;
 }
 

@@ -11,7 +11,6 @@ import { applyBillingChild, newBillingStatement } from './billing';
 import { decimalText, loc, num, partyName, readAccount, readAmount, readCreditDebit, readDateChoice, t, type Issue } from './common';
 import { detectCamtNamespace, messageElements, statementElements, type CamtKind } from './detect';
 import { readEntry, type EntryReadInfo } from './entry';
-import { xmlChunks } from './source';
 
 export interface StatementEndInfo {
   /** False when at least one entry amount was unreadable: balance and sum checks would be meaningless. */
@@ -29,7 +28,28 @@ export interface CamtReadHandlers {
   finding(f: CamtFinding): void;
 }
 
+/**
+ * Structural bounds of one camt file, so that work and memory follow the size of real statements rather than
+ * whatever a hostile file repeats: generous defaults that real bank files never reach.
+ */
+export interface CamtLimits {
+  /** Statements / reports / notifications (camt.086: billing statements) per file. */
+  maxStatements: number;
+  /** Entries (Ntry) per file, all statements together. */
+  maxEntries: number;
+  /** Transaction details (TxDtls) per file, all entries together. */
+  maxTransactions: number;
+}
+
+export const defaultCamtLimits: CamtLimits = {
+  maxStatements: 10_000,
+  maxEntries: 500_000,
+  maxTransactions: 1_000_000,
+};
+
 export interface ReadOptions {
+  /** Structural limits (defaults: defaultCamtLimits); a file beyond them throws CamtError LIMIT_EXCEEDED. */
+  limits?: Partial<CamtLimits>;
   /** Read camt versions outside .02/.08 (camt.086: .01-.05) best-effort instead of rejecting them. */
   bestEffort?: boolean;
   /** Keep entries in Statement.entries (parse) or drop them after the handler ran (validate). */
@@ -96,10 +116,17 @@ export async function readCamt(input: Uint8Array | string, handlers: CamtReadHan
   let group: { groupId?: string; sender?: string; receiver?: string } = {};
   let bill: BillingStatement | null = null;
 
+  const limits: CamtLimits = { ...defaultCamtLimits, ...opts.limits };
+  let entryCount = 0;
+  let transactionCount = 0;
+  const beyond = (limit: keyof CamtLimits, what: string, location: { line: number; column: number }) =>
+    new CamtError('LIMIT_EXCEEDED', `The file contains more than ${limits[limit]} ${what} (limit ${limit})`, { location, details: { limit, max: limits[limit] } });
+
   const issue: Issue = (code, severity, message, el, path) => handlers.finding({ code, severity, message, path, ...(el ? { location: loc(el)! } : {}) });
   const stmtPath = () => `statements[${stmtIndex}]`;
 
   const startStatement = (line: number, column: number) => {
+    if (stmtIndex + 1 >= limits.maxStatements) throw beyond('maxStatements', 'statements', { line, column });
     stmtIndex++;
     sums = new Sums();
     stmt = { account: {}, balances: [], summary: emptySummary(), entries: [], location: { line, column } };
@@ -193,6 +220,8 @@ export async function readCamt(input: Uint8Array | string, handlers: CamtReadHan
         const ep = `${p}.entries[${s.summary.entries}]`;
         const info = readEntry(el, ep, issue);
         const e = info.entry;
+        transactionCount += e.transactions.length;
+        if (transactionCount > limits.maxTransactions) throw beyond('maxTransactions', 'transactions (TxDtls)', { line: el.line, column: el.column });
         if (!info.amountValid) sums.valid = false;
         else {
           const a = new Big(e.amount);
@@ -236,7 +265,7 @@ export async function readCamt(input: Uint8Array | string, handlers: CamtReadHan
   let complete = true;
   try {
     await streamXml(
-      xmlChunks(input),
+      input,
       {
         onOpen(info) {
           const depth = info.path.length;
@@ -280,10 +309,14 @@ export async function readCamt(input: Uint8Array | string, handlers: CamtReadHan
           if (kind.message === 'camt.086') {
             if (depth === 2 && info.local === 'BllgStmtGrp') group = {};
             else if (depth === 3 && info.local === 'BllgStmt' && info.path[2] === 'BllgStmtGrp') {
+              if (stmtIndex + 1 >= limits.maxStatements) throw beyond('maxStatements', 'billing statements', { line: info.line, column: info.column });
               stmtIndex++;
               bill = newBillingStatement(info, group);
             }
           } else if (depth === 2 && info.local === containerName) startStatement(info.line, info.column);
+          else if (depth === 3 && info.local === 'Ntry' && stmt !== null && info.path[2] === containerName && ++entryCount > limits.maxEntries) {
+            throw beyond('maxEntries', 'entries', { line: info.line, column: info.column });
+          }
         },
         keep(info) {
           if (!kind) return false;

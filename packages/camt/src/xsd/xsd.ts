@@ -2,9 +2,9 @@
 import type { SchemaStore } from '@kontor/xml';
 import type { XsdCheck, XsdCheckFinding } from '../model/types';
 import { rulesetLabel, schemaSetId, type CamtKind } from '../read/detect';
-import { schemaSets } from '@kontor/xml';
+import { DEFAULT_MAX_XSD_FINDINGS, schemaSets } from '@kontor/xml';
 
-export function checkXsd(store: SchemaStore | undefined, kind: CamtKind, xml: Uint8Array | string, maxBytes: number): XsdCheck {
+export function checkXsd(store: SchemaStore | undefined, kind: CamtKind, xml: Uint8Array | string, maxBytes: number, maxFindings = DEFAULT_MAX_XSD_FINDINGS): XsdCheck {
   const schemaSet = schemaSetId(kind);
   const base = { ruleset: rulesetLabel(kind), schemaSet, errorCount: 0, warningCount: 0, findings: [] as XsdCheckFinding[] };
   if (!store) return { ...base, available: false, verdict: 'not_checked', note: 'Keine Schemaprüfung: es ist kein Schema-Speicher konfiguriert; das Urteil beruht allein auf den Regeln.' };
@@ -13,7 +13,7 @@ export function checkXsd(store: SchemaStore | undefined, kind: CamtKind, xml: Ui
   }
   let r: ReturnType<SchemaStore['validate']>;
   try {
-    r = store.validate(schemaSet, xml, { maxBytes });
+    r = store.validate(schemaSet, xml, { maxBytes, maxFindings });
   } catch (e) {
     // A broken store (unreadable set, engine failure) must not sink the rules: report it as unavailable.
     return { ...base, available: false, verdict: 'not_checked', note: `Schemaprüfung nicht möglich (${(e as Error).message}); das Urteil beruht allein auf den Regeln.` };
@@ -30,8 +30,16 @@ export function checkXsd(store: SchemaStore | undefined, kind: CamtKind, xml: Ui
     column: f.column ? f.column : null,
     location: f.path ?? null,
   }));
-  const errorCount = findings.filter((f) => f.severity === 'error').length;
-  const warningCount = findings.filter((f) => f.severity === 'warning').length;
+  const { errorCount, warningCount, truncated } = r;
   const valid = r.valid === true;
-  return { ...base, available: true, valid, verdict: valid ? (warningCount ? 'valid_with_warnings' : 'valid') : 'invalid', errorCount, warningCount, findings };
+  return {
+    ...base,
+    available: true,
+    valid,
+    verdict: valid ? (warningCount ? 'valid_with_warnings' : 'valid') : 'invalid',
+    errorCount,
+    warningCount,
+    findings,
+    ...(truncated ? { truncated, note: `${errorCount + warningCount - findings.length} weitere Schemameldungen ausgelassen (${errorCount} Fehler insgesamt).` } : {}),
+  };
 }

@@ -34,6 +34,8 @@ export interface XsdCheck {
   errorCount: number;
   warningCount: number;
   findings: XsdCheckFinding[];
+  /** True when the schema reported more diagnostics than `findings` holds (errorCount/warningCount count all). */
+  truncated?: boolean;
   note?: string;
 }
 
@@ -135,12 +137,12 @@ function runXsd(store: SchemaStore | undefined, setId: string, text: string, max
   const title = findSchemaSet(setId)?.title;
   const base = { ruleset: rulesetLabel(setId), schemaSet: setId, ...(title ? { title } : {}), errorCount: 0, warningCount: 0, findings: [] as XsdCheckFinding[] };
   if (!store) return { available: false, ...base, verdict: 'not_checked', note: 'Kein Schema-Speicher konfiguriert; das Ergebnis beruht nur auf den Regeln.' };
-  const r = store.validate(setId, text, { maxBytes: Number.MAX_SAFE_INTEGER });
+  const r = store.validate(setId, text, { maxBytes: Number.MAX_SAFE_INTEGER, maxFindings });
   if (!r.available) return { available: false, ...base, verdict: 'not_checked', note: `Schema ${setId} ist nicht installiert; das Ergebnis beruht nur auf den Regeln. ${r.note ?? ''}`.trim() };
-  const all = r.findings.map(xsdFinding);
-  const errorCount = all.filter((f) => f.severity === 'error').length;
-  const warningCount = all.length - errorCount;
-  const findings = all.slice(0, maxFindings);
+  // The store keeps the first maxFindings diagnostics and counts all of them.
+  const findings = r.findings.map(xsdFinding);
+  const { errorCount, warningCount } = r;
+  const dropped = errorCount + warningCount - findings.length;
   return {
     available: true,
     ...base,
@@ -149,7 +151,7 @@ function runXsd(store: SchemaStore | undefined, setId: string, text: string, max
     errorCount,
     warningCount,
     findings,
-    ...(all.length > findings.length ? { note: `${all.length - findings.length} weitere Schemameldungen ausgelassen` } : {}),
+    ...(r.truncated ? { truncated: true, note: `${dropped} weitere Schemameldungen ausgelassen` } : {}),
   };
 }
 

@@ -1,24 +1,126 @@
-/** Byte → text decoding for XML input: BOM sniffing and the encoding named in the XML declaration. */
+/**
+ * Byte → text decoding for XML input, in one place for every reader of Kontor (tree, streaming, XSD step).
+ *
+ * The encoding is found as XML 1.0 Appendix F describes: a byte order mark first (UTF-8, UTF-16 LE/BE), then
+ * the first bytes of the XML declaration (UTF-16 without BOM), then the declared `encoding` of an
+ * ASCII-compatible declaration. Supported: UTF-8, UTF-16 (LE/BE), ISO-8859-1 / US-ASCII / windows-1252 (decoded
+ * as windows-1252, the superset the WHATWG encoding standard maps these labels to), ISO-8859-15.
+ * Anything else (UTF-32, EBCDIC, other code pages) is refused with XML_ENCODING_UNSUPPORTED.
+ */
 import { KontorXmlError } from '../errors';
 
-const latin1Names = new Set(['iso-8859-1', 'latin1', 'iso8859-1', 'iso_8859-1', 'windows-1252', 'cp1252', 'us-ascii', 'ascii']);
+/** A TextDecoder label this module decodes with. */
+export type XmlTextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'iso-8859-15';
 
-export function decodeXmlBytes(bytes: Uint8Array): string {
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(3));
-  }
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 200)));
-  const m = /^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head);
-  const enc = (m?.[1] ?? 'utf-8').toLowerCase();
-  if (enc === 'utf-8' || enc === 'utf8') return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  if (latin1Names.has(enc)) return new TextDecoder(enc.startsWith('windows') || enc.startsWith('cp') ? 'windows-1252' : 'latin1').decode(bytes);
-  if (enc === 'utf-16') return new TextDecoder('utf-16le').decode(bytes);
-  throw new KontorXmlError('XML_ENCODING_UNSUPPORTED', `Unsupported XML encoding "${enc}"`);
+export interface XmlEncodingInfo {
+  encoding: XmlTextEncoding;
+  /** Bytes of the byte order mark to skip (0 when there is none). */
+  bomLength: number;
 }
 
-/** Removes the encoding pseudo-attribute's influence: saxes wants text, the declaration stays as-is. */
-export function byteLength(text: string): number {
-  return Buffer.byteLength(text, 'utf8');
+const declaredNames: Record<string, XmlTextEncoding> = {
+  'utf-8': 'utf-8',
+  utf8: 'utf-8',
+  // A declaration read as ASCII cannot be UTF-16: such files were re-encoded without fixing the declaration.
+  'utf-16': 'utf-8',
+  'iso-8859-1': 'windows-1252',
+  'iso8859-1': 'windows-1252',
+  'iso_8859-1': 'windows-1252',
+  iso_8859_1: 'windows-1252',
+  latin1: 'windows-1252',
+  'latin-1': 'windows-1252',
+  l1: 'windows-1252',
+  'us-ascii': 'windows-1252',
+  ascii: 'windows-1252',
+  'windows-1252': 'windows-1252',
+  cp1252: 'windows-1252',
+  'iso-8859-15': 'iso-8859-15',
+  'iso8859-15': 'iso-8859-15',
+  'iso_8859-15': 'iso-8859-15',
+  latin9: 'iso-8859-15',
+  'latin-9': 'iso-8859-15',
+};
+
+/** Bytes enough to read any reasonable XML declaration. */
+const HEAD_BYTES = 1024;
+
+/**
+ * The encoding of an XML document from its first bytes (up to 1 KB are looked at). Throws
+ * XML_ENCODING_UNSUPPORTED for encodings we do not read.
+ */
+export function detectXmlEncoding(head: Uint8Array): XmlEncodingInfo {
+  const b0 = head[0];
+  const b1 = head[1];
+  const b2 = head[2];
+  const b3 = head[3];
+  if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return { encoding: 'utf-8', bomLength: 3 };
+  if ((b0 === 0x00 && b1 === 0x00 && ((b2 === 0xfe && b3 === 0xff) || (b2 === 0x00 && b3 === 0x3c))) || (b0 === 0xff && b1 === 0xfe && b2 === 0x00 && b3 === 0x00) || (b0 === 0x3c && b1 === 0x00 && b2 === 0x00 && b3 === 0x00)) {
+    throw new KontorXmlError('XML_ENCODING_UNSUPPORTED', 'Unsupported XML encoding "UTF-32"');
+  }
+  if (b0 === 0xff && b1 === 0xfe) return { encoding: 'utf-16le', bomLength: 2 };
+  if (b0 === 0xfe && b1 === 0xff) return { encoding: 'utf-16be', bomLength: 2 };
+  if (b0 === 0x3c && b1 === 0x00 && b2 === 0x3f && b3 === 0x00) return { encoding: 'utf-16le', bomLength: 0 };
+  if (b0 === 0x00 && b1 === 0x3c && b2 === 0x00 && b3 === 0x3f) return { encoding: 'utf-16be', bomLength: 0 };
+  if (b0 === 0x4c && b1 === 0x6f && b2 === 0xa7 && b3 === 0x94) throw new KontorXmlError('XML_ENCODING_UNSUPPORTED', 'Unsupported XML encoding "EBCDIC"');
+  const text = new TextDecoder('windows-1252').decode(head.subarray(0, Math.min(head.length, HEAD_BYTES)));
+  const m = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]*)["']/.exec(text);
+  if (!m) return { encoding: 'utf-8', bomLength: 0 };
+  const name = m[1]!.toLowerCase();
+  const encoding = declaredNames[name];
+  if (!encoding) throw new KontorXmlError('XML_ENCODING_UNSUPPORTED', `Unsupported XML encoding "${m[1]!.slice(0, 40)}"`);
+  return { encoding, bomLength: 0 };
+}
+
+/** Decodes a whole XML document (BOM skipped). */
+export function decodeXmlBytes(bytes: Uint8Array): string {
+  const { encoding, bomLength } = detectXmlEncoding(bytes);
+  return new TextDecoder(encoding).decode(bomLength ? bytes.subarray(bomLength) : bytes);
+}
+
+/**
+ * Decodes an XML document that arrives in chunks: the first bytes are held back until the encoding can be
+ * told (1 KB, or the end of the XML declaration, or the end of input), then every chunk is decoded as it
+ * comes, multi-byte sequences split across chunks included.
+ */
+export class XmlChunkDecoder {
+  private decoder: TextDecoder | null = null;
+  private held: Uint8Array = new Uint8Array(0);
+
+  /** Text decoded from this chunk (may be empty while the head is held back). */
+  write(chunk: Uint8Array): string {
+    if (this.decoder) return this.decoder.decode(chunk, { stream: true });
+    const all = new Uint8Array(this.held.length + chunk.length);
+    all.set(this.held, 0);
+    all.set(chunk, this.held.length);
+    if (all.length < HEAD_BYTES && !declarationComplete(all)) {
+      this.held = all;
+      return '';
+    }
+    return this.start(all);
+  }
+
+  /** The rest of the text at the end of input. */
+  end(): string {
+    let text = '';
+    if (!this.decoder) {
+      if (this.held.length === 0) return '';
+      text = this.start(this.held);
+    }
+    return text + (this.decoder as TextDecoder | null)!.decode();
+  }
+
+  private start(all: Uint8Array): string {
+    const { encoding, bomLength } = detectXmlEncoding(all);
+    this.decoder = new TextDecoder(encoding);
+    this.held = new Uint8Array(0);
+    return this.decoder.decode(bomLength ? all.subarray(bomLength) : all, { stream: true });
+  }
+}
+
+/** True once the bytes hold a ">" after at least 4 bytes (end of the declaration, or of the first tag). */
+function declarationComplete(bytes: Uint8Array): boolean {
+  if (bytes.length < 4) return false;
+  // UTF-16 is told by its first four bytes; ASCII-compatible text needs the whole declaration.
+  if (bytes[0] === 0x00 || bytes[1] === 0x00 || bytes[0] === 0xff || bytes[0] === 0xfe) return true;
+  return bytes.indexOf(0x3e) !== -1;
 }

@@ -6,10 +6,13 @@ export interface XmlLimits {
   maxDepth: number;
   /** Maximum number of elements in a tree (streaming mode counts only retained subtrees). */
   maxElements: number;
+  /** Maximum number of attributes on one element (namespace declarations included). */
+  maxAttributes: number;
 }
 
 export const defaultXmlLimits: XmlLimits = {
   maxBytes: 50 * 1024 * 1024,
   maxDepth: 256,
   maxElements: 5_000_000,
+  maxAttributes: 1_000,
 };

@@ -264,7 +264,9 @@ export function createHardenedParser(limits: XmlLimits, h: SaxHandlers): SaxesPa
   const parser = newSaxesParser();
   const names = interner();
   const maxDepth = limits.maxDepth;
+  const maxAttributes = limits.maxAttributes;
   let depth = 0;
+  let attributeCount = 0;
   let tagLine = 1;
   let tagColumn = 1;
   const where = (): XmlLocation => ({ line: parser.line, column: parser.column });
@@ -279,10 +281,17 @@ export function createHardenedParser(limits: XmlLimits, h: SaxHandlers): SaxesPa
     throw new KontorXmlError('XML_DOCTYPE_FORBIDDEN', 'DOCTYPE declarations are not allowed (DTDs and entities are refused)', where());
   });
   parser.on('opentagstart', () => {
+    attributeCount = 0;
     tagLine = parser.line;
     // saxes reports the column after the name; the start tag begins at "<".
     const c = parser.column;
     tagColumn = c > 1 ? c : 1;
+  });
+  // Counted while the start tag is read, so a tag with a million attributes stops at the first one too many.
+  parser.on('attribute', () => {
+    if (++attributeCount > maxAttributes) {
+      throw new KontorXmlError('XML_TOO_MANY_ATTRIBUTES', `More than ${maxAttributes} attributes on one element`, { line: tagLine, column: tagColumn });
+    }
   });
   parser.on('opentag', (tag) => {
     if (++depth > maxDepth) throw new KontorXmlError('XML_TOO_DEEP', `Element nesting deeper than ${maxDepth}`, where());

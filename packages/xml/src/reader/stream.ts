@@ -6,7 +6,10 @@ import { KontorXmlError } from '../errors';
 import { XmlElement } from './element';
 import { defaultXmlLimits, type XmlLimits } from './limits';
 import { createHardenedParser } from './sax';
-import { decodeXmlBytes } from './decode';
+import { XmlChunkDecoder } from './decode';
+
+/** Bytes decoded and parsed per step when the whole document is given as one buffer. */
+const BYTE_SLICE = 64 * 1024;
 
 export interface OpenInfo {
   local: string;
@@ -67,26 +70,26 @@ export async function streamXml(source: StreamSource, handlers: StreamHandlers, 
   });
   let total = 0;
   let first = true;
-  const feed = (chunk: string | Uint8Array) => {
-    let text: string;
-    if (typeof chunk === 'string') {
-      total += Buffer.byteLength(chunk, 'utf8');
-      text = chunk;
-    } else {
-      total += chunk.byteLength;
-      text = decoder.decode(chunk, { stream: true });
-    }
-    if (total > lim.maxBytes) throw new KontorXmlError('XML_TOO_LARGE', `XML input exceeds the limit of ${lim.maxBytes} bytes`);
-    if (first) {
+  const decoder = new XmlChunkDecoder();
+  const push = (text: string) => {
+    if (first && text) {
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       first = false;
     }
     if (text) parser.write(text);
   };
-  const decoder = new TextDecoder('utf-8');
+  const feed = (chunk: string | Uint8Array) => {
+    total += typeof chunk === 'string' ? Buffer.byteLength(chunk, 'utf8') : chunk.byteLength;
+    if (total > lim.maxBytes) throw new KontorXmlError('XML_TOO_LARGE', `XML input exceeds the limit of ${lim.maxBytes} bytes`);
+    push(typeof chunk === 'string' ? chunk : decoder.write(chunk));
+  };
   if (typeof source === 'string') feed(source);
-  else if (source instanceof Uint8Array) feed(decodeXmlBytes(source));
-  else if (Symbol.asyncIterator in (source as object)) for await (const c of source as AsyncIterable<string | Uint8Array>) feed(c);
+  else if (source instanceof Uint8Array) {
+    // Decoded in slices: no full-document string is built for large statements.
+    if (source.byteLength > lim.maxBytes) throw new KontorXmlError('XML_TOO_LARGE', `XML input of ${source.byteLength} bytes exceeds the limit of ${lim.maxBytes} bytes`);
+    for (let i = 0; i < source.byteLength; i += BYTE_SLICE) feed(source.subarray(i, Math.min(source.byteLength, i + BYTE_SLICE)));
+  } else if (Symbol.asyncIterator in (source as object)) for await (const c of source as AsyncIterable<string | Uint8Array>) feed(c);
   else for (const c of source as Iterable<string | Uint8Array>) feed(c);
+  push(decoder.end());
   parser.close();
 }

@@ -6,10 +6,13 @@ import { promises as fs, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import { XmlDocument as LibDoc, XsdValidator, XmlValidateError, XmlParseError } from 'libxml2-wasm';
+import { XmlDocument as LibDoc, XsdValidator } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 import { KontorXmlError, type Finding } from '../errors';
 import { xmlInputToText, type XmlInput } from '../reader/parse';
+import { defaultXmlLimits, type XmlLimits } from '../reader/limits';
+import { validateWithSchema, type EngineDiagnostic } from './engine';
+import { prescanXml } from './prescan';
 import { findSchemaSet, schemaSets, type SchemaSetDef } from './sets';
 import { downloadSchemaSource, type DownloadOptions } from './download';
 
@@ -22,8 +25,27 @@ export interface XsdResult {
   schemaSet: string;
   available: boolean;
   valid: boolean | null;
+  /** The first `maxFindings` diagnostics in document order. */
   findings: XsdFinding[];
+  /** All errors libxml2 reported (also those beyond `findings`). */
+  errorCount: number;
+  /** All warnings libxml2 reported. */
+  warningCount: number;
+  /** True when `findings` holds fewer diagnostics than were reported. */
+  truncated: boolean;
   note?: string;
+}
+
+/** Diagnostics kept per validation unless the caller says otherwise; the rest are only counted. */
+export const DEFAULT_MAX_XSD_FINDINGS = 100;
+
+export interface XsdValidateOptions {
+  /** Byte limit of the input (default 50 MB). */
+  maxBytes?: number;
+  /** Diagnostics kept in `findings` (default 100). */
+  maxFindings?: number;
+  /** Element and attribute limits checked before libxml2 parses the document (defaults of the hardened reader). */
+  limits?: Partial<Pick<XmlLimits, 'maxElements' | 'maxAttributes'>>;
 }
 
 export interface InstalledSet {
@@ -169,39 +191,46 @@ export class SchemaStore {
   }
 
   /**
-   * Validates a document against an installed set. The input first passes the hardened reader, so
-   * DOCTYPE/entities never reach libxml2.
+   * Validates a document against an installed set. Bytes are decoded once by @kontor/xml (BOM, declared
+   * encoding) and handed to libxml2 as UTF-8. Before libxml2 parses anything, a cheap scan refuses DOCTYPE
+   * (so no DTD or entity reaches it) and documents beyond the element/attribute limits. Diagnostics are capped
+   * at `maxFindings` (default 100); `errorCount`/`warningCount` count all of them and `truncated` says so.
    */
-  validate(id: string, input: XmlInput, opts: { maxBytes?: number } = {}): XsdResult {
+  validate(id: string, input: XmlInput, opts: XsdValidateOptions = {}): XsdResult {
     if (!findSchemaSet(id)) throw new KontorXmlError('SCHEMA_UNKNOWN', `Unknown schema set "${id}"`);
     const validator = this.validator(id);
-    if (!validator) return { schemaSet: id, available: false, valid: null, findings: [], note: this.installHint(id) };
+    if (!validator) return { schemaSet: id, available: false, valid: null, findings: [], errorCount: 0, warningCount: 0, truncated: false, note: this.installHint(id) };
+    const wanted = opts.maxFindings ?? DEFAULT_MAX_XSD_FINDINGS;
+    const maxFindings = Number.isFinite(wanted) ? Math.max(0, Math.floor(wanted)) : wanted === Infinity ? Number.MAX_SAFE_INTEGER : DEFAULT_MAX_XSD_FINDINGS;
     const text = xmlInputToText(input, opts.maxBytes ?? 50 * 1024 * 1024);
-    // libxml2 never sees a DTD: a DOCTYPE anywhere is refused up front (a cheap scan instead of a second full
-    // parse; without a DTD no entity can be declared, and undefined entities are libxml2 errors).
+    // libxml2 never sees a DTD: a DOCTYPE anywhere (even in a comment) is refused up front; without a DTD no
+    // entity can be declared, and undefined entities are libxml2 errors.
     const dt = /<!DOCTYPE/i.exec(text);
     if (dt) {
       const before = text.slice(0, dt.index);
       const line = before.split('\n').length;
       const column = dt.index - before.lastIndexOf('\n');
-      return { schemaSet: id, available: true, valid: false, findings: [{ code: 'XML_DOCTYPE_FORBIDDEN', severity: 'error', message: 'DOCTYPE declarations are not allowed (DTDs and entities are refused)', line, column, location: { line, column } }] };
+      const message = 'DOCTYPE declarations are not allowed (DTDs and entities are refused)';
+      return { schemaSet: id, available: true, valid: false, findings: [{ code: 'XML_DOCTYPE_FORBIDDEN', severity: 'error', message, line, column, location: { line, column } }], errorCount: 1, warningCount: 0, truncated: false };
     }
-    let doc: LibDoc;
-    try {
-      doc = LibDoc.fromString(text, { url: 'document.xml' });
-    } catch (e) {
-      const details = e instanceof XmlParseError ? e.details : [];
-      return { schemaSet: id, available: true, valid: false, findings: toFindings(details, 'XML_MALFORMED') };
+    const violation = prescanXml(text, { maxElements: opts.limits?.maxElements ?? defaultXmlLimits.maxElements, maxAttributes: opts.limits?.maxAttributes ?? defaultXmlLimits.maxAttributes });
+    if (violation) {
+      const { line, column } = violation.location;
+      return {
+        schemaSet: id,
+        available: true,
+        valid: false,
+        findings: [{ code: violation.code, severity: 'error', message: violation.message, line, column, location: violation.location }],
+        errorCount: 1,
+        warningCount: 0,
+        truncated: false,
+      };
     }
-    try {
-      validator.validate(doc);
-      return { schemaSet: id, available: true, valid: true, findings: [] };
-    } catch (e) {
-      if (e instanceof XmlValidateError) return { schemaSet: id, available: true, valid: false, findings: toFindings(e.details, 'XSD') };
-      throw e;
-    } finally {
-      doc.dispose();
-    }
+    const outcome = validateWithSchema(validator, Buffer.from(text, 'utf8'), maxFindings);
+    const d = outcome.diagnostics;
+    const findings = toFindings(d.kept, outcome.kind === 'malformed' ? 'XML_MALFORMED' : 'XSD');
+    const counts = { errorCount: d.errors, warningCount: d.warnings, truncated: d.errors + d.warnings > d.kept.length };
+    return { schemaSet: id, available: true, valid: outcome.kind === 'validated' && outcome.valid, findings, ...counts };
   }
 
   /** Frees compiled validators (all, or one set). */
@@ -250,14 +279,7 @@ async function swapIn(tmp: string, target: string): Promise<void> {
   throw new KontorXmlError('SCHEMA_INSTALL_FAILED', `Could not move the schema set into place at ${target} (concurrent installers kept replacing it)`);
 }
 
-interface Detail {
-  message: string;
-  line?: number;
-  col?: number;
-  level?: number;
-}
-
-function toFindings(details: readonly Detail[], code: string): XsdFinding[] {
+function toFindings(details: readonly EngineDiagnostic[], code: string): XsdFinding[] {
   return details.map((d) => ({
     code,
     severity: d.level === 1 ? 'warning' : 'error',
