@@ -121,7 +121,8 @@ export const partnerRoutes: AnyRoute[] = [
     summary: 'Check Peppol reachability of a participant (SML, SMP, Directory)',
     description:
       'participant: iso6523-actorid-upis::ICD:id, ICD:id, a bare GLN, a German VAT ID or a Leitweg-ID. ' +
-      'registered=false is a normal answer. SMP and Directory problems are reported in issues; 503 only when the SML cannot be asked.',
+      'registered=false is a normal answer. SMP and Directory problems are reported in issues; 503 only when the SML cannot be asked. ' +
+      'SMP URLs come from DNS: one that leads to a non-public address (loopback, private, link-local, metadata, …) or uses a scheme other than https is not contacted and appears as an issue.',
     tags: ['partners'],
     auth: 'required',
     rateGroup: 'peppol',
