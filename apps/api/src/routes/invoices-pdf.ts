@@ -11,6 +11,8 @@ import { withCharge } from '../billing/billing';
 import type { AccountRow } from '../platform/accounts';
 import { ApiError } from '../platform/errors';
 import type { AppEnv, Services } from '../platform/services';
+import type { InvoiceWarning } from '@kontor/cii';
+import { setWarningHeaders, warningLang } from './invoices';
 
 export interface PdfInvoiceInput {
   invoice: unknown;
@@ -67,9 +69,9 @@ export async function createPdfInvoice(c: Context<AppEnv>, services: Services, a
     throw invalid(`The PDF has ${req.pdf.byteLength} bytes; at most ${PDF_MAX_BYTES} are allowed`, [{ code: 'PDF_TOO_LARGE', severity: 'error', message: `At most ${PDF_MAX_BYTES} bytes`, path: 'pdf' }]);
   }
   let logoMime: LogoMime | undefined;
-  let warnings = 0;
+  let warnings: InvoiceWarning[] = [];
   try {
-    warnings = checkInvoiceForPdf(req.invoice, req.attachments).warnings.filter((f) => f.severity === 'warning').length;
+    warnings = checkInvoiceForPdf(req.invoice, req.attachments, warningLang(req.lang)).invoiceWarnings;
     if (req.logo) logoMime = checkLogo(req.logo, req.logoMime !== undefined && LOGO_TYPES.has(req.logoMime) ? req.logoMime : undefined);
   } catch (e) {
     if (e instanceof ZugferdError) throw toApiError(e);
@@ -99,9 +101,9 @@ export async function createPdfInvoice(c: Context<AppEnv>, services: Services, a
 
   c.header('Content-Disposition', contentDisposition(filename));
   c.header('X-Invoice-Watermark', charge.watermark ? 'true' : 'false');
-  if (warnings) c.header('X-Invoice-Warnings', String(warnings));
+  setWarningHeaders(c, warnings);
   if (neg.json) {
-    const payload = JSON.stringify({ pdf_base64: Buffer.from(value.pdf).toString('base64'), bytes: value.pdf.byteLength });
+    const payload = JSON.stringify({ pdf_base64: Buffer.from(value.pdf).toString('base64'), bytes: value.pdf.byteLength, warnings });
     c.header('X-Invoice-Bytes', String(Buffer.byteLength(payload, 'utf8')));
     return c.body(payload, 200, { 'Content-Type': 'application/json; charset=utf-8' });
   }

@@ -7,7 +7,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import type { Context } from 'hono';
-import { ATTACHMENT_MAX_BYTES, attachmentMimeFromFilename, checkInvoiceJsonSize, generateCii, validateCii, INVOICE_LIMITS, InvoiceSchema, type CiiAttachment, type Finding } from '@kontor/cii';
+import { ATTACHMENT_MAX_BYTES, attachmentMimeFromFilename, checkInvoiceJsonSize, generateCii, validateCii, INVOICE_LIMITS, InvoiceSchema, type CiiAttachment, type Finding, type InvoiceWarning } from '@kontor/cii';
 import { withCharge } from '../billing/billing';
 import { ApiError } from '../platform/errors';
 import { defineRoute, type AnyRoute } from '../platform/registry';
@@ -202,6 +202,30 @@ function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** The warnings of a generation on every 200 answer: X-Invoice-Warnings (count) and X-Invoice-Warning-Codes (distinct codes, comma-separated). */
+export function setWarningHeaders(c: Context<AppEnv>, warnings: readonly InvoiceWarning[]): void {
+  c.header('X-Invoice-Warnings', String(warnings.length));
+  if (warnings.length) c.header('X-Invoice-Warning-Codes', [...new Set(warnings.map((w) => w.code))].join(','));
+}
+
+/** The language of the warning messages (and of the typeset PDF): en when asked for, else de. */
+export function warningLang(lang: string | undefined): 'de' | 'en' {
+  return lang === 'en' ? 'en' : 'de';
+}
+
+/** OpenAPI: the warnings of a 200 answer. */
+export const warningsDoc = {
+  type: 'array',
+  description:
+    'Non-blocking findings (spec §4.6: Skonto period after the due date, implausible rates, …; for a German seller the legal content of § 14 Abs. 4 UStG, § 14a UStG, § 19 UStG and the company-law details of § 35a GmbHG, § 80 AktG, § 125/177a HGB with codes DE-UStG-…, DE-GmbHG-35a-…). Messages in the request language (lang de|en, default de). Never blocking.',
+  items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, path: { type: 'string', description: 'dot path into the invoice JSON' } } },
+} as const;
+
+export const warningHeadersDoc = {
+  'X-Invoice-Warnings': { description: 'Number of warnings (0 when none)', schema: { type: 'integer' } },
+  'X-Invoice-Warning-Codes': { description: 'The distinct warning codes, comma-separated (absent when none)', schema: { type: 'string' } },
+} as const;
+
 export const invoiceRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
@@ -216,6 +240,8 @@ export const invoiceRoutes: AnyRoute[] = [
       'quota of watermarked invoices per day (then 429 free_quota_exhausted with Retry-After). The PDF passes our PDF/A-3 and EN 16931 check before delivery; ' +
       'a failure is a 502 upstream_error and nothing is charged. With Accept: application/json the body is {pdf_base64, bytes}. ' +
       'format=xml (or Accept: application/xml) returns the CII XML; with Accept: application/json the body is {xml, bytes}. ' +
+      'Warnings never block: every 200 answer carries X-Invoice-Warnings (count) and X-Invoice-Warning-Codes, and the JSON forms add warnings[] {code, message, path} ' +
+      '(German or English after lang; for a German seller also the legal content of § 14 UStG and company law: DE-UStG-…, DE-GmbHG-35a-…). ' +
       'The invoice is validated (schema, EN 16931 and XRechnung rules) before anything is generated or billed; a violation is a 400 invalid_input ' +
       'whose details list every finding {code, severity, message, path} with the official rule id where one exists. ' +
       'XML needs an active subscription or 1 credit (403 subscription_required otherwise).',
@@ -233,9 +259,9 @@ export const invoiceRoutes: AnyRoute[] = [
         content: {
           'application/xml': { schema: { type: 'string' } },
           'application/pdf': { schema: { type: 'string', format: 'binary' } },
-          'application/json': { schema: { type: 'object', properties: { xml: { type: 'string' }, pdf_base64: { type: 'string' }, bytes: { type: 'integer' } } } },
+          'application/json': { schema: { type: 'object', properties: { xml: { type: 'string' }, pdf_base64: { type: 'string' }, bytes: { type: 'integer' }, warnings: warningsDoc } } },
         },
-        headers: { 'X-Invoice-Bytes': { description: 'Size of the response body in bytes', schema: { type: 'integer' } } },
+        headers: { 'X-Invoice-Bytes': { description: 'Size of the response body in bytes', schema: { type: 'integer' } }, ...warningHeadersDoc },
       },
     },
     errors: [400, 401, 403, 413, 415, 429, 502],
@@ -252,7 +278,7 @@ export const invoiceRoutes: AnyRoute[] = [
         return createPdfInvoice(c, services, account, { ...req, attachments }, { json: neg.json }, outputFilename(req.filename, false));
       }
       // Rule 3: validate (and generate) first; a rejected invoice produces no file and is not billed.
-      const result = generateCii(req.invoice, { attachmentsMode: 'embedded', attachments: req.attachments });
+      const result = generateCii(req.invoice, { attachmentsMode: 'embedded', attachments: req.attachments, lang: warningLang(req.lang) });
       if (!result.ok || result.xml === undefined) {
         const codes = [...new Set(result.findings.filter((f) => f.severity === 'error').map((e) => e.code))];
         throw badInput(`The invoice was rejected: ${codes.join(', ')}`, result.findings);
@@ -272,10 +298,9 @@ export const invoiceRoutes: AnyRoute[] = [
       const xml = value.xml!;
       const name = outputFilename(req.filename, true);
       c.header('Content-Disposition', contentDisposition(name));
-      const warnings = value.findings.filter((f) => f.severity === 'warning').length;
-      if (warnings) c.header('X-Invoice-Warnings', String(warnings));
+      setWarningHeaders(c, value.warnings);
       if (neg.json) {
-        const payload = JSON.stringify({ xml, bytes: value.bytes });
+        const payload = JSON.stringify({ xml, bytes: value.bytes, warnings: value.warnings });
         c.header('X-Invoice-Bytes', String(Buffer.byteLength(payload, 'utf8')));
         return c.body(payload, 200, { 'Content-Type': 'application/json; charset=utf-8' });
       }
