@@ -1,6 +1,9 @@
 /** Builds the Hono app: storage, services, the route registry, logs, and the one error conversion. */
 import { Hono, type Context } from 'hono';
-import { randomUUID } from 'node:crypto';
+import { routePath } from 'hono/route';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { access, constants as fsConstants } from 'node:fs/promises';
+import { Metrics } from './platform/metrics';
 import { SchemaStore } from '@kontor/xml';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db';
@@ -32,7 +35,19 @@ export interface KontorApp {
   app: Hono<AppEnv>;
   services: Services;
   openapi: Record<string, unknown>;
+  metrics: Metrics;
+  /** Readiness: the database answers and the schema store can be read (and the app is not draining). */
+  readiness(): Promise<{ ready: boolean; database: 'ok' | 'unreachable'; schemaStore: 'ok' | 'unreadable'; schemaSets: number; draining: boolean }>;
+  /** Marks the app as stopping: /readyz answers 503 so load balancers stop sending new requests. */
+  drain(): void;
   close(): Promise<void>;
+}
+
+/** Constant-time comparison of a presented bearer token with the configured one (hashes make the lengths equal). */
+function tokenMatches(presented: string, expected: string): boolean {
+  const a = createHash('sha256').update(presented).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
 }
 
 export async function createApp(config: Config, opts: AppOptions = {}): Promise<KontorApp> {
@@ -56,6 +71,27 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   await services.billing.releaseExpired();
   const sweeper = setInterval(() => void services.billing.releaseExpired().catch(() => undefined), 60_000);
   sweeper.unref();
+  const metrics = new Metrics({ defaultMetrics: config.env !== 'test' });
+  metrics.instrumentBilling(services.billing);
+  metrics.instrumentMethod(services.schemaStore, 'validate', 'xsd');
+  const jobs = (services as unknown as { jobs?: object }).jobs;
+  if (jobs) metrics.instrumentMethod(jobs, 'run', 'job', true);
+  metrics.watchUpstreams(config, () => []);
+  let draining = false;
+  const readiness: KontorApp['readiness'] = async () => {
+    const database = await services.accounts.count().then(
+      () => 'ok' as const,
+      () => 'unreachable' as const,
+    );
+    // A store folder that does not exist yet is an empty store (XSD checks report unavailable); one that exists
+    // but cannot be read (permissions, a lost volume) is not ready.
+    const schemaStore = await access(services.schemaStore.dir, fsConstants.R_OK | fsConstants.X_OK).then(
+      () => 'ok' as const,
+      (e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? ('ok' as const) : ('unreadable' as const)),
+    );
+    const schemaSets = schemaStore === 'ok' ? (await services.schemaStore.list()).filter((s) => s.installed).length : 0;
+    return { ready: database === 'ok' && schemaStore === 'ok' && !draining, database, schemaStore, schemaSets, draining };
+  };
   const routes = [...allRoutes, ...(opts.routes ?? [])];
   const openapi = buildOpenApi(routes, API_BASE);
   const log = opts.log ?? (config.log ? (l: string) => process.stdout.write(l + '\n') : undefined);
@@ -70,6 +106,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     c.set('requestId', requestId);
     c.header('X-Request-Id', requestId);
     await next();
+    const route = routePath(c, -1);
+    metrics.observeRequest(c.req.method, route === '*' || route === '/*' ? 'unmatched' : route, c.res.status, (performance.now() - started) / 1000);
     if (log) {
       const account = c.get('account') as { id: string } | undefined;
       log(
@@ -89,13 +127,20 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     }
   });
 
-  app.get('/healthz', async (c) => {
-    try {
-      await services.accounts.count();
-      return c.json({ status: 'ok', database: services.dbKind });
-    } catch {
-      return c.json({ status: 'degraded', database: 'unreachable' }, 503);
-    }
+  // Liveness: the process answers (no dependency checks, so a database outage does not restart every instance).
+  app.get('/healthz', (c) => c.json({ status: 'ok', database: services.dbKind }));
+  // Readiness: send traffic here only when the database answers and the schema store is readable.
+  app.get('/readyz', async (c) => {
+    const r = await readiness();
+    return c.json({ status: r.ready ? 'ready' : 'not_ready', ...r }, r.ready ? 200 : 503);
+  });
+  // Metrics on the main port only with a configured token (KONTOR_METRICS_TOKEN); else only on KONTOR_METRICS_PORT.
+  app.get('/metrics', async (c) => {
+    const token = config.metrics.token;
+    if (!token) throw new ApiError(404, 'not_found', 'Metrics are not served on this port (set KONTOR_METRICS_TOKEN or KONTOR_METRICS_PORT)');
+    const presented = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!presented || !tokenMatches(presented, token)) throw new ApiError(401, 'auth_required', 'Send the metrics token: Authorization: Bearer <KONTOR_METRICS_TOKEN>', null, { 'WWW-Authenticate': 'Bearer' });
+    return c.body(await metrics.text(), 200, { 'Content-Type': metrics.contentType });
   });
   app.get(`${API_BASE}/openapi.json`, (c) => c.json(openapi));
   app.get(`${API_BASE}/docs`, (c) => c.html(renderDocsPage(openapi)));
@@ -107,6 +152,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     { method: 'GET', re: pathPattern(`${API_BASE}/openapi.json`) },
     { method: 'GET', re: pathPattern(`${API_BASE}/docs`) },
     { method: 'GET', re: pathPattern('/healthz') },
+    { method: 'GET', re: pathPattern('/readyz') },
+    { method: 'GET', re: pathPattern('/metrics') },
   ];
 
   app.notFound((c: Context<AppEnv>) => {
@@ -129,7 +176,13 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     app,
     services,
     openapi,
+    metrics,
+    readiness,
+    drain: () => {
+      draining = true;
+    },
     close: async () => {
+      metrics.close();
       clearInterval(sweeper);
       await services.jobs.close();
       await database.close();

@@ -30,6 +30,9 @@ export const ConfigSchema = v.object({
   KONTOR_AI_API_KEY: v.optional(v.string()),
   KONTOR_DEV_BOOTSTRAP: v.optional(boolString),
   KONTOR_RATE_LIMITS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  KONTOR_METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  KONTOR_METRICS_PORT: v.optional(intString(1, 65535)),
+  KONTOR_SHUTDOWN_GRACE_MS: v.optional(intString(0, 600_000), '10000'),
   KONTOR_WORKERS: v.optional(intString(1, 256)),
   KONTOR_JOB_TIMEOUT_MS: v.optional(intString(1_000, 3_600_000), '60000'),
   KONTOR_WORKER_HEAP_MB: v.optional(intString(64, 65_536), '512'),
@@ -55,6 +58,10 @@ export interface Config {
   ai: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
   devBootstrap: boolean;
   rateLimits: boolean;
+  /** GET /metrics: on the main port behind this bearer token, and/or without a token on a separate port. */
+  metrics: { token: string | undefined; port: number | undefined };
+  /** On SIGTERM/SIGINT: how long in-flight requests may take before their connections are closed. */
+  shutdownGraceMs: number;
   /** The job worker pool (heavy work off the main thread). */
   workers: { size: number; jobTimeoutMs: number; heapMb: number; queueLength: number; recycleAboveBytes: number };
   /** How long a charge reservation of a request holds before it expires and returns (a crashed process). */
@@ -102,6 +109,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     ai: o.KONTOR_AI_BASE_URL && o.KONTOR_AI_MODEL ? { baseUrl: o.KONTOR_AI_BASE_URL, model: o.KONTOR_AI_MODEL, apiKey: o.KONTOR_AI_API_KEY } : undefined,
     devBootstrap: o.KONTOR_DEV_BOOTSTRAP ?? o.NODE_ENV !== 'production',
     rateLimits: o.KONTOR_RATE_LIMITS === 'on',
+    metrics: { token: o.KONTOR_METRICS_TOKEN, port: o.KONTOR_METRICS_PORT },
+    shutdownGraceMs: o.KONTOR_SHUTDOWN_GRACE_MS,
     workers: {
       size: o.KONTOR_WORKERS ?? availableParallelism(),
       jobTimeoutMs: o.KONTOR_JOB_TIMEOUT_MS,

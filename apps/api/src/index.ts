@@ -1,6 +1,7 @@
 /** @kontor/api: the Hono service. */
 export { createApp, API_BASE, type KontorApp, type AppOptions } from './app';
-export { startServer, bootstrapDevAccount, type RunningServer } from './server';
+export { startServer, runServer, bootstrapDevAccount, StartupError, type RunningServer, type RunIo } from './server';
+export { Metrics } from './platform/metrics';
 export { loadConfig, ConfigError, ConfigSchema, type Config } from './config';
 export { openDatabase } from './db';
 export { Accounts, plans, subscriptionStatuses, featuresOf, subscriptionOf, type Plan, type Feature, type AccountRow } from './platform/accounts';

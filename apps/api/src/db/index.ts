@@ -26,7 +26,10 @@ export async function openDatabase(cfg: Config['database']): Promise<Database> {
     db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   } else {
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: cfg.url, max: 10 });
+    // A bounded connect: an unreachable server is an error after 5 s, not a hang.
+    const pool = new pg.Pool({ connectionString: cfg.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const migrator = new Migrator({ db, provider: migrationProvider });

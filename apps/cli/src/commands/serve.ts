@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SchemaStore, schemaSets } from '@kontor/xml';
-import { loadConfig, startServer } from '@kontor/api';
+import { loadConfig, runServer } from '@kontor/api';
 import { parse, type Command } from '../command';
 
 export const serveCommands: Command[] = [
@@ -26,14 +26,8 @@ export const serveCommands: Command[] = [
       // Likewise the bank directory: a raw Bundesbank file is used when nothing was imported or configured.
       const bank = values['bankdata-from'] ? path.resolve(io.cwd, values['bankdata-from']) : undefined;
       if (bank && !io.env.KONTOR_BANKDATA_FILE && !existsSync(cfg.bankdataFile) && existsSync(bank)) cfg = { ...cfg, bankdataFile: bank };
-      const running = await startServer(cfg, io.stdout);
-      await new Promise<void>((resolve) => {
-        const stop = () => resolve();
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-      await running.close();
-      return 0;
+      // Busy port, unreachable database: one line and exit 1. SIGTERM/SIGINT: drain, close, exit 0.
+      return runServer(cfg, { stdout: (l) => io.stdout(l + '\n'), stderr: (l) => io.stderr(l + '\n'), signals: process });
     },
   },
 ];
