@@ -8,18 +8,7 @@ import { statSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import type { Context } from 'hono';
-import {
-  addressRequestSchema,
-  describeValidation,
-  DEFAULT_MAX_BYTES,
-  generateAxz,
-  generateSct,
-  paymentRunSchema,
-  Pain001Error,
-  structureAddresses,
-  validatePain001,
-  type PaymentFileResult,
-} from '@kontor/pain001';
+import { addressRequestSchema, DEFAULT_MAX_BYTES, paymentRunSchema, Pain001Error, structureAddresses, type Pain001ValidationResult, type PaymentFileResult } from '@kontor/pain001';
 import { BankDirectory } from '@kontor/bankdata';
 import { createModelProvider, type ModelProvider } from '@kontor/ai';
 import { withCharge } from '../billing/billing';
@@ -31,6 +20,7 @@ import { readFileUpload } from '../platform/upload';
 import { lazy, type AppEnv, type Services } from '../platform/services';
 import { outboundFetchFor } from '../platform/outbound';
 import { berlinDay } from '../platform/time';
+import { transferable } from '../workers/client';
 
 const MAX_UPLOAD_BODY = 14_500_000; // base64 of 10 MB plus JSON framing
 const MAX_RUN_BODY = 60_000_000; // 100,000 payments of ~500 bytes
@@ -296,8 +286,8 @@ export const paymentRoutes: AnyRoute[] = [
     handler: async ({ c, account, services }) => {
       requireFeature(account, services, ['payments']);
       const run = await readRun(c);
-      const dir = bankDirectoryOf(services);
-      const r = await mapped(() => generateSct(run, { schemaStore: services.schemaStore, now: services.clock, ...(dir ? { bankDirectory: dir } : {}) }));
+      // Generation and its schema gate run in a job worker (bounded time and heap).
+      const r = await mapped(() => services.jobs.run<PaymentFileResult>('payments.sct', { run, now: services.clock().toISOString() }));
       return fileResponse(c, r);
     },
   }),
@@ -317,8 +307,7 @@ export const paymentRoutes: AnyRoute[] = [
     handler: async ({ c, account, services }) => {
       requireFeature(account, services, ['paymentsAbroad']);
       const run = await readRun(c);
-      const dir = bankDirectoryOf(services);
-      const r = await mapped(() => generateAxz(run, { schemaStore: services.schemaStore, now: services.clock, ...(dir ? { bankDirectory: dir } : {}) }));
+      const r = await mapped(() => services.jobs.run<PaymentFileResult>('payments.axz', { run, now: services.clock().toISOString() }));
       return fileResponse(c, r);
     },
   }),
@@ -350,14 +339,22 @@ export const paymentRoutes: AnyRoute[] = [
     handler: async ({ c, account, services, body }) => {
       const upload = await readUpload(c, body as ValidateJsonT | undefined);
       const charge = await services.billing.reserveValidation(account);
-      const { value, billing } = await withCharge(charge, () =>
-        mapped(async () => {
-          const r = await validatePain001(upload.bytes, { profile: upload.profile, schemaStore: services.schemaStore });
-          // Without the schema check the caller gets less than paid for: refund (spec §2.5 refunded).
-          return r.schemaChecked ? r : { refund: true as const, value: r };
-        }),
+      // The work runs in a job worker (bounded time and heap); the charge commits after the body exists.
+      return withCharge(
+        charge,
+        () =>
+          mapped(async () => {
+            const { bytes, transfer } = transferable(upload.bytes);
+            const r = await services.jobs.run<{ summary: string; result: Pain001ValidationResult; schemaChecked: boolean }>(
+              'payments.validate',
+              { bytes, profile: upload.profile, ...(upload.filename ? { filename: upload.filename } : {}) },
+              { transfer, inputBytes: bytes.byteLength },
+            );
+            // Without the schema check the caller gets less than paid for: refund (spec §2.5 refunded).
+            return r.schemaChecked ? r : { refund: true as const, value: r };
+          }),
+        (value, billing) => c.json({ summary: value.summary, result: { ...value.result, billing } }),
       );
-      return c.json({ summary: describeValidation(value, upload.filename), result: { ...value, billing } });
     },
   }),
 ];

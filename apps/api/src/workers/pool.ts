@@ -57,7 +57,10 @@ export interface JobOptions {
 
 export interface PoolStats {
   size: number;
+  /** Live threads (at most size). */
   threads: number;
+  /** Threads being terminated (timed out, recycled); they take no jobs. */
+  retiring: number;
   busy: number;
   queued: number;
   /** Threads started since the pool was created. */
@@ -88,6 +91,8 @@ interface Slot {
   job: Job | null;
   /** terminate() was called (timeout, recycle, close): the slot takes no more jobs. */
   retiring: boolean;
+  /** The worker has loaded its modules (its first message); job timers start only then, so boot time is not job time. */
+  ready: boolean;
 }
 
 export class WorkerPool {
@@ -129,7 +134,8 @@ export class WorkerPool {
 
   stats(): PoolStats {
     const slots = [...this.slots];
-    return { size: this.size, threads: slots.length, busy: slots.filter((s) => s.job).length, queued: this.queue.length, ...this.counters };
+    const live = slots.filter((s) => !s.retiring);
+    return { size: this.size, threads: live.length, retiring: slots.length - live.length, busy: live.filter((s) => s.job).length, queued: this.queue.length, ...this.counters };
   }
 
   /** Terminates every thread; queued and running jobs fail with `closed`. */
@@ -168,10 +174,17 @@ export class WorkerPool {
       stderr: false,
     });
     worker.unref();
-    const slot: Slot = { worker, job: null, retiring: false };
+    const slot: Slot = { worker, job: null, retiring: false, ready: false };
     this.slots.add(slot);
     this.counters.started++;
-    worker.on('message', (m: JobReply) => this.onReply(slot, m));
+    worker.on('message', (m: JobReply | { ready: true }) => {
+      if ('ready' in m) {
+        slot.ready = true;
+        if (slot.job) this.startTimer(slot, slot.job);
+        return;
+      }
+      this.onReply(slot, m);
+    });
     worker.on('error', (err: Error & { code?: string }) => {
       // Uncaught in the worker, or the heap limit (ERR_WORKER_OUT_OF_MEMORY). 'exit' follows.
       const job = slot.job;
@@ -198,13 +211,7 @@ export class WorkerPool {
 
   private dispatch(slot: Slot, job: Job): void {
     slot.job = job;
-    job.timer = setTimeout(() => {
-      if (job.settled) return;
-      this.counters.timedOut++;
-      this.settle(job, false, new JobPoolError('job_timeout', `The job did not finish within ${this.timeoutMs} ms`, { limit: 'time', timeoutMs: this.timeoutMs }));
-      this.retire(slot);
-    }, this.timeoutMs);
-    job.timer.unref();
+    if (slot.ready) this.startTimer(slot, job);
     const req: JobRequest = { id: job.id, kind: job.kind, input: job.input };
     try {
       slot.worker.postMessage(req, job.transfer);
@@ -214,6 +221,17 @@ export class WorkerPool {
       this.settle(job, false, e);
       this.pump();
     }
+  }
+
+  private startTimer(slot: Slot, job: Job): void {
+    if (job.timer || job.settled) return;
+    job.timer = setTimeout(() => {
+      if (job.settled) return;
+      this.counters.timedOut++;
+      this.settle(job, false, new JobPoolError('job_timeout', `The job did not finish within ${this.timeoutMs} ms`, { limit: 'time', timeoutMs: this.timeoutMs }));
+      this.retire(slot);
+    }, this.timeoutMs);
+    job.timer.unref();
   }
 
   private onReply(slot: Slot, m: JobReply): void {

@@ -18,6 +18,9 @@ function heapBytes(): number {
   return h.used_heap_size + h.external_memory;
 }
 
+// Modules are loaded: from now on the pool counts job time.
+parentPort!.postMessage({ ready: true });
+
 parentPort!.on('message', async (req: JobRequest) => {
   let reply: JobReply;
   let transfer: ArrayBuffer[] = [];
