@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { embedInvoice, typesetInvoice, ZugferdError, type Finding, type HybridInvoiceResult, type InvoiceAttachment } from '@kontor/zugferd';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
+import { printWarnings } from './invoice';
 
 function printFindings(io: Io, findings: readonly Finding[]): void {
   for (const f of findings.slice(0, 50)) io.stderr(`  ${f.severity.padEnd(7)} ${f.code}${f.path ? ` at ${f.path}` : ''}: ${f.message}\n`);
@@ -56,7 +57,6 @@ export const invoicePdfCommands: Command[] = [
       }
       const out = path.resolve(io.cwd, values.output);
       await writeOutput(out, r.pdf);
-      const warnings = r.warnings.filter((w) => w.severity === 'warning');
       if (values.json) {
         printJson(io, {
           ok: true,
@@ -66,12 +66,16 @@ export const invoicePdfCommands: Command[] = [
           bytes: r.pdf.byteLength,
           xmlBytes: Buffer.byteLength(r.xml, 'utf8'),
           check: { passed: r.check.passed, pdfaErrors: r.check.pdfa.filter((f) => f.severity === 'error').length, en16931: r.check.en16931.verdict },
-          warnings: r.warnings,
+          warnings: r.invoiceWarnings,
+          findings: r.warnings,
         });
         return 0;
       }
       io.stdout(`${values.output}: ${r.pages} page${r.pages === 1 ? '' : 's'}, ${r.pdf.byteLength} bytes, PDF/A-3B + factur-x.xml (EN 16931), own check passed\n`);
-      if (warnings.length) printFindings(io, warnings);
+      printWarnings(io, r.invoiceWarnings);
+      // warnings about the supplied PDF (embed mode) are not invoice warnings
+      const pdfWarnings = r.warnings.filter((w) => w.severity === 'warning' && w.source !== 'invoice');
+      if (pdfWarnings.length) printFindings(io, pdfWarnings);
       return 0;
     },
   },

@@ -1,11 +1,18 @@
 /** kontor invoice xml / read: CII generation from invoice JSON and CII reading into the invoice model (@kontor/cii). */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { attachmentMimeFromFilename, generateCii, readCii, type CiiAttachment, type Finding, type InvoiceProfile } from '@kontor/cii';
+import { attachmentMimeFromFilename, generateCii, readCii, type CiiAttachment, type Finding, type InvoiceProfile, type InvoiceWarning } from '@kontor/cii';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 
 function printFindings(io: Io, findings: readonly Finding[]): void {
   for (const f of findings) io.stderr(`  ${f.severity.padEnd(7)} ${f.code}${f.path ? ` at ${f.path}` : ''}: ${f.message}\n`);
+}
+
+/** The generation warnings (never blocking), one per line on stderr. */
+export function printWarnings(io: Io, warnings: readonly InvoiceWarning[]): void {
+  if (!warnings.length) return;
+  io.stderr(`${warnings.length} warning${warnings.length === 1 ? '' : 's'}:\n`);
+  for (const w of warnings) io.stderr(`  warning ${w.code}${w.path ? ` at ${w.path}` : ''}: ${w.message}\n`);
 }
 
 function isPdf(file: string, bytes: Uint8Array): boolean {
@@ -16,16 +23,19 @@ export const invoiceCommands: Command[] = [
   {
     name: 'invoice xml',
     summary: 'Generate the CII XML (EN 16931 or XRechnung 3.0) from invoice JSON (spec §2.1), after all pre-generation rules',
-    usage: 'kontor invoice xml <invoice.json> [--profile en16931|xrechnung] [-o out.xml] [--attach <file>]... [--json]',
+    usage: 'kontor invoice xml <invoice.json> [--profile en16931|xrechnung] [-o out.xml] [--attach <file>]... [--lang de|en] [--json]',
     async run(argv, io) {
       const { values, positionals } = parse(argv, {
         profile: { type: 'string' },
         output: { type: 'string', short: 'o' },
         attach: { type: 'string', multiple: true },
+        lang: { type: 'string' },
         json: { type: 'boolean' },
       });
       const file = positionals[0];
       if (!file) throw new CliError('Missing invoice JSON file');
+      const lang = values.lang ?? 'en';
+      if (lang !== 'de' && lang !== 'en') throw new CliError(`Unknown language "${lang}" (de or en)`);
       const profile = values.profile as InvoiceProfile | undefined;
       if (profile !== undefined && profile !== 'en16931' && profile !== 'xrechnung') throw new CliError(`Unknown profile "${values.profile}" (en16931 or xrechnung)`);
       const text = await readFile(path.resolve(io.cwd, file), 'utf8');
@@ -36,11 +46,11 @@ export const invoiceCommands: Command[] = [
         if (mime) a0.mimeType = mime;
         attachments.push(a0);
       }
-      const r = generateCii(text, { ...(profile ? { profile } : {}), attachments });
+      const r = generateCii(text, { ...(profile ? { profile } : {}), attachments, lang });
       const out = values.output ? path.resolve(io.cwd, values.output) : undefined;
       if (r.ok && out) await writeOutput(out, r.xml!);
       if (values.json) {
-        printJson(io, { ok: r.ok, profile: r.invoice?.profile ?? null, bytes: r.bytes ?? null, output: out ?? null, ...(out || !r.ok ? {} : { xml: r.xml }), findings: r.findings });
+        printJson(io, { ok: r.ok, profile: r.invoice?.profile ?? null, bytes: r.bytes ?? null, output: out ?? null, ...(out || !r.ok ? {} : { xml: r.xml }), findings: r.findings, warnings: r.warnings });
         return r.ok ? 0 : 1;
       }
       if (!r.ok) {
@@ -50,7 +60,9 @@ export const invoiceCommands: Command[] = [
       }
       if (out) io.stdout(`${values.output}: ${r.bytes} bytes, profile ${r.invoice!.profile}\n`);
       else io.stdout(r.xml!);
-      if (r.findings.length) printFindings(io, r.findings);
+      printWarnings(io, r.warnings);
+      const infos = r.findings.filter((f) => f.severity === 'info');
+      if (infos.length) printFindings(io, infos);
       return 0;
     },
   },
