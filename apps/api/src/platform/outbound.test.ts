@@ -260,6 +260,20 @@ describe('createOutboundFetch: resolve once, check every address, connect to exa
     expect(internal.seen).toHaveLength(0);
   });
 
+  it('a kept-alive connection is reused only for the same validated address', async () => {
+    const first = await standin(ok('first'), '127.0.0.2');
+    const second = await standin(ok('second'), '127.0.0.3', first.port);
+    const lookup = countingLookup([['127.0.0.2'], ['127.0.0.2'], ['127.0.0.3']]);
+    const guarded = createOutboundFetch({ lookup, allowPrivate: true });
+    const url = `http://moving.test:${first.port}/`;
+    expect(await (await guarded(url)).text()).toBe('first');
+    expect(await (await guarded(url)).text()).toBe('first');
+    // the name now points elsewhere: the open connection to the old address must not carry the request
+    expect(await (await guarded(url)).text()).toBe('second');
+    expect([first.seen.length, second.seen.length]).toEqual([2, 1]);
+    expect(lookup.calls).toHaveLength(3);
+  });
+
   it('a name without addresses is a network failure (TypeError), not a refusal', async () => {
     const lookup: OutboundLookup = async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.test'), { code: 'ENOTFOUND' });

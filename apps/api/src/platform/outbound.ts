@@ -228,18 +228,21 @@ function replayableBody(body: unknown): boolean {
   );
 }
 
-/** An agent whose only connection goes to the pre-validated address, whatever DNS says now. */
+/** An agent whose connections all go to the pre-validated address, whatever DNS says now. */
 function pinnedAgent(target: ResolvedAddress): Agent {
   const lookup = (_hostname: string, options: { all?: boolean } | undefined, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);
   };
   // undici passes these connect options through to net.connect / tls.connect; servername stays the URL hostname
-  return new Agent({ connect: { lookup } as never, pipelining: 1, connections: 1 });
+  return new Agent({ connect: { lookup } as never });
 }
 
-/** Wraps the body so that more than maxBytes errors the stream; closes the agent when the body is done. */
-function cappedResponse(res: Awaited<ReturnType<typeof undiciFetch>>, maxBytes: number, agent: Agent, url: URL): Response {
+/** Agents kept per fetch instance for keep-alive, keyed by origin AND validated address (so never a stale pin). */
+const MAX_AGENTS = 32;
+
+/** Wraps the body so that more than maxBytes errors the stream (the connection is dropped, not reused). */
+function cappedResponse(res: Awaited<ReturnType<typeof undiciFetch>>, maxBytes: number, url: URL): Response {
   const nullBody = res.status === 204 || res.status === 205 || res.status === 304 || !res.body;
   const source = res.body;
   let stream: ReadableStream<Uint8Array> | null = null;
@@ -250,31 +253,22 @@ function cappedResponse(res: Awaited<ReturnType<typeof undiciFetch>>, maxBytes: 
       async pull(controller) {
         try {
           const { done, value } = await reader.read();
-          if (done) {
-            controller.close();
-            void agent.close().catch(() => undefined);
-            return;
-          }
+          if (done) return controller.close();
           total += value.byteLength;
           if (total > maxBytes) {
             await reader.cancel().catch(() => undefined);
-            void agent.destroy().catch(() => undefined);
             controller.error(new OutboundError('OUTBOUND_TOO_LARGE', `The answer from ${url.origin} exceeds ${maxBytes} bytes.`));
             return;
           }
           controller.enqueue(value);
         } catch (error) {
-          void agent.destroy().catch(() => undefined);
           controller.error(error);
         }
       },
       async cancel(reason) {
         await reader.cancel(reason).catch(() => undefined);
-        void agent.destroy().catch(() => undefined);
       },
     });
-  } else {
-    void agent.close().catch(() => undefined);
   }
   const out = new Response(stream, { status: res.status, statusText: res.statusText, headers: res.headers as unknown as Headers });
   Object.defineProperty(out, 'url', { value: res.url || url.href });
@@ -292,6 +286,21 @@ export function createOutboundFetch(policy: OutboundPolicy = {}): typeof fetch {
   const timeoutMs = policy.timeoutMs ?? 30_000;
   const maxBytes = policy.maxResponseBytes ?? 16 * 1024 * 1024;
   const lookup = policy.lookup ?? defaultLookup;
+  const agents = new Map<string, Agent>(); // insertion order = least recently used first
+
+  function agentFor(url: URL, target: ResolvedAddress): Agent {
+    const key = `${url.origin}|${target.address}`;
+    let agent = agents.get(key);
+    if (agent) agents.delete(key);
+    else agent = pinnedAgent(target);
+    agents.set(key, agent);
+    if (agents.size > MAX_AGENTS) {
+      const [oldest, evicted] = agents.entries().next().value as [string, Agent];
+      agents.delete(oldest);
+      void evicted.close().catch(() => undefined); // waits for requests still running on it
+    }
+    return agent;
+  }
 
   function refuse(url: URL, why: string): never {
     throw new OutboundError('OUTBOUND_BLOCKED', `Refused to connect to ${url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : `a ${url.protocol} URL`}: ${why}.`);
@@ -344,19 +353,12 @@ export function createOutboundFetch(policy: OutboundPolicy = {}): typeof fetch {
     for (let hop = 0; ; hop++) {
       const target = await destination(url);
       signal.throwIfAborted();
-      const agent = pinnedAgent(target);
-      let res: Awaited<ReturnType<typeof undiciFetch>>;
-      try {
-        res = await undiciFetch(url, { method, headers, body: body as never, signal, redirect: 'manual', dispatcher: agent });
-      } catch (error) {
-        void agent.destroy().catch(() => undefined);
-        throw error;
-      }
+      const dispatcher = agentFor(url, target);
+      const res = await undiciFetch(url, { method, headers, body: body as never, signal, redirect: 'manual', dispatcher });
       const location = res.headers.get('location');
       const isRedirect = [301, 302, 303, 307, 308].includes(res.status) && location !== null;
-      if (!isRedirect || redirectMode === 'manual') return cappedResponse(res, maxBytes, agent, url);
+      if (!isRedirect || redirectMode === 'manual') return cappedResponse(res, maxBytes, url);
       await res.body?.cancel().catch(() => undefined);
-      void agent.destroy().catch(() => undefined);
       if (redirectMode === 'error') throw new TypeError(`fetch failed: redirect from ${url.origin} with redirect mode "error"`);
       if (hop >= maxRedirects) throw new OutboundError('OUTBOUND_TOO_MANY_REDIRECTS', `More than ${maxRedirects} redirects starting from ${url.origin}.`);
       let next: URL;
