@@ -7,7 +7,8 @@ import type { PDFDocument, PDFObject } from 'pdf-lib';
 import { Pdfa3Error } from '../errors';
 import { loadTolerant, looksEncrypted } from '../internal/pdf';
 import type { Finding } from '../types';
-import { CheckContext, type CheckOptions } from './context';
+import { countObjects } from '../internal/limits';
+import { CheckContext, DEFAULT_LIMITS, type CheckOptions } from './context';
 import { checkCatalogKeys, checkEmbeddedFiles, checkInfoConsistency, checkMetadata, checkOutputIntents, checkTrailer } from './document';
 import { FontProgramChecker } from './font-programs';
 import { GlyphWidthChecker } from './glyph-widths';
@@ -90,6 +91,16 @@ export async function checkPdfA3(bytes: Uint8Array, opts: CheckOptions = {}): Pr
   if (!(bytes instanceof Uint8Array)) throw new Pdfa3Error('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
   if (opts.part !== undefined && opts.part !== 2 && opts.part !== 3) throw new Pdfa3Error('INVALID_ARGUMENT', 'part must be 2 or 3');
   if (opts.conformance !== undefined && !['A', 'B', 'U'].includes(opts.conformance)) throw new Pdfa3Error('INVALID_ARGUMENT', 'conformance must be A, B or U');
+  const maxObjects = opts.maxObjects ?? DEFAULT_LIMITS.maxObjects;
+  const objects = countObjects(bytes, maxObjects);
+  if (objects > maxObjects) {
+    return {
+      passed: false,
+      declared: {},
+      findings: [{ code: 'PDF_TOO_MANY_OBJECTS', severity: 'error', message: `the file declares more than ${maxObjects} indirect objects (limit); it is not judged` }],
+      checkedClauses: CHECKED_CLAUSES,
+    };
+  }
   const loaded = await loadTolerant(bytes);
   if ('error' in loaded) {
     return {

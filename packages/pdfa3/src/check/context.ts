@@ -11,15 +11,26 @@ export interface CheckOptions {
    * does when it detects the flavour)
    */
   conformance?: 'A' | 'B' | 'U';
-  /** cap for any single decoded stream (default 64 MB) */
+  /** cap for any single decoded stream (default 64 MB); beyond it PDF_STREAM_TOO_LARGE (error) */
   maxStreamBytes?: number;
+  /** most pages judged (default 20,000); beyond it PDF_TOO_MANY_PAGES (error) */
+  maxPages?: number;
+  /** most indirect objects (default 300,000); beyond it PDF_TOO_MANY_OBJECTS (error, nothing else judged) */
+  maxObjects?: number;
+  /** most content-stream operators over the whole document (default 10,000,000); beyond it PDF_TOO_MANY_OPERATORS */
+  maxOperators?: number;
 }
+
+export const DEFAULT_LIMITS = { maxStreamBytes: 64 * 1024 * 1024, maxPages: 20_000, maxObjects: 300_000, maxOperators: 10_000_000 } as const;
 
 export class CheckContext {
   readonly findings: Finding[] = [];
   private readonly seen = new Set<string>();
+  private readonly perRule = new Map<string, number>();
   readonly part: 2 | 3;
   readonly maxStreamBytes: number;
+  readonly maxPages: number;
+  readonly maxOperators: number;
 
   constructor(
     readonly bytes: Uint8Array,
@@ -27,7 +38,9 @@ export class CheckContext {
     opts: CheckOptions,
   ) {
     this.part = opts.part ?? 3;
-    this.maxStreamBytes = opts.maxStreamBytes ?? 64 * 1024 * 1024;
+    this.maxStreamBytes = opts.maxStreamBytes ?? DEFAULT_LIMITS.maxStreamBytes;
+    this.maxPages = opts.maxPages ?? DEFAULT_LIMITS.maxPages;
+    this.maxOperators = opts.maxOperators ?? DEFAULT_LIMITS.maxOperators;
   }
 
   get ctx(): PDFContext {
@@ -42,8 +55,9 @@ export class CheckContext {
     const clause = rule.replace(/-\d+$/, '');
     const key = `${rule}|${path ?? ''}`;
     if (this.seen.has(key)) return;
-    const perRule = this.findings.filter((f) => f.rule === rule).length;
+    const perRule = this.perRule.get(rule) ?? 0;
     if (perRule >= 20) return;
+    this.perRule.set(rule, perRule + 1);
     this.seen.add(key);
     this.findings.push({ code: clause, rule, severity, message, ...(path !== undefined ? { path } : {}) });
   }

@@ -5,6 +5,7 @@
  */
 import { PDFArray, PDFBool, PDFDict, PDFHexString, PDFName, PDFStream, PDFString, type PDFObject } from 'pdf-lib';
 import { readIccHeader } from '../internal/icc';
+import { topLevelKeys } from '../internal/trailer';
 import { decodeStream, get, getArray, getDict, getName, getText, resolve } from '../internal/pdf';
 import { parsePdfDate, parseXmpDate } from '../internal/pdf-date';
 import { XmlReadError } from '../internal/xml';
@@ -31,7 +32,7 @@ export function checkTrailer(c: CheckContext, raw: RawFacts): void {
   if (decisive !== undefined) ok = hasId(decisive);
   else ok = c.ctx.trailerInfo.ID instanceof PDFArray;
   if (!ok) c.fail('6.1.3-1', 'the trailer dictionary has no ID', 'trailer');
-  if (c.ctx.trailerInfo.Encrypt || raw.trailers.some((t) => /\/Encrypt[\0\t\n\f\r ]/.test(t))) c.fail('6.1.3-2', 'the trailer dictionary contains Encrypt', 'trailer');
+  if (c.ctx.trailerInfo.Encrypt || raw.trailers.some((t) => topLevelKeys(t, Math.max(0, t.indexOf('<<'))).has('Encrypt'))) c.fail('6.1.3-2', 'the trailer dictionary contains Encrypt', 'trailer');
 }
 
 export function checkOutputIntents(c: CheckContext): string | undefined {

@@ -5,7 +5,7 @@
  * page boxes and transparency. Resources that no content stream uses are not judged, as in veraPDF.
  */
 import { PDFArray, PDFBool, PDFDict, PDFName, PDFNumber, PDFStream, type PDFObject, type PDFPage } from 'pdf-lib';
-import { ContentParseError, CONTENT_OPERATORS, tokenizeContent, type Operand, type Operation } from '../internal/content';
+import { ContentLimitError, ContentParseError, CONTENT_OPERATORS, tokenizeContent, type Operand, type Operation } from '../internal/content';
 import { readIccHeader } from '../internal/icc';
 import {
   decodeStream,
@@ -119,6 +119,9 @@ const PROCESS_COLORANTS = new Set(['Cyan', 'Magenta', 'Yellow', 'Black', 'None',
 
 export class GraphicsChecker {
   private readonly visitedForms = new Set<PDFObject>();
+  /** forms, patterns and glyph procedures being painted right now (recursion detection) */
+  private readonly activeForms = new Set<PDFObject>();
+  private operatorsLeft: number;
   private readonly checkedFonts = new Set<PDFObject>();
   private readonly checkedImages = new Set<PDFObject>();
   private readonly checkedGStates = new Set<PDFObject>();
@@ -133,7 +136,9 @@ export class GraphicsChecker {
   constructor(
     private readonly c: CheckContext,
     private readonly facts: GraphicsFacts,
-  ) {}
+  ) {
+    this.operatorsLeft = c.maxOperators;
+  }
 
   private get ctx() {
     return this.c.ctx;
@@ -141,7 +146,10 @@ export class GraphicsChecker {
 
   run(): void {
     const pages = this.c.doc.getPages();
-    pages.forEach((page, i) => this.checkPage(page, i));
+    if (pages.length > this.c.maxPages) {
+      this.c.note('PDF_TOO_MANY_PAGES', 'error', `the document has ${pages.length} pages, more than the limit of ${this.c.maxPages}; only the first ${this.c.maxPages} are judged`);
+    }
+    for (let i = 0; i < Math.min(pages.length, this.c.maxPages); i++) this.checkPage(pages[i]!, i);
     this.checkDeviceColour();
     this.checkForms();
     this.checkDocumentActions();
@@ -223,7 +231,7 @@ export class GraphicsChecker {
     try {
       return decodeStream(this.ctx, s, this.c.maxStreamBytes);
     } catch (e) {
-      if (e instanceof StreamTooLargeError) this.c.note('PDF_STREAM_TOO_LARGE', 'warning', e.message, path);
+      if (e instanceof StreamTooLargeError) this.c.note('PDF_STREAM_TOO_LARGE', 'error', `${e.message}: its content cannot be judged`, path);
       else this.c.note('PDF_STREAM_UNDECODABLE', 'warning', `stream cannot be decoded: ${(e as Error).message}`, path);
       return undefined;
     }
@@ -270,14 +278,22 @@ export class GraphicsChecker {
   }
 
   private scanContent(bytes: Uint8Array, res: Res, path: string, page: PageState, depth = 0, start: ColourStart = INITIAL): void {
-    if (depth > 24) return;
-    let ops: Operation[];
-    try {
-      ops = tokenizeContent(bytes);
-    } catch (e) {
-      this.c.note('PDF_CONTENT_UNPARSEABLE', 'warning', `content stream cannot be tokenized: ${(e as ContentParseError).message}`, path);
+    if (depth > 24) {
+      this.c.note('PDF_NESTING_TOO_DEEP', 'error', 'form XObjects, patterns or Type 3 glyphs are nested more than 24 levels deep; the inner content is not judged', path);
       return;
     }
+    if (this.operatorsLeft <= 0) return;
+    let ops: Operation[];
+    try {
+      ops = tokenizeContent(bytes, { maxOperations: Math.min(2_000_000, this.operatorsLeft) });
+    } catch (e) {
+      if (e instanceof ContentLimitError) {
+        this.operatorsLeft = 0;
+        this.c.note('PDF_TOO_MANY_OPERATORS', 'error', `content streams hold more operators than the limit (${e.message}); the rest is not judged`, path);
+      } else this.c.note('PDF_CONTENT_UNPARSEABLE', 'warning', `content stream cannot be tokenized: ${(e as ContentParseError).message}`, path);
+      return;
+    }
+    this.operatorsLeft -= ops.length;
     const stack: GState[] = [];
     let gs: GState = { renderMode: 0, fill: start.fill, stroke: start.stroke, overprintFill: false, overprintStroke: false, opm: 0 };
     let qDepth = 0;
@@ -312,21 +328,23 @@ export class GraphicsChecker {
         }
       }
     };
+    let a: Operand[] = [];
+    const lastName = (): string | undefined => {
+      const x = a[a.length - 1];
+      return x && x.t === 'name' ? x.v : undefined;
+    };
     for (const op of ops) {
-      this.checkOperandLimits(op.operands, path);
-      const a = op.operands;
-      const lastName = (): string | undefined => {
-        const x = a[a.length - 1];
-        return x && x.t === 'name' ? x.v : undefined;
-      };
+      if (op.operands.length > 0) this.checkOperandLimits(op.operands, path);
+      a = op.operands;
       switch (op.op) {
         case 'q':
-          stack.push({ ...gs });
+          // states beyond the PDF/A limit are not kept (6.1.13-8 already fails); a Q there restores nothing
+          if (stack.length < 64) stack.push({ ...gs });
           qDepth++;
-          if (qDepth > 28) this.c.fail('6.1.13-8', 'q/Q pairs nested more than 28 levels', path);
+          if (qDepth === 29) this.c.fail('6.1.13-8', 'q/Q pairs nested more than 28 levels', path);
           break;
         case 'Q':
-          gs = stack.pop() ?? gs;
+          if (qDepth <= stack.length) gs = stack.pop() ?? gs;
           qDepth = Math.max(0, qDepth - 1);
           break;
         case 'Tf': {
@@ -646,13 +664,23 @@ export class GraphicsChecker {
   private usePattern(obj: PDFObject, res: Res, path: string, page: PageState, depth: number): void {
     const p = resolve(this.ctx, obj);
     const dict = p instanceof PDFStream ? p.dict : p instanceof PDFDict ? p : undefined;
-    if (!dict || this.visitedForms.has(dict)) return;
+    if (!dict) return;
+    if (this.activeForms.has(dict)) {
+      this.c.note('PDF_RECURSIVE_XOBJECT', 'error', 'the tiling pattern paints itself (directly or through forms); its content has no finite rendering', path);
+      return;
+    }
+    if (this.visitedForms.has(dict)) return;
     this.visitedForms.add(dict);
     const type = getNumber(this.ctx, dict, 'PatternType');
     if (type === 1 && p instanceof PDFStream) {
       const own = getDict(this.ctx, dict, 'Resources');
       const b = this.decode(p, path);
-      if (b) this.scanContent(b, { own, parent: res, isolated: true }, path, page, depth + 1);
+      this.activeForms.add(dict);
+      try {
+        if (b) this.scanContent(b, { own, parent: res, isolated: true }, path, page, depth + 1);
+      } finally {
+        this.activeForms.delete(dict);
+      }
     } else if (type === 2) {
       const sh = get(this.ctx, dict, 'Shading');
       const shd = sh instanceof PDFStream ? sh.dict : sh instanceof PDFDict ? sh : undefined;
@@ -721,6 +749,10 @@ export class GraphicsChecker {
       if (d.has(PDFName.of('Ref'))) this.c.fail('6.2.9-2', 'reference XObject (form XObject with Ref)', path);
       const group = getDict(this.ctx, d, 'Group');
       if (group && getName(this.ctx, group, 'S') === 'Transparency') page.transparency = true;
+      if (this.activeForms.has(x)) {
+        this.c.note('PDF_RECURSIVE_XOBJECT', 'error', 'the form XObject paints itself (directly or through other forms); its content has no finite rendering', path);
+        return;
+      }
       if (this.visitedForms.has(x)) return;
       this.visitedForms.add(x);
       const own = getDict(this.ctx, d, 'Resources');
@@ -728,7 +760,12 @@ export class GraphicsChecker {
       const gcs = group ? get(this.ctx, group, 'CS') : undefined;
       if (gcs) this.useColorSpace(gcs, formRes, `${path}/Group/CS`, page);
       const b = this.decode(x, path);
-      if (b) this.scanContent(b, formRes, path, page, depth + 1, start);
+      this.activeForms.add(x);
+      try {
+        if (b) this.scanContent(b, formRes, path, page, depth + 1, start);
+      } finally {
+        this.activeForms.delete(x);
+      }
     } else if (sub === 'PS') {
       this.c.fail('6.2.9-3', 'PostScript XObject', path);
     }

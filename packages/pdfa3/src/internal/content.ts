@@ -20,10 +20,16 @@ export interface Operation {
   inline?: Map<string, Operand>;
 }
 
-const WS = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const DELIM = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
+/** byte classes as lookup tables (1 = white space, 2 = delimiter): the tokenizer asks per byte */
+const CLASS = new Uint8Array(256);
+for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASS[c] = 1;
+for (const c of [0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]) CLASS[c] = 2;
+const WS = { has: (c: number) => CLASS[c] === 1 };
+const DELIM = { has: (c: number) => CLASS[c] === 2 };
 
 export class ContentParseError extends Error {}
+/** The operator limit of a content stream was reached (not a syntax error). */
+export class ContentLimitError extends ContentParseError {}
 
 const text = (b: Uint8Array, s: number, e: number) => Buffer.from(b.buffer, b.byteOffset + s, e - s).toString('latin1');
 
@@ -51,6 +57,8 @@ export function tokenizeContent(b: Uint8Array, limits: TokenizeLimits = {}): Ope
   const regularRun = (): string => {
     const s = i;
     while (i < n && !WS.has(b[i]!) && !DELIM.has(b[i]!)) i++;
+    // operators are short: skip the Buffer view for them
+    if (i - s <= 3) return i - s === 1 ? String.fromCharCode(b[s]!) : i - s === 2 ? String.fromCharCode(b[s]!, b[s + 1]!) : i - s === 3 ? String.fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!) : '';
     return text(b, s, i);
   };
 
@@ -214,7 +222,7 @@ export function tokenizeContent(b: Uint8Array, limits: TokenizeLimits = {}): Ope
       ops.push({ op: v, operands });
       operands = [];
     }
-    if (ops.length > maxOps) throw new ContentParseError('too many operations');
+    if (ops.length > maxOps) throw new ContentLimitError(`more than ${maxOps} operators`);
   }
   return ops;
 }

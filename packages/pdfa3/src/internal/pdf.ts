@@ -1,5 +1,4 @@
 /** pdf-lib helpers: tolerant loading, typed lookups, text of strings and names, bounded stream decoding. */
-import { inflateSync, constants as zc } from 'node:zlib';
 import {
   decodePDFRawStream,
   PDFArray,
@@ -17,12 +16,17 @@ import {
   type PDFContext,
 } from 'pdf-lib';
 
+import { decodeFilters, StreamLimitError, UnsupportedFilterError, type PredictorParms } from './decode';
+import { trailerHasEncrypt } from './trailer';
+
 export { PDFArray, PDFBool, PDFDict, PDFHexString, PDFName, PDFNumber, PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString };
 
-/** Raw test for an /Encrypt entry in a trailer or cross-reference stream, for files pdf-lib cannot parse. */
+/**
+ * Raw test for an /Encrypt key in a trailer or cross-reference stream dictionary, for files pdf-lib cannot
+ * parse (strings and nested dictionaries are skipped: a string mentioning /Encrypt is not encryption).
+ */
 export function looksEncrypted(bytes: Uint8Array): boolean {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
-  return /\/Encrypt[\0\t\n\f\r ]*(\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+R|<<)/.test(text);
+  return trailerHasEncrypt(bytes);
 }
 
 /** Loads without touching the Info dictionary; undefined plus the reason when pdf-lib cannot parse it. */
@@ -140,19 +144,38 @@ export function decodeStream(ctx: PDFContext, stream: PDFStream, maxBytes = 64 *
     return out;
   }
   const filters = filtersOf(ctx, stream.dict);
-  const parms = get(ctx, stream.dict, 'DecodeParms');
   if (filters.length === 0) {
     if (stream.contents.length > maxBytes) throw new StreamTooLargeError(`stream larger than ${maxBytes} bytes`);
     return stream.contents;
   }
-  if (filters.length === 1 && filters[0] === 'FlateDecode' && (parms === undefined || parms instanceof PDFDict && parms.get(PDFName.of('Predictor')) === undefined)) {
-    try {
-      const buf = inflateSync(stream.contents, { maxOutputLength: maxBytes, finishFlush: zc.Z_SYNC_FLUSH });
-      return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
-    } catch (e) {
-      if (e instanceof RangeError || (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new StreamTooLargeError(`stream decodes to more than ${maxBytes} bytes`);
-      throw e;
-    }
+  const rawParms = resolve(ctx, get(ctx, stream.dict, 'DecodeParms'));
+  const parmsAt = (i: number): PredictorParms | undefined => {
+    const d = resolve(ctx, rawParms instanceof PDFArray ? rawParms.get(i) : i === 0 ? rawParms : undefined);
+    if (!(d instanceof PDFDict)) return undefined;
+    const n = (k: string) => getNumber(ctx, d, k);
+    const p: PredictorParms = {};
+    const set = (k: keyof PredictorParms, v: number | undefined) => {
+      if (v !== undefined) p[k] = v;
+    };
+    set('predictor', n('Predictor'));
+    set('colors', n('Colors'));
+    set('bitsPerComponent', n('BitsPerComponent'));
+    set('columns', n('Columns'));
+    set('earlyChange', n('EarlyChange'));
+    return p;
+  };
+  try {
+    return decodeFilters(
+      stream.contents,
+      filters.map((name, i) => {
+        const parms = parmsAt(i);
+        return parms ? { name, parms } : { name };
+      }),
+      maxBytes,
+    );
+  } catch (e) {
+    if (e instanceof StreamLimitError) throw new StreamTooLargeError(e.message);
+    if (!(e instanceof UnsupportedFilterError)) throw e;
   }
   const out = decodePDFRawStream(stream).decode();
   if (out.length > maxBytes) throw new StreamTooLargeError(`stream larger than ${maxBytes} bytes`);
