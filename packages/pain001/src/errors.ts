@@ -29,6 +29,8 @@ export type Pain001ErrorCode =
   | 'ADDRESS_INPUT_INVALID'
   /** The configured model provider failed: HTTP 502. */
   | 'MODEL_UNAVAILABLE'
+  /** More payment blocks or transactions than the structural limits allow (see Pain001Limits): HTTP 400. */
+  | 'LIMIT_EXCEEDED'
   /** Programming error in the call (wrong option types). */
   | 'INVALID_ARGUMENT';
 
@@ -54,5 +56,6 @@ export const pain001ErrorStatus: Record<Pain001ErrorCode, number> = {
   INPUT_TOO_LARGE: 413,
   ADDRESS_INPUT_INVALID: 400,
   MODEL_UNAVAILABLE: 502,
+  LIMIT_EXCEEDED: 400,
   INVALID_ARGUMENT: 500,
 };

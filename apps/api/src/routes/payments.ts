@@ -137,6 +137,7 @@ function toApiError(e: Pain001Error): ApiError {
     case 'UNSUPPORTED_MESSAGE':
     case 'NOT_XML':
     case 'ADDRESS_INPUT_INVALID':
+    case 'LIMIT_EXCEEDED':
       return new ApiError(400, 'invalid_input', e.message, e.details);
     case 'RUN_RULES_VIOLATED':
       return new ApiError(422, 'invalid_input', e.message, e.details);

@@ -22,21 +22,82 @@ export const PLACEHOLDER_DATE = '1900-01-01';
 
 export interface JsonSizeCheck {
   ok: boolean;
+  /** UTF-8 bytes of the JSON text; when over the limit, counting stops early and this is a lower bound. */
   bytes: number;
   limit: number;
 }
 
-/** The 1,000,000-byte limit of spec §8, measured on the UTF-8 JSON text (a value is serialised first). */
+/** Deepest nesting of arrays and objects accepted in invoice JSON (the invoice model itself needs 5). */
+export const INVOICE_JSON_MAX_DEPTH = 64;
+
+/**
+ * The 1,000,000-byte limit of spec §8, measured on the UTF-8 JSON text. A value is measured as JSON.stringify
+ * would serialise it, but without recursion (a 10,000-deep array must not overflow the stack) and stopping as
+ * soon as the limit is passed (so a huge or cyclic value costs no more than the limit).
+ */
 export function checkInvoiceJsonSize(json: string | Uint8Array | unknown, limit: number = INVOICE_LIMITS.invoiceJsonBytes): JsonSizeCheck {
   let bytes: number;
-  if (typeof json === 'string') bytes = utf8Length(json);
+  if (typeof json === 'string') bytes = Buffer.byteLength(json, 'utf8');
   else if (json instanceof Uint8Array) bytes = json.byteLength;
-  else bytes = utf8Length(JSON.stringify(json) ?? '');
+  else bytes = jsonUtf8Length(json, limit);
   return { ok: bytes <= limit, bytes, limit };
 }
 
-function utf8Length(s: string): number {
-  return new TextEncoder().encode(s).byteLength;
+/** Bytes of JSON.stringify(value) in UTF-8, counted iteratively; stops once `stopAbove` is exceeded. */
+function jsonUtf8Length(value: unknown, stopAbove: number): number {
+  let bytes = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && bytes <= stopAbove) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object' || typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+      bytes += Buffer.byteLength(JSON.stringify(v) ?? 'null', 'utf8');
+    } else if (Array.isArray(v)) {
+      bytes += 2 + Math.max(0, v.length - 1);
+      for (let i = v.length - 1; i >= 0; i--) {
+        const x: unknown = v[i];
+        stack.push(x === undefined || typeof x === 'function' || typeof x === 'symbol' ? null : x);
+      }
+    } else {
+      bytes += 2;
+      let members = 0;
+      for (const k of Object.keys(v)) {
+        const x = (v as Record<string, unknown>)[k];
+        if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
+        if (members++ > 0) bytes += 1;
+        bytes += Buffer.byteLength(JSON.stringify(k), 'utf8') + 1;
+        stack.push(x);
+      }
+    }
+  }
+  return bytes;
+}
+
+/**
+ * Shape problems JSON.parse lets through and the schema cannot name: nesting deeper than
+ * INVOICE_JSON_MAX_DEPTH (reported once, not descended) and non-finite numbers (1e400 parses as Infinity).
+ * Iterative, so any depth is safe; at most `max` issues.
+ */
+export function checkJsonShape(value: unknown, maxDepth = INVOICE_JSON_MAX_DEPTH, max = 100): InvoiceIssue[] {
+  const out: InvoiceIssue[] = [];
+  const stack: { v: unknown; path: string; depth: number }[] = [{ v: value, path: '', depth: 0 }];
+  while (stack.length > 0 && out.length < max) {
+    const { v, path, depth } = stack.pop()!;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) out.push({ code: 'INVALID_NUMBER', severity: 'error', message: `Not a finite number (${String(v)}): amounts, quantities and rates must be finite decimals`, path });
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= maxDepth) {
+      out.push({ code: 'TOO_DEEP', severity: 'error', message: `JSON nested deeper than ${maxDepth} levels`, path });
+      continue;
+    }
+    const entries: [string, unknown][] = Array.isArray(v) ? v.map((x, i) => [String(i), x]) : Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, x] = entries[i]!;
+      if (x !== null && (typeof x === 'object' || typeof x === 'number')) stack.push({ v: x, path: path ? `${path}.${k}` : k, depth: depth + 1 });
+    }
+  }
+  return out;
 }
 
 /** Placeholder values anywhere in a JSON value, with their dot paths. */
@@ -116,8 +177,9 @@ function issueCode(issue: AnyIssue, path: string): string {
 }
 
 function issueMessage(issue: AnyIssue): string {
-  if (issue.type === 'strict_object') return `Unknown property "${issuePath(issue).split('.').pop()}"`;
+  // A strict object reports both unknown keys (expected "never") and missing keys (input undefined).
   if (issue.input === undefined && issue.kind === 'schema') return 'Required field is missing';
+  if (issue.type === 'strict_object') return `Unknown property "${issuePath(issue).split('.').pop()}"`;
   return issue.message;
 }
 
@@ -129,7 +191,7 @@ function flatten(issues: readonly AnyIssue[]): AnyIssue[] {
       // A note is a string or an object: report the object-form issues when the input is an object.
       // Sub-issue paths are relative to the union's input, so they get the union's path in front.
       const sub = typeof i.input === 'object' && i.input !== null ? i.issues.filter((s) => s.type !== 'string') : [];
-      if (sub.length) out.push(...flatten(sub.map((s) => ({ ...s, path: [...(i.path ?? []), ...(s.path ?? [])] }) as AnyIssue)));
+      if (sub.length) for (const f of flatten(sub.map((s) => ({ ...s, path: [...(i.path ?? []), ...(s.path ?? [])] }) as AnyIssue))) out.push(f);
       else out.push({ ...i, message: 'Expected a string or an object {text, subjectCode}' } as AnyIssue);
     } else out.push(i);
   }
@@ -156,6 +218,9 @@ export function parseInvoice(json: unknown): ParseInvoiceResult {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { success: false, issues: [{ code: 'INVALID_TYPE', severity: 'error', message: 'The invoice must be a JSON object', path: '' }] };
   }
+  // Depth and non-finite numbers first: the schema would accept Infinity, and deep values are not walked further.
+  const shape = checkJsonShape(value);
+  if (shape.length > 0) return { success: false, issues: shape };
   const placeholders = findPlaceholders(value);
   const placeholderPaths = new Set(placeholders.map((p) => p.path));
   const result = v.safeParse(InvoiceSchema, value, { abortEarly: false });

@@ -59,7 +59,7 @@ export function unknownProperties(schema: unknown, input: unknown, path = ''): s
     for (const [k, val] of Object.entries(input as Record<string, unknown>)) {
       const p = path ? `${path}.${k}` : k;
       if (!(k in s.entries)) out.push(p);
-      else out.push(...unknownProperties(s.entries[k], val, p));
+      else for (const u of unknownProperties(s.entries[k], val, p)) out.push(u);
     }
     return out;
   }

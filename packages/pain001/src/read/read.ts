@@ -220,8 +220,27 @@ function applyBlockChild(b: ReadPaymentBlock, e: XmlElement, version: '09' | '03
 
 class UnsupportedRoot extends Error {}
 
+/**
+ * Structural bounds of one pain.001, so that work and memory follow real payment files rather than whatever a
+ * hostile file repeats: generous defaults that real files never reach (the 10 MB upload limit holds about
+ * 30,000 real transactions).
+ */
+export interface Pain001Limits {
+  /** Payment blocks (PmtInf) per file. */
+  maxPaymentBlocks: number;
+  /** Transactions (CdtTrfTxInf) per file, all blocks together. */
+  maxTransactions: number;
+}
+
+export const defaultPain001Limits: Pain001Limits = {
+  maxPaymentBlocks: 500_000,
+  maxTransactions: 1_000_000,
+};
+
 export interface ReadOptions {
   maxBytes?: number;
+  /** Structural limits (defaults: defaultPain001Limits); beyond them Pain001Error LIMIT_EXCEEDED is thrown. */
+  limits?: Partial<Pain001Limits>;
 }
 
 /**
@@ -233,6 +252,12 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
   let rootNs: string | undefined;
   let rootLocal: string | undefined;
   let block: ReadPaymentBlock | undefined;
+  const limits: Pain001Limits = { ...defaultPain001Limits, ...opts.limits };
+  let transactions = 0;
+  const beyond = (limit: keyof Pain001Limits, what: string, location: { line: number; column: number }) =>
+    new Pain001Error('LIMIT_EXCEEDED', `Die Datei enthält mehr als ${limits[limit]} ${what} (Grenze ${limit}).`, [
+      { code: 'LIMIT_EXCEEDED', severity: 'error', message: `Mehr als ${limits[limit]} ${what}`, location },
+    ]);
   try {
     await streamXml(
       text,
@@ -245,8 +270,11 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
             if (info.local !== 'Document' || !version) throw new UnsupportedRoot();
             model = { version, namespace: info.ns, paymentBlocks: [] };
           } else if (info.path.length === 2 && info.local === 'PmtInf') {
+            if (model!.paymentBlocks.length >= limits.maxPaymentBlocks) throw beyond('maxPaymentBlocks', 'Zahlungsblöcke (PmtInf)', { line: info.line, column: info.column });
             block = { transactions: [], at: { line: info.line, column: info.column }, fieldAt: {} };
             model!.paymentBlocks.push(block);
+          } else if (info.path.length === 3 && info.local === 'CdtTrfTxInf' && info.path[2] === 'PmtInf' && ++transactions > limits.maxTransactions) {
+            throw beyond('maxTransactions', 'Transaktionen (CdtTrfTxInf)', { line: info.line, column: info.column });
           }
         },
         keep(info) {

@@ -7,7 +7,7 @@ import { xmlInputToText, KontorXmlError, findSchemaSet, type SchemaStore, type X
 import { Pain001Error, type PaymentIssue } from '../errors';
 import type { Profile } from '../model/run';
 import { detectProfile } from './detect';
-import { readPain001 } from './read';
+import { readPain001, type Pain001Limits } from './read';
 import { checkPain001 } from './rules';
 import type { Pain001ReadModel } from './model';
 
@@ -77,6 +77,8 @@ export interface ValidateOptions {
   maxBytes?: number;
   /** Cap for rule and XSD findings each (default 1000); an info finding says when more were dropped. */
   maxFindings?: number;
+  /** Structural limits (payment blocks, transactions); defaults: defaultPain001Limits. */
+  limits?: Partial<Pain001Limits>;
 }
 
 /** Schema set the file is checked against: DK GBIC_5 for SCT .09, ISO .09 for AXZ (no public DK AXZ XSD), ISO .03 for .03. */
@@ -209,7 +211,7 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
     }
     throw e;
   }
-  const model = await readPain001(text, { maxBytes });
+  const model = await readPain001(text, { maxBytes, ...(opts.limits ? { limits: opts.limits } : {}) });
   const requested = opts.profile && opts.profile !== 'auto' ? opts.profile : undefined;
   const detection = requested ? { profile: requested, reasons: ['Profil wurde vorgegeben'] } : detectProfile(model);
   const profile = detection.profile;
@@ -224,7 +226,7 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
     });
   }
   const rules = checkPain001(model, profile);
-  findings.push(...rules.slice(0, maxFindings));
+  for (let i = 0; i < rules.length && i < maxFindings; i++) findings.push(rules[i]!);
   if (rules.length > maxFindings) findings.push({ code: 'FINDINGS_TRUNCATED', severity: 'info', message: `${rules.length - maxFindings} weitere Regelbefunde ausgelassen`, path: '' });
 
   let setId = schemaSetFor(model.version, profile);
