@@ -381,6 +381,15 @@ describe('createOutboundFetch: size and time bounds', () => {
     expect((await (await roomy(`${s.origin}/`)).text()).length).toBe(1200);
   });
 
+  it('the deadline also bounds a DNS lookup that never answers', async () => {
+    const hanging: OutboundLookup = () => new Promise(() => undefined);
+    await expect(createOutboundFetch({ lookup: hanging, timeoutMs: 100 })('https://slow-dns.test/')).rejects.toMatchObject({ name: 'TimeoutError' });
+    const caller = new AbortController();
+    const pending = createOutboundFetch({ lookup: hanging })('https://slow-dns.test/', { signal: caller.signal });
+    caller.abort(new Error('caller gave up'));
+    await expect(pending).rejects.toThrow('caller gave up');
+  });
+
   it('one deadline covers the call', async () => {
     const s = await standin(() => undefined); // never answers
     await expect(createOutboundFetch({ trustedOrigins: [s.origin], timeoutMs: 150 })(`${s.origin}/`)).rejects.toMatchObject({ name: 'TimeoutError' });

@@ -228,6 +228,25 @@ function replayableBody(body: unknown): boolean {
   );
 }
 
+/** The promise, or the signal's reason as soon as it aborts (a DNS lookup cannot be cancelled, only abandoned). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 /** An agent whose connections all go to the pre-validated address, whatever DNS says now. */
 function pinnedAgent(target: ResolvedAddress): Agent {
   const lookup = (_hostname: string, options: { all?: boolean } | undefined, callback: (...args: unknown[]) => void) => {
@@ -307,7 +326,7 @@ export function createOutboundFetch(policy: OutboundPolicy = {}): typeof fetch {
   }
 
   /** Checks one hop and returns the single address to connect to. */
-  async function destination(url: URL): Promise<ResolvedAddress> {
+  async function destination(url: URL, signal: AbortSignal): Promise<ResolvedAddress> {
     const isTrusted = trusted.has(url.origin);
     if (!isTrusted && !schemes.has(url.protocol)) refuse(url, `the scheme ${url.protocol} is not allowed here (allowed: ${[...schemes].join(', ')})`);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') refuse(url, `only http and https can be fetched`);
@@ -317,8 +336,9 @@ export function createOutboundFetch(policy: OutboundPolicy = {}): typeof fetch {
     if (net.isIP(host)) addresses = [{ address: host, family: net.isIPv6(host) ? 6 : 4 }];
     else {
       try {
-        addresses = await lookup(host);
+        addresses = await untilAborted(lookup(host), signal);
       } catch (error) {
+        if (signal.aborted) throw signal.reason;
         throw new TypeError('fetch failed', { cause: error });
       }
       if (addresses.length === 0) throw new TypeError('fetch failed', { cause: new Error(`${host} has no address`) });
@@ -351,8 +371,7 @@ export function createOutboundFetch(policy: OutboundPolicy = {}): typeof fetch {
     const signal = callerSignal ? AbortSignal.any([callerSignal, deadline]) : deadline;
 
     for (let hop = 0; ; hop++) {
-      const target = await destination(url);
-      signal.throwIfAborted();
+      const target = await destination(url, signal);
       const dispatcher = agentFor(url, target);
       const res = await undiciFetch(url, { method, headers, body: body as never, signal, redirect: 'manual', dispatcher });
       const location = res.headers.get('location');
