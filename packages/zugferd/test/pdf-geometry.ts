@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 
 export interface Word {
   text: string;
@@ -87,13 +87,16 @@ export function renderPages(bytes: Uint8Array, pages: readonly number[], dpi: nu
   }
 }
 
-/** Decodes a non-interlaced 8-bit greyscale PNG (what pdftoppm -gray writes); anything else throws. */
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
+
+/** Decodes a non-interlaced 8-bit PNG (grey, grey+alpha, RGB or RGBA, as pdftoppm writes) to grey values. */
 export function decodeGrayPng(png: Uint8Array): GrayImage {
   const buf = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   if (buf.readUInt32BE(0) !== 0x89504e47) throw new Error('not a PNG');
   let pos = 8;
   let width = 0;
   let height = 0;
+  let channels = 1;
   const idat: Buffer[] = [];
   while (pos < buf.length) {
     const len = buf.readUInt32BE(pos);
@@ -102,22 +105,25 @@ export function decodeGrayPng(png: Uint8Array): GrayImage {
     if (type === 'IHDR') {
       width = body.readUInt32BE(0);
       height = body.readUInt32BE(4);
-      if (body[8] !== 8 || body[9] !== 0 || body[12] !== 0) throw new Error(`unsupported PNG (bit depth ${body[8]}, colour type ${body[9]}, interlace ${body[12]})`);
+      const ch = CHANNELS[body[9]!];
+      if (body[8] !== 8 || ch === undefined || body[12] !== 0) throw new Error(`unsupported PNG (bit depth ${body[8]}, colour type ${body[9]}, interlace ${body[12]})`);
+      channels = ch;
     } else if (type === 'IDAT') idat.push(body);
     else if (type === 'IEND') break;
     pos += 12 + len;
   }
   const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
   const data = new Uint8Array(width * height);
-  let prev = new Uint8Array(width);
+  let prev = new Uint8Array(stride);
   for (let y = 0; y < height; y++) {
-    const filter = raw[y * (width + 1)]!;
-    const line = raw.subarray(y * (width + 1) + 1, (y + 1) * (width + 1));
-    const cur = new Uint8Array(width);
-    for (let x = 0; x < width; x++) {
-      const a = x > 0 ? cur[x - 1]! : 0;
+    const filter = raw[y * (stride + 1)]!;
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    const cur = new Uint8Array(stride);
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? cur[x - channels]! : 0;
       const b = prev[x]!;
-      const c = x > 0 ? prev[x - 1]! : 0;
+      const c = x >= channels ? prev[x - channels]! : 0;
       let v = line[x]!;
       if (filter === 1) v += a;
       else if (filter === 2) v += b;
@@ -131,10 +137,53 @@ export function decodeGrayPng(png: Uint8Array): GrayImage {
       }
       cur[x] = v & 0xff;
     }
-    data.set(cur, y * width);
+    for (let x = 0; x < width; x++) {
+      const o = x * channels;
+      data[y * width + x] = channels >= 3 ? Math.round(0.299 * cur[o]! + 0.587 * cur[o + 1]! + 0.114 * cur[o + 2]!) : cur[o]!;
+    }
     prev = cur;
   }
   return { width, height, data };
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, body: Uint8Array): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])), 0);
+  return Buffer.concat([head, body, crc]);
+}
+
+/** Encodes grey values as a small 8-bit greyscale PNG (filter "up", maximum deflate): the committed reference form. */
+export function encodeGrayPng(img: GrayImage): Uint8Array {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(img.width, 0);
+  ihdr.writeUInt32BE(img.height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 0;
+  const raw = Buffer.alloc((img.width + 1) * img.height);
+  for (let y = 0; y < img.height; y++) {
+    raw[y * (img.width + 1)] = 2;
+    for (let x = 0; x < img.width; x++) {
+      const above = y > 0 ? img.data[(y - 1) * img.width + x]! : 0;
+      raw[y * (img.width + 1) + 1 + x] = (img.data[y * img.width + x]! - above) & 0xff;
+    }
+  }
+  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', new Uint8Array())]));
 }
 
 /** Share of pixels whose grey value differs by more than `threshold` (1 when the sizes differ). */
