@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { decodeXmlBytes, detectXmlEncoding, XmlChunkDecoder } from './decode';
+import { parseXml } from './parse';
+import { streamXml } from './stream';
+import { KontorXmlError } from '../errors';
+
+const doc = (enc: string) => `<?xml version="1.0" encoding="${enc}"?>\n<a x="Grüße €">Straße ½ 𝄞</a>`;
+
+function utf16(text: string, be: boolean, bom: boolean): Uint8Array {
+  const le = Buffer.from(text, 'utf16le');
+  const out = Buffer.concat([bom ? Buffer.from([0xff, 0xfe]) : Buffer.alloc(0), le]);
+  if (be) out.swap16();
+  return new Uint8Array(out);
+}
+
+function codeOf(fn: () => unknown): string {
+  try {
+    fn();
+    return 'ok';
+  } catch (e) {
+    return e instanceof KontorXmlError ? e.code : `untyped: ${String(e)}`;
+  }
+}
+
+describe('detectXmlEncoding', () => {
+  it('follows the BOM, then the first bytes, then the declaration', () => {
+    expect(detectXmlEncoding(Buffer.from('\ufeff<a/>'))).toEqual({ encoding: 'utf-8', bomLength: 3 });
+    expect(detectXmlEncoding(utf16('<a/>', false, true))).toEqual({ encoding: 'utf-16le', bomLength: 2 });
+    expect(detectXmlEncoding(utf16('<a/>', true, true))).toEqual({ encoding: 'utf-16be', bomLength: 2 });
+    expect(detectXmlEncoding(utf16('<?xml version="1.0"?><a/>', false, false))).toEqual({ encoding: 'utf-16le', bomLength: 0 });
+    expect(detectXmlEncoding(utf16('<?xml version="1.0"?><a/>', true, false))).toEqual({ encoding: 'utf-16be', bomLength: 0 });
+    expect(detectXmlEncoding(Buffer.from(doc('ISO-8859-1'), 'latin1')).encoding).toBe('windows-1252');
+    expect(detectXmlEncoding(Buffer.from(doc('iso-8859-15'), 'latin1')).encoding).toBe('iso-8859-15');
+    expect(detectXmlEncoding(Buffer.from(doc('UTF-8'))).encoding).toBe('utf-8');
+    expect(detectXmlEncoding(Buffer.from('<a/>')).encoding).toBe('utf-8');
+  });
+
+  it('refuses encodings it does not read, with a stable code', () => {
+    expect(codeOf(() => detectXmlEncoding(Buffer.from(doc('Shift_JIS'))))).toBe('XML_ENCODING_UNSUPPORTED');
+    expect(codeOf(() => detectXmlEncoding(new Uint8Array([0x00, 0x00, 0xfe, 0xff, 0, 0, 0, 0x3c])))).toBe('XML_ENCODING_UNSUPPORTED');
+    expect(codeOf(() => detectXmlEncoding(new Uint8Array([0x4c, 0x6f, 0xa7, 0x94])))).toBe('XML_ENCODING_UNSUPPORTED');
+  });
+});
+
+describe('decodeXmlBytes and the readers', () => {
+  const expected = 'Straße ½ 𝄞';
+  const variants: [string, Uint8Array][] = [
+    ['UTF-8', new Uint8Array(Buffer.from(doc('UTF-8')))],
+    ['UTF-8 with BOM', new Uint8Array(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(doc('UTF-8'))]))],
+    ['UTF-16 LE with BOM', utf16(doc('UTF-16'), false, true)],
+    ['UTF-16 BE with BOM', utf16(doc('UTF-16'), true, true)],
+    ['UTF-16 LE without BOM', utf16(doc('UTF-16'), false, false)],
+    ['UTF-16 BE without BOM', utf16(doc('UTF-16'), true, false)],
+  ];
+  for (const [name, bytes] of variants) {
+    it(`reads ${name} the same in the tree reader, the stream reader and byte by byte`, async () => {
+      expect(decodeXmlBytes(bytes)).toBe(doc('UTF-8').replace('UTF-8', name.startsWith('UTF-16') ? 'UTF-16' : 'UTF-8'));
+      const tree = parseXml(bytes).root;
+      expect(tree.text).toBe(expected);
+      expect(tree.attributes[0]!.value).toBe('Grüße €');
+      const seen: string[] = [];
+      const oneByteChunks = Array.from(bytes, (b) => new Uint8Array([b]));
+      for (const source of [bytes, oneByteChunks]) {
+        await streamXml(source, { keep: () => true, onElement: (el) => seen.push(el.text) });
+      }
+      expect(seen).toEqual([expected, expected]);
+    });
+  }
+
+  it('reads ISO-8859-1 and ISO-8859-15 by their declaration', () => {
+    const latin1 = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><a>Grüße</a>', 'latin1');
+    expect(parseXml(latin1).root.text).toBe('Grüße');
+    // 0xA4 is the euro sign in ISO-8859-15 (and the currency sign in ISO-8859-1).
+    const latin9 = new Uint8Array([...Buffer.from('<?xml version="1.0" encoding="ISO-8859-15"?><a>'), 0xa4, ...Buffer.from('</a>')]);
+    expect(parseXml(latin9).root.text).toBe('€');
+  });
+
+  it('holds back the head until the declaration is complete', () => {
+    const d = new XmlChunkDecoder();
+    const bytes = Buffer.from('<?xml version="1.0" encoding="ISO-8859-15"?><a>\xa4</a>', 'latin1');
+    let text = '';
+    for (const b of bytes) text += d.write(new Uint8Array([b]));
+    text += d.end();
+    expect(text).toBe('<?xml version="1.0" encoding="ISO-8859-15"?><a>€</a>');
+    expect(new XmlChunkDecoder().end()).toBe('');
+  });
+});
