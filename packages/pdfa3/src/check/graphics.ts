@@ -309,9 +309,11 @@ export class GraphicsChecker {
       if (m !== 3 && gs.font) {
         let u = this.glyphUse.get(gs.font);
         if (!u) this.glyphUse.set(gs.font, (u = { path: `${path}/Font/${gs.fontName}`, strings: [] }));
+        // a malformed hex string (6.1.6) has no agreed glyph codes; its glyphs are not judged
+        const wellFormed = (x: Operand) => x.t === 'str' && !(x.hex && x.rawHex !== undefined && /[^0-9A-Fa-f\0\t\n\f\r ]/.test(x.rawHex));
         for (const o of strings) {
-          if (o.t === 'str') u.strings.push(o.data);
-          else if (o.t === 'arr') for (const x of o.v) if (x.t === 'str') u.strings.push(x.data);
+          if (o.t === 'str' && wellFormed(o)) u.strings.push(o.data);
+          else if (o.t === 'arr') for (const x of o.v) if (x.t === 'str' && wellFormed(x)) u.strings.push(x.data);
         }
       }
       if (m === 3 || m === 7) return;
