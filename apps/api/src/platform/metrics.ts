@@ -138,22 +138,30 @@ export class Metrics {
       const original = (target[name] as (...a: unknown[]) => Promise<unknown>).bind(billing);
       const operation = name.replace(/^reserve/, '').replace(/^./, (c) => c.toLowerCase());
       target[name] = async (...args: unknown[]) => {
-        const charge = (await original(...args)) as { billing?: { via?: string }; commit?: () => Promise<void>; release?: () => Promise<void> };
+        type Settle = () => Promise<void>;
+        const charge = (await original(...args)) as { billing?: { via?: string }; commit?: Settle; release?: Settle; releaseAfterFailure?: Settle };
         if (!charge || typeof charge.commit !== 'function' || typeof charge.release !== 'function') return charge;
         const via = charge.billing?.via ?? 'unknown';
-        const commit = charge.commit.bind(charge);
-        const release = charge.release.bind(charge);
-        let settled = false;
-        charge.commit = async () => {
-          await commit();
-          if (!settled) this.charges.inc({ operation, via });
-          settled = true;
+        // Counted once, by the first settlement that completes (later calls are no-ops in billing too).
+        let counted = false;
+        const count = (what: 'charge' | 'refund') => {
+          if (counted) return;
+          counted = true;
+          (what === 'charge' ? this.charges : this.refunds).inc({ operation, via });
         };
-        charge.release = async () => {
-          await release();
-          if (!settled) this.refunds.inc({ operation, via });
-          settled = true;
-        };
+        for (const [key, what] of [
+          ['commit', 'charge'],
+          ['release', 'refund'],
+          ['releaseAfterFailure', 'refund'],
+        ] as const) {
+          const f = charge[key];
+          if (typeof f !== 'function') continue;
+          const bound = f.bind(charge);
+          charge[key] = async () => {
+            await bound();
+            count(what);
+          };
+        }
         return charge;
       };
     }
