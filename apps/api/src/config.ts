@@ -39,6 +39,9 @@ export const ConfigSchema = v.object({
   KONTOR_JOB_QUEUE: v.optional(intString(0, 100_000), '16'),
   KONTOR_WORKER_RECYCLE_BYTES: v.optional(intString(0, 1_000_000_000), '1000000'),
   KONTOR_CHARGE_HOLD_SECONDS: v.optional(intString(60, 86_400), '900'),
+  KONTOR_KOSIT_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
+  KONTOR_VERAPDF_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
+  KONTOR_ENGINE_TIMEOUT_MS: v.optional(intString(100, 300_000), '30000'),
 });
 
 export type RawConfig = v.InferOutput<typeof ConfigSchema>;
@@ -66,6 +69,8 @@ export interface Config {
   workers: { size: number; jobTimeoutMs: number; heapMb: number; queueLength: number; recycleAboveBytes: number };
   /** How long a charge reservation of a request holds before it expires and returns (a crashed process). */
   chargeHoldSeconds: number;
+  /** Optional external validators for POST /verify and /invoices/validate: KoSIT daemon and veraPDF REST base URLs. */
+  engines: { kositUrl: string | undefined; verapdfUrl: string | undefined; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -119,5 +124,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       recycleAboveBytes: o.KONTOR_WORKER_RECYCLE_BYTES,
     },
     chargeHoldSeconds: o.KONTOR_CHARGE_HOLD_SECONDS,
+    engines: { kositUrl: o.KONTOR_KOSIT_URL, verapdfUrl: o.KONTOR_VERAPDF_URL, timeoutMs: o.KONTOR_ENGINE_TIMEOUT_MS },
   };
 }

@@ -22,7 +22,8 @@ export interface Upload {
 
 const schemaIssue = (message: string, path: string) => [{ code: 'SCHEMA', severity: 'error', message, path }];
 
-export async function readFileUpload(c: Context<AppEnv>, body: UploadJson | undefined, opts: { maxBytes: number; what: string }): Promise<Upload> {
+export async function readFileUpload(c: Context<AppEnv>, body: UploadJson | undefined, opts: { maxBytes: number; what: string; /** multipart part name, default "file" */ part?: string }): Promise<Upload> {
+  const part = opts.part ?? 'file';
   const tooLarge = (size: number) => new ApiError(413, 'payload_too_large', `File of ${size} bytes exceeds the limit of ${opts.maxBytes} bytes`, { maxBytes: opts.maxBytes });
   const ct = c.req.header('content-type') ?? '';
   if (/^application\/(.+\+)?json\b/i.test(ct)) {
@@ -48,8 +49,8 @@ export async function readFileUpload(c: Context<AppEnv>, body: UploadJson | unde
     } catch {
       throw new ApiError(400, 'invalid_input', 'The multipart body cannot be read');
     }
-    const file = form.get('file');
-    if (!file || typeof file === 'string') throw new ApiError(400, 'invalid_input', `No file: send the ${opts.what} in the multipart part "file"`, schemaIssue('file is required', 'file'));
+    const file = form.get(part);
+    if (!file || typeof file === 'string') throw new ApiError(400, 'invalid_input', `No file: send the ${opts.what} in the multipart part "${part}"`, schemaIssue(`${part} is required`, part));
     if (file.size > opts.maxBytes) throw tooLarge(file.size);
     const fields = new Map<string, string>();
     for (const [k, v] of form.entries()) if (typeof v === 'string' && k !== 'filename') fields.set(k, v);

@@ -7,5 +7,7 @@ import { statementRoutes } from './statements';
 import { paymentRoutes } from './payments';
 import { codelistRoutes } from './codelists';
 import { invoiceRoutes } from './invoices';
+import { verifyRoutes } from './verify';
+import { invoiceValidateRoutes } from './invoices-validate';
 
-export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes, ...partnerRoutes, ...statementRoutes, ...paymentRoutes, ...codelistRoutes, ...invoiceRoutes];
+export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes, ...partnerRoutes, ...statementRoutes, ...paymentRoutes, ...codelistRoutes, ...invoiceRoutes, ...verifyRoutes, ...invoiceValidateRoutes];

@@ -12,7 +12,7 @@ import { describeParse, describeValidation as describeStatementValidation, parse
 import { describeValidation as describePaymentValidation, generateAxz, generateSct, validatePain001 } from '@kontor/pain001';
 import { BankDirectory } from '@kontor/bankdata';
 import { generateCii, validateCii, type CiiAttachment } from '@kontor/cii';
-import { checkInvoiceForPdf, checkLogo, embedInvoice, typesetInvoice, type InvoiceAttachment, type LogoMime } from '@kontor/zugferd';
+import { checkInvoiceForPdf, checkLogo, embedInvoice, typesetInvoice, validateInvoiceXml, verifyInvoicePdf, type EngineEndpoint, type InvoiceAttachment, type LogoMime } from '@kontor/zugferd';
 import type { WorkerSetup } from './protocol';
 import { berlinDay } from '../platform/time';
 
@@ -82,6 +82,19 @@ export interface PdfCreateInput {
   now: string;
 }
 
+/** Received invoices (POST /verify, POST /invoices/validate); the optional external engines travel as plain data. */
+export interface VerifyInput {
+  bytes: Uint8Array;
+  kosit?: EngineEndpoint;
+  verapdf?: EngineEndpoint;
+}
+export interface InvoiceValidateInput {
+  bytes: Uint8Array;
+  profile: 'auto' | 'en16931' | 'xrechnung';
+  filename?: string;
+  kosit?: EngineEndpoint;
+}
+
 const owned = (u: Uint8Array): ArrayBuffer[] => (u.byteOffset === 0 && u.byteLength === u.buffer.byteLength && u.buffer instanceof ArrayBuffer ? [u.buffer] : []);
 
 export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<JobOutput>> = {
@@ -122,6 +135,12 @@ export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<Job
     const warnings = checkInvoiceForPdf(i.invoice, i.attachments).warnings.filter((f) => f.severity === 'warning').length;
     const logoMime = i.logo ? checkLogo(i.logo, i.logoMime) : undefined;
     return { value: { warnings, ...(logoMime ? { logoMime } : {}) } };
+  },
+  async 'invoice.verify'(i: VerifyInput, ctx) {
+    return { value: await verifyInvoicePdf(i.bytes, { schemaStore: ctx.schemaStore(), ...(i.kosit ? { kosit: i.kosit } : {}), ...(i.verapdf ? { verapdf: i.verapdf } : {}) }) };
+  },
+  async 'invoice.validate'(i: InvoiceValidateInput, ctx) {
+    return { value: await validateInvoiceXml(i.bytes, { profile: i.profile, schemaStore: ctx.schemaStore(), ...(i.filename ? { filename: i.filename } : {}), ...(i.kosit ? { kosit: i.kosit } : {}) }) };
   },
   async 'pdf.create'(i: PdfCreateInput, ctx) {
     const now = new Date(i.now);
