@@ -148,4 +148,23 @@ describe('issue 11 attacks', () => {
     expect(Number(busy!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await busy!.json()).toMatchObject({ code: 'overloaded', details: { retryAfterSeconds: expect.any(Number) } });
   });
+
+  it('/invoices: a 10,000-deep JSON array and a non-finite number (1e400) are 400 invalid_input with the place, not 500', async () => {
+    const a = await t.account({ credits: 1 });
+    const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+    const send = (body: string) => t.request('/api/v1/invoices?format=xml', { method: 'POST', key: a.key, headers: { 'content-type': 'application/json' }, body });
+    const r1 = await send(`{"invoice":{"invoiceNumber":"R-1","lines":${deep}}}`);
+    expect(r1.status).toBe(400);
+    expect(await r1.json()).toMatchObject({ code: 'invalid_input', details: [{ code: 'JSON_TOO_DEEP' }] });
+    const r2 = await send('{"invoice":{"invoiceNumber":"R-1","lines":[{"name":"x","quantity":1,"unitPriceNet":1e400}]}}');
+    expect(r2.status).toBe(400);
+    expect(await r2.json()).toMatchObject({ code: 'invalid_input', details: [{ code: 'NUMBER_NOT_FINITE', path: 'invoice.lines.0.unitPriceNet' }] });
+    // the same as a multipart part
+    const form = new FormData();
+    form.set('invoice', '{"invoiceNumber":"R-1","totalNet":-1e999}');
+    const r3 = await t.request('/api/v1/invoices?format=xml', { method: 'POST', key: a.key, body: form });
+    expect(r3.status).toBe(400);
+    expect(await r3.json()).toMatchObject({ code: 'invalid_input', details: [{ code: 'NUMBER_NOT_FINITE', path: 'invoice.totalNet' }] });
+    expect((await t.services.accounts.byId(a.id))!.credits).toBe(1);
+  });
 });

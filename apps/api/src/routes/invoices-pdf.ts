@@ -6,13 +6,14 @@
  * rejected request costs nothing. The xrechnung profile is XML only: the PDF path answers 400 invalid_input.
  */
 import type { Context } from 'hono';
-import { checkInvoiceForPdf, checkLogo, embedInvoice, PDF_MAX_BYTES, typesetInvoice, ZugferdError, type InvoiceAttachment, type LogoMime } from '@kontor/zugferd';
+import { PDF_MAX_BYTES, ZugferdError, type InvoiceAttachment, type LogoMime } from '@kontor/zugferd';
 import { withCharge } from '../billing/billing';
 import type { AccountRow } from '../platform/accounts';
 import { ApiError } from '../platform/errors';
 import type { AppEnv, Services } from '../platform/services';
 import type { InvoiceWarning } from '@kontor/cii';
 import { setWarningHeaders, warningLang } from './invoices';
+import { transferable } from '../workers/client';
 
 export interface PdfInvoiceInput {
   invoice: unknown;
@@ -68,11 +69,19 @@ export async function createPdfInvoice(c: Context<AppEnv>, services: Services, a
   if (req.pdf && req.pdf.byteLength > PDF_MAX_BYTES) {
     throw invalid(`The PDF has ${req.pdf.byteLength} bytes; at most ${PDF_MAX_BYTES} are allowed`, [{ code: 'PDF_TOO_LARGE', severity: 'error', message: `At most ${PDF_MAX_BYTES} bytes`, path: 'pdf' }]);
   }
+  // The invoice rules and the logo check run in a job worker (bounded time and heap), still before billing.
   let logoMime: LogoMime | undefined;
   let warnings: InvoiceWarning[] = [];
   try {
-    warnings = checkInvoiceForPdf(req.invoice, req.attachments, warningLang(req.lang)).invoiceWarnings;
-    if (req.logo) logoMime = checkLogo(req.logo, req.logoMime !== undefined && LOGO_TYPES.has(req.logoMime) ? req.logoMime : undefined);
+    const pre = await services.jobs.run<{ warnings: InvoiceWarning[]; logoMime?: LogoMime }>('pdf.precheck', {
+      invoice: req.invoice,
+      attachments: req.attachments,
+      lang: warningLang(req.lang),
+      ...(req.logo ? { logo: req.logo } : {}),
+      ...(req.logoMime !== undefined && LOGO_TYPES.has(req.logoMime) ? { logoMime: req.logoMime } : {}),
+    });
+    warnings = pre.warnings;
+    logoMime = pre.logoMime;
   } catch (e) {
     if (e instanceof ZugferdError) throw toApiError(e);
     throw e;
@@ -82,31 +91,42 @@ export async function createPdfInvoice(c: Context<AppEnv>, services: Services, a
   const charge = await services.billing.reserveInvoicePdf(account);
   const now = services.clock();
   const lang = req.lang === 'en' ? 'en' : 'de';
-  const { value } = await withCharge(charge, async () => {
-    try {
-      if (req.pdf) return await embedInvoice(req.pdf, req.invoice, { now, lang, attachments: req.attachments, schemaStore: services.schemaStore });
-      return await typesetInvoice(req.invoice, {
-        now,
-        lang,
-        watermark: charge.watermark,
-        attachments: req.attachments,
-        schemaStore: services.schemaStore,
-        ...(req.logo ? { logo: { bytes: req.logo, ...(logoMime ? { mime: logoMime } : {}) } } : {}),
-      });
-    } catch (e) {
-      if (e instanceof ZugferdError) throw toApiError(e);
-      throw e;
-    }
-  });
-
-  c.header('Content-Disposition', contentDisposition(filename));
-  c.header('X-Invoice-Watermark', charge.watermark ? 'true' : 'false');
-  setWarningHeaders(c, warnings);
-  if (neg.json) {
-    const payload = JSON.stringify({ pdf_base64: Buffer.from(value.pdf).toString('base64'), bytes: value.pdf.byteLength, warnings });
-    c.header('X-Invoice-Bytes', String(Buffer.byteLength(payload, 'utf8')));
-    return c.body(payload, 200, { 'Content-Type': 'application/json; charset=utf-8' });
-  }
-  c.header('X-Invoice-Bytes', String(value.pdf.byteLength));
-  return c.body(value.pdf as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/pdf' });
+  // Typesetting or embedding runs in a job worker; the charge commits only once the response body exists.
+  return withCharge(
+    charge,
+    async () => {
+      try {
+        const pdf = req.pdf ? transferable(req.pdf) : undefined;
+        return await services.jobs.run<{ pdf: Uint8Array }>(
+          'pdf.create',
+          {
+            invoice: req.invoice,
+            attachments: req.attachments,
+            lang,
+            watermark: charge.watermark,
+            now: now.toISOString(),
+            ...(pdf ? { pdf: pdf.bytes } : {}),
+            ...(req.logo ? { logo: req.logo } : {}),
+            ...(logoMime ? { logoMime } : {}),
+          },
+          pdf ? { transfer: pdf.transfer, inputBytes: pdf.bytes.byteLength } : {},
+        );
+      } catch (e) {
+        if (e instanceof ZugferdError) throw toApiError(e);
+        throw e;
+      }
+    },
+    (value) => {
+      c.header('Content-Disposition', contentDisposition(filename));
+      c.header('X-Invoice-Watermark', charge.watermark ? 'true' : 'false');
+      setWarningHeaders(c, warnings);
+      if (neg.json) {
+        const payload = JSON.stringify({ pdf_base64: Buffer.from(value.pdf).toString('base64'), bytes: value.pdf.byteLength, warnings });
+        c.header('X-Invoice-Bytes', String(Buffer.byteLength(payload, 'utf8')));
+        return c.body(payload, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+      }
+      c.header('X-Invoice-Bytes', String(value.pdf.byteLength));
+      return c.body(value.pdf as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/pdf' });
+    },
+  );
 }

@@ -7,11 +7,12 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import type { Context } from 'hono';
-import { ATTACHMENT_MAX_BYTES, attachmentMimeFromFilename, checkInvoiceJsonSize, generateCii, validateCii, INVOICE_LIMITS, InvoiceSchema, type CiiAttachment, type Finding, type InvoiceWarning } from '@kontor/cii';
+import { ATTACHMENT_MAX_BYTES, attachmentMimeFromFilename, checkInvoiceJsonSize, INVOICE_LIMITS, InvoiceSchema, type CiiAttachment, type Finding, type InvoiceWarning } from '@kontor/cii';
 import { withCharge } from '../billing/billing';
 import { ApiError } from '../platform/errors';
 import { defineRoute, type AnyRoute } from '../platform/registry';
 import type { AppEnv } from '../platform/services';
+import { checkJsonLimits } from '../platform/jsonlimits';
 import { createPdfInvoice } from './invoices-pdf';
 
 /** PDF 25 MB + 10 MB attachments, base64 in JSON: generous, still bounded while streaming. */
@@ -106,6 +107,7 @@ async function readRequest(c: Context<AppEnv>, body: InvoiceRequest | undefined)
   if (/^application\/(.+\+)?json\b/i.test(ct)) {
     const b = body!;
     if (b.invoice === undefined || b.invoice === null) throw badInput('The body needs an invoice object', [{ code: 'FIELD_REQUIRED', severity: 'error', message: 'invoice is required', path: 'invoice' }]);
+    checkJsonLimits(b.invoice, 'invoice');
     const size = checkInvoiceJsonSize(b.invoice);
     const parsed: ParsedRequest = {
       invoice: b.invoice,
@@ -141,6 +143,7 @@ async function readRequest(c: Context<AppEnv>, body: InvoiceRequest | undefined)
       } catch (e) {
         throw badInput('The invoice part is not valid JSON', [{ code: 'INVALID_JSON', severity: 'error', message: (e as Error).message, path: 'invoice' }]);
       }
+      checkJsonLimits(invoice, 'invoice');
     }
     const descriptions = form.getAll('attachmentDescriptions').map((d) => (typeof d === 'string' ? d : undefined));
     const files = form.getAll('attachments');
@@ -277,8 +280,12 @@ export const invoiceRoutes: AnyRoute[] = [
         const attachments = req.attachments.map((a) => ({ ...a, data: typeof a.data === 'string' ? new Uint8Array(Buffer.from(a.data, 'base64')) : a.data! }));
         return createPdfInvoice(c, services, account, { ...req, attachments }, { json: neg.json }, outputFilename(req.filename, false));
       }
-      // Rule 3: validate (and generate) first; a rejected invoice produces no file and is not billed.
-      const result = generateCii(req.invoice, { attachmentsMode: 'embedded', attachments: req.attachments, lang: warningLang(req.lang) });
+      // Rule 3: validate (and generate) first, in a job worker; a rejected invoice produces no file and is not billed.
+      const result = await services.jobs.run<{ ok: boolean; xml?: string; bytes: number; findings: Finding[]; warnings: InvoiceWarning[] }>('cii.generate', {
+        invoice: req.invoice,
+        attachments: req.attachments,
+        lang: warningLang(req.lang),
+      });
       if (!result.ok || result.xml === undefined) {
         const codes = [...new Set(result.findings.filter((f) => f.severity === 'error').map((e) => e.code))];
         throw badInput(`The invoice was rejected: ${codes.join(', ')}`, result.findings);
@@ -286,26 +293,28 @@ export const invoiceRoutes: AnyRoute[] = [
       // Rule 2: subscription, else 1 credit, else 403 subscription_required.
       const charge = await services.billing.reserveSubscriptionOrCredit(account, 'XML invoice', true);
       // Authoritative check of what we generated (native EN 16931 / XRechnung rules after the XSD): a failure is a
-      // 502 and no file; withCharge releases the charge.
-      const { value } = await withCharge(charge, async () => {
-        const check = validateCii(result.xml!, { profile: 'auto', schemaStore: services.schemaStore });
-        if (check.verdict !== 'valid') {
-          const failed = [...check.xsd.findings.filter((f) => f.severity === 'error'), ...check.findings.filter((f) => f.severity === 'error')];
-          throw new ApiError(502, 'upstream_error', 'The generated XML failed the authoritative check; no file was delivered', failed);
-        }
-        return result;
-      });
-      const xml = value.xml!;
-      const name = outputFilename(req.filename, true);
-      c.header('Content-Disposition', contentDisposition(name));
-      setWarningHeaders(c, value.warnings);
-      if (neg.json) {
-        const payload = JSON.stringify({ xml, bytes: value.bytes, warnings: value.warnings });
-        c.header('X-Invoice-Bytes', String(Buffer.byteLength(payload, 'utf8')));
-        return c.body(payload, 200, { 'Content-Type': 'application/json; charset=utf-8' });
-      }
-      c.header('X-Invoice-Bytes', String(value.bytes));
-      return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+      // 502 and no file; withCharge releases the charge, and commits only once the response body below exists.
+      return withCharge(
+        charge,
+        async () => {
+          const check = await services.jobs.run<{ passed: boolean; failed: Finding[] }>('cii.gate', { xml: result.xml! });
+          if (!check.passed) throw new ApiError(502, 'upstream_error', 'The generated XML failed the authoritative check; no file was delivered', check.failed);
+          return result;
+        },
+        (value) => {
+          const xml = value.xml!;
+          const name = outputFilename(req.filename, true);
+          c.header('Content-Disposition', contentDisposition(name));
+          setWarningHeaders(c, value.warnings);
+          if (neg.json) {
+            const payload = JSON.stringify({ xml, bytes: value.bytes, warnings: value.warnings });
+            c.header('X-Invoice-Bytes', String(Buffer.byteLength(payload, 'utf8')));
+            return c.body(payload, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+          }
+          c.header('X-Invoice-Bytes', String(value.bytes));
+          return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+        },
+      );
     },
   }),
 ];

@@ -64,12 +64,16 @@ export interface PaymentGenerateInput {
 export interface CiiGenerateInput {
   invoice: unknown;
   attachments: CiiAttachment[];
+  /** Language of the warning messages. */
+  lang?: 'de' | 'en';
 }
 export interface PdfPrecheckInput {
   invoice: unknown;
   attachments: InvoiceAttachment[];
   logo?: Uint8Array;
   logoMime?: LogoMime;
+  /** Language of the warning messages. */
+  lang: 'de' | 'en';
 }
 export interface PdfCreateInput {
   invoice: unknown;
@@ -122,8 +126,8 @@ export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<Job
   },
   /** Validate the invoice data and write the CII XML (before billing). */
   async 'cii.generate'(i: CiiGenerateInput) {
-    const r = generateCii(i.invoice, { attachmentsMode: 'embedded', attachments: i.attachments });
-    return { value: { ok: r.ok, xml: r.xml, bytes: r.bytes, findings: r.findings } };
+    const r = generateCii(i.invoice, { attachmentsMode: 'embedded', attachments: i.attachments, ...(i.lang ? { lang: i.lang } : {}) });
+    return { value: { ok: r.ok, xml: r.xml, bytes: r.bytes, findings: r.findings, warnings: r.warnings } };
   },
   /** The authoritative check of generated XML (XSD, then native EN 16931 / XRechnung rules). */
   async 'cii.gate'(i: { xml: string }, ctx) {
@@ -132,7 +136,7 @@ export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<Job
     return { value: { passed: check.verdict === 'valid', failed } };
   },
   async 'pdf.precheck'(i: PdfPrecheckInput) {
-    const warnings = checkInvoiceForPdf(i.invoice, i.attachments).warnings.filter((f) => f.severity === 'warning').length;
+    const warnings = checkInvoiceForPdf(i.invoice, i.attachments, i.lang).invoiceWarnings;
     const logoMime = i.logo ? checkLogo(i.logo, i.logoMime) : undefined;
     return { value: { warnings, ...(logoMime ? { logoMime } : {}) } };
   },
