@@ -167,4 +167,15 @@ describe('issue 11 attacks', () => {
     expect(await r3.json()).toMatchObject({ code: 'invalid_input', details: [{ code: 'NUMBER_NOT_FINITE', path: 'invoice.totalNet' }] });
     expect((await t.services.accounts.byId(a.id))!.credits).toBe(1);
   });
+
+  it('/payments/sepa: a 10,000-deep JSON run and 1e400 are 400 invalid_input, not 500', async () => {
+    const a = await t.account({ plan: 'payments' });
+    const send = (body: string) => t.request('/api/v1/payments/sepa', { method: 'POST', key: a.key, headers: { 'content-type': 'application/json' }, body });
+    const r1 = await send(`{"payments":${'['.repeat(10_000)}${']'.repeat(10_000)}}`);
+    expect(r1.status).toBe(400);
+    expect(await r1.json()).toMatchObject({ code: 'invalid_input', details: [{ code: 'JSON_TOO_DEEP' }] });
+    const r2 = await send('{"payments":[{"amount":1e400}]}');
+    expect(r2.status).toBe(400);
+    expect(await r2.json()).toMatchObject({ code: 'invalid_input', details: [{ code: 'NUMBER_NOT_FINITE', path: 'body.payments.0.amount' }] });
+  });
 });

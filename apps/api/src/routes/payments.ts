@@ -21,6 +21,7 @@ import { lazy, type AppEnv, type Services } from '../platform/services';
 import { outboundFetchFor } from '../platform/outbound';
 import { berlinDay } from '../platform/time';
 import { transferable } from '../workers/client';
+import { checkJsonLimits } from '../platform/jsonlimits';
 
 const MAX_UPLOAD_BODY = 14_500_000; // base64 of 10 MB plus JSON framing
 const MAX_RUN_BODY = 60_000_000; // 100,000 payments of ~500 bytes
@@ -213,11 +214,14 @@ async function readUpload(c: Context<AppEnv>, body: ValidateJsonT | undefined): 
 async function readRun(c: Context<AppEnv>): Promise<unknown> {
   // The registry already parsed the JSON (cached by Hono); the raw object goes to the library so that it can tell
   // shape errors (400) from business rules (422) and report unknown properties.
+  let run: unknown;
   try {
-    return await c.req.json();
+    run = await c.req.json();
   } catch {
     throw new ApiError(400, 'invalid_input', 'Request body is not valid JSON');
   }
+  checkJsonLimits(run, 'body');
+  return run;
 }
 
 const fileResponses = (what: string) => ({
