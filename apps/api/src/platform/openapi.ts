@@ -12,11 +12,11 @@ const statusText: Record<number, string> = {
   405: 'Method not allowed',
   413: 'Payload too large (payload_too_large), enforced while the body streams in',
   415: 'Unsupported media type',
-  422: 'Business rules violated (invalid_input, details = issue list)',
+  422: 'Business rules violated (invalid_input, details = issue list); or the input needs more time or memory than a request may use (input_too_complex, details.limit time|memory)',
   429: 'Rate limit (rate_limited) or free quota (free_quota_exhausted) exhausted; Retry-After in seconds',
-  500: 'Internal error (no internals disclosed)',
+  500: 'Internal error (no internals disclosed): internal_error, or job_failed when the worker running the request died',
   502: 'Downstream failure or failed authoritative check (upstream_error)',
-  503: 'A required external service is unavailable',
+  503: 'A required external service is unavailable (service_unavailable), or every worker is busy and the job queue full (overloaded); Retry-After in seconds',
 };
 
 function isValibot(s: unknown): s is v.GenericSchema {
@@ -52,7 +52,7 @@ export function buildOpenApi(routes: readonly AnyRoute[], base: string): Record<
       responses[String(s)] = {
         description: statusText[s] ?? 'Error',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-        ...(s === 429 || s === 402 ? { headers: { 'Retry-After': { description: 'Seconds until a retry can succeed', schema: { type: 'integer' } } } } : {}),
+        ...(s === 429 || s === 402 || s === 503 ? { headers: { 'Retry-After': { description: 'Seconds until a retry can succeed', schema: { type: 'integer' } } } } : {}),
       };
     }
     const requestContent: Record<string, unknown> = {};

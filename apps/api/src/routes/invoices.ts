@@ -267,7 +267,7 @@ export const invoiceRoutes: AnyRoute[] = [
         headers: { 'X-Invoice-Bytes': { description: 'Size of the response body in bytes', schema: { type: 'integer' } }, ...warningHeadersDoc },
       },
     },
-    errors: [400, 401, 403, 413, 415, 429, 502],
+    errors: [400, 401, 403, 413, 415, 422, 429, 500, 502, 503],
     handler: async ({ c, services, account, query, body }) => {
       const neg = negotiateInvoiceResponse(query.format, c.req.header('accept'));
       const req = await readRequest(c, body as InvoiceRequest | undefined);

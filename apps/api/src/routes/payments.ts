@@ -287,7 +287,7 @@ export const paymentRoutes: AnyRoute[] = [
     maxBodyBytes: MAX_RUN_BODY,
     json: runDoc('sct'),
     responses: fileResponses('SEPA file sepa-inland-<date>.xml'),
-    errors: [400, 401, 403, 413, 422, 429, 502],
+    errors: [400, 401, 403, 413, 422, 429, 500, 502, 503],
     handler: async ({ c, account, services }) => {
       requireFeature(account, services, ['payments']);
       const run = await readRun(c);
@@ -308,7 +308,7 @@ export const paymentRoutes: AnyRoute[] = [
     maxBodyBytes: MAX_RUN_BODY,
     json: runDoc('axz'),
     responses: fileResponses('Foreign-payment file axz-ausland-<date>.xml'),
-    errors: [400, 401, 403, 413, 422, 429, 502],
+    errors: [400, 401, 403, 413, 422, 429, 500, 502, 503],
     handler: async ({ c, account, services }) => {
       requireFeature(account, services, ['paymentsAbroad']);
       const run = await readRun(c);
@@ -340,7 +340,7 @@ export const paymentRoutes: AnyRoute[] = [
       },
     },
     responses: { 200: { description: 'Validation result (spec §2.6)', content: { 'application/json': { schema: PaymentValidationSchema } } } },
-    errors: [400, 401, 402, 413, 429, 502],
+    errors: [400, 401, 402, 413, 422, 429, 500, 502, 503],
     handler: async ({ c, account, services, body }) => {
       const upload = await readUpload(c, body as ValidateJsonT | undefined);
       const charge = await services.billing.reserveValidation(account);

@@ -146,7 +146,8 @@ async function run<T>(op: () => Promise<T>): Promise<T> {
   }
 }
 
-const errors = [400, 401, 402, 413, 429, 502];
+// 422 input_too_complex, 500 job_failed, 503 overloaded: the job pool's limits (README "Heavy work").
+const errors = [400, 401, 402, 413, 422, 429, 500, 502, 503];
 
 export const statementRoutes: AnyRoute[] = [
   defineRoute({
