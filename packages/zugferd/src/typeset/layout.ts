@@ -573,7 +573,12 @@ class InvoiceLayout {
 
   /** BT-20 free text in its own block (the Skonto markers are machine data and never printed). */
   private termsBlock(): void {
-    const terms = this.inv.payment?.terms?.trim();
+    // Skonto markers typed into the terms are machine data (printed as sentences by the payment block)
+    const terms = this.inv.payment?.terms
+      ?.split(/\r?\n/)
+      .filter((l) => !/^#SKONTO#/i.test(l.trim()))
+      .join('\n')
+      .trim();
     if (!terms) return;
     this.heading(this.L.termsTitle, Math.min(this.c.regular.wrap(terms, 9, WIDTH).length, 4) * LINE_H);
     this.paragraph(terms);

@@ -55,6 +55,7 @@ describe('legal form from the seller name', () => {
     ['Gemeinnützige Pflege gGmbH', 'GmbH', 'DE-GmbHG-35a'],
     ['Start Up UG (haftungsbeschränkt)', 'UG (haftungsbeschränkt)', 'DE-GmbHG-35a'],
     ['Weber Maschinenbau GmbH & Co. KG', 'GmbH & Co. KG', 'DE-HGB-177a'],
+    ['Nordsee Beteiligungs AG & Co. KG', 'AG & Co. KG', 'DE-HGB-177a'],
     ['Hanse Handel AG', 'AG', 'DE-AktG-80'],
     ['Merck KGaA', 'KGaA', 'DE-AktG-80'],
     ['Nordsee Energie SE', 'SE', 'DE-AktG-80'],

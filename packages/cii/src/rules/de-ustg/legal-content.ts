@@ -33,6 +33,8 @@ export interface LegalForm {
 // Order matters: the more specific form first ("GmbH & Co. KG" before "GmbH" and "KG", "KGaA" before "KG").
 const FORMS: readonly [RegExp, LegalForm][] = [
   [/\bGmbH\s*(?:&|\+|und)\s*Co\.?\s*KG\b/i, { form: 'GmbH & Co. KG', prefix: 'DE-HGB-177a', source: '§ 177a i. V. m. § 125 HGB, § 35a GmbHG', management: 'generalPartner' }],
+  [/\b(?:AG|SE)\s*(?:&|\+|und)\s*Co\.?\s*KG\b/, { form: 'AG & Co. KG', prefix: 'DE-HGB-177a', source: '§ 177a i. V. m. § 125 HGB, § 80 AktG', management: 'generalPartner' }],
+  [/\b(?:GmbH|AG|SE)\s*(?:&|\+|und)\s*Co\.?\s*OHG\b/, { form: 'GmbH & Co. OHG', prefix: 'DE-HGB-125', source: '§ 125 HGB', management: 'generalPartner' }],
   [/\bUG\s*\(\s*haftungsbeschränkt\s*\)|\bUnternehmergesellschaft\b/i, { form: 'UG (haftungsbeschränkt)', prefix: 'DE-GmbHG-35a', source: '§ 35a GmbHG', management: 'directors' }],
   [/\bKGaA\b|Kommanditgesellschaft auf Aktien/i, { form: 'KGaA', prefix: 'DE-AktG-80', source: '§ 80 AktG (§ 278 Abs. 3 AktG)', management: 'board' }],
   [/\bg?GmbH\b|\bmbH\b|Gesellschaft mit beschränkter Haftung/i, { form: 'GmbH', prefix: 'DE-GmbHG-35a', source: '§ 35a GmbHG', management: 'directors' }],
@@ -186,7 +188,7 @@ export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
     if (form.management === 'board' && !BOARD.test(legal)) {
       missing('MANAGEMENT-BOARD', 'seller.legalInfo', 'BT-33', `Für eine ${form.form} fehlen die Vorstandsmitglieder (und der Vorsitzende des Aufsichtsrats)`, `The members of the management board (Vorstand) and the chair of the supervisory board of the ${form.form} are missing`);
     }
-    if (form.management === 'generalPartner' && !(GENERAL_PARTNER.test(legal) && DIRECTORS.test(legal))) {
+    if (form.management === 'generalPartner' && !(GENERAL_PARTNER.test(legal) && (DIRECTORS.test(legal) || BOARD.test(legal)))) {
       missing('GENERAL-PARTNER', 'seller.legalInfo', 'BT-33', `Für eine ${form.form} fehlen Firma, Sitz, Registergericht und Geschäftsführer der persönlich haftenden Gesellschafterin (Komplementärin)`, `The general partner (Komplementär) of the ${form.form} with its seat, register and managing directors is missing`);
     }
   }
