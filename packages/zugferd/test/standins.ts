@@ -111,7 +111,7 @@ export function veraPdfStandIn(verdicts: Map<string, VeraVerdict>): Promise<Stan
       res.end('not found');
       return;
     }
-    const form = await new Request('http://x/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body }).formData().catch(() => null);
+    const form = await new Request('http://x/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: new Uint8Array(body) }).formData().catch(() => null);
     const file = form?.get('file');
     if (!file || typeof file === 'string' || file.size === 0) {
       res.writeHead(400, { 'Content-Type': 'text/plain' });
