@@ -45,6 +45,12 @@ describe.skipIf(!hasPoppler)('typeset layout (pdftotext -bbox)', () => {
     });
   }
 
+  it('the overlap check sees words drawn over each other and ignores neighbours', () => {
+    const w = (text: string, x: number, y: number) => ({ text, xMin: x, yMin: y, xMax: x + 30, yMax: y + 9 });
+    expect(overlappingWords([w('a', 100, 100), w('b', 120, 104)])).toHaveLength(1);
+    expect(overlappingWords([w('a', 100, 100), w('b', 131, 100), w('c', 100, 109.5)])).toEqual([]);
+  });
+
   it.each([
     ['380-skonto-terms', 'Rechnung Nr. RE-2025-0380'],
     ['381-rechnungskorrektur', 'Rechnungskorrektur Nr. RK-2025-0007'],
