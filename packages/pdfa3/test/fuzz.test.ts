@@ -43,7 +43,9 @@ const mutation = fc.array(
   { minLength: 1, maxLength: 6 },
 );
 
-function mutate(bytes: Uint8Array, ms: fc.infer<typeof mutation>): Uint8Array {
+type Mutation = typeof mutation extends fc.Arbitrary<infer T> ? T : never;
+
+function mutate(bytes: Uint8Array, ms: Mutation): Uint8Array {
   let b = Buffer.from(bytes);
   for (const m of ms) {
     const at = Math.floor(m.at * b.length);

@@ -3,7 +3,7 @@
  * never passes such a file silently; a string that merely mentions /Encrypt is not encryption.
  */
 import { constants as zc, deflateRawSync, deflateSync, inflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream, type PDFDict, type PDFRef } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkPdfA3, readPdfInfo } from '../src/index';
 import { buildSample } from './fixtures';
@@ -119,7 +119,7 @@ describe('hostile PDFs', () => {
       const pdf = await withContent((doc) => {
         const dict: Record<string, unknown> = { Filter: filter };
         if (parms) dict.DecodeParms = parms;
-        const ref = doc.context.register(PDFRawStream.of(doc.context.obj(dict as never), data));
+        const ref = doc.context.register(PDFRawStream.of(doc.context.obj(dict as never) as unknown as PDFDict, data));
         doc.getPage(0).node.set(PDFName.of('Contents'), doc.context.obj([ref]));
         return null;
       });

@@ -17,8 +17,8 @@ interface Rec {
 }
 
 /** Levels reached (measured 2026-11-24): raise them when the checker improves, never lower them silently. */
-const MIN_AGREEING_FILES = 1063;
-const MAX_FALSE_COMPLIANT = 8;
+const MIN_AGREEING_FILES = 1069;
+const MAX_FALSE_COMPLIANT = 2;
 
 /** Corpus folders name some clauses finer than the veraPDF PDF/A-3 profile does. */
 const PROFILE_CLAUSE: Record<string, string> = { '6.2.8.1': '6.2.8', '6.2.9.1': '6.2.9', '6.2.9.2': '6.2.9', '6.2.9.3': '6.2.9' };
@@ -116,12 +116,12 @@ describe.skipIf(!hasCorpus)('veraPDF corpus agreement', () => {
     expect(missed).toEqual([]);
   });
 
-  it('6.2.11.5 glyph widths: finds the fail files whose font programs it reads (TrueType, CIDFontType0C, CIDFontType2)', () => {
+  it('6.2.11.5 glyph widths: finds all six fail files (Type1C, MMType1, Type 3, TrueType, CIDFontType0C, CIDFontType2)', () => {
     const target = [...results].filter(([, v]) => v.rec.clause === '6.2.11.5');
     const found = target.filter(([, v]) => v.errors.has('6.2.11.5')).map(([f]) => f.replace(/^.*t01-/, ''));
     const elsewhere = [...results].filter(([, v]) => v.rec.clause !== '6.2.11.5' && v.errors.has('6.2.11.5')).map(([f]) => f);
     console.log(`6.2.11.5: ${found.length} of ${target.length} target files found (${found.join(', ')}); claimed on ${elsewhere.length} other fail files (checked against veraPDF below)`);
-    expect(found).toEqual(['fail-d.pdf', 'fail-e.pdf', 'fail-f.pdf']);
+    expect(found).toEqual(['fail-a.pdf', 'fail-b.pdf', 'fail-c.pdf', 'fail-d.pdf', 'fail-e.pdf', 'fail-f.pdf']);
     for (const f of elsewhere) expect(results.get(f)!.rec.expected, f).toBe('fail');
   });
 

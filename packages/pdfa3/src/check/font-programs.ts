@@ -11,11 +11,17 @@
 import { Encodings } from '@pdf-lib/standard-fonts';
 import { PDFDict, PDFName, PDFNumber, PDFStream } from 'pdf-lib';
 import { parseCff } from '../internal/cff';
-import { decodeStream, get, getArray, getDict, getName, getStream, nameOf, resolve, stringBytes, PDFHexString, PDFString } from '../internal/pdf';
+import { decodeStream, get, getArray, getDict, getName, getNumber, getStream, nameOf, resolve, stringBytes, PDFHexString, PDFString } from '../internal/pdf';
 import type { CheckContext } from './context';
 import type { GlyphUse } from './glyph-widths';
 
-const WIN_ANSI_CODES: ReadonlySet<number> = new Set(Encodings.WinAnsi.supportedCodePoints.map((cp) => Encodings.WinAnsi.encodeUnicodeCodePoint(cp).code));
+const WIN_ANSI_NAMES: ReadonlyMap<number, string> = new Map(
+  Encodings.WinAnsi.supportedCodePoints.map((cp) => {
+    const { code, name } = Encodings.WinAnsi.encodeUnicodeCodePoint(cp);
+    return [code, name] as const;
+  }),
+);
+const WIN_ANSI_CODES: ReadonlySet<number> = new Set(WIN_ANSI_NAMES.keys());
 
 /** Glyph ids with an outline (non-empty loca range) in a TrueType program; undefined when unreadable. */
 export function trueTypeGlyphsWithOutlines(b: Uint8Array): number[] | undefined {
@@ -41,6 +47,21 @@ export function trueTypeGlyphsWithOutlines(b: Uint8Array): number[] | undefined 
   return out;
 }
 
+/** numGlyphs from the maxp table of a TrueType program; undefined when it cannot be read. */
+export function trueTypeGlyphCount(b: Uint8Array): number | undefined {
+  if (b.length < 12) return undefined;
+  const n = (b[4]! << 8) | b[5]!;
+  for (let i = 0; i < n; i++) {
+    const p = 12 + 16 * i;
+    if (p + 16 > b.length) return undefined;
+    if (String.fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!) !== 'maxp') continue;
+    const off = ((b[p + 8]! << 24) >>> 0) + (b[p + 9]! << 16) + (b[p + 10]! << 8) + b[p + 11]!;
+    if (off + 6 > b.length) return undefined;
+    return (b[off + 4]! << 8) | b[off + 5]!;
+  }
+  return undefined;
+}
+
 /** A subset font's name starts with six capital letters and a plus sign (ISO 32000-1, 9.6.4). */
 const SUBSET = /^[A-Z]{6}\+/;
 
@@ -60,6 +81,11 @@ export class FontProgramChecker {
       }
       try {
         this.subset(font, u);
+      } catch {
+        // not judged
+      }
+      try {
+        this.presence(font, u);
       } catch {
         // not judged
       }
@@ -163,5 +189,137 @@ export class FontProgramChecker {
       this.c.fail('6.2.11.4.2-1', `font ${name}: the CharSet names ${names.size} glyphs but the embedded font program holds ${cff.numGlyphs - 1} (besides .notdef)`, u.path);
     }
   }
-}
 
+  /** code → glyph name of a simple font from its Encoding entry (Differences, WinAnsi base); null: unknown. */
+  private encodingNames(font: PDFDict): ((code: number) => string | null) | undefined {
+    const ctx = this.ctx;
+    const enc = get(ctx, font, 'Encoding');
+    const diffs = new Map<number, string>();
+    let base: string | undefined;
+    if (enc instanceof PDFDict) {
+      base = getName(ctx, enc, 'BaseEncoding');
+      let code = 0;
+      for (const x of getArray(ctx, enc, 'Differences')?.asArray() ?? []) {
+        const r = resolve(ctx, x);
+        if (r instanceof PDFNumber) code = r.asNumber();
+        else {
+          const n = nameOf(r);
+          if (n !== undefined) diffs.set(code++, n);
+        }
+      }
+    } else base = nameOf(enc);
+    if (enc === undefined) return undefined;
+    return (code) => diffs.get(code) ?? (base === 'WinAnsiEncoding' ? (WIN_ANSI_NAMES.get(code) ?? null) : null);
+  }
+
+  /**
+   * 6.2.11.4.1-2 (glyphs the text uses are in the embedded program) and 6.2.11.5-1 for the programs the
+   * width checker does not read: name-keyed CFF (Type1C) of Type 1 / MMType 1 fonts, and Type 3 glyph
+   * procedures (d0/d1 width against /Widths).
+   */
+  private presence(font: PDFDict, u: GlyphUse): void {
+    const ctx = this.ctx;
+    const sub = getName(ctx, font, 'Subtype');
+    const name = getName(ctx, font, 'BaseFont') ?? '(unnamed)';
+    const missing = (code: number, what: string) =>
+      this.c.fail('6.2.11.4.1-2', `font ${name}: code ${code} uses ${what}, which the embedded font program does not define`, u.path);
+    if (sub === 'Type0') {
+      const enc = getName(ctx, font, 'Encoding');
+      if (enc !== 'Identity-H' && enc !== 'Identity-V') return;
+      const cid = this.descendant(font);
+      const desc = cid && getDict(ctx, cid, 'FontDescriptor');
+      if (!cid || !desc) return;
+      const cidSub = getName(ctx, cid, 'Subtype');
+      const ff2 = getStream(ctx, desc, 'FontFile2');
+      const ff3 = getStream(ctx, desc, 'FontFile3');
+      let has: ((cid: number) => boolean) | undefined;
+      if (cidSub === 'CIDFontType0' && ff3 && getName(ctx, ff3.dict, 'Subtype') === 'CIDFontType0C') {
+        const cff = parseCff(decodeStream(ctx, ff3, this.c.maxStreamBytes));
+        if (cff.isCid) has = (c) => cff.gidForCid(c) !== undefined;
+      } else if (cidSub === 'CIDFontType2' && ff2) {
+        const n = trueTypeGlyphCount(decodeStream(ctx, ff2, this.c.maxStreamBytes));
+        const map = get(ctx, cid, 'CIDToGIDMap');
+        const m = map instanceof PDFStream ? decodeStream(ctx, map, this.c.maxStreamBytes) : undefined;
+        if (n !== undefined && (m || map === undefined || nameOf(map) === 'Identity')) {
+          has = (c) => {
+            const gid = m ? (2 * c + 1 < m.length ? m[2 * c]! * 256 + m[2 * c + 1]! : 0) : c;
+            return gid < n;
+          };
+        }
+      }
+      if (!has) return;
+      for (const s of u.strings) {
+        for (let i = 0; i + 1 < s.length; i += 2) {
+          const c = s[i]! * 256 + s[i + 1]!;
+          if (c !== 0 && !has(c)) return missing(c, `CID ${c}`);
+        }
+      }
+      return;
+    }
+    if (sub === 'Type3') return this.type3Widths(font, u, name);
+    if (sub !== 'Type1' && sub !== 'MMType1') return;
+    const desc = getDict(ctx, font, 'FontDescriptor');
+    const ff3 = getStream(ctx, desc, 'FontFile3');
+    if (!ff3 || getName(ctx, ff3.dict, 'Subtype') !== 'Type1C') return;
+    const nameOfCode = this.encodingNames(font);
+    if (!nameOfCode) return;
+    const cff = parseCff(decodeStream(ctx, ff3, this.c.maxStreamBytes));
+    const names = cff.glyphNames();
+    if (cff.isCid || names.length === 0 || names.some((n) => n === undefined)) return;
+    const gidOf = new Map<string, number>();
+    names.forEach((n, g) => {
+      if (n !== undefined && !gidOf.has(n)) gidOf.set(n, g);
+    });
+    const fc = getNumber(ctx, font, 'FirstChar');
+    const widths = getArray(ctx, font, 'Widths');
+    const top = cff.topMatrix;
+    const scale = top === undefined ? 1 : top.length === 6 && top[1] === 0 && top[2] === 0 && Math.abs(top[0]! - top[3]!) < 1e-12 ? top[0]! * 1000 : undefined;
+    const seen = new Set<number>();
+    for (const s of u.strings) {
+      for (const code of s) {
+        if (seen.has(code)) continue;
+        seen.add(code);
+        const g = nameOfCode(code);
+        if (g === null || g === '.notdef') continue;
+        const gid = gidOf.get(g);
+        if (gid === undefined) return missing(code, `glyph /${g}`);
+        if (scale === undefined || fc === undefined || !widths || code < fc) continue;
+        const wObj = resolve(ctx, widths.get(code - fc));
+        const w = cff.width(gid);
+        if (!(wObj instanceof PDFNumber) || w === undefined) continue;
+        if (Math.abs(w * scale - wObj.asNumber()) > 1.01) {
+          this.c.fail('6.2.11.5-1', `font ${name}: the glyph /${g} (code ${code}) is ${wObj.asNumber()} units wide in the font dictionary but ${Math.round(w * scale * 100) / 100} in the embedded font program`, u.path);
+        }
+      }
+    }
+  }
+
+  /** 6.2.11.5-1 for Type 3 fonts: /Widths against the d0/d1 width of each used glyph procedure. */
+  private type3Widths(font: PDFDict, u: GlyphUse, name: string): void {
+    const ctx = this.ctx;
+    const procs = getDict(ctx, font, 'CharProcs');
+    const fc = getNumber(ctx, font, 'FirstChar');
+    const widths = getArray(ctx, font, 'Widths');
+    const matrix = getArray(ctx, font, 'FontMatrix')?.asArray().map((x) => resolve(ctx, x));
+    const sx = matrix && matrix[0] instanceof PDFNumber ? matrix[0].asNumber() : undefined;
+    const nameOfCode = this.encodingNames(font);
+    if (!procs || fc === undefined || !widths || sx === undefined || !nameOfCode) return;
+    const seen = new Set<number>();
+    for (const s of u.strings) {
+      for (const code of s) {
+        if (seen.has(code) || code < fc) continue;
+        seen.add(code);
+        const g = nameOfCode(code);
+        const proc = g ? resolve(ctx, procs.get(PDFName.of(g))) : undefined;
+        const wObj = resolve(ctx, widths.get(code - fc));
+        if (!(proc instanceof PDFStream) || !(wObj instanceof PDFNumber)) continue;
+        const head = Buffer.from(decodeStream(ctx, proc, this.c.maxStreamBytes).subarray(0, 256)).toString('latin1');
+        const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+))\s+[+-]?(?:\d+\.?\d*|\.\d+)\s+(?:[+-]?(?:\d+\.?\d*|\.\d+)\s+){0,4}d[01](?![A-Za-z0-9])/.exec(head);
+        if (!m) continue;
+        if (Math.abs(Number(m[1]) - wObj.asNumber()) * Math.abs(sx) * 1000 > 1.01) {
+          this.c.fail('6.2.11.5-1', `Type 3 font ${name}: glyph /${g} (code ${code}) is ${wObj.asNumber()} wide in /Widths but ${m[1]} in its glyph procedure`, u.path);
+        }
+      }
+    }
+  }
+}

@@ -6,6 +6,8 @@
  * optional width operand sits. Nothing is rendered. Malformed data throws CffError.
  */
 
+import { standardString } from './cff-strings';
+
 export class CffError extends Error {}
 
 interface Index {
@@ -33,6 +35,8 @@ export interface CffFont {
   gidForCid(cid: number): number | undefined;
   /** the CIDs the program holds (CID-keyed fonts; glyph order) */
   cids(): readonly number[];
+  /** glyph names in glyph order (name-keyed fonts); undefined entries: a standard expert string or unknown charset */
+  glyphNames(): readonly (string | undefined)[];
   /** advance width in glyph units (before the FontMatrix); undefined when it cannot be told */
   width(gid: number): number | undefined;
 }
@@ -201,6 +205,7 @@ export function parseCff(b: Uint8Array): CffFont {
     // ISOAdobe: glyph g has SID g
     for (let g = 1; g < numGlyphs; g++) charset.push(g);
   }
+  const charsetKnown = csetOff === 0 || csetOff > 2;
   // predefined Expert charsets (1, 2) leave the charset unknown beyond .notdef
 
   let byCid: Map<number, number> | undefined;
@@ -295,6 +300,18 @@ export function parseCff(b: Uint8Array): CffFont {
       return byCid.get(cid);
     },
     cids: () => (isCid ? charset : []),
+    glyphNames: () => {
+      if (isCid) return [];
+      if (!charsetKnown) return [];
+      const latin = new TextDecoder('latin1');
+      return charset.map((sid) => {
+        if (sid < 391) return standardString(sid);
+        const k = sid - 391;
+        if (k >= strings.count) return undefined;
+        const [s0, s1] = item(strings, k);
+        return latin.decode(b.subarray(s0, s1));
+      });
+    },
     width,
   };
 }
