@@ -446,7 +446,7 @@ function readInto(root: XmlElement, result: ReadCiiResult): void {
   readSettlement(r, r.visit(r.child(tx, 'ApplicableHeaderTradeSettlement')), inv);
 
   result.unsupported = r.unsupported(root);
-  result.findings.push(...r.f.items);
+  for (const f of r.f.items) result.findings.push(f);
   result.invoice = inv as unknown as InvoiceInput;
   const parsed = parseInvoice(inv);
   result.issues = parsed.issues;

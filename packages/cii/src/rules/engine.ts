@@ -27,7 +27,11 @@ export interface ValidateCiiOptions {
 export interface CiiXsdReport {
   available: boolean;
   valid: boolean | null;
+  /** The first 100 schema diagnostics (the schema store's cap). */
   findings: XsdFinding[];
+  /** All schema errors, when more were reported than `findings` holds. */
+  errorCount?: number;
+  truncated?: boolean;
   note?: string;
 }
 
@@ -147,6 +151,11 @@ export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiVa
   if (opts.schemaStore) {
     const r = opts.schemaStore.validate('cii-d16b', text, opts.limits?.maxBytes !== undefined ? { maxBytes: opts.limits.maxBytes } : {});
     xsd = { available: r.available, valid: r.valid, findings: r.findings };
+    if (r.truncated) {
+      xsd.errorCount = r.errorCount;
+      xsd.truncated = true;
+      notes.push(`The schema reported ${r.errorCount} errors; the first ${r.findings.length} are listed.`);
+    }
     if (r.note) xsd.note = r.note;
   } else {
     xsd = { available: false, valid: null, findings: [], note: 'No schema store given: the XSD step (CII D16B) was skipped.' };
@@ -168,7 +177,8 @@ export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiVa
     if (x.location) f.location = x.location;
     return f;
   });
-  findings.push(...runRules(rules, doc, { xsdValid: xsd.valid }));
+  // A loop, not push(...): an invoice with many lines can yield more findings than fit on the call stack.
+  for (const f of runRules(rules, doc, { xsdValid: xsd.valid })) findings.push(f);
 
   const rulesets = [rulesetInfo.en16931];
   if (profile === 'xrechnung') rulesets.push(rulesetInfo.xrechnung);
