@@ -605,7 +605,17 @@ class InvoiceLayout {
   }
 
   private hint(): void {
-    this.ensure(SMALL_H * 2);
+    const lines = this.c.regular.wrap(this.L.hybridHint, SMALL.size, WIDTH);
+    if (this.c.y + lines.length * SMALL_H > this.contentBottom) {
+      // no page of its own for one line: it goes on the page-number line of the last page, left of the number
+      const room = WIDTH - this.c.regular.width(this.L.page(99, 99), 8) - 4 * MM;
+      const size = [7.5, 7, 6.5, 6].find((sz) => this.c.regular.width(this.L.hybridHint, sz) <= room);
+      if (size !== undefined) {
+        this.c.text(this.L.hybridHint, LEFT, this.footerRule - 5 * MM, { ...SMALL, size });
+        return;
+      }
+    }
+    this.ensure(lines.length * SMALL_H);
     this.paragraph(this.L.hybridHint, SMALL);
   }
 
