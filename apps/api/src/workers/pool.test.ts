@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CamtError, isCamtError } from '@kontor/camt';
 import { loadConfig } from '../config';
 import { createJobPool, transferable } from './client';
-import { JobPoolError, type WorkerPool } from './pool';
+import { JobPoolError, workerExecArgv, type WorkerPool } from './pool';
 
 const pools: WorkerPool[] = [];
 function pool(env: Record<string, string> = {}): WorkerPool {
@@ -106,5 +106,11 @@ describe('WorkerPool', () => {
     expect(code(await running)).toBe('closed');
     expect(code(await queued)).toBe('closed');
     expect(code(await p.run('test.echo', {}).catch((x: unknown) => x))).toBe('closed');
+  });
+
+  it('workers get the parent\'s Node options without the main-entry ones (a server started with -e must still run jobs)', () => {
+    expect(workerExecArgv(['--input-type=module', '-e', 'code', '--enable-source-maps'])).toEqual(['--enable-source-maps']);
+    expect(workerExecArgv(['--input-type', 'module', '--eval', 'x', '--max-old-space-size=100', '-p', 'y'])).toEqual(['--max-old-space-size=100']);
+    expect(workerExecArgv(['--conditions=dev'])).toEqual(['--conditions=dev']);
   });
 });

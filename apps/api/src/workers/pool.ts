@@ -95,6 +95,24 @@ interface Slot {
   ready: boolean;
 }
 
+/**
+ * The parent's Node options minus those that only make sense for the main entry: a server started with
+ * `node --input-type=module -e ...` would otherwise give every worker --input-type and fail it at start.
+ */
+export function workerExecArgv(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print' || a === '--input-type') {
+      i++; // and its value
+      continue;
+    }
+    if (a.startsWith('--input-type=') || a.startsWith('--eval=') || a.startsWith('--print=') || a === '-i' || a === '--interactive' || a === '-') continue;
+    out.push(a);
+  }
+  return out;
+}
+
 export class WorkerPool {
   private readonly slots = new Set<Slot>();
   private readonly queue: Job[] = [];
@@ -168,6 +186,7 @@ export class WorkerPool {
   private spawn(): Slot {
     const worker = new Worker(this.opts.file, {
       workerData: this.opts.workerData,
+      execArgv: workerExecArgv(process.execArgv),
       resourceLimits: { maxOldGenerationSizeMb: this.maxOldGenerationSizeMb, stackSizeMb: 8 },
       // A worker must not keep a CLI or test process alive; the HTTP server keeps a service alive.
       stdout: false,
@@ -193,7 +212,7 @@ export class WorkerPool {
       if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         this.settle(job, false, new JobPoolError('job_memory', `The job needed more than the ${this.maxOldGenerationSizeMb} MB memory limit of a worker`, { limit: 'memory', maxOldGenerationSizeMb: this.maxOldGenerationSizeMb }));
       } else {
-        this.settle(job, false, new JobPoolError('job_failed', 'The worker running the job failed', { cause: `${err.name}: ${err.message}` }));
+        this.settle(job, false, new JobPoolError('job_failed', `The worker running the job failed: ${err.name}: ${err.message}`, { cause: `${err.name}: ${err.message}` }));
       }
     });
     worker.on('exit', (code) => {

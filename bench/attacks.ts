@@ -1,0 +1,114 @@
+/**
+ * Issue 11 attacks against the built service in its own process (apps/api/dist/index.js; run
+ * `pnpm -F @kontor/api build` first): per attack the answer (status, code), time to that answer, /healthz latency
+ * while it runs (polled every 20 ms), and the server's RSS (sampled from /proc every 20 ms): idle floor, peak, and
+ * what is left a moment after the attack (workers recycled).
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { spawn } from 'node:child_process';
+import { SchemaStore } from '@kontor/xml';
+import { emptyPmtInf, manyEmptyStmts, stmtFloodZip } from '../apps/api/test/attacks';
+import { mb, type BenchRow } from './harness';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const corpus = path.resolve(root, '../shared/corpus');
+
+function rssOf(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function run(): Promise<BenchRow[]> {
+  const dist = path.join(root, 'apps/api/dist/index.js');
+  if (!existsSync(dist)) return [{ case: 'attacks: apps/api/dist/index.js missing (pnpm -F @kontor/api build)', ours: '', reference: '', ratio: '', inputSize: '', peakRss: '' }];
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'kontor-attacks-'));
+  const store = new SchemaStore({ dir: path.join(tmp, 'schemas') });
+  if (existsSync(corpus)) await store.installFrom(path.join(corpus, 'payments'));
+  store.dispose();
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pathToFileURL(dist).href)}); await m.startServer(m.loadConfig(process.env));`],
+    { env: { ...process.env, NODE_ENV: 'development', PORT: '0', DATABASE_URL: path.join(tmp, 'k.sqlite'), KONTOR_SCHEMA_DIR: path.join(tmp, 'schemas'), KONTOR_LOG: 'off', KONTOR_RATE_LIMITS: 'off' }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const rows: BenchRow[] = [];
+  try {
+    const { url, key } = await new Promise<{ url: string; key: string }>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const u = /"url":"([^"]+)"/.exec(out);
+        const k = /API key \(shown only once\): (\S+)/.exec(out);
+        if (u && k) resolve({ url: u[1]!, key: k[1]! });
+      });
+      child.on('exit', (c) => reject(new Error(`server exited (${c}): ${out}`)));
+    });
+    const base = url.replace(/\/api\/v1$/, '');
+    await sleep(500);
+    const floor = rssOf(child.pid!);
+    rows.push({ case: 'server RSS idle after start (no worker started yet)', ours: mb(floor), reference: '', ratio: '', inputSize: '', peakRss: '' });
+
+    const post = (p: string, bytes: Uint8Array | string, name: string) => {
+      const form = new FormData();
+      form.set('file', new Blob([typeof bytes === 'string' ? bytes : Buffer.from(bytes)]), name);
+      return fetch(`${url}${p}`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    };
+    const attack = async (what: string, size: number, send: () => Promise<string>) => {
+      let done = false;
+      let peak = rssOf(child.pid!);
+      const health: number[] = [];
+      const sampler = setInterval(() => (peak = Math.max(peak, rssOf(child.pid!))), 20);
+      const poller = (async () => {
+        while (!done) {
+          const t0 = performance.now();
+          await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
+          if (!done) health.push(performance.now() - t0);
+          await sleep(20);
+        }
+      })();
+      const t0 = performance.now();
+      const answer = await send();
+      const ms = performance.now() - t0;
+      done = true;
+      await poller;
+      await sleep(1500); // recycled workers exit, memory goes back
+      clearInterval(sampler);
+      const after = rssOf(child.pid!);
+      health.sort((a, b) => a - b);
+      const p50 = health[Math.floor(health.length / 2)] ?? NaN;
+      const max = health[health.length - 1] ?? NaN;
+      rows.push({
+        case: what,
+        ours: `${answer} after ${Math.round(ms)} ms; /healthz ${health.length}x, p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+        reference: `RSS after ${mb(after)}`,
+        ratio: '',
+        inputSize: mb(size),
+        peakRss: mb(peak),
+      });
+    };
+    const describe = async (r: Response) => `${r.status} ${r.status === 200 ? '' : ((await r.json()) as { code: string }).code}`.trim();
+    // warm-up: one small job starts a worker
+    await attack('small camt (warm-up, starts a worker)', 600, async () => describe(await post('/statements/parse', manyEmptyStmts(1), 'one.xml')));
+    const { zip } = stmtFloodZip();
+    await attack('ZIP, 2 × 47.5 MB of <Stmt x=""/> → /statements/parse', zip.byteLength, async () => describe(await post('/statements/parse', zip, 'flood.zip')));
+    await attack('same ZIP → /statements/validate', zip.byteLength, async () => describe(await post('/statements/validate', zip, 'flood.zip')));
+    const stmts = manyEmptyStmts(150_000);
+    await attack('150k <Stmt/> → /statements/validate', stmts.length, async () => describe(await post('/statements/validate', stmts, 'stmts.xml')));
+    const pmt = emptyPmtInf(200_000);
+    await attack('200k <PmtInf/> → /payments/validate', pmt.length, async () => describe(await post('/payments/validate', pmt, 'pmt.xml')));
+    await attack('9 × the ZIP in parallel → /statements/parse', zip.byteLength * 9, async () => {
+      const rs = await Promise.all(Array.from({ length: 9 }, () => post('/statements/parse', zip, 'flood.zip')));
+      return (await Promise.all(rs.map(describe))).join(', ');
+    });
+    await sleep(2000);
+    rows.push({ case: 'server RSS at the end (workers recycled)', ours: mb(rssOf(child.pid!)), reference: `idle floor ${mb(floor)}`, ratio: '', inputSize: '', peakRss: '' });
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  return rows;
+}
