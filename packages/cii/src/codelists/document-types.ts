@@ -17,7 +17,7 @@ export const DOCUMENT_TYPES: readonly DocumentTypeEntry[] = [
   {
     code: '381',
     name: 'Credit note',
-    nameDe: 'Gutschrift (Rechnungskorrektur zugunsten des Käufers)',
+    nameDe: 'Rechnungskorrektur (Minderung zugunsten des Käufers; keine Gutschrift im Sinne von § 14 Abs. 2 UStG)',
     xrechnung: true,
     creditNote: true,
     referenceHints: [
@@ -28,7 +28,7 @@ export const DOCUMENT_TYPES: readonly DocumentTypeEntry[] = [
   {
     code: '384',
     name: 'Corrected invoice',
-    nameDe: 'Rechnungskorrektur',
+    nameDe: 'Korrigierte Rechnung',
     xrechnung: true,
     creditNote: false,
     referenceHints: [
@@ -66,7 +66,7 @@ export const DOCUMENT_TYPES: readonly DocumentTypeEntry[] = [
   {
     code: '389',
     name: 'Self-billed invoice',
-    nameDe: 'Gutschrift im Gutschriftverfahren (Selbstfakturierung)',
+    nameDe: 'Gutschrift (Selbstfakturierung, § 14 Abs. 2 Satz 2 UStG)',
     xrechnung: true,
     creditNote: false,
     referenceHints: [{ field: 'notes', requirement: 'recommended', note: 'BT-22: state "Gutschrift" / self-billing as required by § 14 (2) UStG' }],
