@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SchemaStore } from '@kontor/xml';
-import { ciiSchemaStore, fixture } from '../../../test/helpers';
+import { ciiSchemaStore, loadFixtures } from '../../../test/helpers';
 import { generateCii, parseInvoice, readCii, validateCii, type Invoice } from '../../index';
 import { checkGermanLegalContent, legalContentWarnings, legalFormOf } from './legal-content';
 
@@ -176,22 +176,25 @@ describe('legalContentWarnings', () => {
 });
 
 describe('BT-33 in CII and the verdicts', () => {
-  it('writes SellerTradeParty/Description after Name, reads it back, and leaves the EN 16931 and XRechnung verdicts unchanged', () => {
-    for (const name of ['01-minimal-en16931', '41-leitweg-xrechnung-full']) {
-      const base = fixture(name) as Record<string, any>;
+  it('over every fixture: writes SellerTradeParty/Description after Name, reads it back, and leaves the EN 16931 and XRechnung verdicts and findings unchanged', () => {
+    let checked = 0;
+    for (const { name, json } of loadFixtures()) {
+      const base = structuredClone(json) as Record<string, any>;
       const withLegal = structuredClone(base);
       withLegal.seller.legalInfo = 'Sitz Berlin · Amtsgericht Charlottenburg HRB 123456 B · Geschäftsführer: Anna Schmidt & Bernd Müller';
       const a = generateCii(base);
       const b = generateCii(withLegal);
-      expect(a.ok && b.ok).toBe(true);
+      if (!a.ok) continue; // fixtures of rejected invoices
+      expect(b.ok, name).toBe(true);
       expect(b.xml).toMatch(/<ram:Name>[^<]*<\/ram:Name>\s*<ram:Description>Sitz Berlin · Amtsgericht Charlottenburg HRB 123456 B · Geschäftsführer: Anna Schmidt &amp; Bernd Müller<\/ram:Description>/);
       const va = validateCii(a.xml!, { profile: 'auto', ...(store ? { schemaStore: store } : {}) });
       const vb = validateCii(b.xml!, { profile: 'auto', ...(store ? { schemaStore: store } : {}) });
-      expect(vb.verdict).toBe('valid');
-      expect(vb.verdict).toBe(va.verdict);
+      expect(vb.verdict, name).toBe(va.verdict);
       expect(vb.findings.map((f) => f.code).sort()).toEqual(va.findings.map((f) => f.code).sort());
       if (store) expect(vb.xsd.findings.filter((f) => f.severity === 'error')).toEqual([]);
       expect(readCii(b.xml!).invoice!.seller!.legalInfo).toBe(withLegal.seller.legalInfo);
+      checked++;
     }
+    expect(checked).toBeGreaterThanOrEqual(45);
   });
 });
