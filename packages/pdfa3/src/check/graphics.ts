@@ -37,6 +37,7 @@ import { readCmapInfo } from '../internal/truetype';
 import type { CheckContext } from './context';
 import type { GlyphUse } from './glyph-widths';
 import { jpxProblems, readJp2Header } from './jpx';
+import { inGlyphList } from './unicode';
 
 type DeviceSpace = 'DeviceRGB' | 'DeviceCMYK' | 'DeviceGray';
 
@@ -951,6 +952,9 @@ export class GraphicsChecker {
       } else if (enc instanceof PDFDict) {
         const be = getName(ctx, enc, 'BaseEncoding');
         if (!ok(be)) this.c.fail('6.2.11.6-2', `non-symbolic TrueType font with BaseEncoding ${be === undefined ? '(missing)' : `/${be}`}`, path);
+        // the Differences may only name glyphs of the Adobe Glyph List (a non-symbolic font maps by name)
+        const bad = (getArray(ctx, enc, 'Differences')?.asArray() ?? []).map((x) => nameOf(resolve(ctx, x))).find((n) => n !== undefined && n !== '.notdef' && !inGlyphList(n));
+        if (bad !== undefined) this.c.fail('6.2.11.6-2', `non-symbolic TrueType font whose Differences name /${bad}, which is not in the Adobe Glyph List`, path);
       }
     }
     if (embedded?.key === 'FontFile2') {
