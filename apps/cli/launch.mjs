@@ -68,13 +68,7 @@ function build() {
     process.stderr.write('kontor: building apps/cli (sources changed) …\n');
     const tsupPkg = path.join(root, 'node_modules', 'tsup', 'package.json');
     const tsupBin = path.join(path.dirname(tsupPkg), JSON.parse(readFileSync(tsupPkg, 'utf8')).bin.tsup);
-    // The service's own build (worker entries the server loads from built JS), when it has one.
-    const api = path.join(root, 'apps', 'api');
-    if (existsSync(path.join(api, 'package.json')) && JSON.parse(readFileSync(path.join(api, 'package.json'), 'utf8')).scripts?.build) {
-      const pm = process.env.npm_execpath;
-      if (pm && /\.c?js$/.test(pm)) run(process.execPath, [pm, '-s', 'run', 'build'], api);
-      else run('pnpm', ['-s', 'run', 'build'], api);
-    }
+    // One build holds everything `kontor` runs, the service's job worker included (dist/api-worker.js).
     run(process.execPath, [tsupBin, '--silent'], here);
   } finally {
     rmSync(lock, { recursive: true, force: true });
