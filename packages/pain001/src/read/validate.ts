@@ -217,10 +217,14 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
   const profile = detection.profile;
   const findings: PaymentIssue[] = [];
   if (model.malformed) {
+    // Reader limits (depth, elements, attributes per element) keep their own code: the file may be well-formed.
+    const limit = /^XML_TOO_/.test(model.malformed.code);
     findings.push({
-      code: 'XML_MALFORMED',
+      code: limit ? model.malformed.code : 'XML_MALFORMED',
       severity: 'error',
-      message: `Die Datei ist kein wohlgeformtes XML (abgebrochen oder beschädigt): ${model.malformed.message}`,
+      message: limit
+        ? `Die Datei überschreitet eine Grenze des XML-Lesers und wurde nur bis dorthin gelesen: ${model.malformed.message}`
+        : `Die Datei ist kein wohlgeformtes XML (abgebrochen oder beschädigt): ${model.malformed.message}`,
       path: '',
       ...(model.malformed.location ? { location: model.malformed.location } : {}),
     });
