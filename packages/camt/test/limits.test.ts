@@ -110,3 +110,13 @@ describe.runIf(has)('XSD diagnostics of camt files', () => {
     }
   });
 });
+
+describe('reader limits inside a statement', () => {
+  it('an element with too many attributes ends the reading with its own code and position', async () => {
+    const xml = head + `<Stmt><Id${' a=""'.repeat(1001).replace(/a=""/g, (_m, i: number) => `a${i}=""`)}/></Stmt>` + tail;
+    const r = await validateStatements(xml);
+    const f = r.files[0]!.findings.find((x) => x.code === 'XML_TOO_MANY_ATTRIBUTES');
+    expect(f).toMatchObject({ severity: 'error', message: expect.stringMatching(/zu viele Attribute \(Zeile 2/) });
+    expect(r.verdict).toBe('invalid');
+  });
+});

@@ -398,6 +398,8 @@ function xmlErrorGerman(e: KontorXmlError): string {
       return `Die XML-Struktur ist zu tief verschachtelt${where}.`;
     case 'XML_TOO_MANY_NODES':
       return `Die XML-Datei enthält zu viele Elemente${where}.`;
+    case 'XML_TOO_MANY_ATTRIBUTES':
+      return `Ein Element hat zu viele Attribute${where}.`;
     case 'XML_DOCTYPE_FORBIDDEN':
     case 'XML_ENTITY_FORBIDDEN':
       return `DOCTYPE- und Entity-Deklarationen sind nicht erlaubt${where}.`;
