@@ -74,3 +74,14 @@ describe('kontor camt validate', () => {
     expect(r.result.files[0]!.findings).toContainEqual(expect.objectContaining({ code: 'CAMT_BALANCE_MISMATCH', path: 'statements[0].balances[1]' }));
   });
 });
+
+describe('kontor camt validate on hostile files', () => {
+  it('130,000 empty <Stmt/>: a clear LIMIT_EXCEEDED answer, not "Maximum call stack size exceeded" (regression)', async () => {
+    const head = '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>A</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm></GrpHdr>';
+    writeFileSync(path.join(dir, 'stmt130k.xml'), head + '<Stmt/>'.repeat(130_000) + '</BkToCstmrStmt></Document>');
+    const r = await run(['camt', 'validate', 'stmt130k.xml', '--json']);
+    expect(`${r.out}${r.err}`).not.toMatch(/call stack/i);
+    expect(`${r.out}${r.err}`).toMatch(/LIMIT_EXCEEDED/);
+    expect(r.code).not.toBe(0);
+  });
+});
