@@ -14,6 +14,7 @@ import { BankDirectory } from '@kontor/bankdata';
 import { generateCii, validateCii, type CiiAttachment } from '@kontor/cii';
 import { checkInvoiceForPdf, checkLogo, embedInvoice, typesetInvoice, validateInvoiceXml, verifyInvoicePdf, type EngineEndpoint, type InvoiceAttachment, type LogoMime } from '@kontor/zugferd';
 import type { WorkerSetup } from './protocol';
+import { createOutboundFetch } from '../platform/outbound';
 import { berlinDay } from '../platform/time';
 
 export interface JobContext {
@@ -99,6 +100,12 @@ export interface InvoiceValidateInput {
   kosit?: EngineEndpoint;
 }
 
+/** A configured external engine gets the service's guarded outbound fetch (its base URL is a trusted origin). */
+function guarded(ep: EngineEndpoint | undefined): EngineEndpoint | undefined {
+  if (!ep) return undefined;
+  return { ...ep, fetch: createOutboundFetch({ trustedOrigins: [ep.url], timeoutMs: (ep.timeoutMs ?? 30_000) + 1_000, maxResponseBytes: 64 * 1024 * 1024 }) };
+}
+
 const owned = (u: Uint8Array): ArrayBuffer[] => (u.byteOffset === 0 && u.byteLength === u.buffer.byteLength && u.buffer instanceof ArrayBuffer ? [u.buffer] : []);
 
 export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<JobOutput>> = {
@@ -141,10 +148,13 @@ export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<Job
     return { value: { warnings, ...(logoMime ? { logoMime } : {}) } };
   },
   async 'invoice.verify'(i: VerifyInput, ctx) {
-    return { value: await verifyInvoicePdf(i.bytes, { schemaStore: ctx.schemaStore(), ...(i.kosit ? { kosit: i.kosit } : {}), ...(i.verapdf ? { verapdf: i.verapdf } : {}) }) };
+    const kosit = guarded(i.kosit);
+    const verapdf = guarded(i.verapdf);
+    return { value: await verifyInvoicePdf(i.bytes, { schemaStore: ctx.schemaStore(), ...(kosit ? { kosit } : {}), ...(verapdf ? { verapdf } : {}) }) };
   },
   async 'invoice.validate'(i: InvoiceValidateInput, ctx) {
-    return { value: await validateInvoiceXml(i.bytes, { profile: i.profile, schemaStore: ctx.schemaStore(), ...(i.filename ? { filename: i.filename } : {}), ...(i.kosit ? { kosit: i.kosit } : {}) }) };
+    const kosit = guarded(i.kosit);
+    return { value: await validateInvoiceXml(i.bytes, { profile: i.profile, schemaStore: ctx.schemaStore(), ...(i.filename ? { filename: i.filename } : {}), ...(kosit ? { kosit } : {}) }) };
   },
   async 'pdf.create'(i: PdfCreateInput, ctx) {
     const now = new Date(i.now);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SchemaStore } from '@kontor/xml';
 import { verifyInvoicePdf, ZugferdError, type VerificationReport } from '@kontor/zugferd';
-import { loadConfig } from '@kontor/api';
+import { createOutboundFetch, loadConfig } from '@kontor/api';
 import { CliError, parse, printJson, type Command, type Io } from '../command';
 
 interface FileReport extends VerificationReport {
@@ -46,6 +46,8 @@ export const invoiceVerifyCommands: Command[] = [
       };
       const kosit = url(values['kosit-url'], '--kosit-url') ?? config.engines.kositUrl;
       const verapdf = url(values['verapdf-url'], '--verapdf-url') ?? config.engines.verapdfUrl;
+      // the service's guarded outbound fetch: the configured base URL is trusted, redirects away from it are checked
+      const endpoint = (u: string) => ({ url: u, timeoutMs: config.engines.timeoutMs, fetch: createOutboundFetch({ trustedOrigins: [u], timeoutMs: config.engines.timeoutMs + 1_000, maxResponseBytes: 64 * 1024 * 1024 }) });
       const store = new SchemaStore({ dir: values.schemas ? path.resolve(io.cwd, values.schemas) : config.schemaDir });
       const results: FileReport[] = [];
       let ioError = false;
@@ -62,8 +64,8 @@ export const invoiceVerifyCommands: Command[] = [
           try {
             const r = await verifyInvoicePdf(bytes, {
               schemaStore: store,
-              ...(kosit ? { kosit: { url: kosit, timeoutMs: config.engines.timeoutMs } } : {}),
-              ...(verapdf ? { verapdf: { url: verapdf, timeoutMs: config.engines.timeoutMs } } : {}),
+              ...(kosit ? { kosit: endpoint(kosit) } : {}),
+              ...(verapdf ? { verapdf: endpoint(verapdf) } : {}),
             });
             results.push({ file, ...r });
           } catch (e) {
