@@ -158,6 +158,27 @@ describe.runIf(onPg && corpusAvailable())('two server processes on one PostgreSQ
     const parse = (port: number, xml: string) =>
       fetch(`http://127.0.0.1:${port}/api/v1/statements/parse`, { method: 'POST', headers: { authorization: `Bearer ${acc.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ xml }) });
     const big = bigStatement(2000);
+    const small = readFileSync(path.join(corpusDir, 'payments/samples/camt.053.001.08/camt_parser__valid_example_v8.xml'), 'utf8');
+
+    // Concurrent charged traffic through both processes: 12 parses on 5 credits -> exactly 5 succeed.
+    const payer = await admin.account({ credits: 5 });
+    await admin.services.db.insertInto('usage_counters').values({ account_id: payer.id, kind: 'parse_free', period: berlinMonth(new Date()), count: 5 }).execute();
+    const paid = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        fetch(`http://127.0.0.1:${i % 2 ? portA : portB}/api/v1/statements/parse`, { method: 'POST', headers: { authorization: `Bearer ${payer.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ xml: small }) }),
+      ),
+    );
+    expect(paid.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(paid.filter((r) => r.status === 402)).toHaveLength(7);
+    expect((await admin.services.accounts.byId(payer.id))!.credits).toBe(0);
+    // Rate-limited traffic through both: 80 GET /me on one key -> exactly the 60 of one minute (no minute boundary
+    // inside the burst: wait for the next minute when close to one).
+    const seconds = new Date().getSeconds();
+    if (seconds > 45) await new Promise((r) => setTimeout(r, (61 - seconds) * 1000));
+    const limited = await admin.account();
+    const me = await Promise.all(Array.from({ length: 80 }, (_, i) => fetch(`http://127.0.0.1:${i % 2 ? portA : portB}/api/v1/me`, { headers: { authorization: `Bearer ${limited.key}` } })));
+    expect(me.filter((r) => r.status === 200)).toHaveLength(60);
+    expect(me.filter((r) => r.status === 429)).toHaveLength(20);
     const open = async () => Number((await sql<{ n: string }>`select count(*) as n from charge_reservations where account_id = ${acc.id}`.execute(admin.services.db)).rows[0]!.n);
 
     // B takes a credit for a long parse and is killed while it holds it.
@@ -173,7 +194,6 @@ describe.runIf(onPg && corpusAvailable())('two server processes on one PostgreSQ
     expect((await admin.services.accounts.byId(acc.id))!.credits).toBe(3);
 
     // A keeps serving from the same balance.
-    const small = readFileSync(path.join(corpusDir, 'payments/samples/camt.053.001.08/camt_parser__valid_example_v8.xml'), 'utf8');
     expect((await parse(portA, small)).status).toBe(200);
     expect((await admin.services.accounts.byId(acc.id))!.credits).toBe(2);
 
