@@ -49,6 +49,8 @@ export interface CompletionResult {
   content: string;
   model: string;
   finishReason: string | null;
+  /** The model declined to answer (OpenAI's message.refusal, or finish_reason content_filter); content is then ''. */
+  refusal?: string;
   usage?: { promptTokens: number; completionTokens: number; totalTokens: number };
 }
 
@@ -222,15 +224,20 @@ function parseCompletion(text: string, model: string): CompletionResult {
     throw new AiError('AI_BAD_RESPONSE', 'Model provider answer is not JSON');
   }
   const obj = json as { model?: unknown; choices?: unknown; usage?: Record<string, unknown> };
-  const choice = Array.isArray(obj.choices) ? (obj.choices[0] as { message?: { content?: unknown }; finish_reason?: unknown } | undefined) : undefined;
-  const content = choice?.message?.content;
-  if (typeof content !== 'string') throw new AiError('AI_BAD_RESPONSE', 'Model provider answer has no choices[0].message.content');
+  const choice = Array.isArray(obj.choices) ? (obj.choices[0] as { message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown } | undefined) : undefined;
+  const refusalText = choice?.message?.refusal;
+  const filtered = choice?.finish_reason === 'content_filter';
+  const refusal = typeof refusalText === 'string' && refusalText !== '' ? refusalText : filtered ? 'The provider filtered the answer (finish_reason content_filter)' : undefined;
+  const raw = choice?.message?.content;
+  const content = typeof raw === 'string' ? raw : refusal !== undefined && (raw === null || raw === undefined) ? '' : undefined;
+  if (content === undefined) throw new AiError('AI_BAD_RESPONSE', 'Model provider answer has no choices[0].message.content');
   const u = obj.usage;
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
   return {
     content,
     model: typeof obj.model === 'string' ? obj.model : model,
     finishReason: typeof choice?.finish_reason === 'string' ? choice.finish_reason : null,
+    ...(refusal !== undefined ? { refusal } : {}),
     ...(u && typeof u === 'object' ? { usage: { promptTokens: num(u.prompt_tokens), completionTokens: num(u.completion_tokens), totalTokens: num(u.total_tokens) } } : {}),
   };
 }

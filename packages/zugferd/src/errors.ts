@@ -27,7 +27,11 @@ export type ZugferdErrorCode =
   /** The supplied PDF has content PDF/A-3 forbids and that cannot be fixed without changing the pages. */
   | 'PDF_NOT_CONVERTIBLE'
   /** Our own output failed our own check (PDF/A-3 or EN 16931): nothing is delivered. */
-  | 'CHECK_FAILED';
+  | 'CHECK_FAILED'
+  /** Extraction: the input is not a PDF (no %PDF- header) or is empty. */
+  | 'NOT_A_PDF'
+  /** Extraction: the model provider was unreachable, timed out, refused, or gave no usable JSON (HTTP 502). */
+  | 'MODEL_FAILED';
 
 export class ZugferdError extends Error {
   readonly code: ZugferdErrorCode;

@@ -12,3 +12,8 @@ export { verifyInvoicePdf, validateInvoiceXml, sniffInput, type VerifyOptions, t
 export { detectProfile, INVOICE_FILE_NAMES, XMP_INVOICE_NAMESPACES, type InvoiceProfile, type InvoiceProfileId } from './verify/profiles';
 export { validateWithKosit, validateWithVeraPdf, type EngineEndpoint, type EngineAnswer, type EngineFinding, type VeraPdfFlavour } from './verify/engines';
 export type * from './verify/types';
+export { extractInvoice, prepareExtraction, completeExtraction, type ExtractOptions, type PreparedExtraction } from './extract/extract';
+export { readTextLayer, textLayerToPlainText, type TextLayer, type TextLine, type TextPage, type TextRun } from './extract/text-layer';
+export { extractFromTextLayer, type TextExtraction } from './extract/text-extract';
+export { extractWithModel, checkExtractedInvoice, EXTRACTION_JSON_SCHEMA, type ModelExtractOptions } from './extract/model-extract';
+export type { ExtractionIssue, ExtractionResult } from './extract/types';

@@ -1,0 +1,120 @@
+/**
+ * extractInvoice (spec §4.7): invoice data from any PDF. An embedded e-invoice (ZUGFeRD 2.x / Factur-X / XRechnung
+ * CII) is read deterministically by @kontor/cii's reader (source xml; what the model cannot hold becomes an issue).
+ * Otherwise the print is read: the text layer with positions, the deterministic text path, and — when a model
+ * provider is given — the model path with its repair loop (source llm).
+ *
+ * Split in two so that servers can run the heavy, CPU-bound half (PDF parsing) in a worker and the model call where
+ * their outbound network policy lives: prepareExtraction (pure, no network) + completeExtraction (model, optional).
+ */
+import { readEmbeddedFiles, type EmbeddedFile } from '@kontor/pdfa3';
+import { readCii, type InvoiceInput } from '@kontor/cii';
+import type { ModelProvider } from '@kontor/ai';
+import { ZugferdError } from '../errors';
+import { PDF_MAX_BYTES } from '../embed/embed';
+import { sniffInput } from '../verify/verify';
+import { INVOICE_FILE_NAMES } from '../verify/profiles';
+import { readTextLayer, textLayerToPlainText } from './text-layer';
+import { extractFromTextLayer, type TextExtraction } from './text-extract';
+import { extractWithModel } from './model-extract';
+import type { ExtractionIssue, ExtractionResult } from './types';
+
+export interface ExtractOptions {
+  /** A model provider (OpenAI-compatible) for the model path; without it the deterministic text path answers. */
+  model?: ModelProvider;
+  /** Repair rounds of the model path (default 2). */
+  maxRepairRounds?: number;
+  /** Largest accepted input (default 25 MB). */
+  maxBytes?: number;
+  /** Pages read from the text layer (default 50). */
+  maxPages?: number;
+  signal?: AbortSignal;
+}
+
+/** The result of the CPU-bound half: either the finished xml result or the print's text and the text-path result. */
+export type PreparedExtraction =
+  | { kind: 'xml'; result: ExtractionResult }
+  | { kind: 'print'; text: string; textPath: TextExtraction; notes: ExtractionIssue[] };
+
+const isInvoiceName = (n: string) => INVOICE_FILE_NAMES.some((x) => x.toLowerCase() === n.toLowerCase());
+
+function pickInvoiceFile(files: EmbeddedFile[]): EmbeddedFile | undefined {
+  const named = files.find((f) => isInvoiceName(f.name) && f.data.byteLength > 0);
+  if (named) return named;
+  return files.find((f) => /\.xml$/i.test(f.name) && f.data.byteLength > 0 && /<(\w+:)?Cross(Industry)?(Invoice|Document)\b/.test(Buffer.from(f.data.subarray(0, 4096)).toString('utf8')));
+}
+
+/** Embedded CII → the invoice model, every unmapped element and attachment listed as an issue. */
+function fromEmbeddedXml(file: EmbeddedFile): { result?: ExtractionResult; notes: ExtractionIssue[] } {
+  const read = readCii(file.data);
+  if (!read.invoice) {
+    const why = read.findings.map((f) => f.message).join('; ') || 'unknown';
+    const zf1 = read.findings.some((f) => f.code === 'NOT_CII' && /ZUGFeRD 1\.0/.test(f.message));
+    return {
+      notes: [
+        zf1
+          ? { code: 'EMBEDDED_ZUGFERD1_NOT_READ', severity: 'warning', message: `The embedded ${file.name} is a ZUGFeRD 1.0 invoice, which the invoice reader does not map; the data was read from the print instead` }
+          : { code: 'EMBEDDED_XML_UNREADABLE', severity: 'warning', message: `The embedded ${file.name} could not be read as a CII invoice (${why}); the data was read from the print instead` },
+      ],
+    };
+  }
+  const issues: ExtractionIssue[] = [];
+  for (const f of read.findings) issues.push({ code: f.code, severity: f.severity === 'error' ? 'error' : 'warning', message: f.message, ...(f.location ? { path: `line ${f.location.line}` } : {}) });
+  for (const i of read.issues) issues.push({ code: i.code, severity: i.severity === 'error' ? 'error' : 'warning', message: i.message, path: i.path });
+  for (const u of read.unsupported) issues.push({ code: 'NOT_IN_MODEL', severity: 'warning', message: `${u.reason}: present in the e-invoice, not held by the invoice model`, path: u.path });
+  read.attachments.forEach((a, n) =>
+    issues.push({ code: 'ATTACHMENT_NOT_IN_MODEL', severity: 'warning', message: `Supporting document ${a.filename ?? a.id ?? n + 1} (BT-122..BT-125) is not part of the invoice model; send it again as an attachment`, path: `attachments.${n}` }),
+  );
+  return { result: { invoice: read.invoice, issues, repairedPaths: [], source: 'xml' }, notes: [] };
+}
+
+/** The CPU-bound half: input checks, embedded e-invoice, text layer and the deterministic text path. */
+export async function prepareExtraction(bytes: Uint8Array, opts: Omit<ExtractOptions, 'model' | 'signal' | 'maxRepairRounds'> = {}): Promise<PreparedExtraction> {
+  if (!(bytes instanceof Uint8Array)) throw new ZugferdError('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
+  const max = opts.maxBytes ?? PDF_MAX_BYTES;
+  if (bytes.byteLength > max) throw new ZugferdError('PDF_TOO_LARGE', `The PDF has ${bytes.byteLength} bytes; at most ${max} are accepted`);
+  const kind = sniffInput(bytes);
+  if (kind === 'empty') throw new ZugferdError('NOT_A_PDF', 'The file is empty');
+  if (kind !== 'pdf') throw new ZugferdError('NOT_A_PDF', kind === 'xml' ? 'The file is XML, not a PDF; extraction reads PDF invoices' : 'The file is not a PDF (no %PDF- header in the first 1024 bytes)');
+
+  const notes: ExtractionIssue[] = [];
+  let files: EmbeddedFile[] = [];
+  try {
+    files = await readEmbeddedFiles(bytes, { maxFileBytes: 50 * 1024 * 1024 });
+  } catch {
+    // Encrypted (pdfjs may still open it with the empty password) or damaged: the text layer decides below.
+  }
+  const xmlFile = pickInvoiceFile(files);
+  if (xmlFile) {
+    const r = fromEmbeddedXml(xmlFile);
+    if (r.result) return { kind: 'xml', result: r.result };
+    notes.push(...r.notes);
+  }
+  const layer = await readTextLayer(bytes, { maxPages: opts.maxPages ?? 50 });
+  const textPath = extractFromTextLayer(layer);
+  return { kind: 'print', text: textLayerToPlainText(layer), textPath, notes };
+}
+
+/** The second half: the model path when a provider is given, else the text path's result. */
+export async function completeExtraction(prepared: PreparedExtraction, opts: Pick<ExtractOptions, 'model' | 'maxRepairRounds' | 'signal'> = {}): Promise<ExtractionResult> {
+  if (prepared.kind === 'xml') return prepared.result;
+  if (opts.model) {
+    const r = await extractWithModel(prepared.text, prepared.textPath, {
+      model: opts.model,
+      ...(opts.maxRepairRounds !== undefined ? { maxRepairRounds: opts.maxRepairRounds } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+    return { ...r, issues: [...prepared.notes, ...r.issues] };
+  }
+  const t = prepared.textPath;
+  return { invoice: t.invoice as InvoiceInput, issues: [...prepared.notes, ...t.issues], repairedPaths: t.repairedPaths, source: 'llm' };
+}
+
+/**
+ * Invoice data from a PDF. Throws ZugferdError for input that is not a readable PDF (NOT_A_PDF, PDF_TOO_LARGE,
+ * PDF_ENCRYPTED, PDF_UNREADABLE) and when the model path fails (MODEL_FAILED); everything else is data.
+ */
+export async function extractInvoice(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<ExtractionResult> {
+  const prepared = await prepareExtraction(bytes, opts);
+  return completeExtraction(prepared, opts);
+}

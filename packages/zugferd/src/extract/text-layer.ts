@@ -1,0 +1,144 @@
+/**
+ * The text layer of a PDF with positions (pdfjs-dist legacy build): every text run with its x/y box, grouped
+ * into visual lines per page. Used by the deterministic extractor (columns by x position) and as the model's input.
+ * Unreadable input becomes a ZugferdError with a stable code (PDF_ENCRYPTED, PDF_UNREADABLE), never a crash.
+ */
+import { ZugferdError } from '../errors';
+
+export interface TextRun {
+  str: string;
+  /** left edge, baseline (PDF user space, origin bottom left) */
+  x: number;
+  y: number;
+  width: number;
+  /** font size as drawn */
+  size: number;
+}
+
+export interface TextLine {
+  page: number;
+  y: number;
+  /** runs left to right; runs closer than a space are merged into one cell */
+  cells: TextRun[];
+  text: string;
+}
+
+export interface TextPage {
+  number: number;
+  width: number;
+  height: number;
+  lines: TextLine[];
+}
+
+export interface TextLayer {
+  pages: TextPage[];
+  /** all runs of all pages, for the "is this a scan" decision */
+  runCount: number;
+  /** the file was encrypted but opened with the empty user password */
+  encrypted: boolean;
+  /** pages beyond maxPages were not read */
+  truncated: boolean;
+}
+
+export interface ReadTextLayerOptions {
+  /** default 50 */
+  maxPages?: number;
+}
+
+type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjsPromise: Promise<PdfjsModule> | undefined;
+// A module cache, not mutable state: the loaded module is immutable and shared by every call.
+const loadPdfjs = (): Promise<PdfjsModule> => (pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+
+export async function readTextLayer(bytes: Uint8Array, opts: ReadTextLayerOptions = {}): Promise<TextLayer> {
+  const pdfjs = await loadPdfjs();
+  const maxPages = opts.maxPages ?? 50;
+  // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
+  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false, disableFontFace: true, verbosity: 0, stopAtErrors: false });
+  let doc: Awaited<typeof task.promise>;
+  try {
+    doc = await task.promise;
+  } catch (e) {
+    await task.destroy().catch(() => undefined);
+    const name = (e as { name?: string }).name;
+    if (name === 'PasswordException') throw new ZugferdError('PDF_ENCRYPTED', 'The PDF is encrypted with a password; it cannot be read');
+    throw new ZugferdError('PDF_UNREADABLE', `The PDF cannot be read: ${(e as Error).message}`);
+  }
+  try {
+    let encrypted = false;
+    try {
+      const meta = (await doc.getMetadata()) as { info?: { IsEncrypted?: boolean } } | undefined;
+      encrypted = !!meta?.info?.IsEncrypted;
+    } catch {
+      /* metadata is optional */
+    }
+    const pages: TextPage[] = [];
+    let runCount = 0;
+    const n = Math.min(doc.numPages, maxPages);
+    for (let p = 1; p <= n; p++) {
+      let runs: TextRun[] = [];
+      let width = 595;
+      let height = 842;
+      try {
+        const page = await doc.getPage(p);
+        const vp = page.getViewport({ scale: 1 });
+        width = vp.width;
+        height = vp.height;
+        const tc = await page.getTextContent();
+        for (const it of tc.items as { str?: string; transform?: number[]; width?: number; height?: number }[]) {
+          if (typeof it.str !== 'string' || !it.transform) continue;
+          const str = it.str.replace(/\s+/g, ' ');
+          if (str.trim() === '') continue;
+          const [a = 1, b = 0, , , e = 0, f = 0] = it.transform;
+          runs.push({ str, x: e, y: f, width: it.width ?? 0, size: Math.hypot(a, b) || (it.height ?? 10) });
+        }
+        page.cleanup();
+      } catch {
+        runs = [];
+      }
+      runCount += runs.length;
+      pages.push({ number: p, width, height, lines: groupLines(runs, p) });
+    }
+    return { pages, runCount, encrypted, truncated: doc.numPages > maxPages };
+  } finally {
+    await doc.destroy().catch(() => undefined);
+  }
+}
+
+/** Runs on (nearly) one baseline form a line; within a line, runs separated by less than ~a space join into a cell. */
+export function groupLines(runs: TextRun[], page: number): TextLine[] {
+  const sorted = [...runs].sort((a, b) => b.y - a.y || a.x - b.x);
+  const lines: TextRun[][] = [];
+  for (const r of sorted) {
+    const last = lines[lines.length - 1];
+    const tol = Math.max(1.5, r.size * 0.35);
+    if (last && Math.abs(last[0]!.y - r.y) <= tol) last.push(r);
+    else lines.push([r]);
+  }
+  return lines.map((runsOfLine) => {
+    runsOfLine.sort((a, b) => a.x - b.x);
+    const cells: TextRun[] = [];
+    for (const r of runsOfLine) {
+      const prev = cells[cells.length - 1];
+      const gap = prev ? r.x - (prev.x + prev.width) : Infinity;
+      if (prev && gap < Math.max(2, r.size * 0.6)) {
+        prev.str = gap > r.size * 0.15 && !prev.str.endsWith(' ') && !r.str.startsWith(' ') ? `${prev.str} ${r.str}` : prev.str + r.str;
+        prev.width = r.x + r.width - prev.x;
+      } else cells.push({ ...r });
+    }
+    for (const c of cells) c.str = c.str.trim();
+    const y = runsOfLine.reduce((s, r) => s + r.y, 0) / runsOfLine.length;
+    return { page, y, cells: cells.filter((c) => c.str !== ''), text: cells.map((c) => c.str).join('  ') };
+  });
+}
+
+/** The text layer as plain text for a model: one visual line per line, cells separated by two spaces. */
+export function textLayerToPlainText(layer: TextLayer, maxChars = 60_000): string {
+  const out: string[] = [];
+  for (const p of layer.pages) {
+    out.push(`--- page ${p.number} ---`);
+    for (const l of p.lines) out.push(l.text);
+  }
+  const s = out.join('\n');
+  return s.length > maxChars ? s.slice(0, maxChars) : s;
+}
