@@ -99,6 +99,15 @@ describe('verifyInvoicePdf on generated hybrids', () => {
     expect(r.result.authoritative.findings.find((f) => f.code === 'FACTURX_CONFORMANCE_LEVEL_MISMATCH')!.message).toMatch(/"BASIC".*urn:cen\.eu:en16931:2017/);
   });
 
+  it('XMP without the PDF/A extension schema declaration, and a wrong DocumentFileName', async () => {
+    const undeclared = await mutate(good.pdf, (doc) => setXmp(doc, xmpOf(doc).replace(/<pdfaExtension:schemas>[\s\S]*<\/pdfaExtension:schemas>/, '')));
+    const r = await verifyInvoicePdf(undeclared);
+    expect(errors(r)).toContain('FACTURX_XMP_NOT_DECLARED');
+    expect(r.result.structure.zugferd.facturXMetadata).toBe(false);
+    const renamed = await mutate(good.pdf, (doc) => setXmp(doc, xmpOf(doc).replace('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>', '<fx:DocumentFileName>invoice.xml</fx:DocumentFileName>')));
+    expect(errors(await verifyInvoicePdf(renamed))).toEqual(['FACTURX_XMP_FILENAME']);
+  });
+
   it('missing /AF: the invoice XML is not associated', async () => {
     const bad = await mutate(good.pdf, (doc) => {
       doc.catalog.delete(PDFName.of('AF'));
