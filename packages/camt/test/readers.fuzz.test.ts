@@ -1,5 +1,5 @@
 /**
- * Property tests for the camt readers and the ZIP reader (fixed seed, bounded runs): mutated statements and
+ * Property tests for the camt readers and the ZIP reader (fixed seed, bounded runs; FUZZ_SEED and FUZZ_RUNS override both): mutated statements and
  * archives, and random bytes, never make parseStatements / validateStatements / listZip throw anything but
  * CamtError, findings stay bounded, and every run ends (vitest's timeout is the hang detector).
  * A longer run for humans: `pnpm fuzz` (FUZZ_RUNS=5000).
@@ -12,7 +12,7 @@ import { generateCamt053, syntheticEntries } from './generate';
 import { buildZip } from './zipwriter';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
-const SEED = 20261124;
+const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const params = { numRuns: RUNS, seed: SEED };
 
 const base = Buffer.from(generateCamt053({ entries: syntheticEntries(6, 2), more: [{ entries: syntheticEntries(3, 3) }] }));

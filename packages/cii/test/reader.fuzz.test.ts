@@ -1,5 +1,5 @@
 /**
- * Property tests for the CII reader, native validation and the invoice JSON parser (fixed seed, bounded runs):
+ * Property tests for the CII reader, native validation and the invoice JSON parser (fixed seed, bounded runs; FUZZ_SEED and FUZZ_RUNS override both):
  * mutated CII documents never make readCii / validateCii throw (they answer with findings), arbitrary JSON never
  * makes parseInvoice throw, and every run ends (vitest's timeout is the hang detector).
  * Longer: `pnpm fuzz` (FUZZ_RUNS=5000).
@@ -12,7 +12,7 @@ import { checkInvoiceJsonSize, parseInvoice, readCii, validateCii } from '../src
 import { corpusOrSkip, EINVOICE_DIR } from './helpers';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
-const SEED = 20261124;
+const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const has = corpusOrSkip() !== null;
 const base = has ? readFileSync(path.join(EINVOICE_DIR, 'instances/en16931/examples/CII_example1.xml')) : Buffer.from('<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>');
 

@@ -1,5 +1,5 @@
 /**
- * Property tests for the pain.001 reader and validation (fixed seed, bounded runs): mutated corpus samples and
+ * Property tests for the pain.001 reader and validation (fixed seed, bounded runs; FUZZ_SEED and FUZZ_RUNS override both): mutated corpus samples and
  * random bytes never make readPain001 / validatePain001 throw anything but Pain001Error, findings stay within
  * maxFindings, and every run ends (vitest's timeout is the hang detector). Longer: `pnpm fuzz` (FUZZ_RUNS=5000).
  */
@@ -12,7 +12,7 @@ import { Pain001Error, readPain001, validatePain001 } from '../src/index';
 import { corpusAvailable, corpusSchemaStore, paymentsDir } from './corpus';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
-const SEED = 20261124;
+const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 
 const has = corpusAvailable();
 let store: SchemaStore | undefined;
