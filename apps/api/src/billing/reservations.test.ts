@@ -70,8 +70,9 @@ describe('billing commits last', () => {
     expect(exit.status).toBe(500);
     expect(await exit.json()).toMatchObject({ code: 'job_failed' });
     const oom = await post(t, a.key, { job: 'test.oom' });
-    expect(oom.status).toBe(422);
-    expect(await oom.json()).toMatchObject({ code: 'input_too_complex', details: { limit: 'memory' } });
+    const oomBody = await oom.json();
+    expect(oom.status, JSON.stringify(oomBody)).toBe(422);
+    expect(oomBody).toMatchObject({ code: 'input_too_complex', details: { limit: 'memory' } });
     const slow = await post(t, a.key, { job: 'test.spin' });
     expect(slow.status).toBe(422);
     expect(await slow.json()).toMatchObject({ code: 'input_too_complex', details: { limit: 'time' } });

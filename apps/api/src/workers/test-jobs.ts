@@ -27,8 +27,9 @@ export const testJobs: Record<string, (input: never) => Promise<JobOutput>> = {
     process.exit(3);
   },
   async 'test.oom'() {
-    const hold: string[][] = [];
-    for (;;) hold.push(Array.from({ length: 100_000 }, (_, k) => `x${k}${hold.length}`));
+    // 16 MB of doubles per step: reaches any heap limit within a few steps, long before a time limit.
+    const hold: number[][] = [];
+    for (;;) hold.push(new Array(2_000_000).fill(hold.length + 0.5));
   },
   /** Keeps ~mb megabytes alive in the thread (heap growth that should make the pool recycle it). */
   async 'test.grow'(i: { mb: number }) {
