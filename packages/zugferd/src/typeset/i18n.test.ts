@@ -40,3 +40,31 @@ describe('formatting', () => {
     expect(nb(formatIban('de02 1203 0000 0000 2020 51'))).toBe('DE02 1203 0000 0000 2020 51');
   });
 });
+
+describe('document titles (UNTDID 1001)', () => {
+  it('names every supported type in German (§ 14 UStG wording) and English', async () => {
+    const { labelsFor } = await import('./i18n');
+    const { SUPPORTED_DOCUMENT_TYPES } = await import('@kontor/cii');
+    const de = labelsFor('de').documentTitles;
+    const en = labelsFor('en').documentTitles;
+    expect({ ...de }).toEqual({
+      '380': 'Rechnung',
+      '381': 'Rechnungskorrektur',
+      '384': 'Korrigierte Rechnung',
+      '383': 'Belastungsanzeige',
+      '386': 'Vorauszahlungsrechnung',
+      '326': 'Teilrechnung',
+      '389': 'Gutschrift',
+      '875': 'Abschlagsrechnung',
+      '876': 'Teilschlussrechnung',
+      '877': 'Schlussrechnung',
+    });
+    expect(en['381']).toBe('Credit note');
+    expect(en['389']).toBe('Self-billed invoice');
+    expect([en['875'], en['876'], en['877']]).toEqual(['Partial construction invoice', 'Partial final construction invoice', 'Final construction invoice']);
+    for (const code of SUPPORTED_DOCUMENT_TYPES) {
+      expect(de[code], code).toBeTruthy();
+      expect(en[code], code).toBeTruthy();
+    }
+  });
+});
