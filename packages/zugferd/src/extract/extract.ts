@@ -38,10 +38,11 @@ export type PreparedExtraction =
 
 const isInvoiceName = (n: string) => INVOICE_FILE_NAMES.some((x) => x.toLowerCase() === n.toLowerCase());
 
-function pickInvoiceFile(files: EmbeddedFile[]): EmbeddedFile | undefined {
-  const named = files.find((f) => isInvoiceName(f.name) && f.data.byteLength > 0);
-  if (named) return named;
-  return files.find((f) => /\.xml$/i.test(f.name) && f.data.byteLength > 0 && /<(\w+:)?Cross(Industry)?(Invoice|Document)\b/.test(Buffer.from(f.data.subarray(0, 4096)).toString('utf8')));
+/** Embedded files that may be the invoice: the registered names first, then any XML with a CII root element. */
+function invoiceFileCandidates(files: EmbeddedFile[]): EmbeddedFile[] {
+  const named = files.filter((f) => isInvoiceName(f.name) && f.data.byteLength > 0);
+  const other = files.filter((f) => !named.includes(f) && /\.xml$/i.test(f.name) && f.data.byteLength > 0 && /<(\w+:)?Cross(Industry)?(Invoice|Document)\b/.test(Buffer.from(f.data.subarray(0, 4096)).toString('utf8')));
+  return [...named, ...other];
 }
 
 /** Embedded CII → the invoice model, every unmapped element and attachment listed as an issue. */
@@ -84,9 +85,8 @@ export async function prepareExtraction(bytes: Uint8Array, opts: Omit<ExtractOpt
   } catch {
     // Encrypted (pdfjs may still open it with the empty password) or damaged: the text layer decides below.
   }
-  const xmlFile = pickInvoiceFile(files);
-  if (xmlFile) {
-    const r = fromEmbeddedXml(xmlFile);
+  for (const file of invoiceFileCandidates(files)) {
+    const r = fromEmbeddedXml(file);
     if (r.result) return { kind: 'xml', result: r.result };
     notes.push(...r.notes);
   }

@@ -56,8 +56,9 @@ const SELLER_VAT_LABEL = /(?<!Ihre\s)(?<!Your\s)(USt\.?-?\s?Id(ent)?\.?-?\s?(Nr|
 const TAX_NUMBER_LABEL = /(Steuer-?\s?(nummer|nr\.?)|St\.?-?Nr\.?|Tax (no\.?|number))\s*:?\s*([0-9][0-9/ ]{6,16}[0-9])/i;
 const REGISTRATION_LABEL = /\b(HR[AB]\s?\d+\s?[A-Z]?)\b/;
 
-const TOTAL_NET = /^(Nettobetrag|Netto(summe|betrag)?|Summe netto|Gesamt netto|Zwischensumme|Net amount|Net total|Total net|Subtotal|Sub-total|Total \(net\))\b/i;
-const TOTAL_GROSS = /^(Gesamtbetrag|Rechnungsbetrag|Bruttobetrag|Gesamtsumme|Endbetrag|Summe brutto|Gesamt brutto|Brutto|Total amount|Grand total|Invoice total|Total \(gross\)|Total( due)?)\s*:?$/i;
+const TOTAL_NET = /^(Nettobetrag|Netto(summe|betrag)?|Summe netto|Gesamt netto|Zwischensumme|Net amount|Net total|Total net|Subtotal|Sub-total|Total \(net\))(?=[\s:]|$)/i;
+const TOTAL_GROSS = /^(Gesamtbetrag|Rechnungsbetrag|Bruttobetrag|Gesamtsumme|Endbetrag|Summe brutto|Gesamt brutto|Brutto|Total amount|Grand total|Gross total|Invoice total|Total \(gross\)|Total( due)?)\s*:?(?=\s|$)/i;
+const TOTAL_VAT = /^(USt\.? Gesamt|MwSt\.? Gesamt|Umsatzsteuer gesamt|Steuerbetrag|Total VAT|VAT total|Tax total|Tax)\s*:?(?=\s|$)/i;
 const PAID = /^(Bereits gezahlt|Anzahlung|Already paid|Paid|Prepaid)\b/i;
 const DUE_PAYABLE = /^(Zahlbetrag|Offener Betrag|Amount due|Balance due)\b/i;
 const VAT_LINE = /(zzgl\.?|inkl\.?|plus)?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%\s?(USt\.?|MwSt\.?|Mehrwertsteuer|Umsatzsteuer|VAT)|(USt\.?|MwSt\.?|VAT|Umsatzsteuer|Mehrwertsteuer)\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%/i;
@@ -72,7 +73,7 @@ const ZERO_CATEGORIES: [RegExp, string][] = [
 
 const HEADER_WORDS: { col: 'pos' | 'name' | 'qty' | 'unit' | 'price' | 'vat' | 'amount'; re: RegExp }[] = [
   { col: 'pos', re: /^(Pos\.?|Position|Nr\.?|Item|No\.?|#)$/i },
-  { col: 'name', re: /^(Bezeichnung|Beschreibung|Artikel|Leistung|Artikelbezeichnung|Description|Product|Service|Article)/i },
+  { col: 'name', re: /^(Bezeichnung|Beschreibung|Artikel|Leistung|Artikelbezeichnung|Produkt|Description|Product|Service|Article|Item description)/i },
   { col: 'qty', re: /^(Menge|Anzahl|Anz\.?|Qty\.?|Quantity)/i },
   { col: 'unit', re: /^(Einheit|ME|Unit)$/i },
   { col: 'price', re: /^(Einzelpreis|E-Preis|Preis|Unit price|Price)/i },
@@ -113,7 +114,7 @@ const COUNTRIES: Record<string, string> = {
 };
 
 const POSTAL_CITY = /^(?:(D|A|CH|F|NL|B|L)-?\s?)?(\d{4,5}(?:\s?[A-Z]{2}(?=\s))?)\s+(.+)$/;
-const SEPARATORS = /\s+[·•|–-]\s+|\s*[·•|]\s*/;
+const SEPARATORS = /\s+[·•●|–-]\s+|\s*[·•●|]\s*/;
 
 function cellsRight(line: TextLine, idx: number): string {
   return line.cells
@@ -253,10 +254,12 @@ export function extractFromTextLayer(layer: TextLayer): TextExtraction {
       const m = re.exec(line.text);
       if (!m) continue;
       const rest = line.text.slice(m[0].length).trim();
-      const no = /^(Nr\.?|No\.?|#)\s*:?\s*(\S+)/.exec(rest);
+      const no = /^(?:(?:Nr\.?|No\.?|#)\s*:?\s*(\S+)|([A-Z0-9][\w\-/.]*\d[\w\-/.]*)(?=\s|$))/.exec(rest);
       if (no) {
         docType ??= code;
-        if (found.invoiceNumber === undefined) found.invoiceNumber = no[2];
+        if (found.invoiceNumber === undefined) found.invoiceNumber = no[1] ?? no[2];
+        const dated = /(?:von|vom|dated|of|from)\s+(.+)$/i.exec(rest);
+        if (dated && found.issueDate === undefined && findDates(dated[1]!)[0]) found.issueDate = dated[1];
       } else if (rest === '' && docType === undefined && line.cells.length === 1) docType = code;
     }
     if (docType) break;
@@ -324,7 +327,7 @@ function extractParties(b: Builder, page1: TextLine[], pageWidth: number, pageHe
   for (let i = 0; i < page1.length; i++) {
     const l = page1[i]!;
     if (l.y < pageHeight * 0.45 || !left(l)) continue;
-    const first = l.cells[0]!;
+    const first = { str: l.cells.filter((c) => c.x < pageWidth * 0.5).map((c) => c.str).join(' · ') };
     const parts = first.str.split(SEPARATORS).map((s) => s.trim()).filter(Boolean);
     if (i > 0 && parts.length === 1 && parts[0] === page1[0]?.cells[0]?.str && page1[0]!.y - l.y > 40) {
       senderIdx = i;
@@ -340,7 +343,7 @@ function extractParties(b: Builder, page1: TextLine[], pageWidth: number, pageHe
   const buyer: Json = {};
   const buyerAddr: Json = {};
   if (senderIdx >= 0) {
-    const parts = page1[senderIdx]!.cells[0]!.str.split(SEPARATORS).map((s) => s.trim()).filter(Boolean);
+    const parts = page1[senderIdx]!.cells.filter((c) => c.x < pageWidth * 0.5).map((c) => c.str).join(' · ').split(SEPARATORS).map((s) => s.trim()).filter(Boolean);
     seller.name = parts[0];
     Object.assign(sellerAddr, splitAddressParts(parts.slice(1)));
     // buyer: the following left lines of the window until a gap or a non-address line
@@ -349,10 +352,14 @@ function extractParties(b: Builder, page1: TextLine[], pageWidth: number, pageHe
     for (let i = senderIdx + 1; i < page1.length && win.length < 6; i++) {
       const l = page1[i]!;
       if (!left(l)) continue;
-      if (prevY - l.y > 30 && win.length > 0) break;
-      if (prevY - l.y > 45) break;
+      if (prevY - l.y > 50) break;
       win.push(l);
       prevY = l.y;
+      if (POSTAL_CITY.test(l.cells[0]!.str)) {
+        const next = page1[i + 1];
+        if (next && left(next) && COUNTRIES[next.cells[0]!.str.toLowerCase()] && l.y - next.y < 20) win.push(next);
+        break;
+      }
     }
     const texts = win.map((l) => l.cells[0]!.str.trim());
     if (texts.length > 0) {
@@ -483,7 +490,7 @@ function extractPayment(b: Builder, all: TextLine[]): void {
     if (holder >= 0 && l.cells[holder + 1] && !payment.accountName) payment.accountName = l.cells[holder + 1]!.str.slice(0, 70);
     const ref = l.cells.findIndex((c) => /^(Verwendungszweck|Reference|Payment reference)\s*:?$/i.test(c.str));
     if (ref >= 0 && l.cells[ref + 1] && !payment.reference) payment.reference = l.cells[ref + 1]!.str.slice(0, 140);
-    if (/per SEPA-Lastschrift|by SEPA direct debit|direct debit/i.test(l.text)) debit = true;
+    if (/Lastschrift|abgebucht|eingezogen|direct debit/i.test(l.text)) debit = true;
   }
   if (!payment.iban) {
     // an IBAN in free text (no label cell), e.g. "IBAN: DE.." inside a sentence; only check-digit-valid ones
@@ -570,6 +577,13 @@ function extractLineTable(b: Builder, layer: TextLayer, hint: 'de' | 'en'): Extr
       }
       const byCol: Record<string, string> = {};
       for (const c of line.cells) {
+        // "3 Stk." joined into one cell: quantity and unit
+        const qu = /^([-−]?\d[\d.,]*)\s+([A-Za-zÄÖÜäöü²³]{1,8}\.?)$/.exec(c.str);
+        if (qu && cols.some((x) => x.col === 'qty') && !byCol.qty && Math.abs(c.x - (cols.find((x) => x.col === 'qty')!.x1)) < 80) {
+          byCol.qty = qu[1]!;
+          byCol.unit = qu[2]!;
+          continue;
+        }
         const k = columnOf(c, cols);
         if (!k) continue;
         byCol[k] = byCol[k] ? `${byCol[k]} ${c.str}` : c.str;
@@ -586,8 +600,10 @@ function extractLineTable(b: Builder, layer: TextLayer, hint: 'de' | 'en'): Extr
           }
         }
         if (byCol.unit) {
-          const u = UNITS.find(([re]) => re.test(byCol.unit!.trim()));
+          const unit = byCol.unit.trim();
+          const u = UNITS.find(([re]) => re.test(unit));
           if (u) current.unitCode = u[1];
+          else if (/^(C62|H87|EA|HUR|DAY|KGM|MTR|LTR|MTK|MTQ|SET|LS|PR|XPK|E48|MON|ANN|WEE|MIN|TNE|GRM|KWH)$/.test(unit)) current.unitCode = unit;
         }
         if (byCol.price) {
           const p = amountOfCell(byCol.price, hint);
@@ -625,6 +641,7 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
   let totalNet: Decimal | undefined;
   let totalGross: Decimal | undefined;
   let paid: Decimal | undefined;
+  let printedVat: Decimal | undefined;
   const vats: { rate: Decimal; basis?: Decimal; tax: Decimal; category: string }[] = [];
   const lastAmount = (l: TextLine): Decimal | undefined => {
     for (let i = l.cells.length - 1; i >= 0; i--) {
@@ -636,16 +653,32 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
   all.forEach((l, li) => {
     const first = l.cells[0]?.str ?? '';
     if (/^(Nachlass|Zuschlag|Allowance|Charge)\b/i.test(first)) return;
-    const label = l.cells.find((c) => TOTAL_NET.test(c.str) || TOTAL_GROSS.test(c.str) || PAID.test(c.str) || DUE_PAYABLE.test(c.str) || VAT_LINE.test(c.str) || ZERO_CATEGORIES.some(([re]) => re.test(c.str)));
-    if (!label || l.cells.length < 2) return;
-    const value = lastAmount(l);
+    // a VAT breakdown table row: "19 % | 336,00 € | 63,84 €"
+    const rateCell = /^(\d{1,2}(?:[.,]\d{1,2})?)\s?%$/.exec(first);
+    if (rateCell && l.cells.length >= 3) {
+      const amounts = l.cells.slice(1).map((c) => amountOfCell(c.str, hint)).filter((a): a is NonNullable<typeof a> => !!a);
+      const rate = parseNumberText(rateCell[1]!, hint);
+      if (rate && amounts.length >= 2 && !vats.some((v) => v.rate.eq(rate))) vats.push({ rate, basis: amounts[0]!.value, tax: amounts[amounts.length - 1]!.value, category: rate.gt(0) ? 'S' : 'Z' });
+      return;
+    }
+    const label = l.cells.find((c) => TOTAL_NET.test(c.str) || TOTAL_GROSS.test(c.str) || TOTAL_VAT.test(c.str) || PAID.test(c.str) || DUE_PAYABLE.test(c.str) || VAT_LINE.test(c.str) || ZERO_CATEGORIES.some(([re]) => re.test(c.str)));
+    if (!label) return;
+    let value = l.cells.length >= 2 ? lastAmount(l) : undefined;
+    if (value === undefined) {
+      // "Nettobetrag: 496,00 €" in one cell
+      const m = /:\s*(.+)$/.exec(label.str);
+      const a = m ? findAmounts(m[1]!, hint) : [];
+      value = a.length > 0 ? a[a.length - 1]!.value : undefined;
+      if (value !== undefined) label.str.replace(/:\s*.+$/, '');
+    }
     if (value === undefined) return;
     let t = label.str;
     // a long label wraps: "… (0 %) auf" / "7.350,00 €" on the next line, same left edge, no value cell
     const next = all[li + 1];
     if (next && next.cells.length === 1 && Math.abs(next.cells[0]!.x - label.x) < 2 && Math.abs(next.y - l.y) < 20 && (VAT_LINE.test(t) || ZERO_CATEGORIES.some(([re]) => re.test(t))) && !/(auf|on)\s+\S*\d/.test(t)) t = `${t} ${next.cells[0]!.str}`;
-    if (TOTAL_NET.test(t) && totalNet === undefined) totalNet = value;
-    else if (TOTAL_GROSS.test(t)) totalGross = value;
+    if (TOTAL_NET.test(t)) totalNet ??= value;
+    else if (TOTAL_GROSS.test(t)) totalGross ??= value;
+    else if (TOTAL_VAT.test(t) && !VAT_LINE.test(t)) printedVat ??= value;
     else if (PAID.test(t)) paid = value;
     else if (DUE_PAYABLE.test(t)) return;
     else {
@@ -736,7 +769,9 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
     b.issue('EXTRACTION_UNCERTAIN', 'error', 'No VAT breakdown could be read; a placeholder entry was set', 'vatBreakdown.0.ratePercent');
   } else b.set('vatBreakdown', breakdown);
 
-  const totalVat = vats.length > 0 ? vats.reduce((s, v) => s.plus(v.tax), new Big(0)) : undefined;
+  const summed = vats.length > 0 ? vats.reduce((s, v) => s.plus(v.tax), new Big(0)) : undefined;
+  const totalVat = printedVat ?? summed;
+  if (printedVat !== undefined && summed !== undefined && !printedVat.eq(summed)) b.issue('VAT_TOTAL_MISMATCH', 'warning', `The VAT entries add up to ${summed.toFixed(2)}, the printed VAT total is ${printedVat.toFixed(2)}`, 'totalVat');
   const put = (path: string, v: Decimal | undefined, what: string) => {
     if (v !== undefined) b.set(path, toNumber(v));
     else b.placeholder(path, 'amount', `No ${what} found`);

@@ -121,7 +121,7 @@ export function groupLines(runs: TextRun[], page: number): TextLine[] {
     for (const r of runsOfLine) {
       const prev = cells[cells.length - 1];
       const gap = prev ? r.x - (prev.x + prev.width) : Infinity;
-      if (prev && gap < Math.max(2, r.size * 0.6)) {
+      if (prev && gap < Math.max(2, r.size * 0.75)) {
         prev.str = gap > r.size * 0.15 && !prev.str.endsWith(' ') && !r.str.startsWith(' ') ? `${prev.str} ${r.str}` : prev.str + r.str;
         prev.width = r.x + r.width - prev.x;
       } else cells.push({ ...r });
