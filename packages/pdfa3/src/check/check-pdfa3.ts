@@ -7,7 +7,6 @@ import type { PDFDocument, PDFObject } from 'pdf-lib';
 import { Pdfa3Error } from '../errors';
 import { loadTolerant, looksEncrypted } from '../internal/pdf';
 import type { Finding } from '../types';
-import { countObjects } from '../internal/limits';
 import { CheckContext, DEFAULT_LIMITS, type CheckOptions } from './context';
 import { checkCatalogKeys, checkEmbeddedFiles, checkInfoConsistency, checkMetadata, checkOutputIntents, checkTrailer } from './document';
 import { FontProgramChecker } from './font-programs';
@@ -54,7 +53,7 @@ export const CHECKED_CLAUSES: readonly ClauseCoverage[] = [
   { clause: '6.2.11.3.1', coverage: 'partial', rules: [1] },
   { clause: '6.2.11.3.2', coverage: 'full', rules: [1] },
   { clause: '6.2.11.3.3', coverage: 'full', rules: [1, 2, 3] },
-  { clause: '6.2.11.4.1', coverage: 'partial', rules: [1] },
+  { clause: '6.2.11.4.1', coverage: 'partial', rules: [1, 2] },
   { clause: '6.2.11.4.2', coverage: 'partial', rules: [1, 2] },
   { clause: '6.2.11.5', coverage: 'partial', rules: [1] },
   { clause: '6.2.11.6', coverage: 'partial', rules: [1, 2, 3, 4] },
@@ -68,7 +67,7 @@ export const CHECKED_CLAUSES: readonly ClauseCoverage[] = [
   { clause: '6.5.1', coverage: 'full', rules: [1, 2] },
   { clause: '6.5.2', coverage: 'full', rules: [1, 2] },
   { clause: '6.6.2.1', coverage: 'partial', rules: [1, 2, 3, 4, 5] },
-  { clause: '6.6.2.3.1', coverage: 'partial', rules: [1, 2] },
+  { clause: '6.6.2.3.1', coverage: 'full', rules: [1, 2] },
   { clause: '6.6.2.3.2', coverage: 'full', rules: [1] },
   { clause: '6.6.2.3.3', coverage: 'full', rules: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] },
   { clause: '6.6.4', coverage: 'full', rules: [1, 2, 3, 4, 5, 6, 7] },
@@ -91,17 +90,10 @@ export async function checkPdfA3(bytes: Uint8Array, opts: CheckOptions = {}): Pr
   if (!(bytes instanceof Uint8Array)) throw new Pdfa3Error('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
   if (opts.part !== undefined && opts.part !== 2 && opts.part !== 3) throw new Pdfa3Error('INVALID_ARGUMENT', 'part must be 2 or 3');
   if (opts.conformance !== undefined && !['A', 'B', 'U'].includes(opts.conformance)) throw new Pdfa3Error('INVALID_ARGUMENT', 'conformance must be A, B or U');
-  const maxObjects = opts.maxObjects ?? DEFAULT_LIMITS.maxObjects;
-  const objects = countObjects(bytes, maxObjects);
-  if (objects > maxObjects) {
-    return {
-      passed: false,
-      declared: {},
-      findings: [{ code: 'PDF_TOO_MANY_OBJECTS', severity: 'error', message: `the file declares more than ${maxObjects} indirect objects (limit); it is not judged` }],
-      checkedClauses: CHECKED_CLAUSES,
-    };
+  const loaded = await loadTolerant(bytes, { maxObjects: opts.maxObjects ?? DEFAULT_LIMITS.maxObjects });
+  if ('error' in loaded && loaded.code === 'PDF_TOO_MANY_OBJECTS') {
+    return { passed: false, declared: {}, findings: [{ code: loaded.code, severity: 'error', message: `${loaded.error}; it is not judged` }], checkedClauses: CHECKED_CLAUSES };
   }
-  const loaded = await loadTolerant(bytes);
   if ('error' in loaded) {
     return {
       passed: false,

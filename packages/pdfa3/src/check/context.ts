@@ -1,5 +1,6 @@
 /** State shared by the checks of one checkPdfA3 run: the bytes, the parsed document, the findings. */
 import type { PDFContext, PDFDocument } from 'pdf-lib';
+import { DEFAULT_MAX_OBJECTS } from '../internal/pdf';
 import type { Finding, Severity } from '../types';
 
 export interface CheckOptions {
@@ -21,7 +22,7 @@ export interface CheckOptions {
   maxOperators?: number;
 }
 
-export const DEFAULT_LIMITS = { maxStreamBytes: 64 * 1024 * 1024, maxPages: 20_000, maxObjects: 300_000, maxOperators: 10_000_000 } as const;
+export const DEFAULT_LIMITS = { maxStreamBytes: 64 * 1024 * 1024, maxPages: 20_000, maxObjects: DEFAULT_MAX_OBJECTS, maxOperators: 10_000_000 } as const;
 
 export class CheckContext {
   readonly findings: Finding[] = [];

@@ -17,7 +17,11 @@ import {
 } from 'pdf-lib';
 
 import { decodeFilters, StreamLimitError, UnsupportedFilterError, type PredictorParms } from './decode';
+import { countObjects } from './limits';
 import { trailerHasEncrypt } from './trailer';
+
+/** Most indirect objects a file may declare before it is refused unparsed. */
+export const DEFAULT_MAX_OBJECTS = 300_000;
 
 export { PDFArray, PDFBool, PDFDict, PDFHexString, PDFName, PDFNumber, PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString };
 
@@ -30,7 +34,13 @@ export function looksEncrypted(bytes: Uint8Array): boolean {
 }
 
 /** Loads without touching the Info dictionary; undefined plus the reason when pdf-lib cannot parse it. */
-export async function loadTolerant(bytes: Uint8Array, opts: { requirePageTree?: boolean } = {}): Promise<{ doc: PDFDocument } | { error: string }> {
+export async function loadTolerant(
+  bytes: Uint8Array,
+  opts: { requirePageTree?: boolean; maxObjects?: number } = {},
+): Promise<{ doc: PDFDocument } | { error: string; code?: 'PDF_TOO_MANY_OBJECTS' }> {
+  // parsing costs time per object: a file declaring more than the limit is refused before parsing
+  const maxObjects = opts.maxObjects ?? DEFAULT_MAX_OBJECTS;
+  if (countObjects(bytes, maxObjects) > maxObjects) return { error: `the file declares more than ${maxObjects} indirect objects (limit)`, code: 'PDF_TOO_MANY_OBJECTS' };
   try {
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
     if (!((doc.catalog as unknown) instanceof PDFDict)) return { error: 'the trailer /Root does not lead to a document catalog' };

@@ -34,8 +34,9 @@ function matches(list: string[], f: Finding): boolean {
 /** Our refusal code for a clause. */
 function refusalCode(f: Finding): string {
   const c = f.code;
+  if (c.startsWith('PDF_')) return c; // structural limits and unreadable parts keep their own codes
   if (f.rule === '6.1.3-2') return 'PDFA_ENCRYPTED';
-  if (c === '6.2.11.4.1') return 'PDFA_FONT_NOT_EMBEDDED';
+  if (f.rule === '6.2.11.4.1-1') return 'PDFA_FONT_NOT_EMBEDDED';
   if (c === '6.2.11.5') return 'PDFA_FONT_WIDTHS';
   if (c.startsWith('6.2.11')) return 'PDFA_FONT_INVALID';
   if (c === '6.5.1') return /JavaScript/.test(f.message) ? 'PDFA_JAVASCRIPT' : 'PDFA_FORBIDDEN_ACTION';
@@ -173,6 +174,9 @@ function repairObjects(doc: PDFDocument, fixed: string[]): void {
 export async function loadForPdfA3(bytes: Uint8Array): Promise<LoadForPdfA3Result> {
   if (!(bytes instanceof Uint8Array)) throw new Pdfa3Error('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
   const loaded = await loadTolerant(bytes);
+  if ('error' in loaded && loaded.code === 'PDF_TOO_MANY_OBJECTS') {
+    return { ok: false, findings: [{ code: loaded.code, severity: 'error', message: loaded.error }] };
+  }
   if ('error' in loaded && !looksEncrypted(bytes)) {
     return { ok: false, findings: [{ code: 'PDF_UNREADABLE', severity: 'error', message: `not a readable PDF: ${loaded.error}` }] };
   }
@@ -183,7 +187,8 @@ export async function loadForPdfA3(bytes: Uint8Array): Promise<LoadForPdfA3Resul
   if (doc.getPageCount() === 0) {
     return { ok: false, findings: [{ code: 'PDF_NO_PAGES', severity: 'error', message: 'the PDF has no pages' }] };
   }
-  const { result, facts } = runChecks(bytes, doc, { part: 3 });
+  // the level the converted file will claim is chosen later (makePdfA3); judge the level-B rules here
+  const { result, facts } = runChecks(bytes, doc, { part: 3, conformance: 'B' });
   const findings: Finding[] = [];
   const outCS = resultingOutputCS(doc);
   for (const f of result.findings) {
