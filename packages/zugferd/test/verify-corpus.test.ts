@@ -152,6 +152,9 @@ describe.skipIf(!has)('verifyInvoicePdf over the ZUGFeRD corpus', () => {
     expect(codes('zugferd/corpus-fail/factur-x-invalid-xml-encoding-attribute.pdf')).toContain('XML_NOT_WELL_FORMED');
     expect(codes('zugferd/order-x/ORDER-X_EX01_ORDER_FULL_DATA-BASIC.pdf')).toContain('INVOICE_XML_MISSING');
     expect(codes('zugferd/mustang/EXTENDED_Fremdwaehrung_wdis_fx-pdfa4.pdf')).toContain('PDFA_PART');
+    // XRechnung 1.2 without seller contact: the German core rule BR-DE-2 applies; its valid twin passes
+    expect(codes('zugferd/mustang/invalidXRechnung.pdf')).toEqual(['BR-DE-2']);
+    expect(reports.get('zugferd/mustang/validXRechnung.pdf')!.result.authoritative.verdict).not.toBe('invalid');
   });
 
   it('does not call official samples invalid (except the pre-1.09 MINIMUM samples the current XSD rejects)', () => {

@@ -36,6 +36,8 @@ export interface InvoiceProfile {
   rules: 'en16931' | 'xrechnung' | null;
   /** XRechnung version for XRECHNUNG ids (e.g. "3.0", "2.1", "1.2") */
   xrechnungVersion?: string;
+  /** outdated XRechnung: of the XRechnung rules only the core BR-DE-1..18 apply */
+  xrechnungCoreOnly?: boolean;
   note?: string;
 }
 
@@ -79,13 +81,14 @@ export function detectProfile(rootNamespace: string, rootLocal: string, guidelin
   if (low.includes('xrechnung')) {
     const version = /xrechnung_(\d+\.\d+)/.exec(low)?.[1] ?? null;
     const current = version === '3.0';
-    return cii('XRECHNUNG', ['XRECHNUNG'], 'cii-d16b', current ? 'xrechnung' : 'en16931', {
+    return cii('XRECHNUNG', ['XRECHNUNG'], 'cii-d16b', 'xrechnung', {
       fileNames: ['xrechnung.xml', 'factur-x.xml'],
       ...(version ? { xrechnungVersion: version } : {}),
       ...(current
         ? {}
         : {
-            note: `BT-24 names XRechnung ${version ?? '(unknown version)'}, which is no longer in force (current: 3.0); only the EN 16931 rules were applied, the XRechnung ${version ?? ''} rules are not run.`,
+            xrechnungCoreOnly: true,
+            note: `BT-24 names XRechnung ${version ?? '(unknown version)'}, which is no longer in force (current: 3.0): the EN 16931 rules and the German core rules BR-DE-1 to BR-DE-18 (in force since XRechnung 1.x) were applied; the later XRechnung and Peppol rules are not applied to it.`,
           }),
     });
   }

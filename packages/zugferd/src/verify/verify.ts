@@ -136,6 +136,10 @@ async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions
   let native: CiiValidationResult | null = null;
   if (rules && p.syntax === 'CII D16B') {
     native = validateCii(facts.text, { profile: rules });
+    if (p.xrechnungCoreOnly && !forced) {
+      // an outdated XRechnung: only the German core rules that already applied to it, no Peppol / 3.0 additions
+      native.findings = native.findings.filter((f) => f.ruleset !== 'xrechnung' || Number(/^BR-DE-(\d+)$/.exec(f.code)?.[1] ?? 99) <= 18);
+    }
     const quick: QuickFinding[] = native.findings
       .filter((f): f is RuleFinding & { severity: 'error' | 'warning' } => f.severity === 'error' || f.severity === 'warning')
       .map((f) => ({ code: f.code, message: f.message, severity: f.severity, location: loc(f), source: f.ruleset === 'en16931' || f.ruleset === 'xrechnung' ? 'schematron' : 'supplementary' }));
