@@ -115,6 +115,7 @@ describe.skipIf(!hasPoppler)('typeset layout (pdftotext -bbox)', () => {
     for (const w of words(ref.json.buyer.address!.line2!)) expect(first).toContain(w);
     for (const w of words(ref.json.seller.name)) expect(first).toContain(w);
     for (const w of words(ref.json.payment!.accountName!)) expect(first).toContain(w);
+    for (const w of words(ref.json.contractReference!)) expect(first).toContain(w);
     expect(first).toContain('rechnungen.und.buchhaltung@malermeisterin-hohenzollern-sigmaringen.example'.slice(0, 20));
   });
 

@@ -133,6 +133,7 @@ export function referenceInvoices(): ReferenceInvoice[] {
     }),
     make('e-kleinunternehmer-long-names', 'de', {
       invoiceNumber: 'KU-2025-0019',
+      contractReference: 'Rahmenvereinbarung Instandhaltung Treppenhäuser und Fassaden der Wohnanlagen Süd-West, Lose 3 bis 7, einschließlich Nachtrag Nr. 12 vom 14.02.2025',
       issueDate: '2025-03-10',
       dueDate: '2025-03-24',
       deliveryDate: '2025-03-10',

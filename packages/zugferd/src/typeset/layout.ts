@@ -223,7 +223,7 @@ class InvoiceLayout {
     const infoBottom = this.infoBlock();
 
     this.c.y = Math.max(100 * MM, infoBottom + 8 * MM);
-    for (const line of this.c.bold.wrap(`${this.title()} ${this.L.number} ${this.inv.invoiceNumber}`, 15, WIDTH).slice(0, 3)) {
+    for (const line of this.c.bold.wrap(`${this.title()} ${this.L.number} ${this.inv.invoiceNumber}`, 15, WIDTH)) {
       this.c.text(line, LEFT, this.c.y, { size: 15, bold: true });
       this.c.y += 19;
     }
@@ -304,7 +304,7 @@ class InvoiceLayout {
     const valueW = RIGHT - x - labelW;
     let y = 50 * MM;
     for (const [label, value] of rows) {
-      const lines = this.c.regular.wrap(value, 8.5, valueW).slice(0, 10);
+      const lines = this.c.regular.wrap(value, 8.5, valueW);
       this.c.text(label, x, y + 0.5, { size: 7.5, color: MUTED });
       for (const l of lines) {
         this.c.text(l, x + labelW, y, { size: 8.5, bold: label === L.invoiceNo });
