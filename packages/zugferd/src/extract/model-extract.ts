@@ -88,6 +88,8 @@ export interface CheckFinding {
   code: string;
   message: string;
   path?: string;
+  /** printed like this in the document: reported, not sent back for repair */
+  asPrinted?: boolean;
 }
 
 function numberish(v: unknown): unknown {
@@ -112,10 +114,13 @@ function coerce(inv: Json): Json {
   return inv;
 }
 
+const compact = (s: string) => s.replace(/[\s.\-/]/g, '').toUpperCase();
+
 const big = (v: unknown): Big | undefined => (typeof v === 'number' && Number.isFinite(v) ? new Big(v) : undefined);
 
 /** Schema issues plus the document's arithmetic, as findings a model can act on. */
-export function checkExtractedInvoice(inv: Json): CheckFinding[] {
+export function checkExtractedInvoice(inv: Json, documentText?: string): CheckFinding[] {
+  const printedText = documentText !== undefined ? compact(documentText) : undefined;
   const out: CheckFinding[] = [];
   const parsed = parseInvoice(inv);
   for (const i of parsed.issues) if (i.severity === 'error' && i.code !== 'EXTRACTION_UNCERTAIN') out.push({ code: i.code, message: i.message, path: i.path });
@@ -144,13 +149,11 @@ export function checkExtractedInvoice(inv: Json): CheckFinding[] {
     const v = (inv[p] as Json | undefined)?.vatId;
     if (typeof v === 'string') {
       const r = checkVatSyntax(v);
-      if (!r.valid) out.push({ code: 'VAT_ID_INVALID', message: `${p}.vatId ${v}: ${r.message}`, path: `${p}.vatId` });
+      if (!r.valid) out.push({ code: 'VAT_ID_INVALID', message: `${p}.vatId ${v}: ${r.message}`, path: `${p}.vatId`, ...(printedText?.includes(compact(v)) ? { asPrinted: true } : {}) });
     }
   }
   return out;
 }
-
-const compact = (s: string) => s.replace(/[\s.\-/]/g, '').toUpperCase();
 
 export async function extractWithModel(text: string, deterministic: TextExtraction, opts: ModelExtractOptions): Promise<ExtractionResult> {
   const issues: ExtractionIssue[] = [];
@@ -196,7 +199,7 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
       continue;
     }
     candidate = coerce(parsed as Json);
-    findings = checkExtractedInvoice(candidate);
+    findings = checkExtractedInvoice(candidate, text).filter((f) => !f.asPrinted);
     if (findings.length === 0) break;
     if (round < maxRounds) {
       messages.push(
@@ -292,7 +295,7 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
     }
   }
 
-  const remaining = checkExtractedInvoice(inv).filter((f) => f.code !== 'EXTRACTION_UNCERTAIN');
+  const remaining = checkExtractedInvoice(inv, text).filter((f) => f.code !== 'EXTRACTION_UNCERTAIN');
   for (const f of remaining) issues.push({ code: f.code, severity: 'warning', message: f.message, ...(f.path ? { path: f.path } : {}) });
   issues.unshift({ code: 'MODEL_USED', severity: 'warning', message: `Read from the text layer by the model ${opts.model.model} (${rounds + 1} answer${rounds ? 's' : ''}, ${remaining.length} finding(s) left); check every value against the document.` });
   if (deterministic.issues.some((i) => i.code === 'PDF_ENCRYPTED_READABLE')) issues.push({ code: 'PDF_ENCRYPTED_READABLE', severity: 'warning', message: 'The PDF is encrypted (opened with the empty user password)' });
