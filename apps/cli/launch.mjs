@@ -3,7 +3,7 @@
 // missing or older than any source it bundles, then imports dist/main.js in this same process (no tsx, no second
 // node). Build output goes to stderr so --json on stdout stays clean. Plain JS on purpose: nothing to compile.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -68,8 +68,14 @@ function build() {
     process.stderr.write('kontor: building apps/cli (sources changed) …\n');
     const tsupPkg = path.join(root, 'node_modules', 'tsup', 'package.json');
     const tsupBin = path.join(path.dirname(tsupPkg), JSON.parse(readFileSync(tsupPkg, 'utf8')).bin.tsup);
-    // One build holds everything `kontor` runs, the service's job worker included (dist/api-worker.js).
-    run(process.execPath, [tsupBin, '--silent'], here);
+    // One build holds everything `kontor` runs, the service's job worker included (dist/api-worker.js). It is built
+    // beside dist and swapped in by renames, so a kontor process already running never sees a half-cleaned dist.
+    const next = path.join(here, `.dist-${process.pid}`);
+    const old = path.join(here, `.dist-old-${process.pid}`);
+    run(process.execPath, [tsupBin, '--silent', '--out-dir', next], here);
+    if (existsSync(path.join(here, 'dist'))) renameSync(path.join(here, 'dist'), old);
+    renameSync(next, path.join(here, 'dist'));
+    rmSync(old, { recursive: true, force: true });
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

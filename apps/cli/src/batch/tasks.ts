@@ -8,6 +8,8 @@ export const batchTasks: Record<string, Loader> = {
   'pay validate': async () => (await import('../commands/pay')).payValidateTask,
   'camt validate': async () => (await import('../commands/camt')).camtValidateTask,
   'camt parse': async () => (await import('../commands/camt')).camtParseTask,
+  'invoice verify': async () => (await import('../commands/invoice-verify')).invoiceVerifyTask,
+  'pdf check': async () => (await import('../commands/pdf-check')).pdfCheckTask,
 };
 
 export async function loadTask(id: string): Promise<BatchTask<any, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any

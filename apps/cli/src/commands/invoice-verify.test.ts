@@ -49,7 +49,7 @@ describe('kontor invoice verify', () => {
     expect((JSON.parse(x.out) as { result: { authoritative: { findings: { code: string }[] } } }).result.authoritative.findings[0]!.code).toBe('NOT_A_PDF');
     const missing = await run(['invoice', 'verify', 'nope.pdf', 'good.pdf']);
     expect(missing.code).toBe(2);
-    expect(missing.err).toMatch(/nope\.pdf: cannot be read: ENOENT/);
+    expect(missing.err).toMatch(/nope\.pdf: Error \[FILE_NOT_FOUND\]/);
     expect(missing.out).toMatch(/good\.pdf: VALID/);
     expect((await run(['invoice', 'verify'])).code).toBe(2);
     expect((await run(['invoice', 'verify', 'good.pdf', '--kosit-url', 'not a url'])).code).toBe(2);
