@@ -6,15 +6,13 @@
  */
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', 'workers/worker': 'src/workers/worker.ts' },
-  format: ['esm'],
-  platform: 'node',
-  target: 'node20',
-  outDir: 'dist',
-  splitting: false,
-  sourcemap: true,
-  clean: false,
-  dts: false,
-  noExternal: [/^@kontor\//],
-});
+// The vitest global setup builds into a temporary directory first (then renames into dist).
+const out = process.env.KONTOR_API_OUT_DIR ?? 'dist';
+const shared = { format: ['esm'] as const, platform: 'node' as const, target: 'node20', sourcemap: true, clean: false, dts: false, noExternal: [/^@kontor\//] };
+
+export default defineConfig([
+  // The worker is split per library: each job kind imports its library on first use (see workers/jobs.ts), so a
+  // thread that only parses statements does not load the PDF stack. Chunks are content-hashed beside worker.js.
+  { ...shared, entry: { worker: 'src/workers/worker.ts' }, outDir: `${out}/workers`, splitting: true },
+  { ...shared, entry: { index: 'src/index.ts' }, outDir: out, splitting: false },
+]);

@@ -1,6 +1,6 @@
 /**
  * Vitest global setup: job workers run plain built JavaScript (they get no vitest transform), so the API's bundle
- * (dist/workers/worker.js, dist/index.js) is rebuilt with tsup when it is missing or older than any source it
+ * (dist/workers/worker.js with its chunks, dist/index.js) is rebuilt with tsup when it is missing or older than any source it
  * contains. Built into a temporary directory and renamed into place, under a lock, so parallel runs never load a
  * half-written file.
  */
@@ -52,10 +52,19 @@ export function ensureApiBuilt(): void {
     if (!stale()) return;
     const tmp = mkdtempSync(path.join(apiDir, 'dist', '.tmp-'));
     try {
-      const r = spawnSync(process.execPath, [path.join(root, 'node_modules/tsup/dist/cli-default.js'), '--out-dir', tmp], { cwd: apiDir, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [path.join(root, 'node_modules/tsup/dist/cli-default.js')], { cwd: apiDir, encoding: 'utf8', env: { ...process.env, KONTOR_API_OUT_DIR: tmp } });
       if (r.status !== 0) throw new Error(`Building the API worker bundle failed:\n${r.stdout}\n${r.stderr}`);
       mkdirSync(path.join(apiDir, 'dist/workers'), { recursive: true });
+      // The worker's chunks (content-hashed names) first, the entries last: a worker started meanwhile finds either
+      // the old entry with its old chunks or the new entry with its new chunks.
+      const fresh = new Set(readdirSync(path.join(tmp, 'workers')));
+      for (const f of fresh) if (f !== 'worker.js') renameSync(path.join(tmp, 'workers', f), path.join(apiDir, 'dist/workers', f));
       for (const o of outputs) renameSync(path.join(tmp, o), path.join(apiDir, 'dist', o));
+      // Chunks of earlier builds: kept for half an hour (a test process started before may still import one).
+      for (const f of readdirSync(path.join(apiDir, 'dist/workers'))) {
+        const p = path.join(apiDir, 'dist/workers', f);
+        if (!fresh.has(f) && /^(chunk|src)-[A-Z0-9]+\.js(\.map)?$/.test(f) && Date.now() - statSync(p).mtimeMs > 30 * 60_000) rmSync(p, { force: true });
+      }
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
