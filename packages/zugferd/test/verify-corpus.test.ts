@@ -165,6 +165,24 @@ describe.skipIf(!has)('verifyInvoicePdf over the ZUGFeRD corpus', () => {
     expect(invalid).toEqual(['zugferd/ferd-2.1.1/zugferd_2p1_MINIMUM_Rechnung.pdf: XSD_INVALID,XSD_INVALID']);
   });
 
+  it('never throws on the plain, encrypted and damaged PDFs of pdf/plain and calls none of them a valid e-invoice', async () => {
+    const plain = walk(path.join(pdfDir, 'plain')).sort();
+    expect(plain.length).toBeGreaterThan(30);
+    const codes = new Map<string, number>();
+    for (const f of plain) {
+      const r = await verifyInvoicePdf(new Uint8Array(readFileSync(f)), { schemaStore: store });
+      const a = r.result.authoritative;
+      const rel = path.relative(pdfDir, f);
+      // a few plain PDFs carry a non-invoice attachment; none carries an invoice XML
+      expect(a.verdict, rel).toBe('invalid');
+      expect(r.result.structure.zugferd.xmlEmbedded, rel).toBe(false);
+      const first = a.findings.find((x) => x.severity === 'error' && x.source === 'structure')?.code ?? a.findings.find((x) => x.severity === 'error')!.code;
+      codes.set(first, (codes.get(first) ?? 0) + 1);
+    }
+    console.log('pdf/plain first structure errors: ' + JSON.stringify(Object.fromEntries(codes)));
+    expect([...codes.keys()].every((c) => /^(NO_EMBEDDED_FILES|INVOICE_XML_MISSING|PDF_ENCRYPTED|PDF_UNREADABLE|PDFA_NOT_DECLARED|PDFA_PART|NOT_A_PDF)$/.test(c))).toBe(true);
+  }, 300_000);
+
   it('prints how the verdicts compare with the upstream expectations', () => {
     const rows = new Map<string, { valid: number; warnings: number; invalid: number }>();
     for (const [rel, r] of reports) {
