@@ -33,7 +33,7 @@ const InvoiceRequestSchema = v.object({
   pdf_base64: v.optional(v.string()),
   logo_base64: v.optional(v.string()),
   logo_mime: v.optional(v.picklist(['image/png', 'image/jpeg', 'image/svg+xml'])),
-  lang: v.optional(v.picklist(['de', 'en'])),
+  lang: v.optional(v.pipe(v.picklist(['de', 'en']), v.description('Language of the typeset invoice (default de) and of the warning messages (both formats)'))),
   filename: v.optional(v.pipe(v.string(), v.maxLength(200))),
   attachments: v.optional(
     v.array(
@@ -60,7 +60,7 @@ const multipartDoc = {
     attachmentDescriptions: { type: 'array', items: { type: 'string' }, description: 'BT-123 per attachment, same order; default the file name' },
     filename: { type: 'string', description: 'Output file name, default invoice.pdf; with format=xml a .pdf ending becomes .xml' },
     logo: { type: 'string', format: 'binary' },
-    lang: { type: 'string', enum: ['de', 'en'] },
+    lang: { type: 'string', enum: ['de', 'en'], description: 'Language of the typeset invoice (default de) and of the warning messages (both formats)' },
   },
 };
 
