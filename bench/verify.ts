@@ -33,7 +33,8 @@ function invoiceWith(lines: number): InvoiceInput {
     },
     buyer: { name: 'Hanse Handel AG', address: { line1: 'Speicherstadt 5', city: 'Hamburg', postalCode: '20457', countryCode: 'DE' } },
     payment: { iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
-    lines: Array.from({ length: lines }, (_, i) => ({ name: `Artikel ${i + 1} Schrauben M${(i % 12) + 3}`, quantity: (i % 9) + 1, unitCode: 'C62', unitPriceNet: Number((((i * 37) % 1000) / 10 + 1.5).toFixed(2)), vatRatePercent: i % 4 === 0 ? 7 : 19 })),
+    // every other line has a long, wrapping name so that 500 lines (the limit) fill more than 20 pages
+    lines: Array.from({ length: lines }, (_, i) => ({ name: i % 2 ? `Wartungsvertrag Serverraum Nord, Leistungsumfang gemäß Anlage ${i}: Prüfung der Klimatechnik, USV-Test, Dokumentation und Abnahmeprotokoll` : `Artikel ${i + 1} Schrauben M${(i % 12) + 3}`, quantity: (i % 9) + 1, unitCode: 'C62', unitPriceNet: Number((((i * 37) % 1000) / 10 + 1.5).toFixed(2)), vatRatePercent: i % 4 === 0 ? 7 : 19 })),
   } as never);
 }
 
