@@ -122,6 +122,16 @@ describe('POST /invoices warnings', () => {
     expect(await ok.text()).toContain('<ram:Description>Sitz Köln, Amtsgericht Köln HRB 4711, Geschäftsführerin: Erika Muster</ram:Description>');
   });
 
+  it('OpenAPI documents warnings[] and both headers on the 200 answer', async () => {
+    const doc = (await (await t.request('/api/v1/openapi.json')).json()) as Record<string, any>;
+    const ok = doc.paths['/invoices'].post.responses['200'];
+    expect(Object.keys(ok.headers)).toEqual(expect.arrayContaining(['X-Invoice-Warnings', 'X-Invoice-Warning-Codes']));
+    const w = ok.content['application/json'].schema.properties.warnings;
+    expect(w.type).toBe('array');
+    expect(w.items.required).toEqual(['code', 'message']);
+    expect(w.description).toContain('DE-UStG');
+  });
+
   it('format=pdf: reverse charge without the § 14a note is generated with a warning, in JSON and headers', async () => {
     const { key, id } = await t.account({ plan: 'converter' });
     const before = (await t.services.accounts.byId(id))!.credits;
