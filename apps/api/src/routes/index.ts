@@ -9,5 +9,6 @@ import { codelistRoutes } from './codelists';
 import { invoiceRoutes } from './invoices';
 import { verifyRoutes } from './verify';
 import { invoiceValidateRoutes } from './invoices-validate';
+import { extractionRoutes } from './extractions';
 
-export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes, ...partnerRoutes, ...statementRoutes, ...paymentRoutes, ...codelistRoutes, ...invoiceRoutes, ...verifyRoutes, ...invoiceValidateRoutes];
+export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes, ...partnerRoutes, ...statementRoutes, ...paymentRoutes, ...codelistRoutes, ...invoiceRoutes, ...verifyRoutes, ...invoiceValidateRoutes, ...extractionRoutes];
