@@ -134,6 +134,17 @@ describe('verifyInvoicePdf on generated hybrids', () => {
     expect(r.result.authoritative.findings.find((f) => f.code === 'BR-CO-15')!.source).toBe('schematron');
   });
 
+  it('hostile embedded XML (DOCTYPE with an entity bomb) is refused by the hardened reader, not expanded', async () => {
+    const bomb = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>${good.xml.replace(/^<\?xml[^>]*\?>/, '').replace('<ram:ID>', '<ram:ID>&c;')}`;
+    const bad = await mutate(good.pdf, (doc) => {
+      attachFile(doc, { name: 'factur-x.xml', data: new TextEncoder().encode(bomb), mimeType: 'text/xml', relationship: 'Alternative', modDate: now, replace: true });
+    });
+    const r = await verifyInvoicePdf(bad);
+    expect(errors(r)).toEqual(['XML_NOT_WELL_FORMED']);
+    expect(r.result.authoritative.findings[0]!.message).toMatch(/DOCTYPE|DTD/i);
+    expect(r.result.en16931).toMatchObject({ checked: false });
+  });
+
   it('a font that is not embedded', async () => {
     const bad = await mutate(good.pdf, async (doc) => {
       const font = await doc.embedFont(StandardFonts.Helvetica);
