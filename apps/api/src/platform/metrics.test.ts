@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
@@ -6,6 +8,7 @@ import { makeTestApp, type TestApp } from '../../test/helpers';
 import { defineRoute } from './registry';
 import { ApiError } from './errors';
 import { withCharge } from '../billing/billing';
+import { corpusAvailable, corpusDir } from '../../../../packages/xml/test/corpus';
 
 const TOKEN = 'a-metrics-token-for-tests';
 
@@ -96,5 +99,16 @@ describe('GET /metrics', () => {
     expect(text).toContain('kontor_engine_duration_seconds_count{engine="xsd",outcome="ok"} 1');
     expect(text).toContain('kontor_upstream_requests_total{upstream="vies",outcome="ok"} 1');
     expect(text).toContain('kontor_upstream_requests_total{upstream="vies",outcome="failed"} 1');
+  });
+
+  it.runIf(corpusAvailable())('times worker jobs by kind and counts a free-quota charge of a real route', async () => {
+    const a = await t.account();
+    const xml = readFileSync(path.join(corpusDir, 'payments/samples/camt.053.001.08/camt_parser__valid_example_v8.xml'), 'utf8');
+    const r = await t.request('/api/v1/statements/parse', { method: 'POST', key: a.key, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ xml }) });
+    expect(r.status).toBe(200);
+    const text = await scrape();
+    expect(text).toContain('kontor_engine_duration_seconds_count{engine="job:statements.parse",outcome="ok"} 1');
+    expect(text).toContain('kontor_charges_total{operation="parse",via="free_quota"} 1');
+    expect(text).toContain('kontor_http_requests_total{method="POST",route="/api/v1/statements/parse",status="200"} 1');
   });
 });
