@@ -171,7 +171,9 @@ export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
     const legal = s.legalInfo ?? '';
     const src = form.source;
     const missing = (code: string, path: string, bt: string, de: string, en: string): void => {
-      out.push({ code: `${form.prefix}-${code}`, path, bt, de: `${de} (${src}); in seller.legalInfo (BT-33) angeben.`, en: `${en} (${src}); give it in seller.legalInfo (BT-33).` });
+      const where = path === 'seller.registrationId' ? 'seller.registrationId (BT-30) oder seller.legalInfo (BT-33)' : 'seller.legalInfo (BT-33)';
+      const whereEn = path === 'seller.registrationId' ? 'seller.registrationId (BT-30) or seller.legalInfo (BT-33)' : 'seller.legalInfo (BT-33)';
+      out.push({ code: `${form.prefix}-${code}`, path, bt, de: `${de} (${src}); in ${where} angeben.`, en: `${en} (${src}); give it in ${whereEn}.` });
     };
     if (!s.registrationId && !REGISTER_NUMBER.test(legal)) {
       missing('REGISTER-NUMBER', 'seller.registrationId', 'BT-30', `Für eine ${form.form} fehlt die Registernummer (z. B. HRB 12345)`, `The register number (e.g. HRB 12345) of the ${form.form} is missing`);
