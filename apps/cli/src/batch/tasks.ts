@@ -9,6 +9,7 @@ export const batchTasks: Record<string, Loader> = {
   'camt validate': async () => (await import('../commands/camt')).camtValidateTask,
   'camt parse': async () => (await import('../commands/camt')).camtParseTask,
   'invoice verify': async () => (await import('../commands/invoice-verify')).invoiceVerifyTask,
+  'invoice extract': async () => (await import('../commands/invoice-extract')).invoiceExtractTask,
   'pdf check': async () => (await import('../commands/pdf-check')).pdfCheckTask,
 };
 

@@ -16,6 +16,7 @@ export const commandGroups: CommandGroup[] = [
   { words: ['invoice'], load: async () => (await import('./invoice')).invoiceCommands },
   { words: ['invoice'], load: async () => (await import('./invoice-pdf')).invoicePdfCommands },
   { words: ['invoice'], load: async () => (await import('./invoice-verify')).invoiceVerifyCommands },
+  { words: ['invoice'], load: async () => (await import('./invoice-extract')).invoiceExtractCommands },
   { words: ['pdf'], load: async () => (await import('./pdf-check')).pdfCheckCommands },
   { words: ['pay', 'bank', 'bankdata', 'address'], load: async () => (await import('./pay')).payCommands },
 ];
