@@ -7,6 +7,7 @@ import type { PDFDocument, PDFObject } from 'pdf-lib';
 import { Pdfa3Error } from '../errors';
 import { loadTolerant, looksEncrypted } from '../internal/pdf';
 import type { Finding } from '../types';
+import { countPageObjects } from '../internal/limits';
 import { CheckContext, DEFAULT_LIMITS, type CheckOptions } from './context';
 import { checkCatalogKeys, checkEmbeddedFiles, checkInfoConsistency, checkMetadata, checkOutputIntents, checkTrailer } from './document';
 import { FontProgramChecker } from './font-programs';
@@ -90,6 +91,11 @@ export async function checkPdfA3(bytes: Uint8Array, opts: CheckOptions = {}): Pr
   if (!(bytes instanceof Uint8Array)) throw new Pdfa3Error('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
   if (opts.part !== undefined && opts.part !== 2 && opts.part !== 3) throw new Pdfa3Error('INVALID_ARGUMENT', 'part must be 2 or 3');
   if (opts.conformance !== undefined && !['A', 'B', 'U'].includes(opts.conformance)) throw new Pdfa3Error('INVALID_ARGUMENT', 'conformance must be A, B or U');
+  const maxPages = opts.maxPages ?? DEFAULT_LIMITS.maxPages;
+  // pages written in the clear are counted before anything is parsed (pages in object streams: later)
+  if (countPageObjects(bytes, maxPages) > maxPages) {
+    return { passed: false, declared: {}, findings: [{ code: 'PDF_TOO_MANY_PAGES', severity: 'error', message: `the file has more than ${maxPages} pages (limit); it is not judged` }], checkedClauses: CHECKED_CLAUSES };
+  }
   const loaded = await loadTolerant(bytes, { maxObjects: opts.maxObjects ?? DEFAULT_LIMITS.maxObjects });
   if ('error' in loaded && loaded.code === 'PDF_TOO_MANY_OBJECTS') {
     return { passed: false, declared: {}, findings: [{ code: loaded.code, severity: 'error', message: `${loaded.error}; it is not judged` }], checkedClauses: CHECKED_CLAUSES };

@@ -14,15 +14,15 @@ export interface CheckOptions {
   conformance?: 'A' | 'B' | 'U';
   /** cap for any single decoded stream (default 64 MB); beyond it PDF_STREAM_TOO_LARGE (error) */
   maxStreamBytes?: number;
-  /** most pages judged (default 20,000); beyond it PDF_TOO_MANY_PAGES (error) */
+  /** most pages (default 10,000); beyond it PDF_TOO_MANY_PAGES (error; counted before parsing where pages are written in the clear) */
   maxPages?: number;
-  /** most indirect objects (default 300,000); beyond it PDF_TOO_MANY_OBJECTS (error, nothing else judged) */
+  /** most indirect objects (default 200,000); beyond it PDF_TOO_MANY_OBJECTS (error, nothing else judged) */
   maxObjects?: number;
   /** most content-stream operators over the whole document (default 10,000,000); beyond it PDF_TOO_MANY_OPERATORS */
   maxOperators?: number;
 }
 
-export const DEFAULT_LIMITS = { maxStreamBytes: 64 * 1024 * 1024, maxPages: 20_000, maxObjects: DEFAULT_MAX_OBJECTS, maxOperators: 10_000_000 } as const;
+export const DEFAULT_LIMITS = { maxStreamBytes: 64 * 1024 * 1024, maxPages: 10_000, maxObjects: DEFAULT_MAX_OBJECTS, maxOperators: 10_000_000 } as const;
 
 export class CheckContext {
   readonly findings: Finding[] = [];

@@ -18,3 +18,12 @@ export function countObjects(bytes: Uint8Array, stopAt: number): number {
   }
   return n;
 }
+
+/** Page objects written in the clear ("/Type /Page"); pages inside object streams are not seen. */
+export function countPageObjects(bytes: Uint8Array, stopAt: number): number {
+  const s = latin1(bytes);
+  const re = /\/Type[\0\t\n\f\r ]*\/Page(?![A-Za-z0-9#])/g;
+  let n = 0;
+  while (re.exec(s) && n <= stopAt) n++;
+  return n;
+}
