@@ -112,8 +112,8 @@ export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
           code: 'DE-UStG-14a-5',
           path: `vatBreakdown.${i}.exemptionReason`,
           bt: 'BT-120',
-          de: 'Bei Umkehrung der Steuerschuldnerschaft (Kategorie AE) muss die Rechnung die Angabe „Steuerschuldnerschaft des Leistungsempfängers“ enthalten (§ 14a Abs. 5 UStG); als exemptionReason oder Bemerkung angeben.',
-          en: 'A reverse-charge invoice (category AE) must carry the statement "Steuerschuldnerschaft des Leistungsempfängers" (§ 14a (5) UStG); give it as exemptionReason or as a note.',
+          de: 'Bei Umkehrung der Steuerschuldnerschaft (Kategorie AE) muss die Rechnung – auch in ihren strukturierten Daten – die Angabe „Steuerschuldnerschaft des Leistungsempfängers“ enthalten (§ 14a Abs. 5 UStG); als exemptionReason (BT-120) oder Bemerkung angeben.',
+          en: 'A reverse-charge invoice (category AE) must carry the statement "Steuerschuldnerschaft des Leistungsempfängers", in its structured data too (§ 14a (5) UStG); give it as exemptionReason (BT-120) or as a note.',
         });
       }
       return;
