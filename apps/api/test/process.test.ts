@@ -108,6 +108,22 @@ describe('kontor serve as a process', () => {
     expect(s.stderr.join('\n')).toBe('');
   });
 
+  it('a request that never completes does not hold the stop: after the grace period its connection is cut, exit 0', async () => {
+    const s = spawnServe(main, { ...baseEnv(), KONTOR_SHUTDOWN_GRACE_MS: '300' });
+    const port = await s.ready;
+    const a = await admin.account({ plan: 'payments' });
+    const stuck = new Promise<string>((resolve) => {
+      const req = http.request(`http://127.0.0.1:${port}/api/v1/payments/sepa`, { method: 'POST', headers: { authorization: `Bearer ${a.key}`, 'content-type': 'application/json', 'content-length': 5000 } }, () => resolve('answered'));
+      req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+      req.write('{"payments": [');
+      // the rest of the body never comes
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    s.proc.kill('SIGTERM');
+    expect(await stuck).toBe('ECONNRESET');
+    expect(await s.exit).toEqual({ code: 0, signal: null });
+  });
+
   it('serves metrics without a token on KONTOR_METRICS_PORT and stops on SIGINT', async () => {
     const probe = net.createServer();
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));

@@ -8,6 +8,7 @@ import { makeTestApp, type TestApp } from '../../test/helpers';
 import { defineRoute } from './registry';
 import { ApiError } from './errors';
 import { withCharge } from '../billing/billing';
+import { loadConfig } from '../config';
 import { corpusAvailable, corpusDir } from '../../../../packages/xml/test/corpus';
 
 const TOKEN = 'a-metrics-token-for-tests';
@@ -63,6 +64,11 @@ describe('GET /metrics', () => {
     expect(((await none.json()) as { code: string }).code).toBe('auth_required');
     expect((await t.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}x` } })).status).toBe(401);
     expect((await t.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+  });
+
+  it('refuses a metrics token shorter than 16 characters at start', () => {
+    expect(() => loadConfig({ KONTOR_METRICS_TOKEN: 'short' })).toThrow(/KONTOR_METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ KONTOR_METRICS_PORT: '70000' })).toThrow(/KONTOR_METRICS_PORT: must be at most 65535/);
   });
 
   it('is not served on the main port without a token', async () => {
