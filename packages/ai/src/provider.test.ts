@@ -55,6 +55,10 @@ beforeAll(async () => {
           return res.writeHead(200, { 'content-type': 'application/json' }).end('{not json');
         case 'nochoice':
           return res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices":[]}');
+        case 'refuse':
+          return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ model: 'refuse', choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: 'I cannot help with that.' }, finish_reason: 'stop' }] }));
+        case 'filtered':
+          return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ model: 'filtered', choices: [{ index: 0, message: { role: 'assistant', content: null }, finish_reason: 'content_filter' }] }));
         case 'huge':
           return res.writeHead(200, { 'content-type': 'application/json' }).end('x'.repeat(20_000));
         default:
@@ -134,6 +138,16 @@ describe('createModelProvider', () => {
     const q = createModelProvider({ baseUrl: base, model: 'echo', timeoutMs: 2000, fetch: (u, i) => (urls.push(String(u)), fetch(u, i)) });
     await q.complete({ messages: [{ role: 'user', content: 'x' }] });
     expect(urls).toEqual([`${base}/chat/completions`]);
+  });
+
+  it('surfaces refusals and filtered answers instead of failing on the missing content', async () => {
+    const r = await createModelProvider({ baseUrl: base, model: 'refuse', timeoutMs: 2000 }).complete({ messages: [{ role: 'user', content: 'x' }] });
+    expect(r).toMatchObject({ content: '', refusal: 'I cannot help with that.' });
+    const f = await createModelProvider({ baseUrl: base, model: 'filtered', timeoutMs: 2000 }).complete({ messages: [{ role: 'user', content: 'x' }] });
+    expect(f.content).toBe('');
+    expect(f.refusal).toMatch(/content_filter/);
+    const ok = await createModelProvider({ baseUrl: base, model: 'echo', timeoutMs: 2000 }).complete({ messages: [{ role: 'user', content: 'x' }] });
+    expect(ok.refusal).toBeUndefined();
   });
 
   it('validates its configuration', () => {
