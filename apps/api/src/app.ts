@@ -18,6 +18,8 @@ import type { AppEnv, Services } from './platform/services';
 import { allRoutes } from './routes';
 import { systemClock, type Clock } from './platform/time';
 import { createJobPool, type JobPoolOptions } from './workers/client';
+import { mountOAuth } from './oauth/routes';
+import { mountWeb } from './web/pages';
 
 export const API_BASE = '/api/v1';
 
@@ -74,9 +76,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const metrics = new Metrics({ defaultMetrics: config.env !== 'test' });
   metrics.instrumentBilling(services.billing);
   metrics.instrumentMethod(services.schemaStore, 'validate', 'xsd');
-  const jobs = (services as unknown as { jobs?: object }).jobs;
-  if (jobs) metrics.instrumentMethod(jobs, 'run', 'job', true);
-  metrics.watchUpstreams(config, () => []);
+  metrics.instrumentMethod(services.jobs, 'run', 'job', true);
+  metrics.watchUpstreams(config);
   let draining = false;
   const readiness: KontorApp['readiness'] = async () => {
     const database = await services.accounts.count().then(
@@ -145,6 +146,9 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   app.get(`${API_BASE}/openapi.json`, (c) => c.json(openapi));
   app.get(`${API_BASE}/docs`, (c) => c.html(renderDocsPage(openapi)));
 
+  // OAuth 2.1 (discovery, registration, authorize/consent, token, revoke) and the account web pages.
+  mountOAuth(app, services);
+  mountWeb(app, services, { deliver: log ? (m) => log(JSON.stringify({ time: clock().toISOString(), level: 'info', msg: 'mail', to: m.to, subject: m.subject, body: m.body })) : undefined });
   for (const r of routes) mountRoute(app, API_BASE, r, services);
 
   const known = [

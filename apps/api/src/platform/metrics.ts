@@ -74,7 +74,7 @@ export class Metrics {
    * publish them): a call is `ok` when response headers arrived with a status below 500, else `failed`.
    * The upstream is named from the configured base URLs; other origins (SMP hosts found through the SML) are `smp`.
    */
-  watchUpstreams(config: Config, ownOrigins: () => string[]): void {
+  watchUpstreams(config: Config): void {
     const named: [string, string][] = [];
     const add = (url: string | undefined, name: string) => {
       if (!url) return;
@@ -87,16 +87,12 @@ export class Metrics {
     add(config.vies.baseUrl, 'vies');
     add(config.peppol.directoryUrl, 'peppol_directory');
     add(config.ai?.baseUrl, 'model');
-    const upstreamOf = (origin: string): string | null => {
-      if (ownOrigins().includes(origin)) return null;
-      return named.find(([o]) => o === origin)?.[1] ?? 'smp';
-    };
+    const upstreamOf = (origin: string): string => named.find(([o]) => o === origin)?.[1] ?? 'smp';
     type Req = { origin?: string | URL; path?: string };
     const seen = new WeakMap<object, string>();
     const onCreate = (m: unknown) => {
       const req = (m as { request: Req & object }).request;
-      const name = upstreamOf(String(req.origin ?? ''));
-      if (name) seen.set(req, name);
+      seen.set(req, upstreamOf(String(req.origin ?? '')));
     };
     const onHeaders = (m: unknown) => {
       const { request, response } = m as { request: object; response: { statusCode: number } };
