@@ -4,6 +4,9 @@
  * pdf-lib without any PDF/A parts (so the ratio is the PDF/A overhead). Times in ms (median of runs).
  */
 import fontkit from '@pdf-lib/fontkit';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { attachFile, checkPdfA3, embedPdfA3Font, loadForPdfA3, loadLiberationSans, makePdfA3, savePdfA3 } from '../src/index';
 
@@ -21,6 +24,8 @@ export interface PdfA3BenchRow {
   peakRss: number;
   /** the produced file, for callers that want to validate it */
   output?: Uint8Array;
+  /** input files of a batch case, for callers that time the reference over the same files */
+  files?: string[];
 }
 
 const XML = new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">${'<x/>'.repeat(2000)}</rsm:CrossIndustryInvoice>`);
@@ -94,6 +99,23 @@ export async function run(): Promise<PdfA3BenchRow[]> {
 
   const e = await median(() => checkPdfA3(out), 15);
   rows.push({ case: 'pdfa3: checkPdfA3 on the 2-page result', ours: e.ms, reference: null, referenceName: 'veraPDF', ratio: null, inputSize: out.length, peakRss: e.rss, output: out });
+
+  // the veraPDF corpus in one process, each file at the flavour of its folder (one pass after a warm-up file)
+  const corpus = fileURLToPath(new URL('../../../../shared/corpus/pdf/', import.meta.url));
+  if (existsSync(join(corpus, 'verapdf-expected.json'))) {
+    const expected = JSON.parse(readFileSync(join(corpus, 'verapdf-expected.json'), 'utf8')) as Record<string, { part: 2 | 3; conformance: 'A' | 'B' | 'U' }>;
+    const inputs = Object.entries(expected).map(([f, rec]) => ({ path: join(corpus, f), bytes: new Uint8Array(readFileSync(join(corpus, f))), rec }));
+    await checkPdfA3(inputs[0]!.bytes, { part: inputs[0]!.rec.part });
+    const t = performance.now();
+    let rss = process.memoryUsage().rss;
+    for (const x of inputs) {
+      await checkPdfA3(x.bytes, { part: x.rec.part, conformance: x.rec.conformance });
+      rss = Math.max(rss, process.memoryUsage().rss);
+    }
+    const ms = +(performance.now() - t).toFixed(1);
+    const size = inputs.reduce((n, x) => n + x.bytes.length, 0);
+    rows.push({ case: `pdfa3: checkPdfA3 over the veraPDF corpus (${inputs.length} files, one process)`, ours: ms, reference: null, referenceName: 'veraPDF batch', ratio: null, inputSize: size, peakRss: Math.round(rss / (1024 * 1024)), files: inputs.map((x) => x.path) });
+  }
   return rows;
 }
 
