@@ -78,6 +78,21 @@ describe('hostile PDFs', () => {
     expect(errors(r)).toContain('PDF_RECURSIVE_XOBJECT');
   });
 
+  it('a Type 3 glyph that shows itself: PDF_RECURSIVE_XOBJECT', async () => {
+    const pdf = await withContent((doc) => {
+      const fontRef = doc.context.nextRef();
+      const proc = doc.context.register(doc.context.flateStream('1000 0 d0 BT /T3 1 Tf (a) Tj ET'));
+      const font = doc.context.obj({
+        Type: 'Font', Subtype: 'Type3', FontBBox: [0, 0, 1000, 1000], FontMatrix: [0.001, 0, 0, 0.001, 0, 0], FirstChar: 97, LastChar: 97, Widths: [1000],
+        Encoding: { Type: 'Encoding', Differences: [97, 'a'] }, CharProcs: { a: proc }, Resources: { Font: { T3: fontRef } },
+      } as never);
+      doc.context.assign(fontRef, font);
+      doc.getPage(0).node.Resources()!.set(PDFName.of('Font'), doc.context.obj({ T3: fontRef }));
+      return 'BT /T3 12 Tf 10 10 Td (a) Tj ET';
+    });
+    expect(errors(await checkPdfA3(pdf))).toContain('PDF_RECURSIVE_XOBJECT');
+  });
+
   it('forms nested 30 deep (not recursive): PDF_NESTING_TOO_DEEP', async () => {
     const pdf = await withContent((doc) => {
       let inner = formXObject(doc, '0 0 m 1 1 l S');

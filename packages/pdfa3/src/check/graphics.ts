@@ -884,10 +884,20 @@ export class GraphicsChecker {
       const glyph = names.get(cd);
       if (glyph === undefined) continue;
       const s = get(ctx, procs, glyph);
-      if (!(s instanceof PDFStream) || this.visitedForms.has(s)) continue;
+      if (!(s instanceof PDFStream)) continue;
+      if (this.activeForms.has(s)) {
+        this.c.note('PDF_RECURSIVE_XOBJECT', 'error', `the Type 3 glyph /${glyph} shows itself (directly or through forms); it has no finite rendering`, `${path}/CharProcs/${glyph}`);
+        continue;
+      }
+      if (this.visitedForms.has(s)) continue;
       this.visitedForms.add(s);
       const b = this.decode(s, `${path}/CharProcs/${glyph}`);
-      if (b) this.scanContent(b, { own, parent: res }, `${path}/CharProcs/${glyph}`, page, depth + 1, start);
+      this.activeForms.add(s);
+      try {
+        if (b) this.scanContent(b, { own, parent: res }, `${path}/CharProcs/${glyph}`, page, depth + 1, start);
+      } finally {
+        this.activeForms.delete(s);
+      }
     }
   }
 
