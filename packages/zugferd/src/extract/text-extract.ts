@@ -231,7 +231,7 @@ export function extractFromTextLayer(layer: TextLayer): TextExtraction {
 
   // --- header fields by label -------------------------------------------------------------------------------
   const found: Found = {};
-  for (const line of all) {
+  all.forEach((line, li) => {
     line.cells.forEach((cell, idx) => {
       for (const { field, re } of LABELS) {
         if (found[field] !== undefined) continue;
@@ -240,13 +240,20 @@ export function extractFromTextLayer(layer: TextLayer): TextExtraction {
         // a label ends at a word boundary ("Pos." is not "PO")
         if (!/[\s:]$/.test(m[0]) && /^[\p{L}\d]/u.test(cell.str.slice(m[0].length))) continue;
         // the label must be the cell (or be followed by a value in the same cell)
-        const value = labelValue(line, idx, re);
+        let value = labelValue(line, idx, re);
         if (value === '') continue;
+        // a value wrapped in its column: "15 Jan 2025 – 30 Jun" / "2025"
+        const valueCell = line.cells[idx + 1];
+        const next = all[li + 1];
+        if (valueCell && next && next.page === line.page && line.y - next.y < 15 && next.cells.some((c) => Math.abs(c.x - valueCell.x) < 1.5) && !next.cells.some((c) => c.x > pageWidth * 0.5 && c.x < valueCell.x - 1)) {
+          const cont = next.cells.find((c) => Math.abs(c.x - valueCell.x) < 1.5)!;
+          value = `${value} ${cont.str}`;
+        }
         found[field] = value;
         break;
       }
     });
-  }
+  });
   // document title "Rechnung Nr. X" / "Invoice No. X"
   let docType: string | undefined;
   for (const line of page1Lines) {
@@ -283,6 +290,12 @@ export function extractFromTextLayer(layer: TextLayer): TextExtraction {
   if (typeof found.servicePeriod === 'string') {
     const ds = findDates(found.servicePeriod);
     if (ds.length >= 2) b.set('invoicingPeriod', { start: ds[0]!.date, end: ds[1]!.date });
+    else if (ds.length === 1) {
+      // "ab 01.03.2025" / "bis …" decide; a lone date does not say whether it starts or ends the period
+      if (/\b(ab|from|seit|since)\b|[–-]\s*$/i.test(found.servicePeriod)) b.set('invoicingPeriod', { start: ds[0]!.date });
+      else if (/\b(bis|until|to)\b|^\s*[–-]/i.test(found.servicePeriod)) b.set('invoicingPeriod', { end: ds[0]!.date });
+      else b.issue('PERIOD_AMBIGUOUS', 'warning', `The service period shows one date (${ds[0]!.date}); whether it starts or ends the period is not printed`, 'invoicingPeriod');
+    }
   }
   if (typeof found.precedingInvoiceNumber === 'string') {
     // "RE-2025-0380 / 10.03.2025" or "RE-2025-0380 vom 10.03.2025"
@@ -451,7 +464,7 @@ function extractParties(b: Builder, page1: TextLine[], pageWidth: number, pageHe
   for (const l of all) {
     const phone = /(?:Tel\.?|Telefon|Phone|Fon)\s*:?\s*(\+?[\d][\d ()/-]{5,24}\d)/i.exec(l.text);
     if (phone && !contact.phone) contact.phone = phone[1]!.trim();
-    const mail = /([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/.exec(l.text);
+    const mail = l.text.includes('@') ? /([A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24})/.exec(l.text) : null;
     if (mail && !contact.email) contact.email = mail[1];
   }
   if (typeof found.contact === 'string' && found.contact.length <= 150) contact.name = found.contact;

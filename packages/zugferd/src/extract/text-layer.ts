@@ -45,6 +45,12 @@ export interface ReadTextLayerOptions {
   maxPages?: number;
 }
 
+/** Bounds for hostile text layers: runs per page and characters per cell (an invoice needs far less). */
+const MAX_RUNS_PER_PAGE = 20_000;
+const MAX_CELL_CHARS = 2_000;
+const MAX_CELLS_PER_LINE = 200;
+const MAX_LINE_CHARS = 10_000;
+
 type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjsPromise: Promise<PdfjsModule> | undefined;
 // A module cache, not mutable state: the loaded module is immutable and shared by every call.
@@ -86,8 +92,9 @@ export async function readTextLayer(bytes: Uint8Array, opts: ReadTextLayerOption
         height = vp.height;
         const tc = await page.getTextContent();
         for (const it of tc.items as { str?: string; transform?: number[]; width?: number; height?: number }[]) {
+          if (runs.length >= MAX_RUNS_PER_PAGE) break;
           if (typeof it.str !== 'string' || !it.transform) continue;
-          const str = it.str.replace(/\s+/g, ' ');
+          const str = it.str.slice(0, MAX_CELL_CHARS).replace(/\s+/g, ' ');
           if (str.trim() === '') continue;
           const [a = 1, b = 0, , , e = 0, f = 0] = it.transform;
           runs.push({ str, x: e, y: f, width: it.width ?? 0, size: Math.hypot(a, b) || (it.height ?? 10) });
@@ -121,14 +128,15 @@ export function groupLines(runs: TextRun[], page: number): TextLine[] {
     for (const r of runsOfLine) {
       const prev = cells[cells.length - 1];
       const gap = prev ? r.x - (prev.x + prev.width) : Infinity;
-      if (prev && gap < Math.max(2, r.size * 0.75)) {
+      if (prev && gap < Math.max(2, r.size * 0.75) && prev.str.length < MAX_CELL_CHARS) {
         prev.str = gap > r.size * 0.15 && !prev.str.endsWith(' ') && !r.str.startsWith(' ') ? `${prev.str} ${r.str}` : prev.str + r.str;
         prev.width = r.x + r.width - prev.x;
       } else cells.push({ ...r });
     }
     for (const c of cells) c.str = c.str.trim();
     const y = runsOfLine.reduce((s, r) => s + r.y, 0) / runsOfLine.length;
-    return { page, y, cells: cells.filter((c) => c.str !== ''), text: cells.map((c) => c.str).join('  ') };
+    const kept = cells.filter((c) => c.str !== '').slice(0, MAX_CELLS_PER_LINE);
+    return { page, y, cells: kept, text: kept.map((c) => c.str).join('  ').slice(0, MAX_LINE_CHARS) };
   });
 }
 
