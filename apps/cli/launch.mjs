@@ -69,13 +69,19 @@ function build() {
     const tsupPkg = path.join(root, 'node_modules', 'tsup', 'package.json');
     const tsupBin = path.join(path.dirname(tsupPkg), JSON.parse(readFileSync(tsupPkg, 'utf8')).bin.tsup);
     // One build holds everything `kontor` runs, the service's job worker included (dist/api-worker.js). It is built
-    // beside dist and swapped in by renames, so a kontor process already running never sees a half-cleaned dist.
+    // beside dist and moved in file by file, entries last; chunk names carry content hashes, so a kontor process
+    // started from the previous build still finds its chunks. Files of older builds go after ten minutes.
     const next = path.join(here, `.dist-${process.pid}`);
-    const old = path.join(here, `.dist-old-${process.pid}`);
+    const dist = path.join(here, 'dist');
     run(process.execPath, [tsupBin, '--silent', '--out-dir', next], here);
-    if (existsSync(path.join(here, 'dist'))) renameSync(path.join(here, 'dist'), old);
-    renameSync(next, path.join(here, 'dist'));
-    rmSync(old, { recursive: true, force: true });
+    mkdirSync(dist, { recursive: true });
+    const fresh = readdirSync(next);
+    const entries = new Set(['main.js', 'batch-worker.js', 'api-worker.js']);
+    for (const f of [...fresh.filter((f) => !entries.has(f)), ...fresh.filter((f) => entries.has(f))]) renameSync(path.join(next, f), path.join(dist, f));
+    rmSync(next, { recursive: true, force: true });
+    for (const f of readdirSync(dist)) {
+      if (!fresh.includes(f) && Date.now() - statSync(path.join(dist, f)).mtimeMs > 600_000) rmSync(path.join(dist, f), { force: true });
+    }
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

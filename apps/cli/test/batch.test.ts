@@ -7,11 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeInvoice, generateCii } from '@kontor/cii';
-import { ensureBuilt, kontor } from './built';
+import { buildCli, kontor, type BuiltCli } from './built';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-batch-'));
 const env = { KONTOR_SCHEMA_DIR: path.join(dir, 'schemas') };
-const run = (args: string[], extra: Record<string, string> = {}) => kontor(args, { cwd: dir, env: { ...env, ...extra } });
+let cli: BuiltCli;
+const run = (args: string[], extra: Record<string, string> = {}) => kontor(cli.main, args, { cwd: dir, env: { ...env, ...extra } });
 
 function invoiceXml(n: number): string {
   const invoice = completeInvoice({
@@ -30,7 +31,7 @@ function invoiceXml(n: number): string {
 }
 
 beforeAll(() => {
-  ensureBuilt();
+  cli = buildCli();
   mkdirSync(path.join(dir, 'in/a/deep'), { recursive: true });
   mkdirSync(path.join(dir, 'in/b'), { recursive: true });
   mkdirSync(path.join(dir, 'empty'), { recursive: true });
@@ -41,7 +42,10 @@ beforeAll(() => {
   writeFileSync(path.join(dir, 'in/b/bad.xml'), invoiceXml(4).replace(/<ram:LineTotalAmount>[\d.]+<\/ram:LineTotalAmount>(\s*<ram:ChargeTotalAmount|\s*<ram:TaxBasisTotalAmount)/, '<ram:LineTotalAmount>1.00</ram:LineTotalAmount>$1'));
   writeFileSync(path.join(dir, 'in/b/notes.txt'), 'not an invoice');
 }, 300_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  cli?.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 interface Line {
   file: string;

@@ -1,8 +1,8 @@
 /**
- * Runs a batch task over files with `jobs` worker threads (the built CLI's batch-worker.js), results reported as
- * they arrive. One file, --jobs 1, or no built worker next to this module (tests under vitest run the TypeScript
- * sources) run in this thread instead, one file after the other. A worker that dies costs its file an error
- * outcome and is replaced.
+ * Runs a batch task over files with `jobs` threads — this one plus `jobs - 1` worker threads running the built
+ * CLI's batch-worker.js — results reported as they arrive. One file, --jobs 1, or no built worker next to this
+ * module (tests under vitest run the TypeScript sources) run in this thread alone. A worker that dies costs its
+ * file an error outcome and is replaced.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -51,43 +51,66 @@ export async function runPool(files: readonly InputFile[], run: PoolRun, onOutco
     await runInProcess(files, run, onOutcome);
     return { workers: 0 };
   }
+  // This thread is one member of the pool: it has the command loaded already and starts at once, while
+  // `size - 1` worker threads start up (each loads the libraries and compiles its schemas) and then take files too.
   let next = 0;
   let done = 0;
   let started = 0;
-  await new Promise<void>((resolve) => {
-    const spawn = () => {
-      started++;
-      const w = new Worker(entry, { workerData: { task: run.task, options: run.options, fmt: run.fmt } });
-      let current = -1;
-      const feed = () => {
-        if (next >= files.length) {
-          current = -1;
-          void w.terminate();
-          return;
-        }
-        current = next++;
-        w.postMessage({ index: current, file: files[current] });
-      };
-      w.on('message', (m: { index: number; outcome: FileOutcome }) => {
-        onOutcome(m.index, m.outcome);
-        done++;
-        if (done === files.length) resolve();
-        feed();
-      });
-      const died = (e: unknown) => {
-        if (current < 0) return;
-        const i = current;
+  let finish!: () => void;
+  const allDone = new Promise<void>((resolve) => (finish = resolve));
+  const completed = (i: number, o: FileOutcome) => {
+    onOutcome(i, o);
+    done++;
+    if (done === files.length) finish();
+  };
+  const spawn = () => {
+    started++;
+    const w = new Worker(entry, { workerData: { task: run.task, options: run.options, fmt: run.fmt } });
+    let current = -1;
+    const feed = () => {
+      if (next >= files.length) {
         current = -1;
-        onOutcome(i, errorOutcome(files[i]!, { code: 'WORKER_FAILED', message: `the worker handling this file stopped: ${(e as Error)?.message ?? e}` }));
-        done++;
-        if (done === files.length) resolve();
-        else if (next < files.length) spawn();
-      };
-      w.on('error', died);
-      w.on('exit', (code) => died(new Error(`exit code ${code}`)));
-      feed();
+        void w.terminate();
+        return;
+      }
+      current = next++;
+      w.postMessage({ index: current, file: files[current] });
     };
-    for (let i = 0; i < size; i++) spawn();
-  });
+    w.on('message', (m: { index: number; outcome: FileOutcome }) => {
+      current = -1;
+      completed(m.index, m.outcome);
+      feed();
+    });
+    const died = (e: unknown) => {
+      if (current < 0) return;
+      const i = current;
+      current = -1;
+      completed(i, errorOutcome(files[i]!, { code: 'WORKER_FAILED', message: `the worker handling this file stopped: ${(e as Error)?.message ?? e}` }));
+      if (next < files.length) spawn();
+    };
+    w.on('error', died);
+    w.on('exit', (code) => died(new Error(`exit code ${code}`)));
+    feed();
+  };
+  for (let i = 1; i < size; i++) spawn();
+  const task = await loadTask(run.task);
+  const ctx = await task.open(run.options);
+  try {
+    while (next < files.length) {
+      const i = next++;
+      let o: FileOutcome;
+      try {
+        o = await task.check(ctx, files[i]!, run.options, run.fmt);
+      } catch (e) {
+        o = errorOutcome(files[i]!, e);
+      }
+      completed(i, o);
+      // let the workers' results in between files
+      await new Promise<void>((r) => setImmediate(r));
+    }
+    await allDone;
+  } finally {
+    await task.close?.(ctx);
+  }
   return { workers: started };
 }

@@ -1,7 +1,6 @@
 /** kontor camt parse|validate: bank statements (camt.052/053/054/086, single XML or ZIP delivery) via @kontor/camt. */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig } from '@kontor/api';
 import {
   DEFAULT_MAX_BYTES,
   describeParse,
@@ -135,7 +134,7 @@ export const camtCommands: Command[] = [
     usage: `kontor camt validate <file|dir|glob>... [--schema-dir <dir>] [--best-effort] [--max-bytes <n>] ${batchUsage}   (exit 0 valid/with warnings, 1 invalid, 2 usage/I-O)`,
     async run(argv, io) {
       const { values, positionals } = parse(argv, { ...batchOptions, ...commonOptions, 'schema-dir': { type: 'string' } });
-      const schemaDir = values['schema-dir'] ? path.resolve(io.cwd, values['schema-dir']) : loadConfig(io.env, io.cwd).schemaDir;
+      const schemaDir = values['schema-dir'] ? path.resolve(io.cwd, values['schema-dir']) : (await import('@kontor/api')).loadConfig(io.env, io.cwd).schemaDir;
       const options: ValidateOptions = { schemaDir, maxBytes: maxBytesOf(values['max-bytes']), bestEffort: !!values['best-effort'] };
       return runBatch(io, { task: 'camt validate', options, inputs: positionals, extensions: ['.xml', '.zip'], values });
     },

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SchemaStore } from '@kontor/xml';
 import { validateCii, type CiiValidationResult, type RuleFinding, type ValidationProfile } from '@kontor/cii';
-import { loadConfig } from '@kontor/api';
 import { CliError, parse, type Command } from '../command';
 import { batchOptions, batchUsage, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
@@ -67,7 +66,7 @@ export const invoiceValidateCommands: Command[] = [
       const { values, positionals } = parse(argv, { profile: { type: 'string' }, schemas: { type: 'string' }, ...batchOptions });
       const profile = (values.profile ?? 'auto') as ValidationProfile;
       if (!['en16931', 'xrechnung', 'auto'].includes(profile)) throw new CliError(`Unknown profile "${values.profile}" (en16931, xrechnung or auto)`);
-      const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : loadConfig(io.env, io.cwd).schemaDir;
+      const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : (await import('@kontor/api')).loadConfig(io.env, io.cwd).schemaDir;
       return runBatch(io, { task: 'invoice validate', options: { profile, schemaDir } satisfies Options, inputs: positionals, extensions: ['.xml', '.pdf'], values });
     },
   },

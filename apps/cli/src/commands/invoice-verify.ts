@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SchemaStore } from '@kontor/xml';
 import { verifyInvoicePdf, ZugferdError, type VerificationReport } from '@kontor/zugferd';
-import { loadConfig } from '@kontor/api';
 import { CliError, parse, type Command } from '../command';
 import { batchOptions, batchUsage, runBatch } from '../batch/run';
 import { errorOutcome, type BatchTask } from '../batch/task';
@@ -79,7 +78,7 @@ export const invoiceVerifyCommands: Command[] = [
     usage: `kontor invoice verify <file|dir|glob>... [--schemas <schema store>] [--kosit-url <url>] [--verapdf-url <url>] ${batchUsage}`,
     async run(argv, io) {
       const { values, positionals } = parse(argv, { schemas: { type: 'string' }, 'kosit-url': { type: 'string' }, 'verapdf-url': { type: 'string' }, ...batchOptions });
-      const config = loadConfig(io.env, io.cwd);
+      const config = (await import('@kontor/api')).loadConfig(io.env, io.cwd);
       const url = (u: string | undefined, what: string) => {
         if (u === undefined) return undefined;
         try {

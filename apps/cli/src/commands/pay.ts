@@ -4,7 +4,6 @@
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { berlinDay, loadConfig, outboundFetchFor } from '@kontor/api';
 import { SchemaStore } from '@kontor/xml';
 import { BankDirectory } from '@kontor/bankdata';
 import { createModelProvider } from '@kontor/ai';
@@ -42,28 +41,31 @@ async function readJson(io: Io, file: string | undefined, what: string): Promise
   }
 }
 
-function config(io: Io) {
-  return loadConfig(io.env, io.cwd);
+/** The service's helpers load only in the commands that need them: a batch worker running payValidateTask never does. */
+const api = () => import('@kontor/api');
+
+async function config(io: Io) {
+  return (await api()).loadConfig(io.env, io.cwd);
 }
 
-function schemaStore(io: Io, dir?: string): SchemaStore {
-  return new SchemaStore({ dir: dir ? path.resolve(io.cwd, dir) : config(io).schemaDir });
+async function schemaStore(io: Io, dir?: string): Promise<SchemaStore> {
+  return new SchemaStore({ dir: dir ? path.resolve(io.cwd, dir) : (await config(io)).schemaDir });
 }
 
 /** Same convention as the service: KONTOR_BANKDATA_FILE, else bankdata.json next to the schema directory. */
-function bankdataPath(io: Io, explicit?: string): string {
+async function bankdataPath(io: Io, explicit?: string): Promise<string> {
   if (explicit) return path.resolve(io.cwd, explicit);
-  return config(io).bankdataFile;
+  return (await config(io)).bankdataFile;
 }
 
 async function loadDirectory(io: Io, explicit: string | undefined, required: boolean): Promise<BankDirectory | undefined> {
-  const file = bankdataPath(io, explicit);
+  const file = await bankdataPath(io, explicit);
   const s = await stat(file).catch(() => null);
   if (!s) {
     if (required) throw new CliError(`No bank directory at ${file}: run kontor bankdata import <Bundesbank file> first, or pass --bankdata`, 2);
     return undefined;
   }
-  return BankDirectory.open(await readFile(file), { dataDate: berlinDay(s.mtime), source: path.basename(file) });
+  return BankDirectory.open(await readFile(file), { dataDate: (await api()).berlinDay(s.mtime), source: path.basename(file) });
 }
 
 function issueLine(i: PaymentIssue): string {
@@ -100,7 +102,7 @@ function generateCommand(profile: 'sct' | 'axz'): Command {
       });
       if (values.charset !== undefined && values.charset !== 'epc' && values.charset !== 'dk') throw new CliError('--charset must be epc or dk');
       const run = await readJson(io, positionals[0], 'run.json');
-      const store = schemaStore(io, values['schema-dir']);
+      const store = await schemaStore(io, values['schema-dir']);
       try {
         const directory = await loadDirectory(io, values.bankdata, !!values.bankdata);
         const opts = {
@@ -180,7 +182,7 @@ export const payCommands: Command[] = [
       if (profile !== 'auto' && profile !== 'sct' && profile !== 'axz') throw new CliError('--profile must be auto, sct or axz');
       const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
       if (!Number.isInteger(maxBytes) || maxBytes < 1) throw new CliError('--max-bytes must be a positive whole number');
-      const schemaDir = values['schema-dir'] ? path.resolve(io.cwd, values['schema-dir']) : config(io).schemaDir;
+      const schemaDir = values['schema-dir'] ? path.resolve(io.cwd, values['schema-dir']) : (await config(io)).schemaDir;
       return runBatch(io, { task: 'pay validate', options: { profile, schemaDir, maxBytes } satisfies PayValidateOptions, inputs: positionals, extensions: ['.xml'], values });
     },
   },
@@ -210,9 +212,9 @@ export const payCommands: Command[] = [
       const input = await readInput(io, positionals[0], 'blz-file');
       const validFrom = values['valid-from'];
       if (validFrom !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(validFrom)) throw new CliError('--valid-from must be YYYY-MM-DD');
-      const dataDate = validFrom ?? berlinDay(input.mtime);
+      const dataDate = validFrom ?? (await api()).berlinDay(input.mtime);
       const { directory, findings, format, records } = BankDirectory.load(input.bytes, { dataDate, source: path.basename(input.path) });
-      let out = values.out ? path.resolve(io.cwd, values.out) : bankdataPath(io);
+      let out = values.out ? path.resolve(io.cwd, values.out) : await bankdataPath(io);
       if (!out.endsWith('.json')) out = path.join(path.dirname(out), 'bankdata.json');
       await mkdir(path.dirname(out), { recursive: true });
       await writeOutput(out, JSON.stringify(directory.toJSON()));
@@ -233,7 +235,8 @@ export const payCommands: Command[] = [
       const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
       const raw = await readJson(io, positionals[0], 'items.json');
       const body = Array.isArray(raw) ? { items: raw } : raw;
-      const settings = config(io);
+      const settings = await config(io);
+      const { outboundFetchFor } = await api();
       const ai = settings.ai;
       const provider = ai
         ? createModelProvider({ baseUrl: ai.baseUrl, model: ai.model, ...(ai.apiKey ? { apiKey: ai.apiKey } : {}), timeoutMs: 30_000, fetch: outboundFetchFor(settings, 'ai') })
