@@ -42,6 +42,9 @@ export const ConfigSchema = v.object({
   KONTOR_KOSIT_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
   KONTOR_VERAPDF_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
   KONTOR_ENGINE_TIMEOUT_MS: v.optional(intString(100, 300_000), '30000'),
+  KONTOR_PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\/[^/?#]+$/, 'must be an origin (scheme, host, port; no path)'))),
+  KONTOR_SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtp:\/\/[^/?#]+$/, 'must be smtp://host:port'))),
+  KONTOR_MAIL_FROM: v.optional(v.string(), 'kontor@localhost'),
 });
 
 export type RawConfig = v.InferOutput<typeof ConfigSchema>;
@@ -71,6 +74,10 @@ export interface Config {
   chargeHoldSeconds: number;
   /** Optional external validators for POST /verify and /invoices/validate: KoSIT daemon and veraPDF REST base URLs. */
   engines: { kositUrl: string | undefined; verapdfUrl: string | undefined; timeoutMs: number };
+  /** {auth_url}: the public origin (OAuth issuer, discovery documents, links in mails). Unset: the origin of each request (development). */
+  publicUrl: string | undefined;
+  /** Mail: the outbox table always; an SMTP relay (plain SMTP, no auth) when KONTOR_SMTP_URL is set. */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export class ConfigError extends Error {
@@ -125,5 +132,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     },
     chargeHoldSeconds: o.KONTOR_CHARGE_HOLD_SECONDS,
     engines: { kositUrl: o.KONTOR_KOSIT_URL, verapdfUrl: o.KONTOR_VERAPDF_URL, timeoutMs: o.KONTOR_ENGINE_TIMEOUT_MS },
+    publicUrl: o.KONTOR_PUBLIC_URL,
+    mail: { smtpUrl: o.KONTOR_SMTP_URL, from: o.KONTOR_MAIL_FROM },
   };
 }

@@ -1,6 +1,7 @@
 /** One set of migrations for SQLite and PostgreSQL (only portable DDL). */
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { chargeReservationsMigration } from '../billing/reservations';
+import { oauthMigration } from '../oauth/schema';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts_keys_billing': {
@@ -73,6 +74,8 @@ const migrations: Record<string, Migration> = {
 
 // Charge reservations live with billing; the table is billing's own.
 migrations['0003_charge_reservations'] = chargeReservationsMigration;
+// Sign-in, browser sessions and OAuth 2.1 (tables of apps/api/src/oauth).
+migrations['0005_oauth_sessions'] = oauthMigration;
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,

@@ -1,5 +1,5 @@
 /**
- * API keys: a fixed prefix (OAuth access tokens will carry another), 256 random bits, stored only as a SHA-256
+ * API keys: a fixed prefix (OAuth access tokens carry another, kontor_at_), 256 random bits, stored only as a SHA-256
  * hash, shown once, revocable, with a last-used time. Lookups go by hash and are confirmed in constant time.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
@@ -46,6 +46,12 @@ export class ApiKeys {
 
   async list(accountId: string): Promise<ApiKeyRow[]> {
     return this.db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).orderBy('created_at').execute();
+  }
+
+  /** Revokes a key only when it belongs to the account (the account pages). */
+  async revokeOwned(accountId: string, id: string): Promise<boolean> {
+    const r = await this.db.updateTable('api_keys').set({ revoked_at: this.clock().toISOString() }).where('id', '=', id).where('account_id', '=', accountId).where('revoked_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 
   async revoke(id: string): Promise<boolean> {

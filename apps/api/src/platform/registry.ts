@@ -9,6 +9,8 @@ import { ApiError } from './errors';
 import type { AccountRow } from './accounts';
 import { rateLimits, type RateGroup } from './ratelimit';
 import type { AppEnv, Services } from './services';
+import { authenticate } from '../oauth/guard';
+import type { Scope } from '../oauth/server';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -38,6 +40,8 @@ export interface RouteDef<QS extends v.GenericSchema | undefined = undefined, BS
   description?: string;
   tags: string[];
   auth: 'none' | 'required';
+  /** OAuth scope the route needs (default: oauth/guard.ts requiredScope by path — /verify, /invoices…). */
+  scope?: Scope;
   rateGroup?: RateGroup;
   /** Maximum body bytes, enforced while streaming (413 payload_too_large). Default 1 MB. */
   maxBodyBytes?: number;
@@ -81,17 +85,13 @@ export function mountRoute(app: Hono<AppEnv>, base: string, route: AnyRoute, ser
     // Authentication and rate limiting come before the body is read.
     async (c: Context<AppEnv>, next: () => Promise<void>) => {
       if (route.auth === 'required') {
-        const token = bearerToken(c);
-        if (token === null) throw new ApiError(401, 'auth_required', 'Send a credential: Authorization: Bearer <API key>', null, { 'WWW-Authenticate': 'Bearer' });
-        if (token === '') throw new ApiError(401, 'invalid_key', 'Malformed Authorization header', null, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
-        const { accountId, keyId } = await services.keys.verify(token).catch((e: unknown) => {
-          if (e instanceof ApiError) throw new ApiError(e.status, e.code, e.message, e.details, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
-          throw e;
-        });
+        // API keys, OAuth access tokens (scope checked here), the browser session on /payments/* (oauth/guard.ts).
+        const { accountId, credentialId: keyId, scopes } = await authenticate(c, services, route);
         const account = await services.accounts.byId(accountId);
-        if (!account) throw new ApiError(401, 'invalid_key', 'The account of this key no longer exists');
+        if (!account) throw new ApiError(401, 'invalid_key', 'The account of this credential no longer exists');
         c.set('account', account);
         c.set('credentialId', keyId);
+        c.set('scopes', scopes);
         if (route.rateGroup && services.config.rateLimits) {
           const d = await services.rateLimiter.hit(`${keyId}:${route.rateGroup}`, rateLimits[route.rateGroup]);
           c.header('RateLimit-Limit', String(rateLimits[route.rateGroup]));

@@ -37,6 +37,8 @@ export interface AppEnv {
     requestId: string;
     account: import('./accounts').AccountRow;
     credentialId: string;
+    /** Consented OAuth scopes of an access token; null for API keys and browser sessions. */
+    scopes: string[] | null;
     errorCause: string;
   };
 }

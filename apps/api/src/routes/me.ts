@@ -39,7 +39,7 @@ export const meRoutes: AnyRoute[] = [
         email: account.email,
         credits: account.credits,
         subscription: { status: sub.status, active: sub.active, currentPeriodEnd: sub.currentPeriodEnd, cancelAtPeriodEnd: sub.cancelAtPeriodEnd },
-        scopes: null,
+        scopes: c.get('scopes') ?? null,
         capabilities: { verify: true, create: sub.active || account.credits > 0 || services.config.freeInvoicesPerDay > 0 },
         features,
         fairUse: await services.billing.fairUse(account),
