@@ -17,8 +17,8 @@ interface Rec {
 }
 
 /** Levels reached (measured 2026-11-24): raise them when the checker improves, never lower them silently. */
-const MIN_AGREEING_FILES = 1070;
-const MAX_FALSE_COMPLIANT = 1;
+const MIN_AGREEING_FILES = 1071;
+const MAX_FALSE_COMPLIANT = 0;
 
 /** Corpus folders name some clauses finer than the veraPDF PDF/A-3 profile does. */
 const PROFILE_CLAUSE: Record<string, string> = { '6.2.8.1': '6.2.8', '6.2.9.1': '6.2.9', '6.2.9.2': '6.2.9', '6.2.9.3': '6.2.9' };

@@ -105,6 +105,7 @@ export class FontProgramChecker {
       const map = get(ctx, cid, 'CIDToGIDMap');
       const m = getName(ctx, cid, 'Subtype') === 'CIDFontType2' && map instanceof PDFStream ? decodeStream(ctx, map, this.c.maxStreamBytes) : undefined;
       for (const s of u.strings) {
+        if (s.length % 2 === 1) return report(s[s.length - 1]!);
         for (let i = 0; i + 1 < s.length; i += 2) {
           const code = s[i]! * 256 + s[i + 1]!;
           const gid = m ? (2 * code + 1 < m.length ? m[2 * code]! * 256 + m[2 * code + 1]! : undefined) : code;
@@ -249,6 +250,8 @@ export class FontProgramChecker {
       }
       if (!has) return;
       for (const s of u.strings) {
+        // a string of odd length ends in an incomplete two-byte code, which selects no glyph of the program
+        if (s.length % 2 === 1) return missing(s[s.length - 1]!, 'an incomplete two-byte code');
         for (let i = 0; i + 1 < s.length; i += 2) {
           const c = s[i]! * 256 + s[i + 1]!;
           if (c !== 0 && !has(c)) return missing(c, `CID ${c}`);
