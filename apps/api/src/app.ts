@@ -18,6 +18,7 @@ import type { AppEnv, Services } from './platform/services';
 import { allRoutes } from './routes';
 import { systemClock, type Clock } from './platform/time';
 import { createJobPool, type JobPoolOptions } from './workers/client';
+import { mountMcp } from './mcp/server';
 import { mountOAuth } from './oauth/routes';
 import { mountWeb } from './web/pages';
 
@@ -150,6 +151,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   mountOAuth(app, services);
   mountWeb(app, services, { deliver: log ? (m) => log(JSON.stringify({ time: clock().toISOString(), level: 'info', msg: 'mail', to: m.to, subject: m.subject, body: m.body })) : undefined });
   for (const r of routes) mountRoute(app, API_BASE, r, services);
+  // The remote MCP server: every tool calls one of the routes above (mcp/server.ts).
+  mountMcp(app, services, routes);
 
   const known = [
     ...routes.map((r) => ({ method: r.method.toUpperCase(), re: pathPattern(API_BASE + r.path) })),

@@ -1,0 +1,222 @@
+/**
+ * The remote MCP server at {auth_url}/api/mcp (spec §4.15): Streamable HTTP (MCP 2025-06-18 and 2025-11-25) with the
+ * SDK's web-standard transport inside a Hono route.
+ *
+ * Stateless: every POST carries one JSON-RPC message and gets a fresh server + transport (JSON responses, no SSE, no
+ * Mcp-Session-Id). Nothing lives between requests, so any instance behind a load balancer can answer any call;
+ * GET (server-initiated streams) and DELETE (session end) answer 405.
+ *
+ * Auth: Authorization: Bearer <API key | OAuth access token> on every request; without one, 401 with
+ * WWW-Authenticate: Bearer resource_metadata="{auth_url}/.well-known/oauth-protected-resource/api/mcp" so that MCP
+ * clients discover the authorization server on their own. A tool call is answered by the app itself: the /api/v1
+ * route is called in-process with the caller's Authorization header, so auth, scopes, rate limits, body limits,
+ * validation, billing and error codes are the route's own. A route's error envelope {error, code, details} becomes a
+ * tool error (isError) whose structuredContent is the envelope plus the HTTP status.
+ *
+ * Limits: the MCP request body (default 40 MB: a 25 MB PDF as base64 plus framing, enforced while streaming → 413),
+ * concurrent MCP requests per credential (default 4 → 429 rate_limited), and a time limit per tool call (default
+ * 150 s → tool error timeout; the route keeps its own job time limits and charges only what it delivered).
+ */
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ApiError } from '../platform/errors';
+import type { AnyRoute } from '../platform/registry';
+import type { AppEnv, Services } from '../platform/services';
+import { TOOLS, ToolInputError, type InternalRequest, type ToolSpec } from './tools';
+
+export const MCP_PATH = '/api/mcp';
+/** Protocol versions this server speaks (an initialize asking for another one is answered with the latest). */
+export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
+export const MCP_SERVER_NAME = 'kontor';
+
+export interface McpOptions {
+  /** Largest MCP request body in bytes (default 40,000,000). */
+  maxBodyBytes?: number;
+  /** Concurrent MCP requests per credential (default 4). */
+  maxConcurrentPerCredential?: number;
+  /** Time limit of one tool call in ms (default 150,000). */
+  toolTimeoutMs?: number;
+  /** How a bearer token is checked: the credential id (for the concurrency limit) or an ApiError 401. */
+  verifyCredential?: (token: string, services: Services) => Promise<{ credentialId: string }>;
+  /** Server version reported in initialize. */
+  version?: string;
+}
+
+const DEFAULTS = { maxBodyBytes: 40_000_000, maxConcurrentPerCredential: 4, toolTimeoutMs: 150_000 };
+
+/** The protected-resource metadata URL of the MCP server (RFC 9728 path insertion). */
+export function mcpResourceMetadataUrl(origin: string): string {
+  return `${origin}/.well-known/oauth-protected-resource${MCP_PATH}`;
+}
+
+function origin(c: Context<AppEnv>, services: Services): string {
+  return (services.config as { publicUrl?: string }).publicUrl ?? new URL(c.req.url).origin;
+}
+
+/** API keys through the key store; other credentials are not known here. */
+async function verifyApiKey(token: string, services: Services): Promise<{ credentialId: string }> {
+  const k = await services.keys.verify(token);
+  return { credentialId: k.keyId };
+}
+
+function toolError(code: string, message: string, extra: Record<string, unknown> = {}): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: `${code}: ${message}` }], structuredContent: { error: message, code, details: null, ...extra } };
+}
+
+/** Calls the app with the caller's credential and turns the answer into a tool result. */
+async function callRoute(app: Hono<AppEnv>, base: string, req: InternalRequest, headers: Record<string, string>, tool: ToolSpec): Promise<CallToolResult> {
+  const url = new URL(`${base}/api/v1${req.path}`);
+  for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v);
+  const h = new Headers(headers);
+  h.set('accept', req.accept ?? 'application/json');
+  let body: BodyInit | undefined;
+  if (req.json !== undefined) {
+    h.set('content-type', 'application/json');
+    body = JSON.stringify(req.json);
+  } else if (req.form) {
+    body = req.form;
+  }
+  const res = await app.fetch(new Request(url, { method: req.method, headers: h, ...(body !== undefined ? { body } : {}) }));
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (!res.ok) {
+    const env = (parsed ?? {}) as { error?: string; code?: string; details?: unknown };
+    const retryAfter = res.headers.get('retry-after');
+    const code = env.code ?? 'upstream_error';
+    const message = env.error ?? `HTTP ${res.status}`;
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `${code}: ${message}${retryAfter ? ` (retry after ${retryAfter} s)` : ''}` }],
+      structuredContent: { error: message, code, details: env.details ?? null, status: res.status, ...(retryAfter ? { retryAfterSeconds: Number(retryAfter) } : {}) },
+    };
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return toolError('internal_error', `The ${tool.name} route answered no JSON object`);
+  const result = parsed as Record<string, unknown>;
+  return { content: [{ type: 'text', text: tool.summarize(result) }], structuredContent: result };
+}
+
+/** A time limit for one tool call (the timer is cleared when the call ends). */
+async function withTimeout<T>(ms: number, work: Promise<T>, onTimeout: () => T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(onTimeout()), ms);
+  });
+  try {
+    return await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Builds the per-request MCP server whose tools call the app with the caller's credential. */
+function buildServer(app: Hono<AppEnv>, routes: Map<string, AnyRoute>, base: string, headers: Record<string, string>, opts: Required<Pick<McpOptions, 'toolTimeoutMs'>> & { version: string }): Server {
+  const server = new Server({ name: MCP_SERVER_NAME, title: 'Kontor', version: opts.version }, { capabilities: { tools: {} }, instructions: 'German/EU back-office formats: ZUGFeRD/Factur-X and XRechnung invoices, pain.001 payment files, camt bank statements, VIES VAT IDs, Peppol participants. Files go base64.' });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: TOOLS.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: t.operations.every((o) => routes.has(o)) ? (t.inputSchema(routes) as { type: 'object' }) : { type: 'object' as const, properties: {} },
+      annotations: { title: t.title, readOnlyHint: t.readOnly, destructiveHint: false, idempotentHint: t.readOnly, openWorldHint: t.openWorld },
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const tool = TOOLS.find((t) => t.name === request.params.name);
+    if (!tool) return toolError('not_found', `Unknown tool ${request.params.name}; tools/list names the tools`);
+    const missing = tool.operations.filter((o) => !routes.has(o));
+    if (missing.length) return toolError('not_available', `${tool.name} is not available on this server yet (route ${missing.join(', ')} is not mounted)`);
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    let req: InternalRequest;
+    try {
+      req = tool.request(args);
+    } catch (e) {
+      if (e instanceof ToolInputError) return toolError('invalid_input', e.message, { details: [{ code: 'SCHEMA', severity: 'error', message: e.message, path: e.path }], status: 400 });
+      throw e;
+    }
+    return withTimeout(opts.toolTimeoutMs, callRoute(app, base, req, headers, tool), () => toolError('timeout', `${tool.name} did not finish within ${Math.round(opts.toolTimeoutMs / 1000)} s`));
+  });
+  return server;
+}
+
+/** Mounts /api/mcp on the app (after the /api/v1 routes: tools call them). */
+export function mountMcp(app: Hono<AppEnv>, services: Services, routes: readonly AnyRoute[], options: McpOptions = {}): void {
+  const o = { ...DEFAULTS, ...options };
+  const verify = options.verifyCredential ?? verifyApiKey;
+  const byOperation = new Map(routes.map((r) => [r.operationId, r]));
+  const inFlight = new Map<string, number>();
+
+  const challenge = (c: Context<AppEnv>, extra = '') => ({ 'WWW-Authenticate': `Bearer resource_metadata="${mcpResourceMetadataUrl(origin(c, services))}", scope="invoice:verify invoice:create"${extra}` });
+
+  app.on(['GET', 'DELETE'], MCP_PATH, () => {
+    throw new ApiError(405, 'method_not_allowed', 'This MCP server is stateless: POST one JSON-RPC message per request (no SSE stream, no session to end)', { allowed: ['POST'] }, { Allow: 'POST' });
+  });
+
+  app.post(
+    MCP_PATH,
+    // Authentication before the body is read.
+    async (c, next) => {
+      const h = c.req.header('authorization');
+      if (h === undefined) throw new ApiError(401, 'auth_required', 'Send a credential: Authorization: Bearer <API key or OAuth access token>', null, challenge(c));
+      const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+      if (!m) throw new ApiError(401, 'invalid_key', 'Malformed Authorization header', null, challenge(c, ', error="invalid_request"'));
+      const { credentialId } = await verify(m[1]!, services).catch((e: unknown) => {
+        if (e instanceof ApiError && e.status === 401) throw new ApiError(401, e.code, e.message, e.details, challenge(c, ', error="invalid_token"'));
+        throw e;
+      });
+      const n = inFlight.get(credentialId) ?? 0;
+      if (n >= o.maxConcurrentPerCredential) {
+        throw new ApiError(429, 'rate_limited', `At most ${o.maxConcurrentPerCredential} concurrent MCP requests per credential`, { retryAfterSeconds: 1 }, { 'Retry-After': '1' });
+      }
+      inFlight.set(credentialId, n + 1);
+      try {
+        await next();
+      } finally {
+        const left = (inFlight.get(credentialId) ?? 1) - 1;
+        if (left <= 0) inFlight.delete(credentialId);
+        else inFlight.set(credentialId, left);
+      }
+    },
+    bodyLimit({
+      maxSize: o.maxBodyBytes,
+      onError: () => {
+        throw new ApiError(413, 'payload_too_large', `MCP request body larger than ${o.maxBodyBytes} bytes`, { maxBytes: o.maxBodyBytes });
+      },
+    }),
+    async (c) => {
+      let message: unknown;
+      try {
+        message = await c.req.json();
+      } catch (e) {
+        if (e instanceof ApiError) throw e;
+        return c.json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not JSON' } }, 400);
+      }
+      // Only our protocol versions: an initialize asking for another one is answered with the latest we speak.
+      const msg = message as { method?: unknown; params?: { protocolVersion?: unknown } } | null;
+      if (msg && typeof msg === 'object' && msg.method === 'initialize' && msg.params && typeof msg.params === 'object') {
+        if (!(MCP_PROTOCOL_VERSIONS as readonly unknown[]).includes(msg.params.protocolVersion)) msg.params.protocolVersion = MCP_PROTOCOL_VERSIONS[0];
+      } else {
+        const v = c.req.header('mcp-protocol-version');
+        if (v !== undefined && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(v)) {
+          return c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Unsupported MCP-Protocol-Version ${v}; supported: ${MCP_PROTOCOL_VERSIONS.join(', ')}` } }, 400);
+        }
+      }
+      const headers: Record<string, string> = { authorization: c.req.header('authorization')!, 'x-request-id': c.get('requestId') };
+      const server = buildServer(app, byOperation, new URL(c.req.url).origin, headers, { toolTimeoutMs: o.toolTimeoutMs, version: o.version ?? '0.1.0' });
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: o.maxBodyBytes });
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(c.req.raw, { parsedBody: message });
+      } finally {
+        void server.close().catch(() => undefined);
+      }
+    },
+  );
+}
