@@ -39,6 +39,16 @@ export const schemaSets: readonly SchemaSetDef[] = [
     namespace: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
     source: 'https://github.com/ConnectingEurope/eInvoicing-EN16931 (cii/schema/D16B SCRDM (Subset)/uncoupled clm)',
   },
+  ...(['Invoice', 'CreditNote'] as const).map(
+    (doc): SchemaSetDef => ({
+      id: `ubl-2.1-${doc.toLowerCase()}`,
+      title: `OASIS UBL 2.1 ${doc} (main document schema with its common modules), as used by the CEN and KoSIT validators`,
+      entry: `UBL-${doc}-2.1.xsd`,
+      rootLevelsUp: 1,
+      namespace: `urn:oasis:names:specification:ubl:schema:xsd:${doc}-2`,
+      source: 'https://docs.oasis-open.org/ubl/os-UBL-2.1/ (xsd/ or xsdrt/: maindoc + common)',
+    }),
+  ),
   ...(['MINIMUM', 'BASICWL', 'BASIC', 'EN16931', 'EXTENDED'] as const).map(
     (p): SchemaSetDef => ({
       id: `facturx:${p.toLowerCase()}`,

@@ -1,0 +1,129 @@
+/**
+ * validateUbl: native EN 16931 / XRechnung validation of UBL 2.1 Invoice and CreditNote. XSD from the schema store
+ * (ubl-2.1-invoice / ubl-2.1-creditnote by root element, as the KoSIT validator), then the syntax-neutral rules of
+ * @kontor/cii (BR-*, BR-DE-*, PEPPOL-EN16931-*) over the UBL → CII binding, plus the UBL-only syntax rules
+ * (UBL-SR-*, UBL-DT-*), then the KoSIT verdict by BT-24 with the UBL scenarios' severity overrides.
+ */
+import { KontorXmlError, XmlElement, parseXml, xmlInputToText, type SchemaStore, type XmlInput, type XmlLimits } from '@kontor/xml';
+import { en16931Rules, xrechnungRules, runRules, isXRechnungSpecification, type RuleDef, type RuleFinding, type CiiXsdReport, type RulesetInfo, type KositVerdict, type ValidationProfile } from '@kontor/cii';
+import { ublKind, ublToCiiTree, type UblDocumentKind } from '../binding/to-cii';
+import { ublSyntaxRules } from './ubl-syntax';
+import { kositUblVerdict } from './kosit-ubl';
+
+export interface ValidateUblOptions {
+  /** 'auto' (default): XRechnung when BT-24 names an XRechnung 3.0 specification, else EN 16931. */
+  profile?: ValidationProfile;
+  schemaStore?: SchemaStore;
+  limits?: Partial<XmlLimits>;
+}
+
+export interface UblValidationResult {
+  verdict: 'valid' | 'invalid';
+  profile: 'en16931' | 'xrechnung';
+  documentKind: UblDocumentKind | null;
+  specificationId?: string;
+  findings: RuleFinding[];
+  xsd: CiiXsdReport;
+  rulesets: RulesetInfo[];
+  kosit?: KositVerdict;
+  notes: string[];
+}
+
+export const ublRulesetInfo: Readonly<Record<'en16931' | 'xrechnung', RulesetInfo>> = {
+  en16931: { name: 'CEN EN 16931 UBL validation (native, via the UBL syntax binding)', version: '1.3.16' },
+  xrechnung: { name: 'XRechnung UBL schematron (incl. Peppol BIS rules), native', version: '2.5.0 (XRechnung 3.0.2)' },
+};
+
+/** The syntax-neutral EN 16931 rules (CII-only syntax rules CII-SR/CII-DT are replaced by the UBL ones). */
+const neutralEn16931: readonly RuleDef[] = en16931Rules.filter((r) => !r.id.startsWith('CII-'));
+const neutralXrechnung: readonly RuleDef[] = xrechnungRules.filter((r) => !r.id.startsWith('CII-'));
+
+export const ublEn16931Rules: readonly RuleDef[] = [...neutralEn16931, ...ublSyntaxRules];
+export const ublXrechnungRules: readonly RuleDef[] = neutralXrechnung;
+
+/** Schema set id for a UBL root element (anything that is not a UBL CreditNote goes to the Invoice schema, as KoSIT). */
+export function ublSchemaSet(kind: UblDocumentKind | null): 'ubl-2.1-invoice' | 'ubl-2.1-creditnote' {
+  return kind === 'CreditNote' ? 'ubl-2.1-creditnote' : 'ubl-2.1-invoice';
+}
+
+/** Runs the UBL rule sets over a parsed UBL root (no XSD, no verdict). */
+export function runUblRules(root: XmlElement, profile: 'en16931' | 'xrechnung', opts: { xsdValid?: boolean | null } = {}): RuleFinding[] {
+  const cii = ublToCiiTree(root);
+  const en = runRules(neutralEn16931, cii, opts);
+  const syn = runRules(ublSyntaxRules, root, opts);
+  const out = [...en, ...syn];
+  if (profile === 'xrechnung') for (const f of runRules(neutralXrechnung, cii, opts)) out.push(f);
+  return out;
+}
+
+function bt24Of(root: XmlElement): string | undefined {
+  const c = root.children.find((e) => e.local === 'CustomizationID');
+  return c ? c.text.trim() : undefined;
+}
+
+/** Validates a UBL Invoice or CreditNote natively. Never throws on bad input. */
+export function validateUbl(xml: XmlInput, opts: ValidateUblOptions = {}): UblValidationResult {
+  const requested = opts.profile ?? 'auto';
+  const notes: string[] = [];
+  let text: string;
+  let root: XmlElement;
+  try {
+    text = xmlInputToText(xml, opts.limits?.maxBytes ?? 50 * 1024 * 1024);
+    root = parseXml(text, opts.limits ?? {}).root;
+  } catch (e) {
+    if (!(e instanceof KontorXmlError)) throw e;
+    const f: RuleFinding = { code: e.code, severity: 'error', message: e.message, ruleset: 'xsd' };
+    if (e.location) f.location = e.location;
+    return {
+      verdict: 'invalid',
+      profile: requested === 'xrechnung' ? 'xrechnung' : 'en16931',
+      documentKind: null,
+      findings: [f],
+      xsd: { available: !!opts.schemaStore, valid: opts.schemaStore ? false : null, findings: [] },
+      rulesets: [],
+      notes: ['The document could not be read as XML; no rule was run.'],
+    };
+  }
+  const kind = ublKind(root);
+  const setId = ublSchemaSet(kind);
+
+  let xsd: CiiXsdReport;
+  if (opts.schemaStore) {
+    const r = opts.schemaStore.validate(setId, text, opts.limits?.maxBytes !== undefined ? { maxBytes: opts.limits.maxBytes } : {});
+    xsd = { available: r.available, valid: r.valid, findings: r.findings };
+    if (r.truncated) {
+      xsd.errorCount = r.errorCount;
+      xsd.truncated = true;
+    }
+    if (r.note) xsd.note = r.note;
+  } else {
+    xsd = { available: false, valid: null, findings: [], note: `No schema store given: the XSD step (${setId}) was skipped.` };
+  }
+  if (!xsd.available) notes.push(xsd.note ?? `XSD set ${setId} not available: XSD step skipped.`);
+
+  const bt24 = kind ? bt24Of(root) : undefined;
+  const profile: 'en16931' | 'xrechnung' = requested === 'auto' ? (isXRechnungSpecification(bt24) ? 'xrechnung' : 'en16931') : requested;
+  const findings: RuleFinding[] = xsd.findings.map((x) => {
+    const f: RuleFinding = { code: x.code === 'XSD' ? 'XSD_INVALID' : x.code, severity: x.severity, message: x.message, ruleset: 'xsd' };
+    if (x.location) f.location = x.location;
+    return f;
+  });
+  const rulesets = [ublRulesetInfo.en16931];
+  if (profile === 'xrechnung') rulesets.push(ublRulesetInfo.xrechnung);
+  if (!kind) {
+    findings.push({ code: 'NOT_UBL', severity: 'error', message: `The document is <${root.name}> in ${root.ns || 'no namespace'}, not a UBL 2.1 Invoice or CreditNote`, location: { line: root.line, column: root.column }, ruleset: 'xsd' });
+    return { verdict: 'invalid', profile, documentKind: null, findings, xsd, rulesets, notes };
+  }
+  for (const f of runUblRules(root, profile, { xsdValid: xsd.valid })) findings.push(f);
+
+  const result: UblValidationResult = { verdict: 'valid', profile, documentKind: kind, findings, xsd, rulesets, notes };
+  if (bt24 !== undefined) result.specificationId = bt24;
+  if (profile === 'xrechnung') {
+    const k = kositUblVerdict(kind, bt24, xsd.valid, findings);
+    result.kosit = k;
+    result.verdict = k.accept ? 'valid' : 'invalid';
+  } else {
+    result.verdict = xsd.valid === false || findings.some((f) => f.severity === 'error') ? 'invalid' : 'valid';
+  }
+  return result;
+}
