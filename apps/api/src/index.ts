@@ -6,6 +6,7 @@ export { loadConfig, ConfigError, ConfigSchema, type Config } from './config';
 export { openDatabase } from './db';
 export { Accounts, plans, subscriptionStatuses, featuresOf, subscriptionOf, type Plan, type Feature, type AccountRow } from './platform/accounts';
 export { ApiKeys, API_KEY_PREFIX } from './platform/keys';
+export { OAuthServer, ACCESS_TOKEN_PREFIX, SCOPES as OAUTH_SCOPES, type ClientRow as OAuthClientRow } from './oauth/server';
 export { Billing, withCharge, type BillingObject, type Charge } from './billing/billing';
 export { ApiError } from './platform/errors';
 export { createOutboundFetch, outboundFetchFor, OutboundError, isOutboundError, isPublicAddress, nonPublicReason, type OutboundPolicy, type OutboundLookup, type OutboundCaller } from './platform/outbound';

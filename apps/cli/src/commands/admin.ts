@@ -1,13 +1,13 @@
 /** kontor admin ...: accounts, keys, credits and subscriptions, on the same database as the server. */
-import { Accounts, ApiKeys, loadConfig, openDatabase, plans, subscriptionStatuses, featuresOf, subscriptionOf, type AccountRow, type Plan } from '@kontor/api';
+import { Accounts, ApiKeys, OAuthServer, loadConfig, openDatabase, plans, subscriptionStatuses, featuresOf, subscriptionOf, type AccountRow, type Plan } from '@kontor/api';
 import { CliError, parse, printJson, type Command, type Io } from '../command';
 
-async function withDb<T>(io: Io, fn: (a: Accounts, k: ApiKeys) => Promise<T>): Promise<T> {
+async function withDb<T>(io: Io, fn: (a: Accounts, k: ApiKeys, db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
   const cfg = loadConfig(io.env, io.cwd);
   const db = await openDatabase(cfg.database);
   const clock = () => new Date();
   try {
-    return await fn(new Accounts(db.db, clock), new ApiKeys(db.db, clock));
+    return await fn(new Accounts(db.db, clock), new ApiKeys(db.db, clock), db.db);
   } finally {
     await db.close();
   }
@@ -159,6 +159,48 @@ export const adminCommands: Command[] = [
       if (values.json) printJson(io, a);
       else human(io, a);
       return 0;
+    },
+  },
+  {
+    name: 'admin oauth-client list',
+    summary: 'List OAuth applications (dynamically registered and created in accounts)',
+    usage: 'kontor admin oauth-client list [--email OWNER] [--json]',
+    async run(argv, io) {
+      const { values } = parse(argv, { email: { type: 'string' }, json: { type: 'boolean' } }, false);
+      const list = await withDb(io, async (accounts, _k, db) => {
+        const oauth = new OAuthServer(db, () => new Date());
+        const owner = values.email ? (await accounts.require(values.email)).id : undefined;
+        const emails = new Map((await accounts.list()).map((a) => [a.id, a.email]));
+        return (await oauth.listClients(owner ? { owner } : {})).map((c) => ({
+          clientId: c.client_id,
+          name: c.name,
+          type: c.auth_method === 'none' ? 'public' : 'confidential',
+          tokenEndpointAuthMethod: c.auth_method,
+          redirectUris: JSON.parse(c.redirect_uris) as string[],
+          scope: c.scope,
+          owner: c.owner_account_id ? (emails.get(c.owner_account_id) ?? c.owner_account_id) : null,
+          createdAt: c.created_at,
+          blockedAt: c.blocked_at,
+        }));
+      });
+      if (values.json) printJson(io, list);
+      else if (!list.length) io.stdout('No OAuth applications.\n');
+      else for (const c of list) io.stdout(`${c.clientId}  ${c.name}  ${c.type}  ${c.blockedAt ? 'blocked' : 'active'}  owner=${c.owner ?? '(registered)'}  ${c.redirectUris.join(' ')}\n`);
+      return 0;
+    },
+  },
+  {
+    name: 'admin oauth-client block',
+    summary: 'Block an OAuth application: no new authorizations, its tokens stop working',
+    usage: 'kontor admin oauth-client block --client-id ID [--json]',
+    async run(argv, io) {
+      const { values } = parse(argv, { 'client-id': { type: 'string' }, json: { type: 'boolean' } }, false);
+      const id = values['client-id'];
+      if (!id) throw new CliError('Missing --client-id');
+      const ok = await withDb(io, (_a, _k, db) => new OAuthServer(db, () => new Date()).blockClient(id));
+      if (values.json) printJson(io, { clientId: id, blocked: ok });
+      else io.stdout(ok ? `Application ${id} blocked.\n` : `No active application ${id}.\n`);
+      return ok ? 0 : 1;
     },
   },
 ];
