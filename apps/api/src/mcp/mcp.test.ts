@@ -20,7 +20,12 @@ import { axzRun, sctRun } from '../../../../packages/pain001/test/runs';
 import { makeTestApp, testClock, type TestApp } from '../../test/helpers';
 import { jsonSchemaOf } from '../platform/openapi';
 import { allRoutes } from '../routes';
-import { MCP_PATH } from './server';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { errorResponse, toApiError } from '../platform/errors';
+import { defineRoute, mountRoute } from '../platform/registry';
+import type { AppEnv } from '../platform/services';
+import { MCP_PATH, mountMcp } from './server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpusDir = path.resolve(here, '../../../../../shared/corpus');
@@ -379,4 +384,54 @@ describe('limits', () => {
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ code: 'payload_too_large', details: { maxBytes: 40_000_000 } });
   }, 60_000);
+});
+
+describe('a tool whose route is missing or does not finish', () => {
+  it('answers not_available for a missing capability and timeout for a call over its time limit, never a crash', async () => {
+    const { key } = await t.account();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    // A stand-in VAT route that only answers when released; no other route is mounted on this app.
+    const slow = defineRoute({
+      method: 'get',
+      path: '/vat/check',
+      operationId: 'checkVatId',
+      summary: 'held',
+      tags: [],
+      auth: 'required',
+      query: v.object({ vatId: v.string() }),
+      responses: {},
+      errors: [],
+      handler: async ({ c }) => {
+        await held;
+        return c.json({ status: 'valid' });
+      },
+    });
+    const app = new Hono<AppEnv>();
+    mountRoute(app, '/api/v1', slow, t.services);
+    mountMcp(app, t.services, [slow], { toolTimeoutMs: 200 });
+    app.onError((e, c) => errorResponse(c, toApiError(e)));
+    const callTool = async (name: string, args: Record<string, unknown>) => {
+      const r = await app.request(MCP_PATH, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } }),
+      });
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { result: CallToolResult }).result;
+    };
+    expect(await callTool('verify_zugferd', { pdf_base64: 'JVBERi0=' })).toMatchObject({ isError: true, structuredContent: { code: 'not_available' } });
+    expect(await callTool('no_such_tool', {})).toMatchObject({ isError: true, structuredContent: { code: 'not_found' } });
+    const timedOut = await callTool('check_vat_id', { vatId: 'DE136695976' });
+    expect(timedOut).toMatchObject({ isError: true, structuredContent: { code: 'timeout' } });
+    release();
+    expect(await callTool('check_vat_id', { vatId: 'DE136695976' })).toMatchObject({ structuredContent: { status: 'valid' } });
+    // tools/list still names every tool; the missing ones with an empty schema.
+    const list = await app.request(MCP_PATH, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/list' }),
+    });
+    expect(((await list.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(10);
+  });
 });

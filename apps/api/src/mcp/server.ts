@@ -208,7 +208,9 @@ export function mountMcp(app: Hono<AppEnv>, services: Services, routes: readonly
           return c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Unsupported MCP-Protocol-Version ${v}; supported: ${MCP_PROTOCOL_VERSIONS.join(', ')}` } }, 400);
         }
       }
-      const headers: Record<string, string> = { authorization: c.req.header('authorization')!, 'x-request-id': c.get('requestId') };
+      // The inner requests carry the caller's credential and this request's id (one id in the logs).
+      const requestId = c.get('requestId') as string | undefined;
+      const headers: Record<string, string> = { authorization: c.req.header('authorization')!, ...(requestId ? { 'x-request-id': requestId } : {}) };
       const server = buildServer(app, byOperation, new URL(c.req.url).origin, headers, { toolTimeoutMs: o.toolTimeoutMs, version: o.version ?? '0.1.0' });
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: o.maxBodyBytes });
       await server.connect(transport);
