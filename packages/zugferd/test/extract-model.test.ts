@@ -4,14 +4,19 @@
  * printed one), missing fields (back-filled from the text path), and timeouts, refusals, HTTP errors and a closed
  * port (MODEL_FAILED, which the API maps to 502).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModelProvider } from '@kontor/ai';
 import { completeExtraction, prepareExtraction, typesetInvoice, ZugferdError, type PreparedExtraction } from '../src/index';
 import { referenceInvoices } from './reference-invoices';
+import { corpusAvailable, corpusDir } from './helpers';
 import { stripEmbeddedInvoice } from './extract-accuracy';
 import { startModelStandIn, type ModelStandIn } from './model-standin';
 
 let standIn: ModelStandIn;
+const hasCorpus = corpusAvailable();
+const scanFile = path.join(corpusDir, 'pdf/plain/ocrmypdf/c02-22.pdf');
 let prepared: PreparedExtraction;
 const ref = referenceInvoices().find((r) => r.name === '381-rechnungskorrektur')!;
 const truth = ref.json as unknown as Record<string, unknown>;
@@ -106,6 +111,29 @@ describe('model path', () => {
     standIn.script([{ json: stringy }]);
     const r = await completeExtraction(prepared, { model: model() });
     expect(r.invoice.totalGross).toBe(truth.totalGross);
+  });
+
+  it.skipIf(!hasCorpus)('reads a scan through page images (vision model), keeping an IBAN only with valid check digits', async () => {
+    const scan = await prepareExtraction(new Uint8Array(readFileSync(scanFile)), { renderScans: true });
+    expect(scan.kind === 'print' && scan.images?.length).toBe(1);
+    const answer = clone(truth) as Record<string, Record<string, unknown>>;
+    answer.payment = { ...answer.payment, iban: 'DE03120300000000202051' };
+    standIn.script([{ json: answer }, { json: answer }, { json: answer }]);
+    const r = await completeExtraction(scan, { model: model() });
+    const req = standIn.requests[0]!;
+    const parts = req.messages.at(-1)!.content as unknown as { type: string; image_url?: { url: string } }[];
+    expect(parts.some((p) => p.type === 'image_url' && p.image_url!.url.startsWith('data:image/jpeg;base64,'))).toBe(true);
+    expect(r.issues[0]!.message).toMatch(/page image/);
+    expect(r.invoice.invoiceNumber).toBe(truth.invoiceNumber);
+    // the model's IBAN fails its check digits and nothing is printed to fall back on: left out
+    expect(r.invoice.payment?.iban).toBeUndefined();
+    expect(r.issues.map((i) => i.code)).toContain('IBAN_NOT_IN_DOCUMENT');
+  });
+
+  it('does not render page images unless asked (no model, no vision)', async () => {
+    if (!hasCorpus) return;
+    const scan = await prepareExtraction(new Uint8Array(readFileSync(scanFile)));
+    expect(scan.kind === 'print' && scan.images).toBeUndefined();
   });
 
   it.each([

@@ -87,7 +87,8 @@ async function runExtraction(c: Context<AppEnv>, services: Services, account: Ac
     async () => {
       try {
         const { bytes, transfer } = transferable(upload.bytes);
-        const prepared = await services.jobs.run<PreparedExtraction>('invoice.extract', { bytes }, { transfer, inputBytes: bytes.byteLength });
+        // page images of scans are rendered only when a model will read them
+        const prepared = await services.jobs.run<PreparedExtraction>('invoice.extract', { bytes, renderScans: !!services.config.ai }, { transfer, inputBytes: bytes.byteLength });
         const model = prepared.kind === 'print' ? modelProviderOf(services) : undefined;
         return await completeExtraction(prepared, model ? { model, signal: c.req.raw.signal } : {});
       } catch (e) {

@@ -168,9 +168,9 @@ export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<Job
     return { value: await verifyInvoicePdf(i.bytes, { schemaStore: ctx.schemaStore(), ...(kosit ? { kosit } : {}), ...(verapdf ? { verapdf } : {}) }) };
   },
   /** POST /extractions: embedded e-invoice, else text layer + deterministic text path (the model call runs on the main thread). */
-  async 'invoice.extract'(i: { bytes: Uint8Array }) {
+  async 'invoice.extract'(i: { bytes: Uint8Array; renderScans?: boolean }) {
     const { prepareExtraction } = await import('@kontor/zugferd');
-    return { value: await prepareExtraction(i.bytes) };
+    return { value: await prepareExtraction(i.bytes, { renderScans: i.renderScans === true }) };
   },
   async 'invoice.validate'(i: InvoiceValidateInput, ctx) {
     const kosit = guarded(i.kosit);

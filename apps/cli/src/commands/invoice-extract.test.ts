@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typesetInvoice } from '@kontor/zugferd';
 import { runCapture } from '../../test/run';
-import { corpusDir } from '../../../../packages/zugferd/test/helpers';
+import { corpusAvailable, corpusDir } from '../../../../packages/zugferd/test/helpers';
 import { referenceInvoices } from '../../../../packages/zugferd/test/reference-invoices';
 import { stripEmbeddedInvoice } from '../../../../packages/zugferd/test/extract-accuracy';
 import { startModelStandIn, type ModelStandIn } from '../../../../packages/zugferd/test/model-standin';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'print.pdf'), await stripEmbeddedInvoice(pdf));
   writeFileSync(path.join(dir, 'notes.pdf'), 'not a pdf at all');
   const scan = path.join(corpusDir, 'pdf/plain/ocrmypdf/c02-22.pdf');
-  if (existsSync(scan)) copyFileSync(scan, path.join(dir, 'scan.pdf'));
+  if (corpusAvailable()) copyFileSync(scan, path.join(dir, 'scan.pdf'));
 }, 120_000);
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });

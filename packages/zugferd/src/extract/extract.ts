@@ -14,7 +14,7 @@ import { ZugferdError } from '../errors';
 import { PDF_MAX_BYTES } from '../embed/embed';
 import { sniffInput } from '../verify/verify';
 import { INVOICE_FILE_NAMES } from '../verify/profiles';
-import { readTextLayer, textLayerToPlainText } from './text-layer';
+import { readTextLayer, renderPageImages, textLayerToPlainText } from './text-layer';
 import { extractFromTextLayer, type TextExtraction } from './text-extract';
 import { extractWithModel } from './model-extract';
 import type { ExtractionIssue, ExtractionResult } from './types';
@@ -28,13 +28,15 @@ export interface ExtractOptions {
   maxBytes?: number;
   /** Pages read from the text layer (default 50). */
   maxPages?: number;
+  /** Render page images of a PDF without text layer (a scan) for a vision model; default: when a model is given. */
+  renderScans?: boolean;
   signal?: AbortSignal;
 }
 
 /** The result of the CPU-bound half: either the finished xml result or the print's text and the text-path result. */
 export type PreparedExtraction =
   | { kind: 'xml'; result: ExtractionResult }
-  | { kind: 'print'; text: string; textPath: TextExtraction; notes: ExtractionIssue[] };
+  | { kind: 'print'; text: string; textPath: TextExtraction; notes: ExtractionIssue[]; images?: string[] };
 
 const isInvoiceName = (n: string) => INVOICE_FILE_NAMES.some((x) => x.toLowerCase() === n.toLowerCase());
 
@@ -71,6 +73,7 @@ function fromEmbeddedXml(file: EmbeddedFile): { result?: ExtractionResult; notes
 
 /** The CPU-bound half: input checks, embedded e-invoice, text layer and the deterministic text path. */
 export async function prepareExtraction(bytes: Uint8Array, opts: Omit<ExtractOptions, 'model' | 'signal' | 'maxRepairRounds'> = {}): Promise<PreparedExtraction> {
+  // renderScans: only the caller knows whether a (vision) model will read the result
   if (!(bytes instanceof Uint8Array)) throw new ZugferdError('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
   const max = opts.maxBytes ?? PDF_MAX_BYTES;
   if (bytes.byteLength > max) throw new ZugferdError('PDF_TOO_LARGE', `The PDF has ${bytes.byteLength} bytes; at most ${max} are accepted`);
@@ -92,7 +95,8 @@ export async function prepareExtraction(bytes: Uint8Array, opts: Omit<ExtractOpt
   }
   const layer = await readTextLayer(bytes, { maxPages: opts.maxPages ?? 50 });
   const textPath = extractFromTextLayer(layer);
-  return { kind: 'print', text: textLayerToPlainText(layer), textPath, notes };
+  const images = layer.runCount === 0 && opts.renderScans ? await renderPageImages(bytes) : [];
+  return { kind: 'print', text: textLayerToPlainText(layer), textPath, notes, ...(images.length > 0 ? { images } : {}) };
 }
 
 /** The second half: the model path when a provider is given, else the text path's result. */
@@ -101,6 +105,7 @@ export async function completeExtraction(prepared: PreparedExtraction, opts: Pic
   if (opts.model) {
     const r = await extractWithModel(prepared.text, prepared.textPath, {
       model: opts.model,
+      ...(prepared.images ? { images: prepared.images } : {}),
       ...(opts.maxRepairRounds !== undefined ? { maxRepairRounds: opts.maxRepairRounds } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
     });
@@ -115,6 +120,6 @@ export async function completeExtraction(prepared: PreparedExtraction, opts: Pic
  * PDF_ENCRYPTED, PDF_UNREADABLE) and when the model path fails (MODEL_FAILED); everything else is data.
  */
 export async function extractInvoice(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<ExtractionResult> {
-  const prepared = await prepareExtraction(bytes, opts);
+  const prepared = await prepareExtraction(bytes, { ...opts, renderScans: opts.renderScans ?? !!opts.model });
   return completeExtraction(prepared, opts);
 }

@@ -21,6 +21,8 @@ export interface ModelExtractOptions {
   model: ModelProvider;
   /** Answers sent back with findings, after the first (default 2). */
   maxRepairRounds?: number;
+  /** Page images (data URLs) of a scan, for a vision model; used when the text layer is empty. */
+  images?: string[];
   signal?: AbortSignal;
 }
 
@@ -157,14 +159,12 @@ export function checkExtractedInvoice(inv: Json, documentText?: string): CheckFi
 
 export async function extractWithModel(text: string, deterministic: TextExtraction, opts: ModelExtractOptions): Promise<ExtractionResult> {
   const issues: ExtractionIssue[] = [];
-  if (text.replace(/--- page \d+ ---/g, '').trim() === '') {
+  const scan = text.replace(/--- page \d+ ---/g, '').trim() === '';
+  if (scan && !(opts.images && opts.images.length > 0)) {
     // Nothing to read for a text model; page images for vision models are not implemented.
     return {
       invoice: deterministic.invoice as InvoiceInput,
-      issues: [
-        ...deterministic.issues,
-        { code: 'SCAN_NOT_SUPPORTED', severity: 'error', message: 'The PDF has no text layer; reading scans (page images for a vision model) is not supported yet. Every field is a placeholder.' },
-      ],
+      issues: [...deterministic.issues, { code: 'SCAN_NOT_READABLE', severity: 'error', message: 'The PDF has no text layer and no page image could be rendered; every field is a placeholder.' }],
       repairedPaths: deterministic.repairedPaths,
       source: 'llm',
     };
@@ -172,7 +172,15 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
   const maxRounds = Math.max(0, opts.maxRepairRounds ?? 2);
   const messages: ChatMessage[] = [
     { role: 'system', content: SYSTEM_PROMPT },
-    { role: 'user', content: `Invoice text (one printed line per line, table cells separated by two spaces):\n\n${text}` },
+    scan
+      ? {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'The invoice is a scan: read it from these page images.' },
+            ...opts.images!.map((url) => ({ type: 'image_url' as const, image_url: { url, detail: 'high' as const } })),
+          ],
+        }
+      : { role: 'user', content: `Invoice text (one printed line per line, table cells separated by two spaces):\n\n${text}` },
   ];
   let candidate: Json | undefined;
   let findings: CheckFinding[] = [];
@@ -219,12 +227,15 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
   const pay = (inv.payment ?? {}) as Json;
   if (typeof pay.iban === 'string') {
     const iban = pay.iban.replace(/\s+/g, '').toUpperCase();
-    if (!ibanValid(iban) || !docText.includes(iban)) {
+    if (!ibanValid(iban) || (!scan && !docText.includes(iban))) {
       const detIban = (det.payment as Json | undefined)?.iban;
       if (typeof detIban === 'string') pay.iban = detIban;
       else delete pay.iban;
       issues.push({ code: 'IBAN_NOT_IN_DOCUMENT', severity: 'warning', message: `The model's IBAN ${iban} is not printed in the document or fails its check digits; ${typeof detIban === 'string' ? 'the printed one was taken' : 'left out'}`, path: 'payment.iban' });
-    } else pay.iban = iban;
+    } else {
+      pay.iban = iban;
+      if (scan) issues.push({ code: 'READ_FROM_IMAGE', severity: 'warning', message: `IBAN ${iban} was read from the page image (check digits valid); compare it with the document`, path: 'payment.iban' });
+    }
   } else if (typeof (det.payment as Json | undefined)?.iban === 'string') pay.iban = (det.payment as Json).iban;
   if (Object.keys(pay).length > 0) inv.payment = pay;
   for (const p of ['seller', 'buyer']) {
@@ -234,7 +245,7 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
     if (typeof party.vatId === 'string') {
       const r = checkVatSyntax(party.vatId);
       const norm = r.valid ? r.normalized : compact(party.vatId);
-      if (!docText.includes(norm) && !docText.includes(norm.slice(2))) {
+      if (scan ? !r.valid : !docText.includes(norm) && !docText.includes(norm.slice(2))) {
         if (typeof detVat === 'string') party.vatId = detVat;
         else delete party.vatId;
         issues.push({ code: 'VAT_ID_NOT_IN_DOCUMENT', severity: 'warning', message: `The model's ${p} VAT ID ${norm} is not printed in the document; ${typeof detVat === 'string' ? 'the printed one was taken' : 'left out'}`, path: `${p}.vatId` });
@@ -243,7 +254,7 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
   }
   // amounts the document does not show are reported (a model must not make up totals)
   const printed = new Set(findAmounts(text).map((a) => a.value.abs().toFixed(2)));
-  for (const k of ['totalNet', 'totalGross']) {
+  for (const k of scan ? [] : ['totalNet', 'totalGross']) {
     const v = big(inv[k]);
     if (v && !v.eq(0) && !printed.has(v.abs().toFixed(2))) issues.push({ code: 'AMOUNT_NOT_IN_DOCUMENT', severity: 'warning', message: `${k} ${v.toFixed(2)} does not appear in the document`, path: k });
   }
@@ -297,7 +308,7 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
 
   const remaining = checkExtractedInvoice(inv, text).filter((f) => f.code !== 'EXTRACTION_UNCERTAIN');
   for (const f of remaining) issues.push({ code: f.code, severity: 'warning', message: f.message, ...(f.path ? { path: f.path } : {}) });
-  issues.unshift({ code: 'MODEL_USED', severity: 'warning', message: `Read from the text layer by the model ${opts.model.model} (${rounds + 1} answer${rounds ? 's' : ''}, ${remaining.length} finding(s) left); check every value against the document.` });
+  issues.unshift({ code: 'MODEL_USED', severity: 'warning', message: `Read from ${scan ? `${opts.images!.length} page image(s)` : 'the text layer'} by the model ${opts.model.model} (${rounds + 1} answer${rounds ? 's' : ''}, ${remaining.length} finding(s) left); check every value against the document.` });
   if (deterministic.issues.some((i) => i.code === 'PDF_ENCRYPTED_READABLE')) issues.push({ code: 'PDF_ENCRYPTED_READABLE', severity: 'warning', message: 'The PDF is encrypted (opened with the empty user password)' });
   return { invoice: inv as InvoiceInput, issues, repairedPaths: repaired, source: 'llm' };
 }

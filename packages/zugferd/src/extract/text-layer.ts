@@ -150,3 +150,44 @@ export function textLayerToPlainText(layer: TextLayer, maxChars = 60_000): strin
   const s = out.join('\n');
   return s.length > maxChars ? s.slice(0, maxChars) : s;
 }
+
+export interface RenderPagesOptions {
+  /** pages rendered (default 3) */
+  maxPages?: number;
+  /** resolution (default 150 dpi), capped by maxWidth */
+  dpi?: number;
+  /** widest image in pixels (default 1600) */
+  maxWidth?: number;
+}
+
+/**
+ * Page images for a vision model (scans): pdf.js renders with its Node canvas factory (@napi-rs/canvas, the canvas
+ * implementation pdfjs-dist ships as its optional dependency) into JPEG data URLs. Returns [] when the PDF or the
+ * canvas is not available, never throws for bad input.
+ */
+export async function renderPageImages(bytes: Uint8Array, opts: RenderPagesOptions = {}): Promise<string[]> {
+  const pdfjs = await loadPdfjs();
+  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false, verbosity: 0, stopAtErrors: false });
+  const out: string[] = [];
+  try {
+    const doc = await task.promise;
+    const factory = (doc as unknown as { canvasFactory?: { create(w: number, h: number): { canvas: { toBuffer(mime: string, quality?: number): Buffer }; context: unknown } } }).canvasFactory;
+    if (!factory) return [];
+    const n = Math.min(doc.numPages, opts.maxPages ?? 3);
+    for (let p = 1; p <= n; p++) {
+      const page = await doc.getPage(p);
+      const base = page.getViewport({ scale: 1 });
+      const scale = Math.min((opts.dpi ?? 150) / 72, (opts.maxWidth ?? 1600) / base.width);
+      const viewport = page.getViewport({ scale });
+      const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      await page.render({ canvasContext: context, viewport, canvas } as never).promise;
+      out.push(`data:image/jpeg;base64,${canvas.toBuffer('image/jpeg', 80).toString('base64')}`);
+      page.cleanup();
+    }
+  } catch {
+    /* no images: the caller reports the scan as unreadable */
+  } finally {
+    await task.destroy().catch(() => undefined);
+  }
+  return out;
+}
