@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseXml, SchemaStore } from '@kontor/xml';
 import { validateCii } from '@kontor/cii';
-import { mb, ratio, type BenchRow } from './harness';
+import { childFlags, distOf, mb, ratio, type BenchRow } from './harness';
 
 const here = fileURLToPath(import.meta.url);
 const einvoice = path.resolve(path.dirname(here), '../../shared/corpus/einvoice');
@@ -85,7 +85,7 @@ async function worker(name: CaseName, file: string, schemaDir: string): Promise<
 }
 
 function runCase(name: CaseName, file: string, schemaDir: string): (Timing & { rss: number }) | string {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', here, '--cii-case', name, file, schemaDir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 });
+  const r = spawnSync(process.execPath, [...childFlags([name]), distOf(here), '--cii-case', name, file, schemaDir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 });
   const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('@@CASE@@'));
   if (!line) return (r.stderr ?? '').trim().split('\n').slice(-1)[0] ?? `exit ${r.status}`;
   return JSON.parse(line.slice(8)) as Timing & { rss: number };

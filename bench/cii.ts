@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { completeInvoice, generateCii, readCii, type DraftInvoice } from '@kontor/cii';
 import { parseXml } from '@kontor/xml';
-import { mb, medianMs, ratio, type BenchRow } from './harness';
+import { childFlags, distOf, mb, medianMs, ratio, type BenchRow } from './harness';
 
 const here = fileURLToPath(import.meta.url);
 const instances = path.resolve(path.dirname(here), '../../shared/corpus/einvoice/instances');
@@ -84,7 +84,7 @@ async function worker(c: Case): Promise<void> {
 }
 
 function runCase(c: Case): { ms: number; size: number; rss: number } | string {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', here, '--cii-case', JSON.stringify(c)], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 });
+  const r = spawnSync(process.execPath, [...childFlags([JSON.stringify(c)]), distOf(here), '--cii-case', JSON.stringify(c)], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 });
   const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('@@CASE@@'));
   if (!line) return (r.stderr ?? '').trim().split('\n').slice(-1)[0] ?? `exit ${r.status}`;
   return JSON.parse(line.slice(8)) as { ms: number; size: number; rss: number };

@@ -75,12 +75,85 @@ export function xmllintSchema(xsd: string, file: string): { ms: number; rss: num
 }
 
 /**
- * Runs one measured case in a fresh process (`node --import tsx <script> ...args`) so its peak RSS is its own;
- * the child prints `@@CASE@@{"ms":..,"rss":..}`. Returns the measurement, or the child's last error line.
+ * The built file of a bench module: bench/<name>.ts → bench/dist/<name>.js (see tsup.config.ts; bundled code sees
+ * its source path as import.meta.url). A path that is already built JS is returned unchanged.
+ */
+export function distOf(script: string): string {
+  return script.replace(/([\\/])bench[\\/]([^\\/]+)\.ts$/, '$1bench$1dist$1$2.js');
+}
+
+/**
+ * Node flags for measured child processes: `pnpm bench --profile <case>` sets KONTOR_BENCH_PROFILE to a directory
+ * and a case filter; every child whose arguments contain the filter writes a V8 .cpuprofile there.
+ */
+export function childFlags(args: string[]): string[] {
+  const dir = process.env.KONTOR_BENCH_PROFILE_DIR;
+  const filter = process.env.KONTOR_BENCH_PROFILE;
+  if (!dir || !filter || !args.some((a) => a.includes(filter))) return [];
+  return ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `${args.filter((a) => !a.includes('/')).join('-').replace(/[^\w.-]+/g, '_')}.${process.pid}.${Date.now()}.cpuprofile`];
+}
+
+/**
+ * Runs one measured case in a fresh process (`node bench/dist/<module>.js ...args`, built JS) so its peak RSS is
+ * its own; the child prints `@@CASE@@{"ms":..,"rss":..}`. Returns the measurement, or the child's last error line.
  */
 export function runChildCase(script: string, args: string[]): { ms: number; rss: number } | string {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 });
+  const r = spawnSync(process.execPath, [...childFlags(args), distOf(script), ...args], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 });
   const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('@@CASE@@'));
   if (!line) return (r.stderr ?? '').trim().split('\n').slice(-1)[0] ?? `exit ${r.status}`;
   return JSON.parse(line.slice(8)) as { ms: number; rss: number };
+}
+
+export interface Stats {
+  median: number;
+  min: number;
+  max: number;
+  /** Interquartile range (p75 - p25) in ms. */
+  iqr: number;
+  n: number;
+}
+
+export function stats(samples: number[]): Stats {
+  const t = [...samples].sort((a, b) => a - b);
+  const q = (p: number) => t[Math.min(t.length - 1, Math.floor(p * (t.length - 1) + 0.5))]!;
+  return { median: q(0.5), min: t[0]!, max: t[t.length - 1]!, iqr: q(0.75) - q(0.25), n: t.length };
+}
+
+/** "12.3 ms ±0.4" — median and interquartile range. */
+export function fmtStats(s: Stats): string {
+  const f = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(1)} ms` : `${ms.toFixed(2)} ms`);
+  return `${f(s.median)} ±${f(s.iqr / 2)}`;
+}
+
+/**
+ * Interleaved pair: warm-up of both first, then A,B,A,B,… so drift (thermal, other load on the shared cores) hits
+ * both sides alike. Each side is a function returning the time of ONE run in ms (in process, or a child process's
+ * own timing line). Returns medians and spread of both.
+ */
+export async function interleaved(a: () => number | Promise<number>, b: () => number | Promise<number>, runs = 7, warmup = 2): Promise<{ a: Stats; b: Stats }> {
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    ta.push(await a());
+    tb.push(await b());
+  }
+  return { a: stats(ta), b: stats(tb) };
+}
+
+/** Wall time in ms of one child process (incl. start), and its peak RSS via /usr/bin/time when present. */
+export function processMs(cmd: string, args: string[], opts: { input?: string | Uint8Array; ok?: (stdout: string, stderr: string, status: number | null) => boolean } = {}): { ms: number; rss: number | null } | null {
+  const useTime = existsSync('/usr/bin/time');
+  const s = performance.now();
+  const r = useTime
+    ? spawnSync('/usr/bin/time', ['-f', '@@RSS@@%M', cmd, ...args], { encoding: 'utf8', input: opts.input, maxBuffer: 256 * 1024 * 1024 })
+    : spawnSync(cmd, args, { encoding: 'utf8', input: opts.input, maxBuffer: 256 * 1024 * 1024 });
+  const ms = performance.now() - s;
+  if (r.error) return null;
+  if (opts.ok && !opts.ok(r.stdout ?? '', r.stderr ?? '', r.status)) return null;
+  const m = /@@RSS@@(\d+)/.exec(r.stderr ?? '');
+  return { ms, rss: m ? Number(m[1]) * 1024 : null };
 }
