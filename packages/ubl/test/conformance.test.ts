@@ -38,6 +38,9 @@ function diff(ours: Map<string, number>, official: Map<string, number>): string[
   return out;
 }
 
+/** Instances agreeing, out of 721 / 735 whole documents (rule lists compared), 1131 / 1129 unit fragments, 1866 KoSIT. */
+const FLOORS = { wholeEn16931: 619, wholeXrechnung: 658, unitEn16931: 807, unitXrechnung: 950, kositAccept: 1829 };
+
 const available = ublCorpusAvailable('UBL conformance');
 
 describe.runIf(available)('native UBL validation vs official artefacts (golden.json)', () => {
@@ -84,9 +87,12 @@ describe.runIf(available)('native UBL validation vs official artefacts (golden.j
     }));
     console.log('\nUBL conformance (ours vs CEN UBL 1.3.16, XRechnung UBL 2.5.0, xmllint, KoSIT)');
     console.table(rows);
-    const byRule = new Map<string, number>();
-    for (const o of outcomes) for (const d of [...(o.en ?? []), ...(o.xr ?? [])]) byRule.set(d.split(':')[0]!, (byRule.get(d.split(':')[0]!) ?? 0) + 1);
-    console.log('instances disagreeing, by rule:', JSON.stringify([...byRule].sort((a, b) => b[1] - a[1])));
+    for (const unit of [false, true]) {
+      const byRule = new Map<string, number>();
+      for (const o of outcomes) if ((o.group === 'en16931-unit') === unit) for (const d of [...(o.en ?? []), ...(o.xr ?? [])]) byRule.set(d.split(':')[0]!, (byRule.get(d.split(':')[0]!) ?? 0) + 1);
+      console.log(`${unit ? 'unit fragments' : 'whole documents'}: instances disagreeing, by rule:`, JSON.stringify([...byRule].sort((a, b) => b[1] - a[1])));
+    }
+    if (process.env.UBL_CONFORMANCE_DETAIL) for (const o of outcomes) if (o.group !== 'en16931-unit' && (o.en?.length || o.xr?.length)) console.log(o.file, [...(o.en ?? []), ...(o.xr ?? [])].join('; '));
     expect(outcomes.length).toBe(Object.keys(loadGolden().instances).length);
   });
 
@@ -95,14 +101,14 @@ describe.runIf(available)('native UBL validation vs official artefacts (golden.j
   });
 
   it('reaches at least the recorded agreement (rules and KoSIT accept)', () => {
-    const full = outcomes.filter((o) => o.group !== 'en16931-unit');
-    const rate = (os_: Outcome[], k: 'en' | 'xr'): number => {
-      const c = os_.filter((o) => o[k] !== undefined);
-      return c.filter((o) => o[k]!.length === 0).length / c.length;
-    };
-    const floors = { enFull: 0, xrFull: 0, kosit: 0 };
-    expect(rate(full, 'en')).toBeGreaterThanOrEqual(floors.enFull);
-    expect(rate(full, 'xr')).toBeGreaterThanOrEqual(floors.xrFull);
-    expect(outcomes.filter((o) => o.kositAgree).length / outcomes.length).toBeGreaterThanOrEqual(floors.kosit);
+    const agree = (unit: boolean, k: 'en' | 'xr'): number => outcomes.filter((o) => (o.group === 'en16931-unit') === unit && o[k] !== undefined && o[k]!.length === 0).length;
+    // Floors = the agreement measured when this test was last tightened; they may only rise.
+    expect(agree(false, 'en')).toBeGreaterThanOrEqual(FLOORS.wholeEn16931);
+    expect(agree(false, 'xr')).toBeGreaterThanOrEqual(FLOORS.wholeXrechnung);
+    expect(agree(true, 'en')).toBeGreaterThanOrEqual(FLOORS.unitEn16931);
+    expect(agree(true, 'xr')).toBeGreaterThanOrEqual(FLOORS.unitXrechnung);
+    expect(outcomes.filter((o) => o.kositAgree).length).toBeGreaterThanOrEqual(FLOORS.kositAccept);
+    // The test suite (what real senders produce) agrees completely.
+    expect(outcomes.filter((o) => o.group === 'xrechnung-testsuite' && (o.en?.length || o.xr?.length || !o.kositAgree)).map((o) => o.file)).toEqual([]);
   });
 });

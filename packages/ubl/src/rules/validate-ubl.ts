@@ -9,6 +9,7 @@ import { en16931Rules, xrechnungRules, runRules, isXRechnungSpecification, type 
 import { ublKind, ublToCiiTree, type UblDocumentKind } from '../binding/to-cii';
 import { ublSyntaxRules } from './ubl-syntax';
 import { kositUblVerdict } from './kosit-ubl';
+import { ublBindingRules, ublBindingIds } from './ubl-bindings';
 
 export interface ValidateUblOptions {
   /** 'auto' (default): XRechnung when BT-24 names an XRechnung 3.0 specification, else EN 16931. */
@@ -35,11 +36,15 @@ export const ublRulesetInfo: Readonly<Record<'en16931' | 'xrechnung', RulesetInf
 };
 
 /** The syntax-neutral EN 16931 rules (CII-only syntax rules CII-SR/CII-DT are replaced by the UBL ones). */
-const neutralEn16931: readonly RuleDef[] = en16931Rules.filter((r) => !r.id.startsWith('CII-'));
-const neutralXrechnung: readonly RuleDef[] = xrechnungRules.filter((r) => !r.id.startsWith('CII-'));
+const neutral = (r: RuleDef): boolean => !r.id.startsWith('CII-') && !ublBindingIds.has(r.id);
+const neutralEn16931: readonly RuleDef[] = en16931Rules.filter(neutral);
+const neutralXrechnung: readonly RuleDef[] = xrechnungRules.filter(neutral);
+const bindingEn16931 = ublBindingRules.filter((r) => r.ruleset === 'en16931');
+const bindingXrechnung = ublBindingRules.filter((r) => r.ruleset === 'xrechnung');
 
-export const ublEn16931Rules: readonly RuleDef[] = [...neutralEn16931, ...ublSyntaxRules];
-export const ublXrechnungRules: readonly RuleDef[] = neutralXrechnung;
+/** Every EN 16931 rule run on UBL: the neutral ones (through the binding), the UBL bindings, the UBL syntax rules. */
+export const ublEn16931Rules: readonly RuleDef[] = [...neutralEn16931, ...bindingEn16931, ...ublSyntaxRules];
+export const ublXrechnungRules: readonly RuleDef[] = [...neutralXrechnung, ...bindingXrechnung];
 
 /** Schema set id for a UBL root element (anything that is not a UBL CreditNote goes to the Invoice schema, as KoSIT). */
 export function ublSchemaSet(kind: UblDocumentKind | null): 'ubl-2.1-invoice' | 'ubl-2.1-creditnote' {
@@ -50,9 +55,12 @@ export function ublSchemaSet(kind: UblDocumentKind | null): 'ubl-2.1-invoice' | 
 export function runUblRules(root: XmlElement, profile: 'en16931' | 'xrechnung', opts: { xsdValid?: boolean | null } = {}): RuleFinding[] {
   const cii = ublToCiiTree(root);
   const en = runRules(neutralEn16931, cii, opts);
-  const syn = runRules(ublSyntaxRules, root, opts);
+  const syn = runRules([...bindingEn16931, ...ublSyntaxRules], root, opts);
   const out = [...en, ...syn];
-  if (profile === 'xrechnung') for (const f of runRules(neutralXrechnung, cii, opts)) out.push(f);
+  if (profile === 'xrechnung') {
+    for (const f of runRules(neutralXrechnung, cii, opts)) out.push(f);
+    for (const f of runRules(bindingXrechnung, root, opts)) out.push(f);
+  }
   return out;
 }
 
