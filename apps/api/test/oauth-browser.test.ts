@@ -43,7 +43,9 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The client's redirect target: a loopback server that records what arrives.
   callback = http.createServer((req, res) => {
-    received.push(new URL(req.url!, callbackUrl));
+    // Only the redirect itself counts (the browser also asks for /favicon.ico).
+    const u = new URL(req.url!, callbackUrl);
+    if (u.pathname === '/callback') received.push(u);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>client</title><p>Client received the answer.</p>');
   });
   await new Promise<void>((r) => callback.listen(0, '127.0.0.1', r));

@@ -179,20 +179,20 @@ describe('authorization code flow', () => {
     expect([400, 422]).toContain(inv.status);
 
     // Refresh: rotation.
-    const r1 = await token(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId });
+    const r1 = await token(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: clientId });
     expect(r1.status).toBe(200);
     const t1 = OAuthTokensSchema.parse(await r1.json());
     expect(t1.refresh_token).not.toBe(tokens.refresh_token);
     expect((await t.request('/api/v1/me', { key: t1.access_token })).status).toBe(200);
     // Replaying the rotated refresh token: invalid_grant and the whole family is revoked.
-    const replay = await token(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId });
+    const replay = await token(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: clientId });
     expect(replay.status).toBe(400);
     expect(((await replay.json()) as Json).error).toBe('invalid_grant');
     const dead = await t.request('/api/v1/me', { key: t1.access_token });
     expect(dead.status).toBe(401);
     expect(dead.headers.get('www-authenticate')).toContain('error="invalid_token"');
     expect(dead.headers.get('www-authenticate')).toContain('resource_metadata="http://localhost/.well-known/oauth-protected-resource/api/v1"');
-    const again = await token(t, { grant_type: 'refresh_token', refresh_token: t1.refresh_token, client_id: clientId });
+    const again = await token(t, { grant_type: 'refresh_token', refresh_token: t1.refresh_token!, client_id: clientId });
     expect(((await again.json()) as Json).error).toBe('invalid_grant');
 
     // A new grant, then revocation of the refresh token kills its access token too.
@@ -269,7 +269,8 @@ describe('negative cases', () => {
     const jar = new Jar();
     await signIn(t, jar, who);
     const p = pkce();
-    for (const extra of [{ code_challenge_method: 'plain', code_challenge: p.verifier.slice(0, 43) }, { code_challenge: '' }, { code_challenge_method: '' }]) {
+    const variants: Record<string, string>[] = [{ code_challenge_method: 'plain', code_challenge: p.verifier.slice(0, 43) }, { code_challenge: '' }, { code_challenge_method: '' }];
+    for (const extra of variants) {
       const params = q(clientId, p.challenge, extra);
       const r = await browse(t, jar, `/api/oauth/authorize?${new URLSearchParams(Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '')))}`);
       expect(r.status).toBe(302);
