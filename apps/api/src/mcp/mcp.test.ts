@@ -12,12 +12,15 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { naptrHostname, parseParticipant } from '@kontor/peppol';
 import { startDnsStandin, type DnsStandin } from '../../../../packages/peppol/test/dnsStandin';
 import { startDirectoryStandin, type HttpStandin } from '../../../../packages/peppol/test/httpStandins';
 import { startViesStandin, type ViesStandin } from '../../../../packages/vies/test/viesStandin';
 import { axzRun, sctRun } from '../../../../packages/pain001/test/runs';
 import { makeTestApp, testClock, type TestApp } from '../../test/helpers';
+import { Jar, authorize, person, pkce, register, signIn, token } from '../../test/oauth-client';
 import { jsonSchemaOf } from '../platform/openapi';
 import { allRoutes } from '../routes';
 import { Hono } from 'hono';
@@ -434,4 +437,109 @@ describe('a tool whose route is missing or does not finish', () => {
     });
     expect(((await list.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(10);
   });
+});
+
+describe('OAuth access tokens', () => {
+  /** The OAuth issue's browser helpers, driven over real HTTP against the listening server (origin = base). */
+  const overHttp = () => ({ ...t, request: (p: string, init: RequestInit = {}) => fetch(`${base}${p}`, { ...init, redirect: 'manual' }) }) as unknown as TestApp;
+  const REDIRECT = 'http://127.0.0.1:9/callback';
+
+  /** Registers a public client, signs a person in and consents: tokens for `scope` bound to `resource`. */
+  async function accessToken(scope: string, resource: string, plan: 'converter' | null = 'converter'): Promise<{ token: string; accountId: string; clientId: string }> {
+    const h = overHttp();
+    const reg = await register(h, { client_name: 'MCP test', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
+    expect(reg.status).toBe(201);
+    const clientId = ((await reg.json()) as { client_id: string }).client_id;
+    const who = await person(t, { plan });
+    const jar = new Jar();
+    expect((await signIn(h, jar, who)).status).toBe(303);
+    const p = pkce();
+    const r = await authorize(h, jar, { response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: p.challenge, code_challenge_method: 'S256', state: 's', scope, resource });
+    expect(r.status).toBe(302);
+    const code = new URL(r.headers.get('location')!).searchParams.get('code')!;
+    const tok = await token(h, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: p.verifier, resource });
+    expect(tok.status).toBe(200);
+    return { token: ((await tok.json()) as { access_token: string }).access_token, accountId: who.id, clientId };
+  }
+
+  it('an unauthenticated SDK client discovers the authorization server from the 401, signs in and calls tools', async () => {
+    const h = overHttp();
+    const who = await person(t, { plan: 'converter' });
+    const jar = new Jar();
+    expect((await signIn(h, jar, who)).status).toBe(303);
+    let info: OAuthClientInformationMixed | undefined;
+    let tokens: OAuthTokens | undefined;
+    let verifier = '';
+    let authUrl: URL | undefined;
+    const provider: OAuthClientProvider = {
+      redirectUrl: REDIRECT,
+      clientMetadata: { client_name: 'MCP SDK test client', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
+      clientInformation: () => info,
+      saveClientInformation: (i) => void (info = i),
+      tokens: () => tokens,
+      saveTokens: (x) => void (tokens = x),
+      redirectToAuthorization: (u) => void (authUrl = u),
+      saveCodeVerifier: (v) => void (verifier = v),
+      codeVerifier: () => verifier,
+    };
+    const url = new URL(MCP_PATH, base);
+    const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
+    await expect(new Client({ name: 'sdk', version: '1' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    // The SDK registered itself (RFC 7591) and built the authorization URL from the discovered metadata.
+    expect(info?.client_id).toMatch(/^kontor_ci_/);
+    expect(authUrl!.origin + authUrl!.pathname).toBe(`${base}/api/oauth/authorize`);
+    expect(authUrl!.searchParams.get('resource')).toBe(`${base}${MCP_PATH}`);
+    expect(authUrl!.searchParams.get('code_challenge_method')).toBe('S256');
+    const consent = await authorize(h, jar, Object.fromEntries(authUrl!.searchParams));
+    expect(consent.status).toBe(302);
+    await first.finishAuth(new URL(consent.headers.get('location')!).searchParams.get('code')!);
+    expect(tokens?.access_token).toMatch(/^kontor_at_/);
+    const client = new Client({ name: 'sdk', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(url, { authProvider: provider }));
+    const xml = corpus(XRECHNUNG_XML).toString('utf8');
+    const r = await call(client, 'validate_invoice_xml', { xml });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toEqual((await postJson('/invoices/validate', tokens!.access_token, { xml })).body);
+    await client.close();
+  }, 60_000);
+
+  it('a token without invoice:create verifies but cannot create or extract (insufficient_scope, nothing charged)', async () => {
+    const { token: verifyOnly, accountId } = await accessToken('invoice:verify', `${base}${MCP_PATH}`);
+    const client = await connect(verifyOnly);
+    const pdf = corpus(HYBRID_PDF).toString('base64');
+    expect((await call(client, 'verify_zugferd', { pdf_base64: pdf })).isError).toBeFalsy();
+    const create = await call(client, 'create_zugferd', { invoice: invoiceFixture('01-minimal-en16931'), format: 'xml' });
+    expect(create).toMatchObject({ isError: true, structuredContent: { code: 'insufficient_scope', status: 403, details: { required: 'invoice:create' } } });
+    const direct = await postJson('/invoices?format=xml', verifyOnly, { invoice: invoiceFixture('01-minimal-en16931') });
+    expect(create.structuredContent).toEqual({ ...direct.body, status: direct.status });
+    expect(await call(client, 'extract_invoice', { pdf_base64: pdf })).toMatchObject({ isError: true, structuredContent: { code: 'insufficient_scope' } });
+    expect((await t.services.accounts.byId(accountId))!.credits).toBe(0);
+    await client.close();
+
+    const { token: full } = await accessToken('invoice:verify invoice:create', `${base}${MCP_PATH}`);
+    const c2 = await connect(full);
+    const ok = await call(c2, 'create_zugferd', { invoice: invoiceFixture('01-minimal-en16931'), format: 'xml' });
+    expect(ok.isError).toBeFalsy();
+    expect(ok.structuredContent.xml).toMatch(/^<\?xml/);
+    await c2.close();
+  }, 60_000);
+
+  it('refuses a token issued for the /api/v1 resource and a revoked token with 401 invalid_token', async () => {
+    const { token: apiToken } = await accessToken('invoice:verify', `${base}/api/v1`);
+    const r = await rpc(initialize('2025-06-18'), { authorization: `Bearer ${apiToken}` });
+    expect(r.status).toBe(401);
+    expect(r.headers.get('www-authenticate')).toContain(`resource_metadata="${base}/.well-known/oauth-protected-resource/api/mcp"`);
+    expect(r.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    expect(((await r.json()) as { error: string }).error).toMatch(/issued for .*\/api\/v1/);
+    const unknown = await rpc(initialize('2025-06-18'), { authorization: 'Bearer kontor_at_unknown' });
+    expect(unknown.status).toBe(401);
+    expect(((await unknown.json()) as { code: string }).code).toBe('invalid_key');
+    const { token: mcpToken, clientId } = await accessToken('invoice:verify', `${base}${MCP_PATH}`);
+    expect((await rpc(initialize('2025-06-18'), { authorization: `Bearer ${mcpToken}` })).status).toBe(200);
+    const revoke = await fetch(`${base}/api/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: mcpToken, client_id: clientId }).toString() });
+    expect(revoke.status).toBe(200);
+    const revoked = await rpc(initialize('2025-06-18'), { authorization: `Bearer ${mcpToken}` });
+    expect(revoked.status).toBe(401);
+    expect(revoked.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  }, 60_000);
 });

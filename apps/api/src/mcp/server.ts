@@ -8,7 +8,8 @@
  *
  * Auth: Authorization: Bearer <API key | OAuth access token> on every request; without one, 401 with
  * WWW-Authenticate: Bearer resource_metadata="{auth_url}/.well-known/oauth-protected-resource/api/mcp" so that MCP
- * clients discover the authorization server on their own. A tool call is answered by the app itself: the /api/v1
+ * clients discover the authorization server on their own. Credentials are checked by the API's guard (oauth/guard.ts);
+ * an access token bound to another resource (RFC 8707 resource = the /api/v1 API) is refused here (audience). A tool call is answered by the app itself: the /api/v1
  * route is called in-process with the caller's Authorization header, so auth, scopes, rate limits, body limits,
  * validation, billing and error codes are the route's own. A route's error envelope {error, code, details} becomes a
  * tool error (isError) whose structuredContent is the envelope plus the HTTP status.
@@ -25,6 +26,10 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import { ApiError } from '../platform/errors';
 import type { AnyRoute } from '../platform/registry';
 import type { AppEnv, Services } from '../platform/services';
+import { authenticate } from '../oauth/guard';
+import { ACCESS_TOKEN_PREFIX, OAuthServer } from '../oauth/server';
+import { resourcesOf } from '../oauth/routes';
+import { publicOrigin } from '../web/http';
 import { TOOLS, ToolInputError, type InternalRequest, type ToolSpec } from './tools';
 
 export const MCP_PATH = '/api/mcp';
@@ -39,8 +44,8 @@ export interface McpOptions {
   maxConcurrentPerCredential?: number;
   /** Time limit of one tool call in ms (default 150,000). */
   toolTimeoutMs?: number;
-  /** How a bearer token is checked: the credential id (for the concurrency limit) or an ApiError 401. */
-  verifyCredential?: (token: string, services: Services) => Promise<{ credentialId: string }>;
+  /** How the request's credential is checked: the credential id (for the concurrency limit) or an ApiError 401. */
+  verifyCredential?: (c: Context<AppEnv>, services: Services) => Promise<{ credentialId: string }>;
   /** Server version reported in initialize. */
   version?: string;
 }
@@ -52,14 +57,21 @@ export function mcpResourceMetadataUrl(origin: string): string {
   return `${origin}/.well-known/oauth-protected-resource${MCP_PATH}`;
 }
 
-function origin(c: Context<AppEnv>, services: Services): string {
-  return (services.config as { publicUrl?: string }).publicUrl ?? new URL(c.req.url).origin;
-}
-
-/** API keys through the key store; other credentials are not known here. */
-async function verifyApiKey(token: string, services: Services): Promise<{ credentialId: string }> {
-  const k = await services.keys.verify(token);
-  return { credentialId: k.keyId };
+/**
+ * The credential check of the API (oauth/guard.ts: API keys, OAuth access tokens; no browser session here), plus the
+ * audience rule of MCP authorization: an access token bound to another resource (the /api/v1 API) is refused here.
+ */
+async function verifyCredential(c: Context<AppEnv>, services: Services): Promise<{ credentialId: string }> {
+  const auth = await authenticate(c, services, { method: 'post', path: '/mcp' });
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+  if (token.startsWith(ACCESS_TOKEN_PREFIX)) {
+    const info = await new OAuthServer(services.db, services.clock).verifyAccessToken(token);
+    const mcp = resourcesOf(publicOrigin(c, services)).mcp;
+    if (info && info.resource !== null && info.resource !== mcp) {
+      throw new ApiError(401, 'invalid_key', `This access token was issued for ${info.resource}, not for ${mcp}`, null);
+    }
+  }
+  return { credentialId: auth.credentialId };
 }
 
 function toolError(code: string, message: string, extra: Record<string, unknown> = {}): CallToolResult {
@@ -149,11 +161,11 @@ function buildServer(app: Hono<AppEnv>, routes: Map<string, AnyRoute>, base: str
 /** Mounts /api/mcp on the app (after the /api/v1 routes: tools call them). */
 export function mountMcp(app: Hono<AppEnv>, services: Services, routes: readonly AnyRoute[], options: McpOptions = {}): void {
   const o = { ...DEFAULTS, ...options };
-  const verify = options.verifyCredential ?? verifyApiKey;
+  const verify = options.verifyCredential ?? verifyCredential;
   const byOperation = new Map(routes.map((r) => [r.operationId, r]));
   const inFlight = new Map<string, number>();
 
-  const challenge = (c: Context<AppEnv>, extra = '') => ({ 'WWW-Authenticate': `Bearer resource_metadata="${mcpResourceMetadataUrl(origin(c, services))}", scope="invoice:verify invoice:create"${extra}` });
+  const challenge = (c: Context<AppEnv>, extra = '') => ({ 'WWW-Authenticate': `Bearer resource_metadata="${mcpResourceMetadataUrl(publicOrigin(c, services))}", scope="invoice:verify invoice:create"${extra}` });
 
   app.on(['GET', 'DELETE'], MCP_PATH, () => {
     throw new ApiError(405, 'method_not_allowed', 'This MCP server is stateless: POST one JSON-RPC message per request (no SSE stream, no session to end)', { allowed: ['POST'] }, { Allow: 'POST' });
@@ -165,9 +177,9 @@ export function mountMcp(app: Hono<AppEnv>, services: Services, routes: readonly
     async (c, next) => {
       const h = c.req.header('authorization');
       if (h === undefined) throw new ApiError(401, 'auth_required', 'Send a credential: Authorization: Bearer <API key or OAuth access token>', null, challenge(c));
-      const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
-      if (!m) throw new ApiError(401, 'invalid_key', 'Malformed Authorization header', null, challenge(c, ', error="invalid_request"'));
-      const { credentialId } = await verify(m[1]!, services).catch((e: unknown) => {
+      if (!/^Bearer\s+(\S+)\s*$/i.test(h)) throw new ApiError(401, 'invalid_key', 'Malformed Authorization header', null, challenge(c, ', error="invalid_request"'));
+      // Every 401 names the MCP server's own protected-resource metadata (not the API's).
+      const { credentialId } = await verify(c, services).catch((e: unknown) => {
         if (e instanceof ApiError && e.status === 401) throw new ApiError(401, e.code, e.message, e.details, challenge(c, ', error="invalid_token"'));
         throw e;
       });
