@@ -129,6 +129,36 @@ describe.skipIf(!has)('extractInvoice over the plain PDFs', () => {
     expect(r.invoice.totalGross).toBeGreaterThan(0);
   });
 
+  it('reads the German and the English Mustang invoice prints field by field as printed', async () => {
+    // facts as printed on the documents (pdftotext -layout shows them)
+    const expected = {
+      'MustangGnuaccountingBeispielRE-20170509_505blanko.pdf': { invoiceNumber: 'RE-20170509/505', issueDate: '2017-05-09', deliveryDate: '2017-05-07' },
+      'MustangGnuaccountingBeispielRE-20201121_508blankoA3.pdf': { invoiceNumber: 'RE-20201121/508', issueDate: '2020-11-21', deliveryDate: '2020-11-10' },
+    };
+    for (const [file, head] of Object.entries(expected)) {
+      const r = await extractInvoice(new Uint8Array(readFileSync(path.join(pdfDir, 'plain/mustang', file))));
+      expect(r.invoice, file).toMatchObject({
+        ...head,
+        seller: { name: 'Bei Spiel GmbH', vatId: 'DE136695976', address: { line1: 'Ecke 12', postalCode: '12345', city: 'Stadthausen' } },
+        buyer: { name: 'Theodor Est', address: { line1: 'Bahnstr. 42', postalCode: '88802', city: 'Spielkreis' } },
+        payment: { iban: 'DE88200800000970375700', bic: 'COBADEFFXXX' },
+        vatBreakdown: [
+          { ratePercent: 7, basisAmount: 160, taxAmount: 11.2 },
+          { ratePercent: 19, basisAmount: 336, taxAmount: 63.84 },
+        ],
+        totalNet: 496,
+        totalVat: 75.04,
+        totalGross: 571.04,
+      });
+      expect(r.invoice.lines.map((l) => [l.quantity, l.unitPriceNet, l.vatRatePercent, l.lineNetAmount]), file).toEqual([
+        [1, 160, 7, 160],
+        [400, 0.79, 19, 316],
+        [file.includes('508') ? 800 : 200, file.includes('508') ? 0.025 : 0.1, 19, 20],
+      ]);
+      expect(r.repairedPaths, file).toEqual([]);
+    }
+  });
+
   it('refuses bytes that are not a PDF with NOT_A_PDF', async () => {
     await expect(extractInvoice(new Uint8Array(Buffer.from('<Invoice/>')))).rejects.toMatchObject({ code: 'NOT_A_PDF' });
     await expect(extractInvoice(new Uint8Array(0))).rejects.toMatchObject({ code: 'NOT_A_PDF' });

@@ -40,7 +40,7 @@ const LABELS: { field: string; re: RegExp }[] = [
   { field: 'issueDate', re: /^(Rechnungsdatum|Belegdatum|Gutschriftsdatum|Datum|Invoice date|Date of issue|Issue date|Date)\s*:?/i },
   { field: 'deliveryDate', re: /^(Liefer-?\s?\/?\s?Leistungsdatum|Leistungsdatum|Lieferdatum|Delivery date|Date of (supply|delivery)|Service date)\s*:?/i },
   { field: 'servicePeriod', re: /^(Leistungszeitraum|Abrechnungszeitraum|Service period|Billing period|Period)\s*:?/i },
-  { field: 'dueDate', re: /^(Fällig(keitsdatum| am| bis)?|Zahlungsziel|Zahlbar bis|Due date|Payment due( date)?|Due)\s*:?/i },
+  { field: 'dueDate', re: /^(Fällig(keitsdatum| am| bis)?|Zahlungsziel|Zahlbar bis|Due date|Payment due( date)?|Due on)\s*:?/i },
   { field: 'purchaseOrderReference', re: /^(Bestell-?\s?(nummer|nr\.?)|Ihre Bestellung|Auftragsnummer|Purchase order( number)?|PO( number| no\.?)?|Order (number|no\.?))\s*:?/i },
   { field: 'contractReference', re: /^(Vertrag(snummer)?|Contract( number| no\.?)?)\s*:?/i },
   { field: 'projectReference', re: /^(Projekt(nummer)?|Project( number)?)\s*:?/i },
@@ -52,7 +52,7 @@ const LABELS: { field: string; re: RegExp }[] = [
   { field: 'supplierNo', re: /^(Lieferantennummer|Supplier number)\s*:?/i },
 ];
 
-const SELLER_VAT_LABEL = /(?<!Ihre\s)(?<!Your\s)(USt\.?-?\s?Id(ent)?\.?-?\s?(Nr|Nummer)?\.?|Umsatzsteuer-?\s?Identifikationsnummer|UID(-Nr\.?)?|VAT\s?(ID|Reg\.? No\.?|number|no\.?))\s*:?\s*/i;
+const SELLER_VAT_LABEL = /(?<!Ihre\s)(?<!Your\s)(USt\.?-?\s?Id(ent)?\.?-?\s?(Nr|Nummer)?\.?|Umsatzsteuer-?\s?Identifikationsnummer|UID(-Nr\.?)?|VAT[\s-]?(ID|Reg\.? No\.?|number|no\.?))\s*:?\s*/i;
 const TAX_NUMBER_LABEL = /(Steuer-?\s?(nummer|nr\.?)|St\.?-?Nr\.?|Tax (no\.?|number))\s*:?\s*([0-9][0-9/ ]{6,16}[0-9])/i;
 const REGISTRATION_LABEL = /\b(HR[AB]\s?\d+\s?[A-Z]?)\b/;
 
@@ -60,7 +60,7 @@ const TOTAL_NET = /^(Nettobetrag|Netto(summe|betrag)?|Summe netto|Gesamt netto|Z
 const TOTAL_GROSS = /^(Gesamtbetrag|Rechnungsbetrag|Bruttobetrag|Gesamtsumme|Endbetrag|Summe brutto|Gesamt brutto|Brutto|Total amount|Grand total|Gross total|Invoice total|Total \(gross\)|Total( due)?)\s*:?(?=\s|$)/i;
 const TOTAL_VAT = /^(USt\.? Gesamt|MwSt\.? Gesamt|Umsatzsteuer gesamt|Steuerbetrag|Total VAT|VAT total|Tax total|Tax)\s*:?(?=\s|$)/i;
 const PAID = /^(Bereits gezahlt|Anzahlung|Already paid|Paid|Prepaid)\b/i;
-const DUE_PAYABLE = /^(Zahlbetrag|Offener Betrag|Amount due|Balance due)\b/i;
+const DUE_PAYABLE = /^(Zahlbetrag|Offener Betrag|Amount due|Balance due|Due payable|Amount payable)\b/i;
 const VAT_LINE = /(zzgl\.?|inkl\.?|plus)?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%\s?(USt\.?|MwSt\.?|Mehrwertsteuer|Umsatzsteuer|VAT)|(USt\.?|MwSt\.?|VAT|Umsatzsteuer|Mehrwertsteuer)\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%/i;
 const ZERO_CATEGORIES: [RegExp, string][] = [
   [/Steuerschuldnerschaft des Leistungsempfängers|Reverse charge|§\s?13b/i, 'AE'],
@@ -233,15 +233,19 @@ export function extractFromTextLayer(layer: TextLayer): TextExtraction {
   const found: Found = {};
   all.forEach((line, li) => {
     line.cells.forEach((cell, idx) => {
+      // the longest matching label wins ("Date of delivery" is not "Date")
+      let best: { field: string; re: RegExp; len: number } | undefined;
       for (const { field, re } of LABELS) {
-        if (found[field] !== undefined) continue;
         const m = re.exec(cell.str);
         if (!m || m.index !== 0) continue;
         // a label ends at a word boundary ("Pos." is not "PO")
         if (!/[\s:]$/.test(m[0]) && /^[\p{L}\d]/u.test(cell.str.slice(m[0].length))) continue;
-        // the label must be the cell (or be followed by a value in the same cell)
+        if (!best || m[0].trim().length > best.len) best = { field, re, len: m[0].trim().length };
+      }
+      if (best && found[best.field] === undefined) {
+        const { field, re } = best;
         let value = labelValue(line, idx, re);
-        if (value === '') continue;
+        if (value === '') return;
         // a value wrapped in its column: "15 Jan 2025 – 30 Jun" / "2025"
         const valueCell = line.cells[idx + 1];
         const next = all[li + 1];
@@ -250,7 +254,6 @@ export function extractFromTextLayer(layer: TextLayer): TextExtraction {
           value = `${value} ${cont.str}`;
         }
         found[field] = value;
-        break;
       }
     });
   });
@@ -273,7 +276,13 @@ export function extractFromTextLayer(layer: TextLayer): TextExtraction {
   }
   if (docType && docType !== '380') b.set('documentTypeCode', docType);
 
-  const invNo = typeof found.invoiceNumber === 'string' ? found.invoiceNumber.split(/\s{2,}/)[0]!.trim() : '';
+  let invNo = typeof found.invoiceNumber === 'string' ? found.invoiceNumber.split(/\s{2,}/)[0]!.trim() : '';
+  // "RE-20201121/508 issued at 2020-11-21", "R-17 vom 02.01.2025": the number ends before the date phrase
+  const datePhrase = /\s+(?:von|vom|issued(?: at| on)?|dated|of|from|date[d]?)\s+(.+)$/i.exec(invNo);
+  if (datePhrase) {
+    if (found.issueDate === undefined && findDates(datePhrase[1]!)[0]) found.issueDate = datePhrase[1];
+    invNo = invNo.slice(0, datePhrase.index).trim();
+  }
   if (invNo && invNo.length <= 60) b.set('invoiceNumber', invNo);
   else b.placeholder('invoiceNumber', 'text', 'No invoice number (BT-1) found');
 
@@ -543,6 +552,9 @@ function headerColumns(line: TextLine): Column[] | null {
     if (!w) return cols.length >= 3 ? cols : null;
     cols.push({ col: w.col, x0: c.x, x1: c.x + c.width });
   }
+  // "Amount | Product | … | Total": an amount heading left of the description is the quantity
+  const nameCol = cols.find((c) => c.col === 'name');
+  if (nameCol && cols.filter((c) => c.col === 'amount').length > 1) for (const c of cols) if (c.col === 'amount' && c.x1 <= nameCol.x0 && !cols.some((q) => q.col === 'qty')) c.col = 'qty';
   const kinds = new Set(cols.map((c) => c.col));
   return kinds.has('name') && kinds.has('amount') && cols.length >= 3 ? cols : null;
 }
@@ -655,6 +667,7 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
   let totalGross: Decimal | undefined;
   let paid: Decimal | undefined;
   let printedVat: Decimal | undefined;
+  let duePayable: Decimal | undefined;
   const vats: { rate: Decimal; basis?: Decimal; tax: Decimal; category: string }[] = [];
   const lastAmount = (l: TextLine): Decimal | undefined => {
     for (let i = l.cells.length - 1; i >= 0; i--) {
@@ -693,7 +706,7 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
     else if (TOTAL_GROSS.test(t)) totalGross ??= value;
     else if (TOTAL_VAT.test(t) && !VAT_LINE.test(t)) printedVat ??= value;
     else if (PAID.test(t)) paid = value;
-    else if (DUE_PAYABLE.test(t)) return;
+    else if (DUE_PAYABLE.test(t)) duePayable ??= value;
     else {
       const vm = VAT_LINE.exec(t);
       const zero = ZERO_CATEGORIES.find(([re]) => re.test(t));
@@ -782,6 +795,8 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
     b.issue('EXTRACTION_UNCERTAIN', 'error', 'No VAT breakdown could be read; a placeholder entry was set', 'vatBreakdown.0.ratePercent');
   } else b.set('vatBreakdown', breakdown);
 
+  // no gross total printed, nothing prepaid: the amount payable is the gross total
+  if (totalGross === undefined && paid === undefined && duePayable !== undefined) totalGross = duePayable;
   const summed = vats.length > 0 ? vats.reduce((s, v) => s.plus(v.tax), new Big(0)) : undefined;
   const totalVat = printedVat ?? summed;
   if (printedVat !== undefined && summed !== undefined && !printedVat.eq(summed)) b.issue('VAT_TOTAL_MISMATCH', 'warning', `The VAT entries add up to ${summed.toFixed(2)}, the printed VAT total is ${printedVat.toFixed(2)}`, 'totalVat');
