@@ -13,6 +13,7 @@ import { WebAuth, MAX_PASSWORD, MIN_PASSWORD, type Mail, type Session } from './
 import { html, langOf, LANG_COOKIE, page, PRE_CSRF_COOKIE, publicOrigin, SESSION_COOKIE, setAuthCookie, STYLE } from './http';
 import { texts, type Texts } from './i18n';
 import { SESSION_TTL_MS } from './auth';
+import { sendSmtp, smtpOptionsFromUrl } from './smtp';
 
 type C = Context<AppEnv>;
 
@@ -33,10 +34,19 @@ async function readForm(c: C): Promise<Record<string, string> | null> {
 export interface WebOptions {
   /** Mail delivery besides the outbox (the log line in development, SMTP when configured). */
   deliver?: (m: Mail) => Promise<void> | void;
+  /** Called when the SMTP relay refuses or cannot be reached. */
+  onMailError?: (e: unknown) => void;
 }
 
 export function mountWeb(app: Hono<AppEnv>, services: Services, opts: WebOptions = {}): void {
-  const web = new WebAuth(services.db, services.clock, opts.deliver);
+  // Mail: always the outbox table; the log line (opts.deliver) and, when configured, the SMTP relay. A failing relay
+  // is logged by the caller's deliver hook and never fails the page (the mail stays in the outbox).
+  const smtp = services.config.mail.smtpUrl ? smtpOptionsFromUrl(services.config.mail.smtpUrl, services.config.mail.from) : null;
+  const deliver = async (m: Mail) => {
+    await opts.deliver?.(m);
+    if (smtp) await sendSmtp({ ...smtp, clock: services.clock }, m).catch((e: unknown) => opts.onMailError?.(e));
+  };
+  const web = new WebAuth(services.db, services.clock, deliver);
   const oauth = new OAuthServer(services.db, services.clock);
 
   app.use('/account/*', async (c, next) => {
