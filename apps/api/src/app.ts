@@ -149,7 +149,10 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
 
   // OAuth 2.1 (discovery, registration, authorize/consent, token, revoke) and the account web pages.
   mountOAuth(app, services);
-  mountWeb(app, services, { deliver: log ? (m) => log(JSON.stringify({ time: clock().toISOString(), level: 'info', msg: 'mail', to: m.to, subject: m.subject, body: m.body })) : undefined });
+  mountWeb(app, services, {
+    deliver: log ? (m) => log(JSON.stringify({ time: clock().toISOString(), level: 'info', msg: 'mail', to: m.to, subject: m.subject, body: m.body })) : undefined,
+    onMailError: log ? (e) => log(JSON.stringify({ time: clock().toISOString(), level: 'error', msg: 'mail_failed', error: e instanceof Error ? e.message : String(e) })) : undefined,
+  });
   for (const r of routes) mountRoute(app, API_BASE, r, services);
   // The remote MCP server: every tool calls one of the routes above (mcp/server.ts).
   mountMcp(app, services, routes);
