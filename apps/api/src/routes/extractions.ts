@@ -40,6 +40,9 @@ export const ExtractionResultSchema = v.object({
   source: v.pipe(v.picklist(['xml', 'llm']), v.description('xml: taken deterministically from the embedded e-invoice; llm: read from the print (text layer, and the configured model when there is one)')),
 });
 
+/** Upper bound for the whole model path of one request (per-attempt timeout 60 s, retries and repair rounds included). */
+const MODEL_DEADLINE_MS = 150_000;
+
 /** multipart framing on top of the 25 MB file */
 const MAX_BODY_BYTES = PDF_MAX_BYTES + 256 * 1024;
 
@@ -90,7 +93,8 @@ async function runExtraction(c: Context<AppEnv>, services: Services, account: Ac
         // page images of scans are rendered only when a model will read them
         const prepared = await services.jobs.run<PreparedExtraction>('invoice.extract', { bytes, renderScans: !!services.config.ai }, { transfer, inputBytes: bytes.byteLength });
         const model = prepared.kind === 'print' ? modelProviderOf(services) : undefined;
-        return await completeExtraction(prepared, model ? { model, signal: c.req.raw.signal } : {});
+        // the whole model path (attempts, retries, repair rounds) is bounded, and ends when the client goes away
+        return await completeExtraction(prepared, model ? { model, signal: AbortSignal.any([c.req.raw.signal, AbortSignal.timeout(MODEL_DEADLINE_MS)]) } : {});
       } catch (e) {
         throw mapError(e);
       }
