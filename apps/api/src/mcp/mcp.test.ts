@@ -156,6 +156,9 @@ describe('transport and auth', () => {
     const notJson = await fetch(`${base}${MCP_PATH}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":' });
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as { error: { code: number } }).error.code).toBe(-32700);
+    const foreign = await rpc(initialize('2025-06-18'), { ...auth, origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect((await rpc(initialize('2025-06-18'), { ...auth, origin: base })).status).toBe(200);
     const get = await fetch(`${base}${MCP_PATH}`, { headers: { ...auth, accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');

@@ -14,6 +14,8 @@
  * validation, billing and error codes are the route's own. A route's error envelope {error, code, details} becomes a
  * tool error (isError) whose structuredContent is the envelope plus the HTTP status.
  *
+ * A request with an Origin header other than {auth_url} is refused with 403 (DNS rebinding protection).
+ *
  * Limits: the MCP request body (default 40 MB: a 25 MB PDF as base64 plus framing, enforced while streaming → 413),
  * concurrent MCP requests per credential (default 4 → 429 rate_limited), and a time limit per tool call (default
  * 150 s → tool error timeout; the route keeps its own job time limits and charges only what it delivered).
@@ -167,7 +169,7 @@ export function mountMcp(app: Hono<AppEnv>, services: Services, routes: readonly
 
   const challenge = (c: Context<AppEnv>, extra = '') => ({ 'WWW-Authenticate': `Bearer resource_metadata="${mcpResourceMetadataUrl(publicOrigin(c, services))}", scope="invoice:verify invoice:create"${extra}` });
 
-  app.on(['GET', 'DELETE'], MCP_PATH, () => {
+  app.on(['GET', 'DELETE', 'PUT', 'PATCH'], MCP_PATH, () => {
     throw new ApiError(405, 'method_not_allowed', 'This MCP server is stateless: POST one JSON-RPC message per request (no SSE stream, no session to end)', { allowed: ['POST'] }, { Allow: 'POST' });
   });
 
@@ -224,7 +226,9 @@ export function mountMcp(app: Hono<AppEnv>, services: Services, routes: readonly
       const requestId = c.get('requestId') as string | undefined;
       const headers: Record<string, string> = { authorization: c.req.header('authorization')!, ...(requestId ? { 'x-request-id': requestId } : {}) };
       const server = buildServer(app, byOperation, new URL(c.req.url).origin, headers, { toolTimeoutMs: o.toolTimeoutMs, version: o.version ?? '0.1.0' });
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: o.maxBodyBytes });
+      // DNS rebinding: a browser page of another origin is refused (403); clients that send no Origin are fine.
+      const allowedOrigins = [...new Set([publicOrigin(c, services), new URL(c.req.url).origin])];
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: o.maxBodyBytes, enableDnsRebindingProtection: true, allowedOrigins });
       await server.connect(transport);
       try {
         return await transport.handleRequest(c.req.raw, { parsedBody: message });
