@@ -149,8 +149,9 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
 
   // OAuth 2.1 (discovery, registration, authorize/consent, token, revoke) and the account web pages.
   mountOAuth(app, services);
+  // Development: the mail (with its one-time link) in the log; production logs only recipient and subject.
   mountWeb(app, services, {
-    deliver: log ? (m) => log(JSON.stringify({ time: clock().toISOString(), level: 'info', msg: 'mail', to: m.to, subject: m.subject, body: m.body })) : undefined,
+    deliver: log ? (m) => log(JSON.stringify({ time: clock().toISOString(), level: 'info', msg: 'mail', to: m.to, subject: m.subject, ...(config.env === 'production' ? {} : { body: m.body }) })) : undefined,
     onMailError: log ? (e) => log(JSON.stringify({ time: clock().toISOString(), level: 'error', msg: 'mail_failed', error: e instanceof Error ? e.message : String(e) })) : undefined,
   });
   for (const r of routes) mountRoute(app, API_BASE, r, services);
