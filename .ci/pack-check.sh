@@ -59,5 +59,37 @@ check "npx kontor --help" cli --help
 check "npx kontor --version" cli --version
 check "npx kontor vat syntax DE136695976" cli vat syntax DE136695976
 
+batch() { # a directory of pain.001 files through the installed CLI's worker pool: one JSON line per file
+  mkdir -p "$work/batch" && cp "$root"/packages/pain001/README.md "$work/batch/readme.txt"
+  (cd "$work/app" && node readme-pain001.mjs >/dev/null && node --input-type=module -e "
+    import { generateSct } from '@kontor/pain001'; import { writeFileSync } from 'node:fs';
+    for (const n of [1, 2, 3]) writeFileSync('$work/batch/' + n + '.xml', (await generateSct({ debtor: { name: 'A', iban: 'DE89370400440532013000' }, requestedExecutionDate: '2099-01-0' + n, payments: [{ creditorName: 'B', creditorIban: 'DE02500105170005400246', amount: n }] }, { allowUnchecked: true })).xml);") || return 1
+  local out; out=$(cd "$work/app" && npx --no-install kontor pay validate "$work/batch" --jsonl --jobs 2) || { echo "exit $?"; return 1; }
+  [ "$(printf '%s\n' "$out" | wc -l)" = 3 ] || { echo "expected 3 lines: $out"; return 1; }
+  (cd "$work/app" && npx --no-install kontor pay validate "$work/batch/missing.xml" >/dev/null 2>&1); [ $? = 2 ] || { echo "missing file did not exit 2"; return 1; }
+}
+check "npx kontor pay validate <dir> --jsonl (worker pool), missing file -> 2" batch
+
+serve() { # the service from the tarball: starts, answers /healthz, runs a statement job in its job worker
+  local port=$((20000 + RANDOM % 20000)) key pid rc=1
+  (cd "$work/app" && PORT=$port DATABASE_URL="$work/serve.sqlite" KONTOR_SCHEMA_DIR="$work/schemas" exec ./node_modules/.bin/kontor serve >"$work/serve.log" 2>&1) &
+  pid=$!
+  for _ in $(seq 1 120); do
+    key=$(grep -o 'kontor_sk_[A-Za-z0-9_-]*' "$work/serve.log" 2>/dev/null | head -1)
+    if [ -n "$key" ] && node -e "fetch('http://127.0.0.1:$port/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; then rc=0; break; fi
+    sleep 0.5
+  done
+  if [ $rc = 0 ]; then
+    node --input-type=module -e "
+      const xml = '<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.08\"><BkToCstmrStmt><GrpHdr><MsgId>M</MsgId><CreDtTm>2026-03-31T18:00:00</CreDtTm></GrpHdr><Stmt><Id>S</Id><CreDtTm>2026-03-31T18:00:00</CreDtTm><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct></Stmt></BkToCstmrStmt></Document>';
+      const r = await fetch('http://127.0.0.1:$port/api/v1/statements/parse', { method: 'POST', headers: { authorization: 'Bearer $key', 'content-type': 'application/json' }, body: JSON.stringify({ xml }) });
+      if (r.status !== 200) { console.log(r.status, await r.text()); process.exit(1); }" || rc=1
+  fi
+  kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+  [ $rc = 0 ] || tail -5 "$work/serve.log"
+  return $rc
+}
+check "npx kontor serve: /healthz and a statement job in the bundled job worker" serve
+
 echo "pack-check: $passed passed, $failed failed"
 [ "$failed" = 0 ]
