@@ -28,6 +28,19 @@ describe('text path round trip on typeset invoices', () => {
     expect(s.lines).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('reads document allowances and charges (BG-20/BG-21) as printed, in both languages', async () => {
+    const fixture = loadFixtures().find((f) => f.name.startsWith('09-doc-allowance-mixed-rates'))!;
+    for (const lang of ['de', 'en'] as const) {
+      const got = (await roundTrip(fixture.json, lang)) as { allowanceCharges?: { charge: boolean; amount: number; ratePercent?: number; reason?: string }[] };
+      // printed: -3,78 € (7 %), -50,00 € (19 %), +3,00 € (19 %)
+      expect(got.allowanceCharges?.map((a) => [a.charge, a.amount, a.ratePercent, a.reason]), lang).toEqual([
+        [false, 3.78, 7, 'Rabatt Lebensmittel'],
+        [false, 50, 19, 'Aktionsrabatt'],
+        [true, 3, 19, 'Versicherung'],
+      ]);
+    }
+  });
+
   it('takes the print, not the XML, once the embedded file is removed; placeholders only where unsure', async () => {
     const ref = referenceInvoices()[0]!;
     const { pdf } = await typesetInvoice(ref.json, { now: new Date('2025-03-10T10:00:00Z'), lang: ref.lang });

@@ -668,6 +668,7 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
   let paid: Decimal | undefined;
   let printedVat: Decimal | undefined;
   let duePayable: Decimal | undefined;
+  const allowanceCharges: Json[] = [];
   const vats: { rate: Decimal; basis?: Decimal; tax: Decimal; category: string }[] = [];
   const lastAmount = (l: TextLine): Decimal | undefined => {
     for (let i = l.cells.length - 1; i >= 0; i--) {
@@ -678,6 +679,30 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
   };
   all.forEach((l, li) => {
     const first = l.cells[0]?.str ?? '';
+    // document-level allowance / charge (BG-20 / BG-21): "Nachlass: reason, 2 % von 189,00 €," [USt. 7 %] | -3,78 €
+    const ac = /^(Nachlass|Zuschlag|Allowance|Charge):\s*(.*)$/i.exec(first);
+    if (ac && l.cells.length >= 2) {
+      const amount = lastAmount(l);
+      if (amount === undefined) return;
+      let text = ac[2]!;
+      const next = all[li + 1];
+      if (next && next.cells.length === 1 && Math.abs(next.cells[0]!.x - l.cells[0]!.x) < 2 && l.y - next.y < 16 && !/^(Nachlass|Zuschlag|Allowance|Charge)/i.test(next.cells[0]!.str)) text = `${text} ${next.cells[0]!.str}`;
+      const entry: Json = { charge: /^(Zuschlag|Charge)/i.test(ac[1]!), amount: toNumber(amount.abs()) };
+      const reason = text.split(',')[0]!.trim();
+      if (reason && !/^(USt|VAT)\b/i.test(reason) && !/%/.test(reason)) entry.reason = reason.slice(0, 200);
+      const pct = /(\d+(?:[.,]\d+)?)\s?%\s*(?:von|of)\s*(.+)$/i.exec(text);
+      if (pct) {
+        const p = parseNumberText(pct[1]!, hint);
+        const basis = findAmounts(pct[2]!, hint)[0]?.value;
+        if (p) entry.percent = toNumber(p);
+        if (basis) entry.basisAmount = toNumber(basis);
+      }
+      const rate = /(?:USt\.?|MwSt\.?|VAT)\s*(\d+(?:[.,]\d+)?)\s?%/i.exec(text);
+      const rv = rate ? parseNumberText(rate[1]!, hint) : undefined;
+      if (rv) entry.ratePercent = toNumber(rv);
+      allowanceCharges.push(entry);
+      return;
+    }
     if (/^(Nachlass|Zuschlag|Allowance|Charge)\b/i.test(first)) return;
     // a VAT breakdown table row: "19 % | 336,00 € | 63,84 €"
     const rateCell = /^(\d{1,2}(?:[.,]\d{1,2})?)\s?%$/.exec(first);
@@ -809,10 +834,14 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
   put('totalGross', totalGross, 'gross total (BT-112)');
   if (paid !== undefined && !paid.eq(0)) b.set('paidAmount', toNumber(paid.abs()));
 
+  // one VAT rate on the whole invoice: it is the rate of every allowance and charge too
+  if (vats.length === 1) for (const a of allowanceCharges) a.ratePercent ??= toNumber(vats[0]!.rate);
+  if (allowanceCharges.length > 0) b.set('allowanceCharges', allowanceCharges);
   // recompute and compare
   if (lines.length > 0 && totalNet !== undefined) {
-    const sum = lines.reduce((s, l) => s.plus(dec(l.lineNetAmount)), new Big(0));
-    if (!sum.eq(totalNet)) b.issue('TOTALS_MISMATCH', 'warning', `The lines add up to ${sum.toFixed(2)}, the printed net total is ${totalNet.toFixed(2)} (document allowances/charges or unread lines)`, 'totalNet');
+    let sum = lines.reduce((s, l) => s.plus(dec(l.lineNetAmount)), new Big(0));
+    for (const a of allowanceCharges) sum = a.charge ? sum.plus(a.amount as number) : sum.minus(a.amount as number);
+    if (!sum.eq(totalNet)) b.issue('TOTALS_MISMATCH', 'warning', `The lines${allowanceCharges.length ? ' with the document allowances/charges' : ''} add up to ${sum.toFixed(2)}, the printed net total is ${totalNet.toFixed(2)} (unread lines or amounts)`, 'totalNet');
   }
   if (totalNet !== undefined && totalVat !== undefined && totalGross !== undefined && !totalNet.plus(totalVat).eq(totalGross)) {
     b.issue('TOTALS_MISMATCH', 'warning', `Net ${totalNet.toFixed(2)} + VAT ${totalVat.toFixed(2)} ≠ gross ${totalGross.toFixed(2)}`, 'totalGross');

@@ -63,7 +63,8 @@ export function findAmounts(text: string, hint?: 'de' | 'en'): AmountMatch[] {
 
 /** A cell that is exactly one amount (with optional currency). */
 export function amountOfCell(text: string, hint?: 'de' | 'en'): AmountMatch | undefined {
-  const t = text.trim();
+  // "+3,00 €" (a charge) reads as 3,00
+  const t = text.trim().replace(/^\+\s?/, '').replace(/^([€$£])\s?\+/, '$1');
   if (!/^[-−]?\s?(€|\$|£|EUR|USD|GBP|CHF)?\s?[-−]?\d[\d.,'\u00a0\u202f ]*\s?(€|EUR|USD|GBP|CHF|\$|£)?$/.test(t)) return undefined;
   const a = findAmounts(t, hint);
   return a.length === 1 ? a[0] : undefined;
