@@ -39,7 +39,9 @@ export function ublKind(root: XmlElement): UblDocumentKind | null {
 type Src = XmlElement | undefined;
 type Kid = XmlElement | undefined | null | false | readonly (XmlElement | undefined | null | false)[];
 
-function make(qname: string, at: Src, fallback: XmlElement, attrs: Record<string, string | undefined> = {}, text = ''): XmlElement {
+function make(qname: string, at: Src, b: { root: XmlElement; used: Set<XmlElement> }, attrs: Record<string, string | undefined> = {}, text = ''): XmlElement {
+  const fallback = b.root;
+  if (at) b.used.add(at);
   const i = qname.indexOf(':');
   const prefix = qname.slice(0, i) as CiiPrefix;
   const local = qname.slice(i + 1);
@@ -80,18 +82,20 @@ function sv(el: XmlElement): string {
 
 /** The binding state: the root position for synthesised elements. */
 class Binder {
+  /** The UBL elements the bound tree was built from (for the reader's `unsupported` list). */
+  readonly used = new Set<XmlElement>();
   constructor(readonly root: XmlElement) {}
 
   /** A CII element copying the value (and the given attributes) of one UBL element. */
   val(qname: string, from: Src, attrs: Record<string, string | undefined> = {}): XmlElement | undefined {
     if (!from) return undefined;
-    return make(qname, from, this.root, attrs, sv(from));
+    return make(qname, from, this, attrs, sv(from));
   }
   vals(qname: string, from: readonly XmlElement[], attrs: (e: XmlElement) => Record<string, string | undefined> = () => ({})): XmlElement[] {
-    return from.map((f) => make(qname, f, this.root, attrs(f), sv(f)));
+    return from.map((f) => make(qname, f, this, attrs(f), sv(f)));
   }
   el(qname: string, at: Src, kids: readonly Kid[], attrs: Record<string, string | undefined> = {}): XmlElement {
-    return attach(make(qname, at, this.root, attrs), kids);
+    return attach(make(qname, at, this, attrs), kids);
   }
   /** An element that exists only when one of its children does. */
   opt(qname: string, at: Src, kids: readonly Kid[]): XmlElement | undefined {
@@ -103,17 +107,24 @@ class Binder {
     if (!from) return undefined;
     const t = sv(from).trim();
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-    return this.el(holder, from, [make(inner, from, this.root, { format: '102' }, m ? `${m[1]}${m[2]}${m[3]}` : t)]);
+    return this.el(holder, from, [make(inner, from, this, { format: '102' }, m ? `${m[1]}${m[2]}${m[3]}` : t)]);
   }
   amount(qname: string, from: Src): XmlElement | undefined {
-    return from ? make(qname, from, this.root, {}, sv(from)) : undefined;
+    return from ? make(qname, from, this, {}, sv(from)) : undefined;
   }
   amountWithCurrency(qname: string, from: Src): XmlElement | undefined {
-    return from ? make(qname, from, this.root, { currencyID: attr(from, 'currencyID') }, sv(from)) : undefined;
+    return from ? make(qname, from, this, { currencyID: attr(from, 'currencyID') }, sv(from)) : undefined;
   }
   indicator(from: Src): XmlElement | undefined {
     if (!from) return undefined;
-    return this.el('ram:ChargeIndicator', from, [make('udt:Indicator', from, this.root, {}, sv(from))]);
+    return this.el('ram:ChargeIndicator', from, [make('udt:Indicator', from, this, {}, sv(from))]);
+  }
+
+  /** A document note (BG-1); the XRechnung/Peppol convention "#SUBJ#text" carries the subject code (BT-21). */
+  note(n: XmlElement): XmlElement {
+    const m = /^#([A-Z]{3})#([\s\S]*)$/.exec(sv(n));
+    if (!m) return this.el('ram:IncludedNote', n, [this.val('ram:Content', n)]);
+    return this.el('ram:IncludedNote', n, [make('ram:Content', n, this, {}, m[2]!), make('ram:SubjectCode', n, this, {}, m[1]!)]);
   }
 
   // ---------------------------------------------------------------- parties
@@ -134,7 +145,7 @@ class Binder {
   identifiers(ids: readonly XmlElement[]): XmlElement[] {
     return ids.map((id) => {
       const scheme = attr(id, 'schemeID');
-      return scheme !== undefined ? make('ram:GlobalID', id, this.root, { schemeID: scheme }, sv(id)) : make('ram:ID', id, this.root, {}, sv(id));
+      return scheme !== undefined ? make('ram:GlobalID', id, this, { schemeID: scheme }, sv(id)) : make('ram:ID', id, this, {}, sv(id));
     });
   }
 
@@ -144,7 +155,8 @@ class Binder {
       const scheme = kidOf(pts, 'TaxScheme');
       const schemeId = cbc(scheme, 'ID');
       const isVat = schemeId !== undefined && sv(schemeId).trim().toUpperCase() === 'VAT';
-      for (const c of cbcs(pts, 'CompanyID')) out.push(this.el('ram:SpecifiedTaxRegistration', pts, [make('ram:ID', c, this.root, { schemeID: isVat ? 'VA' : 'FC' }, sv(c))]));
+      if (schemeId) this.used.add(schemeId);
+      for (const c of cbcs(pts, 'CompanyID')) out.push(this.el('ram:SpecifiedTaxRegistration', pts, [make('ram:ID', c, this, { schemeID: isVat ? 'VA' : 'FC' }, sv(c))]));
     }
     return out;
   }
@@ -169,8 +181,8 @@ class Binder {
     const org =
       companyIds.length || names.length
         ? this.el('ram:SpecifiedLegalOrganization', legal[0] ?? p, [
-            companyIds.map((c) => make('ram:ID', c, this.root, { schemeID: attr(c, 'schemeID') }, sv(c))),
-            names.map((n) => make('ram:TradingBusinessName', n, this.root, {}, sv(n))),
+            companyIds.map((c) => make('ram:ID', c, this, { schemeID: attr(c, 'schemeID') }, sv(c))),
+            names.map((n) => make('ram:TradingBusinessName', n, this, {}, sv(n))),
           ])
         : undefined;
     return this.el(qname, p ?? wrapper, [
@@ -180,7 +192,7 @@ class Binder {
       org,
       kidsOf(p, 'Contact').map((c) => this.contact(c)),
       kidsOf(p, 'PostalAddress').map((a) => this.address('ram:PostalTradeAddress', a)),
-      cbcs(p, 'EndpointID').map((e) => this.el('ram:URIUniversalCommunication', e, [make('ram:URIID', e, this.root, { schemeID: attr(e, 'schemeID') }, sv(e))])),
+      cbcs(p, 'EndpointID').map((e) => this.el('ram:URIUniversalCommunication', e, [make('ram:URIID', e, this, { schemeID: attr(e, 'schemeID') }, sv(e))])),
       this.taxRegistrations(p),
     ]);
   }
@@ -192,7 +204,7 @@ class Binder {
     return this.el('ram:PayeeTradeParty', p, [
       this.identifiers(ids),
       kidsOf(p, 'PartyName').flatMap((pn) => this.vals('ram:Name', cbcs(pn, 'Name'))),
-      companyIds.length ? this.el('ram:SpecifiedLegalOrganization', companyIds[0], [companyIds.map((c) => make('ram:ID', c, this.root, { schemeID: attr(c, 'schemeID') }, sv(c)))]) : undefined,
+      companyIds.length ? this.el('ram:SpecifiedLegalOrganization', companyIds[0], [companyIds.map((c) => make('ram:ID', c, this, { schemeID: attr(c, 'schemeID') }, sv(c)))]) : undefined,
     ]);
   }
 
@@ -264,10 +276,10 @@ class Binder {
     return this.el('ram:AdditionalReferencedDocument', ref, [
       this.val('ram:IssuerAssignedID', id),
       this.val('ram:URIID', uri),
-      type ? this.val('ram:TypeCode', type) : make('ram:TypeCode', ref, this.root, {}, '916'),
+      type ? this.val('ram:TypeCode', type) : make('ram:TypeCode', ref, this, {}, '916'),
       this.vals('ram:Name', cbcs(ref, 'DocumentDescription')),
-      bin ? make('ram:AttachmentBinaryObject', bin, this.root, { mimeCode: attr(bin, 'mimeCode'), filename: attr(bin, 'filename') }, sv(bin)) : undefined,
-      id && attr(id, 'schemeID') !== undefined ? make('ram:ReferenceTypeCode', id, this.root, {}, attr(id, 'schemeID')!) : undefined,
+      bin ? make('ram:AttachmentBinaryObject', bin, this, { mimeCode: attr(bin, 'mimeCode'), filename: attr(bin, 'filename') }, sv(bin)) : undefined,
+      id && attr(id, 'schemeID') !== undefined ? make('ram:ReferenceTypeCode', id, this, {}, attr(id, 'schemeID')!) : undefined,
     ]);
   }
 
@@ -283,14 +295,14 @@ class Binder {
       this.el('ram:AssociatedDocumentLineDocument', l, [this.val('ram:LineID', cbc(l, 'ID')), cbcs(l, 'Note').map((n) => this.el('ram:IncludedNote', n, [this.val('ram:Content', n)]))]),
       item &&
         this.el('ram:SpecifiedTradeProduct', item, [
-          kidsOf(item, 'StandardItemIdentification').flatMap((s) => cbcs(s, 'ID').map((id) => make('ram:GlobalID', id, this.root, { schemeID: attr(id, 'schemeID') }, sv(id)))),
+          kidsOf(item, 'StandardItemIdentification').flatMap((s) => cbcs(s, 'ID').map((id) => make('ram:GlobalID', id, this, { schemeID: attr(id, 'schemeID') }, sv(id)))),
           kidsOf(item, 'SellersItemIdentification').flatMap((s) => this.vals('ram:SellerAssignedID', cbcs(s, 'ID'))),
           kidsOf(item, 'BuyersItemIdentification').flatMap((s) => this.vals('ram:BuyerAssignedID', cbcs(s, 'ID'))),
           this.vals('ram:Name', cbcs(item, 'Name')),
           this.vals('ram:Description', cbcs(item, 'Description')),
           kidsOf(item, 'AdditionalItemProperty').map((p) => this.el('ram:ApplicableProductCharacteristic', p, [this.val('ram:Description', cbc(p, 'Name')), this.val('ram:Value', cbc(p, 'Value'))])),
           kidsOf(item, 'CommodityClassification').flatMap((c) =>
-            cbcs(c, 'ItemClassificationCode').map((code) => this.el('ram:DesignatedProductClassification', c, [make('ram:ClassCode', code, this.root, { listID: attr(code, 'listID'), listVersionID: attr(code, 'listVersionID') }, sv(code))])),
+            cbcs(c, 'ItemClassificationCode').map((code) => this.el('ram:DesignatedProductClassification', c, [make('ram:ClassCode', code, this, { listID: attr(code, 'listID'), listVersionID: attr(code, 'listVersionID') }, sv(code))])),
           ),
           kidsOf(item, 'OriginCountry').map((c) => this.el('ram:OriginTradeCountry', c, [this.val('ram:ID', cbc(c, 'IdentificationCode'))])),
         ]),
@@ -299,17 +311,17 @@ class Binder {
         priceAc.length
           ? this.el('ram:GrossPriceProductTradePrice', priceAc[0], [
               priceAc.flatMap((ac) => (cbc(ac, 'BaseAmount') ? [this.amount('ram:ChargeAmount', cbc(ac, 'BaseAmount'))] : [])),
-              baseQty && make('ram:BasisQuantity', baseQty, this.root, { unitCode: attr(baseQty, 'unitCode') }, sv(baseQty)),
+              baseQty && make('ram:BasisQuantity', baseQty, this, { unitCode: attr(baseQty, 'unitCode') }, sv(baseQty)),
               priceAc.map((ac) => this.el('ram:AppliedTradeAllowanceCharge', ac, [this.indicator(cbc(ac, 'ChargeIndicator')), this.amount('ram:ActualAmount', cbc(ac, 'Amount'))])),
             ])
           : undefined,
         price &&
           this.el('ram:NetPriceProductTradePrice', price, [
             this.amount('ram:ChargeAmount', cbc(price, 'PriceAmount')),
-            baseQty && make('ram:BasisQuantity', baseQty, this.root, { unitCode: attr(baseQty, 'unitCode') }, sv(baseQty)),
+            baseQty && make('ram:BasisQuantity', baseQty, this, { unitCode: attr(baseQty, 'unitCode') }, sv(baseQty)),
           ]),
       ]),
-      this.el('ram:SpecifiedLineTradeDelivery', l, [qty && make('ram:BilledQuantity', qty, this.root, { unitCode: attr(qty, 'unitCode') }, sv(qty))]),
+      this.el('ram:SpecifiedLineTradeDelivery', l, [qty && make('ram:BilledQuantity', qty, this, { unitCode: attr(qty, 'unitCode') }, sv(qty))]),
       this.el('ram:SpecifiedLineTradeSettlement', l, [
         kidsOf(item, 'ClassifiedTaxCategory').map((c) => this.category('ram:ApplicableTradeTax', c)),
         kidsOf(l, 'InvoicePeriod').map((p) => this.period(p)),
@@ -320,7 +332,7 @@ class Binder {
           return this.el('ram:AdditionalReferencedDocument', r, [
             this.val('ram:IssuerAssignedID', id),
             this.val('ram:TypeCode', cbc(r, 'DocumentTypeCode')),
-            id && attr(id, 'schemeID') !== undefined ? make('ram:ReferenceTypeCode', id, this.root, {}, attr(id, 'schemeID')!) : undefined,
+            id && attr(id, 'schemeID') !== undefined ? make('ram:ReferenceTypeCode', id, this, {}, attr(id, 'schemeID')!) : undefined,
           ]);
         }),
         cbcs(l, 'AccountingCost').map((a) => this.el('ram:ReceivableSpecifiedTradeAccountingAccount', a, [this.val('ram:ID', a)])),
@@ -356,7 +368,7 @@ class Binder {
       this.val('ram:ID', cbc(u, 'ID')),
       this.vals('ram:TypeCode', cbcs(u, kind === 'Invoice' ? 'InvoiceTypeCode' : 'CreditNoteTypeCode')),
       cbcs(u, 'IssueDate').map((d) => this.date('ram:IssueDateTime', d)),
-      cbcs(u, 'Note').map((n) => this.el('ram:IncludedNote', n, [this.val('ram:Content', n)])),
+      cbcs(u, 'Note').map((n) => this.note(n)),
     ]);
     const agreement = this.el('ram:ApplicableHeaderTradeAgreement', u, [
       this.vals('ram:BuyerReference', cbcs(u, 'BuyerReference')),
@@ -368,9 +380,9 @@ class Binder {
       kidsOf(u, 'ContractDocumentReference').map((r) => this.docRef('ram:ContractReferencedDocument', r)),
       docRefs.map((r) => this.additionalRef(r)),
       kidsOf(u, 'OriginatorDocumentReference').map((r) =>
-        this.el('ram:AdditionalReferencedDocument', r, [this.val('ram:IssuerAssignedID', cbc(r, 'ID')), make('ram:TypeCode', r, this.root, {}, '50')]),
+        this.el('ram:AdditionalReferencedDocument', r, [this.val('ram:IssuerAssignedID', cbc(r, 'ID')), make('ram:TypeCode', r, this, {}, '50')]),
       ),
-      kidsOf(u, 'ProjectReference').map((r) => this.el('ram:SpecifiedProcuringProject', r, [this.val('ram:ID', cbc(r, 'ID')), make('ram:Name', r, this.root, {}, 'Project reference')])),
+      kidsOf(u, 'ProjectReference').map((r) => this.el('ram:SpecifiedProcuringProject', r, [this.val('ram:ID', cbc(r, 'ID')), make('ram:Name', r, this, {}, 'Project reference')])),
     ]);
     const deliveryEl = this.el('ram:ApplicableHeaderTradeDelivery', u, [
       delivery.map((d) => {
@@ -398,11 +410,13 @@ class Binder {
         const code = cbc(pm, 'PaymentMeansCode');
         const acct = kidOf(pm, 'PayeeFinancialAccount');
         const card = kidOf(pm, 'CardAccount');
+        // The card network (cbc:NetworkID) is required by UBL, but no EN 16931 term.
+        for (const nw of cbcs(card, 'NetworkID')) this.used.add(nw);
         const branch = kidOf(acct, 'FinancialInstitutionBranch');
         const payer = kidOf(kidOf(pm, 'PaymentMandate'), 'PayerFinancialAccount');
         return this.el('ram:SpecifiedTradeSettlementPaymentMeans', pm, [
           this.val('ram:TypeCode', code),
-          code && attr(code, 'name') !== undefined ? make('ram:Information', code, this.root, {}, attr(code, 'name')!) : undefined,
+          code && attr(code, 'name') !== undefined ? make('ram:Information', code, this, {}, attr(code, 'name')!) : undefined,
           card && this.el('ram:ApplicableTradeSettlementFinancialCard', card, [this.val('ram:ID', cbc(card, 'PrimaryAccountNumberID')), this.val('ram:CardholderName', cbc(card, 'HolderName'))]),
           payer && this.el('ram:PayerPartyDebtorFinancialAccount', payer, [this.val('ram:IBANID', cbc(payer, 'ID'))]),
           acct && this.el('ram:PayeePartyCreditorFinancialAccount', acct, [this.val('ram:IBANID', cbc(acct, 'ID')), this.val('ram:AccountName', cbc(acct, 'Name'))]),
@@ -445,9 +459,15 @@ class Binder {
  * UBL source). Throws when the root is not UBL; use `ublKind` first.
  */
 export function ublToCiiTree(root: XmlElement): XmlElement {
+  return bindUbl(root).tree;
+}
+
+/** The bound tree and the set of UBL elements it was built from. */
+export function bindUbl(root: XmlElement): { tree: XmlElement; used: ReadonlySet<XmlElement> } {
   const kind = ublKind(root);
   if (!kind) throw new TypeError(`not a UBL Invoice or CreditNote: <${root.name}>`);
-  return new Binder(root).document(kind);
+  const b = new Binder(root);
+  return { tree: b.document(kind), used: b.used };
 }
 
 /** Serialises a bound tree (namespace declarations on the root, deterministic). */

@@ -1,0 +1,63 @@
+/**
+ * Syntax detection and conversion between CII and UBL through the EN 16931 model: read (readCii / readUbl), then
+ * write (generateCii / generateUbl). What the model cannot hold is reported in `unsupported` (nothing is dropped
+ * silently); the written document is checked like any generated invoice (`findings`).
+ */
+import { KontorXmlError, parseXml, type XmlInput, type XmlLimits, type Finding } from '@kontor/xml';
+import { readCii, generateCii, type UnsupportedElement, type InvoiceProfile } from '@kontor/cii';
+import { readUbl } from './read/read-ubl';
+import { generateUbl } from './write/write-ubl';
+import { ublKind } from './binding/to-cii';
+
+export type InvoiceSyntax = 'cii' | 'ubl';
+
+const CII_ROOT_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
+
+/** 'cii' for a CII CrossIndustryInvoice, 'ubl' for a UBL 2.1 Invoice/CreditNote, null otherwise (or unreadable). */
+export function detectInvoiceSyntax(xml: XmlInput, limits: Partial<XmlLimits> = {}): InvoiceSyntax | null {
+  try {
+    const root = parseXml(xml, limits).root;
+    if (ublKind(root)) return 'ubl';
+    if (root.local === 'CrossIndustryInvoice' && root.ns === CII_ROOT_NS) return 'cii';
+    return null;
+  } catch (e) {
+    if (e instanceof KontorXmlError) return null;
+    throw e;
+  }
+}
+
+export interface ConvertOptions {
+  to: InvoiceSyntax;
+  /** Profile of the output (default: the one read; XRechnung stays XRechnung). */
+  profile?: InvoiceProfile;
+  limits?: Partial<XmlLimits>;
+}
+
+export interface ConvertResult {
+  ok: boolean;
+  from: InvoiceSyntax | null;
+  to: InvoiceSyntax;
+  xml?: string;
+  /** Source elements the model (and so the output) does not carry. */
+  unsupported: UnsupportedElement[];
+  /** Reading problems, invoice issues and the checks of the written invoice. */
+  findings: Finding[];
+}
+
+/** Converts a CII or UBL invoice to the other syntax (or re-writes it in the same one) through the model. */
+export function convertInvoice(xml: XmlInput, opts: ConvertOptions): ConvertResult {
+  const from = detectInvoiceSyntax(xml, opts.limits ?? {});
+  if (from === null) {
+    return { ok: false, from, to: opts.to, unsupported: [], findings: [{ code: 'UNKNOWN_SYNTAX', severity: 'error', message: 'The document is neither a CII CrossIndustryInvoice nor a UBL 2.1 Invoice/CreditNote (or not readable XML)' }] };
+  }
+  const r = from === 'ubl' ? readUbl(xml, opts.limits ? { limits: opts.limits } : {}) : readCii(xml, opts.limits ? { limits: opts.limits } : {});
+  const findings: Finding[] = [...r.findings];
+  if (!r.invoice) return { ok: false, from, to: opts.to, unsupported: r.unsupported, findings };
+  const profile = opts.profile ?? r.profile ?? 'en16931';
+  const invoice = { ...r.invoice, profile };
+  const g = opts.to === 'ubl' ? generateUbl(invoice, { profile }) : generateCii(invoice, { profile });
+  for (const f of g.findings) findings.push(f);
+  const out: ConvertResult = { ok: g.ok, from, to: opts.to, unsupported: r.unsupported, findings };
+  if (g.ok && g.xml !== undefined) out.xml = g.xml;
+  return out;
+}
