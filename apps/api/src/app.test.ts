@@ -106,7 +106,11 @@ describe('platform', () => {
     const res = await new Validator().validate(doc);
     expect(res.errors ?? null).toBeNull();
     expect(res.valid).toBe(true);
-    expect(doc.paths['/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    // An API key, or an OAuth token (with the route's scope where one is needed).
+    expect(doc.paths['/me'].get.security).toEqual([{ bearerAuth: [] }, { oauth2: [] }]);
+    expect(doc.paths['/verify'].post.security).toEqual([{ bearerAuth: [] }, { oauth2: ['invoice:verify'] }]);
+    expect(doc.paths['/invoices'].post.security).toEqual([{ bearerAuth: [] }, { oauth2: ['invoice:create'] }]);
+    expect(doc.components.securitySchemes.oauth2.flows.authorizationCode.scopes).toHaveProperty('invoice:verify');
     expect(doc.paths['/formats'].get.security).toEqual([]);
     expect(doc.paths['/me'].get.responses['401'].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
     // every mounted route is described, with its method and operation id

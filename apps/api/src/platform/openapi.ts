@@ -2,6 +2,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import type { AnyRoute } from './registry';
+import { requiredScope } from '../oauth/guard';
 
 const statusText: Record<number, string> = {
   400: 'Invalid input',
@@ -53,6 +54,9 @@ export function buildOpenApi(routes: readonly AnyRoute[], base: string): Record<
         description: statusText[s] ?? 'Error',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
         ...(s === 429 || s === 402 || s === 503 ? { headers: { 'Retry-After': { description: 'Seconds until a retry can succeed', schema: { type: 'integer' } } } } : {}),
+        ...(s === 401 || s === 403
+          ? { headers: { 'WWW-Authenticate': { description: 'Bearer challenge with resource_metadata (RFC 9728) on every 401; error="insufficient_scope" and the needed scope on a 403 for an OAuth token', schema: { type: 'string' } } } }
+          : {}),
       };
     }
     const requestContent: Record<string, unknown> = {};
@@ -64,7 +68,8 @@ export function buildOpenApi(routes: readonly AnyRoute[], base: string): Record<
       summary: r.summary,
       ...(r.description ? { description: r.description } : {}),
       tags: r.tags,
-      security: r.auth === 'required' ? [{ bearerAuth: [] }] : [],
+      // An API key (full scope) or an OAuth access token with the route's scope (oauth/guard.ts).
+      security: r.auth === 'required' ? [{ bearerAuth: [] }, { oauth2: ((sc) => (sc ? [sc] : []))(requiredScope(r.method, r.path, r.scope)) }] : [],
       ...(parameters.length ? { parameters } : {}),
       ...(Object.keys(requestContent).length ? { requestBody: { required: true, content: requestContent } } : {}),
       responses,
@@ -84,6 +89,18 @@ export function buildOpenApi(routes: readonly AnyRoute[], base: string): Record<
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key (prefix kontor_sk_) or OAuth access token, sent as Authorization: Bearer <token>' },
+        oauth2: {
+          type: 'oauth2',
+          description: 'OAuth 2.1 authorization code with PKCE S256 (dynamic client registration at /api/oauth/register; discovery at /.well-known/oauth-authorization-server). Access tokens (prefix kontor_at_) go in Authorization: Bearer.',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: '/api/oauth/authorize',
+              tokenUrl: '/api/oauth/token',
+              refreshUrl: '/api/oauth/token',
+              scopes: { 'invoice:verify': 'Verify invoices (/verify, /invoices/validate)', 'invoice:create': 'Create invoices (POST /invoices, /extractions)' },
+            },
+          },
+        },
       },
       schemas: {
         Error: {
