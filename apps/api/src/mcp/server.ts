@@ -23,8 +23,10 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../platform/errors';
 import type { AnyRoute } from '../platform/registry';
 import type { AppEnv, Services } from '../platform/services';
@@ -131,17 +133,23 @@ async function withTimeout<T>(ms: number, work: Promise<T>, onTimeout: () => T):
 }
 
 /** Builds the per-request MCP server whose tools call the app with the caller's credential. */
-function buildServer(app: Hono<AppEnv>, routes: Map<string, AnyRoute>, base: string, headers: Record<string, string>, opts: Required<Pick<McpOptions, 'toolTimeoutMs'>> & { version: string }): Server {
-  const server = new Server({ name: MCP_SERVER_NAME, title: 'Kontor', version: opts.version }, { capabilities: { tools: {} }, instructions: 'German/EU back-office formats: ZUGFeRD/Factur-X and XRechnung invoices, pain.001 payment files, camt bank statements, VIES VAT IDs, Peppol participants. Files go base64.' });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+/** The tools/list answer: the same for every request of an app (the routes do not change), so built once. */
+function listTools(routes: Map<string, AnyRoute>): { tools: Tool[] } {
+  return {
     tools: TOOLS.map((t) => ({
       name: t.name,
       title: t.title,
       description: t.description,
-      inputSchema: t.operations.every((o) => routes.has(o)) ? (t.inputSchema(routes) as { type: 'object' }) : { type: 'object' as const, properties: {} },
+      inputSchema: t.operations.every((o) => routes.has(o)) ? (t.inputSchema(routes) as Tool['inputSchema']) : { type: 'object' as const, properties: {} },
       annotations: { title: t.title, readOnlyHint: t.readOnly, destructiveHint: false, idempotentHint: t.readOnly, openWorldHint: t.openWorld },
     })),
-  }));
+  };
+}
+
+function buildServer(app: Hono<AppEnv>, routes: Map<string, AnyRoute>, tools: () => { tools: Tool[] }, base: string, headers: Record<string, string>, opts: Required<Pick<McpOptions, 'toolTimeoutMs'>> & { version: string; validator: jsonSchemaValidator }): Server {
+  // One schema validator per app (the SDK would compile a new Ajv for every server: ~1-2 ms per request).
+  const server = new Server({ name: MCP_SERVER_NAME, title: 'Kontor', version: opts.version }, { capabilities: { tools: {} }, jsonSchemaValidator: opts.validator, instructions: 'German/EU back-office formats: ZUGFeRD/Factur-X and XRechnung invoices, pain.001 payment files, camt bank statements, VIES VAT IDs, Peppol participants. Files go base64.' });
+  server.setRequestHandler(ListToolsRequestSchema, () => tools());
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = TOOLS.find((t) => t.name === request.params.name);
     if (!tool) return toolError('not_found', `Unknown tool ${request.params.name}; tools/list names the tools`);
@@ -166,6 +174,9 @@ export function mountMcp(app: Hono<AppEnv>, services: Services, routes: readonly
   const verify = options.verifyCredential ?? verifyCredential;
   const byOperation = new Map(routes.map((r) => [r.operationId, r]));
   const inFlight = new Map<string, number>();
+  const validator = new AjvJsonSchemaValidator();
+  let toolList: { tools: Tool[] } | undefined;
+  const tools = () => (toolList ??= listTools(byOperation));
 
   const challenge = (c: Context<AppEnv>, extra = '') => ({ 'WWW-Authenticate': `Bearer resource_metadata="${mcpResourceMetadataUrl(publicOrigin(c, services))}", scope="invoice:verify invoice:create"${extra}` });
 
@@ -225,7 +236,7 @@ export function mountMcp(app: Hono<AppEnv>, services: Services, routes: readonly
       // The inner requests carry the caller's credential and this request's id (one id in the logs).
       const requestId = c.get('requestId') as string | undefined;
       const headers: Record<string, string> = { authorization: c.req.header('authorization')!, ...(requestId ? { 'x-request-id': requestId } : {}) };
-      const server = buildServer(app, byOperation, new URL(c.req.url).origin, headers, { toolTimeoutMs: o.toolTimeoutMs, version: o.version ?? '0.1.0' });
+      const server = buildServer(app, byOperation, tools, new URL(c.req.url).origin, headers, { toolTimeoutMs: o.toolTimeoutMs, version: o.version ?? '0.1.0', validator });
       // DNS rebinding: a browser page of another origin is refused (403); clients that send no Origin are fine.
       const allowedOrigins = [...new Set([publicOrigin(c, services), new URL(c.req.url).origin])];
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: o.maxBodyBytes, enableDnsRebindingProtection: true, allowedOrigins });
