@@ -1,8 +1,9 @@
-/** kontor invoice validate: native EN 16931 / XRechnung validation of CII files (or the CII embedded in a PDF). */
+/** kontor invoice validate: native EN 16931 / XRechnung validation of CII and UBL files (syntax detected; or the CII embedded in a PDF). */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SchemaStore } from '@kontor/xml';
 import { validateCii, type CiiValidationResult, type RuleFinding, type ValidationProfile } from '@kontor/cii';
+import { detectInvoiceSyntax, validateUbl, type UblValidationResult } from '@kontor/ubl';
 import { CliError, parse, type Command } from '../command';
 import { batchOptions, batchUsage, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
@@ -11,11 +12,13 @@ import { toDisplay } from '../output';
 /** Names the hybrid-invoice standards give the embedded XML, most specific first. */
 const EMBEDDED_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'zugferd_invoice.xml'];
 
-interface FileResult extends CiiValidationResult {
+type FileResult = (CiiValidationResult | UblValidationResult) & {
   file: string;
+  /** The syntax found: cii (CrossIndustryInvoice) or ubl (UBL 2.1 Invoice/CreditNote). */
+  syntax: 'cii' | 'ubl';
   /** For PDF input: the name of the embedded XML that was validated. */
   embeddedFile?: string;
-}
+};
 
 async function xmlOf(file: string, bytes: Uint8Array): Promise<{ xml: Uint8Array; embeddedFile?: string }> {
   const isPdf = file.toLowerCase().endsWith('.pdf') || Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
@@ -42,7 +45,7 @@ interface Options {
 function headline(r: FileResult): string {
   const xsd = r.xsd.available ? (r.xsd.valid ? 'XSD valid' : 'XSD invalid') : 'XSD not checked';
   const kosit = r.kosit ? `, KoSIT scenario ${r.kosit.scenario ?? 'none'}: ${r.kosit.accept ? 'accept' : 'reject'}` : '';
-  return `${r.embeddedFile ? `${r.embeddedFile}, ` : ''}profile ${r.profile}, ${xsd}${kosit}`;
+  return `${r.embeddedFile ? `${r.embeddedFile}, ` : ''}${r.syntax === 'ubl' ? 'UBL, ' : ''}profile ${r.profile}, ${xsd}${kosit}`;
 }
 
 /** One file: read, take the embedded XML out of a PDF, validate with the worker's schema store. */
@@ -51,7 +54,11 @@ export const invoiceValidateTask: BatchTask<Options, SchemaStore> = {
   async check(store, file, o) {
     const bytes = new Uint8Array(await readFile(file.path));
     const { xml, embeddedFile } = await xmlOf(file.name, bytes);
-    const r: FileResult = { file: file.name, ...(embeddedFile ? { embeddedFile } : {}), ...validateCii(xml, { profile: o.profile, schemaStore: store }) };
+    // Parse twice only when the head names a UBL namespace (CII batches pay nothing).
+    const maybeUbl = embeddedFile === undefined && Buffer.from(xml.subarray(0, 8192)).toString('utf8').includes('urn:oasis:names:specification:ubl:schema:xsd:');
+    const syntax = maybeUbl && detectInvoiceSyntax(xml) === 'ubl' ? 'ubl' : 'cii';
+    const v = syntax === 'ubl' ? validateUbl(xml, { profile: o.profile, schemaStore: store }) : validateCii(xml, { profile: o.profile, schemaStore: store });
+    const r: FileResult = { file: file.name, syntax, ...(embeddedFile ? { embeddedFile } : {}), ...v };
     return { file: file.name, verdict: r.verdict, json: r, headline: headline(r), findings: r.findings.map((f: RuleFinding) => toDisplay(f)), lines: r.notes.map((n) => `note: ${n}`) };
   },
   close: (store) => store.dispose(),
@@ -60,7 +67,7 @@ export const invoiceValidateTask: BatchTask<Options, SchemaStore> = {
 export const invoiceValidateCommands: Command[] = [
   {
     name: 'invoice validate',
-    summary: 'Validate CII e-invoices (XML or hybrid PDF) against EN 16931 and XRechnung, natively',
+    summary: 'Validate e-invoices (CII or UBL XML, or hybrid PDF) against EN 16931 and XRechnung, natively; the syntax is detected',
     usage: `kontor invoice validate <file|dir|glob>... [--profile en16931|xrechnung|auto] [--schemas <schema store>] ${batchUsage}`,
     async run(argv, io) {
       const { values, positionals } = parse(argv, { profile: { type: 'string' }, schemas: { type: 'string' }, ...batchOptions });

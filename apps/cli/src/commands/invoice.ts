@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { attachmentMimeFromFilename, generateCii, readCii, type CiiAttachment, type Finding, type InvoiceProfile, type InvoiceWarning } from '@kontor/cii';
+import { generateUbl, convertInvoice, readUbl, detectInvoiceSyntax, type InvoiceSyntax } from '@kontor/ubl';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 
 function printFindings(io: Io, findings: readonly Finding[]): void {
@@ -22,11 +23,12 @@ function isPdf(file: string, bytes: Uint8Array): boolean {
 export const invoiceCommands: Command[] = [
   {
     name: 'invoice xml',
-    summary: 'Generate the CII XML (EN 16931 or XRechnung 3.0) from invoice JSON (spec §2.1), after all pre-generation rules',
-    usage: 'kontor invoice xml <invoice.json> [--profile en16931|xrechnung] [-o out.xml] [--attach <file>]... [--lang de|en] [--json]',
+    summary: 'Generate the e-invoice XML (CII by default, or UBL 2.1; EN 16931 or XRechnung 3.0) from invoice JSON (spec §2.1), after all pre-generation rules',
+    usage: 'kontor invoice xml <invoice.json> [--profile en16931|xrechnung] [--syntax cii|ubl] [-o out.xml] [--attach <file>]... [--lang de|en] [--json]',
     async run(argv, io) {
       const { values, positionals } = parse(argv, {
         profile: { type: 'string' },
+        syntax: { type: 'string' },
         output: { type: 'string', short: 'o' },
         attach: { type: 'string', multiple: true },
         lang: { type: 'string' },
@@ -46,11 +48,13 @@ export const invoiceCommands: Command[] = [
         if (mime) a0.mimeType = mime;
         attachments.push(a0);
       }
-      const r = generateCii(text, { ...(profile ? { profile } : {}), attachments, lang });
+      const syntax = values.syntax ?? 'cii';
+      if (syntax !== 'cii' && syntax !== 'ubl') throw new CliError(`Unknown syntax "${values.syntax}" (cii or ubl)`);
+      const r = (syntax === 'ubl' ? generateUbl : generateCii)(text, { ...(profile ? { profile } : {}), attachments, lang });
       const out = values.output ? path.resolve(io.cwd, values.output) : undefined;
       if (r.ok && out) await writeOutput(out, r.xml!);
       if (values.json) {
-        printJson(io, { ok: r.ok, profile: r.invoice?.profile ?? null, bytes: r.bytes ?? null, output: out ?? null, ...(out || !r.ok ? {} : { xml: r.xml }), findings: r.findings, warnings: r.warnings });
+        printJson(io, { ok: r.ok, syntax, profile: r.invoice?.profile ?? null, bytes: r.bytes ?? null, output: out ?? null, ...(out || !r.ok ? {} : { xml: r.xml }), findings: r.findings, warnings: r.warnings });
         return r.ok ? 0 : 1;
       }
       if (!r.ok) {
@@ -68,7 +72,7 @@ export const invoiceCommands: Command[] = [
   },
   {
     name: 'invoice read',
-    summary: 'Read a CII invoice (ZUGFeRD/Factur-X, XRechnung) into the invoice model, listing what the model cannot hold',
+    summary: 'Read a CII (ZUGFeRD/Factur-X, XRechnung) or UBL invoice into the invoice model, listing what the model cannot hold',
     usage: 'kontor invoice read <file.xml|file.pdf> [--json]',
     async run(argv, io) {
       const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
@@ -81,7 +85,7 @@ export const invoiceCommands: Command[] = [
         else io.stderr(`${file}: ${message}\n`);
         return 1;
       }
-      const r = readCii(bytes);
+      const r = detectInvoiceSyntax(bytes) === 'ubl' ? readUbl(bytes) : readCii(bytes);
       const ok = r.invoice !== null && !r.findings.some((f) => f.severity === 'error');
       if (values.json) {
         const attachments = r.attachments.map(({ data, ...a }) => ({ ...a, ...(data ? { bytes: Buffer.from(data, 'base64').byteLength } : {}) }));
@@ -104,6 +108,40 @@ export const invoiceCommands: Command[] = [
       }
       if (r.findings.length || r.issues.length) printFindings(io, [...r.findings, ...r.issues]);
       return ok ? 0 : 1;
+    },
+  },
+  {
+    name: 'invoice convert',
+    summary: 'Convert an e-invoice between CII and UBL 2.1 through the invoice model, reporting what could not be carried',
+    usage: 'kontor invoice convert <file.xml> --to ubl|cii [--profile en16931|xrechnung] [-o out.xml] [--json]',
+    async run(argv, io) {
+      const { values, positionals } = parse(argv, { to: { type: 'string' }, profile: { type: 'string' }, output: { type: 'string', short: 'o' }, json: { type: 'boolean' } });
+      const file = positionals[0];
+      if (!file) throw new CliError('Missing invoice XML file');
+      const to = values.to as InvoiceSyntax | undefined;
+      if (to !== 'ubl' && to !== 'cii') throw new CliError(`--to must be ubl or cii${values.to ? ` (got "${values.to}")` : ''}`);
+      const profile = values.profile as InvoiceProfile | undefined;
+      if (profile !== undefined && profile !== 'en16931' && profile !== 'xrechnung') throw new CliError(`Unknown profile "${values.profile}" (en16931 or xrechnung)`);
+      const bytes = new Uint8Array(await readFile(path.resolve(io.cwd, file)));
+      const r = convertInvoice(bytes, { to, ...(profile ? { profile } : {}) });
+      const out = values.output ? path.resolve(io.cwd, values.output) : undefined;
+      if (r.ok && out) await writeOutput(out, r.xml!);
+      if (values.json) {
+        printJson(io, { ok: r.ok, from: r.from, to: r.to, bytes: r.xml ? Buffer.byteLength(r.xml, 'utf8') : null, output: out ?? null, ...(out || !r.ok ? {} : { xml: r.xml }), unsupported: r.unsupported, findings: r.findings });
+        return r.ok ? 0 : 1;
+      }
+      if (!r.ok) {
+        io.stderr(`${file}: not converted${r.from ? ` (${r.from} → ${r.to})` : ''}, nothing written\n`);
+        printFindings(io, r.findings.filter((f) => f.severity === 'error'));
+        return 1;
+      }
+      if (out) io.stdout(`${values.output}: ${r.from} → ${r.to}, ${Buffer.byteLength(r.xml!, 'utf8')} bytes\n`);
+      else io.stdout(r.xml!);
+      if (r.unsupported.length) {
+        io.stderr(`not carried (${r.unsupported.length}):\n`);
+        for (const u of r.unsupported) io.stderr(`  line ${u.line ?? '?'}  ${u.path}: ${u.reason}\n`);
+      }
+      return 0;
     },
   },
 ];
