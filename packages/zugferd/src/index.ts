@@ -17,3 +17,4 @@ export { readTextLayer, textLayerToPlainText, type TextLayer, type TextLine, typ
 export { extractFromTextLayer, type TextExtraction } from './extract/text-extract';
 export { extractWithModel, checkExtractedInvoice, EXTRACTION_JSON_SCHEMA, type ModelExtractOptions } from './extract/model-extract';
 export type { ExtractionIssue, ExtractionResult } from './extract/types';
+export { zugferd1ToCii, type Zugferd1Conversion } from './extract/zugferd1';

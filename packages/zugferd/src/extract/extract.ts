@@ -17,6 +17,7 @@ import { INVOICE_FILE_NAMES } from '../verify/profiles';
 import { readTextLayer, renderPageImages, textLayerToPlainText } from './text-layer';
 import { extractFromTextLayer, type TextExtraction } from './text-extract';
 import { extractWithModel } from './model-extract';
+import { zugferd1ToCii, type Zugferd1Conversion } from './zugferd1';
 import type { ExtractionIssue, ExtractionResult } from './types';
 
 export interface ExtractOptions {
@@ -48,8 +49,21 @@ function invoiceFileCandidates(files: EmbeddedFile[]): EmbeddedFile[] {
 }
 
 /** Embedded CII → the invoice model, every unmapped element and attachment listed as an issue. */
-function fromEmbeddedXml(file: EmbeddedFile): { result?: ExtractionResult; notes: ExtractionIssue[] } {
-  const read = readCii(file.data);
+function fromEmbeddedXml(file: EmbeddedFile, allowZugferd1: boolean): { result?: ExtractionResult; notes: ExtractionIssue[] } {
+  let read = readCii(file.data);
+  let converted: Zugferd1Conversion | null = null;
+  const isZugferd1 = !read.invoice && read.findings.some((f) => f.code === 'NOT_CII' && /ZUGFeRD 1\.0/.test(f.message));
+  if (isZugferd1 && !allowZugferd1) return { notes: [] };
+  if (isZugferd1) {
+    try {
+      converted = zugferd1ToCii(file.data);
+    } catch {
+      converted = null;
+    }
+    const again = converted ? readCii(converted.xml) : null;
+    if (again?.invoice) read = again;
+    else converted = null;
+  }
   if (!read.invoice) {
     const why = read.findings.map((f) => f.message).join('; ') || 'unknown';
     const zf1 = read.findings.some((f) => f.code === 'NOT_CII' && /ZUGFeRD 1\.0/.test(f.message));
@@ -62,6 +76,10 @@ function fromEmbeddedXml(file: EmbeddedFile): { result?: ExtractionResult; notes
     };
   }
   const issues: ExtractionIssue[] = [];
+  if (converted) {
+    issues.push({ code: 'ZUGFERD1_MAPPED', severity: 'warning', message: `The embedded ${file.name} is ZUGFeRD 1.0; it was mapped to CII D16B (renamed containers, same content) and read from there; paths of unmapped elements refer to that form` });
+    for (const p of converted.droppedTextLines) issues.push({ code: 'NOT_IN_MODEL', severity: 'warning', message: 'Text-only invoice line (a note between positions): present in the e-invoice, not held by the invoice model', path: p });
+  }
   for (const f of read.findings) issues.push({ code: f.code, severity: f.severity === 'error' ? 'error' : 'warning', message: f.message, ...(f.location ? { path: `line ${f.location.line}` } : {}) });
   for (const i of read.issues) issues.push({ code: i.code, severity: i.severity === 'error' ? 'error' : 'warning', message: i.message, path: i.path });
   for (const u of read.unsupported) issues.push({ code: 'NOT_IN_MODEL', severity: 'warning', message: `${u.reason}: present in the e-invoice, not held by the invoice model`, path: u.path });
@@ -88,10 +106,14 @@ export async function prepareExtraction(bytes: Uint8Array, opts: Omit<ExtractOpt
   } catch {
     // Encrypted (pdfjs may still open it with the empty password) or damaged: the text layer decides below.
   }
-  for (const file of invoiceFileCandidates(files)) {
-    const r = fromEmbeddedXml(file);
-    if (r.result) return { kind: 'xml', result: r.result };
-    notes.push(...r.notes);
+  // CII D16B first (a file carrying both ZUGFeRD 1.0 and 2.x answers from the 2.x XML), then ZUGFeRD 1.0
+  const candidates = invoiceFileCandidates(files);
+  for (const allowZugferd1 of [false, true]) {
+    for (const file of candidates) {
+      const r = fromEmbeddedXml(file, allowZugferd1);
+      if (r.result) return { kind: 'xml', result: r.result };
+      if (allowZugferd1) notes.push(...r.notes);
+    }
   }
   const layer = await readTextLayer(bytes, { maxPages: opts.maxPages ?? 50 });
   const textPath = extractFromTextLayer(layer);
