@@ -110,12 +110,12 @@ export const extractionRoutes: AnyRoute[] = [
     operationId: 'extractInvoice',
     summary: 'Extract EN 16931 invoice data from a PDF (spec §4.7)',
     description:
-      'An embedded e-invoice (ZUGFeRD 2.x / Factur-X / XRechnung CII) is read deterministically (source xml; whatever the invoice model cannot hold is listed in issues as NOT_IN_MODEL). ' +
+      'An embedded e-invoice (ZUGFeRD 1.0 / 2.x / Factur-X / XRechnung CII) is read deterministically (source xml; whatever the invoice model cannot hold is listed in issues as NOT_IN_MODEL). ' +
       'Otherwise the print is read (source llm): the PDF text layer with positions and a deterministic German/English extractor (labels, amounts, dates, IBAN and VAT ID check digits, ' +
       'address window, line table by columns, totals recomputed); when a language model is configured (KONTOR_AI_BASE_URL / KONTOR_AI_MODEL, OpenAI-compatible) it reads the text with a ' +
       'JSON-schema answer and a bounded repair loop, and IBAN / VAT IDs are only kept as printed. Unreadable fields get placeholders (KORRIGIEREN, 1900-01-01, 0) listed in repairedPaths; ' +
       'POST /invoices rejects the text and date placeholders (EXTRACTION_UNCERTAIN). Scans without a text layer give placeholders only (page images for vision models are not supported yet). ' +
-      'ZUGFeRD 1.0 XML is not mapped by the reader: such files are read from the print, with an issue saying so. ' +
+      'ZUGFeRD 1.0 XML is mapped to CII D16B first (issue ZUGFERD1_MAPPED) and answers source xml as well. ' +
       'Billing: an active subscription or 1 credit per call (no free quota; else 403 subscription_required); unreadable input (400: NOT_A_PDF, PDF_ENCRYPTED, PDF_UNREADABLE) and a model ' +
       'that is unreachable, times out, refuses or answers no usable JSON (502 upstream_error) are not charged. 10 requests per minute per credential.',
     tags: ['invoices'],
