@@ -48,7 +48,11 @@ const InvoiceRequestSchema = v.object({
 });
 type InvoiceRequest = v.InferOutput<typeof InvoiceRequestSchema>;
 
-const QuerySchema = v.object({ format: v.optional(v.picklist(['pdf', 'xml'], 'format must be pdf or xml'), 'pdf') });
+const QuerySchema = v.object({
+  format: v.optional(v.picklist(['pdf', 'xml'], 'format must be pdf or xml'), 'pdf'),
+  /** XML syntax (beyond the spec): cii (default) or ubl (UBL 2.1 Invoice, CreditNote for type code 381). */
+  syntax: v.optional(v.picklist(['cii', 'ubl'], 'syntax must be cii or ubl'), 'cii'),
+});
 
 const multipartDoc = {
   type: 'object',
@@ -243,6 +247,8 @@ export const invoiceRoutes: AnyRoute[] = [
       'quota of watermarked invoices per day (then 429 free_quota_exhausted with Retry-After). The PDF passes our PDF/A-3 and EN 16931 check before delivery; ' +
       'a failure is a 502 upstream_error and nothing is charged. With Accept: application/json the body is {pdf_base64, bytes}. ' +
       'format=xml (or Accept: application/xml) returns the CII XML; with Accept: application/json the body is {xml, bytes}. ' +
+      'Beyond the spec: syntax=ubl (with format=xml) returns UBL 2.1 instead of CII (Invoice; CreditNote for type code 381; CustomizationID = the profile, XRechnung 3.0 or EN 16931), ' +
+      'generated from the same model and checked the same way (UBL 2.1 XSD and the native EN 16931 / XRechnung UBL rules); syntax=ubl on the PDF path is a 400 invalid_input (SYNTAX_NOT_SUPPORTED). ' +
       'Warnings never block: every 200 answer carries X-Invoice-Warnings (count) and X-Invoice-Warning-Codes, and the JSON forms add warnings[] {code, message, path} ' +
       '(German or English after lang; for a German seller also the legal content of § 14 UStG and company law: DE-UStG-…, DE-GmbHG-35a-…). ' +
       'The invoice is validated (schema, EN 16931 and XRechnung rules) before anything is generated or billed; a violation is a 400 invalid_input ' +
@@ -276,12 +282,15 @@ export const invoiceRoutes: AnyRoute[] = [
           { code: 'INVOICE_TOO_LARGE', severity: 'error', message: `At most ${INVOICE_LIMITS.invoiceJsonBytes} bytes`, path: 'invoice' },
         ]);
       }
+      if (!neg.xml && query.syntax === 'ubl') {
+        throw badInput('syntax=ubl is available for format=xml only (a ZUGFeRD/Factur-X PDF embeds CII)', [{ code: 'SYNTAX_NOT_SUPPORTED', severity: 'error', message: 'UBL is XML only', path: 'syntax' }]);
+      }
       if (!neg.xml) {
         const attachments = req.attachments.map((a) => ({ ...a, data: typeof a.data === 'string' ? new Uint8Array(Buffer.from(a.data, 'base64')) : a.data! }));
         return createPdfInvoice(c, services, account, { ...req, attachments }, { json: neg.json }, outputFilename(req.filename, false));
       }
       // Rule 3: validate (and generate) first, in a job worker; a rejected invoice produces no file and is not billed.
-      const result = await services.jobs.run<{ ok: boolean; xml?: string; bytes: number; findings: Finding[]; warnings: InvoiceWarning[] }>('cii.generate', {
+      const result = await services.jobs.run<{ ok: boolean; xml?: string; bytes: number; findings: Finding[]; warnings: InvoiceWarning[] }>(query.syntax === 'ubl' ? 'ubl.generate' : 'cii.generate', {
         invoice: req.invoice,
         attachments: req.attachments,
         lang: warningLang(req.lang),
@@ -297,7 +306,7 @@ export const invoiceRoutes: AnyRoute[] = [
       return withCharge(
         charge,
         async () => {
-          const check = await services.jobs.run<{ passed: boolean; failed: Finding[] }>('cii.gate', { xml: result.xml! });
+          const check = await services.jobs.run<{ passed: boolean; failed: Finding[] }>(query.syntax === 'ubl' ? 'ubl.gate' : 'cii.gate', { xml: result.xml! });
           if (!check.passed) throw new ApiError(502, 'upstream_error', 'The generated XML failed the authoritative check; no file was delivered', check.failed);
           return result;
         },

@@ -155,6 +155,19 @@ export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<Job
     const failed: Finding[] = [...check.xsd.findings.filter((f) => f.severity === 'error'), ...check.findings.filter((f) => f.severity === 'error')] as Finding[];
     return { value: { passed: check.verdict === 'valid', failed } };
   },
+  /** Validate the invoice data and write UBL 2.1 (POST /invoices?format=xml&syntax=ubl, before billing). */
+  async 'ubl.generate'(i: CiiGenerateInput) {
+    const { generateUbl } = await import('@kontor/ubl');
+    const r = generateUbl(i.invoice, { attachmentsMode: 'embedded', attachments: i.attachments, ...(i.lang ? { lang: i.lang } : {}) });
+    return { value: { ok: r.ok, xml: r.xml, bytes: r.bytes, findings: r.findings, warnings: r.warnings } };
+  },
+  /** The authoritative check of generated UBL (UBL 2.1 XSD, then native EN 16931 / XRechnung UBL rules). */
+  async 'ubl.gate'(i: { xml: string }, ctx) {
+    const { validateUbl } = await import('@kontor/ubl');
+    const check = validateUbl(i.xml, { profile: 'auto', schemaStore: ctx.schemaStore() });
+    const failed: Finding[] = [...check.xsd.findings.filter((f) => f.severity === 'error'), ...check.findings.filter((f) => f.severity === 'error')] as Finding[];
+    return { value: { passed: check.verdict === 'valid', failed } };
+  },
   async 'pdf.precheck'(i: PdfPrecheckInput) {
     const { checkInvoiceForPdf, checkLogo } = await zugferd();
     const warnings = checkInvoiceForPdf(i.invoice, i.attachments, i.lang).invoiceWarnings;
