@@ -21,7 +21,7 @@ describe('platform', () => {
     const r = await t.request('/api/v1/formats');
     expect(r.status).toBe(200);
     const b = (await r.json()) as { formats: { id: string; limits: { pdfMaxBytes: number } }[] };
-    expect(b.formats.map((f) => f.id)).toEqual(['zugferd-en16931', 'xrechnung-cii-3.0']);
+    expect(b.formats.map((f) => f.id)).toEqual(['zugferd-en16931', 'xrechnung-cii-3.0', 'xrechnung-ubl-3.0']);
     expect(b.formats[0]!.limits.pdfMaxBytes).toBe(26214400);
   });
 

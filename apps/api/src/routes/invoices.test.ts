@@ -210,7 +210,7 @@ describe('GET /codelists/* and /formats', () => {
 
   it('serves /formats from @kontor/cii', async () => {
     const body = (await (await t.request('/api/v1/formats')).json()) as { formats: { id: string; operations: Record<string, boolean>; validation: { authoritative: boolean } }[] };
-    expect(body.formats.map((f) => f.id)).toEqual(['zugferd-en16931', 'xrechnung-cii-3.0']);
+    expect(body.formats.map((f) => f.id)).toEqual(['zugferd-en16931', 'xrechnung-cii-3.0', 'xrechnung-ubl-3.0']);
     expect(body.formats[1]!.operations).toMatchObject({ create: false, verify: true });
   });
 

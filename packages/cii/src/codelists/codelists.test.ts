@@ -86,9 +86,9 @@ describe('served bodies', () => {
 });
 
 describe('formatsDirectory (spec §2.13)', () => {
-  it('lists zugferd-en16931 and xrechnung-cii-3.0', () => {
+  it('lists zugferd-en16931, xrechnung-cii-3.0 and (beyond the spec) xrechnung-ubl-3.0', () => {
     const d = formatsDirectory();
-    expect(d.formats.map((f) => f.id)).toEqual(['zugferd-en16931', 'xrechnung-cii-3.0']);
+    expect(d.formats.map((f) => f.id)).toEqual(['zugferd-en16931', 'xrechnung-cii-3.0', 'xrechnung-ubl-3.0']);
     const [z, x] = d.formats as [(typeof d.formats)[0], (typeof d.formats)[0]];
     expect(z.operations).toEqual({ create: true, createFromData: true, verify: true, extract: true });
     expect(x.operations.create).toBe(false);
@@ -106,5 +106,6 @@ describe('formatsDirectory (spec §2.13)', () => {
     }
     expect(formatsDirectory({ authoritative: false }).formats[0]!.validation.authoritative).toBe(false);
     expect(d.formats[1]!.operations.extract).toBe(false);
+    expect(d.formats[2]!.outputFormats[0]!.description).toContain('syntax=ubl');
   });
 });

@@ -1,4 +1,4 @@
-/** GET /formats (spec §2.13): the two invoice formats the service creates, verifies and extracts. */
+/** GET /formats (spec §2.13): the two invoice formats the service creates, verifies and extracts, and (beyond the spec) UBL output. */
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from './attachment-types';
 import { DOCUMENT_TYPES } from './document-types';
 
@@ -73,6 +73,22 @@ export function formatsDirectory(opts: { authoritative?: boolean } = {}): Format
         limits: structuredClone(LIMITS),
         validation: { authoritative, engines: [...ENGINES] },
         note: 'Bare XML is not accepted by /verify, only PDF containers. Requires buyerReference (Leitweg-ID), seller contact, payment instructions and electronic addresses of both parties.',
+      },
+      {
+        // Beyond the spec (issue 21): UBL output of the same model, written by @kontor/ubl.
+        id: 'xrechnung-ubl-3.0',
+        name: 'XRechnung 3.0 / EN 16931 (UBL 2.1 syntax)',
+        syntax: 'OASIS UBL 2.1 Invoice / CreditNote',
+        guideline: 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+        output: null,
+        operations: { create: false, createFromData: false, verify: false, extract: false },
+        outputFormats: [{ format: 'xml', default: true, description: 'UBL 2.1 XML via POST /invoices?format=xml&syntax=ubl (profile xrechnung or en16931; CreditNote for type code 381)' }],
+        attachments: { embedded: true, mimeTypes: xmlMimeTypes, maxBytesEach: ATTACHMENT_MAX_BYTES },
+        fromData: { description: 'UBL is XML only; no typeset PDF.', languages: ['de', 'en'], logo: LOGO },
+        documentTypes,
+        limits: structuredClone(LIMITS),
+        validation: { authoritative, engines: ['Kontor UBL 2.1 XSD validation (schema store)', 'Kontor native EN 16931 UBL rules', 'Kontor native XRechnung UBL rules'] },
+        note: 'Beyond the spec. Generated from the same invoice model as the CII XML and checked with the UBL 2.1 XSD and the native EN 16931 / XRechnung UBL rules before delivery. kontor invoice convert converts between CII and UBL.',
       },
     ],
   };
