@@ -241,6 +241,17 @@ describe('every tool gives what its route gives, with the same billing', () => {
     expect(hostile.isError ?? false).toBe(direct.status !== 200);
     expect(hostile.structuredContent).toEqual(direct.status === 200 ? direct.body : { ...direct.body, status: direct.status });
     expect(JSON.stringify(hostile.structuredContent)).not.toContain('aaaaaaaaaaaaaaaaaaaa');
+    // A 200,000-deep argument and 1e400: tool errors naming the place (no stack overflow in the SDK or the route).
+    const deepText = `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"create_zugferd","arguments":{"invoice":${'['.repeat(200_000)}${']'.repeat(200_000)}}}}`;
+    for (const text of [deepText, '{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"create_zugferd","arguments":{"invoice":{"n":1e400}}}}']) {
+      const r = await fetch(`${base}${MCP_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: text });
+      expect(r.status).toBe(200);
+      const { result } = (await r.json()) as { result: CallToolResult };
+      expect(result).toMatchObject({ isError: true, structuredContent: { code: 'invalid_input', status: 400, details: [{ code: expect.stringMatching(/^(JSON_TOO_DEEP|NUMBER_NOT_FINITE)$/), path: expect.stringMatching(/^arguments\.invoice/) }] } });
+    }
+    const notToolDeep = await fetch(`${base}${MCP_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: `{"jsonrpc":"2.0","id":9,"method":"tools/list","params":{"x":${'['.repeat(1000)}${']'.repeat(1000)}}}` });
+    expect(notToolDeep.status).toBe(400);
+    expect(((await notToolDeep.json()) as { error: { code: number } }).error.code).toBe(-32600);
     const unknown = await call(client, 'validate_invoice_xml', { xml, extra: 1 });
     expect(unknown).toMatchObject({ isError: true, structuredContent: { code: 'invalid_input', status: 400 } });
     await client.close();

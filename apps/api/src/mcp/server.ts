@@ -28,6 +28,7 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/t
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../platform/errors';
+import { checkJsonLimits, MAX_JSON_DEPTH } from '../platform/jsonlimits';
 import type { AnyRoute } from '../platform/registry';
 import type { AppEnv, Services } from '../platform/services';
 import { authenticate } from '../oauth/guard';
@@ -168,6 +169,28 @@ function buildServer(app: Hono<AppEnv>, routes: Map<string, AnyRoute>, tools: ()
   return server;
 }
 
+/** A response for a message that breaks the JSON limits, or null. */
+function jsonLimitProblem(message: unknown): ((c: Context<AppEnv>) => Response) | null {
+  try {
+    checkJsonLimits(message, 'message', MAX_JSON_DEPTH + 4);
+    return null;
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    const m = message as { id?: unknown; method?: unknown; params?: { arguments?: unknown } } | null;
+    if (m && typeof m === 'object' && !Array.isArray(m) && m.method === 'tools/call' && (typeof m.id === 'string' || typeof m.id === 'number')) {
+      let err = e;
+      try {
+        checkJsonLimits(m.params?.arguments, 'arguments', MAX_JSON_DEPTH + 1);
+      } catch (inner) {
+        if (inner instanceof ApiError) err = inner;
+      }
+      const result = toolError(err.code, err.message, { details: err.details, status: err.status });
+      return (c) => c.json({ jsonrpc: '2.0', id: m.id, result });
+    }
+    return (c) => c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: e.message } }, 400);
+  }
+}
+
 /** Mounts /api/mcp on the app (after the /api/v1 routes: tools call them). */
 export function mountMcp(app: Hono<AppEnv>, services: Services, routes: readonly AnyRoute[], options: McpOptions = {}): void {
   const o = { ...DEFAULTS, ...options };
@@ -223,6 +246,11 @@ export function mountMcp(app: Hono<AppEnv>, services: Services, routes: readonly
         if (e instanceof ApiError) throw e;
         return c.json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not JSON' } }, 400);
       }
+      // Nesting and number limits of the API (a 100,000-deep argument must not overflow the SDK or JSON.stringify):
+      // a tool call gets a tool error naming the place, anything else a JSON-RPC error. The routes apply the same
+      // rule to their bodies (64 levels); the message envelope adds its own few levels.
+      const limitProblem = jsonLimitProblem(message);
+      if (limitProblem) return limitProblem(c);
       // Only our protocol versions: an initialize asking for another one is answered with the latest we speak.
       const msg = message as { method?: unknown; params?: { protocolVersion?: unknown } } | null;
       if (msg && typeof msg === 'object' && msg.method === 'initialize' && msg.params && typeof msg.params === 'object') {
