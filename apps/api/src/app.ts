@@ -20,6 +20,7 @@ import { systemClock, type Clock } from './platform/time';
 import { createJobPool, type JobPoolOptions } from './workers/client';
 import { mountMcp } from './mcp/server';
 import { mountOAuth } from './oauth/routes';
+import { OAuthServer } from './oauth/server';
 import { mountWeb } from './web/pages';
 
 export const API_BASE = '/api/v1';
@@ -72,7 +73,12 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   };
   // Reservations left by a process that died mid-request return now, and then every minute.
   await services.billing.releaseExpired();
-  const sweeper = setInterval(() => void services.billing.releaseExpired().catch(() => undefined), 60_000);
+  // Expired OAuth tokens and codes, sessions and mail links go with the same sweep.
+  const oauthHousekeeping = new OAuthServer(database.db, clock);
+  const sweeper = setInterval(() => {
+    void services.billing.releaseExpired().catch(() => undefined);
+    void oauthHousekeeping.purgeExpired().catch(() => undefined);
+  }, 60_000);
   sweeper.unref();
   const metrics = new Metrics({ defaultMetrics: config.env !== 'test' });
   metrics.instrumentBilling(services.billing);

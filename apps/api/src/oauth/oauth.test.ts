@@ -457,3 +457,24 @@ describe('browser session on /payments/*', () => {
     expect(((await refused.json()) as Json).code).toBe('subscription_required');
   });
 });
+
+describe('housekeeping', () => {
+  it('purges expired tokens, codes and sessions but keeps live ones', async () => {
+    const clientId = await publicClient();
+    const a = await codeFor(clientId);
+    const live = (await (await token(t, { grant_type: 'authorization_code', code: a.code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: a.verifier })).json()) as Json;
+    const o = new OAuthServer(t.services.db, t.services.clock);
+    await o.purgeExpired();
+    expect((await t.request('/api/v1/me', { key: live.access_token })).status).toBe(200);
+    const saved = clock.now;
+    try {
+      clock.set(new Date(saved.getTime() + 2 * 3600_000).toISOString());
+      expect(await o.purgeExpired()).toBeGreaterThanOrEqual(1);
+      // The refresh token (180 days) survives the purge of its expired access token.
+      expect((await token(t, { grant_type: 'refresh_token', refresh_token: live.refresh_token, client_id: clientId })).status).toBe(200);
+    } finally {
+      clock.now = saved;
+    }
+  });
+});
+

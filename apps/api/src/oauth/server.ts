@@ -390,6 +390,22 @@ export class OAuthServer {
     else await this.db.updateTable('oauth_tokens').set({ revoked_at: this.now() }).where('hash', '=', h).where('revoked_at', 'is', null).execute();
   }
 
+  /**
+   * Deletes what can no longer be used: tokens past expiry (a rotated refresh token stays until then, for reuse
+   * detection), codes a day after expiry, sessions and one-time links past expiry. Returns the rows removed.
+   */
+  async purgeExpired(): Promise<number> {
+    const now = this.now();
+    const dayAgo = new Date(this.clock().getTime() - 24 * 3600_000).toISOString();
+    const counts = await Promise.all([
+      this.db.deleteFrom('oauth_tokens').where('expires_at', '<', now).executeTakeFirst(),
+      this.db.deleteFrom('oauth_codes').where('expires_at', '<', dayAgo).executeTakeFirst(),
+      this.db.deleteFrom('web_sessions').where('expires_at', '<', now).executeTakeFirst(),
+      this.db.deleteFrom('one_time_links').where('expires_at', '<', dayAgo).executeTakeFirst(),
+    ]);
+    return counts.reduce((n, r) => n + Number(r.numDeletedRows), 0);
+  }
+
   /** A valid access token: known, unexpired, unrevoked, of an unblocked client. */
   async verifyAccessToken(token: string): Promise<AccessTokenInfo | null> {
     if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > 200) return null;
