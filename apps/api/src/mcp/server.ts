@@ -17,8 +17,8 @@
  * A request with an Origin header other than {auth_url} is refused with 403 (DNS rebinding protection).
  *
  * Limits: the MCP request body (default 40 MB: a 25 MB PDF as base64 plus framing, enforced while streaming → 413),
- * concurrent MCP requests per credential (default 4 → 429 rate_limited), and a time limit per tool call (default
- * 150 s → tool error timeout; the route keeps its own job time limits and charges only what it delivered).
+ * concurrent MCP requests per credential and instance (default 4 → 429 rate_limited), and a time limit per tool
+ * call as a backstop above the routes' own limits (default max(150 s, 2 × job time limit + 150 s) → tool error timeout).
  */
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -47,7 +47,10 @@ export interface McpOptions {
   maxBodyBytes?: number;
   /** Concurrent MCP requests per credential (default 4). */
   maxConcurrentPerCredential?: number;
-  /** Time limit of one tool call in ms (default 150,000). */
+  /**
+   * Time limit of one tool call in ms: a backstop above the routes' own limits (job time limit, outbound timeouts),
+   * default max(150 s, 2 × KONTOR_JOB_TIMEOUT_MS + 150 s), so that a route normally answers (and bills) first.
+   */
   toolTimeoutMs?: number;
   /** How the request's credential is checked: the credential id (for the concurrency limit) or an ApiError 401. */
   verifyCredential?: (c: Context<AppEnv>, services: Services) => Promise<{ credentialId: string }>;
@@ -55,7 +58,7 @@ export interface McpOptions {
   version?: string;
 }
 
-const DEFAULTS = { maxBodyBytes: 40_000_000, maxConcurrentPerCredential: 4, toolTimeoutMs: 150_000 };
+const DEFAULTS = { maxBodyBytes: 40_000_000, maxConcurrentPerCredential: 4 };
 
 /** The protected-resource metadata URL of the MCP server (RFC 9728 path insertion). */
 export function mcpResourceMetadataUrl(origin: string): string {
@@ -164,7 +167,9 @@ function buildServer(app: Hono<AppEnv>, routes: Map<string, AnyRoute>, tools: ()
       if (e instanceof ToolInputError) return toolError('invalid_input', e.message, { details: [{ code: 'SCHEMA', severity: 'error', message: e.message, path: e.path }], status: 400 });
       throw e;
     }
-    return withTimeout(opts.toolTimeoutMs, callRoute(app, base, req, headers, tool), () => toolError('timeout', `${tool.name} did not finish within ${Math.round(opts.toolTimeoutMs / 1000)} s`));
+    return withTimeout(opts.toolTimeoutMs, callRoute(app, base, req, headers, tool), () =>
+        toolError('timeout', `${tool.name} did not answer within ${Math.round(opts.toolTimeoutMs / 1000)} s; the request may still complete (and, for a charged tool, be billed): check GET /api/v1/me before repeating it`),
+    );
   });
   return server;
 }
@@ -193,7 +198,7 @@ function jsonLimitProblem(message: unknown): ((c: Context<AppEnv>) => Response) 
 
 /** Mounts /api/mcp on the app (after the /api/v1 routes: tools call them). */
 export function mountMcp(app: Hono<AppEnv>, services: Services, routes: readonly AnyRoute[], options: McpOptions = {}): void {
-  const o = { ...DEFAULTS, ...options };
+  const o = { ...DEFAULTS, toolTimeoutMs: Math.max(150_000, 2 * services.config.workers.jobTimeoutMs + 150_000), ...options };
   const verify = options.verifyCredential ?? verifyCredential;
   const byOperation = new Map(routes.map((r) => [r.operationId, r]));
   const inFlight = new Map<string, number>();
