@@ -5,4 +5,6 @@ export { kositVerdict, kositScenarios, isXRechnungSpecification, type KositVerdi
 export { en16931Rules } from './en16931';
 export { xrechnungRules } from './xrechnung';
 export { XPathDynamicError } from './xpath';
+/** Code lists shared with the UBL binding (@kontor/ubl). */
+export { ISO_4217_CURRENCIES } from './codelists';
 export type { RuleDef, RuleFlag, RuleSet, RuleFinding, Severity, CiiDoc, LineView, Pattern, ContextDef, ContextSpec } from './types';

@@ -5,7 +5,8 @@
  * neutral rule of the same id when validating UBL. Our own wording; ids and flags official.
  */
 import type { XmlElement } from '@kontor/xml';
-import type { CiiDoc, RuleDef, RuleFlag, RuleSet } from '@kontor/cii';
+import { ISO_4217_CURRENCIES, XPathDynamicError, type CiiDoc, type RuleDef, type RuleFlag, type RuleSet } from '@kontor/cii';
+import { Big } from '@kontor/xml';
 import { UBL_NS } from '../binding/to-cii';
 
 const CAC = UBL_NS.cac;
@@ -52,6 +53,30 @@ function def(id: string, flag: RuleFlag, ruleset: RuleSet, message: string, chec
 }
 const atRoot = (id: string, ruleset: RuleSet, message: string, ok: (root: XmlElement, doc: CiiDoc) => boolean, bt?: string): RuleDef =>
   def(id, 'fatal', ruleset, message, (doc, fail) => { if (!ok(doc.root, doc)) fail(doc.root); }, bt);
+
+
+type B = InstanceType<typeof Big>;
+/** xs:decimal(node): exact, a dynamic error on a bad lexical form (the engine then skips the rule, as Saxon aborts). */
+function dec(el: XmlElement): B {
+  const t = sv(el).trim();
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(t)) throw new XPathDynamicError('FORG0001', `cannot cast "${t}" to xs:decimal`);
+  return new Big(t);
+}
+/** At most one node (a path in an arithmetic or cast context); several are a type error, as in XPath 2.0. */
+function one(els: readonly XmlElement[]): XmlElement | undefined {
+  if (els.length > 1) throw new XPathDynamicError('XPTY0004', 'a sequence of more than one item is not allowed here');
+  return els[0];
+}
+/** fn:round on a decimal: half towards positive infinity. */
+function floor(x: B): B {
+  const t = x.round(0, 0);
+  return t.gt(x) ? t.minus(1) : t;
+}
+/** fn:round: half towards positive infinity = floor(x + 0.5). */
+const roundXPath = (x: B): B => floor(x.plus(new Big('0.5')));
+const CL03 = new Set(['Amount', 'BaseAmount', 'PriceAmount', 'TaxAmount', 'TaxableAmount', 'LineExtensionAmount', 'TaxExclusiveAmount', 'TaxInclusiveAmount', 'AllowanceTotalAmount', 'ChargeTotalAmount', 'PrepaidAmount', 'PayableRoundingAmount', 'PayableAmount']);
+/** The S-category line/allowance-charge filter of BR-S-08: category S and xs:decimal(Percent) = rate (general comparison). */
+const atRate = (cats: readonly XmlElement[], code: string, rate: B): boolean => cats.some((c) => catIs(c, code)) && cats.flatMap((c) => sel(c, 'cbc:Percent')).some((p) => dec(p).eq(rate));
 
 /** Decimal-free two-place comparison helpers for BR-CO-14 (values as JS numbers of cents, exact for amounts). */
 function cents(s: string): number | null {
@@ -100,6 +125,70 @@ export const ublBindingRules: readonly RuleDef[] = [
       if (bad || tv === null || tv !== sum) fail(t);
     }
   }, 'BT-110'),
+  def('BR-CL-03', 'fatal', 'en16931', 'Currency identifiers of amounts must be ISO 4217 codes.', (doc, fail) => {
+    for (const e of all(doc)) {
+      if (e.ns !== CBC || !CL03.has(e.local)) continue;
+      const c = nsp(e.attributes.find((a) => a.local === 'currencyID' && a.ns === '')?.value ?? '');
+      if (c.includes(' ') || !ISO_4217_CURRENCIES.has(c)) fail(e);
+    }
+  }, 'BT-5'),
+  def('BR-CO-17', 'fatal', 'en16931', 'VAT category tax amount (BT-117) = taxable amount (BT-116) × rate (BT-119) / 100, rounded to two decimals (±1).', (doc, fail) => {
+    for (const t of anywhere(doc, 'TaxTotal')) {
+      for (const st of sel(t, 'cac:TaxSubtotal')) {
+        const pctEl = one(sel(st, 'cac:TaxCategory').filter(isVatScheme).flatMap((c) => sel(c, 'cbc:Percent')));
+        const taxEl = one(sel(st, 'cbc:TaxAmount'));
+        const basisEl = one(sel(st, 'cbc:TaxableAmount'));
+        const tax = taxEl ? dec(taxEl) : undefined;
+        const pct = pctEl ? dec(pctEl) : undefined;
+        let ok = false;
+        if (pct !== undefined && tax !== undefined) {
+          if (roundXPath(pct).eq(0)) ok = roundXPath(tax).eq(0);
+          else if (basisEl) {
+            const expected = roundXPath(dec(basisEl).abs().times(pct.div(100)).times(100)).div(100);
+            ok = tax.abs().minus(1).lt(expected) && tax.abs().plus(1).gt(expected);
+          }
+        } else if (pct === undefined && tax !== undefined) ok = roundXPath(tax).eq(0);
+        if (!ok) fail(st);
+      }
+    }
+  }, 'BT-117'),
+  def('BR-S-08', 'fatal', 'en16931', 'Standard rate taxable amount (BT-116) must match the lines and document allowances/charges of category S at that rate (±1).', (doc, fail) => {
+    const root = doc.root;
+    const docAc = sel(root, 'cac:AllowanceCharge');
+    const anyAc = anywhere(doc, 'AllowanceCharge');
+    const indicator = (ac: XmlElement, v: boolean): boolean => sel(ac, 'cbc:ChargeIndicator').some((c) => nsp(sv(c)) === (v ? 'true' : 'false') || nsp(sv(c)) === (v ? '1' : '0'));
+    for (const t of sel(root, 'cac:TaxTotal')) {
+      for (const st of sel(t, 'cac:TaxSubtotal')) {
+        for (const cat of sel(st, 'cac:TaxCategory')) {
+          if (!sel(cat, 'cbc:ID').some((id) => nsp(sv(id)) === 'S') || !isVatScheme(cat)) continue;
+          const taxableEl = one(sel(st, 'cbc:TaxableAmount'));
+          let ok = true;
+          for (const rateEl of sel(cat, 'cbc:Percent')) {
+            const rate = dec(rateEl);
+            const branch = (lineName: string): boolean => {
+              const lines = sel(root, lineName).filter((l) => atRate(sel(l, 'cac:Item/cac:ClassifiedTaxCategory'), 'S', rate));
+              const exists = anywhere(doc, lineName.slice(4)).some((l) => atRate(sel(l, 'cac:Item/cac:ClassifiedTaxCategory'), 'S', rate)) || anyAc.some((ac) => atRate(sel(ac, 'cac:TaxCategory'), 'S', rate));
+              if (!exists || !taxableEl) return false;
+              let sum = new Big(0);
+              for (const l of lines) for (const a of sel(l, 'cbc:LineExtensionAmount')) sum = sum.plus(dec(a));
+              for (const ac of docAc) {
+                if (!atRate(sel(ac, 'cac:TaxCategory'), 'S', rate)) continue;
+                for (const a of sel(ac, 'cbc:Amount')) {
+                  if (indicator(ac, true)) sum = sum.plus(dec(a));
+                  if (indicator(ac, false)) sum = sum.minus(dec(a));
+                }
+              }
+              const taxable = Number(sv(taxableEl));
+              if (!Number.isFinite(taxable)) throw new XPathDynamicError('FORG0001', `cannot cast "${sv(taxableEl)}" to xs:double`);
+              return new Big(taxable - 1).lt(sum) && new Big(taxable + 1).gt(sum);
+            };
+            if (!(branch('cac:InvoiceLine') || branch('cac:CreditNoteLine'))) ok = false;
+          }
+          if (!ok) fail(cat);
+        }
+      }
+    }
+  }, 'BT-116'),
   exactlyOneBreakdown('BR-E-01', 'E', 'Exempt items or allowances/charges'),
   exactlyOneBreakdown('BR-Z-01', 'Z', 'Zero rated items or allowances/charges'),
   exactlyOneBreakdown('BR-AE-01', 'AE', 'Reverse charge items or allowances/charges'),
