@@ -478,3 +478,19 @@ describe('housekeeping', () => {
   });
 });
 
+describe('connected applications in the account', () => {
+  it('lists the consent and revoking it ends every token of that application', async () => {
+    const clientId = await publicClient({ client_name: 'Linked tool 7' });
+    const a = await codeFor(clientId, 'invoice:verify');
+    const tk = (await (await token(t, { grant_type: 'authorization_code', code: a.code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: a.verifier })).json()) as Json;
+    const page = await (await browse(t, a.jar, '/account')).text();
+    expect(page).toContain('Linked tool 7');
+    const csrf = hiddenValue(page, 'csrf');
+    expect((await postForm(t, a.jar, `/account/consents/${clientId}/revoke`, { csrf })).status).toBe(303);
+    expect((await t.request('/api/v1/me', { key: tk.access_token })).status).toBe(401);
+    expect(((await (await token(t, { grant_type: 'refresh_token', refresh_token: tk.refresh_token, client_id: clientId })).json()) as Json).error).toBe('invalid_grant');
+    const after = await (await browse(t, a.jar, '/account')).text();
+    expect(after).not.toContain('Linked tool 7');
+  });
+});
+
