@@ -136,7 +136,6 @@ async function withTimeout<T>(ms: number, work: Promise<T>, onTimeout: () => T):
   }
 }
 
-/** Builds the per-request MCP server whose tools call the app with the caller's credential. */
 /** The tools/list answer: the same for every request of an app (the routes do not change), so built once. */
 function listTools(routes: Map<string, AnyRoute>): { tools: Tool[] } {
   return {
@@ -150,6 +149,7 @@ function listTools(routes: Map<string, AnyRoute>): { tools: Tool[] } {
   };
 }
 
+/** Builds the per-request MCP server whose tools call the app with the caller's credential. */
 function buildServer(app: Hono<AppEnv>, routes: Map<string, AnyRoute>, tools: () => { tools: Tool[] }, base: string, headers: Record<string, string>, opts: Required<Pick<McpOptions, 'toolTimeoutMs'>> & { version: string; validator: jsonSchemaValidator }): Server {
   // One schema validator per app (the SDK would compile a new Ajv for every server: ~1-2 ms per request).
   const server = new Server({ name: MCP_SERVER_NAME, title: 'Kontor', version: opts.version }, { capabilities: { tools: {} }, jsonSchemaValidator: opts.validator, instructions: 'German/EU back-office formats: ZUGFeRD/Factur-X and XRechnung invoices, pain.001 payment files, camt bank statements, VIES VAT IDs, Peppol participants. Files go base64.' });
