@@ -494,3 +494,21 @@ describe('connected applications in the account', () => {
   });
 });
 
+describe('consent page', () => {
+  it('escapes the client name and the echoed parameters', async () => {
+    const evil = '<img src=x onerror=alert(1)>"';
+    const clientId = await publicClient({ client_name: evil });
+    const who = await person(t);
+    const jar = new Jar();
+    await signIn(t, jar, who);
+    const p = pkce();
+    const r = await browse(t, jar, `/api/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: p.challenge, code_challenge_method: 'S256', state: '"><script>x</script>', scope: 'invoice:verify' })}`);
+    expect(r.status).toBe(200);
+    const html = await r.text();
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;');
+    expect(hiddenValue(html, 'state')).toBe('"><script>x</script>');
+  });
+});
+
