@@ -78,6 +78,13 @@ const CL03 = new Set(['Amount', 'BaseAmount', 'PriceAmount', 'TaxAmount', 'Taxab
 /** The S-category line/allowance-charge filter of BR-S-08: category S and xs:decimal(Percent) = rate (general comparison). */
 const atRate = (cats: readonly XmlElement[], code: string, rate: B): boolean => cats.some((c) => catIs(c, code)) && cats.flatMap((c) => sel(c, 'cbc:Percent')).some((p) => dec(p).eq(rate));
 
+
+const codeSet = (list: string): ReadonlySet<string> => new Set(list.split(' '));
+/** BT-3 in UBL (CEN UBL 1.3.16 BR-CL-01): the invoice codes, and the credit note codes on a CreditNote. */
+const UBL_INVOICE_TYPES = codeSet('71 80 81 82 84 102 130 202 203 204 211 218 219 295 325 326 331 380 382 383 384 385 386 387 388 389 390 393 394 395 456 457 471 472 473 500 501 527 553 575 623 633 751 780 817 870 875 876 877 935');
+const UBL_CREDIT_NOTE_TYPES = codeSet('81 83 261 262 296 308 381 396 420 458 502 503 532');
+const DE16_CODES = codeSet('S Z E AE K G L M');
+
 /** Decimal-free two-place comparison helpers for BR-CO-14 (values as JS numbers of cents, exact for amounts). */
 function cents(s: string): number | null {
   const t = s.trim();
@@ -270,6 +277,26 @@ export const ublBindingRules: readonly RuleDef[] = [
       if (!((sel(pm, 'cac:PayeeFinancialAccount/cbc:ID').length > 0 && transfer) || other)) fail(pm);
     }
   }, 'BT-84'),
+  def('BR-CL-01', 'fatal', 'en16931', 'Invoice type code (BT-3) must be a UNTDID 1001 invoice code (credit note codes on a CreditNote).', (doc, fail) => {
+    for (const e of all(doc)) {
+      if (e.ns !== CBC || (e.local !== 'InvoiceTypeCode' && e.local !== 'CreditNoteTypeCode')) continue;
+      const v = nsp(sv(e));
+      const list = e.local === 'InvoiceTypeCode' ? UBL_INVOICE_TYPES : UBL_CREDIT_NOTE_TYPES;
+      if (v.includes(' ') || !list.has(v)) fail(e);
+    }
+  }, 'BT-3'),
+  // XRechnung: with a VAT category S, Z, E, AE, K, G, L or M (BT-95, BT-102, BT-151) the seller VAT/tax id (BT-31/32) or a tax representative (BG-11).
+  atRoot('BR-DE-16', 'xrechnung', 'With VAT category S, Z, E, AE, K, G, L or M the seller VAT id (BT-31), tax number (BT-32) or tax representative (BG-11) is required.', (r) => {
+    const acIds = (charge: boolean): string[] =>
+      sel(r, 'cac:AllowanceCharge')
+        .filter((ac) => sel(ac, 'cbc:ChargeIndicator').some((c) => sv(c) === (charge ? 'true' : 'false')))
+        .flatMap((ac) => sel(ac, 'cac:TaxCategory/cbc:ID'))
+        .map(sv);
+    const lineIds = [...sel(r, 'cac:InvoiceLine'), ...sel(r, 'cac:CreditNoteLine')].flatMap((l) => sel(l, 'cac:Item/cac:ClassifiedTaxCategory/cbc:ID')).map(sv);
+    const used = [...acIds(false), ...acIds(true), ...lineIds].some((v) => DE16_CODES.has(v));
+    if (!used) return true;
+    return sel(r, 'cac:TaxRepresentativeParty').length > 0 || sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID').some((c) => nsp(sv(c)) !== '');
+  }, 'BT-31'),
   exactlyOneBreakdown('BR-E-01', 'E', 'Exempt items or allowances/charges'),
   exactlyOneBreakdown('BR-Z-01', 'Z', 'Zero rated items or allowances/charges'),
   exactlyOneBreakdown('BR-AE-01', 'AE', 'Reverse charge items or allowances/charges'),
