@@ -6,7 +6,7 @@
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv, Services } from '../platform/services';
-import { html, page, publicOrigin, SESSION_COOKIE, langOf } from '../web/http';
+import { clientAddress, html, page, publicOrigin, SESSION_COOKIE, langOf } from '../web/http';
 import { texts } from '../web/i18n';
 import { WebAuth } from '../web/auth';
 import { OAuthError, OAuthServer, SCOPES, isValidChallenge, parseScope, redirectMatches, safeEqual, type ClientRow, type Scope } from './server';
@@ -171,7 +171,7 @@ export function mountOAuth(app: Hono<AppEnv>, services: Services): void {
   app.post(`${OAUTH_BASE}/register`, async (c) => {
     try {
       if (services.config.rateLimits) {
-        const ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || 'local';
+        const ip = clientAddress(c);
         const d = await services.rateLimiter.hit(`oauth-register:${ip}`, 20);
         if (!d.allowed) return c.json({ error: 'temporarily_unavailable', error_description: 'Too many registrations; try again later' }, 429, { 'Retry-After': String(d.retryAfterSeconds) });
       }

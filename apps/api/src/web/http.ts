@@ -1,6 +1,8 @@
 /** Shared HTTP pieces of the account pages and the authorization endpoint: origin, cookies, CSP, language, layout. */
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { isIP } from 'node:net';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { Services } from '../platform/services';
@@ -29,6 +31,30 @@ export function secureCookies(c: AnyContext, services: Services): boolean {
 
 export function setAuthCookie(c: AnyContext, services: Services, name: string, value: string, maxAgeSeconds?: number): void {
   setCookie(c, name, value, { path: '/', httpOnly: true, sameSite: 'Lax', secure: secureCookies(c, services), ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}) });
+}
+
+function isProxyAddress(a: string): boolean {
+  const v4 = a.replace(/^::ffff:/, '');
+  return a === '::1' || /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(v4) || /^f[cd]/i.test(a);
+}
+
+/**
+ * The client's address for rate limits: the socket's peer; when that peer is a loopback or private address (a
+ * reverse proxy in front of us) the last X-Forwarded-For entry, which that proxy appended. A client talking to us
+ * directly cannot choose its key by sending the header.
+ */
+export function clientAddress(c: AnyContext): string {
+  let peer: string | undefined;
+  try {
+    peer = getConnInfo(c).remote.address;
+  } catch {
+    peer = undefined; // in-process requests (tests, the MCP layer) have no socket
+  }
+  if (!peer || isProxyAddress(peer)) {
+    const last = c.req.header('x-forwarded-for')?.split(',').pop()?.trim();
+    if (last && isIP(last)) return last;
+  }
+  return peer ?? 'local';
 }
 
 export function langOf(c: AnyContext): Lang {

@@ -10,7 +10,7 @@ import type { AppEnv, Services } from '../platform/services';
 import { featuresOf, subscriptionOf, type AccountRow } from '../platform/accounts';
 import { OAuthError, OAuthServer, safeEqual } from '../oauth/server';
 import { WebAuth, MAX_PASSWORD, MIN_PASSWORD, type Mail, type Session } from './auth';
-import { html, langOf, LANG_COOKIE, page, PRE_CSRF_COOKIE, publicOrigin, SESSION_COOKIE, setAuthCookie, STYLE } from './http';
+import { clientAddress, html, langOf, LANG_COOKIE, page, PRE_CSRF_COOKIE, publicOrigin, SESSION_COOKIE, setAuthCookie, STYLE } from './http';
 import { texts, type Texts } from './i18n';
 import { SESSION_TTL_MS } from './auth';
 import { sendSmtp, smtpOptionsFromUrl } from './smtp';
@@ -80,7 +80,7 @@ export function mountWeb(app: Hono<AppEnv>, services: Services, opts: WebOptions
     const d = await services.rateLimiter.hit(key, limit);
     return !d.allowed;
   };
-  const clientIp = (c: C) => c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || 'local';
+  const clientIp = (c: C) => clientAddress(c);
   const link = (c: C, p: string) => `${publicOrigin(c, services)}${p}`;
 
   const signInForm = (c: C, t: Texts, next: string, message?: string, status = 200) =>
