@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeXmlBytes, detectXmlEncoding, XmlChunkDecoder } from './decode';
+import { decodeUtf8, decodeXmlBytes, detectXmlEncoding, XmlChunkDecoder } from './decode';
 import { parseXml } from './parse';
 import { streamXml } from './stream';
 import { KontorXmlError } from '../errors';
@@ -85,3 +85,32 @@ describe('decodeXmlBytes and the readers', () => {
     expect(new XmlChunkDecoder().end()).toBe('');
   });
 });
+
+describe('decodeUtf8 (ASCII stretches copied, the rest through TextDecoder)', () => {
+  it('gives exactly what TextDecoder gives, broken sequences, BOMs and piece boundaries included', () => {
+    let x = 5;
+    const rnd = (n: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) % n);
+    const pieces = [[0x41], [0x0a], [0xc3, 0xa9], [0xe2, 0x82, 0xac], [0xf0, 0x9d, 0x84, 0x9e], [0xef, 0xbb, 0xbf], [0xc3], [0xe2, 0x82], [0x80], [0xbf], [0xff], [0xfe], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xc0, 0xaf]];
+    const reference = new TextDecoder('utf-8');
+    for (let k = 0; k < 300; k++) {
+      const bytes: number[] = [];
+      if (rnd(4) === 0) bytes.push(0xef, 0xbb, 0xbf);
+      const n = 50 + rnd(600);
+      for (let i = 0; i < n; i++) {
+        if (rnd(5) === 0) bytes.push(...pieces[rnd(pieces.length)]!);
+        else bytes.push(0x20 + rnd(95));
+      }
+      const u8 = new Uint8Array(bytes);
+      for (const seg of [1, 2, 3, 5, 16, 64]) expect(decodeUtf8(u8, seg, 0), `case ${k} segment ${seg}`).toBe(reference.decode(u8));
+    }
+  });
+
+  it('copies a long pure-ASCII document and a long document with a few non-ASCII bytes correctly', () => {
+    const ascii = new TextEncoder().encode('<r>' + 'QUJD'.repeat(50_000) + '</r>');
+    expect(decodeUtf8(ascii)).toBe(new TextDecoder().decode(ascii));
+    const mixed = new TextEncoder().encode('<r a="Grüße">' + 'QUJD\n'.repeat(40_000) + '€ 𝄞</r>');
+    expect(decodeUtf8(mixed)).toBe(new TextDecoder().decode(mixed));
+    expect(decodeXmlBytes(mixed)).toBe(new TextDecoder().decode(mixed));
+  });
+});
+

@@ -7,6 +7,7 @@
  * as windows-1252, the superset the WHATWG encoding standard maps these labels to), ISO-8859-15.
  * Anything else (UTF-32, EBCDIC, other code pages) is refused with XML_ENCODING_UNSUPPORTED.
  */
+import { isAscii } from 'node:buffer';
 import { KontorXmlError } from '../errors';
 
 /** A TextDecoder label this module decodes with. */
@@ -74,7 +75,49 @@ export function detectXmlEncoding(head: Uint8Array): XmlEncodingInfo {
 /** Decodes a whole XML document (BOM skipped). */
 export function decodeXmlBytes(bytes: Uint8Array): string {
   const { encoding, bomLength } = detectXmlEncoding(bytes);
-  return new TextDecoder(encoding).decode(bomLength ? bytes.subarray(bomLength) : bytes);
+  const body = bomLength ? bytes.subarray(bomLength) : bytes;
+  return encoding === 'utf-8' ? decodeUtf8(body) : new TextDecoder(encoding).decode(body);
+}
+
+/** Below this size TextDecoder alone is as fast as anything. */
+const SEGMENT_MIN_BYTES = 64 * 1024;
+const SEGMENT_BYTES = 16 * 1024;
+
+/**
+ * UTF-8 → string, exactly as `new TextDecoder('utf-8').decode(bytes)` (replacement characters included), but
+ * pure-ASCII stretches — base64 attachments, most of an invoice — are copied as one-byte strings without
+ * per-byte decoding. Correct because the WHATWG UTF-8 decoder is back in its initial state right after every
+ * ASCII byte (an ASCII byte inside a broken sequence ends it with U+FFFD and is then read afresh), so cutting
+ * the input right after ASCII bytes and decoding the pieces separately gives the same text. Only the first
+ * piece may drop a leading byte order mark, as TextDecoder does for the whole input.
+ */
+export function decodeUtf8(bytes: Uint8Array, segmentBytes = SEGMENT_BYTES, minBytes = SEGMENT_MIN_BYTES): string {
+  if (bytes.length < minBytes) return new TextDecoder('utf-8').decode(bytes);
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (isAscii(buf)) return buf.toString('latin1');
+  const parts: string[] = [];
+  let ascii = '';
+  let inner: TextDecoder | null = null;
+  const n = buf.length;
+  let start = 0;
+  while (start < n) {
+    let end = Math.min(n, start + segmentBytes);
+    if (isAscii(buf.subarray(start, end))) {
+      ascii += buf.toString('latin1', start, end);
+    } else {
+      // Extend to just after an ASCII byte (or the end) so that the piece ends in the decoder's initial state.
+      while (end < n && buf[end - 1]! >= 0x80) end++;
+      if (ascii) {
+        parts.push(ascii);
+        ascii = '';
+      }
+      const piece = buf.subarray(start, end);
+      parts.push(start === 0 ? new TextDecoder('utf-8').decode(piece) : (inner ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(piece));
+    }
+    start = end;
+  }
+  if (ascii) parts.push(ascii);
+  return parts.join('');
 }
 
 /**

@@ -91,4 +91,25 @@ describe('fast saxes scanners', () => {
       }
     }
   });
+
+  it('agree on long text runs (the native run scanner past 256 characters): newlines, stops and chunk ends inside', () => {
+    let x = 11;
+    const rnd = (n: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) % n);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=';
+    const specials = ['\n', '\n', '\t', '\r\n', '\r', '&amp;', ']', ']]>', '\u0001', '\u00e9', '\u20ac', '\ud83d\ude00', '\ud800', '\ufffe', '<b/>', '>'];
+    for (let k = 0; k < 150; k++) {
+      let body = '';
+      const runs = 1 + rnd(4);
+      for (let r = 0; r < runs; r++) {
+        const len = 200 + rnd(1500);
+        for (let i = 0; i < len; i++) body += rnd(77) === 0 ? '\n' : alphabet[rnd(alphabet.length)];
+        if (rnd(3) !== 0) body += specials[rnd(specials.length)];
+      }
+      const doc = `<r><a>${body}</a></r>`;
+      const cut = 1 + rnd(doc.length - 1);
+      for (const chunks of [[doc], [doc.slice(0, cut), doc.slice(cut)], [doc.slice(0, 300), doc.slice(300, 700), doc.slice(700)]]) {
+        expect(trace(true, chunks), `case ${k}`).toEqual(trace(false, chunks));
+      }
+    }
+  });
 });

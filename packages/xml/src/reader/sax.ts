@@ -72,18 +72,39 @@ const orig = {
 /** Only when saxes looks exactly as expected; otherwise plain saxes (slower, same results). */
 const canAccelerate = Object.values(orig).every((m) => typeof m === 'function');
 
+/** After this many ordinary characters a run is finished by `run` (a sticky regular expression) instead. */
+const LONG_RUN = 256;
+/**
+ * The ordinary characters of text inside the root, as `skipPlain` with stops "<", "&", "]" defines them: a
+ * sticky (`y`) pattern, so `lastIndex` after `test` is where the run ends. Its `lastIndex` is set before every use.
+ */
+const TEXT_RUN = /[^<&\]\x00-\x08\x0b-\x1f\ud800-\uffff]*/y;
+
 /**
  * Scans ordinary characters from `start`: returns the index of the first character that is not an ordinary
  * one (stop set: `stop1`, `stop2`, `stop3`, anything < 0x20 except TAB/NL, surrogates and above), after
  * updating line/column/positionAtNewLine for the characters skipped, exactly as getCode10 would.
  */
-function skipPlain(p: SaxesInternals, start: number, stop1: number, stop2: number, stop3: number): number {
+function skipPlain(p: SaxesInternals, start: number, stop1: number, stop2: number, stop3: number, run?: RegExp): number {
   const chunk = p.chunk;
   const len = chunk.length;
   let j = start;
   let lineStart = -1; // index right after the last NL skipped
   let line = p.line;
   for (; j < len; j++) {
+    if (j - start === LONG_RUN && run !== undefined) {
+      // A long run (base64 attachment, long text): the rest of it in native code, then its newlines.
+      run.lastIndex = j;
+      run.test(chunk);
+      const end = run.lastIndex;
+      const seg = chunk.slice(j, end);
+      for (let k = seg.indexOf('\n'); k !== -1; k = seg.indexOf('\n', k + 1)) {
+        line++;
+        lineStart = j + k + 1;
+      }
+      j = end;
+      break;
+    }
     const c = chunk.charCodeAt(j);
     if (c >= 0x20) {
       if (c >= 0xd800 || c === stop1 || c === stop2 || c === stop3) break;
@@ -107,7 +128,7 @@ function fastHandleTextInRoot(this: SaxesInternals): unknown {
   const chunk = this.chunk;
   const start = this.i;
   // ">" is ordinary here: "]]>" needs a "]", which we leave to saxes.
-  const j = skipPlain(this, start, 0x3c, 0x26, 0x5d);
+  const j = skipPlain(this, start, 0x3c, 0x26, 0x5d, TEXT_RUN);
   if (j < chunk.length && chunk.charCodeAt(j) === 0x3c) {
     // As saxes' LESS case: "<" consumed, text reported.
     this.prevI = j;
