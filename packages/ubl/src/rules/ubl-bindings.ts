@@ -85,6 +85,11 @@ const UBL_INVOICE_TYPES = codeSet('71 80 81 82 84 102 130 202 203 204 211 218 21
 const UBL_CREDIT_NOTE_TYPES = codeSet('81 83 261 262 296 308 381 396 420 458 502 503 532');
 const DE16_CODES = codeSet('S Z E AE K G L M');
 
+
+const EXTENSION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_3.0';
+/** The XRechnung extension's $isExtension: BT-24 (text as written) is the extension's identifier. */
+const isExtension = (root: XmlElement): boolean => sel(root, 'cbc:CustomizationID').some((c) => c.text === EXTENSION_ID);
+
 /** Decimal-free two-place comparison helpers for BR-CO-14 (values as JS numbers of cents, exact for amounts). */
 function cents(s: string): number | null {
   const t = s.trim();
@@ -303,6 +308,53 @@ export const ublBindingRules: readonly RuleDef[] = [
   exactlyOneBreakdown('BR-G-01', 'G', 'Export items or allowances/charges'),
   exactlyOneBreakdown('BR-O-01', 'O', 'Items or allowances/charges not subject to VAT'),
 
+  // --- XRechnung: Peppol allowance/charge indicators as the UBL schematron binds them (R043 covers document and line level).
+  def('PEPPOL-EN16931-R043', 'fatal', 'xrechnung', "Allowance/charge indicator must be 'true' or 'false'.", (doc, fail) => {
+    const r = doc.root;
+    const acs = [...sel(r, 'cac:AllowanceCharge'), ...[...sel(r, 'cac:InvoiceLine'), ...sel(r, 'cac:CreditNoteLine')].flatMap((l) => sel(l, 'cac:AllowanceCharge'))];
+    for (const ac of acs) {
+      const v = sel(ac, 'cbc:ChargeIndicator').map((c) => nsp(c.text));
+      if (v.length > 1) throw new XPathDynamicError('XPTY0004', 'several charge indicators');
+      if (v[0] !== 'true' && v[0] !== 'false') fail(ac);
+    }
+  }, 'BT-98'),
+  def('PEPPOL-EN16931-R044', 'fatal', 'xrechnung', "A price discount's charge indicator must be 'false'.", (doc, fail) => {
+    for (const price of anywhere(doc, 'Price'))
+      for (const ac of sel(price, 'cac:AllowanceCharge')) {
+        const v = sel(ac, 'cbc:ChargeIndicator').map((c) => nsp(sv(c)));
+        if (v.length > 1) throw new XPathDynamicError('XPTY0004', 'several charge indicators');
+        if (v[0] !== 'false') fail(ac);
+      }
+  }, 'BT-147'),
+  // --- XRechnung extension (CustomizationID = the extension's, exactly)
+  def('BR-DEX-02', 'warning', 'xrechnung', 'A line net amount (BT-131) should equal the sum of its sub invoice lines (BG-DEX-01).', (doc, fail) => {
+    const r = doc.root;
+    if (!isExtension(r) || r.local !== 'Invoice') return;
+    const sumOf = (l: XmlElement): B => sel(l, 'cac:SubInvoiceLine').flatMap((s) => sel(s, 'cbc:LineExtensionAmount')).reduce((a, e) => a.plus(dec(e)), new Big(0));
+    const own = (l: XmlElement): B | undefined => { const e = one(sel(l, 'cbc:LineExtensionAmount')); return e ? dec(e) : undefined; };
+    const linesOk = sel(r, 'cac:InvoiceLine').filter((l) => sel(l, 'cac:SubInvoiceLine').length > 0).every((l) => { const o = own(l); return o !== undefined && o.eq(sumOf(l)); });
+    const subs = anywhere(doc, 'SubInvoiceLine').filter((s) => sel(s, 'cac:SubInvoiceLine').length > 0);
+    const subsOk = subs.filter((s) => { const o = own(s); return o !== undefined && o.eq(sumOf(s)); }).length === subs.length;
+    if (!(linesOk && subsOk)) fail(r);
+  }, 'BT-131'),
+  atRoot('BR-DEX-03', 'xrechnung', 'A sub invoice line (BG-DEX-01) needs exactly one VAT information (BG-DEX-06).', (r, doc) =>
+    !isExtension(r) || r.local !== 'Invoice' || !anywhere(doc, 'SubInvoiceLine').some((s) => sel(s, 'cac:Item').some((i) => sel(i, 'cac:ClassifiedTaxCategory').length !== 1)),
+  ),
+  def('BR-DEX-09', 'fatal', 'xrechnung', 'Amount due (BT-115) = total with VAT (BT-112) − paid (BT-113) + rounding (BT-114) + third-party payments (BT-DEX-002).', (doc, fail) => {
+    const r = doc.root;
+    if (!isExtension(r)) return;
+    for (const m of anywhere(doc, 'LegalMonetaryTotal')) {
+      const opt = (name: string): B => { const e = one(sel(m, `cbc:${name}`)); return e ? dec(e) : new Big(0); };
+      const paid = m.parent ? sel(m.parent, 'cac:PrepaidPayment') : [];
+      const third = paid.flatMap((p) => sel(p, 'cbc:PaidAmount')).some((a) => nsp(sv(a)) !== '') ? paid.flatMap((p) => sel(p, 'cbc:PaidAmount')).reduce((a, e) => a.plus(dec(e)), new Big(0)) : new Big(0);
+      const payable = one(sel(m, 'cbc:PayableAmount'));
+      const inclusive = one(sel(m, 'cbc:TaxInclusiveAmount'));
+      if (!payable || !inclusive) { fail(m); continue; }
+      const left = roundXPath(dec(payable).minus(opt('PayableRoundingAmount')).times(100)).div(100);
+      const right = roundXPath(dec(inclusive).minus(opt('PrepaidAmount')).plus(third).times(100)).div(100);
+      if (!left.eq(right)) fail(m);
+    }
+  }, 'BT-115'),
   // --- XRechnung schematron (Peppol rules it carries)
   def('PEPPOL-EN16931-R008', 'fatal', 'xrechnung', 'Empty elements are not allowed.', (doc, fail) => {
     for (const e of all(doc)) if (e.children.length === 0 && nsp(e.text) === '') fail(e);
@@ -313,4 +365,7 @@ export const ublBindingRules: readonly RuleDef[] = [
   ),
 ];
 
-export const ublBindingIds: ReadonlySet<string> = new Set(ublBindingRules.map((r) => r.id));
+/** Ids of @kontor/cii rules that the UBL schematrons do not have (CII-only bindings); they are not run on UBL. */
+const NOT_IN_UBL = ['BR-DEX-15', 'BR-TMP-3', 'PEPPOL-EN16931-R043-1', 'PEPPOL-EN16931-R043-2'];
+
+export const ublBindingIds: ReadonlySet<string> = new Set([...ublBindingRules.map((r) => r.id), ...NOT_IN_UBL]);
