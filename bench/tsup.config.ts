@@ -27,7 +27,9 @@ export default defineConfig({
   target: 'node20',
   splitting: true,
   bundle: true,
-  clean: true,
+  // No clean: another `pnpm bench` may be running from bench/dist at the same time (entries are overwritten in
+  // place; unused chunks are left behind, harmless).
+  clean: false,
   dts: false,
   sourcemap: true,
   silent: true,
