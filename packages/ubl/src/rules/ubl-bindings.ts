@@ -302,6 +302,8 @@ export const ublBindingRules: readonly RuleDef[] = [
     if (!used) return true;
     return sel(r, 'cac:TaxRepresentativeParty').length > 0 || sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID').some((c) => nsp(sv(c)) !== '');
   }, 'BT-31'),
+  needsSellerId('BR-AF-02', 'L'),
+  needsSellerId('BR-AG-02', 'M'),
   exactlyOneBreakdown('BR-E-01', 'E', 'Exempt items or allowances/charges'),
   exactlyOneBreakdown('BR-Z-01', 'Z', 'Zero rated items or allowances/charges'),
   exactlyOneBreakdown('BR-AE-01', 'AE', 'Reverse charge items or allowances/charges'),
@@ -355,6 +357,33 @@ export const ublBindingRules: readonly RuleDef[] = [
       if (!left.eq(right)) fail(m);
     }
   }, 'BT-115'),
+  def('PEPPOL-EN16931-R020', 'fatal', 'xrechnung', 'The seller electronic address (BT-34) is required.', (doc, fail) => {
+    for (const w of anywhere(doc, 'AccountingSupplierParty')) for (const p of sel(w, 'cac:Party')) if (!sel(p, 'cbc:EndpointID').length) fail(p);
+  }, 'BT-34'),
+  ...(
+    [
+      ['BR-DEX-10', 'A third-party payment (BG-DEX-09) needs its type (BT-DEX-001).', (p: XmlElement) => sel(p, 'cbc:ID').some((e) => nsp(sv(e)) !== '')],
+      ['BR-DEX-11', 'A third-party payment (BG-DEX-09) needs its amount (BT-DEX-002).', (p: XmlElement) => sel(p, 'cbc:PaidAmount').some((e) => nsp(sv(e)) !== '')],
+      ['BR-DEX-12', 'A third-party payment (BG-DEX-09) needs its description (BT-DEX-003).', (p: XmlElement) => sel(p, 'cbc:InstructionID').some((e) => nsp(sv(e)) !== '')],
+      ['BR-DEX-13', 'A third-party payment amount (BT-DEX-002) has at most two decimals.', (p: XmlElement) => {
+        const a = sel(p, 'cbc:PaidAmount');
+        if (a.length > 1) throw new XPathDynamicError('XPTY0004', 'several paid amounts');
+        const v = a[0] ? sv(a[0]) : '';
+        const i = v.indexOf('.');
+        return i < 0 || v.length - i - 1 <= 2;
+      }],
+      ['BR-DEX-14', 'A third-party payment amount (BT-DEX-002) is in the invoice currency (BT-5).', (p: XmlElement) => {
+        const cur = p.parent ? sel(p.parent, 'cbc:DocumentCurrencyCode').map(sv) : [];
+        return sel(p, 'cbc:PaidAmount').some((a) => { const c = a.attributes.find((x) => x.local === 'currencyID' && x.ns === '')?.value; return c !== undefined && cur.includes(c); });
+      }],
+    ] as const
+  ).map(([id, message, ok]) =>
+    def(id, 'fatal', 'xrechnung', message, (doc, fail) => {
+      const r = doc.root;
+      if (r.local !== 'Invoice' || !isExtension(r)) return;
+      for (const p of sel(r, 'cac:PrepaidPayment')) if (!ok(p)) fail(p);
+    }, 'BG-DEX-09'),
+  ),
   // --- XRechnung schematron (Peppol rules it carries)
   def('PEPPOL-EN16931-R008', 'fatal', 'xrechnung', 'Empty elements are not allowed.', (doc, fail) => {
     for (const e of all(doc)) if (e.children.length === 0 && nsp(e.text) === '') fail(e);
