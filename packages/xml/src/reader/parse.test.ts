@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseXml } from './parse';
+import { parseXml, xmlInputToText } from './parse';
 import { KontorXmlError } from '../errors';
 
 const code = (f: () => unknown) => {
@@ -57,3 +57,16 @@ describe('parseXml', () => {
     expect(parseXml(latin).root.text).toBe('ä');
   });
 });
+
+describe('xmlInputToText size limit on text input (counted in UTF-8 bytes)', () => {
+  const doc = (n: number) => `<r>${'\u00e9'.repeat(n)}</r>`; // 7 + 2n bytes, 7 + n code units
+  it('accepts text up to the limit and refuses one byte more, with the exact size', () => {
+    expect(xmlInputToText(doc(100), 207)).toBe(doc(100));
+    expect(() => xmlInputToText(doc(100), 206)).toThrow('XML input of 207 bytes exceeds the limit of 206 bytes');
+    expect(xmlInputToText('<r>\ud83d\ude00</r>', 11)).toBe('<r>\ud83d\ude00</r>');
+    expect(() => xmlInputToText('<r>\ud83d\ude00</r>', 10)).toThrow('XML input of 11 bytes');
+    // far below the limit: no exact count needed, same answer
+    expect(xmlInputToText(doc(100), 10_000)).toBe(doc(100));
+  });
+});
+

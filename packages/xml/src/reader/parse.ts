@@ -8,7 +8,9 @@ import { decodeXmlBytes } from './decode';
 export type XmlInput = string | Uint8Array;
 
 export function xmlInputToText(input: XmlInput, maxBytes: number): string {
-  const size = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.byteLength;
+  // UTF-8 needs at most 3 bytes per UTF-16 code unit: below that bound the exact count (a pass over the whole
+  // text) cannot exceed the limit and is not needed.
+  const size = typeof input === 'string' ? (input.length * 3 <= maxBytes ? input.length : Buffer.byteLength(input, 'utf8')) : input.byteLength;
   if (size > maxBytes) throw new KontorXmlError('XML_TOO_LARGE', `XML input of ${size} bytes exceeds the limit of ${maxBytes} bytes`);
   let text = typeof input === 'string' ? input : decodeXmlBytes(input);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
