@@ -23,6 +23,20 @@ function rssOf(pid: number): number {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The main process's own view (prom-client default metrics on /metrics): V8 heap used, external (Buffers, ArrayBuffers). */
+interface MainMem {
+  rss: number;
+  heapUsed: number;
+  external: number;
+}
+const metricsToken = 'bench-attacks-metrics-token-0123456789';
+async function mainMem(base: string): Promise<MainMem> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+  const val = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
+  return { rss: val('kontor_process_resident_memory_bytes'), heapUsed: val('kontor_nodejs_heap_size_used_bytes'), external: val('kontor_nodejs_external_memory_bytes') };
+}
+const memText = (m: MainMem) => `heap ${mb(m.heapUsed)}, external ${mb(m.external)}`;
+
 export async function run(): Promise<BenchRow[]> {
   const dist = path.join(root, 'apps/api/dist/index.js');
   if (!existsSync(dist)) return [{ case: 'attacks: apps/api/dist/index.js missing (pnpm -F @kontor/api build)', ours: '', reference: '', ratio: '', inputSize: '', peakRss: '' }];
@@ -32,8 +46,8 @@ export async function run(): Promise<BenchRow[]> {
   store.dispose();
   const child = spawn(
     process.execPath,
-    ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pathToFileURL(dist).href)}); await m.startServer(m.loadConfig(process.env));`],
-    { env: { ...process.env, NODE_ENV: 'development', PORT: '0', DATABASE_URL: path.join(tmp, 'k.sqlite'), KONTOR_SCHEMA_DIR: path.join(tmp, 'schemas'), KONTOR_LOG: 'off', KONTOR_RATE_LIMITS: 'off' }, stdio: ['ignore', 'pipe', 'inherit'] },
+    [...(process.env.KONTOR_BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--input-type=module', '-e', `const m = await import(${JSON.stringify(pathToFileURL(dist).href)}); await m.startServer(m.loadConfig(process.env));`],
+    { env: { ...process.env, NODE_ENV: 'development', PORT: '0', DATABASE_URL: path.join(tmp, 'k.sqlite'), KONTOR_SCHEMA_DIR: path.join(tmp, 'schemas'), KONTOR_LOG: 'off', KONTOR_RATE_LIMITS: 'off', KONTOR_METRICS_TOKEN: metricsToken }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const rows: BenchRow[] = [];
   try {
@@ -50,7 +64,8 @@ export async function run(): Promise<BenchRow[]> {
     const base = url.replace(/\/api\/v1$/, '');
     await sleep(500);
     const floor = rssOf(child.pid!);
-    rows.push({ case: 'server RSS idle after start (no worker started yet)', ours: mb(floor), reference: '', ratio: '', inputSize: '', peakRss: '' });
+    const idle = await mainMem(base);
+    rows.push({ case: 'server RSS idle after start (no worker started yet)', ours: mb(floor), reference: `main ${memText(idle)}`, ratio: '', inputSize: '', peakRss: '' });
 
     const post = (p: string, bytes: Uint8Array | string, name: string) => {
       const form = new FormData();
@@ -84,13 +99,14 @@ export async function run(): Promise<BenchRow[]> {
       await sleep(1500); // recycled workers exit, memory goes back
       clearInterval(sampler);
       const after = rssOf(child.pid!);
+      const m = await mainMem(base);
       health.sort((a, b) => a - b);
       const p50 = health[Math.floor(health.length / 2)] ?? NaN;
       const max = health[health.length - 1] ?? NaN;
       rows.push({
         case: what,
         ours: `${answer} after ${Math.round(ms)} ms; /healthz ${health.length}x, p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
-        reference: `RSS after ${mb(after)}`,
+        reference: `RSS after ${mb(after)}; main ${memText(m)}`,
         ratio: '',
         inputSize: mb(size),
         peakRss: mb(peak),
@@ -111,7 +127,9 @@ export async function run(): Promise<BenchRow[]> {
       return (await Promise.all(rs.map(describe))).join(', ');
     });
     await sleep(2000);
-    rows.push({ case: 'server RSS at the end (workers recycled)', ours: mb(rssOf(child.pid!)), reference: `idle floor ${mb(floor)}`, ratio: '', inputSize: '', peakRss: '' });
+    const end = await mainMem(base);
+    rows.push({ case: 'server RSS at the end (workers recycled)', ours: mb(rssOf(child.pid!)), reference: `idle floor ${mb(floor)}; main ${memText(end)} (idle: ${memText(idle)})`, ratio: '', inputSize: '', peakRss: '' });
+    if (process.env.KONTOR_BENCH_HOLD_MS) await sleep(Number(process.env.KONTOR_BENCH_HOLD_MS)); // time for a heap snapshot (kill -USR2)
   } finally {
     child.kill('SIGTERM');
     rmSync(tmp, { recursive: true, force: true });
