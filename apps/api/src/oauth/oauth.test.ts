@@ -296,6 +296,8 @@ describe('negative cases', () => {
       expect(r.status).toBe(400);
       expect(r.headers.get('location')).toBeNull();
       expect(await r.text()).not.toMatch(/href="https:\/\/attacker/);
+      const de = await t.request(`/api/oauth/authorize?${new URLSearchParams(params)}`, { headers: { 'accept-language': 'de' } });
+      expect(await de.text()).toMatch(/Anwendung ist unbekannt|passt zu keiner/);
     }
   });
 

@@ -101,7 +101,9 @@ interface AuthorizeRequest {
   resource: string | null;
 }
 
-type AuthorizeCheck = { ok: true; req: AuthorizeRequest } | { ok: false; fatal: string } | { ok: false; redirect: string };
+/** Errors shown on our own page (never sent to an unverified redirect URI); keys of the page texts. */
+type FatalError = 'unknownClient' | 'clientBlocked' | 'redirectRequired' | 'redirectMismatch';
+type AuthorizeCheck = { ok: true; req: AuthorizeRequest } | { ok: false; fatal: FatalError } | { ok: false; redirect: string };
 
 function errorRedirect(redirectUri: string, issuer: string, error: string, description: string, state: string | undefined): string {
   const u = new URL(redirectUri);
@@ -114,16 +116,16 @@ function errorRedirect(redirectUri: string, issuer: string, error: string, descr
 
 async function checkAuthorize(oauth: OAuthServer, q: Record<string, string | undefined>, origin: string): Promise<AuthorizeCheck> {
   const client = q.client_id ? await oauth.client(q.client_id) : undefined;
-  if (!client) return { ok: false, fatal: 'Unknown client_id.' };
-  if (client.blocked_at) return { ok: false, fatal: 'This application is blocked.' };
+  if (!client) return { ok: false, fatal: 'unknownClient' };
+  if (client.blocked_at) return { ok: false, fatal: 'clientBlocked' };
   const registered = JSON.parse(client.redirect_uris) as string[];
   let redirectUri = q.redirect_uri;
   if (redirectUri === undefined) {
-    if (registered.length !== 1) return { ok: false, fatal: 'redirect_uri is required.' };
+    if (registered.length !== 1) return { ok: false, fatal: 'redirectRequired' };
     redirectUri = registered[0]!;
   }
   // Never redirect to an unregistered URI: the error is shown here.
-  if (!redirectMatches(registered, redirectUri)) return { ok: false, fatal: 'redirect_uri does not match a registered redirect URI of this application.' };
+  if (!redirectMatches(registered, redirectUri)) return { ok: false, fatal: 'redirectMismatch' };
   const state = q.state;
   const fail = (error: string, d: string): AuthorizeCheck => ({ ok: false, redirect: errorRedirect(redirectUri!, origin, error, d, state) });
   if (q.response_type !== 'code') return fail('unsupported_response_type', 'response_type must be code');
@@ -214,8 +216,9 @@ export function mountOAuth(app: Hono<AppEnv>, services: Services): void {
     );
   };
 
-  const fatalPage = (c: Context<AppEnv>, message: string) => {
+  const fatalPage = (c: Context<AppEnv>, error: FatalError | { message: string }) => {
     const t = texts[langOf(c)];
+    const message = typeof error === 'string' ? t[error] : error.message;
     return page(c, t.oauthError, html`<p class="error" role="alert">${message}</p>`, { status: 400 });
   };
 
@@ -239,7 +242,7 @@ export function mountOAuth(app: Hono<AppEnv>, services: Services): void {
     try {
       form = await readForm(c);
     } catch (e) {
-      return fatalPage(c, (e as Error).message);
+      return fatalPage(c, { message: (e as Error).message });
     }
     const session = await web.session(getCookie(c, SESSION_COOKIE));
     const t = texts[langOf(c)];
