@@ -3,7 +3,7 @@
  * from a file) → a UBL 2.1 Invoice or CreditNote, element by element in UBL schema order. Deterministic: the same
  * tree gives the same bytes. Used by `writeUbl` (model → CII → UBL) and by the CII → UBL conversion.
  */
-import { XmlWriter, type XmlElement } from '@kontor/xml';
+import { Big, XmlWriter, type XmlElement } from '@kontor/xml';
 import { UBL_NS, type UblDocumentKind } from '../binding/to-cii';
 
 /** A node to write; empty containers are dropped. */
@@ -38,6 +38,17 @@ function date(holder: XmlElement | undefined): string | undefined {
   if (!s) return undefined;
   const m = /^(\d{4})(\d{2})(\d{2})$/.exec(s);
   return m ? `${m[1]}-${m[2]}-${m[3]}` : s;
+}
+
+/** BT-110 when the CII omits it (UBL requires cbc:TaxAmount): the sum of the VAT breakdown amounts (BT-117). */
+function sumOf(els: readonly (XmlElement | undefined)[]): string | undefined {
+  let sum = new Big(0);
+  for (const e of els) {
+    const t = txt(e);
+    if (t === undefined || !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(t)) return undefined;
+    sum = sum.plus(t);
+  }
+  return sum.toFixed(2);
 }
 
 class ToUbl {
@@ -302,7 +313,7 @@ class ToUbl {
       ...kids(set, 'SpecifiedTradeAllowanceCharge').map((ac) => this.allowanceCharge(ac, true)),
       box(
         'cac:TaxTotal',
-        this.amount('TaxAmount', docTax),
+        docTax ? this.amount('TaxAmount', docTax) : leaf('cbc:TaxAmount', sumOf(taxes.map((t) => kid(t, 'CalculatedAmount'))), { currencyID: this.currency }),
         ...taxes.map((t) => box('cac:TaxSubtotal', this.amount('TaxableAmount', kid(t, 'BasisAmount')), this.amount('TaxAmount', kid(t, 'CalculatedAmount')), this.taxCategory('TaxCategory', t, true))),
       ),
       ...otherTax.map((t) => box('cac:TaxTotal', this.amount('TaxAmount', t))),
