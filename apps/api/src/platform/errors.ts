@@ -74,6 +74,9 @@ export function jobPoolToApiError(e: JobPoolError): ApiError {
       return new ApiError(422, 'input_too_complex', `The input needs more ${e.code === 'job_timeout' ? 'time' : 'memory'} than a request may use: ${e.message}`, e.details);
     case 'closed':
       return new ApiError(503, 'service_unavailable', 'The service is shutting down', null, { 'Retry-After': String(OVERLOADED_RETRY_AFTER_SECONDS) });
+    case 'cancelled':
+      // The client closed the connection (the request's signal): nobody reads this answer; the charge is released.
+      return new ApiError(503, 'service_unavailable', 'The request was cancelled: the client closed the connection');
     default:
       return new ApiError(500, 'job_failed', 'The worker running this request failed', { exitCode: e.details.exitCode ?? null });
   }

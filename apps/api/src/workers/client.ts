@@ -39,8 +39,17 @@ export function createJobPool(config: Config, o: JobPoolOptions = {}): WorkerPoo
   });
 }
 
-/** A copy of the bytes in their own ArrayBuffer, ready to transfer (a Buffer may be a view on a shared pool). */
+/**
+ * The bytes ready to transfer to a worker. When they span the whole of their own ArrayBuffer (an upload read with
+ * arrayBuffer(), a large decoded base64 body) that buffer is transferred as it is — no second copy of the upload on
+ * the main thread, and the caller's view is detached afterwards (do not use it). A view on part of a buffer (a Buffer
+ * from Node's shared pool, a slice) is copied into its own buffer first.
+ */
 export function transferable(bytes: Uint8Array): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
+  const buf = bytes.buffer;
+  if (buf instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buf.byteLength && buf.byteLength > 0) {
+    return { bytes: new Uint8Array(buf), transfer: [buf] };
+  }
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
   return { bytes: copy, transfer: [copy.buffer] };

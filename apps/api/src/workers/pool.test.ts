@@ -113,4 +113,41 @@ describe('WorkerPool', () => {
     expect(workerExecArgv(['--input-type', 'module', '--eval', 'x', '--max-old-space-size=100', '-p', 'y'])).toEqual(['--max-old-space-size=100']);
     expect(workerExecArgv(['--conditions=dev'])).toEqual(['--conditions=dev']);
   });
+
+  it('a cancelled job leaves the queue; a cancelled big running job has its thread terminated, a small one finishes and is dropped', async () => {
+    const p = pool({ KONTOR_WORKERS: '1', KONTOR_JOB_QUEUE: '4' });
+    await p.run('test.echo', {}); // the thread is up
+    // queued behind a running job, then cancelled: rejected at once, never run
+    const busy = p.run<{ slept: number }>('test.sleep', { ms: 1500 });
+    const ac = new AbortController();
+    const queued = p.run('test.echo', {}, { signal: ac.signal }).catch((x: unknown) => x);
+    expect(p.stats().queued).toBe(1);
+    ac.abort();
+    expect(code(await queued)).toBe('cancelled');
+    expect(p.stats().queued).toBe(0);
+    expect(await busy).toEqual({ slept: 1500 });
+    expect(p.stats().completed).toBe(2);
+    // already aborted: refused without queueing
+    expect(code(await p.run('test.echo', {}, { signal: AbortSignal.abort() }).catch((x: unknown) => x))).toBe('cancelled');
+    // a big running job (input at least the recycling size) that spins forever: cancelled → its thread is terminated
+    const before = p.stats();
+    const big = new AbortController();
+    const spin = p.run('test.spin', { ms: 60_000 }, { signal: big.signal, inputBytes: 50_000_000 }).catch((x: unknown) => x);
+    while (p.stats().busy === 0) await new Promise((r) => setTimeout(r, 10));
+    big.abort();
+    expect(code(await spin)).toBe('cancelled');
+    // the pool goes on with a new thread (the spinning one could never have answered)
+    const next = await p.run<{ threadId: number }>('test.echo', {});
+    expect(next.threadId).toBeGreaterThan(0);
+    expect(p.stats().recycled).toBe(before.recycled + 1);
+    expect(p.stats().started).toBe(before.started + 1);
+    // a small running job is not killed: it finishes, its result is dropped, the thread stays
+    const small = new AbortController();
+    const sleeping = p.run('test.sleep', { ms: 300 }, { signal: small.signal }).catch((x: unknown) => x);
+    while (p.stats().busy === 0) await new Promise((r) => setTimeout(r, 10));
+    small.abort();
+    expect(code(await sleeping)).toBe('cancelled');
+    const again = await p.run<{ threadId: number }>('test.echo', {});
+    expect(again.threadId).toBe(next.threadId);
+  });
 });

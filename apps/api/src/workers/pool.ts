@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { reviveError, type JobReply, type JobRequest } from './protocol';
 
-export type JobPoolErrorCode = 'overloaded' | 'job_timeout' | 'job_memory' | 'job_failed' | 'closed';
+export type JobPoolErrorCode = 'overloaded' | 'job_timeout' | 'job_memory' | 'job_failed' | 'closed' | 'cancelled';
 
 export class JobPoolError extends Error {
   constructor(
@@ -53,6 +53,12 @@ export interface JobOptions {
   transfer?: ArrayBuffer[];
   /** Input size in bytes, for the recycling rule. */
   inputBytes?: number;
+  /**
+   * Cancels the job (e.g. the request's signal: the client went away). A queued job leaves the queue; a running job
+   * with a big input (at least recycleAboveBytes, its thread would be replaced anyway) has its thread terminated at
+   * once, a small one finishes and its result is dropped. Either way the promise rejects with `cancelled`.
+   */
+  signal?: AbortSignal;
 }
 
 export interface PoolStats {
@@ -84,6 +90,8 @@ interface Job {
   reject(e: unknown): void;
   settled: boolean;
   timer?: NodeJS.Timeout;
+  /** Removes the abort listener. */
+  unlisten?: () => void;
 }
 
 interface Slot {
@@ -138,6 +146,7 @@ export class WorkerPool {
   /** Runs one job; rejects with JobPoolError (pool trouble) or the revived library error (the job's own failure). */
   run<T>(kind: string, input: unknown, o: JobOptions = {}): Promise<T> {
     if (this.closed) return Promise.reject(new JobPoolError('closed', 'The job pool is shut down'));
+    if (o.signal?.aborted) return Promise.reject(new JobPoolError('cancelled', 'The job was cancelled before it started'));
     const live = [...this.slots].filter((s) => !s.retiring);
     const free = live.some((s) => !s.job) || live.length < this.size;
     if (!free && this.queue.length >= this.queueLength) {
@@ -145,6 +154,12 @@ export class WorkerPool {
     }
     return new Promise<T>((resolve, reject) => {
       const job: Job = { id: this.nextId++, kind, input, transfer: o.transfer ?? [], inputBytes: o.inputBytes ?? 0, resolve: resolve as (v: unknown) => void, reject, settled: false };
+      if (o.signal) {
+        const signal = o.signal;
+        const onAbort = () => this.cancel(job);
+        signal.addEventListener('abort', onAbort, { once: true });
+        job.unlisten = () => signal.removeEventListener('abort', onAbort);
+      }
       this.queue.push(job);
       this.pump();
     });
@@ -234,6 +249,9 @@ export class WorkerPool {
     const req: JobRequest = { id: job.id, kind: job.kind, input: job.input };
     try {
       slot.worker.postMessage(req, job.transfer);
+      // cloned or transferred: the main thread's reference to the input (maybe a whole upload) is not needed
+      job.input = undefined;
+      job.transfer = [];
     } catch (e) {
       // e.g. an uncloneable input: the caller's mistake, the thread is fine.
       slot.job = null;
@@ -267,6 +285,24 @@ export class WorkerPool {
     this.pump();
   }
 
+  private cancel(job: Job): void {
+    if (job.settled) return;
+    const queued = this.queue.indexOf(job);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      this.settle(job, false, new JobPoolError('cancelled', 'The job was cancelled while waiting for a worker'));
+      return;
+    }
+    const slot = [...this.slots].find((s) => s.job === job);
+    this.settle(job, false, new JobPoolError('cancelled', 'The job was cancelled while running'));
+    if (slot && job.inputBytes >= this.recycleAboveBytes) {
+      // Its thread would be replaced after the job anyway: stop the work now; 'exit' frees the slot and pumps.
+      this.counters.recycled++;
+      this.retire(slot);
+    }
+    // A small running job finishes; onReply frees its slot and ignores the (settled) result.
+  }
+
   private retire(slot: Slot): void {
     if (slot.retiring) return;
     slot.retiring = true;
@@ -277,6 +313,10 @@ export class WorkerPool {
     if (job.settled) return;
     job.settled = true;
     if (job.timer) clearTimeout(job.timer);
+    job.unlisten?.();
+    // the input (possibly a whole upload) is not needed any more
+    job.input = undefined;
+    job.transfer = [];
     if (ok) job.resolve(v);
     else job.reject(v);
   }
