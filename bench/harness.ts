@@ -157,3 +157,15 @@ export function processMs(cmd: string, args: string[], opts: { input?: string | 
   const m = /@@RSS@@(\d+)/.exec(r.stderr ?? '');
   return { ms, rss: m ? Number(m[1]) * 1024 : null };
 }
+
+/**
+ * xmllint's own `--timing` figures for one run (the in-process equivalent: no process start, schema compiled
+ * separately): compile, parse and validate ms; null when xmllint is missing or prints no timing.
+ */
+export function xmllintTiming(xsd: string, file: string): { compile: number; parse: number; validate: number } | null {
+  const r = spawnSync('xmllint', ['--noout', '--nonet', '--timing', '--schema', xsd, file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.error) return null;
+  const get = (what: string) => Number(new RegExp(`${what} took (\\d+) ms`).exec(r.stderr ?? '')?.[1] ?? NaN);
+  const t = { compile: get('Compiling the schemas'), parse: get('Parsing'), validate: get('Validating') };
+  return Number.isNaN(t.parse) || Number.isNaN(t.validate) ? null : t;
+}
