@@ -140,6 +140,27 @@ describe('issue 11 attacks', () => {
     }
   });
 
+  it('a client that goes away mid-job: the running job with a big input is cancelled (its worker terminated, no result), nothing is charged', async () => {
+    const a = await t.account({ credits: 1 });
+    const pmt = emptyPmtInf(200_000); // 1.8 MB, several seconds of work, above the recycling size
+    const before = t.services.jobs.stats();
+    const ac = new AbortController();
+    const form = new FormData();
+    form.set('file', new Blob([pmt]), 'pmt.xml');
+    const res = t.request('/api/v1/payments/validate', { method: 'POST', key: a.key, body: form, signal: ac.signal }).catch((e: unknown) => e);
+    while (t.services.jobs.stats().busy === before.busy) await new Promise((r) => setTimeout(r, 10));
+    ac.abort();
+    await res;
+    while (t.services.jobs.stats().busy > before.busy) await new Promise((r) => setTimeout(r, 10));
+    const after = t.services.jobs.stats();
+    // the job never answered (terminated), its thread was replaced
+    expect(after.completed).toBe(before.completed);
+    expect(after.recycled).toBe(before.recycled + 1);
+    expect(await usage(a.id, 'validation_free')).toBe(0);
+    expect(await t.services.billing.openReservations(a.id)).toBe(0);
+    expect((await t.services.accounts.byId(a.id))!.credits).toBe(1);
+  });
+
   it('503 overloaded carries Retry-After and the error envelope', async () => {
     const a = await t.account({ credits: 0 });
     const rs = await Promise.all(Array.from({ length: 6 }, () => upload('/statements/parse', a.key, zip, 'flood.zip')));

@@ -76,7 +76,7 @@ export const invoiceValidateRoutes: AnyRoute[] = [
       const report = await services.jobs.run<v.InferOutput<typeof XmlValidationReportSchema>>(
         'invoice.validate',
         { bytes, profile: p.output, ...(upload.filename ? { filename: upload.filename } : {}), ...(kosit ? { kosit } : {}) },
-        { transfer, inputBytes: bytes.byteLength },
+        { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal },
       );
       return c.json(report);
     },

@@ -353,7 +353,7 @@ export const paymentRoutes: AnyRoute[] = [
             const r = await services.jobs.run<{ summary: string; result: Pain001ValidationResult; schemaChecked: boolean }>(
               'payments.validate',
               { bytes, profile: upload.profile, ...(upload.filename ? { filename: upload.filename } : {}) },
-              { transfer, inputBytes: bytes.byteLength },
+              { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal },
             );
             // Without the schema check the caller gets less than paid for: refund (spec §2.5 refunded).
             return r.schemaChecked ? r : { refund: true as const, value: r };

@@ -177,7 +177,7 @@ export const statementRoutes: AnyRoute[] = [
         () =>
           run(async () => {
             const { bytes, transfer } = transferable(upload.bytes);
-            const r = await services.jobs.run<{ summary: string; result: Record<string, unknown>; schemaChecked: boolean }>('statements.validate', { bytes, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength });
+            const r = await services.jobs.run<{ summary: string; result: Record<string, unknown>; schemaChecked: boolean }>('statements.validate', { bytes, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
             // Without a schema check the caller gets less than paid for: refund (spec §2.5 refunded).
             return r.schemaChecked ? r : { refund: true as const, value: r };
           }),
@@ -211,7 +211,7 @@ export const statementRoutes: AnyRoute[] = [
         () =>
           run(() => {
             const { bytes, transfer } = transferable(upload.bytes);
-            return services.jobs.run<{ summary: string; result: Record<string, unknown> }>('statements.parse', { bytes, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength });
+            return services.jobs.run<{ summary: string; result: Record<string, unknown> }>('statements.parse', { bytes, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
           }),
         (value, billing) => c.json({ summary: value.summary, result: { ...value.result, billing } }),
       );

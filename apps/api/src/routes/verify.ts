@@ -104,7 +104,7 @@ async function runVerify(c: Context<AppEnv>, services: Services): Promise<Respon
   if (kind !== 'pdf') throw invalid('The file is not a PDF (no %PDF- header in the first 1024 bytes)', 'NOT_A_PDF');
   const { bytes, transfer } = transferable(upload.bytes);
   try {
-    const report = await services.jobs.run<v.InferOutput<typeof VerificationReportSchema>>('invoice.verify', { bytes, ...engineOptions(services) }, { transfer, inputBytes: bytes.byteLength });
+    const report = await services.jobs.run<v.InferOutput<typeof VerificationReportSchema>>('invoice.verify', { bytes, ...engineOptions(services) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
     return c.json(report);
   } catch (e) {
     if (e instanceof ZugferdError && e.code === 'PDF_TOO_LARGE') throw new ApiError(413, 'payload_too_large', e.message, { maxBytes: PDF_MAX_BYTES });
