@@ -9,7 +9,7 @@ import { readCii, generateCii, type UnsupportedElement, type InvoiceProfile } fr
 import { readUbl } from './read/read-ubl';
 import { generateUbl } from './write/write-ubl';
 import { ciiTreeToUbl } from './write/cii-to-ubl';
-import { ublKind } from './binding/to-cii';
+import { ublKind, ublToCiiTree, serializeTree } from './binding/to-cii';
 
 export type InvoiceSyntax = 'cii' | 'ubl';
 
@@ -68,6 +68,12 @@ export function convertInvoice(xml: XmlInput, opts: ConvertOptions): ConvertResu
     for (const f of findings) if (f.severity === 'error') f.severity = 'warning';
     findings.push({ code: 'CONVERTED_BY_SYNTAX_BINDING', severity: 'info', message: 'The invoice model would not re-generate this invoice (findings above); it was converted element by element, amounts unchanged' });
     out.xml = ciiTreeToUbl(parseXml(xml, opts.limits ?? {}).root);
+    out.ok = true;
+  } else if (from === 'ubl' && opts.to === 'cii') {
+    // Likewise UBL → CII: the bound CII tree (the one the validation runs on), serialised.
+    for (const f of findings) if (f.severity === 'error') f.severity = 'warning';
+    findings.push({ code: 'CONVERTED_BY_SYNTAX_BINDING', severity: 'info', message: 'The invoice model would not re-generate this invoice (findings above); it was converted element by element, amounts unchanged' });
+    out.xml = serializeTree(ublToCiiTree(parseXml(xml, opts.limits ?? {}).root));
     out.ok = true;
   }
   return out;
