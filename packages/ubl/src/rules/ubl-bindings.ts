@@ -304,6 +304,19 @@ export const ublBindingRules: readonly RuleDef[] = [
   }, 'BT-31'),
   needsSellerId('BR-AF-02', 'L'),
   needsSellerId('BR-AG-02', 'M'),
+  atRoot('BR-53', 'en16931', 'With a VAT accounting currency (BT-6) the total VAT in that currency (BT-111) is required.', (r, doc) =>
+    sel(r, 'cbc:TaxCurrencyCode').every((c) => anywhere(doc, 'TaxTotal').some((t) => sel(t, 'cbc:TaxAmount').some((a) => a.attributes.some((x) => x.local === 'currencyID' && x.ns === '' && x.value === sv(c))))),
+  'BT-111'),
+  def('BR-55', 'fatal', 'en16931', 'A preceding invoice reference needs the preceding invoice number (BT-25).', (doc, fail) => {
+    for (const b of anywhere(doc, 'BillingReference')) if (!sel(b, 'cac:InvoiceDocumentReference/cbc:ID').length) fail(b);
+  }, 'BT-25'),
+  def('BR-52', 'fatal', 'en16931', 'A supporting document reference (BG-24) needs its identifier (BT-122).', (doc, fail) => {
+    for (const d of anywhere(doc, 'AdditionalDocumentReference')) {
+      const ids = sel(d, 'cbc:ID');
+      if (ids.length > 1) throw new XPathDynamicError('XPTY0004', 'several document ids');
+      if (!ids[0] || nsp(sv(ids[0])) === '') fail(d);
+    }
+  }, 'BT-122'),
   exactlyOneBreakdown('BR-E-01', 'E', 'Exempt items or allowances/charges'),
   exactlyOneBreakdown('BR-Z-01', 'Z', 'Zero rated items or allowances/charges'),
   exactlyOneBreakdown('BR-AE-01', 'AE', 'Reverse charge items or allowances/charges'),
@@ -384,6 +397,17 @@ export const ublBindingRules: readonly RuleDef[] = [
       for (const p of sel(r, 'cac:PrepaidPayment')) if (!ok(p)) fail(p);
     }, 'BG-DEX-09'),
   ),
+  atRoot('PEPPOL-EN16931-R055', 'xrechnung', 'The VAT total (BT-110) and the VAT total in accounting currency (BT-111) must have the same sign.', (r) => {
+    if (!sel(r, 'cbc:TaxCurrencyCode').length) return true;
+    const amounts = (code: string): number[] => {
+      const cur = sel(r, `cbc:${code}`).map((c) => nsp(sv(c)));
+      return sel(r, 'cac:TaxTotal/cbc:TaxAmount').filter((a) => cur.includes(a.attributes.find((x) => x.local === 'currencyID' && x.ns === '')?.value ?? '\u0000')).map((a) => Number(sv(a)));
+    };
+    const tax = amounts('TaxCurrencyCode');
+    const docCur = amounts('DocumentCurrencyCode');
+    // General comparisons: true when some amount satisfies them (NaN never does).
+    return (tax.some((x) => x <= 0) && docCur.some((x) => x <= 0)) || (tax.some((x) => x >= 0) && docCur.some((x) => x >= 0));
+  }),
   // --- XRechnung schematron (Peppol rules it carries)
   def('PEPPOL-EN16931-R008', 'fatal', 'xrechnung', 'Empty elements are not allowed.', (doc, fail) => {
     for (const e of all(doc)) if (e.children.length === 0 && nsp(e.text) === '') fail(e);

@@ -184,6 +184,7 @@ export const ublSyntaxRules: readonly RuleDef[] = [
   atRoot('UBL-DT-18', 'warning', 'The attribute name is used in EN 16931 only on the payment means code.', (_r, d) => !all(d).some((e) => !(e.local === 'PaymentMeansCode' && e.ns === CBC) && e.attributes.some((a) => a.local === 'name' && a.ns === ''))),
 
   // --- elements not used in EN 16931 (the ones met in practice)
+  notUsed('UBL-CR-434', 'A credit account on a payment means (cac:CreditAccount)', (r) => count(r, 'cac:PaymentMeans/cac:CreditAccount') > 0),
   notUsed('UBL-CR-470', 'A prepaid payment (cac:PrepaidPayment)', (r) => count(r, 'cac:PrepaidPayment') > 0),
   notUsed('UBL-CR-528', 'An order reference inside a line order line reference', (r) => lines(r).some((l) => count(l, 'cac:OrderLineReference/cac:OrderReference') > 0)),
   notUsed('UBL-CR-646', 'A sub invoice line (cac:SubInvoiceLine)', (r) => lines(r).some((l) => count(l, 'cac:SubInvoiceLine') > 0)),
