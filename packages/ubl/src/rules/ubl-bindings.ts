@@ -317,6 +317,20 @@ export const ublBindingRules: readonly RuleDef[] = [
       if (!ids[0] || nsp(sv(ids[0])) === '') fail(d);
     }
   }, 'BT-122'),
+  def('BR-32', 'fatal', 'en16931', 'A document allowance (BG-20) needs its VAT category code (BT-95).', (doc, fail) => {
+    for (const ac of sel(doc.root, 'cac:AllowanceCharge')) {
+      const ind = sel(ac, 'cbc:ChargeIndicator').map((c) => nsp(sv(c)));
+      // [cbc:ChargeIndicator = false()]: a value that is not a boolean makes the match pattern fail (no match).
+      if (!ind.some((v) => v === 'false' || v === '0')) continue;
+      if (!sel(ac, 'cac:TaxCategory').some((c) => isVatScheme(c) && sel(c, 'cbc:ID').length > 0)) fail(ac);
+    }
+  }, 'BT-95'),
+  def('BR-CO-04', 'fatal', 'en16931', 'Each invoice line needs the invoiced item VAT category code (BT-151).', (doc, fail) => {
+    for (const l of [...anywhere(doc, 'InvoiceLine'), ...anywhere(doc, 'CreditNoteLine')]) if (!sel(l, 'cac:Item/cac:ClassifiedTaxCategory').some((c) => isVatScheme(c) && sel(c, 'cbc:ID').length > 0)) fail(l);
+  }, 'BT-151'),
+  // BR-DEC-15 as bound in UBL compares @currencyID with cbc:TaxCurrencyCode *below* cbc:TaxAmount, which never exists:
+  // the official assertion cannot fail, so neither does ours.
+  def('BR-DEC-15', 'fatal', 'en16931', 'The VAT total in accounting currency (BT-111) has at most two decimals.', () => undefined, 'BT-111'),
   exactlyOneBreakdown('BR-E-01', 'E', 'Exempt items or allowances/charges'),
   exactlyOneBreakdown('BR-Z-01', 'Z', 'Zero rated items or allowances/charges'),
   exactlyOneBreakdown('BR-AE-01', 'AE', 'Reverse charge items or allowances/charges'),
