@@ -2,7 +2,8 @@
  * Issue 11 attacks against the built service in its own process (apps/api/dist/index.js; run
  * `pnpm -F @kontor/api build` first): per attack the answer (status, code), time to that answer, /healthz latency
  * while it runs (polled every 20 ms), and the server's RSS (sampled from /proc every 20 ms): idle floor, peak, and
- * what is left a moment after the attack (workers recycled).
+ * what is left a moment after the attack (workers recycled), plus the main thread's V8 heap used and external memory
+ * from /metrics. Runs twice: with the glibc tunables `kontor serve` sets for itself and with glibc's defaults.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -37,7 +38,18 @@ async function mainMem(base: string): Promise<MainMem> {
 }
 const memText = (m: MainMem) => `heap ${mb(m.heapUsed)}, external ${mb(m.external)}`;
 
+/** What `kontor serve` sets for its own process (apps/cli/src/commands/serve.ts, SERVE_GLIBC_TUNABLES). */
+const SERVE_GLIBC_TUNABLES = 'glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072:glibc.malloc.arena_max=2';
+
+/** Both ways: the server started as `kontor serve` starts it (glibc tunables) and with glibc's defaults. */
 export async function run(): Promise<BenchRow[]> {
+  const tuned = await runOnce(true);
+  const plain = await runOnce(false);
+  return [...tuned, ...plain];
+}
+
+async function runOnce(tuning: boolean): Promise<BenchRow[]> {
+  const label = tuning ? '[serve tunables] ' : '[glibc defaults] ';
   const dist = path.join(root, 'apps/api/dist/index.js');
   if (!existsSync(dist)) return [{ case: 'attacks: apps/api/dist/index.js missing (pnpm -F @kontor/api build)', ours: '', reference: '', ratio: '', inputSize: '', peakRss: '' }];
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'kontor-attacks-'));
@@ -47,7 +59,7 @@ export async function run(): Promise<BenchRow[]> {
   const child = spawn(
     process.execPath,
     [...(process.env.KONTOR_BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--input-type=module', '-e', `const m = await import(${JSON.stringify(pathToFileURL(dist).href)}); await m.startServer(m.loadConfig(process.env));`],
-    { env: { ...process.env, NODE_ENV: 'development', PORT: '0', DATABASE_URL: path.join(tmp, 'k.sqlite'), KONTOR_SCHEMA_DIR: path.join(tmp, 'schemas'), KONTOR_LOG: 'off', KONTOR_RATE_LIMITS: 'off', KONTOR_METRICS_TOKEN: metricsToken }, stdio: ['ignore', 'pipe', 'inherit'] },
+    { env: { ...withoutMallocSettings(process.env), NODE_ENV: 'development', PORT: '0', DATABASE_URL: path.join(tmp, 'k.sqlite'), KONTOR_SCHEMA_DIR: path.join(tmp, 'schemas'), KONTOR_LOG: 'off', KONTOR_RATE_LIMITS: 'off', KONTOR_METRICS_TOKEN: metricsToken, ...(tuning ? { GLIBC_TUNABLES: SERVE_GLIBC_TUNABLES } : {}) }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const rows: BenchRow[] = [];
   try {
@@ -68,9 +80,14 @@ export async function run(): Promise<BenchRow[]> {
     rows.push({ case: 'server RSS idle after start (no worker started yet)', ours: mb(floor), reference: `main ${memText(idle)}`, ratio: '', inputSize: '', peakRss: '' });
 
     const post = (p: string, bytes: Uint8Array | string, name: string) => {
-      const form = new FormData();
-      form.set('file', new Blob([typeof bytes === 'string' ? bytes : Buffer.from(bytes)]), name);
-      return fetch(`${url}${p}`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+      const once = () => {
+        const form = new FormData();
+        form.set('file', new Blob([typeof bytes === 'string' ? bytes : Buffer.from(bytes)]), name);
+        return fetch(`${url}${p}`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+      };
+      // A keep-alive socket the server closed after 5 s idle (inputs are generated between attacks) fails the write at
+      // once (EPIPE/ECONNRESET, no answer): the client's race, so one retry on a new connection.
+      return once().catch((e: Error & { cause?: { code?: string } }) => (['EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(e.cause?.code ?? '') ? once() : Promise.reject(e)));
     };
     const attack = async (what: string, size: number, send: () => Promise<string>) => {
       let done = false;
@@ -92,7 +109,9 @@ export async function run(): Promise<BenchRow[]> {
         }
       })();
       const t0 = performance.now();
-      const answer = await send();
+      // A server that answers before it has read the whole upload may cut the client's write (EPIPE): that is an
+      // answer too, recorded as such instead of ending the run.
+      const answer = await send().catch((e: Error & { cause?: { code?: string } }) => `client error ${e.cause?.code ?? e.message}`);
       const ms = performance.now() - t0;
       done = true;
       await poller;
@@ -134,5 +153,10 @@ export async function run(): Promise<BenchRow[]> {
     child.kill('SIGTERM');
     rmSync(tmp, { recursive: true, force: true });
   }
-  return rows;
+  return rows.map((r) => ({ ...r, case: label + r.case }));
+}
+
+function withoutMallocSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { GLIBC_TUNABLES: _a, MALLOC_ARENA_MAX: _b, MALLOC_MMAP_THRESHOLD_: _c, MALLOC_TRIM_THRESHOLD_: _d, ...rest } = env;
+  return rest;
 }
