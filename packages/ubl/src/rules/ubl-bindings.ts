@@ -154,6 +154,50 @@ const breakdownTax = (id: string, code: string): RuleDef =>
         }
   }, 'BT-117');
 
+/**
+ * BR-S-08, BR-AF-08, BR-AG-08: per rate of a category's breakdown, the taxable amount (BT-116) within ±1 of the lines
+ * and document allowances/charges of that category and rate. `rated`: a line or allowance/charge at that rate must
+ * exist (S); `anyLine`: any line must exist (L, M), as the official bindings are written.
+ */
+const perRateBasis = (id: string, code: string, mode: 'rated' | 'anyLine'): RuleDef =>
+  def(id, 'fatal', 'en16931', `Taxable amount (BT-116) of a category ${code} breakdown must match the lines and document allowances/charges of that category and rate (±1).`, (doc, fail) => {
+    const root = doc.root;
+    const docAc = sel(root, 'cac:AllowanceCharge');
+    const anyAc = anywhere(doc, 'AllowanceCharge');
+    const indicator = (ac: XmlElement, v: boolean): boolean => sel(ac, 'cbc:ChargeIndicator').some((c) => nsp(sv(c)) === (v ? 'true' : 'false') || nsp(sv(c)) === (v ? '1' : '0'));
+    for (const t of sel(root, 'cac:TaxTotal')) {
+      for (const st of sel(t, 'cac:TaxSubtotal')) {
+        for (const cat of sel(st, 'cac:TaxCategory')) {
+          if (!sel(cat, 'cbc:ID').some((id) => nsp(sv(id)) === code) || !isVatScheme(cat)) continue;
+          const taxableEl = one(sel(st, 'cbc:TaxableAmount'));
+          let ok = true;
+          for (const rateEl of sel(cat, 'cbc:Percent')) {
+            const rate = dec(rateEl);
+            const branch = (lineName: string): boolean => {
+              const lines = sel(root, lineName).filter((l) => atRate(sel(l, 'cac:Item/cac:ClassifiedTaxCategory'), code, rate));
+              const exists = mode === 'anyLine' ? anywhere(doc, lineName.slice(4)).length > 0 : anywhere(doc, lineName.slice(4)).some((l) => atRate(sel(l, 'cac:Item/cac:ClassifiedTaxCategory'), code, rate)) || anyAc.some((ac) => atRate(sel(ac, 'cac:TaxCategory'), code, rate));
+              if (!exists || !taxableEl) return false;
+              let sum = new Big(0);
+              for (const l of lines) for (const a of sel(l, 'cbc:LineExtensionAmount')) sum = sum.plus(dec(a));
+              for (const ac of docAc) {
+                if (!atRate(sel(ac, 'cac:TaxCategory'), code, rate)) continue;
+                for (const a of sel(ac, 'cbc:Amount')) {
+                  if (indicator(ac, true)) sum = sum.plus(dec(a));
+                  if (indicator(ac, false)) sum = sum.minus(dec(a));
+                }
+              }
+              const taxable = Number(sv(taxableEl));
+              if (!Number.isFinite(taxable)) throw new XPathDynamicError('FORG0001', `cannot cast "${sv(taxableEl)}" to xs:double`);
+              return new Big(taxable - 1).lt(sum) && new Big(taxable + 1).gt(sum);
+            };
+            if (!(branch('cac:InvoiceLine') || branch('cac:CreditNoteLine'))) ok = false;
+          }
+          if (!ok) fail(cat);
+        }
+      }
+    }
+  }, 'BT-116');
+
 export const ublBindingRules: readonly RuleDef[] = [
   def('BR-09', 'fatal', 'en16931', 'Seller country code (BT-40) is required in the seller postal address.', (doc, fail) => {
     for (const a of sel(doc.root, 'cac:AccountingSupplierParty/cac:Party/cac:PostalAddress')) if (!hasCountry(a)) fail(a);
@@ -210,43 +254,9 @@ export const ublBindingRules: readonly RuleDef[] = [
       }
     }
   }, 'BT-117'),
-  def('BR-S-08', 'fatal', 'en16931', 'Standard rate taxable amount (BT-116) must match the lines and document allowances/charges of category S at that rate (±1).', (doc, fail) => {
-    const root = doc.root;
-    const docAc = sel(root, 'cac:AllowanceCharge');
-    const anyAc = anywhere(doc, 'AllowanceCharge');
-    const indicator = (ac: XmlElement, v: boolean): boolean => sel(ac, 'cbc:ChargeIndicator').some((c) => nsp(sv(c)) === (v ? 'true' : 'false') || nsp(sv(c)) === (v ? '1' : '0'));
-    for (const t of sel(root, 'cac:TaxTotal')) {
-      for (const st of sel(t, 'cac:TaxSubtotal')) {
-        for (const cat of sel(st, 'cac:TaxCategory')) {
-          if (!sel(cat, 'cbc:ID').some((id) => nsp(sv(id)) === 'S') || !isVatScheme(cat)) continue;
-          const taxableEl = one(sel(st, 'cbc:TaxableAmount'));
-          let ok = true;
-          for (const rateEl of sel(cat, 'cbc:Percent')) {
-            const rate = dec(rateEl);
-            const branch = (lineName: string): boolean => {
-              const lines = sel(root, lineName).filter((l) => atRate(sel(l, 'cac:Item/cac:ClassifiedTaxCategory'), 'S', rate));
-              const exists = anywhere(doc, lineName.slice(4)).some((l) => atRate(sel(l, 'cac:Item/cac:ClassifiedTaxCategory'), 'S', rate)) || anyAc.some((ac) => atRate(sel(ac, 'cac:TaxCategory'), 'S', rate));
-              if (!exists || !taxableEl) return false;
-              let sum = new Big(0);
-              for (const l of lines) for (const a of sel(l, 'cbc:LineExtensionAmount')) sum = sum.plus(dec(a));
-              for (const ac of docAc) {
-                if (!atRate(sel(ac, 'cac:TaxCategory'), 'S', rate)) continue;
-                for (const a of sel(ac, 'cbc:Amount')) {
-                  if (indicator(ac, true)) sum = sum.plus(dec(a));
-                  if (indicator(ac, false)) sum = sum.minus(dec(a));
-                }
-              }
-              const taxable = Number(sv(taxableEl));
-              if (!Number.isFinite(taxable)) throw new XPathDynamicError('FORG0001', `cannot cast "${sv(taxableEl)}" to xs:double`);
-              return new Big(taxable - 1).lt(sum) && new Big(taxable + 1).gt(sum);
-            };
-            if (!(branch('cac:InvoiceLine') || branch('cac:CreditNoteLine'))) ok = false;
-          }
-          if (!ok) fail(cat);
-        }
-      }
-    }
-  }, 'BT-116'),
+  perRateBasis('BR-S-08', 'S', 'rated'),
+  perRateBasis('BR-AF-08', 'L', 'anyLine'),
+  perRateBasis('BR-AG-08', 'M', 'anyLine'),
   exactlyOneBreakdown('BR-IC-01', 'K', 'Intra-community supplies'),
   atLeastOneBreakdown('BR-S-01', 'S', false),
   atLeastOneBreakdown('BR-AF-01', 'L', true),
