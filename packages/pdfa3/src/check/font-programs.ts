@@ -13,6 +13,7 @@ import { PDFDict, PDFName, PDFNumber, PDFStream } from 'pdf-lib';
 import { parseCff } from '../internal/cff';
 import { decodeStream, get, getArray, getDict, getName, getNumber, getStream, nameOf, resolve, stringBytes, PDFHexString, PDFString } from '../internal/pdf';
 import type { CheckContext } from './context';
+import { readSimpleEncoding } from './encoding';
 import type { GlyphUse } from './glyph-widths';
 
 const WIN_ANSI_NAMES: ReadonlyMap<number, string> = new Map(
@@ -115,21 +116,7 @@ export class FontProgramChecker {
       return;
     }
     if (sub !== 'Type1' && sub !== 'MMType1' && sub !== 'TrueType') return;
-    const enc = get(ctx, font, 'Encoding');
-    const diffs = new Map<number, string>();
-    let base: string | undefined;
-    if (enc instanceof PDFDict) {
-      base = getName(ctx, enc, 'BaseEncoding');
-      let code = 0;
-      for (const x of getArray(ctx, enc, 'Differences')?.asArray() ?? []) {
-        const r = resolve(ctx, x);
-        if (r instanceof PDFNumber) code = r.asNumber();
-        else {
-          const n = nameOf(r);
-          if (n !== undefined) diffs.set(code++, n);
-        }
-      }
-    } else base = nameOf(enc);
+    const { entry: enc, base, diffs } = readSimpleEncoding(ctx, font);
     for (const s of u.strings) {
       for (const code of s) {
         const d = diffs.get(code);
@@ -194,21 +181,7 @@ export class FontProgramChecker {
   /** code → glyph name of a simple font from its Encoding entry (Differences, WinAnsi base); null: unknown. */
   private encodingNames(font: PDFDict): ((code: number) => string | null) | undefined {
     const ctx = this.ctx;
-    const enc = get(ctx, font, 'Encoding');
-    const diffs = new Map<number, string>();
-    let base: string | undefined;
-    if (enc instanceof PDFDict) {
-      base = getName(ctx, enc, 'BaseEncoding');
-      let code = 0;
-      for (const x of getArray(ctx, enc, 'Differences')?.asArray() ?? []) {
-        const r = resolve(ctx, x);
-        if (r instanceof PDFNumber) code = r.asNumber();
-        else {
-          const n = nameOf(r);
-          if (n !== undefined) diffs.set(code++, n);
-        }
-      }
-    } else base = nameOf(enc);
+    const { entry: enc, base, diffs } = readSimpleEncoding(ctx, font);
     if (enc === undefined) return undefined;
     return (code) => diffs.get(code) ?? (base === 'WinAnsiEncoding' ? (WIN_ANSI_NAMES.get(code) ?? null) : null);
   }

@@ -11,9 +11,10 @@
  * embedded CMap, are not judged.
  */
 import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts';
-import { PDFDict, PDFHexString, PDFName, PDFNumber, PDFStream, PDFString, type PDFObject } from 'pdf-lib';
-import { decodeStream, get, getArray, getDict, getName, getNumber, getStream, nameOf, resolve } from '../internal/pdf';
+import { PDFDict, PDFHexString, PDFName, PDFStream, PDFString, type PDFObject } from 'pdf-lib';
+import { decodeStream, get, getArray, getDict, getName, getNumber, getStream, resolve } from '../internal/pdf';
 import type { CheckContext } from './context';
+import { readSimpleEncoding } from './encoding';
 import type { GlyphUse } from './glyph-widths';
 
 /** Glyph names known to be in the Adobe Glyph List (from the standard encodings and font metrics); constant. */
@@ -167,21 +168,7 @@ export class UnicodeMapChecker {
    */
   private glyphNames(font: PDFDict, sub: string | undefined): ((code: number) => string | undefined | null) | undefined {
     const ctx = this.ctx;
-    const enc = get(ctx, font, 'Encoding');
-    const diffs = new Map<number, string>();
-    let base: string | undefined;
-    if (enc instanceof PDFDict) {
-      base = getName(ctx, enc, 'BaseEncoding');
-      let code = 0;
-      for (const x of getArray(ctx, enc, 'Differences')?.asArray() ?? []) {
-        const r = resolve(ctx, x);
-        if (r instanceof PDFNumber) code = r.asNumber();
-        else {
-          const n = nameOf(r);
-          if (n !== undefined) diffs.set(code++, n);
-        }
-      }
-    } else base = nameOf(enc);
+    const { base, diffs } = readSimpleEncoding(ctx, font);
     const desc = getDict(ctx, font, 'FontDescriptor');
     const flags = getNumber(ctx, desc, 'Flags') ?? 0;
     const symbolic = (flags & 4) !== 0;
