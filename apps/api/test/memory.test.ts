@@ -102,6 +102,24 @@ describe('memory after the issue 11 attacks', () => {
     expect(after.rss - warm.rss).toBeLessThan(150 * MB);
   }, 240_000);
 
+  it('the re-executed service stops when its launcher is killed outright (no orphan keeps the port)', async () => {
+    const other = spawnServe(main, { PORT: '0', DATABASE_URL: path.join(dir, 'k.sqlite'), KONTOR_SCHEMA_DIR: path.join(dir, 'schemas') });
+    const port = await other.ready;
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    other.proc.kill('SIGKILL');
+    await other.exit;
+    // the child noticed its launcher's IPC channel close and stopped: the port refuses connections
+    let refused = false;
+    for (let i = 0; i < 100 && !refused; i++) {
+      refused = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        () => false,
+        () => true,
+      );
+      if (!refused) await sleep(100);
+    }
+    expect(refused).toBe(true);
+  }, 60_000);
+
   it('kontor serve (re-executed with the allocator settings) still stops cleanly on SIGTERM', async () => {
     s.proc.kill('SIGTERM');
     expect(await s.exit).toEqual({ code: 0, signal: null });

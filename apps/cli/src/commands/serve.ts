@@ -19,8 +19,9 @@ export const SERVE_GLIBC_TUNABLES = 'glibc.malloc.mmap_threshold=131072:glibc.ma
  * glibc reads its tunables only at process start, so `kontor serve` re-executes itself once with them when the
  * environment sets none of its own (GLIBC_TUNABLES, MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_, MALLOC_TRIM_THRESHOLD_)
  * on Linux; KONTOR_MALLOC_TUNING=off skips it. The child runs in its own process group (a terminal's Ctrl-C reaches
- * only this launcher), gets SIGTERM/SIGINT forwarded and shares stdout/stderr; its exit code is ours. Returns undefined
- * when no re-exec is wanted.
+ * only this launcher), gets SIGTERM/SIGINT forwarded and shares stdout/stderr; its exit code is ours. Should the
+ * launcher itself be killed (SIGKILL), the child sees its IPC channel close and stops as on SIGTERM. Returns
+ * undefined when no re-exec is wanted.
  */
 function reexecWithMallocTuning(env: Record<string, string | undefined>): Promise<number> | undefined {
   // Not under a test runner calling the command in-process (argv[1] would be the runner).
@@ -28,7 +29,12 @@ function reexecWithMallocTuning(env: Record<string, string | undefined>): Promis
   if (env.GLIBC_TUNABLES !== undefined || env.MALLOC_ARENA_MAX !== undefined || env.MALLOC_MMAP_THRESHOLD_ !== undefined || env.MALLOC_TRIM_THRESHOLD_ !== undefined) return undefined;
   if (!process.argv[1]) return undefined;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { env: { ...env, GLIBC_TUNABLES: SERVE_GLIBC_TUNABLES }, stdio: 'inherit', detached: true });
+    const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+      env: { ...env, GLIBC_TUNABLES: SERVE_GLIBC_TUNABLES, KONTOR_SERVE_LAUNCHED: '1' },
+      // fd 3 is an IPC channel only so the child notices when this launcher dies (see below)
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+      detached: true,
+    });
     const forward = (sig: NodeJS.Signals) => () => child.kill(sig);
     const onTerm = forward('SIGTERM');
     const onInt = forward('SIGINT');
@@ -50,8 +56,14 @@ export const serveCommands: Command[] = [
     summary: 'Start the HTTP service (configuration from the environment, see README)',
     usage: 'kontor serve [--port N] [--schemas-from <dir>] [--bankdata-from <Bundesbank file>]',
     async run(argv, io) {
-      const reexec = reexecWithMallocTuning(io.env);
-      if (reexec) return reexec;
+      if (io.env.KONTOR_SERVE_LAUNCHED === '1' && process.channel) {
+        // Started by the launcher below: stop gracefully when it goes away; the channel alone keeps nothing alive.
+        process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+        process.channel.unref();
+      } else {
+        const reexec = reexecWithMallocTuning(io.env);
+        if (reexec) return reexec;
+      }
       const { values } = parse(argv, { port: { type: 'string' }, 'schemas-from': { type: 'string' }, 'bankdata-from': { type: 'string' } }, false);
       let cfg = loadConfig({ ...io.env, ...(values.port ? { PORT: values.port } : {}) }, io.cwd);
       // Fill missing schema sets from a local directory of official releases when one is there (pnpm start points
