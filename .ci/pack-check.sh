@@ -10,7 +10,7 @@ root=$PWD
 work=$(mktemp -d "${TMPDIR:-/tmp}/kontor-pack.XXXXXX")
 [ -n "${KEEP_PACK_DIR:-}" ] || trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/tgz" "$work/lint" "$work/app"
-libs=(xml ai bankdata vies peppol cii pdfa3 camt pain001 zugferd)
+libs=(xml ai bankdata vies peppol cii ubl pdfa3 camt pain001 zugferd)
 passed=0
 failed=0
 check() { # name, command...

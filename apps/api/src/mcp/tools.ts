@@ -239,8 +239,8 @@ export const TOOLS: ToolSpec[] = [
   },
   {
     name: 'validate_invoice_xml',
-    title: 'Validate a CII invoice XML (XRechnung, Factur-X XML)',
-    description: 'Validates a bare CII invoice XML against EN 16931 / XRechnung (native rules, XSD, authoritative verdict). Send xml (text) or file_base64; profile auto | en16931 | xrechnung. Free. Same as POST /api/v1/invoices/validate.',
+    title: 'Validate an invoice XML (CII or UBL: XRechnung, Factur-X XML, Peppol BIS)',
+    description: 'Validates a bare invoice XML (CII or UBL 2.1, detected from the root element) against EN 16931 / XRechnung (native rules, XSD, authoritative verdict). Send xml (text) or file_base64; profile auto | en16931 | xrechnung. Free. Same as POST /api/v1/invoices/validate.',
     operations: ['validateInvoiceXml'],
     readOnly: true,
     openWorld: false,

@@ -1,5 +1,5 @@
 /**
- * POST /invoices/validate: a bare CII invoice XML (XRechnung, Factur-X / ZUGFeRD XML) → the report of POST /verify
+ * POST /invoices/validate: a bare invoice XML — CII (XRechnung, Factur-X / ZUGFeRD XML) or UBL 2.1 (XRechnung UBL, Peppol BIS) → the report of POST /verify
  * without the PDF parts ({summary, result: {en16931, attachments, authoritative}}). JSON ({xml} or {file_base64})
  * or multipart (part "file"); profile auto | en16931 | xrechnung. Free, credential required, 30 per minute.
  */
@@ -39,10 +39,10 @@ export const invoiceValidateRoutes: AnyRoute[] = [
     method: 'post',
     path: '/invoices/validate',
     operationId: 'validateInvoiceXml',
-    summary: 'Validate a bare CII invoice XML (XRechnung, Factur-X / ZUGFeRD XML) against EN 16931 / XRechnung',
+    summary: 'Validate a bare invoice XML (CII or UBL 2.1: XRechnung, Factur-X / ZUGFeRD XML, Peppol BIS) against EN 16931 / XRechnung',
     description:
       'The same report as POST /verify without the PDF parts: EN 16931 quick check with the native rules, BT-125 attachments, and the authoritative verdict ' +
-      '(XSD of the detected profile from the schema store, native EN 16931 / XRechnung rules with the KoSIT scenario levels; a configured KoSIT validator daemon decides). ' +
+      '(XSD of the detected syntax and profile from the schema store — CII D16B / Factur-X, or UBL 2.1 Invoice / CreditNote detected from the root element — native EN 16931 / XRechnung rules of that syntax with the KoSIT scenario levels; a configured KoSIT validator daemon decides). ' +
       'profile: auto (default, by BT-24), en16931 or xrechnung. Send {xml} or {file_base64} as JSON or the file in the multipart part "file" (with an optional "profile" field); ' +
       'at most 10 MB. PDFs go to POST /verify. Free; 30 requests per minute.',
     tags: ['invoices'],

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { typesetInvoice } from '@kontor/zugferd';
+import { generateUbl } from '@kontor/ubl';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { loadFixtures } from '../../../../packages/zugferd/test/helpers';
 import { kositStandIn, veraPdfStandIn, type StandIn } from '../../../../packages/zugferd/test/standins';
@@ -124,6 +125,23 @@ describe('POST /invoices/validate', () => {
     expect(xrr.result.authoritative.findings.some((f) => f.code.startsWith('BR-DE-'))).toBe(true);
   });
 
+  it('validates bare UBL 2.1 (detected from the root element) with the same report shape', async () => {
+    const a = await t.account();
+    const ubl = generateUbl(structuredClone(loadFixtures()[0]!.json), { profile: 'en16931' });
+    expect(ubl.ok).toBe(true);
+    const r = await t.request('/api/v1/invoices/validate', { method: 'POST', body: JSON.stringify({ xml: ubl.xml }), headers: { 'content-type': 'application/json' }, key: a.key });
+    expect(r.status).toBe(200);
+    const report = v.parse(XmlValidationReportSchema, await r.json());
+    expect(report.summary).toMatch(/UBL invoice/);
+    expect(report.result.en16931).toMatchObject({ checked: true, errorCount: 0 });
+    expect(report.result.authoritative.verdict).not.toBe('invalid');
+    const broken = ubl.xml!.replace(/<cbc:ID>[^<]*<\/cbc:ID>/, '');
+    const b = await t.request('/api/v1/invoices/validate', { method: 'POST', body: JSON.stringify({ xml: broken }), headers: { 'content-type': 'application/json' }, key: a.key });
+    const br = v.parse(XmlValidationReportSchema, await b.json());
+    expect(br.result.authoritative.verdict).toBe('invalid');
+    expect(br.result.authoritative.findings.map((f) => f.code)).toContain('BR-02');
+  });
+
   it('refuses PDFs (use /verify), bad profiles and non-XML', async () => {
     const a = await t.account();
     const p = await t.request('/api/v1/invoices/validate', { method: 'POST', body: JSON.stringify({ file_base64: Buffer.from(pdf).toString('base64') }), headers: { 'content-type': 'application/json' }, key: a.key });
@@ -181,7 +199,8 @@ describe('external engines configured by URL', () => {
 describe('/formats and OpenAPI', () => {
   it('claims verify (mounted) but not extract (no /extractions here)', async () => {
     const b = (await (await t.request('/api/v1/formats')).json()) as { formats: { id: string; operations: Record<string, boolean> }[] };
-    for (const f of b.formats) expect(f.operations.verify).toBe(true);
+    // the two formats of spec §2.13 are verified by /verify; UBL (beyond the spec) travels as bare XML only (POST /invoices/validate)
+    for (const f of b.formats) expect(f.operations.verify, f.id).toBe(f.id !== 'xrechnung-ubl-3.0');
     const mounted = t.openapi.paths as Record<string, unknown>;
     expect(b.formats[0]!.operations.extract).toBe('/extractions' in mounted);
   });

@@ -88,7 +88,7 @@ export function formatsDirectory(opts: { authoritative?: boolean } = {}): Format
         documentTypes,
         limits: structuredClone(LIMITS),
         validation: { authoritative, engines: ['Kontor UBL 2.1 XSD validation (schema store)', 'Kontor native EN 16931 UBL rules', 'Kontor native XRechnung UBL rules'] },
-        note: 'Beyond the spec. Generated from the same invoice model as the CII XML and checked with the UBL 2.1 XSD and the native EN 16931 / XRechnung UBL rules before delivery. kontor invoice convert converts between CII and UBL.',
+        note: 'Beyond the spec. Generated from the same invoice model as the CII XML and checked with the UBL 2.1 XSD and the native EN 16931 / XRechnung UBL rules before delivery. Received bare UBL XML is validated by POST /invoices/validate (same report as for CII); kontor invoice convert converts between CII and UBL.',
       },
     ],
   };

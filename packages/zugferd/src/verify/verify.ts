@@ -8,6 +8,7 @@
  */
 import { AF_RELATIONSHIPS, checkPdfA3, Pdfa3Error, readEmbeddedFiles, readPdfInfo, type EmbeddedFile, type PdfInfo } from '@kontor/pdfa3';
 import { kositScenarios, rulesetInfo, validateCii, type CiiValidationResult, type RuleFinding } from '@kontor/cii';
+import { ublKind, ublRulesetInfo, ublSchemaSet, validateUbl } from '@kontor/ubl';
 import { parseXml, xmlInputToText, KontorXmlError, type SchemaStore, type XmlElement } from '@kontor/xml';
 import { ZugferdError } from '../errors';
 import { PDF_MAX_BYTES } from '../embed/embed';
@@ -96,12 +97,12 @@ function readInvoiceXml(data: Uint8Array): XmlFacts {
   }
 }
 
-/** BT-125: every AttachmentBinaryObject (CII and ZUGFeRD 1.0 use the same local name). */
+/** BT-125: every AttachmentBinaryObject (CII and ZUGFeRD 1.0 use the same local name) or UBL EmbeddedDocumentBinaryObject. */
 function attachmentsOf(root: XmlElement | null): AttachmentReport[] {
   if (!root) return [];
   const out: AttachmentReport[] = [];
   for (const el of root.descendants()) {
-    if (el.local !== 'AttachmentBinaryObject') continue;
+    if (el.local !== 'AttachmentBinaryObject' && el.local !== 'EmbeddedDocumentBinaryObject') continue;
     const b64 = el.text.replace(/\s+/g, '');
     const pad = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
     out.push({ filename: el.attr('filename') ?? '', mimeCode: el.attr('mimeCode') ?? null, sizeBytes: Math.max(0, Math.floor((b64.length * 3) / 4) - pad) });
@@ -491,6 +492,7 @@ export async function validateInvoiceXml(xml: Uint8Array | string, o: ValidateXm
   if (o.profile !== undefined && !['auto', 'en16931', 'xrechnung'].includes(o.profile)) throw new ZugferdError('INVALID_ARGUMENT', 'profile must be auto, en16931 or xrechnung');
   const data = typeof xml === 'string' ? new TextEncoder().encode(xml) : xml;
   const facts = readInvoiceXml(data);
+  if (facts.root && facts.text !== null && ublKind(facts.root)) return validateUblReport(data, facts.text, facts.root, o);
   const check = await checkXml(data, facts, o, o.filename ?? 'invoice.xml');
   const findings = [...check.findings];
   if (facts.profile && facts.profile.syntax !== 'CII D16B') {
@@ -506,4 +508,76 @@ export async function validateInvoiceXml(xml: Uint8Array | string, o: ValidateXm
   }
   const a = authoritativeOf(facts.profile?.id ?? null, findings, check.engines, check.notes, check.available);
   return { summary: summarize('CII invoice', a), result: { en16931: check.quick, attachments: attachmentsOf(facts.root), authoritative: a } };
+}
+
+/**
+ * Bare UBL 2.1 Invoice / CreditNote (XRechnung UBL, Peppol BIS, EN 16931 UBL): the same report shape as for CII,
+ * from @kontor/ubl's native validation (UBL 2.1 XSD, EN 16931 UBL + XRechnung UBL rules, KoSIT verdict by BT-24).
+ * A configured KoSIT daemon decides here as well (its XRechnung configuration has UBL scenarios).
+ */
+async function validateUblReport(data: Uint8Array, text: string, root: XmlElement, o: ValidateXmlOptions): Promise<XmlValidationReport> {
+  const kind = ublKind(root);
+  const forced = o.profile && o.profile !== 'auto' ? o.profile : null;
+  const r = validateUbl(text, { ...(forced ? { profile: forced } : {}), ...(o.schemaStore ? { schemaStore: o.schemaStore } : {}) });
+  const profileId = r.profile === 'xrechnung' ? 'XRECHNUNG' : 'EN 16931';
+  const notes = [`UBL 2.1 ${kind ?? 'document'}.`, ...r.notes];
+  const engines: string[] = [];
+  const findings: AuthoritativeFinding[] = [];
+  let available = r.xsd.available;
+
+  const quick: QuickFinding[] = r.findings
+    .filter((f): f is RuleFinding & { severity: 'error' | 'warning' } => f.ruleset !== 'xsd' && (f.severity === 'error' || f.severity === 'warning'))
+    .map((f) => ({ code: f.code, message: f.message, severity: f.severity, location: loc(f), source: f.ruleset === 'en16931' || f.ruleset === 'xrechnung' ? 'schematron' : 'supplementary' }));
+  const en16931: En16931Report = { checked: true, errorCount: quick.filter((f) => f.severity === 'error').length, warningCount: quick.filter((f) => f.severity === 'warning').length, profile: profileId, findings: quick };
+
+  let decided = false;
+  if (o.kosit) {
+    const k = await validateWithKosit(data, o.filename ?? 'invoice.xml', o.kosit);
+    if (k.available) {
+      decided = true;
+      engines.push(k.engine);
+      findings.push(...k.findings.map((f: EngineFinding) => ({ ...f, engine: k.engine })));
+      if (!k.accepted && !k.findings.some((f) => f.severity === 'error')) {
+        findings.push({ code: 'KOSIT_REJECTED', severity: 'error', message: 'The KoSIT validator rejected the document', location: null, source: 'schematron', ruleset: 'KoSIT', engine: k.engine });
+      }
+      if (k.accepted) for (const f of findings) if (f.severity === 'error') f.severity = 'warning';
+    } else {
+      available = false;
+      notes.push(k.note);
+    }
+  }
+  if (!decided) {
+    const setId = ublSchemaSet(kind);
+    if (r.xsd.available) engines.push(engineXsd(setId));
+    const rulesets = r.rulesets.map(engineRules);
+    engines.push(...rulesets);
+    // KoSIT (XRechnung): an accepted document keeps the errors the scenario lowers visible as warnings
+    const accepted = r.kosit?.accept === true;
+    for (const f of r.findings) {
+      const xsd = f.ruleset === 'xsd';
+      const rs = f.ruleset === 'xrechnung' ? ublRulesetInfo.xrechnung : ublRulesetInfo.en16931;
+      findings.push({
+        code: f.code,
+        severity: accepted && f.severity === 'error' && !xsd ? 'warning' : f.severity,
+        message: f.message,
+        location: loc(f),
+        source: xsd ? 'xsd' : 'schematron',
+        ruleset: xsd ? `XSD ${setId}` : `${rs.name} ${rs.version}`,
+        engine: xsd ? engineXsd(setId) : engineRules(rs),
+      });
+    }
+    if (r.kosit && !r.kosit.accept && !findings.some((f) => f.severity === 'error')) {
+      findings.push({
+        code: 'KOSIT_REJECTED',
+        severity: 'error',
+        message: `No KoSIT XRechnung scenario accepts this document (${r.kosit.errors.join(', ') || 'no scenario for BT-24'})`,
+        location: null,
+        source: 'schematron',
+        ruleset: 'KoSIT XRechnung 3.0 scenarios',
+        engine: engineRules(ublRulesetInfo.xrechnung),
+      });
+    }
+  }
+  const a = authoritativeOf(profileId, findings, engines, notes, available);
+  return { summary: summarize('UBL invoice', a), result: { en16931, attachments: attachmentsOf(root), authoritative: a } };
 }
