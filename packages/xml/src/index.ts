@@ -8,4 +8,5 @@ export { decodeXmlBytes, detectXmlEncoding, XmlChunkDecoder, type XmlEncodingInf
 export { XmlWriter, escapeText, escapeAttr, stripIllegalXmlChars, type XmlAttrs, type XmlWriterOptions } from './writer/writer';
 export { Big, dec, parseDecimal, roundHalfUp, formatDecimal, formatDecimalTrim, fractionDigits, type Decimal } from './decimal/decimal';
 export { SchemaStore, DEFAULT_MAX_XSD_FINDINGS, type SchemaStoreOptions, type XsdResult, type XsdFinding, type XsdValidateOptions, type InstalledSet } from './xsd/store';
+export { IBAN_LENGTHS, ibanMod97 } from './iban';
 export { schemaSets, findSchemaSet, type SchemaSetDef } from './xsd/sets';

@@ -3,7 +3,7 @@
  * Codes are the official EN 16931 / XRechnung / Peppol rule ids where one exists, else stable SCREAMING_SNAKE ids.
  * Errors block generation; warnings and infos travel with the result.
  */
-import type { Finding } from '@kontor/xml';
+import { ibanMod97, type Finding } from '@kontor/xml';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, attachmentMimeFromFilename } from '../codelists/attachment-types';
 import { documentType } from '../codelists/document-types';
 import {
@@ -97,13 +97,7 @@ function rateRuleText(cat: VatCategoryEntry): string {
 export function ibanValid(iban: string): boolean {
   const s = iban.replace(/\s+/g, '').toUpperCase();
   if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/.test(s)) return false;
-  const moved = s.slice(4) + s.slice(0, 4);
-  let rem = 0;
-  for (const ch of moved) {
-    const v = ch >= 'A' ? String(ch.charCodeAt(0) - 55) : ch;
-    for (const d of v) rem = (rem * 10 + Number(d)) % 97;
-  }
-  return rem === 1;
+  return ibanMod97(s) === 1;
 }
 
 function addDays(isoDate: string, days: number): string {

@@ -1,21 +1,11 @@
 /** IBAN (ISO 13616, via the `iban` package's country table), BIC (ISO 9362) and LEI checks. */
 import IBAN from 'iban';
+import { ibanMod97 as mod97 } from '@kontor/xml';
 
 export type IbanProblem = 'IBAN_INVALID_FORMAT' | 'IBAN_UNKNOWN_COUNTRY' | 'IBAN_COUNTRY_FORMAT' | 'IBAN_CHECKSUM';
 
 export function normalizeIban(s: string): string {
   return s.replace(/[\s-]+/g, '').toUpperCase();
-}
-
-function mod97(iban: string): number {
-  const r = iban.slice(4) + iban.slice(0, 4);
-  let rem = 0;
-  for (const ch of r) {
-    const code = ch.charCodeAt(0);
-    const v = code >= 65 ? String(code - 55) : ch;
-    for (const d of v) rem = (rem * 10 + (d.charCodeAt(0) - 48)) % 97;
-  }
-  return rem;
 }
 
 /** null when valid, else the most specific problem: format, country, country structure, check digits. */
