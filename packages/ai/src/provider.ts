@@ -3,6 +3,8 @@
  * (Ollama, vLLM, llama.cpp server, hosted APIs). Configuration is passed in; nothing is global.
  */
 
+import { readLimitedBody } from '@kontor/xml';
+
 export type AiErrorCode =
   | 'AI_CONFIG_INVALID'
   | 'AI_UNREACHABLE'
@@ -197,23 +199,9 @@ export function createModelProvider(config: ModelProviderConfig): ModelProvider 
 }
 
 async function readLimited(res: Response, maxBytes: number): Promise<string> {
-  const len = Number(res.headers.get('content-length'));
-  if (Number.isFinite(len) && len > maxBytes) throw new AiError('AI_BAD_RESPONSE', `Model answer of ${len} bytes exceeds ${maxBytes} bytes`, res.status);
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new AiError('AI_BAD_RESPONSE', `Model answer exceeds ${maxBytes} bytes`, res.status);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const body = await readLimitedBody(res, maxBytes);
+  if (body.ok) return body.text;
+  throw new AiError('AI_BAD_RESPONSE', body.declared ? `Model answer of ${body.bytes} bytes exceeds ${maxBytes} bytes` : `Model answer exceeds ${maxBytes} bytes`, res.status);
 }
 
 function parseCompletion(text: string, model: string): CompletionResult {

@@ -9,4 +9,5 @@ export { XmlWriter, escapeText, escapeAttr, stripIllegalXmlChars, type XmlAttrs,
 export { Big, dec, parseDecimal, roundHalfUp, formatDecimal, formatDecimalTrim, fractionDigits, type Decimal } from './decimal/decimal';
 export { SchemaStore, DEFAULT_MAX_XSD_FINDINGS, type SchemaStoreOptions, type XsdResult, type XsdFinding, type XsdValidateOptions, type InstalledSet } from './xsd/store';
 export { IBAN_LENGTHS, ibanMod97 } from './iban';
+export { readLimitedBody, type LimitedBody } from './limited-body';
 export { schemaSets, findSchemaSet, type SchemaSetDef } from './xsd/sets';

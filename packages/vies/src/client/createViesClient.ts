@@ -6,6 +6,7 @@
  * with exponential back-off and jitter; definitive answers are cached per client instance.
  * Syntactically invalid ids are rejected offline and never sent.
  */
+import { readLimitedBody } from '@kontor/xml';
 import { ViesError } from '../errors';
 import { checkVatSyntax, parseVatId } from '../syntax/checkVatSyntax';
 import { TtlLruCache } from './ttlCache';
@@ -117,24 +118,6 @@ function cleanText(value: unknown): string | undefined {
   return trimmed === '' || trimmed === '---' ? undefined : trimmed;
 }
 
-async function readLimited(response: Response, maxBytes: number): Promise<string | null> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -191,7 +174,8 @@ export function createViesClient(options: ViesClientOptions): ViesClient {
         body: JSON.stringify(body),
         signal: combined,
       });
-      text = await readLimited(response, maxResponseBytes);
+      const answer = await readLimitedBody(response, maxResponseBytes);
+      text = answer.ok ? answer.text : null;
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (timeout.aborted) return { kind: 'failure', errorCode: 'CLIENT_TIMEOUT', retryable: false };
