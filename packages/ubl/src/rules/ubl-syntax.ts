@@ -2,12 +2,13 @@
  * The UBL-only syntax rules of the CEN EN 16931 UBL validation 1.3.16 (UBL-SR-*, UBL-DT-*, a subset of UBL-CR-*):
  * cardinalities that UBL allows but EN 16931 does not, data-type attributes, and elements EN 16931 does not use.
  * They run directly on the UBL tree (their context nodes are UBL elements). Our own wording; ids and flags
- * official. The UBL-CR table covers the elements seen in practice; the rest of the ~680 UBL-CR warnings is
- * listed as not yet covered in the package README.
+ * official. All 678 UBL-CR rules: 673 from the generated table ubl-cr-table.ts (run in one pass over the tree
+ * with a path -> rule lookup), five by hand.
  */
 import type { XmlElement } from '@kontor/xml';
 import type { CiiDoc, RuleDef, RuleFlag } from '@kontor/cii';
 import { UBL_NS } from '../binding/to-cii';
+import { UBL_CR_TABLE } from './ubl-cr-table';
 
 const CAC = UBL_NS.cac;
 const CBC = UBL_NS.cbc;
@@ -74,6 +75,63 @@ const lines = (r: XmlElement): XmlElement[] => [...sel(r, 'cac:InvoiceLine'), ..
 
 /** Root-level "element not used in EN 16931" warnings (UBL-CR). */
 const notUsed = (id: string, what: string, present: (r: XmlElement, doc: CiiDoc) => boolean): RuleDef => atRoot(id, 'warning', `${what} is not used in EN 16931 and should not be present.`, (r, d) => !present(r, d));
+
+// ------------------------------------------------------------------ UBL-CR: path -> rule lookup in one pass
+
+const EXT = 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2';
+const PREFIX: Record<string, string> = { cac: CAC, cbc: CBC, ext: EXT };
+interface CrPath { id: string; anchored: boolean; steps: { ns: string; local: string }[]; attr?: string }
+/** The table compiled once (module constant, immutable): candidates by the qualified name of the last element step. */
+const CR_INDEX: ReadonlyMap<string, readonly CrPath[]> = (() => {
+  const idx = new Map<string, CrPath[]>();
+  for (const [id, , paths] of UBL_CR_TABLE) {
+    for (const p of paths) {
+      const anchored = !p.startsWith('//');
+      const parts = (anchored ? p : p.slice(2)).split('/');
+      const last = parts[parts.length - 1] as string;
+      const attrName = last.startsWith('@') ? last.slice(1) : undefined;
+      if (attrName !== undefined) parts.pop();
+      const steps = parts.map((s) => {
+        const [pre, local] = s.split(':') as [string, string];
+        const ns = PREFIX[pre];
+        if (ns === undefined) throw new Error(`UBL-CR table: unknown prefix in ${p}`);
+        return { ns, local };
+      });
+      const tail = steps[steps.length - 1];
+      const key = tail ? `${tail.ns} ${tail.local}` : '*';
+      const cp: CrPath = { id, anchored, steps };
+      if (attrName !== undefined) cp.attr = attrName;
+      const list = idx.get(key);
+      if (list) list.push(cp);
+      else idx.set(key, [cp]);
+    }
+  }
+  return idx;
+})();
+function crMatches(e: XmlElement, p: CrPath, root: XmlElement): boolean {
+  if (p.attr !== undefined && !e.attributes.some((a) => a.local === p.attr && a.ns === '')) return false;
+  let cur: XmlElement | null | undefined = e;
+  for (let i = p.steps.length - 1; i >= 0; i--) {
+    const s = p.steps[i] as { ns: string; local: string };
+    if (!cur || cur === root || cur.local !== s.local || cur.ns !== s.ns) return false;
+    cur = cur.parent;
+  }
+  return !p.anchored || cur === root;
+}
+const CR_HITS = Symbol('ubl-cr-hits');
+/** Ids of the UBL-CR table rules whose paths select something in the document (one pass, memoised). */
+function crHits(doc: CiiDoc): Set<string> {
+  return doc.memo(CR_HITS, () => {
+    const hits = new Set<string>();
+    const any = CR_INDEX.get('*') ?? [];
+    for (const e of all(doc)) {
+      const cands = CR_INDEX.get(`${e.ns} ${e.local}`);
+      if (cands) for (const p of cands) if (!hits.has(p.id) && crMatches(e, p, doc.root)) hits.add(p.id);
+      for (const p of any) if (!hits.has(p.id) && crMatches(e, p, doc.root)) hits.add(p.id);
+    }
+    return hits;
+  });
+}
 
 export const ublSyntaxRules: readonly RuleDef[] = [
   // --- cardinalities at the document level
@@ -183,20 +241,19 @@ export const ublSyntaxRules: readonly RuleDef[] = [
   ).map(([id, name]) => atRoot(id, 'warning', `The attribute ${name} is not used in EN 16931 and should not be present.`, (_r, d) => !all(d).some((e) => e.attributes.some((a) => a.local === name && a.ns === '')))),
   atRoot('UBL-DT-18', 'warning', 'The attribute name is used in EN 16931 only on the payment means code.', (_r, d) => !all(d).some((e) => !(e.local === 'PaymentMeansCode' && e.ns === CBC) && e.attributes.some((a) => a.local === 'name' && a.ns === ''))),
 
-  // --- elements not used in EN 16931 (the ones met in practice)
-  notUsed('UBL-CR-434', 'A credit account on a payment means (cac:CreditAccount)', (r) => count(r, 'cac:PaymentMeans/cac:CreditAccount') > 0),
-  notUsed('UBL-CR-470', 'A prepaid payment (cac:PrepaidPayment)', (r) => count(r, 'cac:PrepaidPayment') > 0),
-  notUsed('UBL-CR-528', 'An order reference inside a line order line reference', (r) => lines(r).some((l) => count(l, 'cac:OrderLineReference/cac:OrderReference') > 0)),
-  notUsed('UBL-CR-646', 'A sub invoice line (cac:SubInvoiceLine)', (r) => lines(r).some((l) => count(l, 'cac:SubInvoiceLine') > 0)),
-  notUsed('UBL-CR-660', 'A list identifier on a country code', (_r, d) => descendants(d, 'Country', CAC).flatMap((c) => sel(c, 'cbc:IdentificationCode')).some((c) => attr(c, 'listID') !== undefined)),
-  notUsed('UBL-CR-678', 'A scheme identifier on a VAT category code', (_r, d) => descendants(d, 'TaxCategory', CAC).flatMap((c) => sel(c, 'cbc:ID')).some((c) => attr(c, 'schemeID') !== undefined)),
-  notUsed('UBL-CR-679', 'A scheme identifier on an item VAT category code', (_r, d) => descendants(d, 'ClassifiedTaxCategory', CAC).flatMap((c) => sel(c, 'cbc:ID')).some((c) => attr(c, 'schemeID') !== undefined)),
-  notUsed('UBL-CR-001', 'UBL extensions (ext:UBLExtensions)', (r) => r.children.some((c) => c.local === 'UBLExtensions')),
+  // --- elements not used in EN 16931: the generated table (one pass) and the five non-plain tests by hand
+  ...UBL_CR_TABLE.map(([id, flag, paths]) =>
+    def(id, flag, `${paths.join(' | ')} is not used in EN 16931 and should not be present (${id}).`, (doc, fail) => {
+      if (crHits(doc).has(id)) fail(doc.root);
+    }),
+  ),
   notUsed('UBL-CR-002', 'A UBL version id other than 2.1', (r) => count(r, 'cbc:UBLVersionID') > 0 && !sel(r, 'cbc:UBLVersionID').some((v) => sv(v) === '2.1')),
-  notUsed('UBL-CR-003', 'The profile execution id', (r) => count(r, 'cbc:ProfileExecutionID') > 0),
-  notUsed('UBL-CR-004', 'The copy indicator', (r) => count(r, 'cbc:CopyIndicator') > 0),
-  notUsed('UBL-CR-005', 'The UUID', (r) => count(r, 'cbc:UUID') > 0),
-  notUsed('UBL-CR-006', 'The issue time', (r) => count(r, 'cbc:IssueTime') > 0),
-  notUsed('UBL-CR-007', 'The pricing currency code', (r) => count(r, 'cbc:PricingCurrencyCode') > 0),
-  notUsed('UBL-CR-008', 'The payment currency code', (r) => count(r, 'cbc:PaymentCurrencyCode') > 0),
+  notUsed('UBL-CR-412', 'A payment due date on the payment means of an invoice', (r) => r.local !== 'CreditNote' && count(r, 'cac:PaymentMeans/cbc:PaymentDueDate') > 0),
+  notUsed('UBL-CR-665', 'A scheme identifier on a document reference other than the invoiced object identifier (code 130)', (_r, d) =>
+    descendants(d, 'AdditionalDocumentReference', CAC)
+      .filter((a) => sel(a, 'cbc:DocumentTypeCode').length === 0 || sel(a, 'cbc:DocumentTypeCode').some((c) => sv(c) !== '130'))
+      .some((a) => sel(a, 'cbc:ID').some((id) => attr(id, 'schemeID') !== undefined)),
+  ),
+  atRoot('UBL-CR-666', 'fatal', 'An attachment on the invoiced object identifier reference (code 130) is not allowed.', (_r, d) => !descendants(d, 'AdditionalDocumentReference', CAC).some((a) => sel(a, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130') && count(a, 'cac:Attachment') > 0)),
+  atRoot('UBL-CR-673', 'fatal', 'A document description on the invoiced object identifier reference (code 130) is not allowed.', (_r, d) => !descendants(d, 'AdditionalDocumentReference', CAC).some((a) => sel(a, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130') && count(a, 'cbc:DocumentDescription') > 0)),
 ];
