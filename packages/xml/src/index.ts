@@ -10,4 +10,5 @@ export { Big, dec, parseDecimal, roundHalfUp, formatDecimal, formatDecimalTrim, 
 export { SchemaStore, DEFAULT_MAX_XSD_FINDINGS, type SchemaStoreOptions, type XsdResult, type XsdFinding, type XsdValidateOptions, type InstalledSet } from './xsd/store';
 export { IBAN_LENGTHS, ibanMod97 } from './iban';
 export { readLimitedBody, type LimitedBody } from './limited-body';
+export type { XsdCheck, XsdCheckFinding } from './xsd/check';
 export { schemaSets, findSchemaSet, type SchemaSetDef } from './xsd/sets';

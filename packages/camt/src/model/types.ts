@@ -387,32 +387,8 @@ export interface StatementParseResult {
 
 export type Verdict = 'valid' | 'valid_with_warnings' | 'invalid';
 
-export interface XsdCheckFinding {
-  code: string;
-  severity: Severity;
-  message: string;
-  line: number | null;
-  column: number | null;
-  location: string | null;
-}
-
-export interface XsdCheck {
-  available: boolean;
-  /** e.g. iso.20022:camt053:08 */
-  ruleset: string;
-  /** Schema set id in the store, e.g. iso:camt.053.001.08. */
-  schemaSet: string;
-  valid?: boolean;
-  verdict: Verdict | 'not_checked';
-  /** All schema errors, also those beyond `findings`. */
-  errorCount: number;
-  warningCount: number;
-  /** The first diagnostics only (100 by default, see ValidateOptions.maxXsdFindings). */
-  findings: XsdCheckFinding[];
-  /** True when more diagnostics were reported than `findings` holds. */
-  truncated?: boolean;
-  note?: string;
-}
+import type { XsdCheck } from '@kontor/xml';
+export type { XsdCheck, XsdCheckFinding } from '@kontor/xml';
 
 export interface ValidatedFile {
   name: string;

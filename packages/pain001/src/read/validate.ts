@@ -3,7 +3,7 @@
  * profile detection, read-model summary, rule findings, XSD check against the schema store, verdict.
  */
 import Big from 'big.js';
-import { xmlInputToText, KontorXmlError, findSchemaSet, type SchemaStore, type XsdFinding } from '@kontor/xml';
+import { xmlInputToText, KontorXmlError, findSchemaSet, type SchemaStore, type XsdFinding, type XsdCheck, type XsdCheckFinding } from '@kontor/xml';
 import { Pain001Error, type PaymentIssue } from '../errors';
 import type { Profile } from '../model/run';
 import { detectProfile } from './detect';
@@ -13,31 +13,7 @@ import type { Pain001ReadModel } from './model';
 
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 
-export interface XsdCheckFinding {
-  code: string;
-  severity: 'error' | 'warning';
-  message: string;
-  line: number | null;
-  column: number | null;
-  location: string | null;
-}
-
-export interface XsdCheck {
-  available: boolean;
-  /** Label in the service's style, e.g. dk.gbic5:pain001:09 or iso.20022:pain001:03. */
-  ruleset: string;
-  /** Schema set id of the store, e.g. dk:pain.001.001.09_GBIC_5. */
-  schemaSet: string;
-  title?: string;
-  valid?: boolean;
-  verdict: 'valid' | 'invalid' | 'not_checked';
-  errorCount: number;
-  warningCount: number;
-  findings: XsdCheckFinding[];
-  /** True when the schema reported more diagnostics than `findings` holds (errorCount/warningCount count all). */
-  truncated?: boolean;
-  note?: string;
-}
+export type { XsdCheck, XsdCheckFinding } from '@kontor/xml';
 
 export interface ValidationSummary {
   payments: number;
