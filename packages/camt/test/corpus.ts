@@ -1,24 +1,11 @@
 /** Locates ../shared/corpus for tests: fails loudly in CI when missing, skips with a reason elsewhere; one schema store per test file. */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SchemaStore } from '@kontor/xml';
+import { paymentsDir } from '@kontor/testkit/corpus';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const corpusDir = path.resolve(repoRoot, '../shared/corpus');
-export const paymentsDir = path.join(corpusDir, 'payments');
-
-export function corpusAvailable(): boolean {
-  if (existsSync(paymentsDir)) return true;
-  if (process.env.CI === 'true') throw new Error(`Corpus missing at ${paymentsDir}; CI requires ../shared/corpus`);
-  console.warn(`[skip] corpus not found at ${paymentsDir}`);
-  return false;
-}
-
-export function sample(rel: string): Buffer {
-  return readFileSync(path.join(paymentsDir, rel));
-}
+export { paymentsAvailable as corpusAvailable, paymentsDir, sample } from '@kontor/testkit/corpus';
 
 export interface GoldenValidation {
   xsd: string;

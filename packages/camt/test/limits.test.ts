@@ -8,7 +8,7 @@ import type { SchemaStore } from '@kontor/xml';
 import { CamtError, defaultCamtLimits, parseStatements, validateStatements } from '../src/index';
 import { corpusAvailable, corpusSchemaStore } from './corpus';
 import { generateCamt053, syntheticEntries } from './generate';
-import { buildZip } from './zipwriter';
+import { buildZip } from '@kontor/testkit/zipwriter';
 
 const has = corpusAvailable();
 let store: SchemaStore | undefined;

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { CamtError, parseStatements, validateStatements } from '../src/index';
 import { defaultZipLimits, listZip } from '../src/zip/zip';
 import { generateCamt053, syntheticEntries } from './generate';
-import { buildZip } from './zipwriter';
+import { buildZip } from '@kontor/testkit/zipwriter';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseStatements, validateStatements } from '../src/index';
 import { corpusAvailable, sample } from './corpus';
 import { generateCamt053, makeIban, syntheticEntries } from './generate';
-import { buildZip } from './zipwriter';
+import { buildZip } from '@kontor/testkit/zipwriter';
 
 const run = corpusAvailable();
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startDnsStandin, type DnsStandin } from '../test/dnsStandin';
+import { startDnsStandin, type DnsStandin } from '@kontor/testkit/dns-standin';
 import {
   BILLING_PROCESS,
   BIS_INVOICE,
@@ -7,7 +7,7 @@ import {
   startSmpStandin,
   XRECHNUNG_CII,
   type HttpStandin,
-} from '../test/httpStandins';
+} from '@kontor/testkit/peppol-standins';
 import { checkParticipant, type PeppolCheckConfig } from './checkParticipant';
 import { PeppolError } from './errors';
 import { parseParticipant } from './participant/parseParticipant';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { decodeXmlBytes, KontorXmlError, parseXml, SchemaStore, streamXml, XmlChunkDecoder } from '../src/index';
 import { prescanXml } from '../src/xsd/prescan';
-import { corpusAvailable, corpusDir } from './corpus';
+import { corpusAvailable, corpusDir } from '@kontor/testkit/corpus';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);

@@ -12,7 +12,7 @@ import { completeExtraction, prepareExtraction, typesetInvoice, ZugferdError, ty
 import { referenceInvoices } from './reference-invoices';
 import { corpusAvailable, corpusDir } from './helpers';
 import { stripEmbeddedInvoice } from './extract-accuracy';
-import { startModelStandIn, type ModelStandIn } from './model-standin';
+import { startModelStandIn, type ModelStandIn } from '@kontor/testkit/model-standin';
 
 let standIn: ModelStandIn;
 const hasCorpus = corpusAvailable();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startDirectoryStandin, type DirectoryFixture } from '../../test/httpStandins';
+import { startDirectoryStandin, type DirectoryFixture } from '@kontor/testkit/peppol-standins';
 import { parseParticipant } from '../participant/parseParticipant';
 import { searchDirectory } from './searchDirectory';
 

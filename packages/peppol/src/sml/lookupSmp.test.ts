@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startDnsStandin, type DnsStandin } from '../../test/dnsStandin';
+import { startDnsStandin, type DnsStandin } from '@kontor/testkit/dns-standin';
 import { PeppolError } from '../errors';
 import { parseParticipant } from '../participant/parseParticipant';
 import { applyNaptrRegexp, base32NoPadding, cnameHostname, lookupSmp, naptrHostname } from './lookupSmp';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BILLING_PROCESS, BIS_INVOICE, startSmpStandin, TEST_AP_CERTIFICATE, XRECHNUNG_CII, type SmpParticipantFixture } from '../../test/httpStandins';
+import { BILLING_PROCESS, BIS_INVOICE, startSmpStandin, TEST_AP_CERTIFICATE, XRECHNUNG_CII, type SmpParticipantFixture } from '@kontor/testkit/peppol-standins';
 import { parseParticipant } from '../participant/parseParticipant';
 import { describeCertificate } from './certificate';
 import { documentTypeIdFromHref, fetchServiceGroup, fetchServiceMetadata, serviceGroupUrl } from './smpClient';

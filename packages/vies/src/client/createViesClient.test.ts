@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startViesStandin, type ViesStandin, type ViesStandinOptions } from '../../test/viesStandin';
+import { startViesStandin, type ViesStandin, type ViesStandinOptions } from '@kontor/testkit/vies-standin';
 import { ViesError } from '../errors';
 import { checkVatSyntax } from '../syntax/checkVatSyntax';
 import { createViesClient, type ViesClientOptions } from './createViesClient';

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SchemaStore } from './store';
-import { corpusAvailable, corpusDir } from '../../test/corpus';
+import { corpusAvailable, corpusDir } from '@kontor/testkit/corpus';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-schemas-race-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

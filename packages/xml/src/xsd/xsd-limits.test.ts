@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SchemaStore } from './store';
-import { corpusAvailable, corpusDir } from '../../test/corpus';
+import { corpusAvailable, corpusDir } from '@kontor/testkit/corpus';
 
 const has = corpusAvailable();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-xsd-limits-'));

@@ -9,7 +9,7 @@ import { typesetInvoice } from '../typeset/typeset';
 import { verifyInvoicePdf, validateInvoiceXml } from './verify';
 import { validateWithKosit, validateWithVeraPdf } from './engines';
 import { loadFixtures } from '../../test/helpers';
-import { kositStandIn, sha256, silentStandIn, veraPdfStandIn, type StandIn, type VeraVerdict } from '../../test/standins';
+import { kositStandIn, sha256, silentStandIn, veraPdfStandIn, type StandIn, type VeraVerdict } from '@kontor/testkit/engine-standins';
 
 const now = new Date('2025-03-10T09:30:00Z');
 let pdf: Uint8Array;
