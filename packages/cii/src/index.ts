@@ -41,7 +41,7 @@ export { normalizeInvoice, splitSkontoMarkers, discountStagesOf, type NormalizeO
 export { computeTotals, lineNetAmount, isTaxedCategory, type InvoiceTotals, type VatGroup } from './calc/totals';
 export { checkInvoice, prepareInvoice, ibanValid, impliedVatBreakdown, type CheckOptions, type PreparedInvoice, type CiiAttachment, type AttachmentsMode } from './calc/check';
 export { completeInvoice, type DraftInvoice } from './calc/complete';
-export { writeCii, generateCii, paymentTermsText, GUIDELINES, PEPPOL_BUSINESS_PROCESS, NS as CII_NAMESPACES, type WriteCiiOptions, type GenerateCiiResult } from './write/write-cii';
+export { writeCii, generateCii, gateOutcome, paymentTermsText, GUIDELINES, PEPPOL_BUSINESS_PROCESS, NS as CII_NAMESPACES, type WriteCiiOptions, type GenerateCiiResult, type GenerateGateReport } from './write/write-cii';
 export { toInvoiceWarnings, germanMessage, type InvoiceWarning, type WarningLang } from './write/warnings';
 export { legalContentWarnings, checkGermanLegalContent, legalFormOf, type LegalContentWarning, type LegalForm, type LegalLang } from './rules/de-ustg/legal-content';
 export { readCii, type ReadCiiResult, type ReadCiiOptions, type ReadAttachment, type UnsupportedElement, type CiiProfileName } from './read/read-cii';

@@ -233,6 +233,16 @@ export const warningHeadersDoc = {
   'X-Invoice-Warning-Codes': { description: 'The distinct warning codes, comma-separated (absent when none)', schema: { type: 'string' } },
 } as const;
 
+/**
+ * The HTTP error of a rejected generation (the same outcomes as `kontor invoice xml`): the invoice data broke the
+ * schema or a rule → 400 invalid_input; the generated XML failed the authoritative gate → 502 upstream_error.
+ */
+export function generationError(r: { stage?: 'input' | 'gate'; findings: readonly Finding[] }): ApiError {
+  if (r.stage === 'gate') return new ApiError(502, 'upstream_error', 'The generated XML failed the authoritative check; no file was delivered', [...r.findings]);
+  const codes = [...new Set(r.findings.filter((f) => f.severity === 'error').map((e) => e.code))];
+  return badInput(`The invoice was rejected: ${codes.join(', ')}`, [...r.findings]);
+}
+
 export const invoiceRoutes: AnyRoute[] = [
   defineRoute({
     method: 'post',
@@ -289,27 +299,20 @@ export const invoiceRoutes: AnyRoute[] = [
         const attachments = req.attachments.map((a) => ({ ...a, data: typeof a.data === 'string' ? new Uint8Array(Buffer.from(a.data, 'base64')) : a.data! }));
         return createPdfInvoice(c, services, account, { ...req, attachments }, { json: neg.json }, outputFilename(req.filename, false));
       }
-      // Rule 3: validate (and generate) first, in a job worker; a rejected invoice produces no file and is not billed.
-      const result = await services.jobs.run<{ ok: boolean; xml?: string; bytes: number; findings: Finding[]; warnings: InvoiceWarning[] }>(query.syntax === 'ubl' ? 'ubl.generate' : 'cii.generate', {
-        invoice: req.invoice,
-        attachments: req.attachments,
-        lang: warningLang(req.lang),
-      });
-      if (!result.ok || result.xml === undefined) {
-        const codes = [...new Set(result.findings.filter((f) => f.severity === 'error').map((e) => e.code))];
-        throw badInput(`The invoice was rejected: ${codes.join(', ')}`, result.findings);
-      }
-      // Rule 2: subscription, else 1 credit, else 403 subscription_required.
+      // Rule 3: validate, generate and gate first, in a job worker (@kontor/cii generateCii / @kontor/ubl generateUbl
+      // run the authoritative check — XSD when installed, then the native EN 16931 / XRechnung rules — on what they
+      // wrote, exactly as `kontor invoice xml` does); a rejected invoice produces no file and is not billed.
+      const result = await services.jobs.run<{ ok: boolean; stage?: 'input' | 'gate'; xml?: string; bytes: number; findings: Finding[]; warnings: InvoiceWarning[] }>(
+        query.syntax === 'ubl' ? 'ubl.generate' : 'cii.generate',
+        { invoice: req.invoice, attachments: req.attachments, lang: warningLang(req.lang) },
+      );
+      if (!result.ok || result.xml === undefined) throw generationError(result);
+      // Rule 2: subscription, else 1 credit, else 403 subscription_required. withCharge commits only once the
+      // response body below exists.
       const charge = await services.billing.reserveSubscriptionOrCredit(account, 'XML invoice', true);
-      // Authoritative check of what we generated (native EN 16931 / XRechnung rules after the XSD): a failure is a
-      // 502 and no file; withCharge releases the charge, and commits only once the response body below exists.
       return withCharge(
         charge,
-        async () => {
-          const check = await services.jobs.run<{ passed: boolean; failed: Finding[] }>(query.syntax === 'ubl' ? 'ubl.gate' : 'cii.gate', { xml: result.xml! });
-          if (!check.passed) throw new ApiError(502, 'upstream_error', 'The generated XML failed the authoritative check; no file was delivered', check.failed);
-          return result;
-        },
+        async () => result,
         (value) => {
           const xml = value.xml!;
           const name = outputFilename(req.filename, true);

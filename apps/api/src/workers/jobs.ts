@@ -9,7 +9,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SchemaStore, type Finding } from '@kontor/xml';
+import { SchemaStore } from '@kontor/xml';
 import type { BankDirectory } from '@kontor/bankdata';
 import type { CiiAttachment } from '@kontor/cii';
 import type { EngineEndpoint, InvoiceAttachment, LogoMime } from '@kontor/zugferd';
@@ -142,31 +142,17 @@ export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<Job
     const now = new Date(i.now);
     return { value: await generateAxz(i.run, { schemaStore: ctx.schemaStore(), now: () => now, ...(dir ? { bankDirectory: dir } : {}) }) };
   },
-  /** Validate the invoice data and write the CII XML (before billing). */
-  async 'cii.generate'(i: CiiGenerateInput) {
+  /** Validate the invoice data, write the CII XML and run the library's authoritative gate on it (before billing). */
+  async 'cii.generate'(i: CiiGenerateInput, ctx) {
     const { generateCii } = await cii();
-    const r = generateCii(i.invoice, { attachmentsMode: 'embedded', attachments: i.attachments, ...(i.lang ? { lang: i.lang } : {}) });
-    return { value: { ok: r.ok, xml: r.xml, bytes: r.bytes, findings: r.findings, warnings: r.warnings } };
+    const r = generateCii(i.invoice, { attachmentsMode: 'embedded', attachments: i.attachments, schemaStore: ctx.schemaStore(), ...(i.lang ? { lang: i.lang } : {}) });
+    return { value: { ok: r.ok, stage: r.stage, gate: r.gate, xml: r.xml, bytes: r.bytes, findings: r.findings, warnings: r.warnings } };
   },
-  /** The authoritative check of generated XML (XSD, then native EN 16931 / XRechnung rules). */
-  async 'cii.gate'(i: { xml: string }, ctx) {
-    const { validateCii } = await cii();
-    const check = validateCii(i.xml, { profile: 'auto', schemaStore: ctx.schemaStore() });
-    const failed: Finding[] = [...check.xsd.findings.filter((f) => f.severity === 'error'), ...check.findings.filter((f) => f.severity === 'error')] as Finding[];
-    return { value: { passed: check.verdict === 'valid', failed } };
-  },
-  /** Validate the invoice data and write UBL 2.1 (POST /invoices?format=xml&syntax=ubl, before billing). */
-  async 'ubl.generate'(i: CiiGenerateInput) {
+  /** The same for UBL 2.1 (POST /invoices?format=xml&syntax=ubl): generateUbl gates the UBL it writes. */
+  async 'ubl.generate'(i: CiiGenerateInput, ctx) {
     const { generateUbl } = await import('@kontor/ubl');
-    const r = generateUbl(i.invoice, { attachmentsMode: 'embedded', attachments: i.attachments, ...(i.lang ? { lang: i.lang } : {}) });
-    return { value: { ok: r.ok, xml: r.xml, bytes: r.bytes, findings: r.findings, warnings: r.warnings } };
-  },
-  /** The authoritative check of generated UBL (UBL 2.1 XSD, then native EN 16931 / XRechnung UBL rules). */
-  async 'ubl.gate'(i: { xml: string }, ctx) {
-    const { validateUbl } = await import('@kontor/ubl');
-    const check = validateUbl(i.xml, { profile: 'auto', schemaStore: ctx.schemaStore() });
-    const failed: Finding[] = [...check.xsd.findings.filter((f) => f.severity === 'error'), ...check.findings.filter((f) => f.severity === 'error')] as Finding[];
-    return { value: { passed: check.verdict === 'valid', failed } };
+    const r = generateUbl(i.invoice, { attachmentsMode: 'embedded', attachments: i.attachments, schemaStore: ctx.schemaStore(), ...(i.lang ? { lang: i.lang } : {}) });
+    return { value: { ok: r.ok, stage: r.stage, gate: r.gate, xml: r.xml, bytes: r.bytes, findings: r.findings, warnings: r.warnings } };
   },
   async 'pdf.precheck'(i: PdfPrecheckInput) {
     const { checkInvoiceForPdf, checkLogo } = await zugferd();

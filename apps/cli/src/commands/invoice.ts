@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { attachmentMimeFromFilename, generateCii, readCii, type CiiAttachment, type Finding, type InvoiceProfile, type InvoiceWarning } from '@kontor/cii';
 import { generateUbl, convertInvoice, readUbl, detectInvoiceSyntax, type InvoiceSyntax } from '@kontor/ubl';
+import { SchemaStore } from '@kontor/xml';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 
 function printFindings(io: Io, findings: readonly Finding[]): void {
@@ -24,7 +25,7 @@ export const invoiceCommands: Command[] = [
   {
     name: 'invoice xml',
     summary: 'Generate the e-invoice XML (CII by default, or UBL 2.1; EN 16931 or XRechnung 3.0) from invoice JSON (spec §2.1), after all pre-generation rules',
-    usage: 'kontor invoice xml <invoice.json> [--profile en16931|xrechnung] [--syntax cii|ubl] [-o out.xml] [--attach <file>]... [--lang de|en] [--json]',
+    usage: 'kontor invoice xml <invoice.json> [--profile en16931|xrechnung] [--syntax cii|ubl] [-o out.xml] [--attach <file>]... [--lang de|en] [--schemas <schema store>] [--json]',
     async run(argv, io) {
       const { values, positionals } = parse(argv, {
         profile: { type: 'string' },
@@ -32,6 +33,7 @@ export const invoiceCommands: Command[] = [
         output: { type: 'string', short: 'o' },
         attach: { type: 'string', multiple: true },
         lang: { type: 'string' },
+        schemas: { type: 'string' },
         json: { type: 'boolean' },
       });
       const file = positionals[0];
@@ -50,15 +52,29 @@ export const invoiceCommands: Command[] = [
       }
       const syntax = values.syntax ?? 'cii';
       if (syntax !== 'cii' && syntax !== 'ubl') throw new CliError(`Unknown syntax "${values.syntax}" (cii or ubl)`);
-      const r = (syntax === 'ubl' ? generateUbl : generateCii)(text, { ...(profile ? { profile } : {}), attachments, lang });
+      // The same library gate as POST /invoices (XSD from the service's schema store when installed, then the native
+      // EN 16931 / XRechnung rules on the generated XML); a gate failure writes nothing.
+      const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : (await import('@kontor/api')).loadConfig(io.env, io.cwd).schemaDir;
+      const schemaStore = new SchemaStore({ dir: schemaDir });
+      let r: ReturnType<typeof generateCii>;
+      try {
+        r = (syntax === 'ubl' ? generateUbl : generateCii)(text, { ...(profile ? { profile } : {}), attachments, lang, schemaStore });
+      } finally {
+        schemaStore.dispose();
+      }
       const out = values.output ? path.resolve(io.cwd, values.output) : undefined;
       if (r.ok && out) await writeOutput(out, r.xml!);
+      if (r.gate?.xsd === 'unavailable') io.stderr(`warning: XSD check skipped (${r.gate.note ?? 'schema set not installed'}); run \`kontor schemas install\` — the native rules passed\n`);
       if (values.json) {
-        printJson(io, { ok: r.ok, syntax, profile: r.invoice?.profile ?? null, bytes: r.bytes ?? null, output: out ?? null, ...(out || !r.ok ? {} : { xml: r.xml }), findings: r.findings, warnings: r.warnings });
+        printJson(io, { ok: r.ok, ...(r.stage ? { stage: r.stage } : {}), syntax, profile: r.invoice?.profile ?? null, bytes: r.bytes ?? null, output: out ?? null, ...(out || !r.ok ? {} : { xml: r.xml }), gate: r.gate ?? null, findings: r.findings, warnings: r.warnings });
         return r.ok ? 0 : 1;
       }
       if (!r.ok) {
-        io.stderr(`${file}: rejected, nothing written\n`);
+        io.stderr(
+          r.stage === 'gate'
+            ? `${file}: the generated XML failed the authoritative check (XSD ${r.gate?.xsd ?? '?'}, rules ${r.gate?.rules ?? '?'}); this is a Kontor defect, not your data — nothing written\n`
+            : `${file}: rejected, nothing written\n`,
+        );
         printFindings(io, r.findings);
         return 1;
       }

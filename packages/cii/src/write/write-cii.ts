@@ -2,7 +2,8 @@
  * CII writer (UN/CEFACT CII D16B, EN 16931 semantic model; profiles en16931 and xrechnung). Element order follows
  * the D16B XSD sequences exactly. Deterministic: the same invoice and options give the same bytes.
  */
-import { formatDecimal, formatDecimalTrim, XmlWriter } from '@kontor/xml';
+import { formatDecimal, formatDecimalTrim, XmlWriter, type SchemaStore } from '@kontor/xml';
+import { validateCii, type CiiValidationResult } from '../rules/engine';
 import { attachmentMimeFromFilename } from '../codelists/attachment-types';
 import { CARD_CODES } from '../codelists/payment-means';
 import { discountStagesOf } from '../calc/normalize';
@@ -39,10 +40,37 @@ export interface WriteCiiOptions {
   lang?: WarningLang;
   /** The German legal-content warnings (§ 14 UStG, § 35a GmbHG, ...) for a German seller; default true. */
   legalChecks?: boolean;
+  /**
+   * Schema store for the authoritative gate's XSD step (set cii-d16b). Without one, or when the set is not
+   * installed, the gate runs the native rules only and reports `gate.xsd: 'unavailable'`.
+   */
+  schemaStore?: SchemaStore;
+  /**
+   * The authoritative gate on the generated XML (XSD when available, then the native EN 16931 / XRechnung rules);
+   * default true. Only a caller that gates its own output (generateUbl gates the UBL it derives) passes false.
+   */
+  gate?: boolean;
+}
+
+/** What the authoritative gate checked on the generated XML. */
+export interface GenerateGateReport {
+  /** XSD step: passed, failed, or unavailable (no schema store given, or the set is not installed). */
+  xsd: 'passed' | 'failed' | 'unavailable';
+  /** Native EN 16931 (and XRechnung, for that profile) rules on the generated XML. */
+  rules: 'passed' | 'failed';
+  /** Why the XSD step was unavailable. */
+  note?: string;
 }
 
 export interface GenerateCiiResult {
   ok: boolean;
+  /**
+   * Where a rejection happened (only when not ok): 'input' — the invoice data broke the schema or a rule (the
+   * caller's fault; HTTP 400); 'gate' — the XML we generated failed the authoritative check (our fault; HTTP 502).
+   */
+  stage?: 'input' | 'gate';
+  /** The authoritative gate's outcome (present once XML was generated and gated). */
+  gate?: GenerateGateReport;
   /** The CII XML (only when ok). */
   xml?: string;
   /** UTF-8 length of xml. */
@@ -61,7 +89,7 @@ export interface GenerateCiiResult {
 export function generateCii(json: unknown, opts: WriteCiiOptions = {}): GenerateCiiResult {
   const lang = opts.lang === 'de' ? 'de' : 'en';
   const parsed = parseInvoice(json);
-  if (!parsed.invoice) return { ok: false, findings: parsed.issues, warnings: toInvoiceWarnings(parsed.issues, lang) };
+  if (!parsed.invoice) return { ok: false, stage: 'input', findings: parsed.issues, warnings: toInvoiceWarnings(parsed.issues, lang) };
   const prepared = prepareInvoice(parsed.invoice, checkOpts(opts));
   // legal content runs on what the sender wrote (before defaults such as the AE text are filled in)
   const legal = opts.legalChecks === false ? [] : legalContentWarnings(parsed.invoice);
@@ -69,9 +97,32 @@ export function generateCii(json: unknown, opts: WriteCiiOptions = {}): Generate
   const messages = new Map(legal.map((w) => [`${w.code}|${w.path}`, { de: w.de, en: w.en }] as const));
   const findings = mergeFindings(parsed.issues, [...prepared.findings, ...legalFindings]);
   const warnings = toInvoiceWarnings(findings, lang, messages);
-  if (!prepared.ok || !parsed.success) return { ok: false, findings, invoice: prepared.invoice, warnings };
+  if (!prepared.ok || !parsed.success) return { ok: false, stage: 'input', findings, invoice: prepared.invoice, warnings };
   const xml = serialise(prepared, opts);
-  return { ok: true, xml, bytes: new TextEncoder().encode(xml).byteLength, findings, invoice: prepared.invoice, warnings };
+  if (opts.gate === false) return { ok: true, xml, bytes: new TextEncoder().encode(xml).byteLength, findings, invoice: prepared.invoice, warnings };
+  const profile = prepared.invoice.profile === 'xrechnung' ? 'xrechnung' : 'en16931';
+  const check = validateCii(xml, { profile, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), limits: { maxBytes: Number.MAX_SAFE_INTEGER } });
+  const { gate, failed } = gateOutcome(check);
+  if (failed.length || check.verdict !== 'valid') return { ok: false, stage: 'gate', gate, findings: failed, invoice: prepared.invoice, warnings };
+  return { ok: true, gate, xml, bytes: new TextEncoder().encode(xml).byteLength, findings, invoice: prepared.invoice, warnings };
+}
+
+/**
+ * The gate report and blocking findings of a validation of generated XML (CII here; generateUbl uses it for its
+ * UBL check, whose result has the same xsd/findings shape).
+ */
+export function gateOutcome(check: Pick<CiiValidationResult, 'verdict' | 'findings' | 'xsd'>): { gate: GenerateGateReport; failed: Finding[] } {
+  const failed: Finding[] = check.findings
+    .filter((f) => f.severity === 'error')
+    .map((f) => ({ code: f.code, severity: 'error', message: f.message, ...(f.location ? { location: f.location } : {}) }) as Finding);
+  const xsd = !check.xsd.available ? 'unavailable' : check.xsd.valid === false ? 'failed' : 'passed';
+  const rulesFailed = check.findings.some((f) => f.severity === 'error' && f.ruleset !== 'xsd');
+  if (check.verdict !== 'valid' && !failed.length) {
+    failed.push({ code: 'GATE_FAILED', severity: 'error', message: 'The generated XML was not accepted by the authoritative check' });
+  }
+  const gate: GenerateGateReport = { xsd, rules: rulesFailed || (check.verdict !== 'valid' && xsd !== 'failed') ? 'failed' : 'passed' };
+  if (xsd === 'unavailable' && check.xsd.note) gate.note = check.xsd.note;
+  return { gate, failed };
 }
 
 /**

@@ -6,7 +6,8 @@
  * Deterministic bytes.
  */
 import { parseXml } from '@kontor/xml';
-import { generateCii, CiiError, type WriteCiiOptions, type GenerateCiiResult } from '@kontor/cii';
+import { generateCii, gateOutcome, CiiError, type WriteCiiOptions, type GenerateCiiResult } from '@kontor/cii';
+import { validateUbl } from '../rules/validate-ubl';
 import { ciiTreeToUbl } from './cii-to-ubl';
 import type { UblDocumentKind } from '../binding/to-cii';
 
@@ -20,12 +21,24 @@ export interface GenerateUblResult extends Omit<GenerateCiiResult, 'xml'> {
   xml?: string;
 }
 
-/** Like generateCii, with UBL output. Never throws on bad invoice data: problems are findings. */
+/**
+ * Like generateCii, with UBL output. Never throws on bad invoice data: problems are findings. The authoritative
+ * gate runs on the UBL itself (UBL 2.1 XSD when the schema store has it, then the native EN 16931 / XRechnung UBL
+ * rules), not on the intermediate CII: a failure is `{ok: false, stage: 'gate'}`, as for generateCii.
+ */
 export function generateUbl(json: unknown, opts: WriteUblOptions = {}): GenerateUblResult {
-  const r = generateCii(json, opts);
+  const r = generateCii(json, { ...opts, gate: false });
   if (!r.ok || r.xml === undefined) return r;
   const xml = ciiTreeToUbl(parseXml(r.xml, { maxBytes: Number.MAX_SAFE_INTEGER }).root, opts.documentKind);
-  return { ...r, xml, bytes: Buffer.byteLength(xml, 'utf8') };
+  if (opts.gate === false) return { ...r, xml, bytes: Buffer.byteLength(xml, 'utf8') };
+  const profile = r.invoice?.profile === 'xrechnung' ? 'xrechnung' : 'en16931';
+  const check = validateUbl(xml, { profile, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), limits: { maxBytes: Number.MAX_SAFE_INTEGER } });
+  const { gate, failed } = gateOutcome(check);
+  if (failed.length || check.verdict !== 'valid') {
+    const { xml: _x, bytes: _b, ...rest } = r;
+    return { ...rest, ok: false, stage: 'gate', gate, findings: failed };
+  }
+  return { ...r, gate, xml, bytes: Buffer.byteLength(xml, 'utf8') };
 }
 
 /** Writes UBL or throws CiiError INVOICE_INVALID with the findings (as writeCii). */
