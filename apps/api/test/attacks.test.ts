@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { corpusAvailable, paymentsDir } from '../../../packages/pain001/test/corpus';
+import { paymentsAvailable, paymentsDir } from '@kontor/testkit/corpus';
 import { makeTestApp, type TestApp } from './helpers';
 import { emptyPmtInf, manyEmptyStmts, stmtFloodZip } from './attacks';
 
 let t: TestApp;
 let zip: Uint8Array;
-const haveCorpus = corpusAvailable();
+const haveCorpus = paymentsAvailable();
 
 beforeAll(async () => {
   t = await makeTestApp({

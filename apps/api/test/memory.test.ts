@@ -14,7 +14,7 @@ import { buildCli } from './build-cli';
 import { makeTestApp, type TestApp } from './helpers';
 import { spawnServe, type ServeProcess } from './serve-process';
 import { emptyPmtInf, manyEmptyStmts, stmtFloodZip } from './attacks';
-import { corpusAvailable, corpusDir } from '../../../packages/xml/test/corpus';
+import { corpusAvailable, corpusDir } from '@kontor/testkit/corpus';
 
 const token = 'memory-test-metrics-token-0123456789';
 let main = '';

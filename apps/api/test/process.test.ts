@@ -14,7 +14,7 @@ import { inject } from 'vitest';
 import { buildCli } from './build-cli';
 import { freshPgDatabase, makeTestApp, testDatabaseKind, type TestApp } from './helpers';
 import { spawnServe } from './serve-process';
-import { corpusAvailable, corpusDir } from '../../../packages/xml/test/corpus';
+import { corpusAvailable, corpusDir } from '@kontor/testkit/corpus';
 
 let main = '';
 let dir = '';

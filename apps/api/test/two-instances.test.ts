@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { buildCli } from './build-cli';
 import { freshPgDatabase, makeTestApp, testClock, testDatabaseKind, type TestApp } from './helpers';
 import { spawnServe } from './serve-process';
-import { corpusAvailable, corpusDir } from '../../../packages/xml/test/corpus';
+import { corpusAvailable, corpusDir } from '@kontor/testkit/corpus';
 import { defineRoute } from '../src/platform/registry';
 import { ApiError } from '../src/platform/errors';
 import { withCharge } from '../src/billing/billing';
@@ -150,7 +150,9 @@ describe.runIf(onPg && corpusAvailable())('two server processes on one PostgreSQ
 
   it('SIGKILL with a credit reserved loses nothing; SIGTERM under load finishes every accepted request', async () => {
     const env = { PORT: '0', DATABASE_URL: db.url, KONTOR_SCHEMA_DIR: path.join(dir, 'schemas'), KONTOR_SHUTDOWN_GRACE_MS: '30000' };
-    const [a, b] = [spawnServe(main, env), spawnServe(main, env)];
+    // B has one job worker, so a request queued behind other work holds its reservation long enough to be killed
+    // with it on any machine (a lone parse may finish before the SIGKILL lands).
+    const [a, b] = [spawnServe(main, env), spawnServe(main, { ...env, KONTOR_WORKERS: '1' })];
     const [portA, portB] = await Promise.all([a.ready, b.ready]);
     const acc = await admin.account({ credits: 4 });
     // the month's free parses are used up: every parse now costs one credit
@@ -181,7 +183,15 @@ describe.runIf(onPg && corpusAvailable())('two server processes on one PostgreSQ
     expect(me.filter((r) => r.status === 429)).toHaveLength(20);
     const open = async () => Number((await sql<{ n: string }>`select count(*) as n from charge_reservations where account_id = ${acc.id}`.execute(admin.services.db)).rows[0]!.n);
 
-    // B takes a credit for a long parse and is killed while it holds it.
+    // B takes a credit for a parse queued behind other work and is killed while it holds it. The work ahead of it
+    // runs on another account's free monthly parses (no credit involved).
+    const blocker = await admin.account();
+    const ahead = Array.from({ length: 5 }, () =>
+      fetch(`http://127.0.0.1:${portB}/api/v1/statements/parse`, { method: 'POST', headers: { authorization: `Bearer ${blocker.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ xml: big }) }).catch(() => null),
+    );
+    // the free slots they took are reservations too: wait until several of them wait in B's queue
+    const aheadOpen = async () => Number((await sql<{ n: string }>`select count(*) as n from charge_reservations where account_id = ${blocker.id}`.execute(admin.services.db)).rows[0]!.n);
+    for (let i = 0; i < 500 && (await aheadOpen()) < 3; i++) await new Promise((r) => setTimeout(r, 10));
     const doomed = parse(portB, big).then(
       () => 'answered',
       () => 'cut',
@@ -190,6 +200,7 @@ describe.runIf(onPg && corpusAvailable())('two server processes on one PostgreSQ
     expect(await open()).toBe(1);
     b.proc.kill('SIGKILL');
     expect(await doomed).toBe('cut');
+    await Promise.all(ahead);
     expect((await b.exit).signal).toBe('SIGKILL');
     expect((await admin.services.accounts.byId(acc.id))!.credits).toBe(3);
 

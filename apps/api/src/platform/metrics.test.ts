@@ -9,7 +9,7 @@ import { defineRoute } from './registry';
 import { ApiError } from './errors';
 import { withCharge } from '../billing/billing';
 import { loadConfig } from '../config';
-import { corpusAvailable, corpusDir } from '../../../../packages/xml/test/corpus';
+import { corpusAvailable, corpusDir } from '@kontor/testkit/corpus';
 
 const TOKEN = 'a-metrics-token-for-tests';
 

@@ -13,7 +13,7 @@ import { makeTestApp, type TestApp } from '../../test/helpers';
 import { corpusAvailable, corpusDir } from '../../../../packages/zugferd/test/helpers';
 import { referenceInvoices } from '../../../../packages/zugferd/test/reference-invoices';
 import { stripEmbeddedInvoice } from '../../../../packages/zugferd/test/extract-accuracy';
-import { startModelStandIn, type ModelStandIn } from '../../../../packages/zugferd/test/model-standin';
+import { startModelStandIn, type ModelStandIn } from '@kontor/testkit/model-standin';
 import { ExtractionResultSchema } from './extractions';
 
 let t: TestApp;

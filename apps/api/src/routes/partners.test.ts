@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { naptrHostname, parseParticipant } from '@kontor/peppol';
-import { startDnsStandin, type DnsStandin } from '../../../../packages/peppol/test/dnsStandin';
-import { BILLING_PROCESS, BIS_INVOICE, XRECHNUNG_CII, startDirectoryStandin, startSmpStandin, type HttpStandin } from '../../../../packages/peppol/test/httpStandins';
-import { startViesStandin, type ViesStandin } from '../../../../packages/vies/test/viesStandin';
+import { startDnsStandin, type DnsStandin } from '@kontor/testkit/dns-standin';
+import { BILLING_PROCESS, BIS_INVOICE, XRECHNUNG_CII, startDirectoryStandin, startSmpStandin, type HttpStandin } from '@kontor/testkit/peppol-standins';
+import { startViesStandin, type ViesStandin } from '@kontor/testkit/vies-standin';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 
 const ZONE = 'sml.test.invalid';

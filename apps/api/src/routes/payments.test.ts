@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { corpusAvailable, paymentsDir } from '../../../../packages/pain001/test/corpus';
+import { paymentsAvailable, paymentsDir } from '@kontor/testkit/corpus';
 import { axzRun, sctRun } from '../../../../packages/pain001/test/runs';
 import { makeTestApp, testClock, type TestApp } from '../../test/helpers';
 import { wantsJsonEnvelope } from './payments';
 
-const haveCorpus = corpusAvailable();
+const haveCorpus = paymentsAvailable();
 const clock = testClock('2026-03-10T10:00:00Z'); // Tuesday 11:00 in Berlin
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bankFixture = path.resolve(here, '../../../../packages/bankdata/test/fixtures/synthetic-blz.txt');

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusAvailable, paymentsDir, sample } from '../../../../packages/camt/test/corpus';
+import { paymentsAvailable, paymentsDir, sample } from '@kontor/testkit/corpus';
 import { generateCamt053, syntheticEntries } from '../../../../packages/camt/test/generate';
-import { buildZip } from '../../../../packages/camt/test/zipwriter';
+import { buildZip } from '@kontor/testkit/zipwriter';
 import { makeTestApp, testClock, type TestApp } from '../../test/helpers';
 
-const haveCorpus = corpusAvailable();
+const haveCorpus = paymentsAvailable();
 const clock = testClock('2026-06-15T10:00:00Z'); // 12:00 in Berlin
 let t: TestApp;
 let bare: TestApp; // no schema sets installed

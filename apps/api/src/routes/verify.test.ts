@@ -9,7 +9,7 @@ import { typesetInvoice } from '@kontor/zugferd';
 import { generateUbl } from '@kontor/ubl';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { loadFixtures } from '../../../../packages/zugferd/test/helpers';
-import { kositStandIn, veraPdfStandIn, type StandIn } from '../../../../packages/zugferd/test/standins';
+import { kositStandIn, veraPdfStandIn, type StandIn } from '@kontor/testkit/engine-standins';
 import { VerificationReportSchema } from './verify';
 import { XmlValidationReportSchema } from './invoices-validate';
 

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SchemaStore } from '@kontor/xml';
-import { corpusAvailable, paymentsDir } from '../../../../packages/camt/test/corpus';
+import { paymentsAvailable, paymentsDir } from '@kontor/testkit/corpus';
 import { generateCamt053, syntheticEntries } from '../../../../packages/camt/test/generate';
-import { buildZip } from '../../../../packages/camt/test/zipwriter';
+import { buildZip } from '@kontor/testkit/zipwriter';
 import { runCapture } from '../../test/run';
 
-const haveCorpus = corpusAvailable();
+const haveCorpus = paymentsAvailable();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-cli-camt-'));
 const schemaDir = path.join(dir, 'schemas');
 

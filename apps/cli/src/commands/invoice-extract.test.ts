@@ -8,7 +8,7 @@ import { runCapture } from '../../test/run';
 import { corpusAvailable, corpusDir } from '../../../../packages/zugferd/test/helpers';
 import { referenceInvoices } from '../../../../packages/zugferd/test/reference-invoices';
 import { stripEmbeddedInvoice } from '../../../../packages/zugferd/test/extract-accuracy';
-import { startModelStandIn, type ModelStandIn } from '../../../../packages/zugferd/test/model-standin';
+import { startModelStandIn, type ModelStandIn } from '@kontor/testkit/model-standin';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-cli-extract-'));
 const ref = referenceInvoices().find((r) => r.name === '381-rechnungskorrektur')!;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SchemaStore } from '@kontor/xml';
-import { corpusAvailable, corpusDir } from '../../../../packages/xml/test/corpus';
+import { corpusAvailable, corpusDir } from '@kontor/testkit/corpus';
 import { runCapture } from '../../test/run';
 
 const haveCorpus = corpusAvailable();

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SchemaStore } from '@kontor/xml';
-import { corpusAvailable, paymentsDir } from '../../../../packages/pain001/test/corpus';
+import { paymentsAvailable, paymentsDir } from '@kontor/testkit/corpus';
 import { axzRun, sctRun } from '../../../../packages/pain001/test/runs';
 import { runCapture } from '../../test/run';
 
-const haveCorpus = corpusAvailable();
+const haveCorpus = paymentsAvailable();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bankFixture = path.resolve(here, '../../../../packages/bankdata/test/fixtures/synthetic-blz.txt');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-cli-pay-'));

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnameHostname, naptrHostname, parseParticipant } from '@kontor/peppol';
-import { startDnsStandin, type DnsStandin } from '../../../../packages/peppol/test/dnsStandin';
+import { startDnsStandin, type DnsStandin } from '@kontor/testkit/dns-standin';
 import {
   BILLING_PROCESS,
   XRECHNUNG_CII,
   startDirectoryStandin,
   startSmpStandin,
   type HttpStandin,
-} from '../../../../packages/peppol/test/httpStandins';
+} from '@kontor/testkit/peppol-standins';
 import { runCapture } from '../../test/run';
 
 const ZONE = 'sml.test.invalid';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startViesStandin, type ViesStandin } from '../../../../packages/vies/test/viesStandin';
+import { startViesStandin, type ViesStandin } from '@kontor/testkit/vies-standin';
 import { runCapture } from '../../test/run';
 
 let vies: ViesStandin;
