@@ -129,13 +129,12 @@ describe('checkParticipant', () => {
   it('an SML failure is reported at once, without waiting for a slow Directory', async () => {
     const participant = parseParticipant('0088:0614141000012');
     dns.set(naptrHostname(participant, ZONE), { behaviour: 'servfail' });
-    const slowDirectory = await startDirectoryStandin({}, { behaviour: 'slow', slowMs: 3000 });
+    // The Directory answers (and times out) only long after the test's own timeout: waiting for it fails the test.
+    const slowDirectory = await startDirectoryStandin({}, { behaviour: 'slow', slowMs: 600_000 });
     try {
-      const started = performance.now();
-      await expect(checkParticipant('0614141000012', config({ directory: { baseUrl: slowDirectory.baseUrl, timeoutMs: 5000 } }))).rejects.toMatchObject({
+      await expect(checkParticipant('0614141000012', config({ directory: { baseUrl: slowDirectory.baseUrl, timeoutMs: 600_000 } }))).rejects.toMatchObject({
         code: 'SML_UNAVAILABLE',
       });
-      expect(performance.now() - started).toBeLessThan(1000);
     } finally {
       await slowDirectory.close();
     }

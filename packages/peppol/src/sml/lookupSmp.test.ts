@@ -114,15 +114,13 @@ describe('lookupSmp against a loopback DNS server', () => {
     expect(dns.queries).toHaveLength(1);
   });
 
-  it('silence → SML_UNAVAILABLE after the configured retries, within the time budget', async () => {
+  it('silence → SML_UNAVAILABLE after exactly the configured retries', async () => {
     dns.set(hostname, { behaviour: 'silence' });
-    const started = performance.now();
     await expect(lookupSmp(participant, { ...config(), timeoutMs: 100, retries: 2 })).rejects.toMatchObject({
       code: 'SML_UNAVAILABLE',
       details: { kind: 'TIMEOUT' },
     });
     expect(dns.queries).toHaveLength(3);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('a slow answer within the timeout is fine, one beyond it is retried', async () => {
