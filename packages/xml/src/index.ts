@@ -9,6 +9,7 @@ export { XmlWriter, escapeText, escapeAttr, stripIllegalXmlChars, type XmlAttrs,
 export { Big, dec, parseDecimal, roundHalfUp, formatDecimal, formatDecimalTrim, fractionDigits, type Decimal } from './decimal/decimal';
 export { SchemaStore, DEFAULT_MAX_XSD_FINDINGS, type SchemaStoreOptions, type XsdResult, type XsdFinding, type XsdValidateOptions, type InstalledSet } from './xsd/store';
 export { IBAN_LENGTHS, ibanMod97 } from './iban';
+export { berlinParts, berlinDay, berlinMonth, berlinDateTime, berlinMidnight, type BerlinParts, type Clock } from './berlin-time';
 export { readLimitedBody, type LimitedBody } from './limited-body';
 export type { XsdCheck, XsdCheckFinding } from './xsd/check';
 export { schemaSets, findSchemaSet, type SchemaSetDef } from './xsd/sets';

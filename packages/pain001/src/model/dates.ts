@@ -1,24 +1,13 @@
 /** Calendar helpers in Europe/Berlin (never the machine's zone) and TARGET2 closing days. */
 
-export type Clock = () => Date;
+import { berlinDateTime } from '@kontor/xml';
 
-const berlinParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+export type { Clock } from '@kontor/xml';
 
 /** Local date and time in Berlin: { date: YYYY-MM-DD, dateTime: YYYY-MM-DDThh:mm:ss }. */
 export function berlinNow(now: Date): { date: string; dateTime: string } {
-  const p: Record<string, string> = {};
-  for (const part of berlinParts.formatToParts(now)) p[part.type] = part.value;
-  const date = `${p.year}-${p.month}-${p.day}`;
-  return { date, dateTime: `${date}T${p.hour}:${p.minute}:${p.second}` };
+  const dateTime = berlinDateTime(now);
+  return { date: dateTime.slice(0, 10), dateTime };
 }
 
 /** True for a real calendar date in the form YYYY-MM-DD. */
