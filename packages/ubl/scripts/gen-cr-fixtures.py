@@ -77,7 +77,23 @@ def main():
             for p in paths:
                 if insert(root, p, kind): break
         ET.ElementTree(root).write(os.path.join(OUT, f'cr-{g + 1}.xml'), encoding='utf-8', xml_declaration=True)
-    print(f'wrote {groups} files to {OUT}')
+    # the five hand-written rules (CR-002, 412, 665, 666, 673): firing on an invoice, not firing on a credit note
+    for n, kind, ver in ((groups + 1, 'inv', '2.0'), (groups + 2, 'cn', '2.1')):
+        root = ET.fromstring(base(kind))
+        v = ET.Element(qn('cbc:UBLVersionID')); v.text = ver; root.insert(0, v)
+        pm = ET.SubElement(root, qn('cac:PaymentMeans'))
+        ET.SubElement(pm, qn('cbc:PaymentMeansCode')).text = '58'
+        ET.SubElement(pm, qn('cbc:PaymentDueDate')).text = '2026-02-01'
+        adr = ET.SubElement(root, qn('cac:AdditionalDocumentReference'))
+        ET.SubElement(adr, qn('cbc:ID'), {'schemeID': 'AAA'}).text = 'OBJ-1'
+        ET.SubElement(adr, qn('cbc:DocumentTypeCode')).text = '130'
+        if kind == 'inv':
+            ET.SubElement(adr, qn('cbc:DocumentDescription')).text = 'Objekt'
+            ET.SubElement(ET.SubElement(adr, qn('cac:Attachment')), qn('cac:ExternalReference'))
+            other = ET.SubElement(root, qn('cac:AdditionalDocumentReference'))
+            ET.SubElement(other, qn('cbc:ID'), {'schemeID': 'AAA'}).text = 'DOC-2'
+        ET.ElementTree(root).write(os.path.join(OUT, f'cr-{n}.xml'), encoding='utf-8', xml_declaration=True)
+    print(f'wrote {groups + 2} files to {OUT}')
 
 def expect(oracle_json):
     res = json.load(open(oracle_json))['results']
