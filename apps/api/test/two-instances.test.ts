@@ -149,7 +149,9 @@ describe.runIf(onPg && corpusAvailable())('two server processes on one PostgreSQ
   });
 
   it('SIGKILL with a credit reserved loses nothing; SIGTERM under load finishes every accepted request', async () => {
-    const env = { PORT: '0', DATABASE_URL: db.url, KONTOR_SCHEMA_DIR: path.join(dir, 'schemas'), KONTOR_SHUTDOWN_GRACE_MS: '30000' };
+    // KONTOR_MALLOC_TUNING=off: no re-exec with allocator tunables, so the signals below reach the server process
+    // itself (a SIGKILLed launcher makes its child drain and stop gracefully instead).
+    const env = { PORT: '0', DATABASE_URL: db.url, KONTOR_SCHEMA_DIR: path.join(dir, 'schemas'), KONTOR_SHUTDOWN_GRACE_MS: '30000', KONTOR_MALLOC_TUNING: 'off' };
     // B has one job worker, so a request queued behind other work holds its reservation long enough to be killed
     // with it on any machine (a lone parse may finish before the SIGKILL lands).
     const [a, b] = [spawnServe(main, env), spawnServe(main, { ...env, KONTOR_WORKERS: '1' })];
