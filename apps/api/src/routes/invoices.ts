@@ -263,6 +263,8 @@ export const invoiceRoutes: AnyRoute[] = [
       '(German or English after lang; for a German seller also the legal content of § 14 UStG and company law: DE-UStG-…, DE-GmbHG-35a-…). ' +
       'The invoice is validated (schema, EN 16931 and XRechnung rules) before anything is generated or billed; a violation is a 400 invalid_input ' +
       'whose details list every finding {code, severity, message, path} with the official rule id where one exists. ' +
+      'The generated XML then passes the authoritative gate of @kontor/cii generateCii (@kontor/ubl generateUbl for syntax=ubl): the XSD when installed, ' +
+      'then the native EN 16931 / XRechnung rules; a failure is a 502 upstream_error with the findings, no file and no charge (kontor invoice xml runs the same gate). ' +
       'XML needs an active subscription or 1 credit (403 subscription_required otherwise).',
     tags: ['invoices'],
     auth: 'required',
