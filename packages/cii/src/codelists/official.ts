@@ -1,7 +1,8 @@
 /**
  * Code values of the official code lists as the EN 16931 validation artefacts (release 1.3.16) accept them.
  * Only the code values (public standard data) are kept: one space-separated string per list, turned into a Set.
- * Regenerate from the official artefacts when a new release changes a list; never edit by hand.
+ * The one copy in the repo (rules/codelists.ts only renames); the corpus has no EN 16931 code-list source to generate
+ * it from (its Factur-X codedb files are Factur-X's lists), so update it from the official artefacts by hand.
  */
 
 function set(values: string): ReadonlySet<string> {
@@ -251,4 +252,20 @@ export const REFERENCE_TYPE_CODES: ReadonlySet<string> = set(
   'LI LO LRC LS MA MB MF MG MH MR MRN MS MSS MWB NA NF OH OI ON OP OR PB PC PD PE PF PI PK PL POR PP PQ PR PS PW ' +
   'PY RA RC RCN RE REN RF RR RT SA SB SD SE SEA SF SH SI SM SN SP SQ SRN SS STA SW SZ TB TCR TE TF TI TIN TL TN ' +
   'TP UAR UC UCN UN UO URI VA VC VGR VM VN VON VOR VP VR VS VT VV WE WM WN WR WS WY XA XC XP ZZZ ').trim(),
+);
+
+/** BT-8 VAT point date codes (UNTDID 2475 subset). */
+export const TAX_POINT_DATE_CODES: ReadonlySet<string> = set(
+  '5 29 72',
+);
+
+/** BT-158 classification scheme (UNTDID 7143). */
+export const ITEM_CLASSIFICATION_CODES: ReadonlySet<string> = set(
+  'AA AB AC AD AE AF AG AH AI AJ AK AL AM AN AO AP AQ AR AS AT AU AV AW AX AY AZ BA BB BC BD BE BF BG ' +
+  'BH BI BJ BK BL BM BN BO BP BQ BR BS BT BU BV BW BX BY BZ CC CG CL CR CV DR DW EC EF EMD EN FS GB GN ' +
+  'GMN GS HS IB IN IS IT IZ MA MF MN MP NB ON PD PL PO PPI PV QS RC RN RU RY SA SG SK SN SRS SRT SRU ' +
+  'SRV SRW SRX SRY SRZ SS SSA SSB SSC SSD SSE SSF SSG SSH SSI SSJ SSK SSL SSM SSN SSO SSP SSQ SSR SSS ' +
+  'SST SSU SSV SSW SSX SSY SSZ ST STA STB STC STD STE STF STG STH STI STJ STK STL STM STN STO STP STQ ' +
+  'STR STS STT STU STV STW STX STY STZ SUA SUB SUC SUD SUE SUF SUG SUH SUI SUJ SUK SUL SUM TG TSN TSO ' +
+  'TSP TSQ TSR TSS TST TSU UA UP VN VP VS VX ZZZ',
 );
