@@ -1,4 +1,22 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// `pnpm test:unit` (KONTOR_TEST_SCOPE=unit): the default project without the slow kinds, by file name (README "Tests"):
+// corpus sweeps and golden/oracle comparisons (*corpus*, golden*, *oracle*, *verapdf*), fuzz (*.fuzz.test.ts),
+// visual comparisons, and the process / attack / memory / browser suites that start real servers (apps/*/test, pool).
+const SLOW_TESTS = [
+  '**/*corpus*.test.ts',
+  '**/golden*.test.ts',
+  '**/*oracle*.test.ts',
+  '**/*verapdf*.test.ts',
+  '**/*.fuzz.test.ts',
+  '**/visual.test.ts',
+  '**/extract-roundtrip.test.ts',
+  'apps/*/test/**',
+  'apps/api/src/workers/pool.test.ts',
+  ...configDefaults.exclude,
+];
+const unitOnly = process.env.KONTOR_TEST_SCOPE === 'unit';
+const ALL_TESTS = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'];
 
 // One vitest run over the whole workspace so CI gets one total.
 export default defineConfig({
@@ -6,11 +24,12 @@ export default defineConfig({
     // Two projects: everything (the API on SQLite), and the API suite again on PostgreSQL (the storage matrix;
     // `--project default` or `--project api-pg` runs one).
     projects: [
-      { extends: true, test: { name: 'default', include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'] } },
-      {
+      { extends: true, test: { name: 'default', include: ALL_TESTS, ...(unitOnly ? { exclude: SLOW_TESTS } : {}) } },
+      // The PostgreSQL matrix is not part of the unit run.
+      ...(unitOnly ? [] : [{
         extends: true,
         test: { name: 'api-pg', include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'], env: { KONTOR_TEST_DB: 'pg' }, globalSetup: ['apps/api/test/pg-global-setup.ts'] },
-      },
+      }]),
     ],
     // The API's job workers run built JavaScript: (re)build apps/api/dist when missing or stale.
     globalSetup: ['apps/api/test/build-global-setup.ts'],
