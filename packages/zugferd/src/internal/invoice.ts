@@ -76,7 +76,9 @@ export function preparePdfInvoice(input: unknown, attachmentsIn: readonly Invoic
     ]);
   }
   const attachments = checkAttachments(attachmentsIn);
-  const r = generateCii(input, { ...ciiOptionsForPdf(attachments), lang });
+  // gate: false — the PDF path gates the finished hybrid itself (checkHybrid: XSD + native rules on the embedded XML
+  // + PDF/A-3; failure → 502), so the XML is validated once and a generation fault is never reported as bad input.
+  const r = generateCii(input, { ...ciiOptionsForPdf(attachments), lang, gate: false });
   if (!r.ok || r.xml === undefined || !r.invoice) {
     const errors = r.findings.filter((f) => f.severity === 'error');
     throw new ZugferdError(
