@@ -18,7 +18,7 @@ import { naptrHostname, parseParticipant } from '@kontor/peppol';
 import { startDnsStandin, type DnsStandin } from '@kontor/testkit/dns-standin';
 import { startDirectoryStandin, type HttpStandin } from '@kontor/testkit/peppol-standins';
 import { startViesStandin, type ViesStandin } from '@kontor/testkit/vies-standin';
-import { axzRun, sctRun } from '../../../../packages/pain001/test/runs';
+import { axzRun, sctRun } from '@kontor/testkit/payment-runs';
 import { makeTestApp, testClock, type TestApp } from '../../test/helpers';
 import { Jar, authorize, person, pkce, register, signIn, token } from '../../test/oauth-client';
 import { jsonSchemaOf } from '../platform/openapi';

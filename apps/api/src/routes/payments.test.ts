@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paymentsAvailable, paymentsDir } from '@kontor/testkit/corpus';
-import { axzRun, sctRun } from '../../../../packages/pain001/test/runs';
+import { axzRun, sctRun } from '@kontor/testkit/payment-runs';
 import { makeTestApp, testClock, type TestApp } from '../../test/helpers';
 import { wantsJsonEnvelope } from './payments';
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SchemaStore } from '@kontor/xml';
 import { paymentsAvailable, paymentsDir } from '@kontor/testkit/corpus';
-import { axzRun, sctRun } from '../../../../packages/pain001/test/runs';
+import { axzRun, sctRun } from '@kontor/testkit/payment-runs';
 import { runCapture } from '../../test/run';
 
 const haveCorpus = paymentsAvailable();
