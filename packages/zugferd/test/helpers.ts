@@ -9,6 +9,7 @@ import { completeInvoice, type InvoiceInput } from '@kontor/cii';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { createRequire } from 'node:module';
+import { loadFixtures as loadSharedFixtures } from '@kontor/testkit/invoice-fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../..');
@@ -19,19 +20,9 @@ export interface Fixture {
   json: InvoiceInput & Record<string, unknown>;
 }
 
-/** The invoice fixtures of @kontor/cii (and our own extra ones), en16931 only (the PDF path refuses xrechnung). */
+/** The invoice fixtures of @kontor/cii (and our own extra ones), en16931 only: one reader, in @kontor/testkit. */
 export function loadFixtures(): Fixture[] {
-  const dirs = [path.resolve(repoRoot, 'packages/cii/test/fixtures'), path.resolve(here, 'fixtures')];
-  const out: Fixture[] = [];
-  for (const d of dirs) {
-    if (!existsSync(d)) continue;
-    for (const f of readdirSync(d).filter((x) => x.endsWith('.json')).sort()) {
-      const json = JSON.parse(readFileSync(path.join(d, f), 'utf8'));
-      if (json.profile === 'xrechnung') continue;
-      out.push({ name: f.replace(/\.json$/, ''), json });
-    }
-  }
-  return out;
+  return loadSharedFixtures() as Fixture[];
 }
 
 /** A valid invoice with `n` lines over two VAT rates, long names every few lines, and line allowances. */
@@ -88,12 +79,7 @@ export async function visualPdf(pages: number, opts: { helvetica?: boolean; time
 }
 
 /** Corpus gate: fails in CI when the corpus is missing, otherwise says why it skips. */
-export function corpusAvailable(): boolean {
-  if (existsSync(corpusDir)) return true;
-  if (process.env.CI === 'true') throw new Error(`corpus missing at ${corpusDir} (CI=true)`);
-  console.warn(`[zugferd tests] corpus not found at ${corpusDir}: corpus tests skipped`);
-  return false;
-}
+export { corpusAvailable } from '@kontor/testkit/corpus';
 
 export function tool(name: string): boolean {
   const r = spawnSync(name, ['--version'], { stdio: 'ignore' });

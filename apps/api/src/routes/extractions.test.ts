@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { typesetInvoice } from '@kontor/zugferd';
 import { makeTestApp, type TestApp } from '../../test/helpers';
-import { corpusAvailable, corpusDir } from '../../../../packages/zugferd/test/helpers';
+import { corpusAvailable, corpusDir } from '@kontor/testkit/corpus';
 import { referenceInvoices } from '../../../../packages/zugferd/test/reference-invoices';
 import { stripEmbeddedInvoice } from '../../../../packages/zugferd/test/extract-accuracy';
 import { startModelStandIn, type ModelStandIn } from '@kontor/testkit/model-standin';

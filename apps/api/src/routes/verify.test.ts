@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { typesetInvoice } from '@kontor/zugferd';
 import { generateUbl } from '@kontor/ubl';
 import { makeTestApp, type TestApp } from '../../test/helpers';
-import { loadFixtures } from '../../../../packages/zugferd/test/helpers';
+import { loadFixtures } from '@kontor/testkit/invoice-fixtures';
 import { kositStandIn, veraPdfStandIn, type StandIn } from '@kontor/testkit/engine-standins';
 import { VerificationReportSchema } from './verify';
 import { XmlValidationReportSchema } from './invoices-validate';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typesetInvoice } from '@kontor/zugferd';
 import { runCapture } from '../../test/run';
-import { corpusAvailable, corpusDir } from '../../../../packages/zugferd/test/helpers';
+import { corpusAvailable, corpusDir } from '@kontor/testkit/corpus';
 import { referenceInvoices } from '../../../../packages/zugferd/test/reference-invoices';
 import { stripEmbeddedInvoice } from '../../../../packages/zugferd/test/extract-accuracy';
 import { startModelStandIn, type ModelStandIn } from '@kontor/testkit/model-standin';

@@ -7,7 +7,7 @@ import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { savePdfA3 } from '@kontor/pdfa3';
 import { typesetInvoice } from '@kontor/zugferd';
 import { runCapture } from '../../test/run';
-import { loadFixtures } from '../../../../packages/zugferd/test/helpers';
+import { loadFixtures } from '@kontor/testkit/invoice-fixtures';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-cli-verify-'));
 
