@@ -1,5 +1,5 @@
 /** Test helpers: fixtures, generated invoices, plain visual PDFs, the corpus gate, external tools (qpdf, pdftotext, veraPDF). */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
