@@ -10,20 +10,19 @@
  * - 100 / 500 / 1,000 / 5,000 lines: CII_example1 with its first line repeated (peak RSS from a separate process).
  * Without artefacts, Java or Saxon the reference cell says "skipped: …"; no figure is read from a file.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseXml, SchemaStore } from '@kontor/xml';
 import { validateCii } from '@kontor/cii';
 import { childFlags, distOf, fmtStats, interleaved, mb, type BenchRow } from './harness';
+import { Saxon } from './saxon-ref';
 
 const here = fileURLToPath(import.meta.url);
 const einvoice = path.resolve(path.dirname(here), '../../shared/corpus/einvoice');
 const EXAMPLE1 = path.join(einvoice, 'instances/en16931/examples/CII_example1.xml');
-const SAXON_HARNESS = path.join(path.dirname(here), 'saxon/SaxonHarness.java');
-const SAXON_JAR = '/usr/share/java/Saxon-HE.jar';
 
 /** CII_example1 with its first invoice line repeated n times (line ids 1..n); the other lines removed. */
 export function repeatLines(n: number): string {
@@ -94,64 +93,6 @@ function runCase(name: CaseName, file: string, schemaDir: string): (Timing & { r
   return JSON.parse(line.slice(8)) as Timing & { rss: number };
 }
 
-/** Warm Saxon-HE in one JVM, driven over stdin (see saxon/SaxonHarness.java). */
-class Saxon {
-  private buf = '';
-  private waiting: ((line: string) => void)[] = [];
-  private lines: string[] = [];
-  private constructor(private child: ChildProcess) {
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      this.buf += d;
-      let i: number;
-      while ((i = this.buf.indexOf('\n')) >= 0) {
-        const line = this.buf.slice(0, i);
-        this.buf = this.buf.slice(i + 1);
-        const w = this.waiting.shift();
-        if (w) w(line);
-        else this.lines.push(line);
-      }
-    });
-    child.on('exit', () => this.waiting.splice(0).forEach((w) => w('error jvm exited')));
-  }
-  private next(): Promise<string> {
-    const l = this.lines.shift();
-    return l !== undefined ? Promise.resolve(l) : new Promise((res) => this.waiting.push(res));
-  }
-  /** The running harness, or the reason there is none. */
-  static async start(): Promise<Saxon | string> {
-    const artefacts = process.env.ORACLE_ARTEFACTS ?? '/tmp/h20-oracle';
-    const xslt = path.join(artefacts, 'en16931/cii/xslt/EN16931-CII-validation.xslt');
-    if (!existsSync(xslt)) return `skipped: artefacts not present (${xslt})`;
-    if (!existsSync(SAXON_JAR)) return 'skipped: Saxon-HE not installed (apt-get install libsaxonhe-java)';
-    const child = spawn('java', ['-Xss16m', '-cp', SAXON_JAR, SAXON_HARNESS, xslt], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let err = '';
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
-    const s = new Saxon(child);
-    const ok = await new Promise<boolean>((res) => {
-      child.once('error', () => res(false));
-      void s.next().then((l) => res(l === 'ready'));
-    });
-    if (!ok) return `skipped: Saxon harness did not start (${err.trim().split('\n').slice(-1)[0] ?? 'java missing'})`;
-    return s;
-  }
-  async warm(seconds: number, files: string[]): Promise<void> {
-    this.child.stdin!.write(['warm', String(seconds), ...files].join('\t') + '\n');
-    const l = await this.next();
-    if (!l.startsWith('ok')) throw new Error(`Saxon warm-up: ${l}`);
-  }
-  /** One parse + transform in the JVM: its own elapsed ms, and the number of failed asserts. */
-  async run(file: string): Promise<{ ms: number; failed: number }> {
-    this.child.stdin!.write(`run\t${file}\n`);
-    const l = await this.next();
-    const m = /^ms (\S+) (\d+)/.exec(l);
-    if (!m) throw new Error(`Saxon: ${l}`);
-    return { ms: Number(m[1]), failed: Number(m[2]) };
-  }
-  quit(): void {
-    this.child.stdin!.end('quit\n');
-  }
-}
-
 /** Ours in this process: one validation's wall ms. */
 function oursOnce(bytes: Uint8Array): number {
   const t = performance.now();
@@ -195,7 +136,7 @@ export async function run(): Promise<BenchRow[]> {
       writeFileSync(f, repeatLines(n));
       return f;
     });
-    const saxon = await Saxon.start();
+    const saxon = await Saxon.start('en16931/cii/xslt/EN16931-CII-validation.xslt');
     const perFileRef = new Map<string, { ours: number; saxon: number }>();
     if (typeof saxon !== 'string') {
       await saxon.warm(12, [...real, ...files.slice(0, 3)]);

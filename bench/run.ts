@@ -30,7 +30,7 @@ if (process.argv[2] === '--child') {
   }
   const only = argv;
   const modules = readdirSync(here)
-    .filter((f) => f.endsWith('.ts') && !['run.ts', 'harness.ts', 'tsup.config.ts'].includes(f) && !f.endsWith('.test.ts'))
+    .filter((f) => f.endsWith('.ts') && !['run.ts', 'harness.ts', 'saxon-ref.ts', 'tsup.config.ts'].includes(f) && !f.endsWith('.test.ts'))
     .filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)))
     .sort((a, b) => (a === 'platform.ts' ? -1 : b === 'platform.ts' ? 1 : a.localeCompare(b)));
   const all: BenchRow[] = [];
