@@ -123,33 +123,24 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
   return out;
 }
 
-/** Validates a CII document (EN 16931, optionally XRechnung) natively. Never throws on bad input. */
-export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiValidationResult {
-  const requested = opts.profile ?? 'auto';
-  const notes: string[] = [];
-  let text: string;
-  let root: XmlElement;
+/** Reads the document for validation: its text and root, or the reader's error as one finding (never throws on bad input). */
+export function readForValidation(xml: XmlInput, opts: { limits?: Partial<XmlLimits> }): { text: string; root: XmlElement } | { unreadable: RuleFinding } {
   try {
-    text = xmlInputToText(xml, opts.limits?.maxBytes ?? 50 * 1024 * 1024);
-    root = parseXml(text, opts.limits ?? {}).root;
+    const text = xmlInputToText(xml, opts.limits?.maxBytes ?? 50 * 1024 * 1024);
+    return { text, root: parseXml(text, opts.limits ?? {}).root };
   } catch (e) {
     if (!(e instanceof KontorXmlError)) throw e;
     const f: RuleFinding = { code: e.code, severity: 'error', message: e.message, ruleset: 'xsd' };
     if (e.location) f.location = e.location;
-    return {
-      verdict: 'invalid',
-      profile: requested === 'xrechnung' ? 'xrechnung' : 'en16931',
-      findings: [f],
-      xsd: { available: !!opts.schemaStore, valid: opts.schemaStore ? false : null, findings: [] },
-      rulesets: [],
-      notes: ['The document could not be read as XML; no rule was run.'],
-    };
+    return { unreadable: f };
   }
+}
 
-  // 1. XSD first.
+/** The XSD step of a native validation (CII here, UBL in @kontor/ubl): the report, with its notes pushed to `notes`. */
+export function xsdStep(opts: { schemaStore?: SchemaStore; limits?: Partial<XmlLimits> }, setId: string, label: string, text: string, notes: string[]): CiiXsdReport {
   let xsd: CiiXsdReport;
   if (opts.schemaStore) {
-    const r = opts.schemaStore.validate('cii-d16b', text, opts.limits?.maxBytes !== undefined ? { maxBytes: opts.limits.maxBytes } : {});
+    const r = opts.schemaStore.validate(setId, text, opts.limits?.maxBytes !== undefined ? { maxBytes: opts.limits.maxBytes } : {});
     xsd = { available: r.available, valid: r.valid, findings: r.findings };
     if (r.truncated) {
       xsd.errorCount = r.errorCount;
@@ -158,9 +149,31 @@ export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiVa
     }
     if (r.note) xsd.note = r.note;
   } else {
-    xsd = { available: false, valid: null, findings: [], note: 'No schema store given: the XSD step (CII D16B) was skipped.' };
+    xsd = { available: false, valid: null, findings: [], note: `No schema store given: the XSD step (${label}) was skipped.` };
   }
-  if (!xsd.available) notes.push(xsd.note ?? 'XSD set cii-d16b not available: XSD step skipped.');
+  if (!xsd.available) notes.push(xsd.note ?? `XSD set ${setId} not available: XSD step skipped.`);
+  return xsd;
+}
+
+/** Validates a CII document (EN 16931, optionally XRechnung) natively. Never throws on bad input. */
+export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiValidationResult {
+  const requested = opts.profile ?? 'auto';
+  const notes: string[] = [];
+  const read = readForValidation(xml, opts);
+  if ('unreadable' in read) {
+    return {
+      verdict: 'invalid',
+      profile: requested === 'xrechnung' ? 'xrechnung' : 'en16931',
+      findings: [read.unreadable],
+      xsd: { available: !!opts.schemaStore, valid: opts.schemaStore ? false : null, findings: [] },
+      rulesets: [],
+      notes: ['The document could not be read as XML; no rule was run.'],
+    };
+  }
+
+  // 1. XSD first.
+  const { text, root } = read;
+  const xsd = xsdStep(opts, 'cii-d16b', 'CII D16B', text, notes);
 
   // 2. Profile.
   const doc = readCiiDoc(root);

@@ -4,8 +4,8 @@
  * @kontor/cii (BR-*, BR-DE-*, PEPPOL-EN16931-*) over the UBL → CII binding, plus the UBL-only syntax rules
  * (UBL-SR-*, UBL-DT-*), then the KoSIT verdict by BT-24 with the UBL scenarios' severity overrides.
  */
-import { KontorXmlError, XmlElement, parseXml, xmlInputToText, type SchemaStore, type XmlInput, type XmlLimits } from '@kontor/xml';
-import { en16931Rules, xrechnungRules, runRules, isXRechnungSpecification, type RuleDef, type RuleFinding, type CiiXsdReport, type RulesetInfo, type KositVerdict, type ValidationProfile } from '@kontor/cii';
+import { XmlElement, type SchemaStore, type XmlInput, type XmlLimits } from '@kontor/xml';
+import { en16931Rules, xrechnungRules, runRules, readForValidation, xsdStep, isXRechnungSpecification, type RuleDef, type RuleFinding, type CiiXsdReport, type RulesetInfo, type KositVerdict, type ValidationProfile } from '@kontor/cii';
 import { ublKind, ublToCiiTree, type UblDocumentKind } from '../binding/to-cii';
 import { ublSyntaxRules } from './ubl-syntax';
 import { kositUblVerdict } from './kosit-ubl';
@@ -73,41 +73,23 @@ function bt24Of(root: XmlElement): string | undefined {
 export function validateUbl(xml: XmlInput, opts: ValidateUblOptions = {}): UblValidationResult {
   const requested = opts.profile ?? 'auto';
   const notes: string[] = [];
-  let text: string;
-  let root: XmlElement;
-  try {
-    text = xmlInputToText(xml, opts.limits?.maxBytes ?? 50 * 1024 * 1024);
-    root = parseXml(text, opts.limits ?? {}).root;
-  } catch (e) {
-    if (!(e instanceof KontorXmlError)) throw e;
-    const f: RuleFinding = { code: e.code, severity: 'error', message: e.message, ruleset: 'xsd' };
-    if (e.location) f.location = e.location;
+  const read = readForValidation(xml, opts);
+  if ('unreadable' in read) {
     return {
       verdict: 'invalid',
       profile: requested === 'xrechnung' ? 'xrechnung' : 'en16931',
       documentKind: null,
-      findings: [f],
+      findings: [read.unreadable],
       xsd: { available: !!opts.schemaStore, valid: opts.schemaStore ? false : null, findings: [] },
       rulesets: [],
       notes: ['The document could not be read as XML; no rule was run.'],
     };
   }
+  const { text, root } = read;
   const kind = ublKind(root);
   const setId = ublSchemaSet(kind);
 
-  let xsd: CiiXsdReport;
-  if (opts.schemaStore) {
-    const r = opts.schemaStore.validate(setId, text, opts.limits?.maxBytes !== undefined ? { maxBytes: opts.limits.maxBytes } : {});
-    xsd = { available: r.available, valid: r.valid, findings: r.findings };
-    if (r.truncated) {
-      xsd.errorCount = r.errorCount;
-      xsd.truncated = true;
-    }
-    if (r.note) xsd.note = r.note;
-  } else {
-    xsd = { available: false, valid: null, findings: [], note: `No schema store given: the XSD step (${setId}) was skipped.` };
-  }
-  if (!xsd.available) notes.push(xsd.note ?? `XSD set ${setId} not available: XSD step skipped.`);
+  const xsd = xsdStep(opts, setId, setId, text, notes);
 
   const bt24 = kind ? bt24Of(root) : undefined;
   const profile: 'en16931' | 'xrechnung' = requested === 'auto' ? (isXRechnungSpecification(bt24) ? 'xrechnung' : 'en16931') : requested;
