@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { applyMutations, byteMutations, fuzzParams } from '@kontor/testkit/fuzz';
 import { CamtError, parseStatements, validateStatements } from '../src/index';
 import { defaultZipLimits, listZip } from '../src/zip/zip';
 import { generateCamt053, syntheticEntries } from './generate';
 import { buildZip } from '@kontor/testkit/zipwriter';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
-const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+const { numRuns: RUNS, seed: SEED } = fuzzParams(100);
 const params = { numRuns: RUNS, seed: SEED };
 
 const base = Buffer.from(generateCamt053({ entries: syntheticEntries(6, 2), more: [{ entries: syntheticEntries(3, 3) }] }));
@@ -24,29 +24,9 @@ const baseZip = buildZip([
 const TOKENS = ['<Stmt>', '</Stmt>', '<Ntry>', '</Ntry>', '<TxDtls/>', '<Amt Ccy="EUR">', '1e400', '-0', '<!DOCTYPE x>', '&amp;', '&x;', '\u0000', '\ufeff', '<![CDATA[', 'encoding="UTF-16"', 'encoding="EBCDIC"', 'PK\u0003\u0004', '"'];
 
 /** Byte flips, token insertions, cuts and duplications at random places. */
-const mutation = fc.array(
-  fc.oneof(
-    fc.record({ kind: fc.constant('flip' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), value: fc.integer({ min: 0, max: 255 }) }),
-    fc.record({ kind: fc.constant('insert' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), token: fc.constantFrom(...TOKENS) }),
-    fc.record({ kind: fc.constant('cut' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.integer({ min: 1, max: 400 }) }),
-    fc.record({ kind: fc.constant('dup' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.integer({ min: 1, max: 400 }) }),
-  ),
-  { minLength: 1, maxLength: 6 },
-);
+const mutation = byteMutations(TOKENS, 400);
 
-function mutate(input: Uint8Array, ops: { kind: string; at: number; value?: number; token?: string; length?: number }[]): Uint8Array {
-  let b = Buffer.from(input);
-  for (const op of ops) {
-    const at = Math.floor(op.at * b.length);
-    if (op.kind === 'flip' && b.length) {
-      b = Buffer.from(b);
-      b[Math.min(at, b.length - 1)] = op.value!;
-    } else if (op.kind === 'insert') b = Buffer.concat([b.subarray(0, at), Buffer.from(op.token!), b.subarray(at)]);
-    else if (op.kind === 'cut') b = Buffer.concat([b.subarray(0, at), b.subarray(at + op.length!)]);
-    else if (op.kind === 'dup') b = Buffer.concat([b.subarray(0, at + op.length!), b.subarray(at)]);
-  }
-  return new Uint8Array(b);
-}
+const mutate = applyMutations;
 
 async function typedOnly(fn: () => Promise<unknown> | unknown): Promise<string> {
   try {

@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { applyMutations, byteMutations, fuzzParams } from '@kontor/testkit/fuzz';
 import type { SchemaStore } from '@kontor/xml';
 import { Pain001Error, readPain001, validatePain001 } from '../src/index';
 import { corpusAvailable, corpusSchemaStore, paymentsDir } from './corpus';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
-const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+const { numRuns: RUNS, seed: SEED } = fuzzParams(100);
 
 const has = corpusAvailable();
 let store: SchemaStore | undefined;
@@ -27,29 +27,9 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 const TOKENS = ['<PmtInf>', '</PmtInf>', '<CdtTrfTxInf>', '</CdtTrfTxInf>', '<InstdAmt Ccy="EUR">', '1e400', '-0.001', '<!DOCTYPE x>', '&amp;', '&x;', '\u0000', '\ufeff', 'encoding="UTF-16"', 'encoding="KOI8-R"', '"', ' a="1" a="2"'];
-const mutation = fc.array(
-  fc.oneof(
-    fc.record({ kind: fc.constant('flip' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), value: fc.integer({ min: 0, max: 255 }) }),
-    fc.record({ kind: fc.constant('insert' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), token: fc.constantFrom(...TOKENS) }),
-    fc.record({ kind: fc.constant('cut' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.integer({ min: 1, max: 300 }) }),
-    fc.record({ kind: fc.constant('dup' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.integer({ min: 1, max: 300 }) }),
-  ),
-  { minLength: 1, maxLength: 6 },
-);
+const mutation = byteMutations(TOKENS, 300);
 
-function mutate(input: Uint8Array, ops: { kind: string; at: number; value?: number; token?: string; length?: number }[]): Uint8Array {
-  let b = Buffer.from(input);
-  for (const op of ops) {
-    const at = Math.floor(op.at * b.length);
-    if (op.kind === 'flip' && b.length) {
-      b = Buffer.from(b);
-      b[Math.min(at, b.length - 1)] = op.value!;
-    } else if (op.kind === 'insert') b = Buffer.concat([b.subarray(0, at), Buffer.from(op.token!), b.subarray(at)]);
-    else if (op.kind === 'cut') b = Buffer.concat([b.subarray(0, at), b.subarray(at + op.length!)]);
-    else if (op.kind === 'dup') b = Buffer.concat([b.subarray(0, at + op.length!), b.subarray(at)]);
-  }
-  return new Uint8Array(b);
-}
+const mutate = applyMutations;
 
 async function typedOnly(fn: () => Promise<unknown>): Promise<string> {
   try {
