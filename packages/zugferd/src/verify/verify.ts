@@ -110,6 +110,17 @@ function attachmentsOf(root: XmlElement | null): AttachmentReport[] {
   return out;
 }
 
+/** A reachable KoSIT daemon decides: its findings, a rejection without errors made explicit, an acceptance lowering its errors. */
+function addKositAnswer(k: Extract<EngineAnswer, { available: true }>, findings: AuthoritativeFinding[], engines: string[]): void {
+  engines.push(k.engine);
+  findings.push(...k.findings.map((f: EngineFinding) => ({ ...f, engine: k.engine })));
+  if (!k.accepted && !k.findings.some((f) => f.severity === 'error')) {
+    findings.push({ code: 'KOSIT_REJECTED', severity: 'error', message: 'The KoSIT validator rejected the document', location: null, source: 'schematron', ruleset: 'KoSIT', engine: k.engine });
+  }
+  // accepted: remaining errors are those the configuration lowers; keep them visible as warnings
+  if (k.accepted) for (const f of findings) if (f.engine === k.engine && f.severity === 'error') f.severity = 'warning';
+}
+
 /** The XML half of the authoritative check (shared by the PDF and the bare XML path). */
 interface XmlCheck {
   quick: En16931Report | null;
@@ -154,15 +165,7 @@ async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions
   if (o.kosit && (p.id === 'EN 16931' || p.id === 'XRECHNUNG' || forced)) {
     kosit = await validateWithKosit(data, filename, o.kosit);
     if (kosit.available) {
-      out.engines.push(kosit.engine);
-      out.findings.push(...kosit.findings.map((f: EngineFinding) => ({ ...f, engine: kosit!.engine })));
-      if (!kosit.accepted && !kosit.findings.some((f) => f.severity === 'error')) {
-        out.findings.push({ code: 'KOSIT_REJECTED', severity: 'error', message: 'The KoSIT validator rejected the document', location: null, source: 'schematron', ruleset: 'KoSIT', engine: kosit.engine });
-      }
-      if (kosit.accepted) {
-        // accepted: remaining errors are those the configuration lowers; keep them visible as warnings
-        for (const f of out.findings) if (f.engine === kosit.engine && f.severity === 'error') f.severity = 'warning';
-      }
+      addKositAnswer(kosit, out.findings, out.engines);
       return out;
     }
     out.available = false;
@@ -535,12 +538,7 @@ async function validateUblReport(data: Uint8Array, text: string, root: XmlElemen
     const k = await validateWithKosit(data, o.filename ?? 'invoice.xml', o.kosit);
     if (k.available) {
       decided = true;
-      engines.push(k.engine);
-      findings.push(...k.findings.map((f: EngineFinding) => ({ ...f, engine: k.engine })));
-      if (!k.accepted && !k.findings.some((f) => f.severity === 'error')) {
-        findings.push({ code: 'KOSIT_REJECTED', severity: 'error', message: 'The KoSIT validator rejected the document', location: null, source: 'schematron', ruleset: 'KoSIT', engine: k.engine });
-      }
-      if (k.accepted) for (const f of findings) if (f.severity === 'error') f.severity = 'warning';
+      addKositAnswer(k, findings, engines);
     } else {
       available = false;
       notes.push(k.note);
