@@ -125,7 +125,7 @@ export function createModelProvider(config: ModelProviderConfig): ModelProvider 
   const maxDelay = config.maxRetryDelayMs ?? 5000;
   const maxBytes = config.maxResponseBytes ?? 5 * 1024 * 1024;
 
-  async function attempt(body: string, outer?: AbortSignal): Promise<{ retry: boolean; delay?: number; error?: AiError; result?: CompletionResult }> {
+  async function attempt(body: string, outer?: AbortSignal): Promise<{ retry: boolean; delay?: number | undefined; error?: AiError; result?: CompletionResult }> {
     if (outer?.aborted) return { retry: false, error: new AiError('AI_ABORTED', 'Model call aborted') };
     const ctrl = new AbortController();
     let timedOut = false;

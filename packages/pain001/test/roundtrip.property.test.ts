@@ -46,7 +46,7 @@ describe.runIf(has)('round trip', () => {
         const m = await readPain001(r.xml);
         const back = m.paymentBlocks.flatMap((b) => b.transactions.map((t) => ({ iban: t.creditorAccount?.iban, amount: t.amount, date: b.executionDate, sala: b.paymentType?.categoryPurpose === 'SALA', high: b.paymentType?.instructionPriority === 'HIGH' })));
         const expected = payments.map((p) => ({ iban: p.creditorIban, amount: p.amount, date: p.requestedExecutionDate ?? '2026-03-16', sala: p.categoryPurpose === 'SALA', high: p.instrPrty === 'HIGH' }));
-        const key = (x: { iban?: string; amount?: string; date?: string; sala: boolean; high: boolean }) => JSON.stringify(x);
+        const key = (x: { iban?: string | undefined; amount?: string | undefined; date?: string | undefined; sala: boolean; high: boolean }) => JSON.stringify(x);
         expect(back.map(key).sort()).toEqual(expected.map(key).sort());
         expect(r.summary.controlSum).toBe(payments.reduce((s, p) => s.plus(p.amount), new Big(0)).toFixed(2));
         expect(new Set(expected.map((e) => `${e.date}${e.sala}${e.high}`)).size).toBe(m.paymentBlocks.length);

@@ -272,7 +272,7 @@ export function mountMcp(app: Hono<AppEnv>, services: Services, routes: readonly
       const server = buildServer(app, byOperation, tools, new URL(c.req.url).origin, headers, { toolTimeoutMs: o.toolTimeoutMs, version: o.version ?? '0.1.0', validator });
       // DNS rebinding: a browser page of another origin is refused (403); clients that send no Origin are fine.
       const allowedOrigins = [...new Set([publicOrigin(c, services), new URL(c.req.url).origin])];
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: o.maxBodyBytes, enableDnsRebindingProtection: true, allowedOrigins });
+      const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true, maxRequestBodySize: o.maxBodyBytes, enableDnsRebindingProtection: true, allowedOrigins });
       await server.connect(transport);
       try {
         return await transport.handleRequest(c.req.raw, { parsedBody: message });

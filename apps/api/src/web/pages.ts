@@ -33,9 +33,9 @@ async function readForm(c: C): Promise<Record<string, string> | null> {
 
 export interface WebOptions {
   /** Mail delivery besides the outbox (the log line in development, SMTP when configured). */
-  deliver?: (m: Mail) => Promise<void> | void;
+  deliver?: ((m: Mail) => Promise<void> | void) | undefined;
   /** Called when the SMTP relay refuses or cannot be reached. */
-  onMailError?: (e: unknown) => void;
+  onMailError?: ((e: unknown) => void) | undefined;
 }
 
 export function mountWeb(app: Hono<AppEnv>, services: Services, opts: WebOptions = {}): void {

@@ -3,7 +3,7 @@ import type { XmlElement } from '@kontor/xml';
 import type { BillingBalance, BillingService, BillingStatement, ServiceTax, ServiceTaxId, SignedAmount, TaxRegion, TaxRegionService } from '../model/types';
 import { decimalText, loc, readAccountId, readBic, readSigned, t, type Issue } from './common';
 
-export function newBillingStatement(el: { line: number; column: number }, group: { groupId?: string; sender?: string; receiver?: string }): BillingStatement {
+export function newBillingStatement(el: { line: number; column: number }, group: { groupId?: string | undefined; sender?: string | undefined; receiver?: string | undefined }): BillingStatement {
   const s: BillingStatement = { account: {}, services: [], taxRegions: [], balances: [], compensations: [], location: { line: el.line, column: el.column } };
   if (group.groupId) s.groupId = group.groupId;
   if (group.sender) s.sender = group.sender;

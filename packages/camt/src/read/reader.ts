@@ -113,7 +113,7 @@ export async function readCamt(input: Uint8Array | string, handlers: CamtReadHan
   let stmtIndex = -1;
   let items = 0;
   // camt.086 state
-  let group: { groupId?: string; sender?: string; receiver?: string } = {};
+  let group: { groupId?: string; sender?: string | undefined; receiver?: string | undefined } = {};
   let bill: BillingStatement | null = null;
 
   const limits: CamtLimits = { ...defaultCamtLimits, ...opts.limits };

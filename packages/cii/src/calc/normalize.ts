@@ -56,7 +56,7 @@ function trimDeep(value: unknown): unknown {
 export interface DiscountStage {
   days: number;
   percent: number;
-  basisAmount?: number;
+  basisAmount?: number | undefined;
 }
 
 /** Splits payment terms into free text and the #SKONTO# marker lines it already contains. */

@@ -190,9 +190,9 @@ function profileOf(guideline: string | null): { profile: InvoiceProfile; name: C
 
 type Party = InvoiceInput['seller'];
 
-function readParty(r: Reader, el: XmlElement, who: 'seller' | 'buyer' | 'delivery'): Party & { customerAssignedId?: string; taxNumber?: string; legalInfo?: string } {
+function readParty(r: Reader, el: XmlElement, who: 'seller' | 'buyer' | 'delivery'): Party & { customerAssignedId?: string | undefined; taxNumber?: string | undefined; legalInfo?: string } {
   r.visit(el);
-  const party: Party & { customerAssignedId?: string; taxNumber?: string; legalInfo?: string } = { name: r.text(el, 'Name') ?? '' };
+  const party: Party & { customerAssignedId?: string | undefined; taxNumber?: string | undefined; legalInfo?: string } = { name: r.text(el, 'Name') ?? '' };
   // BT-33 seller additional legal information
   if (who === 'seller' && r.child(el, 'Description')) {
     const d = r.text(el, 'Description');

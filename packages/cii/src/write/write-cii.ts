@@ -382,7 +382,7 @@ export function paymentTermsText(inv: Invoice): string | undefined {
   return p?.terms !== undefined ? `${p.terms}\n${markers}` : markers;
 }
 
-function writeAddress(w: XmlWriter, a: Partial<InvoiceAddress>): void {
+function writeAddress(w: XmlWriter, a: { [K in keyof InvoiceAddress]?: InvoiceAddress[K] | undefined }): void {
   w.open('ram:PostalTradeAddress');
   w.leaf('ram:PostcodeCode', a.postalCode);
   w.leaf('ram:LineOne', a.line1);

@@ -43,7 +43,7 @@ type DeviceSpace = 'DeviceRGB' | 'DeviceCMYK' | 'DeviceGray';
 
 /** Resources in force for one content stream: its own dictionary and the one it would inherit from. */
 interface Res {
-  own?: PDFDict;
+  own?: PDFDict | undefined;
   parent?: Res;
   /** default colour spaces of the parent do not apply (patterns) */
   isolated?: boolean;
@@ -98,7 +98,7 @@ function maxCidOf(text: string): number {
 }
 
 interface GState {
-  font?: PDFDict;
+  font?: PDFDict | undefined;
   fontName?: string;
   renderMode: number;
   /** current colour spaces; painting with a device space uses it (the initial one is DeviceGray) */
