@@ -1,4 +1,4 @@
-/** The one error class of @kontor/xml: misuse and unreadable input, with a closed code union. */
+/** The error class of @kontor/xml (on the shared KontorError base): misuse and unreadable input, with a closed code union. */
 export type XmlErrorCode =
   | 'XML_MALFORMED'
   | 'XML_DOCTYPE_FORBIDDEN'
@@ -13,28 +13,10 @@ export type XmlErrorCode =
   | 'SCHEMA_UNKNOWN'
   | 'SCHEMA_INSTALL_FAILED';
 
-export interface XmlLocation {
-  line: number;
-  column: number;
-}
+import { KontorError, type XmlLocation } from './model/kontor-error';
 
-export class KontorXmlError extends Error {
-  readonly code: XmlErrorCode;
-  readonly location: XmlLocation | undefined;
+export class KontorXmlError extends KontorError<XmlErrorCode, undefined> {
   constructor(code: XmlErrorCode, message: string, location?: XmlLocation) {
-    super(location ? `${message} (line ${location.line}, column ${location.column})` : message);
-    this.name = 'KontorXmlError';
-    this.code = code;
-    this.location = location;
+    super(code, message, { location });
   }
-}
-
-/** A finding: data, never an exception. Shared shape across Kontor packages. */
-export interface Finding {
-  code: string;
-  severity: 'error' | 'warning' | 'info';
-  message: string;
-  path?: string;
-  location?: XmlLocation;
-  bt?: string;
 }

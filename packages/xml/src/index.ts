@@ -1,5 +1,8 @@
 /** @kontor/xml: hardened XML reading, streaming, writing, decimals and XSD validation over a schema store. */
-export { KontorXmlError, type XmlErrorCode, type XmlLocation, type Finding } from './errors';
+export { KontorXmlError, type XmlErrorCode } from './errors';
+export { KontorError, isKontorError, type KontorErrorOptions, type XmlLocation } from './model/kontor-error';
+export { verdictOf, countFindings, type Finding, type Severity, type Verdict } from './model/finding';
+export { defineMessages, message, placeholdersOf, catalogueProblems, langFromAcceptLanguage, LANGS, type Lang, type MessageTexts, type MessageCatalogue, type MessageParams } from './model/messages';
 export { XmlElement, type XmlAttribute, type XmlDocument } from './reader/element';
 export { parseXml, xmlInputToText, type XmlInput } from './reader/parse';
 export { streamXml, type StreamHandlers, type StreamSource, type OpenInfo } from './reader/stream';

@@ -10,7 +10,8 @@
  * differential test (sax.test.ts) compares both parsers event by event.
  */
 import { SaxesParser } from 'saxes';
-import { KontorXmlError, type XmlLocation } from '../errors';
+import { KontorXmlError } from '../errors';
+import type { XmlLocation } from '../model/kontor-error';
 import type { XmlLimits } from './limits';
 import type { XmlAttribute } from './element';
 

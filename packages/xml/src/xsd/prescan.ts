@@ -7,7 +7,7 @@
  * processing instruction, which is enough to count start tags and the `=` of their attributes. Anything
  * malformed is left to libxml2, which reports it with its own position.
  */
-import type { XmlLocation } from '../errors';
+import type { XmlLocation } from '../model/kontor-error';
 
 export interface PrescanLimits {
   maxElements: number;

@@ -8,7 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { XmlDocument as LibDoc, XsdValidator } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
-import { KontorXmlError, type Finding } from '../errors';
+import { KontorXmlError } from '../errors';
+import type { Finding } from '../model/finding';
 import { xmlInputToText, type XmlInput } from '../reader/parse';
 import { defaultXmlLimits, type XmlLimits } from '../reader/limits';
 import { validateWithSchema, type EngineDiagnostic } from './engine';
@@ -16,7 +17,7 @@ import { prescanXml } from './prescan';
 import { findSchemaSet, schemaSets, type SchemaSetDef } from './sets';
 import { downloadSchemaSource, type DownloadOptions } from './download';
 
-export interface XsdFinding extends Finding {
+export interface XsdFinding extends Omit<Finding, 'line' | 'column'> {
   line: number | null;
   column: number | null;
 }
