@@ -124,10 +124,4 @@ export function summary(r: AccuracyReport): { header: number; lines: number } {
 export const complete = (d: Parameters<typeof completeInvoice>[0]): InvoiceInput => completeInvoice(d);
 
 /** The same PDF without its embedded invoice (catalog /Names and /AF removed): a plain print of the invoice. */
-export async function stripEmbeddedInvoice(pdf: Uint8Array): Promise<Uint8Array> {
-  const { PDFDocument, PDFName } = await import('pdf-lib');
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  doc.catalog.delete(PDFName.of('Names'));
-  doc.catalog.delete(PDFName.of('AF'));
-  return doc.save();
-}
+export { stripEmbeddedInvoice } from '@kontor/testkit/pdf';

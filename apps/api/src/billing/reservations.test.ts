@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { makeTestApp, testClock, type TestApp } from '../../test/helpers';
-import { generateCamt053, syntheticEntries } from '../../../../packages/camt/test/generate';
+import { generateCamt053, syntheticEntries } from '@kontor/testkit/camt-statements';
 import { defineRoute } from '../platform/registry';
 import { berlinMonth } from '../platform/time';
 import { withCharge } from './billing';

@@ -9,10 +9,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { typesetInvoice } from '@kontor/zugferd';
+import { completeInvoice, type DraftInvoice } from '@kontor/cii';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { corpusAvailable, corpusDir } from '@kontor/testkit/corpus';
-import { referenceInvoices } from '../../../../packages/zugferd/test/reference-invoices';
-import { stripEmbeddedInvoice } from '../../../../packages/zugferd/test/extract-accuracy';
+import { referenceInvoices } from '@kontor/testkit/reference-invoices';
+import { stripEmbeddedInvoice } from '@kontor/testkit/pdf';
 import { startModelStandIn, type ModelStandIn } from '@kontor/testkit/model-standin';
 import { ExtractionResultSchema } from './extractions';
 
@@ -21,7 +22,7 @@ let withModel: TestApp;
 let standIn: ModelStandIn;
 let hybrid: Uint8Array;
 let plain: Uint8Array;
-const ref = referenceInvoices().find((r) => r.name === '381-rechnungskorrektur')!;
+const ref = referenceInvoices((d) => completeInvoice(d as unknown as DraftInvoice)).find((r) => r.name === '381-rechnungskorrektur')!;
 
 beforeAll(async () => {
   standIn = await startModelStandIn();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsAvailable, paymentsDir, sample } from '@kontor/testkit/corpus';
-import { generateCamt053, syntheticEntries } from '../../../../packages/camt/test/generate';
+import { generateCamt053, syntheticEntries } from '@kontor/testkit/camt-statements';
 import { buildZip } from '@kontor/testkit/zipwriter';
 import { makeTestApp, testClock, type TestApp } from '../../test/helpers';
 

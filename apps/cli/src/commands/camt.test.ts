@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SchemaStore } from '@kontor/xml';
 import { paymentsAvailable, paymentsDir } from '@kontor/testkit/corpus';
-import { generateCamt053, syntheticEntries } from '../../../../packages/camt/test/generate';
+import { generateCamt053, syntheticEntries } from '@kontor/testkit/camt-statements';
 import { buildZip } from '@kontor/testkit/zipwriter';
 import { runCapture } from '../../test/run';
 

@@ -4,14 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typesetInvoice } from '@kontor/zugferd';
+import { completeInvoice, type DraftInvoice } from '@kontor/cii';
 import { runCapture } from '../../test/run';
 import { corpusAvailable, corpusDir } from '@kontor/testkit/corpus';
-import { referenceInvoices } from '../../../../packages/zugferd/test/reference-invoices';
-import { stripEmbeddedInvoice } from '../../../../packages/zugferd/test/extract-accuracy';
+import { referenceInvoices } from '@kontor/testkit/reference-invoices';
+import { stripEmbeddedInvoice } from '@kontor/testkit/pdf';
 import { startModelStandIn, type ModelStandIn } from '@kontor/testkit/model-standin';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-cli-extract-'));
-const ref = referenceInvoices().find((r) => r.name === '381-rechnungskorrektur')!;
+const ref = referenceInvoices((d) => completeInvoice(d as unknown as DraftInvoice)).find((r) => r.name === '381-rechnungskorrektur')!;
 let standIn: ModelStandIn;
 
 beforeAll(async () => {
