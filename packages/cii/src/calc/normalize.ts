@@ -5,7 +5,7 @@
  */
 import type { Finding } from '@kontor/xml';
 import { CARD_CODES } from '../codelists/payment-means';
-import { normaliseUnit } from '../codelists/units';
+import { normalizeUnit } from '../codelists/units';
 import { vatCategory } from '../codelists/vat-categories';
 import { Big, dec, eq, num, percentOf, rateKey, round2, sum } from '../internal/decimal';
 import { FindingList } from '../internal/findings';
@@ -110,7 +110,7 @@ export function normalizeInvoice(input: Invoice, opts: NormalizeOptions = {}): N
 
   // Lines: unit aliases, category inheritance, line allowances/charges.
   for (const [i, line] of inv.lines.entries()) {
-    const unit = normaliseUnit(line.unitCode);
+    const unit = normalizeUnit(line.unitCode);
     if (unit.via === 'fallback') f.warning('UNIT_UNKNOWN', `Unit "${line.unitCode}" is neither a UN/ECE Rec 20 code nor a known alias; written as C62 (piece)`, `lines.${i}.unitCode`, 'BT-130');
     line.unitCode = unit.code;
     if (line.globalArticleId === undefined) delete (line as { globalArticleScheme?: string }).globalArticleScheme;

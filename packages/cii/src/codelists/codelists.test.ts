@@ -5,7 +5,7 @@ import { formatsDirectory } from './formats';
 import { NOTE_SUBJECTS } from './note-subjects';
 import { ALLOWANCE_REASON_CODES, DOCUMENT_TYPE_CODES, NOTE_SUBJECT_CODES, PAYMENT_MEANS_CODES, UNIT_CODES, VATEX_CODES, VAT_CATEGORY_CODES } from './official';
 import { PAYMENT_MEANS } from './payment-means';
-import { normaliseUnit, UNITS } from './units';
+import { normalizeUnit, UNITS } from './units';
 import { VAT_CATEGORIES } from './vat-categories';
 
 describe('curated code lists agree with the official ones', () => {
@@ -33,7 +33,7 @@ describe('curated code lists agree with the official ones', () => {
   });
 });
 
-describe('normaliseUnit', () => {
+describe('normalizeUnit', () => {
   it.each([
     ['Stk', 'C62', 'alias'],
     ['Stück', 'C62', 'alias'],
@@ -49,7 +49,7 @@ describe('normaliseUnit', () => {
     ['Kiste', 'C62', 'fallback'],
     [undefined, 'C62', 'code'],
   ])('%s → %s (%s)', (input, code, via) => {
-    expect(normaliseUnit(input)).toEqual({ code, via });
+    expect(normalizeUnit(input)).toEqual({ code, via });
   });
 });
 

@@ -57,7 +57,7 @@ export function codelist(name: CodelistName): CodelistBody {
 
 export { DOCUMENT_TYPES, documentType, type DocumentTypeEntry } from './document-types';
 export { NOTE_SUBJECTS, type NoteSubjectEntry } from './note-subjects';
-export { UNITS, normaliseUnit, type UnitEntry, type UnitNormalisation } from './units';
+export { UNITS, normalizeUnit, type UnitEntry, type UnitNormalization } from './units';
 export { VAT_CATEGORIES, vatCategory, type VatCategoryEntry, type VatRateRule, type ExemptionRule } from './vat-categories';
 export { PAYMENT_MEANS, paymentMeans, CREDIT_TRANSFER_CODES, CARD_CODES, type PaymentMeansEntry } from './payment-means';
 export { ATTACHMENT_TYPES, ATTACHMENT_MAX_BYTES, XLSX_MIME, ODS_MIME, attachmentMimeFromFilename, type AttachmentTypeEntry } from './attachment-types';

@@ -49,14 +49,14 @@ export const UNITS: readonly UnitEntry[] = [
 
 const ALIASES: ReadonlyMap<string, string> = new Map(UNITS.flatMap((u) => u.aliases.map((a) => [a, u.code] as const)));
 
-export interface UnitNormalisation {
+export interface UnitNormalization {
   code: string;
   /** How the input was understood: an official code, a listed alias, or the fallback to C62. */
   via: 'code' | 'alias' | 'fallback';
 }
 
 /** Maps an official code, a listed alias (case-insensitive) or anything else (→ C62) to a Rec 20/21 code. */
-export function normaliseUnit(input: string | undefined): UnitNormalisation {
+export function normalizeUnit(input: string | undefined): UnitNormalization {
   if (input === undefined) return { code: 'C62', via: 'code' };
   const raw = input.trim();
   if (UNIT_CODES.has(raw)) return { code: raw, via: 'code' };

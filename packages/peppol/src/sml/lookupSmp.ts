@@ -60,20 +60,20 @@ export function base32NoPadding(bytes: Uint8Array): string {
   return out;
 }
 
-function normaliseZone(zone: string): string {
+function normalizeZone(zone: string): string {
   return zone.trim().replace(/\.$/, '').toLowerCase();
 }
 
 /** The U-NAPTR owner name of a participant. */
 export function naptrHostname(participant: Pick<ParticipantId, 'scheme' | 'value'>, zone: string): string {
   const hash = createHash('sha256').update(participant.value.toLowerCase(), 'utf8').digest();
-  return `${base32NoPadding(hash)}.${participant.scheme.toLowerCase()}.${normaliseZone(zone)}`;
+  return `${base32NoPadding(hash)}.${participant.scheme.toLowerCase()}.${normalizeZone(zone)}`;
 }
 
 /** The legacy CNAME owner name of a participant. */
 export function cnameHostname(participant: Pick<ParticipantId, 'scheme' | 'value'>, zone: string): string {
   const hash = createHash('md5').update(participant.value.toLowerCase(), 'utf8').digest('hex');
-  return `B-${hash}.${participant.scheme.toLowerCase()}.${normaliseZone(zone)}`;
+  return `B-${hash}.${participant.scheme.toLowerCase()}.${normalizeZone(zone)}`;
 }
 
 /**
@@ -142,7 +142,7 @@ async function ask(name: string, type: number, config: SmlConfig, server: DnsSer
 }
 
 async function lookupNaptr(participant: ParticipantId, config: SmlConfig, server: DnsServerAddress, signal?: AbortSignal): Promise<SmlLookupResult> {
-  const zone = normaliseZone(config.zone);
+  const zone = normalizeZone(config.zone);
   const hostname = naptrHostname(participant, zone);
   const response = await ask(hostname, DNS_TYPE.NAPTR, config, server, signal);
   const none: SmlLookupResult = { registered: false, smpUrl: null, zone, method: 'naptr', hostname };
@@ -165,7 +165,7 @@ async function lookupNaptr(participant: ParticipantId, config: SmlConfig, server
 }
 
 async function lookupCname(participant: ParticipantId, config: SmlConfig, server: DnsServerAddress, signal?: AbortSignal): Promise<SmlLookupResult> {
-  const zone = normaliseZone(config.zone);
+  const zone = normalizeZone(config.zone);
   const hostname = cnameHostname(participant, zone);
   const none: SmlLookupResult = { registered: false, smpUrl: null, zone, method: 'cname', hostname };
   const port = config.cnamePort && config.cnamePort !== 80 ? `:${config.cnamePort}` : '';
@@ -183,7 +183,7 @@ async function lookupCname(participant: ParticipantId, config: SmlConfig, server
 
 /** Finds the SMP of a participant. Throws PeppolError SML_UNAVAILABLE / SML_INVALID_RECORD. */
 export async function lookupSmp(participant: ParticipantId, config: SmlConfig, signal?: AbortSignal): Promise<SmlLookupResult> {
-  if (!config || typeof config.zone !== 'string' || normaliseZone(config.zone) === '') {
+  if (!config || typeof config.zone !== 'string' || normalizeZone(config.zone) === '') {
     throw new PeppolError('INVALID_ARGUMENT', 'sml.zone is required.');
   }
   const server = resolveServer(config);

@@ -310,7 +310,7 @@ export function labelsFor(lang: Lang): Labels {
 const SYMBOLS: Record<string, string> = { EUR: '€', USD: '$', GBP: '£', JPY: '¥' };
 
 /** Groups the integer part and sets the separators of `lang`; `fixed` is a plain decimal string like "-1234.50". */
-function localiseFixed(fixed: string, lang: Lang): string {
+function localizeFixed(fixed: string, lang: Lang): string {
   const neg = fixed.startsWith('-');
   const body = neg ? fixed.slice(1) : fixed;
   const [int = '0', frac] = body.split('.');
@@ -339,7 +339,7 @@ export function formatNumber(value: Big | number | string, lang: Lang, minDp = 0
     s = frac.length > 0 ? `${i}.${frac}` : i!;
   }
   if (/^-0(\.0*)?$/.test(s)) s = s.slice(1);
-  return localiseFixed(s, lang);
+  return localizeFixed(s, lang);
 }
 
 /** `1.234,56 €` (de), `€1,234.56` (en); other currencies by code (`1.234,56 CHF`, `CHF 1,234.56`); no-break spaces. */
