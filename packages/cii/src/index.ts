@@ -76,5 +76,5 @@ export {
   type FormatEntry,
 } from './codelists/index';
 export { CiiError, type CiiErrorCode } from './internal/errors';
-export type { Finding } from './internal/findings';
+export { positionOf, type Finding } from './internal/findings';
 export * from './rules';

@@ -1,5 +1,5 @@
 /** Shared public types of @kontor/zugferd. */
-import type { Finding as BaseFinding } from '@kontor/xml';
+import type { Finding as BaseFinding, Verdict } from '@kontor/xml';
 import type { InvoiceWarning } from '@kontor/cii';
 
 /**
@@ -35,11 +35,12 @@ export interface InvoiceAttachment {
 
 /** Result of our own check of a finished hybrid PDF. */
 export interface HybridCheck {
-  passed: boolean;
-  /** PDF/A-3 findings of @kontor/pdfa3's checker (errors make `passed` false). */
+  /** invalid: a PDF/A-3 or structure error, or the EN 16931 validation rejects (nothing invalid is delivered). */
+  verdict: Verdict;
+  /** PDF/A-3 findings of @kontor/pdfa3's checker (an error makes the verdict invalid). */
   pdfa: Finding[];
   /** Native EN 16931 validation of the embedded XML. */
-  en16931: { verdict: 'valid' | 'invalid'; errorCount: number; warningCount: number; findings: Finding[] };
+  en16931: { verdict: Verdict; errorCount: number; warningCount: number; findings: Finding[] };
   /** Structure: factur-x.xml present and equal to the written XML, AFRelationship, Factur-X XMP. */
   structure: Finding[];
 }

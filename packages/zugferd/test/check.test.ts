@@ -11,10 +11,10 @@ describe('checkHybrid', () => {
   it('passes our own output and fails it against a different XML', async () => {
     const a = fixtures[0]!.json;
     const r = await typesetInvoice(structuredClone(a), { now });
-    expect((await checkHybrid(r.pdf, { xml: r.xml })).passed).toBe(true);
+    expect((await checkHybrid(r.pdf, { xml: r.xml })).verdict).not.toBe('invalid');
     const other = writeCii(structuredClone(fixtures[1]!.json));
     const bad = await checkHybrid(r.pdf, { xml: other });
-    expect(bad.passed).toBe(false);
+    expect(bad.verdict).toBe('invalid');
     expect(bad.structure.map((f) => f.code)).toContain('FACTURX_XML_MISMATCH');
     const withLevel = await checkHybrid(r.pdf, { xml: r.xml, level: 'BASIC WL' });
     expect(withLevel.structure.map((f) => f.code).sort()).toEqual(['FACTURX_AF_RELATIONSHIP', 'FACTURX_XMP']);
@@ -24,7 +24,7 @@ describe('checkHybrid', () => {
 
   it('fails a plain PDF: no factur-x.xml, no XMP, not PDF/A', async () => {
     const c = await checkHybrid(await visualPdf(1), { xml: writeCii(structuredClone(fixtures[0]!.json)) });
-    expect(c.passed).toBe(false);
+    expect(c.verdict).toBe('invalid');
     expect(c.structure.map((f) => f.code)).toEqual(expect.arrayContaining(['FACTURX_XML_MISSING', 'FACTURX_XMP_MISSING']));
     expect(c.pdfa.some((f) => f.severity === 'error')).toBe(true);
   });

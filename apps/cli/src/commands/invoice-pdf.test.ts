@@ -37,8 +37,8 @@ describe('kontor invoice pdf', () => {
 
     const e = await run(['invoice', 'pdf', 'inv.json', '--pdf', 'out.pdf', '-o', 'embedded.pdf', '--json']);
     expect(e.code, e.err).toBe(0);
-    const j = JSON.parse(e.out) as { ok: boolean; mode: string; pages: number; check: { passed: boolean } };
-    expect(j).toMatchObject({ ok: true, mode: 'embed', pages: 1, check: { passed: true } });
+    const j = JSON.parse(e.out) as { ok: boolean; mode: string; pages: number; check: { verdict: string } };
+    expect(j).toMatchObject({ ok: true, mode: 'embed', pages: 1, check: { verdict: 'valid' } });
     const xml = (await readEmbeddedFiles(new Uint8Array(readFileSync(path.join(dir, 'embedded.pdf'))))).find((f) => f.name === 'factur-x.xml')!;
     expect(Buffer.from(xml.data).toString('utf8')).toBe(writeCii(JSON.parse(readFileSync(path.join(dir, 'inv.json'), 'utf8'))));
   });

@@ -65,7 +65,7 @@ export const invoicePdfCommands: Command[] = [
           pages: r.pages,
           bytes: r.pdf.byteLength,
           xmlBytes: Buffer.byteLength(r.xml, 'utf8'),
-          check: { passed: r.check.passed, pdfaErrors: r.check.pdfa.filter((f) => f.severity === 'error').length, en16931: r.check.en16931.verdict },
+          check: { verdict: r.check.verdict, pdfaErrors: r.check.pdfa.filter((f) => f.severity === 'error').length, en16931: r.check.en16931.verdict },
           warnings: r.invoiceWarnings,
           findings: r.warnings,
         });

@@ -26,6 +26,15 @@ export class FindingList {
   }
 }
 
+/**
+ * The 1-based position of a finding: `line`/`column`, or the deprecated `location` object of findings not yet moved
+ * (the one place that still reads it; goes when Finding.location goes).
+ */
+export function positionOf(f: Pick<Finding, 'line' | 'column' | 'location'>): { line: number; column?: number } | undefined {
+  if (f.line !== undefined) return f.column !== undefined ? { line: f.line, column: f.column } : { line: f.line };
+  return f.location ? { line: f.location.line, column: f.location.column } : undefined;
+}
+
 export function hasErrors(findings: readonly Finding[]): boolean {
   return findings.some((f) => f.severity === 'error');
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SchemaStore } from '@kontor/xml';
-import { validateCii, kositVerdict, type RuleFinding } from './index';
+import { validateCii, kositVerdict, acceptedVerdict, type RuleFinding } from './index';
 import { einvoiceCorpusAvailable, einvoiceDir } from '../../test/conformance-corpus';
 
 const haveCorpus = einvoiceCorpusAvailable('rule engine tests');
@@ -27,6 +27,14 @@ describe('kositVerdict (KoSIT configuration semantics)', () => {
     expect(kositVerdict(XR, true, [f('BR-DE-1', 'fatal', 'xrechnung')], true).accept).toBe(false);
     // The plain EN 16931 scenario does not run (nor count) XRechnung rules.
     expect(kositVerdict('urn:cen.eu:en16931:2017', true, [f('BR-DE-1', 'fatal', 'xrechnung')], true)).toMatchObject({ scenario: 'en16931', accept: true });
+  });
+
+  it('maps the decision onto the three verdicts: a rejection stays invalid, an accepted warning or lowered error is valid_with_warnings', () => {
+    expect(acceptedVerdict(false, [])).toBe('invalid');
+    expect(acceptedVerdict(true, [])).toBe('valid');
+    expect(acceptedVerdict(true, [f('BR-CL-23', 'fatal', 'en16931')])).toBe('valid_with_warnings');
+    expect(acceptedVerdict(true, [f('BR-DE-21', 'warning', 'xrechnung')])).toBe('valid_with_warnings');
+    expect(acceptedVerdict(true, [{ ...f('X', 'warning', 'en16931'), severity: 'info' }])).toBe('valid');
   });
 });
 
@@ -85,7 +93,10 @@ describe.runIf(haveCorpus)('validateCii', () => {
     expect(r.profile).toBe('xrechnung');
     expect(r.rulesets.map((s) => s.version)).toEqual(['1.3.16', '2.5.0 (XRechnung 3.0.2)']);
     expect(r.kosit?.scenario).toBe('xrechnung-3.0');
-    expect(r.verdict).toBe(r.kosit!.accept ? 'valid' : 'invalid');
+    // accepted with warnings left: valid_with_warnings (the three-value verdict of every package)
+    expect(r.kosit!.accept).toBe(true);
+    expect(r.findings.some((f) => f.severity === 'warning')).toBe(true);
+    expect(r.verdict).toBe('valid_with_warnings');
     expect(validateCii(xr, { profile: 'en16931' }).rulesets).toHaveLength(1);
   });
 

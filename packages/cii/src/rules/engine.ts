@@ -3,7 +3,7 @@
  * cii-d16b from the store, as the KoSIT validator does), then the native rule sets over one shared read model,
  * and computes the verdict: EN 16931 (any error → invalid) or XRechnung with the KoSIT scenario semantics.
  */
-import { KontorXmlError, XmlElement, parseXml, xmlInputToText, type SchemaStore, type XmlInput, type XmlLimits, type XsdFinding } from '@kontor/xml';
+import { KontorXmlError, XmlElement, parseXml, verdictOf, xmlInputToText, type SchemaStore, type Verdict, type XmlInput, type XmlLimits, type XsdFinding } from '@kontor/xml';
 import type { CiiDoc, RuleDef, RuleFinding, RuleSet, Severity } from './types';
 import { readCiiDoc, oraclePath, type PathCache } from './model';
 import { XPathDynamicError } from './xpath';
@@ -41,7 +41,11 @@ export interface RulesetInfo {
 }
 
 export interface CiiValidationResult {
-  verdict: 'valid' | 'invalid';
+  /**
+   * invalid: the XSD or (EN 16931) an error finding or (XRechnung) the KoSIT scenario rejects; valid_with_warnings:
+   * accepted, but a warning remains (or an error the KoSIT scenario lowers); valid: nothing above info.
+   */
+  verdict: Verdict;
   /** The rule profile that was applied. */
   profile: 'en16931' | 'xrechnung';
   /** BT-24 as found in the document. */
@@ -207,9 +211,18 @@ export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiVa
       k.accept = false;
     }
     result.kosit = k;
-    result.verdict = k.accept ? 'valid' : 'invalid';
+    result.verdict = acceptedVerdict(k.accept, findings);
   } else {
-    result.verdict = xsd.valid === false || findings.some((f) => f.severity === 'error') ? 'invalid' : 'valid';
+    result.verdict = xsd.valid === false ? 'invalid' : verdictOf(findings);
   }
   return result;
+}
+
+/**
+ * The verdict of a KoSIT-style decision: rejected → invalid; accepted → valid_with_warnings when any finding above
+ * info remains (a warning, or an error the scenario lowered), else valid. Shared by the CII and UBL validators.
+ */
+export function acceptedVerdict(accept: boolean, findings: readonly { severity: Severity }[]): Verdict {
+  if (!accept) return 'invalid';
+  return verdictOf(findings) === 'valid' ? 'valid' : 'valid_with_warnings';
 }

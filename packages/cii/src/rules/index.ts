@@ -1,5 +1,5 @@
 /** Public surface of the native EN 16931 / XRechnung rule engine. */
-export { validateCii, runRules, readForValidation, xsdStep, rulesetInfo, type ValidateCiiOptions, type ValidationProfile, type CiiValidationResult, type CiiXsdReport, type RulesetInfo } from './engine';
+export { validateCii, runRules, readForValidation, xsdStep, rulesetInfo, acceptedVerdict, type ValidateCiiOptions, type ValidationProfile, type CiiValidationResult, type CiiXsdReport, type RulesetInfo } from './engine';
 export { readCiiDoc, definePattern, oraclePath } from './model';
 export { kositVerdict, kositScenarios, isXRechnungSpecification, type KositVerdict, type KositScenario } from './kosit';
 export { en16931Rules } from './en16931';

@@ -10,7 +10,7 @@ import { discountStagesOf } from '../calc/normalize';
 import { prepareInvoice, type AttachmentsMode, type CiiAttachment, type PreparedInvoice } from '../calc/check';
 import { dec } from '../internal/decimal';
 import { CiiError } from '../internal/errors';
-import type { Finding } from '../internal/findings';
+import { positionOf, type Finding } from '../internal/findings';
 import type { Invoice, InvoiceAddress, InvoiceProfile } from '../model/invoice';
 import { parseInvoice } from '../model/parse';
 import { legalContentWarnings } from '../rules/de-ustg/legal-content';
@@ -97,13 +97,13 @@ export function generateCii(json: unknown, opts: WriteCiiOptions = {}): Generate
   const messages = new Map(legal.map((w) => [`${w.code}|${w.path}`, { de: w.de, en: w.en }] as const));
   const findings = mergeFindings(parsed.issues, [...prepared.findings, ...legalFindings]);
   const warnings = toInvoiceWarnings(findings, lang, messages);
-  if (!prepared.ok || !parsed.success) return { ok: false, stage: 'input', findings, invoice: prepared.invoice, warnings };
+  if (!prepared.ok || !parsed.ok) return { ok: false, stage: 'input', findings, invoice: prepared.invoice, warnings };
   const xml = serialise(prepared, opts);
   if (opts.gate === false) return { ok: true, xml, bytes: new TextEncoder().encode(xml).byteLength, findings, invoice: prepared.invoice, warnings };
   const profile = prepared.invoice.profile === 'xrechnung' ? 'xrechnung' : 'en16931';
   const check = validateCii(xml, { profile, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), limits: { maxBytes: Number.MAX_SAFE_INTEGER } });
   const { gate, failed } = gateOutcome(check);
-  if (failed.length || check.verdict !== 'valid') return { ok: false, stage: 'gate', gate, findings: failed, invoice: prepared.invoice, warnings };
+  if (failed.length || check.verdict === 'invalid') return { ok: false, stage: 'gate', gate, findings: failed, invoice: prepared.invoice, warnings };
   return { ok: true, gate, xml, bytes: new TextEncoder().encode(xml).byteLength, findings, invoice: prepared.invoice, warnings };
 }
 
@@ -114,13 +114,13 @@ export function generateCii(json: unknown, opts: WriteCiiOptions = {}): Generate
 export function gateOutcome(check: Pick<CiiValidationResult, 'verdict' | 'findings' | 'xsd'>): { gate: GenerateGateReport; failed: Finding[] } {
   const failed: Finding[] = check.findings
     .filter((f) => f.severity === 'error')
-    .map((f) => ({ code: f.code, severity: 'error', message: f.message, ...(f.location ? { location: f.location } : {}) }) as Finding);
+    .map((f) => ({ code: f.code, severity: 'error', message: f.message, ...positionOf(f) }) as Finding);
   const xsd = !check.xsd.available ? 'unavailable' : check.xsd.valid === false ? 'failed' : 'passed';
   const rulesFailed = check.findings.some((f) => f.severity === 'error' && f.ruleset !== 'xsd');
-  if (check.verdict !== 'valid' && !failed.length) {
+  if (check.verdict === 'invalid' && !failed.length) {
     failed.push({ code: 'GATE_FAILED', severity: 'error', message: 'The generated XML was not accepted by the authoritative check' });
   }
-  const gate: GenerateGateReport = { xsd, rules: rulesFailed || (check.verdict !== 'valid' && xsd !== 'failed') ? 'failed' : 'passed' };
+  const gate: GenerateGateReport = { xsd, rules: rulesFailed || (check.verdict === 'invalid' && xsd !== 'failed') ? 'failed' : 'passed' };
   if (xsd === 'unavailable' && check.xsd.note) gate.note = check.xsd.note;
   return { gate, failed };
 }

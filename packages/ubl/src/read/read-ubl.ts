@@ -59,13 +59,16 @@ export function readUbl(xml: XmlInput, opts: ReadUblOptions = {}): ReadUblResult
   } catch (e) {
     if (!(e instanceof KontorXmlError)) throw e;
     const f: Finding = { code: e.code, severity: 'error', message: e.message };
-    if (e.location) f.location = e.location;
+    if (e.location) {
+      f.line = e.location.line;
+      f.column = e.location.column;
+    }
     empty.findings.push(f);
     return empty;
   }
   const kind = ublKind(root);
   if (!kind) {
-    empty.findings.push({ code: 'NOT_UBL', severity: 'error', message: `The document is <${root.name}> in ${root.ns || 'no namespace'}, not a UBL 2.1 Invoice or CreditNote`, location: { line: root.line, column: root.column } });
+    empty.findings.push({ code: 'NOT_UBL', severity: 'error', message: `The document is <${root.name}> in ${root.ns || 'no namespace'}, not a UBL 2.1 Invoice or CreditNote`, line: root.line, column: root.column });
     return empty;
   }
   const { tree, used } = bindUbl(root);

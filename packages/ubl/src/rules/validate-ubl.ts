@@ -4,8 +4,8 @@
  * @kontor/cii (BR-*, BR-DE-*, PEPPOL-EN16931-*) over the UBL → CII binding, plus the UBL-only syntax rules
  * (UBL-SR-*, UBL-DT-*), then the KoSIT verdict by BT-24 with the UBL scenarios' severity overrides.
  */
-import { XmlElement, type SchemaStore, type XmlInput, type XmlLimits } from '@kontor/xml';
-import { en16931Rules, xrechnungRules, runRules, readForValidation, xsdStep, isXRechnungSpecification, type RuleDef, type RuleFinding, type CiiXsdReport, type RulesetInfo, type KositVerdict, type ValidationProfile } from '@kontor/cii';
+import { XmlElement, verdictOf, type SchemaStore, type Verdict, type XmlInput, type XmlLimits } from '@kontor/xml';
+import { en16931Rules, xrechnungRules, runRules, acceptedVerdict, readForValidation, xsdStep, isXRechnungSpecification, type RuleDef, type RuleFinding, type CiiXsdReport, type RulesetInfo, type KositVerdict, type ValidationProfile } from '@kontor/cii';
 import { ublKind, ublToCiiTree, type UblDocumentKind } from '../binding/to-cii';
 import { ublSyntaxRules } from './ubl-syntax';
 import { kositUblVerdict } from './kosit-ubl';
@@ -19,7 +19,8 @@ export interface ValidateUblOptions {
 }
 
 export interface UblValidationResult {
-  verdict: 'valid' | 'invalid';
+  /** As CiiValidationResult.verdict: KoSIT accept/reject for XRechnung, any error (or the XSD) for EN 16931. */
+  verdict: Verdict;
   profile: 'en16931' | 'xrechnung';
   documentKind: UblDocumentKind | null;
   specificationId?: string;
@@ -111,9 +112,9 @@ export function validateUbl(xml: XmlInput, opts: ValidateUblOptions = {}): UblVa
   if (profile === 'xrechnung') {
     const k = kositUblVerdict(kind, bt24, xsd.valid, findings);
     result.kosit = k;
-    result.verdict = k.accept ? 'valid' : 'invalid';
+    result.verdict = acceptedVerdict(k.accept, findings);
   } else {
-    result.verdict = xsd.valid === false || findings.some((f) => f.severity === 'error') ? 'invalid' : 'valid';
+    result.verdict = xsd.valid === false ? 'invalid' : verdictOf(findings);
   }
   return result;
 }

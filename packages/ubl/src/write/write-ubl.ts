@@ -34,7 +34,7 @@ export function generateUbl(json: unknown, opts: WriteUblOptions = {}): Generate
   const profile = r.invoice?.profile === 'xrechnung' ? 'xrechnung' : 'en16931';
   const check = validateUbl(xml, { profile, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), limits: { maxBytes: Number.MAX_SAFE_INTEGER } });
   const { gate, failed } = gateOutcome(check);
-  if (failed.length || check.verdict !== 'valid') {
+  if (failed.length || check.verdict === 'invalid') {
     const { xml: _x, bytes: _b, ...rest } = r;
     return { ...rest, ok: false, stage: 'gate', gate, findings: failed };
   }

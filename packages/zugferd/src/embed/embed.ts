@@ -98,7 +98,7 @@ export async function embedInvoice(pdf: Uint8Array, invoice: unknown, opts: Embe
     attachmentNames: prepared.attachments.map((a) => a.filename),
     ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}),
   });
-  if (!check.passed) classifyFailure(check);
+  if (check.verdict === 'invalid') classifyFailure(check);
   const warnings: Finding[] = [
     ...prepared.warnings,
     ...finished.warnings,

@@ -8,7 +8,7 @@
  * their outbound network policy lives: prepareExtraction (pure, no network) + completeExtraction (model, optional).
  */
 import { readEmbeddedFiles, type EmbeddedFile } from '@kontor/pdfa3';
-import { readCii, type InvoiceInput } from '@kontor/cii';
+import { positionOf, readCii, type InvoiceInput } from '@kontor/cii';
 import type { ModelProvider } from '@kontor/ai';
 import { ZugferdError } from '../errors';
 import { PDF_MAX_BYTES } from '../embed/embed';
@@ -80,7 +80,7 @@ function fromEmbeddedXml(file: EmbeddedFile, allowZugferd1: boolean): { result?:
     issues.push({ code: 'ZUGFERD1_MAPPED', severity: 'warning', message: `The embedded ${file.name} is ZUGFeRD 1.0; it was mapped to CII D16B (renamed containers, same content) and read from there; paths of unmapped elements refer to that form` });
     for (const p of converted.droppedTextLines) issues.push({ code: 'NOT_IN_MODEL', severity: 'warning', message: 'Text-only invoice line (a note between positions): present in the e-invoice, not held by the invoice model', path: p });
   }
-  for (const f of read.findings) issues.push({ code: f.code, severity: f.severity === 'error' ? 'error' : 'warning', message: f.message, ...(f.location ? { path: `line ${f.location.line}` } : {}) });
+  for (const f of read.findings) issues.push({ code: f.code, severity: f.severity === 'error' ? 'error' : 'warning', message: f.message, ...positionOf(f) });
   for (const i of read.issues) issues.push({ code: i.code, severity: i.severity === 'error' ? 'error' : 'warning', message: i.message, path: i.path });
   for (const u of read.unsupported) issues.push({ code: 'NOT_IN_MODEL', severity: 'warning', message: `${u.reason}: present in the e-invoice, not held by the invoice model`, path: u.path });
   read.attachments.forEach((a, n) =>

@@ -8,7 +8,7 @@
  */
 import { AiError, parseJsonContent, type ChatMessage, type ModelProvider } from '@kontor/ai';
 import { ibanValid, parseInvoice, PLACEHOLDER_DATE, PLACEHOLDER_TEXT, type InvoiceInput } from '@kontor/cii';
-import { Big } from '@kontor/xml';
+import { Big, type Finding } from '@kontor/xml';
 import { checkVatSyntax } from '@kontor/vies';
 import { ZugferdError } from '../errors';
 import type { TextExtraction } from './text-extract';
@@ -86,10 +86,8 @@ const SYSTEM_PROMPT = [
   'lineNetAmount = quantity × unitPriceNet (after line allowances); totalNet = sum of lineNetAmount (± document allowances/charges); totalGross = totalNet + totalVat.',
 ].join(' ');
 
-export interface CheckFinding {
-  code: string;
-  message: string;
-  path?: string;
+/** A finding of the extraction check: the shared Finding (warning: sent back to the model; an error: the schema's). */
+export interface CheckFinding extends Finding {
   /** printed like this in the document: reported, not sent back for repair */
   asPrinted?: boolean;
 }
@@ -125,7 +123,7 @@ export function checkExtractedInvoice(inv: Json, documentText?: string): CheckFi
   const printedText = documentText !== undefined ? compact(documentText) : undefined;
   const out: CheckFinding[] = [];
   const parsed = parseInvoice(inv);
-  for (const i of parsed.issues) if (i.severity === 'error' && i.code !== 'EXTRACTION_UNCERTAIN') out.push({ code: i.code, message: i.message, path: i.path });
+  for (const i of parsed.issues) if (i.severity === 'error' && i.code !== 'EXTRACTION_UNCERTAIN') out.push({ code: i.code, severity: 'error', message: i.message, path: i.path });
   const lines = Array.isArray(inv.lines) ? (inv.lines as Json[]) : [];
   let sum = new Big(0);
   lines.forEach((l, i) => {
@@ -133,25 +131,25 @@ export function checkExtractedInvoice(inv: Json, documentText?: string): CheckFi
     const p = big(l.unitPriceNet);
     const a = big(l.lineNetAmount);
     if (a) sum = sum.plus(a);
-    if (q && p && a && !q.times(p).round(2, Big.roundHalfUp).eq(a)) out.push({ code: 'LINE_AMOUNT_MISMATCH', message: `quantity × unitPriceNet = ${q.times(p).round(2, Big.roundHalfUp).toFixed(2)}, lineNetAmount is ${a.toFixed(2)}`, path: `lines.${i}.lineNetAmount` });
+    if (q && p && a && !q.times(p).round(2, Big.roundHalfUp).eq(a)) out.push({ severity: 'warning', code: 'LINE_AMOUNT_MISMATCH', message: `quantity × unitPriceNet = ${q.times(p).round(2, Big.roundHalfUp).toFixed(2)}, lineNetAmount is ${a.toFixed(2)}`, path: `lines.${i}.lineNetAmount` });
   });
   const net = big(inv.totalNet);
   const vat = big(inv.totalVat);
   const gross = big(inv.totalGross);
-  if (net && lines.length > 0 && !sum.eq(net) && !Array.isArray(inv.allowanceCharges)) out.push({ code: 'TOTALS_MISMATCH', message: `The lines add up to ${sum.toFixed(2)}, totalNet is ${net.toFixed(2)}`, path: 'totalNet' });
-  if (net && vat && gross && !net.plus(vat).eq(gross)) out.push({ code: 'TOTALS_MISMATCH', message: `totalNet ${net.toFixed(2)} + totalVat ${vat.toFixed(2)} = ${net.plus(vat).toFixed(2)}, totalGross is ${gross.toFixed(2)}`, path: 'totalGross' });
+  if (net && lines.length > 0 && !sum.eq(net) && !Array.isArray(inv.allowanceCharges)) out.push({ severity: 'warning', code: 'TOTALS_MISMATCH', message: `The lines add up to ${sum.toFixed(2)}, totalNet is ${net.toFixed(2)}`, path: 'totalNet' });
+  if (net && vat && gross && !net.plus(vat).eq(gross)) out.push({ severity: 'warning', code: 'TOTALS_MISMATCH', message: `totalNet ${net.toFixed(2)} + totalVat ${vat.toFixed(2)} = ${net.plus(vat).toFixed(2)}, totalGross is ${gross.toFixed(2)}`, path: 'totalGross' });
   const vb = Array.isArray(inv.vatBreakdown) ? (inv.vatBreakdown as Json[]) : [];
   if (vat && vb.length > 0) {
     const t = vb.reduce((s, b) => s.plus(big(b.taxAmount) ?? 0), new Big(0));
-    if (!t.eq(vat)) out.push({ code: 'VAT_TOTAL_MISMATCH', message: `The VAT breakdown adds up to ${t.toFixed(2)}, totalVat is ${vat.toFixed(2)}`, path: 'totalVat' });
+    if (!t.eq(vat)) out.push({ severity: 'warning', code: 'VAT_TOTAL_MISMATCH', message: `The VAT breakdown adds up to ${t.toFixed(2)}, totalVat is ${vat.toFixed(2)}`, path: 'totalVat' });
   }
   const pay = inv.payment as Json | undefined;
-  if (pay && typeof pay.iban === 'string' && !ibanValid(pay.iban)) out.push({ code: 'IBAN_CHECKSUM', message: `IBAN ${pay.iban} fails its check digits; copy it exactly or leave it out`, path: 'payment.iban' });
+  if (pay && typeof pay.iban === 'string' && !ibanValid(pay.iban)) out.push({ severity: 'warning', code: 'IBAN_CHECKSUM', message: `IBAN ${pay.iban} fails its check digits; copy it exactly or leave it out`, path: 'payment.iban' });
   for (const p of ['seller', 'buyer']) {
     const v = (inv[p] as Json | undefined)?.vatId;
     if (typeof v === 'string') {
       const r = checkVatSyntax(v);
-      if (!r.valid) out.push({ code: 'VAT_ID_INVALID', message: `${p}.vatId ${v}: ${r.message}`, path: `${p}.vatId`, ...(printedText?.includes(compact(v)) ? { asPrinted: true } : {}) });
+      if (!r.valid) out.push({ severity: 'warning', code: 'VAT_ID_INVALID', message: `${p}.vatId ${v}: ${r.message}`, path: `${p}.vatId`, ...(printedText?.includes(compact(v)) ? { asPrinted: true } : {}) });
     }
   }
   return out;
@@ -202,7 +200,7 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
       parsed = undefined;
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      findings = [{ code: 'MODEL_JSON_INVALID', message: 'The answer was not a JSON object' }];
+      findings = [{ code: 'MODEL_JSON_INVALID', severity: 'error', message: 'The answer was not a JSON object' }];
       messages.push({ role: 'assistant', content: answer.content.slice(0, 4000) }, { role: 'user', content: 'That was not a valid JSON object. Answer again with only the JSON object of the schema.' });
       continue;
     }

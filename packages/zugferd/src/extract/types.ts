@@ -1,13 +1,14 @@
 /** Types of invoice extraction (spec §4.7): the result {invoice, issues, repairedPaths, source} and its issues (§2.2). */
 import type { InvoiceInput } from '@kontor/cii';
+import type { Finding } from '@kontor/xml';
 
-/** An extraction issue (spec §2.2): an error blocks POST /invoices (placeholders), a warning does not. */
-export interface ExtractionIssue {
-  code: string;
+/**
+ * An extraction issue (spec §2.2): the shared Finding with severity error or warning; an error blocks POST /invoices
+ * (placeholders), a warning does not. `path`: dot path in the invoice (seller.name, lines.0.lineNetAmount) or, for
+ * embedded XML the model cannot hold, the XPath; `line`/`column` when the embedded XML itself could not be read.
+ */
+export interface ExtractionIssue extends Finding {
   severity: 'error' | 'warning';
-  message: string;
-  /** dot path in the invoice (seller.name, lines.0.lineNetAmount) or, for embedded XML the model cannot hold, the XPath */
-  path?: string;
 }
 
 export interface ExtractionResult {

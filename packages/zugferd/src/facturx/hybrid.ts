@@ -5,8 +5,8 @@
  */
 import { attachFile, checkPdfA3, makePdfA3, Pdfa3Error, readEmbeddedFiles, readPdfInfo, savePdfA3 } from '@kontor/pdfa3';
 import { ZugferdError } from '../errors';
-import { validateCii } from '@kontor/cii';
-import { parseXml, type SchemaStore } from '@kontor/xml';
+import { positionOf, validateCii } from '@kontor/cii';
+import { parseXml, verdictOf, type SchemaStore, type Verdict } from '@kontor/xml';
 import type { PDFDocument } from 'pdf-lib';
 import type { Finding, HybridCheck } from '../types';
 import { FACTURX_FILENAME, FACTURX_NAMESPACE, FACTURX_VERSION, facturxRelationship, facturxXmp, type FacturxConformanceLevel } from './xmp';
@@ -132,7 +132,8 @@ export async function checkHybrid(bytes: Uint8Array, o: CheckHybridOptions): Pro
   const v = validateCii(o.xml, { profile: 'en16931', ...(o.schemaStore ? { schemaStore: o.schemaStore } : {}) });
   const ciiFindings: Finding[] = v.findings.map((f) => {
     const out: Finding = { code: f.code, severity: f.severity, message: f.message, source: 'en16931' };
-    if (f.location) out.location = f.location;
+    const p = positionOf(f);
+    if (p) Object.assign(out, p);
     return out;
   });
   const en16931 = {
@@ -141,8 +142,8 @@ export async function checkHybrid(bytes: Uint8Array, o: CheckHybridOptions): Pro
     warningCount: ciiFindings.filter((f) => f.severity === 'warning').length,
     findings: ciiFindings,
   };
-  const passed = pdfaResult.passed && !structure.some((f) => f.severity === 'error') && v.verdict === 'valid';
-  return { passed, pdfa, en16931, structure };
+  const verdict: Verdict = !pdfaResult.passed || v.verdict === 'invalid' ? 'invalid' : verdictOf([...pdfa, ...structure, ...ciiFindings]);
+  return { verdict, pdfa, en16931, structure };
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

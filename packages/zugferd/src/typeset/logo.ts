@@ -74,7 +74,7 @@ const EXTERNAL_URL = /url\(\s*(?!['"]?\s*#)/i;
 
 function unsafe(message: string, el?: XmlElement): never {
   throw new ZugferdError('LOGO_UNSAFE', message, [
-    { code: 'LOGO_UNSAFE', severity: 'error', message, ...(el ? { location: { line: el.line, column: el.column } } : {}) },
+    { code: 'LOGO_UNSAFE', severity: 'error', message, ...(el ? { line: el.line, column: el.column } : {}) },
   ]);
 }
 
@@ -92,7 +92,7 @@ export function checkSvgLogo(bytes: Uint8Array): string {
     if (e instanceof KontorXmlError) {
       if (e.code === 'XML_DOCTYPE_FORBIDDEN' || e.code === 'XML_ENTITY_FORBIDDEN') unsafe(`The SVG logo declares a DTD or entities, which are not allowed: ${e.message}`);
       throw new ZugferdError('LOGO_INVALID', `The SVG logo is not well-formed XML: ${e.message}`, [
-        { code: 'LOGO_INVALID', severity: 'error', message: e.message, ...(e.location ? { location: e.location } : {}) },
+        { code: 'LOGO_INVALID', severity: 'error', message: e.message, ...(e.location ? { line: e.location.line, column: e.location.column } : {}) },
       ]);
     }
     throw e;

@@ -71,7 +71,7 @@ export async function typesetInvoice(invoice: unknown, opts: TypesetOptions): Pr
     attachmentNames: prepared.attachments.map((a) => a.filename),
     ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}),
   });
-  if (!check.passed) {
+  if (check.verdict === 'invalid') {
     const errors = [...check.pdfa, ...check.structure, ...check.en16931.findings].filter((f) => f.severity === 'error');
     throw new ZugferdError('CHECK_FAILED', `The generated PDF failed our own check (${errors.slice(0, 5).map((e) => e.code).join(', ')}); no file is delivered`, errors);
   }

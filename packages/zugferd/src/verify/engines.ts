@@ -5,6 +5,7 @@
  * "unavailable" reason — never throws for network or protocol trouble, so the native result can stand.
  */
 import { parseXml, type XmlElement } from '@kontor/xml';
+import type { ReportFinding } from './types';
 
 export interface EngineEndpoint {
   /** Base URL, e.g. http://127.0.0.1:8081 (KoSIT daemon) or http://127.0.0.1:8080 (veraPDF REST). */
@@ -15,11 +16,8 @@ export interface EngineEndpoint {
   fetch?: typeof fetch;
 }
 
-export interface EngineFinding {
-  code: string;
-  severity: 'error' | 'warning' | 'info';
-  message: string;
-  location: string | null;
+/** A finding of an external engine, as the report carries it (ReportFinding: `location` is the spec's string). */
+export interface EngineFinding extends ReportFinding {
   source: 'xsd' | 'schematron' | 'pdfa';
   ruleset: string;
 }

@@ -1,6 +1,16 @@
 /** The verification report of spec §2.3 (POST /verify) and its XML-only variant (POST /invoices/validate). */
+import type { Finding } from '@kontor/xml';
 
-export type Verdict = 'valid' | 'valid_with_warnings' | 'invalid';
+export type { Verdict } from '@kontor/xml';
+import type { Verdict } from '@kontor/xml';
+
+/**
+ * A finding as the report carries it: the shared Finding, with `location` as spec §2.3 has it (a string: the XPath,
+ * or "line n, column m"; null when unknown) instead of line/column.
+ */
+export interface ReportFinding extends Omit<Finding, 'location'> {
+  location: string | null;
+}
 
 export interface FileFacts {
   present: boolean;
@@ -26,11 +36,9 @@ export interface ZugferdFacts {
   xmlMatchesGenerated: boolean | null;
 }
 
-export interface QuickFinding {
-  code: string;
-  message: string;
+/** A finding of the EN 16931 quick check (spec §2.3 result.en16931.findings). */
+export interface QuickFinding extends ReportFinding {
   severity: 'error' | 'warning';
-  location: string | null;
   source: 'schematron' | 'supplementary';
 }
 
@@ -65,11 +73,8 @@ export interface AttachmentReport {
   sizeBytes: number;
 }
 
-export interface AuthoritativeFinding {
-  code: string;
-  severity: 'error' | 'warning' | 'info';
-  message: string;
-  location: string | null;
+/** A finding of the authoritative check (spec §2.3 result.authoritative.findings). */
+export interface AuthoritativeFinding extends ReportFinding {
   source: 'xsd' | 'schematron' | 'pdfa' | 'structure';
   ruleset: string;
   engine: string;

@@ -7,9 +7,9 @@
  * Bad input is a finding in the report, never an exception; only API misuse throws.
  */
 import { AF_RELATIONSHIPS, checkPdfA3, Pdfa3Error, readEmbeddedFiles, readPdfInfo, type EmbeddedFile, type PdfInfo } from '@kontor/pdfa3';
-import { kositScenarios, rulesetInfo, validateCii, type CiiValidationResult, type RuleFinding } from '@kontor/cii';
+import { kositScenarios, positionOf, rulesetInfo, validateCii, type CiiValidationResult, type RuleFinding } from '@kontor/cii';
 import { ublKind, ublRulesetInfo, ublSchemaSet, validateUbl } from '@kontor/ubl';
-import { parseXml, xmlInputToText, KontorXmlError, type SchemaStore, type XmlElement } from '@kontor/xml';
+import { parseXml, verdictOf, xmlInputToText, KontorXmlError, type Finding, type SchemaStore, type XmlElement } from '@kontor/xml';
 import { ZugferdError } from '../errors';
 import { PDF_MAX_BYTES } from '../embed/embed';
 import { validateWithKosit, validateWithVeraPdf, type EngineAnswer, type EngineEndpoint, type EngineFinding, type VeraPdfFlavour } from './engines';
@@ -23,7 +23,6 @@ import type {
   Pdfa3Report,
   QuickFinding,
   VerificationReport,
-  Verdict,
   XmlValidationReport,
   ZugferdFacts,
 } from './types';
@@ -67,14 +66,11 @@ export function sniffInput(bytes: Uint8Array): 'pdf' | 'xml' | 'empty' | 'other'
   return /^\s*</.test(t) ? 'xml' : 'other';
 }
 
-function verdictOf(findings: readonly { severity: string }[]): Verdict {
-  if (findings.some((f) => f.severity === 'error')) return 'invalid';
-  return findings.some((f) => f.severity === 'warning') ? 'valid_with_warnings' : 'valid';
-}
-
-function loc(f: { path?: string; location?: { line: number; column: number } }): string | null {
+/** The report's `location` string (spec §2.3): the XPath when there is one, else the line and column. */
+function loc(f: Pick<Finding, 'path' | 'line' | 'column' | 'location'>): string | null {
   if (f.path) return f.path;
-  return f.location ? `line ${f.location.line}, column ${f.location.column}` : null;
+  const p = positionOf(f);
+  return p ? `line ${p.line}${p.column !== undefined ? `, column ${p.column}` : ''}` : null;
 }
 
 interface XmlFacts {
