@@ -8,7 +8,6 @@ import { readIccHeader } from '../internal/icc';
 import { topLevelKeys } from '../internal/trailer';
 import { decodeStream, get, getArray, getDict, getName, getText, resolve } from '../internal/pdf';
 import { parsePdfDate, parseXmpDate } from '../internal/pdf-date';
-import { XmlReadError } from '../internal/xml';
 import { MIME_TYPE_PATTERN, nameTreeEntries } from '../write/attach-file';
 import { NS, PREDEFINED_NAMESPACES } from '../xmp/namespaces';
 import { hasValueType, predefinedType } from '../xmp/predefined';
@@ -105,8 +104,8 @@ export function checkMetadata(c: CheckContext): DocumentFacts {
   try {
     xmp = readXmpFacts(text);
   } catch (e) {
-    const where = e instanceof XmlReadError ? ` (line ${e.line}, column ${e.column})` : '';
-    c.fail('6.6.2.1-4', `the XMP packet is not well-formed XML: ${(e as Error).message}${where}`, 'catalog/Metadata');
+    // the message of @kontor/xml's KontorXmlError ends with the position (line, column)
+    c.fail('6.6.2.1-4', `the XMP packet is not well-formed XML: ${(e as Error).message.replace(/^Malformed XML: /, '')}`, 'catalog/Metadata');
     return facts;
   }
   facts.xmp = xmp;

@@ -2,13 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { ascii85, asciiHex, decodeFilters, lzw, runLength, StreamLimitError } from '../internal/decode';
 import { topLevelKeys, trailerHasEncrypt } from '../internal/trailer';
-import { readXml } from '../internal/xml';
+import { parseXml } from '@kontor/xml';
 import { hasValueType } from '../xmp/predefined';
 import { jpxProblems, readJp2Header } from './jpx';
 import { inGlyphList, ToUnicodeMap } from './unicode';
 
 const RDF = 'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:x="urn:x#"';
-const prop = (inner: string) => readXml(`<x:p ${RDF}>${inner}</x:p>`).root;
+const prop = (inner: string) => parseXml(`<x:p ${RDF}>${inner}</x:p>`).root;
 
 describe('XMP 2005 value types (6.6.2.3.1-2)', () => {
   it('simple types: Integer, Real, Boolean, Date, Rational', () => {

@@ -5,7 +5,7 @@
  */
 import { Pdfa3Error } from '../errors';
 import { formatXmpDate } from '../internal/pdf-date';
-import { escapeXml, readXml } from '../internal/xml';
+import { escapeAttr, escapeText, parseXml } from '@kontor/xml';
 import type { PdfaConformance } from '../types';
 import { NS, PREDEFINED_NAMESPACES, XMP_VALUE_TYPES } from './namespaces';
 
@@ -88,20 +88,20 @@ function checkExtra(extra: ExtraXmp): void {
   if (extra.descriptionsXml !== undefined) {
     let doc;
     try {
-      doc = readXml(`<rdf:RDF xmlns:rdf="${NS.rdf}">${extra.descriptionsXml}</rdf:RDF>`);
+      doc = parseXml(`<rdf:RDF xmlns:rdf="${NS.rdf}">${extra.descriptionsXml}</rdf:RDF>`);
     } catch (e) {
       invalid(`descriptionsXml is not well-formed: ${(e as Error).message}`);
     }
     for (const d of doc.root.children) {
-      if (d.uri !== NS.rdf || d.local !== 'Description') invalid('descriptionsXml may only contain rdf:Description elements');
+      if (d.ns !== NS.rdf || d.local !== 'Description') invalid('descriptionsXml may only contain rdf:Description elements');
       for (const p of d.children) {
-        if (!PREDEFINED_NAMESPACES.has(p.uri) && !declared.has(p.uri)) invalid(`descriptionsXml property ${p.prefix}:${p.local} uses undeclared namespace ${p.uri}`);
+        if (!PREDEFINED_NAMESPACES.has(p.ns) && !declared.has(p.ns)) invalid(`descriptionsXml property ${p.prefix}:${p.local} uses undeclared namespace ${p.ns}`);
       }
     }
   }
 }
 
-const li = (v: string, lang?: string) => `<rdf:li${lang ? ' xml:lang="x-default"' : ''}>${escapeXml(v)}</rdf:li>`;
+const li = (v: string, lang?: string) => `<rdf:li${lang ? ' xml:lang="x-default"' : ''}>${escapeText(v)}</rdf:li>`;
 
 /** Builds the XMP packet text. */
 export function buildXmp(meta: PdfA3Metadata): string {
@@ -127,15 +127,15 @@ export function buildXmp(meta: PdfA3Metadata): string {
   if (meta.lang !== undefined) out.push(`   <dc:language><rdf:Bag>${li(meta.lang)}</rdf:Bag></dc:language>`);
   out.push('  </rdf:Description>');
   out.push(`  <rdf:Description rdf:about="" xmlns:xmp="${NS.xmp}">`);
-  if (meta.creator !== undefined) out.push(`   <xmp:CreatorTool>${escapeXml(meta.creator)}</xmp:CreatorTool>`);
+  if (meta.creator !== undefined) out.push(`   <xmp:CreatorTool>${escapeText(meta.creator)}</xmp:CreatorTool>`);
   out.push(`   <xmp:CreateDate>${create}</xmp:CreateDate>`);
   out.push(`   <xmp:ModifyDate>${modify}</xmp:ModifyDate>`);
   out.push(`   <xmp:MetadataDate>${modify}</xmp:MetadataDate>`);
   out.push('  </rdf:Description>');
   if (meta.producer !== undefined || meta.keywords !== undefined) {
     out.push(`  <rdf:Description rdf:about="" xmlns:pdf="${NS.pdf}">`);
-    if (meta.producer !== undefined) out.push(`   <pdf:Producer>${escapeXml(meta.producer)}</pdf:Producer>`);
-    if (meta.keywords !== undefined) out.push(`   <pdf:Keywords>${escapeXml(meta.keywords)}</pdf:Keywords>`);
+    if (meta.producer !== undefined) out.push(`   <pdf:Producer>${escapeText(meta.producer)}</pdf:Producer>`);
+    if (meta.keywords !== undefined) out.push(`   <pdf:Keywords>${escapeText(meta.keywords)}</pdf:Keywords>`);
     out.push('  </rdf:Description>');
   }
   const schemas = extra.extensionSchemas ?? [];
@@ -147,17 +147,17 @@ export function buildXmp(meta: PdfA3Metadata): string {
     out.push('    <rdf:Bag>');
     for (const s of schemas) {
       out.push('     <rdf:li rdf:parseType="Resource">');
-      out.push(`      <pdfaSchema:schema>${escapeXml(s.schema)}</pdfaSchema:schema>`);
-      out.push(`      <pdfaSchema:namespaceURI>${escapeXml(s.namespaceURI)}</pdfaSchema:namespaceURI>`);
+      out.push(`      <pdfaSchema:schema>${escapeText(s.schema)}</pdfaSchema:schema>`);
+      out.push(`      <pdfaSchema:namespaceURI>${escapeText(s.namespaceURI)}</pdfaSchema:namespaceURI>`);
       out.push(`      <pdfaSchema:prefix>${s.prefix}</pdfaSchema:prefix>`);
       out.push('      <pdfaSchema:property>');
       out.push('       <rdf:Seq>');
       for (const p of s.properties) {
         out.push('        <rdf:li rdf:parseType="Resource">');
         out.push(`         <pdfaProperty:name>${p.name}</pdfaProperty:name>`);
-        out.push(`         <pdfaProperty:valueType>${escapeXml(p.valueType)}</pdfaProperty:valueType>`);
+        out.push(`         <pdfaProperty:valueType>${escapeText(p.valueType)}</pdfaProperty:valueType>`);
         out.push(`         <pdfaProperty:category>${p.category}</pdfaProperty:category>`);
-        out.push(`         <pdfaProperty:description>${escapeXml(p.description)}</pdfaProperty:description>`);
+        out.push(`         <pdfaProperty:description>${escapeText(p.description)}</pdfaProperty:description>`);
         out.push('        </rdf:li>');
       }
       out.push('       </rdf:Seq>');
@@ -172,8 +172,8 @@ export function buildXmp(meta: PdfA3Metadata): string {
   const byNs = new Map<string, XmpTextProperty[]>();
   for (const p of extra.properties ?? []) byNs.set(p.namespaceURI, [...(byNs.get(p.namespaceURI) ?? []), p]);
   for (const [uri, props] of byNs) {
-    out.push(`  <rdf:Description rdf:about="" xmlns:${props[0]!.prefix}="${escapeXml(uri)}">`);
-    for (const p of props) out.push(`   <${p.prefix}:${p.name}>${escapeXml(p.value)}</${p.prefix}:${p.name}>`);
+    out.push(`  <rdf:Description rdf:about="" xmlns:${props[0]!.prefix}="${escapeAttr(uri)}">`);
+    for (const p of props) out.push(`   <${p.prefix}:${p.name}>${escapeText(p.value)}</${p.prefix}:${p.name}>`);
     out.push('  </rdf:Description>');
   }
   if (extra.descriptionsXml) out.push(extra.descriptionsXml);

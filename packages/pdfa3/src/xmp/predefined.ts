@@ -5,7 +5,7 @@
  * tables; closed and open choices are checked as their base type.
  */
 import { parseXmpDate } from '../internal/pdf-date';
-import { attr, type XmlElement } from '../internal/xml';
+import type { XmlElement } from '@kontor/xml';
 import { NS } from './namespaces';
 
 const T = 'Text';
@@ -120,31 +120,31 @@ export type XmpNode = { value: string } | XmlElement;
 
 type Shape = { kind: 'simple'; text: string } | { kind: 'array'; container: 'Bag' | 'Seq' | 'Alt'; items: XmlElement[] } | { kind: 'struct'; fields: { local: string; node: XmpNode }[] } | { kind: 'other' };
 
-const isRdf = (el: XmlElement, local: string) => el.uri === NS.rdf && el.local === local;
+const isRdf = (el: XmlElement, local: string) => el.ns === NS.rdf && el.local === local;
 
 function shapeOf(node: XmpNode, depth: number): Shape {
   if (!('children' in node)) return { kind: 'simple', text: node.value.trim() };
   const el = node;
-  const container = el.children.find((c) => c.uri === NS.rdf && (c.local === 'Bag' || c.local === 'Seq' || c.local === 'Alt'));
+  const container = el.children.find((c) => c.ns === NS.rdf && (c.local === 'Bag' || c.local === 'Seq' || c.local === 'Alt'));
   if (container) {
     if (el.children.length !== 1) return { kind: 'other' };
     return { kind: 'array', container: container.local as 'Bag' | 'Seq' | 'Alt', items: container.children.filter((c) => isRdf(c, 'li')) };
   }
   const desc = el.children.find((c) => isRdf(c, 'Description'));
-  const ownAttrs = el.attrs.filter((a) => a.uri !== NS.rdf && a.uri !== NS.xml && a.uri !== '');
-  const resource = attr(el, NS.rdf, 'parseType') === 'Resource';
+  const ownAttrs = el.attributes.filter((a) => a.ns !== NS.rdf && a.ns !== NS.xml && a.ns !== '');
+  const resource = el.attr('parseType', NS.rdf) === 'Resource';
   if (resource || desc || ownAttrs.length > 0 || el.children.length > 0) {
     const holder = !resource && desc ? desc : el;
     if (holder === desc && el.children.length !== 1) return { kind: 'other' };
     const fields: { local: string; node: XmpNode }[] = [];
-    for (const a of holder.attrs) if (a.uri !== NS.rdf && a.uri !== NS.xml && a.uri !== '') fields.push({ local: a.local, node: { value: a.value } });
+    for (const a of holder.attributes) if (a.ns !== NS.rdf && a.ns !== NS.xml && a.ns !== '') fields.push({ local: a.local, node: { value: a.value } });
     for (const c of holder.children) fields.push({ local: isRdf(c, 'value') ? '\u0000value' : c.local, node: c });
     // a qualified simple value: rdf:value plus qualifiers
     const value = fields.find((f) => f.local === '\u0000value');
     if (value && depth < 8) return shapeOf(value.node, depth + 1);
     return { kind: 'struct', fields };
   }
-  const res = attr(el, NS.rdf, 'resource');
+  const res = el.attr('resource', NS.rdf);
   return { kind: 'simple', text: (res ?? el.text).trim() };
 }
 
@@ -153,7 +153,7 @@ export function hasValueType(node: XmpNode, type: string, depth = 0): boolean {
   if (depth > 16) return true;
   const shape = shapeOf(node, depth);
   if (type === 'Lang Alt') {
-    return shape.kind === 'array' && shape.container === 'Alt' && shape.items.every((li) => attr(li, NS.xml, 'lang') !== undefined && shapeOf(li, depth + 1).kind === 'simple');
+    return shape.kind === 'array' && shape.container === 'Alt' && shape.items.every((li) => li.attr('lang', NS.xml) !== undefined && shapeOf(li, depth + 1).kind === 'simple');
   }
   const arr = /^(Bag|Seq|Alt) (.+)$/.exec(type);
   if (arr) return shape.kind === 'array' && shape.container === arr[1] && shape.items.every((li) => hasValueType(li, arr[2]!, depth + 1));

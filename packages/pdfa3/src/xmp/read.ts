@@ -3,7 +3,7 @@
  * Core / XMP / PDF properties mirrored in the information dictionary, every top-level property with its
  * namespace, and the PDF/A extension schema declarations (with structural problems found on the way).
  */
-import { attr, readXml, type XmlElement } from '../internal/xml';
+import { parseXml, type XmlElement } from '@kontor/xml';
 import { NS } from './namespaces';
 
 export interface XmpProperty {
@@ -60,11 +60,11 @@ export interface XmpFacts {
 const RDF = NS.rdf;
 
 function isRdf(el: XmlElement, local: string): boolean {
-  return el.uri === RDF && el.local === local;
+  return el.ns === RDF && el.local === local;
 }
 
 function arrayItems(el: XmlElement): { kind?: 'Alt' | 'Bag' | 'Seq'; items: XmlElement[] } {
-  const container = el.children.find((c) => c.uri === RDF && (c.local === 'Alt' || c.local === 'Bag' || c.local === 'Seq'));
+  const container = el.children.find((c) => c.ns === RDF && (c.local === 'Alt' || c.local === 'Bag' || c.local === 'Seq'));
   if (!container) return { items: [] };
   return { kind: container.local as 'Alt' | 'Bag' | 'Seq', items: container.children.filter((c) => isRdf(c, 'li')) };
 }
@@ -72,17 +72,17 @@ function arrayItems(el: XmlElement): { kind?: 'Alt' | 'Bag' | 'Seq'; items: XmlE
 /** Fields of a struct value: children of an rdf:li parseType=Resource, or of a nested rdf:Description (children and attributes). */
 function structFields(li: XmlElement): { uri: string; prefix: string; local: string; text: string; el?: XmlElement }[] {
   const desc = li.children.find((c) => isRdf(c, 'Description'));
-  const holder = attr(li, RDF, 'parseType') === 'Resource' || !desc ? li : desc;
+  const holder = li.attr('parseType', RDF) === 'Resource' || !desc ? li : desc;
   const fields: { uri: string; prefix: string; local: string; text: string; el?: XmlElement }[] = [];
-  for (const a of holder.attrs) if (a.uri !== RDF && a.uri !== NS.xml) fields.push({ uri: a.uri, prefix: a.prefix, local: a.local, text: a.value });
-  for (const c of holder.children) fields.push({ uri: c.uri, prefix: c.prefix, local: c.local, text: c.text.trim(), el: c });
+  for (const a of holder.attributes) if (a.ns !== RDF && a.ns !== NS.xml) fields.push({ uri: a.ns, prefix: a.prefix, local: a.local, text: a.value });
+  for (const c of holder.children) fields.push({ uri: c.ns, prefix: c.prefix, local: c.local, text: c.text.trim(), el: c });
   return fields;
 }
 
 function textOf(el: XmlElement): string {
   const { items } = arrayItems(el);
   if (items.length > 0) {
-    const def = items.find((i) => attr(i, NS.xml, 'lang') === 'x-default') ?? items[0]!;
+    const def = items.find((i) => i.attr('lang', NS.xml) === 'x-default') ?? items[0]!;
     return def.text.trim();
   }
   return el.text.trim();
@@ -187,9 +187,9 @@ function readExtensionSchemas(prop: XmlElement, facts: XmpFacts): void {
   }
 }
 
-/** Parses the packet; throws XmlReadError when it is not well-formed XML. */
+/** Parses the packet through the hardened reader of @kontor/xml; throws its KontorXmlError when it is not well-formed XML. */
 export function readXmpFacts(text: string): XmpFacts {
-  const doc = readXml(text, { maxChars: 16 * 1024 * 1024, maxDepth: 64 });
+  const doc = parseXml(text, { maxBytes: 16 * 1024 * 1024, maxDepth: 64 });
   const begin = doc.processingInstructions.find((p) => p.target === 'xpacket' && /\bbegin\s*=/.test(p.body));
   const facts: XmpFacts = {
     packetHeader: { present: !!begin, hasBytes: !!begin && /\bbytes\s*=/.test(begin.body), hasEncoding: !!begin && /\bencoding\s*=/.test(begin.body) },
@@ -206,17 +206,17 @@ export function readXmpFacts(text: string): XmpFacts {
   findRdf(doc.root);
   for (const rdf of rdfRoots) {
     for (const desc of rdf.children.filter((c) => isRdf(c, 'Description'))) {
-      for (const a of desc.attrs) {
-        if (a.uri === RDF || a.uri === NS.xml || a.uri === '') continue;
-        facts.properties.push({ uri: a.uri, prefix: a.prefix, local: a.local, value: a.value, items: [], line: desc.line });
+      for (const a of desc.attributes) {
+        if (a.ns === RDF || a.ns === NS.xml || a.ns === '') continue;
+        facts.properties.push({ uri: a.ns, prefix: a.prefix, local: a.local, value: a.value, items: [], line: desc.line });
       }
       for (const p of desc.children) {
         const arr = arrayItems(p);
         const items = arr.items.map((i) => i.text.trim());
-        const isStruct = attr(p, RDF, 'parseType') === 'Resource' || p.children.some((c) => isRdf(c, 'Description'));
+        const isStruct = p.attr('parseType', RDF) === 'Resource' || p.children.some((c) => isRdf(c, 'Description'));
         const fields = isStruct ? structFields(p).map((f) => ({ uri: f.uri, local: f.local })) : undefined;
-        facts.properties.push({ uri: p.uri, prefix: p.prefix, local: p.local, value: textOf(p), items, ...(arr.kind ? { arrayKind: arr.kind } : {}), ...(fields ? { fields } : {}), el: p, line: p.line });
-        if (p.uri === NS.pdfaExtension && p.local === 'schemas') readExtensionSchemas(p, facts);
+        facts.properties.push({ uri: p.ns, prefix: p.prefix, local: p.local, value: textOf(p), items, ...(arr.kind ? { arrayKind: arr.kind } : {}), ...(fields ? { fields } : {}), el: p, line: p.line });
+        if (p.ns === NS.pdfaExtension && p.local === 'schemas') readExtensionSchemas(p, facts);
       }
     }
   }
