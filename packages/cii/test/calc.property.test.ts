@@ -115,7 +115,7 @@ describe('invoice arithmetic', () => {
         expect(inv.totalVat).toBe(cents(ref.totalVat));
         expect(inv.totalGross).toBe(cents(ref.gross));
         const parsed = parseInvoice(inv);
-        expect(parsed.success).toBe(true);
+        expect(parsed.ok).toBe(true);
         const errors = checkInvoice(parsed.invoice!).filter((f) => f.severity === 'error');
         expect(errors).toEqual([]);
       }),

@@ -44,8 +44,8 @@ describe('invoice JSON (fuzz)', () => {
     fc.assert(
       fc.property(fc.oneof(fc.jsonValue(), fc.json(), fc.string(), deep, deepValue, fc.anything()), (input) => {
         const r = parseInvoice(input);
-        expect(typeof r.success).toBe('boolean');
-        if (!r.success) expect(r.issues.length).toBeGreaterThan(0);
+        expect(typeof r.ok).toBe('boolean');
+        if (!r.ok) expect(r.issues.length).toBeGreaterThan(0);
         checkInvoiceJsonSize(input);
       }),
       { numRuns: RUNS * 3, seed: SEED },

@@ -19,7 +19,7 @@ const minimal = () => ({
 describe('InvoiceSchema', () => {
   it('applies the defaults of spec §2.1', () => {
     const r = parseInvoice(minimal());
-    expect(r.success).toBe(true);
+    expect(r.ok).toBe(true);
     const inv = r.invoice!;
     expect(inv.profile).toBe('en16931');
     expect(inv.documentTypeCode).toBe('380');
@@ -116,8 +116,8 @@ describe('InvoiceSchema', () => {
 describe('parseInvoice', () => {
   it('accepts JSON text and bytes, rejects bad JSON and non-objects', () => {
     const text = JSON.stringify(minimal());
-    expect(parseInvoice(text).success).toBe(true);
-    expect(parseInvoice(new TextEncoder().encode(text)).success).toBe(true);
+    expect(parseInvoice(text).ok).toBe(true);
+    expect(parseInvoice(new TextEncoder().encode(text)).ok).toBe(true);
     expect(parseInvoice('{"a":').issues[0]!.code).toBe('INVALID_JSON');
     expect(parseInvoice('[1]').issues[0]!.code).toBe('INVALID_TYPE');
     expect(parseInvoice(null).issues[0]!.code).toBe('INVALID_TYPE');
@@ -130,7 +130,7 @@ describe('parseInvoice', () => {
     j.buyer.address = { countryCode: 'KORRIGIEREN' };
     j.totalVat = 0;
     const r = parseInvoice(j);
-    expect(r.success).toBe(false);
+    expect(r.ok).toBe(false);
     expect(r.invoice).toBeUndefined();
     expect(r.issues.map((i) => `${i.code}@${i.path}`).sort()).toEqual(['EXTRACTION_UNCERTAIN@buyer.address.countryCode', 'EXTRACTION_UNCERTAIN@buyer.name', 'EXTRACTION_UNCERTAIN@dueDate']);
   });

@@ -20,7 +20,7 @@ describe('invoice JSON limits', () => {
     const text = JSON.stringify(invoice).replace('"lines":', `"notes":${'['.repeat(10_000)}1${']'.repeat(10_000)},"lines":`);
     for (const input of [text, { ...clone(), notes: deepArray(10_000) }]) {
       const r = parseInvoice(input);
-      expect(r.success).toBe(false);
+      expect(r.ok).toBe(false);
       expect(r.issues).toHaveLength(1);
       expect(r.issues[0]).toMatchObject({ code: 'TOO_DEEP', severity: 'error' });
       expect(r.issues[0]!.path).toBe(['notes', ...Array(INVOICE_JSON_MAX_DEPTH - 1).fill('0')].join('.'));
@@ -44,7 +44,7 @@ describe('invoice JSON limits', () => {
     const text = JSON.stringify(invoice).replace(/"unitPriceNet":[0-9.]+/, '"unitPriceNet":1e400');
     expect(text).toContain('1e400');
     const r = parseInvoice(text);
-    expect(r).toEqual({ success: false, issues: [expect.objectContaining({ code: 'INVALID_NUMBER', path: 'lines.0.unitPriceNet' })] });
+    expect(r).toEqual({ ok: false, issues: [expect.objectContaining({ code: 'INVALID_NUMBER', path: 'lines.0.unitPriceNet' })] });
     const v = clone();
     v.lines[0]!.quantity = -Infinity;
     (v as Record<string, unknown>).totalNet = Number.NaN;
@@ -61,6 +61,6 @@ describe('invoice JSON limits', () => {
   });
 
   it('the fixture itself passes', () => {
-    expect(parseInvoice(clone())).toMatchObject({ success: true, issues: [] });
+    expect(parseInvoice(clone())).toMatchObject({ ok: true, issues: [] });
   });
 });

@@ -10,12 +10,13 @@ export interface InvoiceIssue extends Finding {
   path: string;
 }
 
-export interface ParseInvoiceResult {
-  success: boolean;
-  /** Present when the schema accepted the input (even if placeholders were found). */
-  invoice?: Invoice;
-  issues: InvoiceIssue[];
-}
+/**
+ * The result of {@link parseInvoice}: `ok: true` carries the schema-checked invoice and no issues; `ok: false` carries
+ * the issues, and the invoice too when only extraction placeholders (EXTRACTION_UNCERTAIN) stood in the way.
+ */
+export type ParseInvoiceResult =
+  | { ok: true; invoice: Invoice; issues: InvoiceIssue[] }
+  | { ok: false; invoice?: Invoice | undefined; issues: InvoiceIssue[] };
 
 export const PLACEHOLDER_TEXT = 'KORRIGIEREN';
 export const PLACEHOLDER_DATE = '1900-01-01';
@@ -206,21 +207,21 @@ export function parseInvoice(json: unknown): ParseInvoiceResult {
   if (typeof json === 'string' || json instanceof Uint8Array) {
     const size = checkInvoiceJsonSize(json);
     if (!size.ok) {
-      return { success: false, issues: [{ code: 'INVOICE_TOO_LARGE', severity: 'error', message: `The invoice JSON has ${size.bytes} bytes; at most ${size.limit} are allowed`, path: '' }] };
+      return { ok: false, issues: [{ code: 'INVOICE_TOO_LARGE', severity: 'error', message: `The invoice JSON has ${size.bytes} bytes; at most ${size.limit} are allowed`, path: '' }] };
     }
     const text = typeof json === 'string' ? json : new TextDecoder('utf-8', { fatal: false }).decode(json);
     try {
       value = JSON.parse(text);
     } catch (e) {
-      return { success: false, issues: [{ code: 'INVALID_JSON', severity: 'error', message: `Not valid JSON: ${(e as Error).message}`, path: '' }] };
+      return { ok: false, issues: [{ code: 'INVALID_JSON', severity: 'error', message: `Not valid JSON: ${(e as Error).message}`, path: '' }] };
     }
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { success: false, issues: [{ code: 'INVALID_TYPE', severity: 'error', message: 'The invoice must be a JSON object', path: '' }] };
+    return { ok: false, issues: [{ code: 'INVALID_TYPE', severity: 'error', message: 'The invoice must be a JSON object', path: '' }] };
   }
   // Depth and non-finite numbers first: the schema would accept Infinity, and deep values are not walked further.
   const shape = checkJsonShape(value);
-  if (shape.length > 0) return { success: false, issues: shape };
+  if (shape.length > 0) return { ok: false, issues: shape };
   const placeholders = findPlaceholders(value);
   const placeholderPaths = new Set(placeholders.map((p) => p.path));
   const result = v.safeParse(InvoiceSchema, value, { abortEarly: false });
@@ -237,7 +238,7 @@ export function parseInvoice(json: unknown): ParseInvoiceResult {
       issues.push({ code, severity: 'error', message: issueMessage(issue), path });
     }
   }
-  const out: ParseInvoiceResult = { success: result.success && issues.length === 0, issues };
-  if (result.success) out.invoice = result.output;
-  return out;
+  if (!result.success) return { ok: false, issues };
+  if (issues.length > 0) return { ok: false, invoice: result.output, issues };
+  return { ok: true, invoice: result.output, issues };
 }
