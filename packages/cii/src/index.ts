@@ -45,7 +45,9 @@ export { writeCii, generateCii, gateOutcome, paymentTermsText, GUIDELINES, PEPPO
 export { toInvoiceWarnings, germanMessage, type InvoiceWarning, type WarningLang } from './write/warnings';
 export { legalContentWarnings, checkGermanLegalContent, legalFormOf, type LegalContentWarning, type LegalForm, type LegalLang } from './rules/de-ustg/legal-content';
 export { readCii, type ReadCiiResult, type ReadCiiOptions, type ReadAttachment, type UnsupportedElement, type CiiProfileName } from './read/read-cii';
-export * as officialCodes from './codelists/official';
+import * as officialCodes from './codelists/official';
+/** The official EN 16931 code lists (generated from the corpus codedb; see scripts/gen-codelists.mjs), as one namespace. */
+export { officialCodes };
 export {
   codelist,
   isCodelistName,
@@ -77,4 +79,8 @@ export {
 } from './codelists/index';
 export { CiiError, type CiiErrorCode } from './internal/errors';
 export { positionOf, type Finding } from './internal/findings';
-export * from './rules';
+// Validation as a user calls it. The rule engine itself (runRules, rule sets, readForValidation, xsdStep, KoSIT
+// scenarios, the CiiDoc view) is public on purpose under the subpath `@kontor/cii/rules` (used by @kontor/ubl).
+export { validateCii, type ValidateCiiOptions, type ValidationProfile, type CiiValidationResult, type CiiXsdReport, type RulesetInfo } from './rules/engine';
+export type { KositVerdict, KositScenario } from './rules/kosit';
+export type { RuleFinding } from './rules/types';

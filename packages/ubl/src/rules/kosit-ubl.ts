@@ -2,7 +2,7 @@
  * The KoSIT XRechnung configuration (release 2026-01-31) for UBL: scenario by root element and exact BT-24, the
  * UBL scenarios' level overrides, accept = XSD valid and no remaining error. Facts from its scenarios.xml.
  */
-import type { KositVerdict, RuleFinding } from '@kontor/cii';
+import type { KositVerdict, RuleFinding } from '@kontor/cii/rules';
 import type { UblDocumentKind } from '../binding/to-cii';
 
 type Level = 'error' | 'warning' | 'information';

@@ -5,7 +5,7 @@
  * neutral rule of the same id when validating UBL. Our own wording; ids and flags official.
  */
 import type { XmlElement } from '@kontor/xml';
-import { ISO_4217_CURRENCIES, XPathDynamicError, type CiiDoc, type RuleDef, type RuleFlag, type RuleSet } from '@kontor/cii';
+import { ISO_4217_CURRENCIES, XPathDynamicError, type CiiDoc, type RuleDef, type RuleFlag, type RuleSet } from '@kontor/cii/rules';
 import { Big } from '@kontor/xml';
 import { UBL_NS } from '../binding/to-cii';
 

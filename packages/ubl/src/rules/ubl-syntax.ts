@@ -6,7 +6,7 @@
  * with a path -> rule lookup), five by hand.
  */
 import type { XmlElement } from '@kontor/xml';
-import type { CiiDoc, RuleDef, RuleFlag } from '@kontor/cii';
+import type { CiiDoc, RuleDef, RuleFlag } from '@kontor/cii/rules';
 import { UBL_NS } from '../binding/to-cii';
 import { UBL_CR_TABLE } from './ubl-cr-table';
 

@@ -5,7 +5,7 @@
  * (UBL-SR-*, UBL-DT-*), then the KoSIT verdict by BT-24 with the UBL scenarios' severity overrides.
  */
 import { XmlElement, verdictOf, type SchemaStore, type Verdict, type XmlInput, type XmlLimits } from '@kontor/xml';
-import { en16931Rules, xrechnungRules, runRules, acceptedVerdict, readForValidation, xsdStep, isXRechnungSpecification, type RuleDef, type RuleFinding, type CiiXsdReport, type RulesetInfo, type KositVerdict, type ValidationProfile } from '@kontor/cii';
+import { en16931Rules, xrechnungRules, runRules, acceptedVerdict, readForValidation, xsdStep, isXRechnungSpecification, type RuleDef, type RuleFinding, type CiiXsdReport, type RulesetInfo, type KositVerdict, type ValidationProfile } from '@kontor/cii/rules';
 import { ublKind, ublToCiiTree, type UblDocumentKind } from '../binding/to-cii';
 import { ublSyntaxRules } from './ubl-syntax';
 import { kositUblVerdict } from './kosit-ubl';

@@ -7,7 +7,8 @@
  * Bad input is a finding in the report, never an exception; only API misuse throws.
  */
 import { AF_RELATIONSHIPS, checkPdfA3, Pdfa3Error, readEmbeddedFiles, readPdfInfo, type EmbeddedFile, type PdfInfo } from '@kontor/pdfa3';
-import { kositScenarios, positionOf, rulesetInfo, validateCii, type CiiValidationResult, type RuleFinding } from '@kontor/cii';
+import { positionOf, validateCii, type CiiValidationResult, type RuleFinding } from '@kontor/cii';
+import { kositScenarios, rulesetInfo } from '@kontor/cii/rules';
 import { ublKind, ublRulesetInfo, ublSchemaSet, validateUbl } from '@kontor/ubl';
 import { parseXml, verdictOf, xmlInputToText, KontorXmlError, type Finding, type SchemaStore, type XmlElement } from '@kontor/xml';
 import { ZugferdError } from '../errors';
