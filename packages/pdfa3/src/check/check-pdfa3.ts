@@ -12,7 +12,7 @@ import { CheckContext, DEFAULT_LIMITS, type CheckOptions } from './context';
 import { checkCatalogKeys, checkEmbeddedFiles, checkInfoConsistency, checkMetadata, checkOutputIntents, checkTrailer } from './document';
 import { FontProgramChecker } from './font-programs';
 import { GlyphWidthChecker } from './glyph-widths';
-import { GraphicsChecker } from './graphics';
+import { GraphicsChecker } from './graphics/index';
 import { checkObjects } from './objects';
 import { checkRaw } from './raw';
 import { UnicodeMapChecker } from './unicode';

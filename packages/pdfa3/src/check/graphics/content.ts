@@ -1,0 +1,279 @@
+/**
+ * Content streams (the operators a page paints with): operand limits (6.1.13-1..5, hexadecimal
+ * strings 6.1.6), undefined operators (6.2.2-1), rendering intents (6.2.6), inline images (6.1.10,
+ * 6.2.8-3), q/Q nesting (6.1.13-8), and the hand-off of every painted resource to its clause group.
+ */
+import { PDFBool, PDFDict, PDFStream } from 'pdf-lib';
+import { ContentLimitError, ContentParseError, CONTENT_OPERATORS, tokenizeContent, type Operand, type Operation } from '../../internal/content';
+import { get, getName, getNumber } from '../../internal/pdf';
+import { ALLOWED_INLINE_FILTERS, RENDERING_INTENTS } from '../../internal/rules';
+import { useDevice, useColorSpace, isIccCmyk } from './colour';
+import { checkFont, useType3Glyphs } from './fonts';
+import { checkExtGState } from './graphics-state';
+import { INITIAL, GraphicsRun, type DeviceSpace, type Res, type PageState, type Space, type ColourStart, lookupRes } from './state';
+import { useXObject, usePattern } from './xobjects';
+
+interface GState {
+  font?: PDFDict | undefined;
+  fontName?: string;
+  renderMode: number;
+  /** current colour spaces; painting with a device space uses it (the initial one is DeviceGray) */
+  fill: Space;
+  stroke: Space;
+  overprintFill: boolean;
+  overprintStroke: boolean;
+  opm: number;
+}
+
+function checkOperandLimits(run: GraphicsRun, ops: Operand[], path: string): void {
+  for (const o of ops) {
+    if (o.t === 'num') {
+      if (o.int && (o.v > 2147483647 || o.v < -2147483648)) run.c.fail('6.1.13-1', `integer ${o.v} out of range`, path);
+      else if (!o.int && Math.abs(o.v) > 3.403e38) run.c.fail('6.1.13-2', `real ${o.v} out of range`, path);
+      else if (!o.int && o.v !== 0 && Math.abs(o.v) < 1.175e-38) run.c.fail('6.1.13-5', `real ${o.v} is closer to zero than 1.175e-38`, path);
+    } else if (o.t === 'str') {
+      if (o.bytes > 32767) run.c.fail('6.1.13-3', `string of ${o.bytes} bytes is longer than 32767`, path);
+      if (o.hex && o.rawHex !== undefined) {
+        const digits = o.rawHex.replace(/[\0\t\n\f\r ]/g, '');
+        if (digits.length % 2 !== 0) run.c.fail('6.1.6-1', 'hexadecimal string with an odd number of digits', path);
+        if (/[^0-9A-Fa-f]/.test(digits)) run.c.fail('6.1.6-2', 'hexadecimal string with characters other than 0-9, A-F, a-f', path);
+      }
+    } else if (o.t === 'name') {
+      if (o.v.length > 127) run.c.fail('6.1.13-4', `name longer than 127 bytes`, path);
+    } else if (o.t === 'arr') checkOperandLimits(run, o.v, path);
+    else if (o.t === 'dict') checkOperandLimits(run, [...o.v.values()], path);
+  }
+}
+
+export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path: string, page: PageState, depth = 0, start: ColourStart = INITIAL): void {
+  if (depth > 24) {
+    run.c.note('PDF_NESTING_TOO_DEEP', 'error', 'form XObjects, patterns or Type 3 glyphs are nested more than 24 levels deep; the inner content is not judged', path);
+    return;
+  }
+  if (run.operatorsLeft <= 0) return;
+  let ops: Operation[];
+  try {
+    ops = tokenizeContent(bytes, { maxOperations: Math.min(2_000_000, run.operatorsLeft) });
+  } catch (e) {
+    if (e instanceof ContentLimitError) {
+      run.operatorsLeft = 0;
+      run.c.note('PDF_TOO_MANY_OPERATORS', 'error', `content streams hold more operators than the limit (${e.message}); the rest is not judged`, path);
+    } else run.c.note('PDF_CONTENT_UNPARSEABLE', 'warning', `content stream cannot be tokenized: ${(e as ContentParseError).message}`, path);
+    return;
+  }
+  run.operatorsLeft -= ops.length;
+  const stack: GState[] = [];
+  let gs: GState = { renderMode: 0, fill: start.fill, stroke: start.stroke, overprintFill: false, overprintStroke: false, opm: 0 };
+  let qDepth = 0;
+  const paint = (fill: boolean, stroke: boolean) => {
+    if (fill && gs.fill !== 'other' && gs.fill !== 'iccCMYK') useDevice(run, gs.fill, res, path);
+    if (stroke && gs.stroke !== 'other' && gs.stroke !== 'iccCMYK') useDevice(run, gs.stroke, res, path);
+    if (gs.opm === 1 && ((fill && gs.fill === 'iccCMYK' && gs.overprintFill) || (stroke && gs.stroke === 'iccCMYK' && gs.overprintStroke))) {
+      run.c.fail('6.2.4.2-2', 'overprint mode 1 with overprinting enabled while painting in an ICCBased CMYK colour space', path);
+    }
+  };
+  const showText = (strings: Operand[]) => {
+    const m = gs.renderMode;
+    if (m !== 3 && gs.font) {
+      let u = run.glyphUse.get(gs.font);
+      if (!u) run.glyphUse.set(gs.font, (u = { path: `${path}/Font/${gs.fontName}`, strings: [] }));
+      // a malformed hex string (6.1.6) has no agreed glyph codes; its glyphs are not judged
+      const wellFormed = (x: Operand) => x.t === 'str' && !(x.hex && x.rawHex !== undefined && /[^0-9A-Fa-f\0\t\n\f\r ]/.test(x.rawHex));
+      for (const o of strings) {
+        if (o.t === 'str' && wellFormed(o)) u.strings.push(o.data);
+        else if (o.t === 'arr') for (const x of o.v) if (x.t === 'str' && wellFormed(x)) u.strings.push(x.data);
+      }
+    }
+    if (m === 3 || m === 7) return;
+    paint([0, 2, 4, 6].includes(m), [1, 2, 5, 6].includes(m));
+    if (gs.font) {
+      checkFont(run, gs.font, gs.renderMode, `${path}/Font/${gs.fontName}`, page, depth);
+      if (getName(run.ctx, gs.font, 'Subtype') === 'Type3') {
+        const codes = new Set<number>();
+        for (const o of strings) {
+          if (o.t === 'str') o.data.forEach((b) => codes.add(b));
+          else if (o.t === 'arr') for (const x of o.v) if (x.t === 'str') x.data.forEach((b) => codes.add(b));
+        }
+        useType3Glyphs(run, gs.font, codes, res, `${path}/Font/${gs.fontName}`, page, depth, { fill: gs.fill, stroke: gs.stroke });
+      }
+    }
+  };
+  let a: Operand[] = [];
+  const lastName = (): string | undefined => {
+    const x = a[a.length - 1];
+    return x && x.t === 'name' ? x.v : undefined;
+  };
+  for (const op of ops) {
+    if (op.operands.length > 0) checkOperandLimits(run, op.operands, path);
+    a = op.operands;
+    switch (op.op) {
+      case 'q':
+        // states beyond the PDF/A limit are not kept (6.1.13-8 already fails); a Q there restores nothing
+        if (stack.length < 64) stack.push({ ...gs });
+        qDepth++;
+        if (qDepth === 29) run.c.fail('6.1.13-8', 'q/Q pairs nested more than 28 levels', path);
+        break;
+      case 'Q':
+        if (qDepth <= stack.length) gs = stack.pop() ?? gs;
+        qDepth = Math.max(0, qDepth - 1);
+        break;
+      case 'Tf': {
+        const n = a[0]?.t === 'name' ? a[0].v : undefined;
+        if (n !== undefined) {
+          const f = lookupRes(run, res, 'Font', n, path);
+          gs.font = f instanceof PDFDict ? f : undefined;
+          gs.fontName = n;
+        }
+        break;
+      }
+      case 'Tj':
+      case 'TJ':
+      case "'":
+        showText(a.slice(0, 1));
+        break;
+      case '"':
+        showText(a.slice(2, 3));
+        break;
+      case 'Tr':
+        if (a[0]?.t === 'num') gs.renderMode = a[0].v;
+        break;
+      case 'f':
+      case 'F':
+      case 'f*':
+        paint(true, false);
+        break;
+      case 'S':
+      case 's':
+        paint(false, true);
+        break;
+      case 'B':
+      case 'B*':
+      case 'b':
+      case 'b*':
+        paint(true, true);
+        break;
+      case 'Do': {
+        const n = lastName();
+        if (n === undefined) break;
+        const x = lookupRes(run, res, 'XObject', n, path);
+        if (x instanceof PDFStream) {
+          if (get(run.ctx, x.dict, 'ImageMask') === PDFBool.True) paint(true, false);
+          useXObject(run, x, res, `${path}/XObject/${n}`, page, depth, { fill: gs.fill, stroke: gs.stroke });
+        }
+        break;
+      }
+      case 'gs': {
+        const n = lastName();
+        if (n === undefined) break;
+        const g = lookupRes(run, res, 'ExtGState', n, path);
+        if (g instanceof PDFDict) {
+          checkExtGState(run, g, `${path}/ExtGState/${n}`, page);
+          const OP = get(run.ctx, g, 'OP');
+          const op2 = get(run.ctx, g, 'op');
+          if (OP instanceof PDFBool) {
+            gs.overprintStroke = OP.asBoolean();
+            if (!(op2 instanceof PDFBool)) gs.overprintFill = OP.asBoolean();
+          }
+          if (op2 instanceof PDFBool) gs.overprintFill = op2.asBoolean();
+          const opm = getNumber(run.ctx, g, 'OPM');
+          if (opm !== undefined) gs.opm = opm;
+        }
+        break;
+      }
+      case 'cs':
+      case 'CS': {
+        const n = lastName();
+        if (n === undefined) break;
+        let space: Space = 'other';
+        if (n === 'DeviceRGB' || n === 'DeviceCMYK' || n === 'DeviceGray') {
+          useDevice(run, n, res, path);
+          space = n;
+        } else if (n !== 'Pattern') {
+          const cs = lookupRes(run, res, 'ColorSpace', n, path);
+          if (cs) {
+            useColorSpace(run, cs, res, `${path}/ColorSpace/${n}`, page, depth);
+            if (isIccCmyk(run, cs)) space = 'iccCMYK';
+          }
+        }
+        if (op.op === 'cs') gs.fill = space;
+        else gs.stroke = space;
+        break;
+      }
+      case 'scn':
+      case 'SCN': {
+        const n = lastName();
+        if (n === undefined) break;
+        const p = lookupRes(run, res, 'Pattern', n, path);
+        if (p) usePattern(run, p, res, `${path}/Pattern/${n}`, page, depth);
+        break;
+      }
+      case 'rg':
+      case 'RG':
+      case 'k':
+      case 'K':
+      case 'g':
+      case 'G': {
+        const space: DeviceSpace = op.op === 'rg' || op.op === 'RG' ? 'DeviceRGB' : op.op === 'k' || op.op === 'K' ? 'DeviceCMYK' : 'DeviceGray';
+        useDevice(run, space, res, path);
+        if (op.op === op.op.toLowerCase()) gs.fill = space;
+        else gs.stroke = space;
+        break;
+      }
+      case 'sh': {
+        const n = lastName();
+        if (n === undefined) break;
+        const sh = lookupRes(run, res, 'Shading', n, path);
+        const shd = sh instanceof PDFStream ? sh.dict : sh instanceof PDFDict ? sh : undefined;
+        if (shd) {
+          const cs = get(run.ctx, shd, 'ColorSpace');
+          if (cs) useColorSpace(run, cs, res, `${path}/Shading/${n}`, page, depth);
+        }
+        break;
+      }
+      case 'ri': {
+        const n = lastName();
+        if (n !== undefined && !RENDERING_INTENTS.has(n)) run.c.fail('6.2.6-1', `rendering intent /${n} is not one of the four standard ones`, path);
+        break;
+      }
+      case 'BI': {
+        const d = op.inline ?? new Map<string, Operand>();
+        const im = d.get('IM') ?? d.get('ImageMask');
+        if (im?.t === 'bool' && im.v) paint(true, false);
+        checkInlineImage(run, d, res, path, page);
+        break;
+      }
+      default:
+        if (!CONTENT_OPERATORS.has(op.op) && /^[A-Za-z'"*0-9]+$/.test(op.op)) {
+          run.c.fail('6.2.2-1', `content stream operator "${op.op}" is not defined in ISO 32000-1`, path);
+        }
+    }
+  }
+}
+
+function checkInlineImage(run: GraphicsRun, d: Map<string, Operand>, res: Res, path: string, page: PageState): void {
+  const f = d.get('F') ?? d.get('Filter');
+  const names = f?.t === 'name' ? [f.v] : f?.t === 'arr' ? f.v.map((x) => (x.t === 'name' ? x.v : '?')) : [];
+  for (const n of names) if (!ALLOWED_INLINE_FILTERS.has(n)) run.c.fail('6.1.10-1', `inline image filter /${n} is not allowed`, path);
+  const interp = d.get('I') ?? d.get('Interpolate');
+  if (interp?.t === 'bool' && interp.v) run.c.fail('6.2.8-3', 'inline image with Interpolate true', path);
+  const intent = d.get('Intent');
+  if (intent?.t === 'name' && !RENDERING_INTENTS.has(intent.v)) run.c.fail('6.2.6-1', `rendering intent /${intent.v} is not one of the four standard ones`, path);
+  const im = d.get('IM') ?? d.get('ImageMask');
+  if (im?.t === 'bool' && im.v) return;
+  const cs = d.get('CS') ?? d.get('ColorSpace');
+  if (cs?.t === 'name') {
+    const short: Record<string, DeviceSpace> = { G: 'DeviceGray', RGB: 'DeviceRGB', CMYK: 'DeviceCMYK', DeviceGray: 'DeviceGray', DeviceRGB: 'DeviceRGB', DeviceCMYK: 'DeviceCMYK' };
+    const dev = short[cs.v];
+    if (dev) useDevice(run, dev, res, path);
+    else if (cs.v !== 'I' && cs.v !== 'Indexed') {
+      const r = lookupRes(run, res, 'ColorSpace', cs.v, path);
+      if (r) useColorSpace(run, r, res, path, page);
+    }
+  } else if (cs?.t === 'arr') {
+    const base = cs.v[1];
+    if (base?.t === 'name') {
+      const dev = ({ G: 'DeviceGray', RGB: 'DeviceRGB', CMYK: 'DeviceCMYK', DeviceGray: 'DeviceGray', DeviceRGB: 'DeviceRGB', DeviceCMYK: 'DeviceCMYK' } as Record<string, DeviceSpace>)[base.v];
+      if (dev) useDevice(run, dev, res, path);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Checks that follow what pages actually use: content streams (operators, limits, colour operators,
+ * inline images, rendering intents), the resources they reference (fonts, images, forms, graphics
+ * states, colour spaces, patterns, shadings), annotations and their appearances, form fields, actions,
+ * page boxes and transparency. Resources that no content stream uses are not judged, as in veraPDF.
+ *
+ * This is the driver; the checks live by clause group next to it: pages.ts (the page and its boxes),
+ * content.ts (operators, 6.1.13, 6.2.2, 6.2.6), colour.ts (6.2.4.x), graphics-state.ts (6.2.5, 6.2.10),
+ * xobjects.ts (6.2.8, 6.2.9), fonts.ts (6.2.11.x), annotations.ts (6.3, 6.4, 6.5); state.ts holds what
+ * they share.
+ */
+import type { PDFDict, PDFObject } from 'pdf-lib';
+import type { CheckContext } from '../context';
+import type { GlyphUse } from '../glyph-widths';
+import { checkDocumentActions, checkForms } from './annotations';
+import { checkDeviceColour } from './colour';
+import { checkPage } from './pages';
+import { GraphicsRun, type DeviceSpace, type GraphicsFacts } from './state';
+
+export type { GraphicsFacts };
+
+export class GraphicsChecker {
+  private readonly g: GraphicsRun;
+
+  constructor(c: CheckContext, facts: GraphicsFacts) {
+    this.g = new GraphicsRun(c, facts);
+  }
+
+  /** device colour spaces painted without a Default colour space, with the first place each was used */
+  get deviceUse(): Map<DeviceSpace, string> {
+    return this.g.deviceUse;
+  }
+
+  /** file specifications of FileAttachment annotations (for 6.8) */
+  get fileAttachmentSpecs(): PDFObject[] {
+    return this.g.fileAttachmentSpecs;
+  }
+
+  /** strings each font showed in a render mode other than 3 (for 6.2.11.5) */
+  get glyphUse(): Map<PDFDict, GlyphUse> {
+    return this.g.glyphUse;
+  }
+
+  run(): void {
+    const g = this.g;
+    const pages = g.c.doc.getPages();
+    if (pages.length > g.c.maxPages) {
+      g.c.note('PDF_TOO_MANY_PAGES', 'error', `the document has ${pages.length} pages, more than the limit of ${g.c.maxPages}; only the first ${g.c.maxPages} are judged`);
+    }
+    for (let i = 0; i < Math.min(pages.length, g.c.maxPages); i++) checkPage(g, pages[i]!, i);
+    checkDeviceColour(g);
+    checkForms(g);
+    checkDocumentActions(g);
+  }
+}

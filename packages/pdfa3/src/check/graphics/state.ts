@@ -1,0 +1,116 @@
+/**
+ * What one graphics pass shares between its clause groups: the resources in force, the objects
+ * already judged, what the pages used (device colour, glyphs, attached files), and the helpers they
+ * all need (stream decoding, resource lookup).
+ */
+import { PDFDict, PDFStream, type PDFContext, type PDFObject } from 'pdf-lib';
+import { decodeStream, entryByName, get, getDict, resolve, StreamTooLargeError } from '../../internal/pdf';
+import { type CheckContext } from '../context';
+import { type GlyphUse } from '../glyph-widths';
+
+export type DeviceSpace = 'DeviceRGB' | 'DeviceCMYK' | 'DeviceGray';
+
+/** Resources in force for one content stream: its own dictionary and the one it would inherit from. */
+export interface Res {
+  own?: PDFDict | undefined;
+  parent?: Res;
+  /** default colour spaces of the parent do not apply (patterns) */
+  isolated?: boolean;
+  /** the page's resources were inherited from the page tree */
+  inheritedFromTree?: boolean;
+}
+
+export interface GraphicsFacts {
+  /** colour space of the PDF/A output intent profile ('RGB ', 'CMYK', 'GRAY') or undefined */
+  outputCS?: string;
+}
+
+export interface PageState {
+  path: string;
+  transparency: boolean;
+}
+
+export type Space = DeviceSpace | 'iccCMYK' | 'other';
+
+export function validUtf8Name(name: string): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(name, 'latin1'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface ColourStart {
+  fill: Space;
+  stroke: Space;
+}
+
+export const INITIAL: ColourStart = { fill: 'DeviceGray', stroke: 'DeviceGray' };
+
+/** Everything one graphics pass remembers across pages, forms and clause groups. */
+export class GraphicsRun {
+  readonly visitedForms = new Set<PDFObject>();
+  /** forms, patterns and glyph procedures being painted right now (recursion detection) */
+  readonly activeForms = new Set<PDFObject>();
+  operatorsLeft: number;
+  readonly checkedFonts = new Set<PDFObject>();
+  readonly checkedImages = new Set<PDFObject>();
+  readonly checkedGStates = new Set<PDFObject>();
+  readonly checkedColorSpaces = new Set<PDFObject>();
+  readonly checkedActions = new Set<PDFObject>();
+  readonly deviceUse = new Map<DeviceSpace, string>();
+  readonly separations = new Map<string, { alt: PDFObject | undefined; tint: PDFObject | undefined }>();
+  readonly fileAttachmentSpecs: PDFObject[] = [];
+  /** strings each font showed in a render mode other than 3 (for 6.2.11.5) */
+  readonly glyphUse = new Map<PDFDict, GlyphUse>();
+
+  constructor(
+    readonly c: CheckContext,
+    readonly facts: GraphicsFacts,
+  ) {
+    this.operatorsLeft = c.maxOperators;
+  }
+
+  get ctx(): PDFContext {
+    return this.c.ctx;
+  }
+}
+
+export function inherited(run: GraphicsRun, node: PDFDict, key: string): PDFObject | undefined {
+  let cur: PDFDict | undefined = node;
+  for (let k = 0; cur && k < 64; k++) {
+    const v = get(run.ctx, cur, key);
+    if (v !== undefined) return v;
+    cur = getDict(run.ctx, cur, 'Parent');
+  }
+  return undefined;
+}
+
+export function decode(run: GraphicsRun, s: PDFStream, path: string): Uint8Array | undefined {
+  try {
+    return decodeStream(run.ctx, s, run.c.maxStreamBytes);
+  } catch (e) {
+    if (e instanceof StreamTooLargeError) run.c.note('PDF_STREAM_TOO_LARGE', 'error', `${e.message}: its content cannot be judged`, path);
+    else run.c.note('PDF_STREAM_UNDECODABLE', 'warning', `stream cannot be decoded: ${(e as Error).message}`, path);
+    return undefined;
+  }
+}
+
+export function lookupRes(run: GraphicsRun, res: Res, category: string, name: string, path: string): PDFObject | undefined {
+  const own = res.own ? getDict(run.ctx, res.own, category) : undefined;
+  const hit = own ? entryByName(own, name) : undefined;
+  if (hit !== undefined) {
+    if (res.inheritedFromTree) run.c.fail('6.2.2-2', `resource /${name} is inherited from the page tree instead of the page's own Resources`, path);
+    return resolve(run.ctx, hit) ?? undefined;
+  }
+  for (let p = res.parent; p; p = p.parent) {
+    const d = p.own ? getDict(run.ctx, p.own, category) : undefined;
+    const v = d ? entryByName(d, name) : undefined;
+    if (v !== undefined) {
+      run.c.fail('6.2.2-2', `resource /${name} is not in the content stream's own Resources (taken from the parent)`, path);
+      return resolve(run.ctx, v);
+    }
+  }
+  return undefined;
+}
