@@ -2,9 +2,6 @@
 export { BankdataError, type BankdataErrorCode } from './errors';
 export {
   parseBankCodeFile,
-  parseBankCodeTxt,
-  parseBankCodeCsv,
-  decodeBankCodeBytes,
   type BankCodeRecord,
   type ChangeFlag,
   type ParseFinding,

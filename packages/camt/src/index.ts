@@ -45,8 +45,8 @@ export type {
 export { parseStatements, validateStatements, streamStatements, type ParseOptions, type ValidateOptions, type StreamStatementsOptions } from './api/statements';
 export { DEFAULT_MAX_BYTES, type DeliveryOptions } from './api/delivery';
 export { parseResultToJson, validationResultToJson, describeParse, describeValidation, DECIMAL_FIELDS, type Jsonified } from './api/json';
-export { entriesToCsv, entryCsvColumns, type EntriesCsvOptions } from './csv/entries-csv';
-export { detectCamtNamespace, isSupportedVersion, schemaSetId, rulesetLabel, type CamtKind } from './read/detect';
+export { entriesToCsv, type EntriesCsvOptions } from './csv/entries-csv';
+export { detectCamtNamespace, rulesetLabel, type CamtKind } from './read/detect';
 export type { CamtReadHandlers, ReadOptions, ReadOutcome, StatementEndInfo, CamtLimits } from './read/reader';
 export { defaultCamtLimits } from './read/reader';
 export type { EntryReadInfo } from './read/entry';

@@ -36,12 +36,12 @@ export {
   type DocumentTypeCode,
   type InvoiceProfile,
 } from './model/invoice';
-export { parseInvoice, checkInvoiceJsonSize, findPlaceholders, PLACEHOLDER_TEXT, PLACEHOLDER_DATE, type ParseInvoiceResult, type InvoiceIssue, type JsonSizeCheck } from './model/parse';
-export { normalizeInvoice, splitSkontoMarkers, discountStagesOf, type NormalizeOptions, type NormalizeResult, type DiscountStage } from './calc/normalize';
-export { computeTotals, lineNetAmount, isTaxedCategory, type InvoiceTotals, type VatGroup } from './calc/totals';
-export { checkInvoice, prepareInvoice, ibanValid, impliedVatBreakdown, type CheckOptions, type PreparedInvoice, type CiiAttachment, type AttachmentsMode } from './calc/check';
+export { parseInvoice, checkInvoiceJsonSize, PLACEHOLDER_TEXT, PLACEHOLDER_DATE, type ParseInvoiceResult, type InvoiceIssue, type JsonSizeCheck } from './model/parse';
+export { normalizeInvoice, discountStagesOf, type NormalizeOptions, type NormalizeResult, type DiscountStage } from './calc/normalize';
+export { computeTotals, lineNetAmount, type InvoiceTotals, type VatGroup } from './calc/totals';
+export { checkInvoice, prepareInvoice, ibanValid, type CheckOptions, type PreparedInvoice, type CiiAttachment, type AttachmentsMode } from './calc/check';
 export { completeInvoice, type DraftInvoice } from './calc/complete';
-export { writeCii, generateCii, gateOutcome, paymentTermsText, GUIDELINES, PEPPOL_BUSINESS_PROCESS, NS as CII_NAMESPACES, type WriteCiiOptions, type GenerateCiiResult, type GenerateGateReport } from './write/write-cii';
+export { writeCii, generateCii, gateOutcome, GUIDELINES, PEPPOL_BUSINESS_PROCESS, NS as CII_NAMESPACES, type WriteCiiOptions, type GenerateCiiResult, type GenerateGateReport } from './write/write-cii';
 export { toInvoiceWarnings, germanMessage, type InvoiceWarning, type WarningLang } from './write/warnings';
 export { legalContentWarnings, checkGermanLegalContent, legalFormOf, type LegalContentWarning, type LegalForm, type LegalLang } from './rules/de-ustg/legal-content';
 export { readCii, type ReadCiiResult, type ReadCiiOptions, type ReadAttachment, type UnsupportedElement, type CiiProfileName } from './read/read-cii';
@@ -50,7 +50,6 @@ import * as officialCodes from './codelists/official';
 export { officialCodes };
 export {
   codelist,
-  isCodelistName,
   CODELIST_NAMES,
   DOCUMENT_TYPES,
   documentType,

@@ -2,10 +2,10 @@
 export { Pain001Error, pain001ErrorStatus, type Pain001ErrorCode, type PaymentIssue } from './errors';
 export { paymentRunSchema, LIMITS, type Profile, type PaymentRun, type PaymentRunInput, type Payment, type PostalAddress, type UltimateParty, type PaymentRunSchema } from './model/run';
 export { parsePaymentRun, type ParsedRun } from './model/parse-run';
-export { transliterate, isInCharacterSet, unsupportedCharacters, ID_PATTERN, type CharacterSet } from './model/charset';
+export { transliterate, ID_PATTERN, type CharacterSet } from './model/charset';
 export { checkIban, normalizeIban, isBic, isLei, type IbanProblem } from './model/identifiers';
-export { isKnownCurrency, currencyMinorUnits, isSepaCountry, isCountryCode } from './model/codes';
-export { berlinNow, isTargetBusinessDay, isIsoDate } from './model/dates';
+export { isKnownCurrency, isSepaCountry } from './model/codes';
+export { isTargetBusinessDay, isIsoDate } from './model/dates';
 export { checkPaymentRun, type RunRuleOptions } from './rules/run-rules';
 export { writePain001, planBlocks, PAIN_001_001_09, type WriteOptions, type PaymentBlockPlan } from './write/writer';
 export {
@@ -36,8 +36,6 @@ export {
 export type { Pain001ReadModel, ReadPaymentBlock, ReadTransaction, ReadParty, ReadAccount, ReadAgent, ReadAddress, Loc } from './read/model';
 export {
   structureAddresses,
-  parseAddressRequest,
-  partsOccurIn,
   ADDRESS_LIMITS,
   addressRequestSchema,
   type AddressItem,
@@ -45,4 +43,4 @@ export {
   type StructureOptions,
   type StructureResult,
 } from './address/structure';
-export { parseAddress, postcodePattern, supportedAddressCountries, type AddressParts, type ParseOutcome } from './address/parse';
+export { parseAddress, type AddressParts, type ParseOutcome } from './address/parse';

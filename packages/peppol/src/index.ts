@@ -6,7 +6,7 @@ export type { ParticipantId, ParticipantInputKind, ParticipantParseResult } from
 export { isValidGermanVatNumber, isValidGs1CheckDigit, isValidLeitwegId } from './participant/checkDigits';
 export { applyNaptrRegexp, base32NoPadding, cnameHostname, lookupSmp, naptrHostname } from './sml/lookupSmp';
 export type { SmlConfig, SmlLookupResult, SmlMethod } from './sml/lookupSmp';
-export { fetchServiceGroup, fetchServiceMetadata, serviceGroupUrl } from './smp/smpClient';
+export { fetchServiceGroup, fetchServiceMetadata } from './smp/smpClient';
 export type { ServiceGroup, ServiceMetadata, ServiceMetadataReference, SmpClientOptions, SmpEndpoint, SmpIdentifier, SmpProcess } from './smp/smpClient';
 export type { CertificateInfo } from './smp/certificate';
 export { documentTypeName } from './smp/documentTypes';
