@@ -28,6 +28,18 @@ export interface StreamHandlers {
   onElement(el: XmlElement, path: readonly string[]): void;
   onOpen?(info: OpenInfo): void;
   onClose?(local: string, path: readonly string[]): void;
+  /**
+   * Every event of the document, before the handlers above see it (e.g. a native XSD validation sharing this
+   * pass): start tags with their attributes and position, text (also of elements not kept), end tags.
+   */
+  tap?: StreamTap;
+}
+
+/** Raw events of the streaming reader (see StreamHandlers.tap). */
+export interface StreamTap {
+  open(name: string, local: string, prefix: string, ns: string, attributes: XmlElement['attributes'], line: number, column: number): void;
+  close(): void;
+  text(text: string): void;
 }
 
 export type StreamSource = string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
@@ -37,8 +49,10 @@ export async function streamXml(source: StreamSource, handlers: StreamHandlers, 
   const path: string[] = [];
   let kept: XmlElement | null = null; // innermost element of the kept subtree being built
   let keptCount = 0;
+  const tap = handlers.tap;
   const parser = createHardenedParser(lim, {
     open(name, local, prefix, ns, attributes, line, column) {
+      tap?.open(name, local, prefix, ns, attributes, line, column);
       if (kept) {
         if (++keptCount > lim.maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${lim.maxElements} elements in one subtree`, { line, column });
         const el = new XmlElement({ name, local, prefix, ns, attributes, line, column, parent: kept });
@@ -55,6 +69,7 @@ export async function streamXml(source: StreamSource, handlers: StreamHandlers, 
       path.push(local);
     },
     close() {
+      tap?.close();
       const local = path.pop() ?? '';
       if (kept) {
         const done = kept;
@@ -65,6 +80,7 @@ export async function streamXml(source: StreamSource, handlers: StreamHandlers, 
       handlers.onClose?.(local, path);
     },
     text(t) {
+      tap?.text(t);
       if (kept) kept.text += t;
     },
   });

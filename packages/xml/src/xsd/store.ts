@@ -16,6 +16,9 @@ import { validateWithSchema, type EngineDiagnostic } from './engine';
 import { prescanXml } from './prescan';
 import { findSchemaSet, schemaSets, type SchemaSetDef } from './sets';
 import { downloadSchemaSource, type DownloadOptions } from './download';
+import { compileNativeSchema, type NativeSchema } from './native/schema';
+import { runNative } from './native/run';
+import { NativeUnsupported, NativeValidation } from './native/validate';
 
 export interface XsdFinding extends Omit<Finding, 'line' | 'column'> {
   line: number | null;
@@ -72,14 +75,88 @@ const MANIFEST = 'kontor-schema-set.json';
 export interface SchemaStoreOptions {
   /** Directory holding one folder per installed set. */
   dir: string;
+  /**
+   * `auto` (default): sets whose XSD lies in the subset of the native engine (xsd/native: the ISO 20022 and DK
+   * payment schemas) are validated natively while streaming, the others by libxml2; documents the native path
+   * cannot judge like libxml2 (not well-formed, reader limits, xsi:type) go to libxml2 as well.
+   * `libxml2`: always libxml2 (for differential tests and comparisons).
+   */
+  engine?: 'auto' | 'libxml2';
+}
+
+/** A native validation bound to its schema set, to be fed by a reader pass of the caller (see SchemaStore.nativeValidation). */
+export interface SharedXsdValidation {
+  schemaSet: string;
+  /** The reader events (StreamHandlers.tap of streamXml). */
+  tap: { open: NativeValidation['open']; close: () => void; text: (t: string) => void };
+  /** The result once the pass is over, or null when the native path could not judge the document (validate it with `validate`). */
+  result(): XsdResult | null;
 }
 
 export class SchemaStore {
   readonly dir: string;
   private readonly compiled = new Map<string, XsdValidator>();
+  private readonly native = new Map<string, NativeSchema | null>();
+  private readonly engine: 'auto' | 'libxml2';
 
   constructor(opts: SchemaStoreOptions) {
     this.dir = path.resolve(opts.dir);
+    this.engine = opts.engine ?? 'auto';
+  }
+
+  /** The natively compiled schema of an installed set, or null (not installed, outside the native subset, or engine libxml2). */
+  private nativeSchema(id: string): NativeSchema | null {
+    if (this.engine === 'libxml2') return null;
+    const cached = this.native.get(id);
+    if (cached !== undefined) return cached;
+    const entry = this.entryPath(id);
+    if (!entry) return null;
+    const compiled = compileNativeSchema(readFileSync(entry, 'utf8'));
+    const schema = 'refused' in compiled ? null : compiled;
+    this.native.set(id, schema);
+    return schema;
+  }
+
+  /** Which engine validates documents of this set: native, libxml2, or none (not installed). */
+  engineFor(id: string): 'native' | 'libxml2' | 'none' {
+    if (!this.entryPath(id)) return 'none';
+    return this.nativeSchema(id) ? 'native' : 'libxml2';
+  }
+
+  /**
+   * A native validation of `id` that the caller feeds from its own reader pass (one pass for rules and schema),
+   * or null when the set is not validated natively. Diagnostics are capped like `validate`'s.
+   */
+  nativeValidation(id: string, opts: Pick<XsdValidateOptions, 'maxFindings'> = {}): SharedXsdValidation | null {
+    if (!findSchemaSet(id)) throw new KontorXmlError('SCHEMA_UNKNOWN', `Unknown schema set "${id}"`);
+    const schema = this.nativeSchema(id);
+    if (!schema) return null;
+    const maxFindings = capFindings(opts.maxFindings);
+    const v = new NativeValidation(schema, { max: maxFindings, kept: [], errors: 0, warnings: 0 });
+    let failed = false;
+    let opened = false;
+    return {
+      schemaSet: id,
+      tap: {
+        open(name, local, prefix, ns, attributes, line, column) {
+          if (failed) return;
+          opened = true;
+          try {
+            v.open(name, local, prefix, ns, attributes, line, column);
+          } catch (e) {
+            failed = true;
+            if (!(e instanceof NativeUnsupported)) throw e;
+          }
+        },
+        close() {
+          if (!failed) v.close();
+        },
+        text(t) {
+          if (!failed) v.text(t);
+        },
+      },
+      result: () => (failed || !opened ? null : nativeResult(id, v)),
+    };
   }
 
   private setDir(id: string): string {
@@ -199,11 +276,17 @@ export class SchemaStore {
    */
   validate(id: string, input: XmlInput, opts: XsdValidateOptions = {}): XsdResult {
     if (!findSchemaSet(id)) throw new KontorXmlError('SCHEMA_UNKNOWN', `Unknown schema set "${id}"`);
+    const maxFindings = capFindings(opts.maxFindings);
+    const maxBytes = opts.maxBytes ?? 50 * 1024 * 1024;
+    const schema = this.nativeSchema(id);
+    if (schema && (typeof input === 'string' ? input.length : input.byteLength) <= maxBytes) {
+      // One streaming pass; anything the native path cannot judge like libxml2 falls through to it below.
+      const v = runNative(schema, input, maxFindings, { maxBytes: Number.MAX_SAFE_INTEGER, ...opts.limits });
+      if (v) return nativeResult(id, v);
+    }
     const validator = this.validator(id);
     if (!validator) return { schemaSet: id, available: false, valid: null, findings: [], errorCount: 0, warningCount: 0, truncated: false, note: this.installHint(id) };
-    const wanted = opts.maxFindings ?? DEFAULT_MAX_XSD_FINDINGS;
-    const maxFindings = Number.isFinite(wanted) ? Math.max(0, Math.floor(wanted)) : wanted === Infinity ? Number.MAX_SAFE_INTEGER : DEFAULT_MAX_XSD_FINDINGS;
-    const text = xmlInputToText(input, opts.maxBytes ?? 50 * 1024 * 1024);
+    const text = xmlInputToText(input, maxBytes);
     // libxml2 never sees a DTD: a DOCTYPE anywhere (even in a comment) is refused up front; without a DTD no
     // entity can be declared, and undefined entities are libxml2 errors.
     const dt = /<!DOCTYPE/i.exec(text);
@@ -236,6 +319,7 @@ export class SchemaStore {
 
   /** Frees compiled validators (all, or one set). */
   dispose(id?: string): void {
+    for (const k of [...this.native.keys()]) if (id === undefined || k === id) this.native.delete(k);
     for (const [k, v] of this.compiled) {
       if (id === undefined || k === id) {
         v.dispose();
@@ -243,6 +327,15 @@ export class SchemaStore {
       }
     }
   }
+}
+
+function capFindings(wanted = DEFAULT_MAX_XSD_FINDINGS): number {
+  return Number.isFinite(wanted) ? Math.max(0, Math.floor(wanted)) : wanted === Infinity ? Number.MAX_SAFE_INTEGER : DEFAULT_MAX_XSD_FINDINGS;
+}
+
+function nativeResult(id: string, v: NativeValidation): XsdResult {
+  const d = v.sink;
+  return { schemaSet: id, available: true, valid: d.errors === 0, findings: toFindings(d.kept, 'XSD'), errorCount: d.errors, warningCount: d.warnings, truncated: d.errors + d.warnings > d.kept.length };
 }
 
 const isCode = (e: unknown, ...codes: string[]): boolean => codes.includes((e as NodeJS.ErrnoException)?.code ?? '');

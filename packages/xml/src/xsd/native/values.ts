@@ -1,0 +1,153 @@
+/**
+ * Simple-type values: the built-in lexical spaces the payment schemas use and the facets on them, reported as
+ * libxml2 words them (one message per failed facet; a lexical failure is one message and no facet is checked).
+ */
+import type { SimpleType } from './schema';
+
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+const TZ = '(?:Z|[+-](?:(?:0\\d|1[0-3]):[0-5]\\d|14:00))?';
+const DATE = new RegExp(`^(-?(?:[1-9]\\d{4,}|\\d{4}))-(\\d\\d)-(\\d\\d)${TZ}$`);
+const TIME_PART = '(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?|24:00:00(?:\\.0+)?)';
+const DATE_TIME = new RegExp(`^(-?(?:[1-9]\\d{4,}|\\d{4}))-(\\d\\d)-(\\d\\d)T${TIME_PART}${TZ}$`);
+const TIME = new RegExp(`^${TIME_PART}${TZ}$`);
+const G_YEAR = new RegExp(`^-?(?:[1-9]\\d{4,}|\\d{4})${TZ}$`);
+const G_YEAR_MONTH = new RegExp(`^-?(?:[1-9]\\d{4,}|\\d{4})-(\\d\\d)${TZ}$`);
+
+/** XML Schema whitespace "collapse" for the non-string built-ins (libxml2 trims the ends for those). */
+const isWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+function trim(v: string): string {
+  let s = 0;
+  let e = v.length;
+  while (s < e && isWs(v.charCodeAt(s))) s++;
+  while (e > s && isWs(v.charCodeAt(e - 1))) e--;
+  return s === 0 && e === v.length ? v : v.slice(s, e);
+}
+
+function validDay(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
+  return d <= days;
+}
+
+function lexicalOk(t: SimpleType, v: string): boolean {
+  switch (t.builtin) {
+    case 'string':
+      return true;
+    case 'decimal':
+      return DECIMAL.test(v);
+    case 'boolean':
+      return v === 'true' || v === 'false' || v === '1' || v === '0';
+    case 'date':
+    case 'dateTime': {
+      const m = (t.builtin === 'date' ? DATE : DATE_TIME).exec(v);
+      return m !== null && validDay(Number(m[1]), Number(m[2]), Number(m[3]));
+    }
+    case 'time':
+      return TIME.test(v);
+    case 'gYear':
+      return G_YEAR.test(v);
+    case 'gYearMonth': {
+      const m = G_YEAR_MONTH.exec(v);
+      return m !== null && Number(m[1]) >= 1 && Number(m[1]) <= 12;
+    }
+  }
+}
+
+/** Digits of a decimal: total significant digits and fraction digits (trailing fraction zeros not counted). */
+function digits(v: string): { total: number; fraction: number } {
+  const s = v.charCodeAt(0) === 0x2b || v.charCodeAt(0) === 0x2d ? v.slice(1) : v;
+  const dot = s.indexOf('.');
+  const int = (dot < 0 ? s : s.slice(0, dot)).replace(/^0+/, '');
+  const frac = (dot < 0 ? '' : s.slice(dot + 1)).replace(/0+$/, '');
+  return { total: Math.max(int.length + frac.length, 1), fraction: frac.length };
+}
+
+/** Compares two decimal literals exactly (-1, 0, 1). */
+export function compareDecimal(a: string, b: string): number {
+  const norm = (x: string) => {
+    let neg = false;
+    if (x[0] === '+' || x[0] === '-') {
+      neg = x[0] === '-';
+      x = x.slice(1);
+    }
+    const dot = x.indexOf('.');
+    const int = (dot < 0 ? x : x.slice(0, dot)).replace(/^0+/, '');
+    const frac = (dot < 0 ? '' : x.slice(dot + 1)).replace(/0+$/, '');
+    if (int === '' && frac === '') neg = false;
+    return { neg, int, frac };
+  };
+  const x = norm(a);
+  const y = norm(b);
+  if (x.neg !== y.neg) return x.neg ? -1 : 1;
+  const sign = x.neg ? -1 : 1;
+  if (x.int.length !== y.int.length) return (x.int.length < y.int.length ? -1 : 1) * sign;
+  if (x.int !== y.int) return (x.int < y.int ? -1 : 1) * sign;
+  const n = Math.max(x.frac.length, y.frac.length);
+  const fx = x.frac.padEnd(n, '0');
+  const fy = y.frac.padEnd(n, '0');
+  if (fx === fy) return 0;
+  return (fx < fy ? -1 : 1) * sign;
+}
+
+function codePoints(v: string): number {
+  let n = v.length;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) n--;
+  }
+  return n;
+}
+
+/**
+ * The messages (libxml2 wording, without the "Element '…': " prefix) for a value of a simple type; empty when valid.
+ */
+export function checkValue(t: SimpleType, raw: string): string[] {
+  const v = t.builtin === 'string' || t.builtin === 'date' || t.builtin === 'dateTime' || t.builtin === 'time' || t.builtin === 'gYear' || t.builtin === 'gYearMonth' ? raw : trim(raw);
+  if (!lexicalOk(t, v)) return [t.anonymous ? `'${raw}' is not a valid value of the local atomic type.` : `'${raw}' is not a valid value of the atomic type '${t.name}'.`];
+  if (t.facetOrder.length === 0 && t.enumSet === null && t.patterns.length === 0) return [];
+  const out: string[] = [];
+  for (const f of t.facetOrder) {
+    switch (f) {
+      case 'length':
+      case 'minLength':
+      case 'maxLength': {
+        const n = codePoints(v);
+        const lim = t[f]!;
+        if (f === 'maxLength' && n > lim) out.push(`[facet 'maxLength'] The value has a length of '${n}'; this exceeds the allowed maximum length of '${lim}'.`);
+        if (f === 'minLength' && n < lim) out.push(`[facet 'minLength'] The value has a length of '${n}'; this underruns the allowed minimum length of '${lim}'.`);
+        if (f === 'length' && n !== lim) out.push(`[facet 'length'] The value has a length of '${n}'; this differs from the allowed length of '${lim}'.`);
+        break;
+      }
+      case 'totalDigits':
+        if (digits(v).total > t.totalDigits!) out.push(`[facet 'totalDigits'] The value '${v}' has more digits than are allowed ('${t.totalDigits}').`);
+        break;
+      case 'fractionDigits':
+        if (digits(v).fraction > t.fractionDigits!) out.push(`[facet 'fractionDigits'] The value '${v}' has more fractional digits than are allowed ('${t.fractionDigits}').`);
+        break;
+      case 'minInclusive':
+        if (compareDecimal(v, t.minInclusive!) < 0) out.push(`[facet 'minInclusive'] The value '${v}' is less than the minimum value allowed ('${t.minInclusive}').`);
+        break;
+      case 'maxInclusive':
+        if (compareDecimal(v, t.maxInclusive!) > 0) out.push(`[facet 'maxInclusive'] The value '${v}' is greater than the maximum value allowed ('${t.maxInclusive}').`);
+        break;
+      case 'minExclusive':
+        if (compareDecimal(v, t.minExclusive!) <= 0) out.push(`[facet 'minExclusive'] The value '${v}' must be greater than '${t.minExclusive}'.`);
+        break;
+      case 'maxExclusive':
+        if (compareDecimal(v, t.maxExclusive!) >= 0) out.push(`[facet 'maxExclusive'] The value '${v}' must be less than '${t.maxExclusive}'.`);
+        break;
+    }
+  }
+  if (t.enumSet !== null && !t.enumSet.has(v)) {
+    out.push(`[facet 'enumeration'] The value '${v}' is not an element of the set {${t.enumeration!.map((e) => `'${e}'`).join(', ')}}.`);
+  }
+  for (const step of t.patterns) {
+    if (!step.regexes.some((re) => re.test(v))) {
+      out.push(`[facet 'pattern'] The value '${v}' is not accepted by the pattern '${step.sources.join('|')}'.`);
+      break;
+    }
+  }
+  return out;
+}
