@@ -3,22 +3,27 @@
  * derives (units, line categories from the breakdown, percent-based amounts and their basis defaults, allowance
  * rates and categories, exemption defaults, payment means default, Skonto stages) and reports what it could not.
  */
-import type { Finding } from '@kontor/xml';
+import type { Finding, Lang, MessageTexts } from '@kontor/xml';
 import { CARD_CODES } from '../codelists/payment-means';
 import { normalizeUnit } from '../codelists/units';
 import { vatCategory } from '../codelists/vat-categories';
 import { Big, dec, eq, num, percentOf, rateKey, round2, sum } from '../internal/decimal';
 import { FindingList } from '../internal/findings';
+import { texts as T } from '../messages';
 import type { Invoice, InvoiceProfile } from '../model/invoice';
 
 export interface NormalizeOptions {
   /** Overrides invoice.profile (the writer's profile option). */
   profile?: InvoiceProfile;
+  /** Language of the finding messages (default en). */
+  lang?: Lang | undefined;
 }
 
 export interface NormalizeResult {
   invoice: Invoice;
   findings: Finding[];
+  /** Both texts of each finding by `code|path`. */
+  texts: ReadonlyMap<string, MessageTexts>;
 }
 
 /** Slack the XRechnung schematron allows between an allowance amount and basis × percent (PEPPOL-EN16931-R040). */
@@ -77,7 +82,7 @@ export function splitSkontoMarkers(terms: string | undefined): { text: string | 
 }
 
 export function normalizeInvoice(input: Invoice, opts: NormalizeOptions = {}): NormalizeResult {
-  const f = new FindingList();
+  const f = new FindingList(opts.lang ?? 'en');
   const inv = trimDeep(structuredClone(input)) as Invoice;
   if (opts.profile) inv.profile = opts.profile;
   const xr = inv.profile === 'xrechnung';
@@ -93,7 +98,7 @@ export function normalizeInvoice(input: Invoice, opts: NormalizeOptions = {}): N
     if (cat?.exemption === 'required') {
       if (b.exemptionReason === undefined && cat.defaultExemptionReason) {
         b.exemptionReason = cat.defaultExemptionReason;
-        f.info('EXEMPTION_REASON_DEFAULTED', `Exemption reason "${cat.defaultExemptionReason}" added for category ${cat.code}`, `vatBreakdown.${i}.exemptionReason`, 'BT-120');
+        f.info('EXEMPTION_REASON_DEFAULTED', T('EXEMPTION_DEFAULTED', { reason: cat.defaultExemptionReason, category: cat.code }), `vatBreakdown.${i}.exemptionReason`, 'BT-120');
       }
       if (b.exemptionReasonCode === undefined && cat.defaultExemptionReasonCode) b.exemptionReasonCode = cat.defaultExemptionReasonCode;
     }
@@ -111,15 +116,15 @@ export function normalizeInvoice(input: Invoice, opts: NormalizeOptions = {}): N
   // Lines: unit aliases, category inheritance, line allowances/charges.
   for (const [i, line] of inv.lines.entries()) {
     const unit = normalizeUnit(line.unitCode);
-    if (unit.via === 'fallback') f.warning('UNIT_UNKNOWN', `Unit "${line.unitCode}" is neither a UN/ECE Rec 20 code nor a known alias; written as C62 (piece)`, `lines.${i}.unitCode`, 'BT-130');
+    if (unit.via === 'fallback') f.warning('UNIT_UNKNOWN', T('UNIT_UNKNOWN', { unit: line.unitCode }), `lines.${i}.unitCode`, 'BT-130');
     line.unitCode = unit.code;
     if (line.globalArticleId === undefined) delete (line as { globalArticleScheme?: string }).globalArticleScheme;
     if (line.categoryCode !== undefined) line.categoryCode = line.categoryCode.toUpperCase();
     else {
       const cats = breakdownByRate.get(rateKey(line.vatRatePercent)) ?? [];
       if (cats.length === 1) line.categoryCode = cats[0]!;
-      else if (cats.length === 0) f.error('BR-CO-04', `No VAT breakdown entry has the rate ${line.vatRatePercent} %, so the line's VAT category cannot be inherited; add the breakdown entry or set categoryCode`, `lines.${i}.vatRatePercent`, 'BT-151');
-      else f.error('BR-CO-04', `Several VAT breakdown entries share the rate ${line.vatRatePercent} % (${cats.join(', ')}); set categoryCode on the line`, `lines.${i}.categoryCode`, 'BT-151');
+      else if (cats.length === 0) f.error('BR-CO-04', T('LINE_CATEGORY_NO_RATE', { rate: line.vatRatePercent }), `lines.${i}.vatRatePercent`, 'BT-151');
+      else f.error('BR-CO-04', T('LINE_CATEGORY_AMBIGUOUS', { rate: line.vatRatePercent, categories: cats.join(', ') }), `lines.${i}.categoryCode`, 'BT-151');
     }
     const lineBase = round2(dec(line.quantity).times(dec(line.unitPriceNet)));
     for (const [j, ac] of (line.allowanceCharges ?? []).entries()) {
@@ -128,10 +133,10 @@ export function normalizeInvoice(input: Invoice, opts: NormalizeOptions = {}): N
         if (ac.basisAmount === undefined) ac.basisAmount = num(lineBase);
         derivePercentAmount(ac, path, xr, f, ac.charge ? 'BT-141' : 'BT-136');
       } else {
-        if (ac.amount === undefined) f.error(ac.charge ? 'BR-43' : 'BR-41', `Line ${ac.charge ? 'charge' : 'allowance'} needs an amount or a percent`, `${path}.amount`, ac.charge ? 'BT-141' : 'BT-136');
+        if (ac.amount === undefined) f.error(ac.charge ? 'BR-43' : 'BR-41', T('LINE_AC_AMOUNT_REQUIRED'), `${path}.amount`, ac.charge ? 'BT-141' : 'BT-136');
         if (ac.basisAmount !== undefined && xr) {
           delete ac.basisAmount;
-          f.warning('PEPPOL-EN16931-R042', 'A base amount without a percentage is not allowed in XRechnung; the base amount is left out', `${path}.basisAmount`);
+          f.warning('PEPPOL-EN16931-R042', T('AC_BASIS_DROPPED'), `${path}.basisAmount`);
         }
       }
     }
@@ -141,15 +146,14 @@ export function normalizeInvoice(input: Invoice, opts: NormalizeOptions = {}): N
   const lineRateKeys = [...new Set(inv.lines.map((l) => rateKey(l.vatRatePercent)))];
   for (const [k, ac] of (inv.allowanceCharges ?? []).entries()) {
     const path = `allowanceCharges.${k}`;
-    const kind = ac.charge ? 'charge' : 'allowance';
     if (ac.ratePercent === undefined) {
       if (lineRateKeys.length === 1) ac.ratePercent = inv.lines[0]!.vatRatePercent;
-      else f.error('ALLOWANCE_CHARGE_RATE_REQUIRED', `The lines have ${lineRateKeys.length} different VAT rates; set ratePercent on the document ${kind}`, `${path}.ratePercent`, ac.charge ? 'BT-103' : 'BT-96');
+      else f.error('ALLOWANCE_CHARGE_RATE_REQUIRED', T('AC_RATE_REQUIRED', { count: lineRateKeys.length }), `${path}.ratePercent`, ac.charge ? 'BT-103' : 'BT-96');
     }
     if (ac.categoryCode !== undefined) ac.categoryCode = ac.categoryCode.toUpperCase();
     else if (ac.ratePercent !== undefined) {
       const cats = breakdownByRate.get(rateKey(ac.ratePercent)) ?? [];
-      if (cats.length > 1) f.error(ac.charge ? 'BR-37' : 'BR-32', `Several VAT breakdown entries share the rate ${ac.ratePercent} % (${cats.join(', ')}); set categoryCode on the document ${kind}`, `${path}.categoryCode`, ac.charge ? 'BT-102' : 'BT-95');
+      if (cats.length > 1) f.error(ac.charge ? 'BR-37' : 'BR-32', T('AC_CATEGORY_AMBIGUOUS', { rate: ac.ratePercent, categories: cats.join(', ') }), `${path}.categoryCode`, ac.charge ? 'BT-102' : 'BT-95');
       else ac.categoryCode = cats[0] ?? 'S';
     } else ac.categoryCode = 'S';
     if (ac.percent !== undefined) {
@@ -162,23 +166,23 @@ export function normalizeInvoice(input: Invoice, opts: NormalizeOptions = {}): N
       }
       if (ac.basisAmount !== undefined) derivePercentAmount(ac, path, xr, f, ac.charge ? 'BT-99' : 'BT-92');
     } else {
-      if (ac.amount === undefined) f.error(ac.charge ? 'BR-36' : 'BR-31', `Document ${kind} needs an amount or a percent`, `${path}.amount`, ac.charge ? 'BT-99' : 'BT-92');
+      if (ac.amount === undefined) f.error(ac.charge ? 'BR-36' : 'BR-31', T('DOC_AC_AMOUNT_REQUIRED'), `${path}.amount`, ac.charge ? 'BT-99' : 'BT-92');
       if (ac.basisAmount !== undefined && xr) {
         delete ac.basisAmount;
-        f.warning('PEPPOL-EN16931-R042', 'A base amount without a percentage is not allowed in XRechnung; the base amount is left out', `${path}.basisAmount`);
+        f.warning('PEPPOL-EN16931-R042', T('AC_BASIS_DROPPED'), `${path}.basisAmount`);
       }
     }
   }
 
   if (inv.payee?.id !== undefined && inv.payee.gln !== undefined) {
     delete inv.payee.id;
-    f.warning('PAYEE_ONE_IDENTIFIER', 'A payee carries one identifier (CII-SR-451): the GLN is written, payee.id is left out', 'payee.id', 'BT-60');
+    f.warning('PAYEE_ONE_IDENTIFIER', T('PAYEE_ONE_IDENTIFIER'), 'payee.id', 'BT-60');
   }
   normalizeNotes(inv);
   normalizeDelivery(inv, f);
   normalizeParties(inv);
   normalizePayment(inv, f);
-  return { invoice: inv, findings: f.items };
+  return { invoice: inv, findings: f.items, texts: f.texts };
 }
 
 function derivePercentAmount(
@@ -195,7 +199,7 @@ function derivePercentAmount(
   }
   if (eq(ac.amount, derived)) return;
   const diff = dec(ac.amount).minus(derived).abs();
-  const msg = `Amount ${ac.amount} differs from basis ${ac.basisAmount} × ${ac.percent} % = ${derived.toFixed(2)}`;
+  const msg = T('AC_AMOUNT_MISMATCH', { amount: ac.amount, basis: ac.basisAmount, percent: ac.percent, expected: derived.toFixed(2) });
   if (xr && diff.gt(R040_SLACK)) f.error('PEPPOL-EN16931-R040', msg, `${path}.amount`, bt);
   else f.warning('PEPPOL-EN16931-R040', msg, `${path}.amount`, bt);
 }
@@ -221,7 +225,7 @@ function normalizeDelivery(inv: Invoice, f: FindingList): void {
       if (inv.deliveryCountryCode) d.address.countryCode = inv.deliveryCountryCode;
     } else if (inv.deliveryCountryCode === undefined) inv.deliveryCountryCode = d.address.countryCode;
     else if (inv.deliveryCountryCode !== d.address.countryCode) {
-      f.error('DELIVERY_COUNTRY_CONFLICT', `deliveryCountryCode ${inv.deliveryCountryCode} differs from delivery.address.countryCode ${d.address.countryCode}`, 'deliveryCountryCode', 'BT-80');
+      f.error('DELIVERY_COUNTRY_CONFLICT', T('DELIVERY_COUNTRY_CONFLICT', { code: inv.deliveryCountryCode, addressCode: d.address.countryCode }), 'deliveryCountryCode', 'BT-80');
     }
     const { countryCode, ...rest } = d.address;
     // An address that is only a country is the same as deliveryCountryCode alone.
@@ -260,28 +264,28 @@ function normalizePayment(inv: Invoice, f: FindingList): void {
     for (const k of ['iban', 'bic', 'accountName'] as const) {
       if (p[k] !== undefined && p.meansCode === '59') {
         delete p[k];
-        f.warning('PAYEE_ACCOUNT_IGNORED', `payment.${k} is not written for a SEPA direct debit (the buyer's account is debited)`, `payment.${k}`);
+        f.warning('PAYEE_ACCOUNT_IGNORED', T('PAYEE_ACCOUNT_IGNORED', { field: k }), `payment.${k}`);
       }
     }
   } else {
     for (const k of ['mandateId', 'creditorId', 'debitedIban'] as const) {
       if (p[k] !== undefined) {
         delete p[k];
-        f.warning('DIRECT_DEBIT_FIELD_IGNORED', `payment.${k} belongs to a direct debit (meansCode 59) and is not written for means code ${p.meansCode ?? '(none)'}`, `payment.${k}`);
+        f.warning('DIRECT_DEBIT_FIELD_IGNORED', T('DIRECT_DEBIT_FIELD_IGNORED', { field: k, code: p.meansCode ?? { key: 'NONE' } }), `payment.${k}`);
       }
     }
   }
   if ((p.cardNumber !== undefined || p.cardHolder !== undefined) && (p.meansCode === undefined || !CARD_CODES.has(p.meansCode))) {
     delete p.cardNumber;
     delete p.cardHolder;
-    f.warning('CARD_IGNORED', 'payment.cardNumber/cardHolder are written only with means code 48, 54 or 55', 'payment.cardNumber', 'BT-87');
+    f.warning('CARD_IGNORED', T('CARD_IGNORED'), 'payment.cardNumber', 'BT-87');
   }
   // Skonto: canonical form = first stage in discountPercent/discountDays, further stages in discountStages.
   const split = splitSkontoMarkers(p.terms);
   const stages: DiscountStage[] = [];
   if (p.discountPercent !== undefined || p.discountDays !== undefined) {
     if (p.discountPercent === undefined || p.discountDays === undefined) {
-      f.error('SKONTO_INCOMPLETE', 'discountPercent and discountDays go together', p.discountPercent === undefined ? 'payment.discountPercent' : 'payment.discountDays', 'BT-20');
+      f.error('SKONTO_INCOMPLETE', T('SKONTO_INCOMPLETE'), p.discountPercent === undefined ? 'payment.discountPercent' : 'payment.discountDays', 'BT-20');
     } else stages.push({ days: p.discountDays, percent: p.discountPercent });
   }
   for (const s of p.discountStages ?? []) stages.push(s.basisAmount === undefined ? { days: s.days, percent: s.percent } : { ...s });

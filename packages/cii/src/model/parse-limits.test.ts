@@ -54,7 +54,8 @@ describe('invoice JSON limits', () => {
   it('a missing lineNetAmount is reported as missing (BR-24), not as an unknown property', () => {
     const v = clone();
     delete v.lines[0]!.lineNetAmount;
-    expect(parseInvoice(v).issues).toEqual([{ code: 'BR-24', severity: 'error', message: 'Required field is missing', path: 'lines.0.lineNetAmount' }]);
+    expect(parseInvoice(v).issues).toEqual([{ code: 'BR-24', severity: 'error', message: 'Required field "lineNetAmount" is missing', path: 'lines.0.lineNetAmount' }]);
+    expect(parseInvoice(v, { lang: 'de' }).issues).toEqual([{ code: 'BR-24', severity: 'error', message: 'Das Pflichtfeld „lineNetAmount“ fehlt', path: 'lines.0.lineNetAmount' }]);
     const extra = clone();
     extra.lines[0]!.lineNetAmountt = 1;
     expect(parseInvoice(extra).issues).toEqual([expect.objectContaining({ code: 'UNKNOWN_PROPERTY', message: 'Unknown property "lineNetAmountt"', path: 'lines.0.lineNetAmountt' })]);

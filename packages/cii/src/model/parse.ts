@@ -3,7 +3,8 @@
  * extraction (KORRIGIEREN, 1900-01-01) are reported as EXTRACTION_UNCERTAIN and win over schema issues at the same path.
  */
 import * as v from 'valibot';
-import type { Finding } from '@kontor/xml';
+import type { Finding, Lang } from '@kontor/xml';
+import { msg } from '../messages';
 import { INVOICE_LIMITS, InvoiceSchema, type Invoice } from './invoice';
 
 export interface InvoiceIssue extends Finding {
@@ -17,6 +18,11 @@ export interface InvoiceIssue extends Finding {
 export type ParseInvoiceResult =
   | { ok: true; invoice: Invoice; issues: InvoiceIssue[] }
   | { ok: false; invoice?: Invoice | undefined; issues: InvoiceIssue[] };
+
+export interface ParseInvoiceOptions {
+  /** Language of the issue messages (default en). */
+  lang?: Lang | undefined;
+}
 
 export const PLACEHOLDER_TEXT = 'KORRIGIEREN';
 export const PLACEHOLDER_DATE = '1900-01-01';
@@ -78,18 +84,18 @@ function jsonUtf8Length(value: unknown, stopAbove: number): number {
  * INVOICE_JSON_MAX_DEPTH (reported once, not descended) and non-finite numbers (1e400 parses as Infinity).
  * Iterative, so any depth is safe; at most `max` issues.
  */
-export function checkJsonShape(value: unknown, maxDepth = INVOICE_JSON_MAX_DEPTH, max = 100): InvoiceIssue[] {
+export function checkJsonShape(value: unknown, maxDepth = INVOICE_JSON_MAX_DEPTH, max = 100, lang: Lang = 'en'): InvoiceIssue[] {
   const out: InvoiceIssue[] = [];
   const stack: { v: unknown; path: string; depth: number }[] = [{ v: value, path: '', depth: 0 }];
   while (stack.length > 0 && out.length < max) {
     const { v, path, depth } = stack.pop()!;
     if (typeof v === 'number') {
-      if (!Number.isFinite(v)) out.push({ code: 'INVALID_NUMBER', severity: 'error', message: `Not a finite number (${String(v)}): amounts, quantities and rates must be finite decimals`, path });
+      if (!Number.isFinite(v)) out.push({ code: 'INVALID_NUMBER', severity: 'error', message: msg('INVALID_NUMBER_PATH', lang, { value: String(v) }), path });
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
     if (depth >= maxDepth) {
-      out.push({ code: 'TOO_DEEP', severity: 'error', message: `JSON nested deeper than ${maxDepth} levels`, path });
+      out.push({ code: 'TOO_DEEP', severity: 'error', message: msg('TOO_DEEP', lang, { max: maxDepth }), path });
       continue;
     }
     const entries: [string, unknown][] = Array.isArray(v) ? v.map((x, i) => [String(i), x]) : Object.entries(v);
@@ -102,13 +108,13 @@ export function checkJsonShape(value: unknown, maxDepth = INVOICE_JSON_MAX_DEPTH
 }
 
 /** Placeholder values anywhere in a JSON value, with their dot paths. */
-export function findPlaceholders(value: unknown, path = ''): InvoiceIssue[] {
+export function findPlaceholders(value: unknown, path = '', lang: Lang = 'en'): InvoiceIssue[] {
   const out: InvoiceIssue[] = [];
   const walk = (val: unknown, p: string, depth: number): void => {
     if (depth > 32) return;
     if (typeof val === 'string') {
-      if (val.includes(PLACEHOLDER_TEXT)) out.push({ code: 'EXTRACTION_UNCERTAIN', severity: 'error', message: `Placeholder "${PLACEHOLDER_TEXT}" must be replaced by the real value`, path: p });
-      else if (val.trim() === PLACEHOLDER_DATE) out.push({ code: 'EXTRACTION_UNCERTAIN', severity: 'error', message: `Placeholder date ${PLACEHOLDER_DATE} must be replaced by the real date`, path: p });
+      if (val.includes(PLACEHOLDER_TEXT)) out.push({ code: 'EXTRACTION_UNCERTAIN', severity: 'error', message: msg('PLACEHOLDER_TEXT', lang), path: p });
+      else if (val.trim() === PLACEHOLDER_DATE) out.push({ code: 'EXTRACTION_UNCERTAIN', severity: 'error', message: msg('PLACEHOLDER_DATE', lang), path: p });
     } else if (Array.isArray(val)) {
       val.forEach((x, i) => walk(x, p ? `${p}.${i}` : String(i), depth + 1));
     } else if (val !== null && typeof val === 'object') {
@@ -144,8 +150,16 @@ function issuePath(issue: AnyIssue): string {
   return (issue.path ?? []).map((p) => String(p.key)).join('.');
 }
 
+/**
+ * A required key that is absent. valibot reports it from the object schema itself (type strict_object, input
+ * undefined, expected the key's name) — the same type as an unknown key, which is told apart by expected "never".
+ */
+function isMissing(issue: AnyIssue): boolean {
+  return issue.input === undefined && issue.kind === 'schema' && !(issue.type === 'strict_object' && issue.expected === 'never');
+}
+
 function issueCode(issue: AnyIssue, path: string): string {
-  const missing = issue.input === undefined && issue.kind === 'schema';
+  const missing = isMissing(issue);
   const empty = issue.type === 'min_length' && (issue.input === '' || (Array.isArray(issue.input) && issue.input.length === 0));
   if (missing || empty) {
     const rule = REQUIRED_RULES.find((r) => r.re.test(path));
@@ -177,11 +191,45 @@ function issueCode(issue: AnyIssue, path: string): string {
   }
 }
 
-function issueMessage(issue: AnyIssue): string {
+/** A value as a message shows it: short, one line. */
+function show(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+const sizeOf = (v: unknown): number => (typeof v === 'string' || Array.isArray(v) ? v.length : 0);
+
+/** The message of a schema issue from the catalogue (the schema library's own texts are English only). */
+function issueMessage(issue: AnyIssue, path: string, lang: Lang): string {
+  const field = path.split('.').pop() ?? path;
   // A strict object reports both unknown keys (expected "never") and missing keys (input undefined).
-  if (issue.input === undefined && issue.kind === 'schema') return 'Required field is missing';
-  if (issue.type === 'strict_object') return `Unknown property "${issuePath(issue).split('.').pop()}"`;
-  return issue.message;
+  if (isMissing(issue)) return msg('FIELD_REQUIRED', lang, { field });
+  const requirement = (issue as { requirement?: unknown }).requirement;
+  switch (issue.type) {
+    case 'strict_object':
+      return msg('UNKNOWN_PROPERTY', lang, { field });
+    case 'note_shape':
+      return msg('NOTE_SHAPE', lang);
+    case 'picklist':
+      return msg('INVALID_CODE', lang, { value: show(issue.input), expected: issue.expected ?? '' });
+    case 'iso_date':
+      return msg('INVALID_DATE', lang, { value: show(issue.input) });
+    case 'max_length':
+      return msg(Array.isArray(issue.input) ? 'LIMIT_EXCEEDED' : 'TOO_LONG', lang, { max: String(requirement), count: sizeOf(issue.input) });
+    case 'min_length':
+      return msg(Array.isArray(issue.input) ? 'TOO_FEW_ENTRIES' : 'TOO_SHORT', lang, { min: String(requirement) });
+    case 'length':
+      return msg('INVALID_LENGTH', lang, { length: String(requirement), count: sizeOf(issue.input) });
+    case 'min_value':
+    case 'max_value':
+      return msg('OUT_OF_RANGE', lang, { value: show(issue.input), requirement: issue.expected ?? '' });
+    case 'integer':
+      return msg('NOT_AN_INTEGER', lang, { value: show(issue.input) });
+    case 'regex':
+      return msg('INVALID_FORMAT', lang, { value: show(issue.input) });
+    default:
+      return msg('INVALID_TYPE', lang, { expected: issue.expected ?? '?', received: issue.received });
+  }
 }
 
 /** Collects the innermost issues of a union so that `notes.3` says what is wrong with the object form too. */
@@ -193,7 +241,7 @@ function flatten(issues: readonly AnyIssue[]): AnyIssue[] {
       // Sub-issue paths are relative to the union's input, so they get the union's path in front.
       const sub = typeof i.input === 'object' && i.input !== null ? i.issues.filter((s) => s.type !== 'string') : [];
       if (sub.length) for (const f of flatten(sub.map((s) => ({ ...s, path: [...(i.path ?? []), ...(s.path ?? [])] }) as AnyIssue))) out.push(f);
-      else out.push({ ...i, message: 'Expected a string or an object {text, subjectCode}' } as AnyIssue);
+      else out.push({ ...i, type: 'note_shape' } as AnyIssue);
     } else out.push(i);
   }
   return out;
@@ -202,27 +250,28 @@ function flatten(issues: readonly AnyIssue[]): AnyIssue[] {
 /**
  * Parses an invoice. Input: the JSON text, its UTF-8 bytes, or an already parsed value. Never throws on bad input.
  */
-export function parseInvoice(json: unknown): ParseInvoiceResult {
+export function parseInvoice(json: unknown, opts: ParseInvoiceOptions = {}): ParseInvoiceResult {
+  const lang = opts.lang ?? 'en';
   let value: unknown = json;
   if (typeof json === 'string' || json instanceof Uint8Array) {
     const size = checkInvoiceJsonSize(json);
     if (!size.ok) {
-      return { ok: false, issues: [{ code: 'INVOICE_TOO_LARGE', severity: 'error', message: `The invoice JSON has ${size.bytes} bytes; at most ${size.limit} are allowed`, path: '' }] };
+      return { ok: false, issues: [{ code: 'INVOICE_TOO_LARGE', severity: 'error', message: msg('INVOICE_TOO_LARGE', lang, { bytes: size.bytes, limit: size.limit }), path: '' }] };
     }
     const text = typeof json === 'string' ? json : new TextDecoder('utf-8', { fatal: false }).decode(json);
     try {
       value = JSON.parse(text);
     } catch (e) {
-      return { ok: false, issues: [{ code: 'INVALID_JSON', severity: 'error', message: `Not valid JSON: ${(e as Error).message}`, path: '' }] };
+      return { ok: false, issues: [{ code: 'INVALID_JSON', severity: 'error', message: msg('INVALID_JSON', lang, { reason: (e as Error).message }), path: '' }] };
     }
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, issues: [{ code: 'INVALID_TYPE', severity: 'error', message: 'The invoice must be a JSON object', path: '' }] };
+    return { ok: false, issues: [{ code: 'INVALID_TYPE', severity: 'error', message: msg('NOT_AN_OBJECT', lang), path: '' }] };
   }
   // Depth and non-finite numbers first: the schema would accept Infinity, and deep values are not walked further.
-  const shape = checkJsonShape(value);
+  const shape = checkJsonShape(value, INVOICE_JSON_MAX_DEPTH, 100, lang);
   if (shape.length > 0) return { ok: false, issues: shape };
-  const placeholders = findPlaceholders(value);
+  const placeholders = findPlaceholders(value, '', lang);
   const placeholderPaths = new Set(placeholders.map((p) => p.path));
   const result = v.safeParse(InvoiceSchema, value, { abortEarly: false });
   const issues: InvoiceIssue[] = [...placeholders];
@@ -235,7 +284,7 @@ export function parseInvoice(json: unknown): ParseInvoiceResult {
       const key = `${code}|${path}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      issues.push({ code, severity: 'error', message: issueMessage(issue), path });
+      issues.push({ code, severity: 'error', message: issueMessage(issue, path, lang), path });
     }
   }
   if (!result.success) return { ok: false, issues };

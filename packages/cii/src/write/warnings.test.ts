@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../test/helpers';
 import { generateCii } from '../index';
-import { germanMessage, toInvoiceWarnings } from './warnings';
+import { toInvoiceWarnings } from './warnings';
 
 function base(): Record<string, any> {
   const j = structuredClone(fixture('01-minimal-en16931')) as Record<string, any>;
@@ -41,13 +41,12 @@ describe('generation warnings as {code, message, path}', () => {
     expect(byCode.UNIT_UNKNOWN).toContain('„Kiste“');
   });
 
-  it('infos are not warnings; unknown codes keep the English text; a changed English text falls back to the generic German one', () => {
+  it('infos are not warnings; a finding without catalogue texts keeps its own message', () => {
     const findings = [
       { code: 'EXEMPTION_REASON_DEFAULTED', severity: 'info' as const, message: 'x' },
       { code: 'SOMETHING_NEW', severity: 'warning' as const, message: 'Something new', path: 'a.b' },
     ];
     expect(toInvoiceWarnings(findings, 'de')).toEqual([{ code: 'SOMETHING_NEW', message: 'Something new', path: 'a.b' }]);
-    expect(germanMessage({ code: 'SKONTO_AFTER_DUE_DATE', message: 'reworded' })).toBe('Die Skontofrist endet nach dem Fälligkeitsdatum');
   });
 
   it('legal-content warnings join the result with their own German and English texts; legalChecks false leaves them out', () => {
@@ -57,7 +56,11 @@ describe('generation warnings as {code, message, path}', () => {
     const codes = de.warnings.map((w) => w.code);
     expect(codes).toEqual(expect.arrayContaining(['DE-UStG-14-4-6', 'DE-GmbHG-35a-SEAT']));
     expect(de.warnings.find((w) => w.code === 'DE-UStG-14-4-6')!.message).toMatch(/^Es fehlt der Zeitpunkt der Lieferung/);
-    expect(de.findings.find((f) => f.code === 'DE-UStG-14-4-6')!.message).toMatch(/^The date of supply is missing/);
+    // lang is the language of the findings too; warningLang alone changes only the warnings
+    expect(de.findings.find((f) => f.code === 'DE-UStG-14-4-6')!.message).toMatch(/^Es fehlt der Zeitpunkt der Lieferung/);
+    const split = generateCii(j, { lang: 'en', warningLang: 'de' });
+    expect(split.findings.find((f) => f.code === 'DE-UStG-14-4-6')!.message).toMatch(/^The date of supply is missing/);
+    expect(split.warnings.find((w) => w.code === 'DE-UStG-14-4-6')!.message).toMatch(/^Es fehlt der Zeitpunkt der Lieferung/);
     expect(generateCii(j, { legalChecks: false }).warnings).toEqual([]);
   });
 

@@ -2,7 +2,8 @@
  * CII writer (UN/CEFACT CII D16B, EN 16931 semantic model; profiles en16931 and xrechnung). Element order follows
  * the D16B XSD sequences exactly. Deterministic: the same invoice and options give the same bytes.
  */
-import { formatDecimal, formatDecimalTrim, XmlWriter, type SchemaStore } from '@kontor/xml';
+import { formatDecimal, formatDecimalTrim, XmlWriter, type Lang, type SchemaStore } from '@kontor/xml';
+import { msg } from '../messages';
 import { validateCii, type CiiValidationResult } from '../rules/engine';
 import { attachmentMimeFromFilename } from '../codelists/attachment-types';
 import { CARD_CODES } from '../codelists/payment-means';
@@ -14,7 +15,7 @@ import { positionOf, type Finding } from '../internal/findings';
 import type { Invoice, InvoiceAddress, InvoiceProfile } from '../model/invoice';
 import { parseInvoice } from '../model/parse';
 import { legalContentWarnings } from '../rules/de-ustg/legal-content';
-import { toInvoiceWarnings, type InvoiceWarning, type WarningLang } from './warnings';
+import { toInvoiceWarnings, type InvoiceWarning } from './warnings';
 
 export const NS = {
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -36,8 +37,13 @@ export interface WriteCiiOptions {
   /** 'embedded' (default, format=xml): attachments as base64 in BT-125; 'pdf': references (type 916) to files the PDF/A-3 embeds. */
   attachmentsMode?: AttachmentsMode;
   attachments?: readonly CiiAttachment[];
-  /** Language of the messages in `warnings` (default en). */
-  lang?: WarningLang;
+  /** Language of the finding messages (default en), and of `warnings` unless `warningLang` says otherwise. */
+  lang?: Lang | undefined;
+  /**
+   * Language of `warnings` when it differs from the findings' (POST /invoices: warnings in the document language, the
+   * error findings after Accept-Language); default `lang`.
+   */
+  warningLang?: Lang | undefined;
   /** The German legal-content warnings (§ 14 UStG, § 35a GmbHG, ...) for a German seller; default true. */
   legalChecks?: boolean;
   /**
@@ -87,22 +93,23 @@ export interface GenerateCiiResult {
  * Parses, checks and writes in one call; never throws for bad input. This is what POST /invoices?format=xml runs.
  */
 export function generateCii(json: unknown, opts: WriteCiiOptions = {}): GenerateCiiResult {
-  const lang = opts.lang === 'de' ? 'de' : 'en';
-  const parsed = parseInvoice(json);
-  if (!parsed.invoice) return { ok: false, stage: 'input', findings: parsed.issues, warnings: toInvoiceWarnings(parsed.issues, lang) };
+  const lang: Lang = opts.lang === 'de' ? 'de' : 'en';
+  const warningLang: Lang = opts.warningLang ?? lang;
+  const parsed = parseInvoice(json, { lang });
+  if (!parsed.invoice) return { ok: false, stage: 'input', findings: parsed.issues, warnings: toInvoiceWarnings(parsed.issues, warningLang) };
   const prepared = prepareInvoice(parsed.invoice, checkOpts(opts));
   // legal content runs on what the sender wrote (before defaults such as the AE text are filled in)
   const legal = opts.legalChecks === false ? [] : legalContentWarnings(parsed.invoice);
-  const legalFindings: Finding[] = legal.map((w) => ({ code: w.code, severity: 'warning', message: w.en, path: w.path, ...(w.bt !== undefined ? { bt: w.bt } : {}) }));
-  const messages = new Map(legal.map((w) => [`${w.code}|${w.path}`, { de: w.de, en: w.en }] as const));
+  const legalFindings: Finding[] = legal.map((w) => ({ code: w.code, severity: 'warning', message: w[lang], path: w.path, ...(w.bt !== undefined ? { bt: w.bt } : {}) }));
+  const texts = new Map([...prepared.texts, ...legal.map((w) => [`${w.code}|${w.path}`, { de: w.de, en: w.en }] as const)]);
   const findings = mergeFindings(parsed.issues, [...prepared.findings, ...legalFindings]);
-  const warnings = toInvoiceWarnings(findings, lang, messages);
+  const warnings = toInvoiceWarnings(findings, warningLang, texts);
   if (!prepared.ok || !parsed.ok) return { ok: false, stage: 'input', findings, invoice: prepared.invoice, warnings };
   const xml = serialise(prepared, opts);
   if (opts.gate === false) return { ok: true, xml, bytes: new TextEncoder().encode(xml).byteLength, findings, invoice: prepared.invoice, warnings };
   const profile = prepared.invoice.profile === 'xrechnung' ? 'xrechnung' : 'en16931';
   const check = validateCii(xml, { profile, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), limits: { maxBytes: Number.MAX_SAFE_INTEGER } });
-  const { gate, failed } = gateOutcome(check);
+  const { gate, failed } = gateOutcome(check, lang);
   if (failed.length || check.verdict === 'invalid') return { ok: false, stage: 'gate', gate, findings: failed, invoice: prepared.invoice, warnings };
   return { ok: true, gate, xml, bytes: new TextEncoder().encode(xml).byteLength, findings, invoice: prepared.invoice, warnings };
 }
@@ -111,14 +118,14 @@ export function generateCii(json: unknown, opts: WriteCiiOptions = {}): Generate
  * The gate report and blocking findings of a validation of generated XML (CII here; generateUbl uses it for its
  * UBL check, whose result has the same xsd/findings shape).
  */
-export function gateOutcome(check: Pick<CiiValidationResult, 'verdict' | 'findings' | 'xsd'>): { gate: GenerateGateReport; failed: Finding[] } {
+export function gateOutcome(check: Pick<CiiValidationResult, 'verdict' | 'findings' | 'xsd'>, lang: Lang = 'en'): { gate: GenerateGateReport; failed: Finding[] } {
   const failed: Finding[] = check.findings
     .filter((f) => f.severity === 'error')
     .map((f) => ({ code: f.code, severity: 'error', message: f.message, ...positionOf(f) }) as Finding);
   const xsd = !check.xsd.available ? 'unavailable' : check.xsd.valid === false ? 'failed' : 'passed';
   const rulesFailed = check.findings.some((f) => f.severity === 'error' && f.ruleset !== 'xsd');
   if (check.verdict === 'invalid' && !failed.length) {
-    failed.push({ code: 'GATE_FAILED', severity: 'error', message: 'The generated XML was not accepted by the authoritative check' });
+    failed.push({ code: 'GATE_FAILED', severity: 'error', message: msg('GATE_FAILED', lang) });
   }
   const gate: GenerateGateReport = { xsd, rules: rulesFailed || (check.verdict === 'invalid' && xsd !== 'failed') ? 'failed' : 'passed' };
   if (xsd === 'unavailable' && check.xsd.note) gate.note = check.xsd.note;
@@ -147,6 +154,7 @@ function checkOpts(opts: WriteCiiOptions): Parameters<typeof prepareInvoice>[1] 
   if (opts.profile) o.profile = opts.profile;
   if (opts.attachments) o.attachments = opts.attachments;
   if (opts.attachmentsMode) o.attachmentsMode = opts.attachmentsMode;
+  if (opts.lang) o.lang = opts.lang;
   return o;
 }
 
