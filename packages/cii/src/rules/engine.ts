@@ -3,12 +3,13 @@
  * cii-d16b from the store, as the KoSIT validator does), then the native rule sets over one shared read model,
  * and computes the verdict: EN 16931 (any error → invalid) or XRechnung with the KoSIT scenario semantics.
  */
-import { KontorXmlError, XmlElement, parseXml, verdictOf, xmlInputToText, type SchemaStore, type Verdict, type XmlInput, type XmlLimits, type XsdFinding } from '@kontor/xml';
+import { KontorXmlError, XmlElement, parseXml, verdictOf, xmlInputToText, type Lang, type SchemaStore, type Verdict, type XmlInput, type XmlLimits, type XsdFinding } from '@kontor/xml';
 import type { CiiDoc, RuleDef, RuleFinding, RuleSet, Severity } from './types';
 import { readCiiDoc, oraclePath, type PathCache } from './model';
 import { XPathDynamicError } from './xpath';
 import { isXRechnungSpecification, kositVerdict, type KositVerdict } from './kosit';
 import { en16931Rules } from './en16931';
+import { engineText } from './messages';
 import { xrechnungRules } from './xrechnung';
 
 export { definePattern } from './model';
@@ -22,6 +23,8 @@ export interface ValidateCiiOptions {
   schemaStore?: SchemaStore;
   /** Reader limits (defaults of @kontor/xml). */
   limits?: Partial<XmlLimits>;
+  /** Language of the rule findings' messages (rules/messages.ts), default 'en'. */
+  lang?: Lang | undefined;
 }
 
 export interface CiiXsdReport {
@@ -84,18 +87,21 @@ function specificationNote(id: string | undefined, profile: 'en16931' | 'xrechnu
 }
 
 /** Runs rule definitions over a parsed tree (or an existing read model) and returns their findings (no XSD, no verdict). */
-export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, opts: { xsdValid?: boolean | null } = {}): RuleFinding[] {
+export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, opts: { xsdValid?: boolean | null; lang?: Lang | undefined } = {}): RuleFinding[] {
   const doc = input instanceof XmlElement ? readCiiDoc(input) : input;
   const out: RuleFinding[] = [];
   const paths: PathCache = new Map();
   // One reporting function for all rules (checks call it synchronously), reading the rule being run.
   let rule: RuleDef = rules[0]!;
   let severity: Severity = 'error';
+  // The rule's text in the language asked for: one lookup per rule, none per finding.
+  const lang = opts.lang ?? 'en';
+  let text = '';
   const fail = (el: XmlElement | null, detail?: string): void => {
     const f: RuleFinding = {
       code: rule.id,
       severity,
-      message: detail ? `${rule.message} (${detail})` : rule.message,
+      message: detail ? `${text} (${detail})` : text,
       path: oraclePath(el, paths),
       ruleset: rule.ruleset,
       flag: rule.flag,
@@ -107,6 +113,7 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
   for (let r = 0; r < rules.length; r++) {
     rule = rules[r]!;
     severity = SEVERITY[rule.flag];
+    text = rule.message[lang];
     const mark = out.length;
     try {
       rule.check(doc, fail);
@@ -118,7 +125,7 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
       out.push({
         code: known ? 'RULE_NOT_EVALUATED' : 'RULE_ENGINE_ERROR',
         severity: opts.xsdValid === false ? 'info' : 'error',
-        message: `${rule.id} could not be evaluated on this document: ${e instanceof Error ? e.message : String(e)}`,
+        message: engineText(known ? 'RULE_NOT_EVALUATED' : 'RULE_ENGINE_ERROR', lang, { rule: rule.id, reason: e instanceof Error ? e.message : String(e) }),
         ruleset: 'engine',
         detail: rule.id,
       });
@@ -195,7 +202,7 @@ export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiVa
     return f;
   });
   // A loop, not push(...): an invoice with many lines can yield more findings than fit on the call stack.
-  for (const f of runRules(rules, doc, { xsdValid: xsd.valid })) findings.push(f);
+  for (const f of runRules(rules, doc, { xsdValid: xsd.valid, lang: opts.lang })) findings.push(f);
 
   const rulesets = [rulesetInfo.en16931];
   if (profile === 'xrechnung') rulesets.push(rulesetInfo.xrechnung);

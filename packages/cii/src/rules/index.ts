@@ -5,6 +5,8 @@ export { kositVerdict, kositScenarios, isXRechnungSpecification, type KositVerdi
 export { en16931Rules } from './en16931';
 export { xrechnungRules } from './xrechnung';
 export { XPathDynamicError } from './xpath';
+/** The de/en message catalogue of the rules (texts keyed by rule id, templates for the formulaic CII syntax tables). */
+export { ruleMessages, ruleTexts, templateTexts, type RuleMessageKey, type RuleTemplateKey } from './messages';
 /** Code lists shared with the UBL binding (@kontor/ubl). */
 export { ISO_4217_CURRENCIES } from './codelists';
 export type { RuleDef, RuleFlag, RuleSet, RuleFinding, Severity, CiiDoc, LineView, Pattern, ContextDef, ContextSpec } from './types';

@@ -7,7 +7,7 @@
  * run on it. `Pattern` / `ContextDef` model exactly that, and `CiiDoc.nodes(ctx)` returns the elements a
  * context really fires on, so a rule never has to think about shadowing.
  */
-import type { XmlElement, XmlLocation } from '@kontor/xml';
+import type { MessageTexts, XmlElement, XmlLocation } from '@kontor/xml';
 import type Big from 'big.js';
 
 /** The flag as the official schematron states it. */
@@ -22,8 +22,11 @@ export interface RuleDef {
   ruleset: RuleSet;
   /** Business term(s) concerned, e.g. 'BT-112' or 'BG-23'. */
   bt?: string;
-  /** Our own short message (not the schematron's text). */
-  message: string;
+  /**
+   * Our own short message (not the schematron's text) in German and English: the entry of the rule's id in the
+   * package's message catalogue (rules/messages.ts; `ruleTexts(id)`), or a filled template for the formulaic rules.
+   */
+  message: MessageTexts;
   /**
    * Reports one failure per call to `fail` (the official schematron reports one failure per context node).
    * `el` is the context node the official rule fires on (for path and line/column); null for the document.

@@ -5,10 +5,11 @@
  * official. All 678 UBL-CR rules: 673 from the generated table ubl-cr-table.ts (run in one pass over the tree
  * with a path -> rule lookup), five by hand.
  */
-import type { XmlElement } from '@kontor/xml';
+import type { MessageTexts, XmlElement } from '@kontor/xml';
 import type { CiiDoc, RuleDef, RuleFlag } from '@kontor/cii/rules';
 import { UBL_NS } from '../binding/to-cii';
 import { UBL_CR_TABLE } from './ubl-cr-table';
+import { ublRuleTexts, ublTemplateTexts } from './messages';
 
 const CAC = UBL_NS.cac;
 const CBC = UBL_NS.cbc;
@@ -51,21 +52,28 @@ function all(doc: CiiDoc): XmlElement[] {
 const descendants = (doc: CiiDoc, local: string, ns: string): XmlElement[] => all(doc).filter((e) => e.local === local && e.ns === ns);
 const isVat = (pts: XmlElement): boolean => sel(pts, 'cac:TaxScheme/cbc:ID').some((id) => sv(id).toUpperCase() === 'VAT');
 
-function def(id: string, flag: RuleFlag, message: string, check: RuleDef['check'], bt?: string): RuleDef {
+/** A rule; its message is the entry of `id` in the catalogue of this package (./messages.ts) unless given. */
+function def(id: string, flag: RuleFlag, check: RuleDef['check'], bt?: string, message: MessageTexts = ublRuleTexts(id)): RuleDef {
   const r: RuleDef = { id, flag, ruleset: 'en16931', message, check };
   if (bt) r.bt = bt;
   return r;
 }
 
 /** A document-level rule (context: the root), failing once when `ok` is false. */
-const atRoot = (id: string, flag: RuleFlag, message: string, ok: (root: XmlElement, doc: CiiDoc) => boolean): RuleDef =>
-  def(id, flag, message, (doc, fail) => {
-    if (!ok(doc.root, doc)) fail(doc.root);
-  });
-const atMost1 = (id: string, path: string, what: string): RuleDef => atRoot(id, 'fatal', `${what} may occur at most once.`, (r) => count(r, path) <= 1);
+const atRoot = (id: string, flag: RuleFlag, ok: (root: XmlElement, doc: CiiDoc) => boolean, message?: MessageTexts): RuleDef =>
+  def(
+    id,
+    flag,
+    (doc, fail) => {
+      if (!ok(doc.root, doc)) fail(doc.root);
+    },
+    undefined,
+    message,
+  );
+const atMost1 = (id: string, path: string): RuleDef => atRoot(id, 'fatal', (r) => count(r, path) <= 1);
 /** Per context element (any depth): fails each element for which `ok` is false. */
-const perNode = (id: string, flag: RuleFlag, message: string, local: string, ns: string, ok: (el: XmlElement, doc: CiiDoc) => boolean): RuleDef =>
-  def(id, flag, message, (doc, fail) => {
+const perNode = (id: string, flag: RuleFlag, local: string, ns: string, ok: (el: XmlElement, doc: CiiDoc) => boolean): RuleDef =>
+  def(id, flag, (doc, fail) => {
     for (const el of descendants(doc, local, ns)) if (!ok(el, doc)) fail(el);
   });
 /** Distinct values (by string) of a node list. */
@@ -74,7 +82,7 @@ const distinct = (els: readonly XmlElement[]): number => new Set(els.map(sv)).si
 const lines = (r: XmlElement): XmlElement[] => [...sel(r, 'cac:InvoiceLine'), ...sel(r, 'cac:CreditNoteLine')];
 
 /** Root-level "element not used in EN 16931" warnings (UBL-CR). */
-const notUsed = (id: string, what: string, present: (r: XmlElement, doc: CiiDoc) => boolean): RuleDef => atRoot(id, 'warning', `${what} is not used in EN 16931 and should not be present.`, (r, d) => !present(r, d));
+const notUsed = (id: string, present: (r: XmlElement, doc: CiiDoc) => boolean): RuleDef => atRoot(id, 'warning', (r, d) => !present(r, d));
 
 // ------------------------------------------------------------------ UBL-CR: path -> rule lookup in one pass
 
@@ -135,77 +143,77 @@ function crHits(doc: CiiDoc): Set<string> {
 
 export const ublSyntaxRules: readonly RuleDef[] = [
   // --- cardinalities at the document level
-  atMost1('UBL-SR-01', 'cac:ContractDocumentReference/cbc:ID', 'The contract reference (BT-12)'),
-  atMost1('UBL-SR-02', 'cac:ReceiptDocumentReference/cbc:ID', 'The receiving advice reference (BT-15)'),
-  atMost1('UBL-SR-03', 'cac:DespatchDocumentReference/cbc:ID', 'The despatch advice reference (BT-16)'),
-  atRoot('UBL-SR-04', 'fatal', 'The invoiced object identifier (BT-18) may occur at most once.', (r) => sel(r, 'cac:AdditionalDocumentReference').filter((d) => sel(d, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130')).flatMap((d) => sel(d, 'cbc:ID')).length <= 1),
-  atMost1('UBL-SR-05', 'cac:PaymentTerms/cbc:Note', 'The payment terms (BT-20)'),
-  atMost1('UBL-SR-08', 'cac:InvoicePeriod', 'The invoice period (BG-14)'),
-  atMost1('UBL-SR-09', 'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName', 'The seller name (BT-27)'),
-  atMost1('UBL-SR-10', 'cac:AccountingSupplierParty/cac:Party/cac:PartyName/cbc:Name', 'The seller trading name (BT-28)'),
-  atMost1('UBL-SR-11', 'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyID', 'The seller legal registration identifier (BT-30)'),
-  atRoot('UBL-SR-12', 'fatal', 'The seller VAT identifier (BT-31) may occur at most once.', (r) => sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme').filter(isVat).flatMap((p) => sel(p, 'cbc:CompanyID')).length <= 1),
-  atRoot('UBL-SR-13', 'fatal', 'The seller tax registration identifier (BT-32) may occur at most once.', (r) =>
+  atMost1('UBL-SR-01', 'cac:ContractDocumentReference/cbc:ID'),
+  atMost1('UBL-SR-02', 'cac:ReceiptDocumentReference/cbc:ID'),
+  atMost1('UBL-SR-03', 'cac:DespatchDocumentReference/cbc:ID'),
+  atRoot('UBL-SR-04', 'fatal', (r) => sel(r, 'cac:AdditionalDocumentReference').filter((d) => sel(d, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130')).flatMap((d) => sel(d, 'cbc:ID')).length <= 1),
+  atMost1('UBL-SR-05', 'cac:PaymentTerms/cbc:Note'),
+  atMost1('UBL-SR-08', 'cac:InvoicePeriod'),
+  atMost1('UBL-SR-09', 'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName'),
+  atMost1('UBL-SR-10', 'cac:AccountingSupplierParty/cac:Party/cac:PartyName/cbc:Name'),
+  atMost1('UBL-SR-11', 'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyID'),
+  atRoot('UBL-SR-12', 'fatal', (r) => sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme').filter(isVat).flatMap((p) => sel(p, 'cbc:CompanyID')).length <= 1),
+  atRoot('UBL-SR-13', 'fatal', (r) =>
     sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme').filter((p) => sel(p, 'cac:TaxScheme/cbc:ID').some((id) => sv(id).toUpperCase() !== 'VAT')).flatMap((p) => sel(p, 'cbc:CompanyID')).length <= 1,
   ),
-  atMost1('UBL-SR-14', 'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyLegalForm', 'The seller additional legal information (BT-33)'),
-  atMost1('UBL-SR-15', 'cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName', 'The buyer name (BT-44)'),
-  atMost1('UBL-SR-16', 'cac:AccountingCustomerParty/cac:Party/cac:PartyIdentification/cbc:ID', 'The buyer identifier (BT-46)'),
-  atMost1('UBL-SR-17', 'cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyID', 'The buyer legal registration identifier (BT-47)'),
-  atRoot('UBL-SR-18', 'fatal', 'The buyer VAT identifier (BT-48) may occur at most once.', (r) => sel(r, 'cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme').filter(isVat).flatMap((p) => sel(p, 'cbc:CompanyID')).length <= 1),
-  atMost1('UBL-SR-24', 'cac:Delivery', 'Deliver to information (BG-13)'),
-  atRoot('UBL-SR-29', 'fatal', 'The bank assigned creditor identifier (BT-90) may occur at most once.', (_r, d) => descendants(d, 'PartyIdentification', CAC).flatMap((p) => sel(p, 'cbc:ID')).filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() === 'SEPA').length <= 1),
-  atMost1('UBL-SR-39', 'cac:ProjectReference/cbc:ID', 'The project reference (BT-11)'),
-  atMost1('UBL-SR-40', 'cac:AccountingCustomerParty/cac:Party/cac:PartyName/cbc:Name', 'The buyer trade name (BT-45)'),
-  atRoot('UBL-SR-44', 'fatal', 'A payment ID (BT-83) may be used at most once (distinct values).', (_r, d) => distinct(descendants(d, 'PaymentID', CBC)) <= 1),
-  atMost1('UBL-SR-45', 'cac:PaymentMeans/cbc:PaymentDueDate', 'The due date (BT-9)'),
-  atRoot('UBL-SR-46', 'fatal', 'The payment means text (BT-82) may occur at most once.', (r) => sel(r, 'cac:PaymentMeans/cbc:PaymentMeansCode').filter((c) => attr(c, 'name') !== undefined).length <= 1),
-  atRoot('UBL-SR-47', 'fatal', 'When there are several payment means, they must share one payment means code (BT-81).', (_r, d) => distinct(descendants(d, 'PaymentMeansCode', CBC)) <= 1),
-  atMost1('UBL-SR-49', 'cac:InvoicePeriod/cbc:DescriptionCode', 'The value added tax point date code (BT-8)'),
-  atMost1('UBL-SR-54', 'cac:PaymentMeans/cac:CardAccount', 'Payment card information (BG-18)'),
-  atMost1('UBL-SR-55', 'cac:PaymentMeans/cac:PaymentMandate', 'Direct debit information (BG-19)'),
-  atMost1('UBL-SR-56', 'cac:OriginatorDocumentReference/cbc:ID', 'The tender or lot reference (BT-17)'),
+  atMost1('UBL-SR-14', 'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyLegalForm'),
+  atMost1('UBL-SR-15', 'cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName'),
+  atMost1('UBL-SR-16', 'cac:AccountingCustomerParty/cac:Party/cac:PartyIdentification/cbc:ID'),
+  atMost1('UBL-SR-17', 'cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyID'),
+  atRoot('UBL-SR-18', 'fatal', (r) => sel(r, 'cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme').filter(isVat).flatMap((p) => sel(p, 'cbc:CompanyID')).length <= 1),
+  atMost1('UBL-SR-24', 'cac:Delivery'),
+  atRoot('UBL-SR-29', 'fatal', (_r, d) => descendants(d, 'PartyIdentification', CAC).flatMap((p) => sel(p, 'cbc:ID')).filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() === 'SEPA').length <= 1),
+  atMost1('UBL-SR-39', 'cac:ProjectReference/cbc:ID'),
+  atMost1('UBL-SR-40', 'cac:AccountingCustomerParty/cac:Party/cac:PartyName/cbc:Name'),
+  atRoot('UBL-SR-44', 'fatal', (_r, d) => distinct(descendants(d, 'PaymentID', CBC)) <= 1),
+  atMost1('UBL-SR-45', 'cac:PaymentMeans/cbc:PaymentDueDate'),
+  atRoot('UBL-SR-46', 'fatal', (r) => sel(r, 'cac:PaymentMeans/cbc:PaymentMeansCode').filter((c) => attr(c, 'name') !== undefined).length <= 1),
+  atRoot('UBL-SR-47', 'fatal', (_r, d) => distinct(descendants(d, 'PaymentMeansCode', CBC)) <= 1),
+  atMost1('UBL-SR-49', 'cac:InvoicePeriod/cbc:DescriptionCode'),
+  atMost1('UBL-SR-54', 'cac:PaymentMeans/cac:CardAccount'),
+  atMost1('UBL-SR-55', 'cac:PaymentMeans/cac:PaymentMandate'),
+  atMost1('UBL-SR-56', 'cac:OriginatorDocumentReference/cbc:ID'),
 
   // --- per context element
-  perNode('UBL-SR-42', 'fatal', 'A party may have at most two tax schemes (VAT and one other).', 'Party', CAC, (p) => p.parent?.local !== 'AccountingSupplierParty' || p.parent.ns !== CAC || count(p, 'cac:PartyTaxScheme') <= 2),
-  perNode('UBL-SR-33', 'fatal', 'A supporting document description (BT-123) may occur at most once.', 'AdditionalDocumentReference', CAC, (d) => count(d, 'cbc:DocumentDescription') <= 1),
-  perNode('UBL-SR-43', 'fatal', 'A scheme identifier on a document reference is only allowed for the invoiced object identifier (BT-18, code 130).', 'AdditionalDocumentReference', CAC, (d, doc) => {
+  perNode('UBL-SR-42', 'fatal', 'Party', CAC, (p) => p.parent?.local !== 'AccountingSupplierParty' || p.parent.ns !== CAC || count(p, 'cac:PartyTaxScheme') <= 2),
+  perNode('UBL-SR-33', 'fatal', 'AdditionalDocumentReference', CAC, (d) => count(d, 'cbc:DocumentDescription') <= 1),
+  perNode('UBL-SR-43', 'fatal', 'AdditionalDocumentReference', CAC, (d, doc) => {
     const codes = sel(d, 'cbc:DocumentTypeCode').map(sv);
     if (codes.includes('130')) return true;
     if (doc.root.local === 'CreditNote' && codes.includes('50')) return true;
     return !sel(d, 'cbc:ID').some((id) => attr(id, 'schemeID') !== undefined) && codes.length === 0;
   }),
-  perNode('UBL-SR-25', 'fatal', 'The deliver to party name (BT-70) may occur at most once.', 'Delivery', CAC, (d) => count(d, 'cac:DeliveryParty/cac:PartyName/cbc:Name') <= 1),
-  perNode('UBL-SR-53', 'fatal', 'A party tax scheme needs both the tax scheme id and the company id (VAT identifier).', 'PartyTaxScheme', CAC, (p) => count(p, 'cac:TaxScheme/cbc:ID') > 0 && count(p, 'cbc:CompanyID') > 0),
-  def('UBL-SR-30', 'fatal', 'An allowance reason (BT-97/BT-139) may occur at most once.', (doc, fail) => {
+  perNode('UBL-SR-25', 'fatal', 'Delivery', CAC, (d) => count(d, 'cac:DeliveryParty/cac:PartyName/cbc:Name') <= 1),
+  perNode('UBL-SR-53', 'fatal', 'PartyTaxScheme', CAC, (p) => count(p, 'cac:TaxScheme/cbc:ID') > 0 && count(p, 'cbc:CompanyID') > 0),
+  def('UBL-SR-30', 'fatal', (doc, fail) => {
     for (const ac of descendants(doc, 'AllowanceCharge', CAC)) if (sel(ac, 'cbc:ChargeIndicator').some((c) => sv(c).trim() === 'false' || sv(c).trim() === '0') && count(ac, 'cbc:AllowanceChargeReason') > 1) fail(ac);
   }),
-  def('UBL-SR-31', 'fatal', 'A charge reason (BT-104/BT-144) may occur at most once.', (doc, fail) => {
+  def('UBL-SR-31', 'fatal', (doc, fail) => {
     for (const ac of descendants(doc, 'AllowanceCharge', CAC)) if (sel(ac, 'cbc:ChargeIndicator').some((c) => sv(c).trim() === 'true' || sv(c).trim() === '1') && count(ac, 'cbc:AllowanceChargeReason') > 1) fail(ac);
   }),
-  def('UBL-SR-34', 'fatal', 'An invoice line note (BT-127) may occur at most once.', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cbc:Note') > 1) fail(l); }),
-  def('UBL-SR-35', 'fatal', 'The referenced purchase order line (BT-132) may occur at most once.', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:OrderLineReference/cbc:LineID') > 1) fail(l); }),
-  def('UBL-SR-36', 'fatal', 'The invoice line period (BG-26) may occur at most once.', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:InvoicePeriod') > 1) fail(l); }),
-  def('UBL-SR-37', 'fatal', 'The item price discount (BT-147) may occur at most once.', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:Price/cac:AllowanceCharge/cbc:Amount') > 1) fail(l); }),
-  def('UBL-SR-48', 'fatal', 'An invoice line has exactly one invoiced item VAT category (BG-30).', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:Item/cac:ClassifiedTaxCategory') !== 1) fail(l); }),
-  def('UBL-SR-50', 'fatal', 'The item description (BT-154) may occur at most once.', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:Item/cbc:Description') > 1) fail(l); }),
-  def('UBL-SR-52', 'fatal', 'The invoice line object identifier (BT-128) may occur at most once.', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:DocumentReference') > 1) fail(l); }),
-  perNode('UBL-SR-26', 'fatal', 'The remittance information (BT-83) may occur at most once per payment means.', 'PaymentMeans', CAC, (p) => count(p, 'cbc:PaymentID') <= 1),
-  perNode('UBL-SR-27', 'fatal', 'The payment means code (BT-81) may occur at most once per payment means.', 'PaymentMeans', CAC, (p) => count(p, 'cbc:PaymentMeansCode') <= 1),
-  perNode('UBL-SR-28', 'fatal', 'The mandate reference (BT-89) may occur at most once per payment means.', 'PaymentMeans', CAC, (p) => count(p, 'cac:PaymentMandate/cbc:ID') <= 1),
-  perNode('UBL-SR-06', 'fatal', 'A billing reference holds at most one preceding invoice reference (BG-3).', 'BillingReference', CAC, (b) => count(b, 'cac:InvoiceDocumentReference') <= 1),
-  perNode('UBL-SR-07', 'fatal', 'A billing reference needs the preceding invoice reference (BT-25).', 'BillingReference', CAC, (b) => count(b, 'cac:InvoiceDocumentReference/cbc:ID') > 0),
-  perNode('UBL-SR-22', 'fatal', 'The tax representative name (BT-62) may occur at most once.', 'TaxRepresentativeParty', CAC, (p) => count(p, 'cac:PartyName/cbc:Name') <= 1),
-  perNode('UBL-SR-23', 'fatal', 'The tax representative VAT identifier (BT-63) may occur at most once.', 'TaxRepresentativeParty', CAC, (p) => count(p, 'cac:PartyTaxScheme/cbc:CompanyID') <= 1),
-  perNode('UBL-SR-32', 'fatal', 'The VAT exemption reason text (BT-120) may occur at most once per VAT breakdown.', 'TaxSubtotal', CAC, (s) => count(s, 'cac:TaxCategory/cbc:TaxExemptionReason') <= 1),
+  def('UBL-SR-34', 'fatal', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cbc:Note') > 1) fail(l); }),
+  def('UBL-SR-35', 'fatal', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:OrderLineReference/cbc:LineID') > 1) fail(l); }),
+  def('UBL-SR-36', 'fatal', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:InvoicePeriod') > 1) fail(l); }),
+  def('UBL-SR-37', 'fatal', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:Price/cac:AllowanceCharge/cbc:Amount') > 1) fail(l); }),
+  def('UBL-SR-48', 'fatal', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:Item/cac:ClassifiedTaxCategory') !== 1) fail(l); }),
+  def('UBL-SR-50', 'fatal', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:Item/cbc:Description') > 1) fail(l); }),
+  def('UBL-SR-52', 'fatal', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:DocumentReference') > 1) fail(l); }),
+  perNode('UBL-SR-26', 'fatal', 'PaymentMeans', CAC, (p) => count(p, 'cbc:PaymentID') <= 1),
+  perNode('UBL-SR-27', 'fatal', 'PaymentMeans', CAC, (p) => count(p, 'cbc:PaymentMeansCode') <= 1),
+  perNode('UBL-SR-28', 'fatal', 'PaymentMeans', CAC, (p) => count(p, 'cac:PaymentMandate/cbc:ID') <= 1),
+  perNode('UBL-SR-06', 'fatal', 'BillingReference', CAC, (b) => count(b, 'cac:InvoiceDocumentReference') <= 1),
+  perNode('UBL-SR-07', 'fatal', 'BillingReference', CAC, (b) => count(b, 'cac:InvoiceDocumentReference/cbc:ID') > 0),
+  perNode('UBL-SR-22', 'fatal', 'TaxRepresentativeParty', CAC, (p) => count(p, 'cac:PartyName/cbc:Name') <= 1),
+  perNode('UBL-SR-23', 'fatal', 'TaxRepresentativeParty', CAC, (p) => count(p, 'cac:PartyTaxScheme/cbc:CompanyID') <= 1),
+  perNode('UBL-SR-32', 'fatal', 'TaxSubtotal', CAC, (s) => count(s, 'cac:TaxCategory/cbc:TaxExemptionReason') <= 1),
   ...(
     [
-      ['UBL-SR-19', 'The payee name (BT-59) may occur at most once and must differ from the seller name.', (p: XmlElement) => count(p, 'cac:PartyName/cbc:Name') <= 1],
-      ['UBL-SR-20', 'The payee identifier (BT-60) may occur at most once and the payee name must differ from the seller name.', (p: XmlElement) => sel(p, 'cac:PartyIdentification/cbc:ID').filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() !== 'SEPA').length <= 1],
-      ['UBL-SR-21', 'The payee legal registration identifier (BT-61) may occur at most once and the payee name must differ from the seller name.', (p: XmlElement) => count(p, 'cac:PartyLegalEntity/cbc:CompanyID') <= 1],
+      ['UBL-SR-19', (p: XmlElement) => count(p, 'cac:PartyName/cbc:Name') <= 1],
+      ['UBL-SR-20', (p: XmlElement) => sel(p, 'cac:PartyIdentification/cbc:ID').filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() !== 'SEPA').length <= 1],
+      ['UBL-SR-21', (p: XmlElement) => count(p, 'cac:PartyLegalEntity/cbc:CompanyID') <= 1],
     ] as const
-  ).map(([id, message, card]) =>
-    perNode(id, 'fatal', message, 'PayeeParty', CAC, (p) => {
+  ).map(([id, card]) =>
+    perNode(id, 'fatal', 'PayeeParty', CAC, (p) => {
       if (!card(p)) return false;
       // (PartyName/Name) != (seller RegistrationName): a general comparison, true when some pair differs.
       const names = sel(p, 'cac:PartyName/cbc:Name').map(sv);
@@ -213,12 +221,12 @@ export const ublSyntaxRules: readonly RuleDef[] = [
       return names.some((n) => seller.some((s) => s !== n));
     }),
   ),
-  def('UBL-SR-51', 'fatal', 'An address holds at most one address line 3 (BT-162/BT-163/BT-165).', (doc, fail) => {
+  def('UBL-SR-51', 'fatal', (doc, fail) => {
     for (const e of all(doc)) if ((e.local === 'PostalAddress' || e.local === 'Address') && e.ns === CAC && count(e, 'cac:AddressLine') > 1) fail(e);
   }),
 
   // --- data types
-  def('UBL-DT-01', 'fatal', 'Amounts have at most two decimals (prices and price discounts excepted).', (doc, fail) => {
+  def('UBL-DT-01', 'fatal', (doc, fail) => {
     for (const e of all(doc)) {
       if (!e.name.endsWith('Amount') || e.name.endsWith('PriceAmount')) continue;
       let inPriceAc = false;
@@ -229,8 +237,8 @@ export const ublSyntaxRules: readonly RuleDef[] = [
       if (i >= 0 && v.length - i - 1 > 2) fail(e);
     }
   }),
-  def('UBL-DT-06', 'fatal', 'A binary object needs a MIME code (BT-125-1).', (doc, fail) => { for (const e of all(doc)) if (e.name.endsWith('BinaryObject') && attr(e, 'mimeCode') === undefined) fail(e); }),
-  def('UBL-DT-07', 'fatal', 'A binary object needs a file name (BT-125-2).', (doc, fail) => { for (const e of all(doc)) if (e.name.endsWith('BinaryObject') && attr(e, 'filename') === undefined) fail(e); }),
+  def('UBL-DT-06', 'fatal', (doc, fail) => { for (const e of all(doc)) if (e.name.endsWith('BinaryObject') && attr(e, 'mimeCode') === undefined) fail(e); }),
+  def('UBL-DT-07', 'fatal', (doc, fail) => { for (const e of all(doc)) if (e.name.endsWith('BinaryObject') && attr(e, 'filename') === undefined) fail(e); }),
   ...(
     [
       ['UBL-DT-08', 'schemeName'], ['UBL-DT-09', 'schemeAgencyName'], ['UBL-DT-10', 'schemeDataURI'], ['UBL-DT-11', 'schemeURI'], ['UBL-DT-12', 'format'],
@@ -238,22 +246,28 @@ export const ublSyntaxRules: readonly RuleDef[] = [
       ['UBL-DT-17', 'listName'], ['UBL-DT-19', 'languageID'], ['UBL-DT-20', 'listURI'], ['UBL-DT-21', 'listSchemeURI'], ['UBL-DT-22', 'languageLocaleID'], ['UBL-DT-23', 'uri'],
       ['UBL-DT-24', 'currencyCodeListVersionID'], ['UBL-DT-25', 'characterSetCode'], ['UBL-DT-26', 'encodingCode'], ['UBL-DT-27', 'schemeAgencyID'], ['UBL-DT-28', 'listAgencyID'],
     ] as const
-  ).map(([id, name]) => atRoot(id, 'warning', `The attribute ${name} is not used in EN 16931 and should not be present.`, (_r, d) => !all(d).some((e) => e.attributes.some((a) => a.local === name && a.ns === '')))),
-  atRoot('UBL-DT-18', 'warning', 'The attribute name is used in EN 16931 only on the payment means code.', (_r, d) => !all(d).some((e) => !(e.local === 'PaymentMeansCode' && e.ns === CBC) && e.attributes.some((a) => a.local === 'name' && a.ns === ''))),
+  ).map(([id, name]) => atRoot(id, 'warning', (_r, d) => !all(d).some((e) => e.attributes.some((a) => a.local === name && a.ns === '')), ublTemplateTexts('template.attributeNotUsed', { name }))),
+  atRoot('UBL-DT-18', 'warning', (_r, d) => !all(d).some((e) => !(e.local === 'PaymentMeansCode' && e.ns === CBC) && e.attributes.some((a) => a.local === 'name' && a.ns === ''))),
 
   // --- elements not used in EN 16931: the generated table (one pass) and the five non-plain tests by hand
   ...UBL_CR_TABLE.map(([id, flag, paths]) =>
-    def(id, flag, `${paths.join(' | ')} is not used in EN 16931 and should not be present (${id}).`, (doc, fail) => {
-      if (crHits(doc).has(id)) fail(doc.root);
-    }),
+    def(
+      id,
+      flag,
+      (doc, fail) => {
+        if (crHits(doc).has(id)) fail(doc.root);
+      },
+      undefined,
+      ublTemplateTexts('template.elementNotUsed', { paths: paths.join(' | '), id }),
+    ),
   ),
-  notUsed('UBL-CR-002', 'A UBL version id other than 2.1', (r) => count(r, 'cbc:UBLVersionID') > 0 && !sel(r, 'cbc:UBLVersionID').some((v) => sv(v) === '2.1')),
-  notUsed('UBL-CR-412', 'A payment due date on the payment means of an invoice', (r) => r.local !== 'CreditNote' && count(r, 'cac:PaymentMeans/cbc:PaymentDueDate') > 0),
-  notUsed('UBL-CR-665', 'A scheme identifier on a document reference other than the invoiced object identifier (code 130)', (_r, d) =>
+  notUsed('UBL-CR-002', (r) => count(r, 'cbc:UBLVersionID') > 0 && !sel(r, 'cbc:UBLVersionID').some((v) => sv(v) === '2.1')),
+  notUsed('UBL-CR-412', (r) => r.local !== 'CreditNote' && count(r, 'cac:PaymentMeans/cbc:PaymentDueDate') > 0),
+  notUsed('UBL-CR-665', (_r, d) =>
     descendants(d, 'AdditionalDocumentReference', CAC)
       .filter((a) => sel(a, 'cbc:DocumentTypeCode').length === 0 || sel(a, 'cbc:DocumentTypeCode').some((c) => sv(c) !== '130'))
       .some((a) => sel(a, 'cbc:ID').some((id) => attr(id, 'schemeID') !== undefined)),
   ),
-  atRoot('UBL-CR-666', 'fatal', 'An attachment on the invoiced object identifier reference (code 130) is not allowed.', (_r, d) => !descendants(d, 'AdditionalDocumentReference', CAC).some((a) => sel(a, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130') && count(a, 'cac:Attachment') > 0)),
-  atRoot('UBL-CR-673', 'fatal', 'A document description on the invoiced object identifier reference (code 130) is not allowed.', (_r, d) => !descendants(d, 'AdditionalDocumentReference', CAC).some((a) => sel(a, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130') && count(a, 'cbc:DocumentDescription') > 0)),
+  atRoot('UBL-CR-666', 'fatal', (_r, d) => !descendants(d, 'AdditionalDocumentReference', CAC).some((a) => sel(a, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130') && count(a, 'cac:Attachment') > 0)),
+  atRoot('UBL-CR-673', 'fatal', (_r, d) => !descendants(d, 'AdditionalDocumentReference', CAC).some((a) => sel(a, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130') && count(a, 'cbc:DocumentDescription') > 0)),
 ];

@@ -4,18 +4,21 @@
  * @kontor/cii (BR-*, BR-DE-*, PEPPOL-EN16931-*) over the UBL → CII binding, plus the UBL-only syntax rules
  * (UBL-SR-*, UBL-DT-*), then the KoSIT verdict by BT-24 with the UBL scenarios' severity overrides.
  */
-import { XmlElement, verdictOf, type SchemaStore, type Verdict, type XmlInput, type XmlLimits } from '@kontor/xml';
+import { XmlElement, verdictOf, type Lang, type SchemaStore, type Verdict, type XmlInput, type XmlLimits } from '@kontor/xml';
 import { en16931Rules, xrechnungRules, runRules, acceptedVerdict, readForValidation, xsdStep, isXRechnungSpecification, type RuleDef, type RuleFinding, type CiiXsdReport, type RulesetInfo, type KositVerdict, type ValidationProfile } from '@kontor/cii/rules';
 import { ublKind, ublToCiiTree, type UblDocumentKind } from '../binding/to-cii';
 import { ublSyntaxRules } from './ubl-syntax';
 import { kositUblVerdict } from './kosit-ubl';
 import { ublBindingRules, ublBindingIds } from './ubl-bindings';
+import { notUblText } from './messages';
 
 export interface ValidateUblOptions {
   /** 'auto' (default): XRechnung when BT-24 names an XRechnung 3.0 specification, else EN 16931. */
   profile?: ValidationProfile;
   schemaStore?: SchemaStore;
   limits?: Partial<XmlLimits>;
+  /** Language of the rule findings' messages (./messages.ts and @kontor/cii's rules/messages.ts), default 'en'. */
+  lang?: Lang | undefined;
 }
 
 export interface UblValidationResult {
@@ -48,12 +51,12 @@ export const ublEn16931Rules: readonly RuleDef[] = [...neutralEn16931, ...bindin
 export const ublXrechnungRules: readonly RuleDef[] = [...neutralXrechnung, ...bindingXrechnung];
 
 /** Schema set id for a UBL root element (anything that is not a UBL CreditNote goes to the Invoice schema, as KoSIT). */
-export function ublSchemaSet(kind: UblDocumentKind | null): 'ubl-2.1-invoice' | 'ubl-2.1-creditnote' {
+export function ublSchemaSet(kind: UblDocumentKind | undefined): 'ubl-2.1-invoice' | 'ubl-2.1-creditnote' {
   return kind === 'CreditNote' ? 'ubl-2.1-creditnote' : 'ubl-2.1-invoice';
 }
 
 /** Runs the UBL rule sets over a parsed UBL root (no XSD, no verdict). */
-export function runUblRules(root: XmlElement, profile: 'en16931' | 'xrechnung', opts: { xsdValid?: boolean | null } = {}): RuleFinding[] {
+export function runUblRules(root: XmlElement, profile: 'en16931' | 'xrechnung', opts: { xsdValid?: boolean | null; lang?: Lang | undefined } = {}): RuleFinding[] {
   const cii = ublToCiiTree(root);
   const en = runRules(neutralEn16931, cii, opts);
   const syn = runRules([...bindingEn16931, ...ublSyntaxRules], root, opts);
@@ -102,12 +105,12 @@ export function validateUbl(xml: XmlInput, opts: ValidateUblOptions = {}): UblVa
   const rulesets = [ublRulesetInfo.en16931];
   if (profile === 'xrechnung') rulesets.push(ublRulesetInfo.xrechnung);
   if (!kind) {
-    findings.push({ code: 'NOT_UBL', severity: 'error', message: `The document is <${root.name}> in ${root.ns || 'no namespace'}, not a UBL 2.1 Invoice or CreditNote`, location: { line: root.line, column: root.column }, ruleset: 'xsd' });
+    findings.push({ code: 'NOT_UBL', severity: 'error', message: notUblText(root.name, root.ns, opts.lang ?? 'en'), location: { line: root.line, column: root.column }, ruleset: 'xsd' });
     return { verdict: 'invalid', profile, documentKind: null, findings, xsd, rulesets, notes };
   }
-  for (const f of runUblRules(root, profile, { xsdValid: xsd.valid })) findings.push(f);
+  for (const f of runUblRules(root, profile, { xsdValid: xsd.valid, lang: opts.lang })) findings.push(f);
 
-  const result: UblValidationResult = { verdict: 'valid', profile, documentKind: kind, findings, xsd, rulesets, notes };
+  const result: UblValidationResult = { verdict: 'valid', profile, documentKind: kind ?? null, findings, xsd, rulesets, notes };
   if (bt24 !== undefined) result.specificationId = bt24;
   if (profile === 'xrechnung') {
     const k = kositUblVerdict(kind, bt24, xsd.valid, findings);

@@ -2,20 +2,21 @@
  * The small vocabulary the EN 16931 rule modules are written in: a rule = id, flag, context, BT, message, test.
  * `test` returns true when the assertion holds for the context node (schematron assert semantics).
  */
-import type { XmlElement } from '@kontor/xml';
+import type { MessageTexts, XmlElement } from '@kontor/xml';
 import type { CiiDoc, ContextDef, RuleDef, RuleFlag } from '../types';
 import { compile, count } from '../xpath';
+import { ruleTexts, templateTexts } from '../messages';
 
 export type FlagShort = 'f' | 'w' | 'i';
 const FLAG: Record<FlagShort, RuleFlag> = { f: 'fatal', w: 'warning', i: 'information' };
 
-/** An assertion evaluated on every node its context fires on. */
-export function rule(id: string, flag: FlagShort, ctx: ContextDef, bt: string | undefined, message: string, test: (el: XmlElement, doc: CiiDoc) => boolean): RuleDef {
+/** An assertion evaluated on every node its context fires on; its message is the catalogue entry of `id`. */
+export function rule(id: string, flag: FlagShort, ctx: ContextDef, bt: string | undefined, test: (el: XmlElement, doc: CiiDoc) => boolean): RuleDef {
   const def: RuleDef = {
     id,
     flag: FLAG[flag],
     ruleset: 'en16931',
-    message,
+    message: ruleTexts(id),
     check(doc, fail) {
       for (const el of doc.nodes(ctx)) if (!test(el, doc)) fail(el);
     },
@@ -28,12 +29,12 @@ export function rule(id: string, flag: FlagShort, ctx: ContextDef, bt: string | 
  * An assertion whose test does not depend on the context node (document-wide condition): evaluated once,
  * reported on every node the context fires on.
  */
-export function docRule(id: string, flag: FlagShort, ctx: ContextDef, bt: string | undefined, message: string, test: (doc: CiiDoc) => boolean): RuleDef {
+export function docRule(id: string, flag: FlagShort, ctx: ContextDef, bt: string | undefined, test: (doc: CiiDoc) => boolean): RuleDef {
   const def: RuleDef = {
     id,
     flag: FLAG[flag],
     ruleset: 'en16931',
-    message,
+    message: ruleTexts(id),
     check(doc, fail) {
       const nodes = doc.nodes(ctx);
       if (nodes.length === 0 || test(doc)) return;
@@ -41,6 +42,12 @@ export function docRule(id: string, flag: FlagShort, ctx: ContextDef, bt: string
     },
   };
   if (bt) def.bt = bt;
+  return def;
+}
+
+/** The rule with a template's texts instead of a catalogue entry of its id (the formulaic tables below). */
+function templated(def: RuleDef, message: MessageTexts): RuleDef {
+  def.message = message;
   return def;
 }
 
@@ -111,7 +118,7 @@ export function absent(ctx: ContextDef, table: readonly (readonly [string, FlagS
     id,
     flag: FLAG[flag],
     ruleset: 'en16931' as const,
-    message: `${lastStep(path)} (${path}) is not part of EN 16931 here and ${flag === 'f' ? 'must' : 'should'} not be used`,
+    message: templateTexts(flag === 'f' ? 'template.absent.must' : 'template.absent.should', { element: lastStep(path), path }),
     check(doc: CiiDoc, fail: (el: XmlElement | null) => void) {
       const els = failing(doc)[row];
       if (els) for (const el of els) fail(el);
@@ -122,16 +129,22 @@ export function absent(ctx: ContextDef, table: readonly (readonly [string, FlagS
 /** Cardinality limits of the binding: 'max1' = at most once, 'one' = exactly once. */
 export function counted(ctx: ContextDef, table: readonly (readonly [string, FlagShort, string, 'max1' | 'one'])[]): RuleDef[] {
   return table.map(([id, flag, path, kind]) =>
-    rule(id, flag, ctx, undefined, `${lastStep(path)} (${path}) ${flag === 'f' ? 'must' : 'should'} occur ${kind === 'one' ? 'exactly once' : 'at most once'}`, (el) => {
-      const n = count(el, path);
-      return kind === 'one' ? n === 1 : n <= 1;
-    }),
+    templated(
+      rule(id, flag, ctx, undefined, (el) => {
+        const n = count(el, path);
+        return kind === 'one' ? n === 1 : n <= 1;
+      }),
+      templateTexts(kind === 'one' ? (flag === 'f' ? 'template.once.must' : 'template.once.should') : flag === 'f' ? 'template.atMostOnce.must' : 'template.atMostOnce.should', { element: lastStep(path), path }),
+    ),
   );
 }
 
 /** Attributes the binding does not use on this element. */
 export function noAttributes(ctx: ContextDef, table: readonly (readonly [string, FlagShort, string])[]): RuleDef[] {
   return table.map(([id, flag, name]) =>
-    rule(id, flag, ctx, undefined, `Attribute @${name} ${flag === 'f' ? 'must' : 'should'} not be used on this element`, (el) => !el.attributes.some((a) => a.local === name && a.ns === '')),
+    templated(
+      rule(id, flag, ctx, undefined, (el) => !el.attributes.some((a) => a.local === name && a.ns === '')),
+      templateTexts(flag === 'f' ? 'template.attribute.must' : 'template.attribute.should', { name }),
+    ),
   );
 }

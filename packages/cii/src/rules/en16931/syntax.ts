@@ -83,35 +83,35 @@ function docsWithCode(el: XmlElement, code: string): XmlElement[] {
 const DATE_102 = /^[ \t\r\n]*(\p{Nd}{4})(1[0-2]|0[1-9])(3[01]|[12][0-9]|0[1-9])[ \t\r\n]*$/u;
 
 const conditionRules: RuleDef[] = [
-  rule('CII-SR-046', 'f', C.lineProduct, 'BT-157', 'An item standard identifier (BT-157) needs a scheme identifier', (el) => !has(el, 'ram:GlobalID') || sel(el, 'ram:GlobalID').some((g) => attr(g, 'schemeID') !== undefined)),
-  rule('CII-SR-090', 'f', C.lineProduct, 'BT-159', 'Item country of origin (BT-159) needs exactly one country code', (el) => !has(el, 'ram:OriginTradeCountry') || sel(el, 'ram:OriginTradeCountry/ram:ID').length === 1),
-  rule('CII-SR-119', 'w', C.lineAgreement, 'BT-147', 'A gross price discount needs both a ChargeIndicator false and an amount, or neither', (el) => {
+  rule('CII-SR-046', 'f', C.lineProduct, 'BT-157', (el) => !has(el, 'ram:GlobalID') || sel(el, 'ram:GlobalID').some((g) => attr(g, 'schemeID') !== undefined)),
+  rule('CII-SR-090', 'f', C.lineProduct, 'BT-159', (el) => !has(el, 'ram:OriginTradeCountry') || sel(el, 'ram:OriginTradeCountry/ram:ID').length === 1),
+  rule('CII-SR-119', 'w', C.lineAgreement, 'BT-147', (el) => {
     const ac = sel(el, 'ram:GrossPriceProductTradePrice/ram:AppliedTradeAllowanceCharge');
     const indicators = sel(ac, 'ram:ChargeIndicator');
     const amounts = sel(ac, 'ram:ActualAmount');
     const falseIndicator = indicators.some((ci) => indicatorIs(kids(ci, 'Indicator', UDT), false));
     return (falseIndicator && amounts.length > 0) || (indicators.length === 0 && amounts.length === 0);
   }),
-  rule('CII-SR-463', 'f', C.allowanceCharge, 'BT-97', 'An allowance or charge needs a ChargeIndicator', (el) => has(el, 'ram:ChargeIndicator')),
-  rule('CII-SR-186', 'w', C.lineSettlement, undefined, 'The @format attribute of a line allowance/charge percentage should not be used', (el) => !sel(el, 'ram:SpecifiedTradeAllowanceCharge/ram:CalculationPercent').some((p) => attr(p, 'format') !== undefined)),
-  rule('CII-SR-474', 'w', C.lineSettlement, 'BT-128', 'At most one invoiced object identifier (document type 130) per line', (el) => docsWithCode(el, '130').length <= 1),
-  rule('CII-SR-450', 'w', C.headerAgreement, 'BT-46', 'Buyer identifier: use either ID or GlobalID, not both', (el) => notBothIdAndGlobalId(el, 'BuyerTradeParty')),
-  rule('CII-SR-455', 'f', C.headerAgreement, 'BG-6', 'At most one seller contact (BG-6)', (el) => sel(el, 'ram:SellerTradeParty/ram:DefinedTradeContact').length <= 1),
-  rule('CII-SR-456', 'f', C.headerAgreement, 'BG-9', 'At most one buyer contact (BG-9)', (el) => sel(el, 'ram:BuyerTradeParty/ram:DefinedTradeContact').length <= 1),
-  rule('CII-SR-457', 'w', C.headerAgreement, 'BT-17', 'At most one tender or lot reference (document type 50)', (el) => kids(el, 'AdditionalReferencedDocument').filter((d) => kids(d, 'TypeCode').some((t) => sv(t) === '50')).length <= 1),
-  rule('CII-SR-458', 'w', C.headerAgreement, 'BT-18', 'At most one invoiced object identifier (document type 130)', (el) => kids(el, 'AdditionalReferencedDocument').filter((d) => kids(d, 'TypeCode').some((t) => sv(t) === '130')).length <= 1),
-  rule('CII-SR-465', 'w', C.headerAgreement, 'BT-41', 'Seller contact: give a person name or a department name, not both', (el) => !(has(el, 'ram:SellerTradeParty/ram:DefinedTradeContact/ram:PersonName') && has(el, 'ram:SellerTradeParty/ram:DefinedTradeContact/ram:DepartmentName'))),
-  rule('CII-SR-466', 'w', C.headerAgreement, 'BT-56', 'Buyer contact: give a person name or a department name, not both', (el) => !(has(el, 'ram:BuyerTradeParty/ram:DefinedTradeContact/ram:PersonName') && has(el, 'ram:BuyerTradeParty/ram:DefinedTradeContact/ram:DepartmentName'))),
-  rule('CII-SR-475', 'w', C.headerAgreement, 'BT-123', 'A supporting document (type 916) should have at most one description', (el) => sel(docsWithCode(el, '916'), 'ram:Name').length <= 1),
-  rule('CII-SR-476', 'w', C.headerAgreement, 'BT-125', 'A supporting document (type 916) should have at most one attachment', (el) => sel(docsWithCode(el, '916'), 'ram:AttachmentBinaryObject').length <= 1),
-  rule('CII-SR-449', 'w', C.headerDelivery, 'BT-71', 'Deliver-to location: use either ID or GlobalID, not both', (el) => notBothIdAndGlobalId(el, 'ShipToTradeParty')),
-  rule('CII-SR-451', 'w', C.headerSettlement, 'BT-60', 'Payee identifier: use either ID or GlobalID, not both', (el) => notBothIdAndGlobalId(el, 'PayeeTradeParty')),
-  docRule('CII-SR-462', 'f', C.headerSettlement, 'BT-8', 'All VAT point date codes (BT-8) must be the same', (doc) => {
+  rule('CII-SR-463', 'f', C.allowanceCharge, 'BT-97', (el) => has(el, 'ram:ChargeIndicator')),
+  rule('CII-SR-186', 'w', C.lineSettlement, undefined, (el) => !sel(el, 'ram:SpecifiedTradeAllowanceCharge/ram:CalculationPercent').some((p) => attr(p, 'format') !== undefined)),
+  rule('CII-SR-474', 'w', C.lineSettlement, 'BT-128', (el) => docsWithCode(el, '130').length <= 1),
+  rule('CII-SR-450', 'w', C.headerAgreement, 'BT-46', (el) => notBothIdAndGlobalId(el, 'BuyerTradeParty')),
+  rule('CII-SR-455', 'f', C.headerAgreement, 'BG-6', (el) => sel(el, 'ram:SellerTradeParty/ram:DefinedTradeContact').length <= 1),
+  rule('CII-SR-456', 'f', C.headerAgreement, 'BG-9', (el) => sel(el, 'ram:BuyerTradeParty/ram:DefinedTradeContact').length <= 1),
+  rule('CII-SR-457', 'w', C.headerAgreement, 'BT-17', (el) => kids(el, 'AdditionalReferencedDocument').filter((d) => kids(d, 'TypeCode').some((t) => sv(t) === '50')).length <= 1),
+  rule('CII-SR-458', 'w', C.headerAgreement, 'BT-18', (el) => kids(el, 'AdditionalReferencedDocument').filter((d) => kids(d, 'TypeCode').some((t) => sv(t) === '130')).length <= 1),
+  rule('CII-SR-465', 'w', C.headerAgreement, 'BT-41', (el) => !(has(el, 'ram:SellerTradeParty/ram:DefinedTradeContact/ram:PersonName') && has(el, 'ram:SellerTradeParty/ram:DefinedTradeContact/ram:DepartmentName'))),
+  rule('CII-SR-466', 'w', C.headerAgreement, 'BT-56', (el) => !(has(el, 'ram:BuyerTradeParty/ram:DefinedTradeContact/ram:PersonName') && has(el, 'ram:BuyerTradeParty/ram:DefinedTradeContact/ram:DepartmentName'))),
+  rule('CII-SR-475', 'w', C.headerAgreement, 'BT-123', (el) => sel(docsWithCode(el, '916'), 'ram:Name').length <= 1),
+  rule('CII-SR-476', 'w', C.headerAgreement, 'BT-125', (el) => sel(docsWithCode(el, '916'), 'ram:AttachmentBinaryObject').length <= 1),
+  rule('CII-SR-449', 'w', C.headerDelivery, 'BT-71', (el) => notBothIdAndGlobalId(el, 'ShipToTradeParty')),
+  rule('CII-SR-451', 'w', C.headerSettlement, 'BT-60', (el) => notBothIdAndGlobalId(el, 'PayeeTradeParty')),
+  docRule('CII-SR-462', 'f', C.headerSettlement, 'BT-8', (doc) => {
     const codes = sel(doc.all('ApplicableTradeTax'), 'ram:DueDateTypeCode');
     return codes.length === 0 || new Set(codes.map(sv)).size === 1;
   }),
-  docRule('CII-SR-469', 'f', C.invoice, 'BT-83', 'At most one remittance information (BT-83)', (doc) => sel(doc.all('ApplicableHeaderTradeSettlement'), 'ram:PaymentReference').length <= 1),
-  rule('CII-SR-470', 'f', C.headerSettlement, 'BT-84', 'Credit transfer (payment means 30/58) needs an account identifier (IBAN or proprietary)', (el) =>
+  docRule('CII-SR-469', 'f', C.invoice, 'BT-83', (doc) => sel(doc.all('ApplicableHeaderTradeSettlement'), 'ram:PaymentReference').length <= 1),
+  rule('CII-SR-470', 'f', C.headerSettlement, 'BT-84', (el) =>
     kids(el, 'SpecifiedTradeSettlementPaymentMeans').every((pm) => {
       const code = nsp(sv(one(kids(pm, 'TypeCode'))));
       const transfer = code === '30' || code === '58';
@@ -122,8 +122,8 @@ const conditionRules: RuleDef[] = [
     ['CII-DT-013', 'f', 'languageID'],
     ['CII-DT-014', 'f', 'languageLocaleID'],
   ]),
-  docRule('CII-SR-467', 'f', C.invoice, 'BT-81', 'All payment means codes (BT-81) must be the same', (doc) => sameNormalized(sel(doc.all('SpecifiedTradeSettlementPaymentMeans'), 'ram:TypeCode'))),
-  docRule('CII-SR-468', 'f', C.invoice, 'BT-82', 'All payment means texts (BT-82) must be the same', (doc) => sameNormalized(sel(doc.all('SpecifiedTradeSettlementPaymentMeans'), 'ram:Information'))),
+  docRule('CII-SR-467', 'f', C.invoice, 'BT-81', (doc) => sameNormalized(sel(doc.all('SpecifiedTradeSettlementPaymentMeans'), 'ram:TypeCode'))),
+  docRule('CII-SR-468', 'f', C.invoice, 'BT-82', (doc) => sameNormalized(sel(doc.all('SpecifiedTradeSettlementPaymentMeans'), 'ram:Information'))),
   ...noAttributes(C.mainIds, [
     ['CII-DT-001', 'f', 'schemeName'],
     ['CII-DT-002', 'f', 'schemeAgencyName'],
@@ -154,30 +154,30 @@ const conditionRules: RuleDef[] = [
     ['CII-DT-047', 'w', 'listVersionID'],
     ['CII-DT-048', 'w', 'listURI'],
   ]),
-  rule('CII-DT-015', 'f', C.referencedDocument, 'BT-124', 'A URI is only allowed on a supporting document (type 916)', (el) => !has(el, 'ram:URIID') || isSupporting(el, '916')),
-  rule('CII-DT-018', 'f', C.referencedDocument, 'BT-122', 'A document type code is only allowed on an additional document with type 50, 130 or 916', (el) => !has(el, 'ram:TypeCode') || (is(el, 'AdditionalReferencedDocument') && kids(el, 'TypeCode').some((t) => ['50', '130', '916'].includes(sv(t))))),
-  rule('CII-DT-021', 'f', C.referencedDocument, 'BT-123', 'A document description is only allowed on a supporting document (type 916)', (el) => !has(el, 'ram:Name') || isSupporting(el, '916')),
-  rule('CII-DT-022', 'f', C.referencedDocument, 'BT-125', 'An attachment is only allowed on a supporting document (type 916)', (el) => !has(el, 'ram:AttachmentBinaryObject') || isSupporting(el, '916')),
-  rule('CII-DT-024', 'f', C.referencedDocument, 'BT-18', 'A reference type code (scheme) is only allowed on an invoiced object identifier (type 130)', (el) => !has(el, 'ram:ReferenceTypeCode') || isSupporting(el, '130')),
-  rule('CII-DT-027', 'f', C.referencedDocument, 'BT-26', 'An issue date is only allowed on a preceding invoice reference', (el) => !has(el, 'ram:FormattedIssueDateTime') || is(el, 'InvoiceReferencedDocument')),
+  rule('CII-DT-015', 'f', C.referencedDocument, 'BT-124', (el) => !has(el, 'ram:URIID') || isSupporting(el, '916')),
+  rule('CII-DT-018', 'f', C.referencedDocument, 'BT-122', (el) => !has(el, 'ram:TypeCode') || (is(el, 'AdditionalReferencedDocument') && kids(el, 'TypeCode').some((t) => ['50', '130', '916'].includes(sv(t))))),
+  rule('CII-DT-021', 'f', C.referencedDocument, 'BT-123', (el) => !has(el, 'ram:Name') || isSupporting(el, '916')),
+  rule('CII-DT-022', 'f', C.referencedDocument, 'BT-125', (el) => !has(el, 'ram:AttachmentBinaryObject') || isSupporting(el, '916')),
+  rule('CII-DT-024', 'f', C.referencedDocument, 'BT-18', (el) => !has(el, 'ram:ReferenceTypeCode') || isSupporting(el, '130')),
+  rule('CII-DT-027', 'f', C.referencedDocument, 'BT-26', (el) => !has(el, 'ram:FormattedIssueDateTime') || is(el, 'InvoiceReferencedDocument')),
   ...noAttributes(C.amount, [
     ['CII-DT-031', 'f', 'currencyID'],
     ['CII-DT-032', 'f', 'currencyCodeListVersionID'],
   ]),
-  rule('CII-DT-033', 'f', C.quantity, undefined, 'A unit code on a quantity requires the invoiced quantities (BT-130) to carry unit codes', (el, doc) => attr(el, 'unitCode') === undefined || billedUnitPresent(doc)),
+  rule('CII-DT-033', 'f', C.quantity, undefined, (el, doc) => attr(el, 'unitCode') === undefined || billedUnitPresent(doc)),
   ...noAttributes(C.quantity, [
     ['CII-DT-034', 'f', 'unitCodeListID'],
     ['CII-DT-035', 'f', 'unitCodeListAgencyID'],
     ['CII-DT-036', 'f', 'unitCodeListAgencyName'],
   ]),
-  rule('CII-DT-037', 'f', C.tradeTax, 'BT-118', 'The tax type code must be VAT', (el) => !has(el, 'ram:TypeCode') || kids(el, 'TypeCode').some((t) => sv(t) === 'VAT')),
-  rule('CII-DT-041', 'w', C.tradeTax, 'BT-116', 'A taxable amount belongs only to the document VAT breakdown', (el) => !has(el, 'ram:BasisAmount') || hasAncestor(el, 'ApplicableHeaderTradeSettlement')),
-  rule('CII-DT-052', 'w', C.tradeTax, 'BT-121', 'A VAT exemption reason code belongs only to a VAT breakdown', (el) => !has(el, 'ram:ExemptionReasonCode') || is(el, 'ApplicableTradeTax')),
-  rule('CII-DT-098', 'w', C.tradeTax, 'BT-120', 'A VAT exemption reason text belongs only to a VAT breakdown', (el) => !has(el, 'ram:ExemptionReason') || is(el, 'ApplicableTradeTax')),
-  rule('CII-DT-054', 'w', C.tradeTax, 'BT-7', 'A VAT point date belongs only to the document VAT breakdown', (el) => !has(el, 'ram:TaxPointDate') || hasAncestor(el, 'ApplicableHeaderTradeSettlement')),
-  rule('CII-DT-058', 'w', C.tradeTax, 'BT-8', 'A VAT point date code belongs only to the document VAT breakdown', (el) => !has(el, 'ram:DueDateTypeCode') || hasAncestor(el, 'ApplicableHeaderTradeSettlement')),
-  rule('CII-DT-059', 'w', C.tradeTax, 'BT-119', 'The @format attribute of a VAT rate should not be used', (el) => !kids(el, 'RateApplicablePercent').some((p) => attr(p, 'format') !== undefined)),
-  rule('CII-DT-097', 'f', C.date102, undefined, 'A date in format 102 must be a valid YYYYMMDD date', (el) => DATE_102.test(sv(el))),
+  rule('CII-DT-037', 'f', C.tradeTax, 'BT-118', (el) => !has(el, 'ram:TypeCode') || kids(el, 'TypeCode').some((t) => sv(t) === 'VAT')),
+  rule('CII-DT-041', 'w', C.tradeTax, 'BT-116', (el) => !has(el, 'ram:BasisAmount') || hasAncestor(el, 'ApplicableHeaderTradeSettlement')),
+  rule('CII-DT-052', 'w', C.tradeTax, 'BT-121', (el) => !has(el, 'ram:ExemptionReasonCode') || is(el, 'ApplicableTradeTax')),
+  rule('CII-DT-098', 'w', C.tradeTax, 'BT-120', (el) => !has(el, 'ram:ExemptionReason') || is(el, 'ApplicableTradeTax')),
+  rule('CII-DT-054', 'w', C.tradeTax, 'BT-7', (el) => !has(el, 'ram:TaxPointDate') || hasAncestor(el, 'ApplicableHeaderTradeSettlement')),
+  rule('CII-DT-058', 'w', C.tradeTax, 'BT-8', (el) => !has(el, 'ram:DueDateTypeCode') || hasAncestor(el, 'ApplicableHeaderTradeSettlement')),
+  rule('CII-DT-059', 'w', C.tradeTax, 'BT-119', (el) => !kids(el, 'RateApplicablePercent').some((p) => attr(p, 'format') !== undefined)),
+  rule('CII-DT-097', 'f', C.date102, undefined, (el) => DATE_102.test(sv(el))),
 ];
 
 const BILLED_UNIT = Symbol('en16931.billedUnitPresent');

@@ -49,20 +49,20 @@ const cvdClasses = (product: XmlElement) => sel(product, 'ram:DesignatedProductC
 const cvaAttributes = (product: XmlElement) => sel(product, 'ram:ApplicableProductCharacteristic').filter((a) => anyStr(sel(a, 'ram:Description'), 'cva'));
 
 export const cvdRules: RuleDef[] = [
-  rule('BR-DE-CVD-03', 'fatal', 'BT-158', "At least one line needs a 'CVD' item classification (BT-158) and a 'cva' item attribute (BT-160).", each(cx.transaction, (el) =>
+  rule('BR-DE-CVD-03', 'fatal', 'BT-158', each(cx.transaction, (el) =>
     sel(el, 'ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedTradeProduct').some((p) => cvdClasses(p).length > 0 && cvaAttributes(p).length > 0))),
-  rule('BR-DE-CVD-06-b', 'fatal', 'BT-158', "A line with a 'cva' attribute (BT-160) needs exactly one 'CVD' item classification (BT-158).", each(cx.product, (el) =>
+  rule('BR-DE-CVD-06-b', 'fatal', 'BT-158', each(cx.product, (el) =>
     cvaAttributes(el).length === 0 || cvdClasses(el).length === 1)),
-  rule('BR-DE-CVD-06-a', 'fatal', 'BT-160', "A line with a 'CVD' item classification (BT-158) needs exactly one 'cva' attribute (BT-160).", each(cx.product, (el) =>
+  rule('BR-DE-CVD-06-a', 'fatal', 'BT-160', each(cx.product, (el) =>
     cvdClasses(el).length === 0 || cvaAttributes(el).length === 1)),
-  rule('BR-TMP-CVD-01', 'fatal', 'BT-158', 'Item classification scheme (BT-158) must be an UNTDID 7143 code or CVD.', each(cx.classCode, (el) =>
+  rule('BR-TMP-CVD-01', 'fatal', 'BT-158', each(cx.classCode, (el) =>
     inSpacedList(UNTDID_7143_CVD_CODES, nspAttr(el, 'listID')))),
-  rule('BR-DE-CVD-04', 'fatal', 'BT-158', "A 'CVD' item classification (BT-158) must be a vehicle category M1, M2, M3, N1, N2 or N3.", each(cx.classCode, (el) =>
+  rule('BR-DE-CVD-04', 'fatal', 'BT-158', each(cx.classCode, (el) =>
     nspAttr(el, 'listID') !== 'CVD' || CVD_VEHICLE_CATEGORIES.includes(nspEl(el)))),
-  rule('BR-DE-CVD-05', 'fatal', 'BT-161', "The 'cva' attribute value (BT-161) must be clean, zero-emission or other.", each(cx.cvaAttribute, (el) =>
+  rule('BR-DE-CVD-05', 'fatal', 'BT-161', each(cx.cvaAttribute, (el) =>
     CVA_CODES.includes(nspOf(el, 'ram:Value')))),
-  rule('BR-DE-CVD-01', 'fatal', 'BT-12', 'Contract reference (BT-12) is required.', each(cx.agreement, (el) =>
+  rule('BR-DE-CVD-01', 'fatal', 'BT-12', each(cx.agreement, (el) =>
     anyFilled(el, 'ram:ContractReferencedDocument/ram:IssuerAssignedID'))),
-  rule('BR-DE-CVD-02', 'fatal', 'BT-17', 'Tender or lot reference (BT-17) is required.', each(cx.agreement, (el) =>
+  rule('BR-DE-CVD-02', 'fatal', 'BT-17', each(cx.agreement, (el) =>
     sel(el, 'ram:AdditionalReferencedDocument').some((d) => nspOf(d, 'ram:TypeCode') === '50' && nspOf(d, 'ram:IssuerAssignedID') !== ''))),
 ];

@@ -85,14 +85,14 @@ const EXTENSION_MIME_CODES = [
 ];
 
 export const extensionRules: RuleDef[] = [
-  rule('BR-DEX-15', 'warning', 'BT-126', 'Sub invoice lines (ParentLineID) are not supported by XRechnung.', each(cx.lineDocument, (_, doc) => doc.all('ParentLineID').length === 0)),
-  rule('BR-DEX-04', 'fatal', undefined, 'Scheme identifier must be an ISO 6523 ICD code (or XR01-XR03).', each(cx.globalId, icd)),
-  rule('BR-DEX-05', 'fatal', undefined, 'Scheme identifier must be an ISO 6523 ICD code (or XR01-XR03).', each(cx.id, icd)),
-  rule('BR-DEX-06', 'fatal', 'BT-157', 'Item standard identifier scheme (BT-157) must be an ISO 6523 ICD code (or XR01-XR03).', each(cx.productGlobalId, icd)),
-  rule('BR-DEX-07', 'fatal', 'BT-34', 'Electronic address scheme (BT-34/BT-49) must be a CEF EAS code (or XR01-XR03).', each(cx.endpoint, (el) =>
+  rule('BR-DEX-15', 'warning', 'BT-126', each(cx.lineDocument, (_, doc) => doc.all('ParentLineID').length === 0)),
+  rule('BR-DEX-04', 'fatal', undefined, each(cx.globalId, icd)),
+  rule('BR-DEX-05', 'fatal', undefined, each(cx.id, icd)),
+  rule('BR-DEX-06', 'fatal', 'BT-157', each(cx.productGlobalId, icd)),
+  rule('BR-DEX-07', 'fatal', 'BT-34', each(cx.endpoint, (el) =>
     inSpacedList(CEF_EAS_EXT_CODES, nspAttr(el, 'schemeID')))),
-  rule('BR-DEX-08', 'fatal', 'BT-71', 'Deliver-to location identifier scheme (BT-71) must be an ISO 6523 ICD code (or XR01-XR03).', each(cx.deliveryGlobalId, icd)),
-  rule('BR-DEX-01', 'fatal', 'BT-125', 'Attached document (BT-125) has a MIME code the extension does not allow.', each(cx.attachment, (el) => {
+  rule('BR-DEX-08', 'fatal', 'BT-71', each(cx.deliveryGlobalId, icd)),
+  rule('BR-DEX-01', 'fatal', 'BT-125', each(cx.attachment, (el) => {
     const mime = el.attr('mimeCode');
     return mime !== undefined && EXTENSION_MIME_CODES.includes(mime);
   })),

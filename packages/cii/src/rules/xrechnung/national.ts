@@ -132,17 +132,17 @@ function ibanValid(paymentMeans: XmlElement, account: string): boolean {
 
 export const nationalRules: RuleDef[] = [
   // /rsm:CrossIndustryInvoice
-  rule('BR-DE-30', 'fatal', 'BT-90', 'Direct debit (BG-19) needs the bank assigned creditor identifier (BT-90).', each(cx.invoice, (_, doc) => {
+  rule('BR-DE-30', 'fatal', 'BT-90', each(cx.invoice, (_, doc) => {
     const { bt89, bt90, bt91 } = directDebitParts(doc);
     return ((bt89 || bt91) && bt90) || !(bt89 || bt90 || bt91);
   })),
-  rule('BR-DE-31', 'fatal', 'BT-91', 'Direct debit (BG-19) needs the debited account identifier (BT-91).', each(cx.invoice, (_, doc) => {
+  rule('BR-DE-31', 'fatal', 'BT-91', each(cx.invoice, (_, doc) => {
     const { bt89, bt90, bt91 } = directDebitParts(doc);
     return ((bt89 || bt90) && bt91) || !(bt89 || bt90 || bt91);
   })),
-  rule('BR-DE-1', 'fatal', 'BG-16', 'Payment instructions (BG-16) are required.', each(cx.invoice, (el) => has(el, rel(PAYMENT_MEANS)))),
-  rule('BR-DE-15', 'fatal', 'BT-10', 'Buyer reference (BT-10) is required.', each(cx.invoice, (el) => anyFilled(el, `${rel(AGREEMENT)}/ram:BuyerReference`))),
-  rule('BR-DE-16', 'fatal', 'BT-31', 'With VAT category S, Z, E, AE, K, G, L or M the seller VAT id (BT-31), tax number (BT-32) or tax representative (BG-11) is required.', each(cx.invoice, (el) => {
+  rule('BR-DE-1', 'fatal', 'BG-16', each(cx.invoice, (el) => has(el, rel(PAYMENT_MEANS)))),
+  rule('BR-DE-15', 'fatal', 'BT-10', each(cx.invoice, (el) => anyFilled(el, `${rel(AGREEMENT)}/ram:BuyerReference`))),
+  rule('BR-DE-16', 'fatal', 'BT-31', each(cx.invoice, (el) => {
     const lineTaxes = sel(el, `${rel(TX)}/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`);
     const charges = sel(el, `${rel(SETTLEMENT)}/ram:SpecifiedTradeAllowanceCharge`);
     const onLines = anyStr(sel(lineTaxes, 'ram:TypeCode'), 'VAT') && anyStr(sel(lineTaxes, 'ram:CategoryCode'), ...VAT_CATEGORIES);
@@ -153,77 +153,77 @@ export const nationalRules: RuleDef[] = [
       .filter((id) => ['VA', 'FC'].includes(nspAttr(id, 'schemeID')) && nspEl(id) !== '');
     return taxIds.length > 0 || has(el, `${rel(AGREEMENT)}/ram:SellerTaxRepresentativeTradeParty`);
   })),
-  rule('BR-DE-17', 'warning', 'BT-3', 'Invoice type code (BT-3) should be 326, 380, 384, 389, 381, 875, 876 or 877.', each(cx.invoice, (el) =>
+  rule('BR-DE-17', 'warning', 'BT-3', each(cx.invoice, (el) =>
     INVOICE_TYPES.includes(nspOf(el, 'rsm:ExchangedDocument/ram:TypeCode')))),
-  rule('BR-DE-18', 'fatal', 'BT-20', 'Skonto lines in payment terms (BT-20) must read #SKONTO#TAGE=n#PROZENT=n.nn#[BASISBETRAG=n.nn#] and end with a line break.', each(cx.invoice, skontoLinesValid)),
-  rule('BR-DE-22', 'fatal', 'BT-125', 'Attachment file names (BT-125) must be unique.', each(cx.invoice, (_, doc) => attachmentNamesUnique(doc))),
-  rule('BR-DE-26', 'warning', 'BG-3', 'A corrected invoice (384) should reference the preceding invoice (BG-3).', each(cx.invoice, (el) =>
+  rule('BR-DE-18', 'fatal', 'BT-20', each(cx.invoice, skontoLinesValid)),
+  rule('BR-DE-22', 'fatal', 'BT-125', each(cx.invoice, (_, doc) => attachmentNamesUnique(doc))),
+  rule('BR-DE-26', 'warning', 'BG-3', each(cx.invoice, (el) =>
     nspOf(el, 'rsm:ExchangedDocument/ram:TypeCode') !== '384' || has(el, `${rel(SETTLEMENT)}/ram:InvoiceReferencedDocument`))),
 
   // /rsm:CrossIndustryInvoice/rsm:ExchangedDocumentContext
-  rule('BR-DE-21', 'warning', 'BT-24', 'Specification identifier (BT-24) should be an XRechnung 3.0 identifier.', each(cx.context, (el) =>
+  rule('BR-DE-21', 'warning', 'BT-24', each(cx.context, (el) =>
     anyStr(sel(el, 'ram:GuidelineSpecifiedDocumentContextParameter/ram:ID'), XR_CIUS_ID, XR_EXTENSION_ID, XR_CVD_ID))),
 
   // seller
-  rule('BR-DE-2', 'fatal', 'BG-6', 'Seller contact (BG-6) is required.', each(cx.seller, (el) => has(el, 'ram:DefinedTradeContact'))),
-  rule('BR-DE-3', 'fatal', 'BT-37', 'Seller city (BT-37) is required.', each(cx.sellerAddress, (el) => anyFilled(el, 'ram:CityName'))),
-  rule('BR-DE-4', 'fatal', 'BT-38', 'Seller post code (BT-38) is required.', each(cx.sellerAddress, (el) => anyFilled(el, 'ram:PostcodeCode'))),
-  rule('BR-DE-5', 'fatal', 'BT-41', 'Seller contact point (BT-41) is required.', each(cx.sellerContact, (el) => anyFilled(el, 'ram:PersonName') || anyFilled(el, 'ram:DepartmentName'))),
-  rule('BR-DE-6', 'fatal', 'BT-42', 'Seller contact telephone number (BT-42) is required.', each(cx.sellerContact, (el) => anyFilled(el, 'ram:TelephoneUniversalCommunication/ram:CompleteNumber'))),
-  rule('BR-DE-7', 'fatal', 'BT-43', 'Seller contact email address (BT-43) is required.', each(cx.sellerContact, (el) => anyFilled(el, 'ram:EmailURIUniversalCommunication/ram:URIID'))),
-  rule('BR-DE-27', 'warning', 'BT-42', 'Seller telephone number (BT-42) should contain at least three digits.', each(cx.sellerContact, (el) =>
+  rule('BR-DE-2', 'fatal', 'BG-6', each(cx.seller, (el) => has(el, 'ram:DefinedTradeContact'))),
+  rule('BR-DE-3', 'fatal', 'BT-37', each(cx.sellerAddress, (el) => anyFilled(el, 'ram:CityName'))),
+  rule('BR-DE-4', 'fatal', 'BT-38', each(cx.sellerAddress, (el) => anyFilled(el, 'ram:PostcodeCode'))),
+  rule('BR-DE-5', 'fatal', 'BT-41', each(cx.sellerContact, (el) => anyFilled(el, 'ram:PersonName') || anyFilled(el, 'ram:DepartmentName'))),
+  rule('BR-DE-6', 'fatal', 'BT-42', each(cx.sellerContact, (el) => anyFilled(el, 'ram:TelephoneUniversalCommunication/ram:CompleteNumber'))),
+  rule('BR-DE-7', 'fatal', 'BT-43', each(cx.sellerContact, (el) => anyFilled(el, 'ram:EmailURIUniversalCommunication/ram:URIID'))),
+  rule('BR-DE-27', 'warning', 'BT-42', each(cx.sellerContact, (el) =>
     digitCount(nspOf(el, 'ram:TelephoneUniversalCommunication/ram:CompleteNumber')) >= 3)),
-  rule('BR-DE-28', 'warning', 'BT-43', 'Seller email address (BT-43) should be one @ between non-blank parts, with a dotted domain.', each(cx.sellerContact, (el) =>
+  rule('BR-DE-28', 'warning', 'BT-43', each(cx.sellerContact, (el) =>
     EMAIL.test(nspOf(el, 'ram:EmailURIUniversalCommunication/ram:URIID')))),
 
   // buyer
-  rule('BR-DE-8', 'fatal', 'BT-52', 'Buyer city (BT-52) is required.', each(cx.buyerAddress, (el) => anyFilled(el, 'ram:CityName'))),
-  rule('BR-DE-9', 'fatal', 'BT-53', 'Buyer post code (BT-53) is required.', each(cx.buyerAddress, (el) => anyFilled(el, 'ram:PostcodeCode'))),
+  rule('BR-DE-8', 'fatal', 'BT-52', each(cx.buyerAddress, (el) => anyFilled(el, 'ram:CityName'))),
+  rule('BR-DE-9', 'fatal', 'BT-53', each(cx.buyerAddress, (el) => anyFilled(el, 'ram:PostcodeCode'))),
 
   // external document location
-  rule('BR-TMP-2', 'warning', 'BT-124', 'External document location (BT-124) must be an absolute URL with a scheme.', each(cx.externalDocument, (el) => {
+  rule('BR-TMP-2', 'warning', 'BT-124', each(cx.externalDocument, (el) => {
     const uri = one(sel(el, 'ram:URIID'));
     return uri === undefined || URL_SCHEME.test(sv(uri));
   })),
 
   // deliver-to address
-  rule('BR-DE-10', 'fatal', 'BT-77', 'Deliver-to city (BT-77) is required in a deliver-to address (BG-15).', each(cx.shipToAddress, (el) => anyFilled(el, 'ram:CityName'))),
-  rule('BR-DE-11', 'fatal', 'BT-78', 'Deliver-to post code (BT-78) is required in a deliver-to address (BG-15).', each(cx.shipToAddress, (el) => anyFilled(el, 'ram:PostcodeCode'))),
+  rule('BR-DE-10', 'fatal', 'BT-77', each(cx.shipToAddress, (el) => anyFilled(el, 'ram:CityName'))),
+  rule('BR-DE-11', 'fatal', 'BT-78', each(cx.shipToAddress, (el) => anyFilled(el, 'ram:PostcodeCode'))),
 
   // payment means: credit transfer (30, 58)
-  rule('BR-DE-19', 'warning', 'BT-84', 'For SEPA credit transfer (58) the payment account (BT-84) should be a valid IBAN.', each(cx.creditTransfer, (el) =>
+  rule('BR-DE-19', 'warning', 'BT-84', each(cx.creditTransfer, (el) =>
     nspOf(el, 'ram:TypeCode') !== '58' || ibanValid(el, 'ram:PayeePartyCreditorFinancialAccount'))),
-  rule('BR-DE-23-a', 'fatal', 'BG-17', 'Credit transfer (30, 58) requires credit transfer information (BG-17).', each(cx.creditTransfer, (el) =>
+  rule('BR-DE-23-a', 'fatal', 'BG-17', each(cx.creditTransfer, (el) =>
     has(el, 'ram:PayeePartyCreditorFinancialAccount'))),
-  rule('BR-DE-23-b', 'fatal', 'BG-18', 'Credit transfer (30, 58) excludes card (BG-18) and direct debit (BG-19) information.', each(cx.creditTransfer, (el, doc) =>
+  rule('BR-DE-23-b', 'fatal', 'BG-18', each(cx.creditTransfer, (el, doc) =>
     !has(el, 'ram:ApplicableTradeSettlementFinancialCard') && !(mandate(doc) || creditorId(doc) || has(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID')))),
 
   // payment means: card (48, 54, 55)
-  rule('BR-DE-24-a', 'fatal', 'BG-18', 'Card payment (48, 54, 55) requires card information (BG-18).', each(cx.card, (el) =>
+  rule('BR-DE-24-a', 'fatal', 'BG-18', each(cx.card, (el) =>
     has(el, 'ram:ApplicableTradeSettlementFinancialCard'))),
-  rule('BR-DE-24-b', 'fatal', 'BG-17', 'Card payment (48, 54, 55) excludes credit transfer (BG-17) and direct debit (BG-19) information.', each(cx.card, (el, doc) =>
+  rule('BR-DE-24-b', 'fatal', 'BG-17', each(cx.card, (el, doc) =>
     !has(el, 'ram:PayeePartyCreditorFinancialAccount') && !(mandate(doc) || creditorId(doc) || has(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID')))),
 
   // payment means: direct debit (59)
-  rule('BR-DE-20', 'warning', 'BT-91', 'For SEPA direct debit (59) the debited account (BT-91) should be a valid IBAN.', each(cx.directDebit, (el) =>
+  rule('BR-DE-20', 'warning', 'BT-91', each(cx.directDebit, (el) =>
     ibanValid(el, 'ram:PayerPartyDebtorFinancialAccount'))),
-  rule('BR-DE-25-a', 'fatal', 'BG-19', 'Direct debit (59) requires direct debit information (BG-19).', each(cx.directDebit, (el, doc) =>
+  rule('BR-DE-25-a', 'fatal', 'BG-19', each(cx.directDebit, (el, doc) =>
     mandate(doc) || creditorId(doc) || has(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID'))),
-  rule('BR-DE-25-b', 'fatal', 'BG-17', 'Direct debit (59) excludes credit transfer (BG-17) and card (BG-18) information.', each(cx.directDebit, (el) =>
+  rule('BR-DE-25-b', 'fatal', 'BG-17', each(cx.directDebit, (el) =>
     !has(el, 'ram:PayeePartyCreditorFinancialAccount') && !has(el, 'ram:PayeeSpecifiedCreditorFinancialInstitution') &&
     !has(el, 'ram:PayerSpecifiedDebtorFinancialInstitution') && !has(el, 'ram:ApplicableTradeSettlementFinancialCard'))),
 
   // VAT breakdown
-  rule('BR-DE-14', 'fatal', 'BT-119', 'VAT category rate (BT-119) is required.', each(cx.vatBreakdown, (el) => anyFilled(el, 'ram:RateApplicablePercent'))),
+  rule('BR-DE-14', 'fatal', 'BT-119', each(cx.vatBreakdown, (el) => anyFilled(el, 'ram:RateApplicablePercent'))),
 
   // transaction
-  rule('BR-DE-TMP-32', 'information', 'BT-72', 'Give the delivery date (BT-72), the invoicing period (BG-14) or a period on every line (BG-26).', each(cx.transaction, (el) =>
+  rule('BR-DE-TMP-32', 'information', 'BT-72', each(cx.transaction, (el) =>
     has(el, 'ram:ApplicableHeaderTradeDelivery/ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime') ||
     has(el, 'ram:ApplicableHeaderTradeSettlement/ram:BillingSpecifiedPeriod') ||
     sel(el, 'ram:IncludedSupplyChainTradeLineItem').every((line) => has(line, 'ram:SpecifiedLineTradeSettlement/ram:BillingSpecifiedPeriod')))),
 
   // line
-  rule('BR-TMP-3', 'fatal', 'BT-149', 'Price base quantity (BT-149) and its unit (BT-150) must be the same on gross and net price.', each(cx.line, (el) => {
+  rule('BR-TMP-3', 'fatal', 'BT-149', each(cx.line, (el) => {
     const gross = sel(el, 'ram:SpecifiedLineTradeAgreement/ram:GrossPriceProductTradePrice/ram:BasisQuantity');
     const net = sel(el, 'ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:BasisQuantity');
     if (gross.length === 0 || net.length === 0) return true;

@@ -171,13 +171,13 @@ function lineAmountAgrees(line: XmlElement, doc: CiiDoc): boolean {
 }
 
 const pattern1: RuleDef[] = [
-  rule('PEPPOL-EN16931-R001', 'fatal', 'BT-23', 'Business process (BT-23) is required.', each(cx.context, (e) =>
+  rule('PEPPOL-EN16931-R001', 'fatal', 'BT-23', each(cx.context, (e) =>
     has(e, 'ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID'))),
-  rule('PEPPOL-EN16931-R005', 'fatal', 'BT-6', 'VAT accounting currency (BT-6) must differ from the invoice currency (BT-5).', each(cx.settlement, (e) =>
+  rule('PEPPOL-EN16931-R005', 'fatal', 'BT-6', each(cx.settlement, (e) =>
     !has(e, 'ram:TaxCurrencyCode') || nspOf(e, 'ram:TaxCurrencyCode') !== nspOf(e, 'ram:InvoiceCurrencyCode'))),
-  rule('PEPPOL-EN16931-R053', 'fatal', 'BT-110', 'At most one invoice total VAT amount (BT-110) in the invoice currency.', each(cx.settlement, (e, doc) =>
+  rule('PEPPOL-EN16931-R053', 'fatal', 'BT-110', each(cx.settlement, (e, doc) =>
     taxTotals(e).filter((t) => currencyIn(t, currencies(doc).invoice)).length <= 1)),
-  rule('PEPPOL-EN16931-R054', 'fatal', 'BT-111', 'One VAT total in accounting currency (BT-111) exactly when BT-6 is given.', each(cx.settlement, (e, doc) => {
+  rule('PEPPOL-EN16931-R054', 'fatal', 'BT-111', each(cx.settlement, (e, doc) => {
     const invoice = currencies(doc).invoice;
     const other = taxTotals(e).filter((t) => {
       const c = t.attr('currencyID');
@@ -185,41 +185,41 @@ const pattern1: RuleDef[] = [
     });
     return other.length === (has(e, 'ram:TaxCurrencyCode') ? 1 : 0);
   })),
-  rule('PEPPOL-EN16931-R055', 'fatal', 'BT-111', 'VAT total (BT-110) and VAT total in accounting currency (BT-111) must have the same sign.', each(cx.settlement, (e, doc) => {
+  rule('PEPPOL-EN16931-R055', 'fatal', 'BT-111', each(cx.settlement, (e, doc) => {
     const { invoice, tax } = currencies(doc);
     const inInvoice = taxTotals(e).filter((t) => currencyIn(t, invoice));
     const inTax = taxTotals(e).filter((t) => currencyIn(t, tax));
     if (tax.length === 0 || inInvoice.length === 0) return true;
     return (anyNum(inTax, '<', D(0)) && anyNum(inInvoice, '<', D(0))) || (anyNum(inTax, '>=', D(0)) && anyNum(inInvoice, '>=', D(0)));
   })),
-  rule('PEPPOL-EN16931-R010', 'fatal', 'BT-49', 'Buyer electronic address (BT-49) is required.', each(cx.buyer, (e) => has(e, 'ram:URIUniversalCommunication/ram:URIID'))),
-  rule('PEPPOL-EN16931-R020', 'fatal', 'BT-34', 'Seller electronic address (BT-34) is required.', each(cx.seller, (e) => has(e, 'ram:URIUniversalCommunication/ram:URIID'))),
-  rule('PEPPOL-EN16931-R041', 'fatal', 'BT-93', 'An allowance/charge percentage needs a base amount.', each(cx.acPercentOnly, () => false)),
-  rule('PEPPOL-EN16931-R042', 'fatal', 'BT-94', 'An allowance/charge base amount needs a percentage.', each(cx.acBaseOnly, () => false)),
-  rule('PEPPOL-EN16931-R040', 'fatal', 'BT-92', 'Allowance/charge amount must equal base amount × percentage / 100.', each(cx.ac, (e, doc) => {
+  rule('PEPPOL-EN16931-R010', 'fatal', 'BT-49', each(cx.buyer, (e) => has(e, 'ram:URIUniversalCommunication/ram:URIID'))),
+  rule('PEPPOL-EN16931-R020', 'fatal', 'BT-34', each(cx.seller, (e) => has(e, 'ram:URIUniversalCommunication/ram:URIID'))),
+  rule('PEPPOL-EN16931-R041', 'fatal', 'BT-93', each(cx.acPercentOnly, () => false)),
+  rule('PEPPOL-EN16931-R042', 'fatal', 'BT-94', each(cx.acBaseOnly, () => false)),
+  rule('PEPPOL-EN16931-R040', 'fatal', 'BT-92', each(cx.ac, (e, doc) => {
     if (!has(e, 'ram:CalculationPercent') || !has(e, 'ram:BasisAmount')) return true;
     const amount = decimalAt(e, 'ram:ActualAmount') ?? D(0);
     // Division by 100 is exact, whatever the scale rule.
     const computed = decimalAt(e, 'ram:BasisAmount')!.times(decimalAt(e, 'ram:CalculationPercent')!).times('0.01');
     return withinSlack(amount, computed, currencies(doc).slack);
   })),
-  rule('PEPPOL-EN16931-R043-1', 'fatal', 'BT-98', "Allowance/charge indicator must be 'true' or 'false'.", each(cx.ac, indicatorOk)),
-  rule('PEPPOL-EN16931-R043-2', 'fatal', 'BT-147', "Price allowance indicator must be 'true' or 'false'.", each(cx.priceAc, indicatorOk)),
-  rule('PEPPOL-EN16931-R061', 'fatal', 'BT-89', 'Direct debit (payment means 49 or 59) needs a mandate reference (BT-89).', each(cx.directDebit, (e) =>
+  rule('PEPPOL-EN16931-R043-1', 'fatal', 'BT-98', each(cx.ac, indicatorOk)),
+  rule('PEPPOL-EN16931-R043-2', 'fatal', 'BT-147', each(cx.priceAc, indicatorOk)),
+  rule('PEPPOL-EN16931-R061', 'fatal', 'BT-89', each(cx.directDebit, (e) =>
     has(e, '../ram:SpecifiedTradePaymentTerms/ram:DirectDebitMandateID'))),
-  rule('PEPPOL-EN16931-R110', 'fatal', 'BT-134', 'Line period start (BT-134) must not be before the invoice period start (BT-73).', each(cx.lineStart, (e, doc) =>
+  rule('PEPPOL-EN16931-R110', 'fatal', 'BT-134', each(cx.lineStart, (e, doc) =>
     someDatePair(e, doc, 'StartDateTime', (l, h) => l >= h))),
-  rule('PEPPOL-EN16931-R111', 'fatal', 'BT-135', 'Line period end (BT-135) must not be after the invoice period end (BT-74).', each(cx.lineEnd, (e, doc) =>
+  rule('PEPPOL-EN16931-R111', 'fatal', 'BT-135', each(cx.lineEnd, (e, doc) =>
     someDatePair(e, doc, 'EndDateTime', (l, h) => l <= h))),
-  rule('PEPPOL-EN16931-R120', 'warning', 'BT-131', 'Line net amount (BT-131) should be quantity × net price / base quantity + charges − allowances.', each(cx.line, lineAmountAgrees)),
-  rule('PEPPOL-EN16931-R101', 'fatal', 'BT-128', 'A line may only reference an invoiced object (document type 130).', each(cx.line, (e) =>
+  rule('PEPPOL-EN16931-R120', 'warning', 'BT-131', each(cx.line, lineAmountAgrees)),
+  rule('PEPPOL-EN16931-R101', 'fatal', 'BT-128', each(cx.line, (e) =>
     !has(e, 'ram:SpecifiedLineTradeSettlement/ram:AdditionalReferencedDocument') ||
     anyStr(sel(e, 'ram:SpecifiedLineTradeSettlement/ram:AdditionalReferencedDocument/ram:TypeCode'), '130'))),
-  rule('PEPPOL-EN16931-R121', 'fatal', 'BT-149', 'Price base quantity (BT-149) must be greater than zero.', each(cx.price, (e) => {
+  rule('PEPPOL-EN16931-R121', 'fatal', 'BT-149', each(cx.price, (e) => {
     const q = decimalAt(e, 'ram:BasisQuantity');
     return q === undefined || q.gt(0);
   })),
-  rule('PEPPOL-EN16931-R130', 'fatal', 'BT-150', 'Price base quantity unit (BT-150) must be the invoiced quantity unit (BT-130).', each(cx.baseQuantityUnit, (e) => {
+  rule('PEPPOL-EN16931-R130', 'fatal', 'BT-150', each(cx.baseQuantityUnit, (e) => {
     const unit = e.attr('unitCode');
     return sel(e, '../../../ram:SpecifiedLineTradeDelivery/ram:BilledQuantity').some((q) => q.attr('unitCode') === unit);
   })),
@@ -245,10 +245,10 @@ const grossPrice = p0b.context({
 });
 
 const pattern0: RuleDef[] = [
-  rule('PEPPOL-EN16931-R008', 'fatal', undefined, 'Empty elements are not allowed.', each(emptyElement, () => false)),
-  rule('PEPPOL-EN16931-R044', 'fatal', 'BT-147', 'The gross price may carry a price discount only, no charge.', each(grossPrice, (e) =>
+  rule('PEPPOL-EN16931-R008', 'fatal', undefined, each(emptyElement, () => false)),
+  rule('PEPPOL-EN16931-R044', 'fatal', 'BT-147', each(grossPrice, (e) =>
     !has(e, 'ram:AppliedTradeAllowanceCharge/ram:ActualAmount') || anyStr(sel(e, 'ram:AppliedTradeAllowanceCharge/ram:ChargeIndicator/udt:Indicator'), 'false'))),
-  rule('PEPPOL-EN16931-R046', 'fatal', 'BT-146', 'Net price (BT-146) must equal gross price (BT-148) minus price discount (BT-147).', each(grossPrice, (e) => {
+  rule('PEPPOL-EN16931-R046', 'fatal', 'BT-146', each(grossPrice, (e) => {
     const gross = decimalAt(e, 'ram:ChargeAmount');
     if (gross === undefined) return true;
     const net = decimalAt(e, '../ram:NetPriceProductTradePrice/ram:ChargeAmount');

@@ -98,7 +98,7 @@ describe('xrechnung rules', () => {
     const ids = xrechnungRules.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBe(71);
-    expect(xrechnungRules.every((r) => r.ruleset === 'xrechnung' && r.message.length > 0)).toBe(true);
+    expect(xrechnungRules.every((r) => r.ruleset === 'xrechnung' && r.message.en.length > 0 && r.message.de.length > 0)).toBe(true);
     const flag = (id: string) => xrechnungRules.find((r) => r.id === id)?.flag;
     expect([flag('BR-DE-1'), flag('BR-DE-17'), flag('BR-DE-TMP-32'), flag('PEPPOL-EN16931-R120'), flag('BR-DEX-15')]).toEqual(['fatal', 'warning', 'information', 'warning', 'warning']);
   });
