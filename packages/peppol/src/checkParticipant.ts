@@ -167,7 +167,7 @@ export async function checkParticipant(input: string, config: PeppolCheckConfig)
       };
       try {
         const group = await fetchServiceGroup(smpUrl, participant, smpOptions);
-        if (group === null) {
+        if (group === undefined) {
           issues.push({
             code: 'SMP_PARTICIPANT_UNKNOWN',
             severity: 'warning',

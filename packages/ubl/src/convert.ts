@@ -15,15 +15,15 @@ export type InvoiceSyntax = 'cii' | 'ubl';
 
 const CII_ROOT_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
 
-/** 'cii' for a CII CrossIndustryInvoice, 'ubl' for a UBL 2.1 Invoice/CreditNote, null otherwise (or unreadable). */
-export function detectInvoiceSyntax(xml: XmlInput, limits: Partial<XmlLimits> = {}): InvoiceSyntax | null {
+/** 'cii' for a CII CrossIndustryInvoice, 'ubl' for a UBL 2.1 Invoice/CreditNote, undefined otherwise (or unreadable). */
+export function detectInvoiceSyntax(xml: XmlInput, limits: Partial<XmlLimits> = {}): InvoiceSyntax | undefined {
   try {
     const root = parseXml(xml, limits).root;
     if (ublKind(root)) return 'ubl';
     if (root.local === 'CrossIndustryInvoice' && root.ns === CII_ROOT_NS) return 'cii';
-    return null;
+    return undefined;
   } catch (e) {
-    if (e instanceof KontorXmlError) return null;
+    if (e instanceof KontorXmlError) return undefined;
     throw e;
   }
 }
@@ -37,7 +37,8 @@ export interface ConvertOptions {
 
 export interface ConvertResult {
   ok: boolean;
-  from: InvoiceSyntax | null;
+  /** The syntax read; undefined when the input is neither CII nor UBL. */
+  from: InvoiceSyntax | undefined;
   to: InvoiceSyntax;
   xml?: string;
   /** Source elements the model (and so the output) does not carry. */
@@ -49,7 +50,7 @@ export interface ConvertResult {
 /** Converts a CII or UBL invoice to the other syntax (or re-writes it in the same one) through the model. */
 export function convertInvoice(xml: XmlInput, opts: ConvertOptions): ConvertResult {
   const from = detectInvoiceSyntax(xml, opts.limits ?? {});
-  if (from === null) {
+  if (from === undefined) {
     return { ok: false, from, to: opts.to, unsupported: [], findings: [{ code: 'UNKNOWN_SYNTAX', severity: 'error', message: 'The document is neither a CII CrossIndustryInvoice nor a UBL 2.1 Invoice/CreditNote (or not readable XML)' }] };
   }
   const r = from === 'ubl' ? readUbl(xml, opts.limits ? { limits: opts.limits } : {}) : readCii(xml, opts.limits ? { limits: opts.limits } : {});

@@ -129,7 +129,7 @@ describe('reader on real UBL (KoSIT XRechnung test suite)', () => {
     expect(r.findings[0]).toMatchObject({ code: 'NOT_UBL', line: 1, column: expect.any(Number) });
     expect(r.findings[0]).not.toHaveProperty('location');
     expect(readUbl('<Invoice').findings[0]!.severity).toBe('error');
-    expect(convertInvoice('<a/>', { to: 'ubl' })).toMatchObject({ ok: false, from: null, findings: [{ code: 'UNKNOWN_SYNTAX' }] });
+    expect(convertInvoice('<a/>', { to: 'ubl' })).toMatchObject({ ok: false, from: undefined, findings: [{ code: 'UNKNOWN_SYNTAX' }] });
   });
 
   it('lists UBL elements the model does not carry', () => {

@@ -38,11 +38,11 @@ async function readerResult(bytes: Uint8Array) {
   }
   // ZUGFeRD 1.0: the reader's result of its CII D16B form
   for (const f of xmls) {
-    let c: ReturnType<typeof zugferd1ToCii> = null;
+    let c: ReturnType<typeof zugferd1ToCii>;
     try {
       c = zugferd1ToCii(f.data);
     } catch {
-      c = null;
+      c = undefined;
     }
     const r = c ? readCii(c.xml) : null;
     if (r?.invoice) return { read: r, dropped: c!.droppedTextLines.length };

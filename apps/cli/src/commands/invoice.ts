@@ -143,7 +143,7 @@ export const invoiceCommands: Command[] = [
       const out = values.output ? path.resolve(io.cwd, values.output) : undefined;
       if (r.ok && out) await writeOutput(out, r.xml!);
       if (values.json) {
-        printJson(io, { ok: r.ok, from: r.from, to: r.to, bytes: r.xml ? Buffer.byteLength(r.xml, 'utf8') : null, output: out ?? null, ...(out || !r.ok ? {} : { xml: r.xml }), unsupported: r.unsupported, findings: r.findings });
+        printJson(io, { ok: r.ok, from: r.from ?? null, to: r.to, bytes: r.xml ? Buffer.byteLength(r.xml, 'utf8') : null, output: out ?? null, ...(out || !r.ok ? {} : { xml: r.xml }), unsupported: r.unsupported, findings: r.findings });
         return r.ok ? 0 : 1;
       }
       if (!r.ok) {

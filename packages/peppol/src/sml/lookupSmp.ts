@@ -78,24 +78,24 @@ export function cnameHostname(participant: Pick<ParticipantId, 'scheme' | 'value
 
 /**
  * Applies a NAPTR substitution expression `<delim><ere><delim><replacement><delim><flags>`
- * (RFC 3402 §3.2) to the application unique string. Null when the expression is unusable.
+ * (RFC 3402 §3.2) to the application unique string. Undefined when the expression is unusable or does not match.
  */
-export function applyNaptrRegexp(expression: string, input: string): string | null {
-  if (expression.length < 3) return null;
+export function applyNaptrRegexp(expression: string, input: string): string | undefined {
+  if (expression.length < 3) return undefined;
   const delimiter = expression[0]!;
-  if (/[0-9\\i]/.test(delimiter)) return null;
+  if (/[0-9\\i]/.test(delimiter)) return undefined;
   const parts = expression.slice(1).split(delimiter);
-  if (parts.length !== 3) return null; // the delimiter may not appear inside ere or replacement
+  if (parts.length !== 3) return undefined; // the delimiter may not appear inside ere or replacement
   const [pattern, replacement, flags] = parts as [string, string, string];
-  if (flags !== '' && flags !== 'i') return null;
+  if (flags !== '' && flags !== 'i') return undefined;
   let regex: RegExp;
   try {
     regex = new RegExp(pattern, flags);
   } catch {
-    return null;
+    return undefined;
   }
   const match = regex.exec(input);
-  if (!match) return null;
+  if (!match) return undefined;
   // backreferences \1..\9; a backslash escapes the next character
   return replacement.replace(/\\([0-9]|.)/g, (_, ch: string) => (/[0-9]/.test(ch) ? (match[Number(ch)] ?? '') : ch));
 }
@@ -155,7 +155,7 @@ async function lookupNaptr(participant: ParticipantId, config: SmlConfig, server
   if (candidates.length === 0) return none;
   for (const record of candidates) {
     const url = applyNaptrRegexp(record.regexp, hostname);
-    if (url !== null && /^https?:\/\/[^/\s]+/i.test(url) && URL.canParse(url)) {
+    if (url !== undefined && /^https?:\/\/[^/\s]+/i.test(url) && URL.canParse(url)) {
       return { ...none, registered: true, smpUrl: url.replace(/\/+$/, '') };
     }
   }

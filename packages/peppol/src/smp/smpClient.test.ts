@@ -48,7 +48,7 @@ describe('fetchServiceGroup', () => {
 
   it('returns null for a participant the SMP does not know (404)', async () => {
     const standin = await smp({});
-    expect(await fetchServiceGroup(standin.smpUrl, participant, { allowHttp: true, timeoutMs: 1000 })).toBeNull();
+    expect(await fetchServiceGroup(standin.smpUrl, participant, { allowHttp: true, timeoutMs: 1000 })).toBeUndefined();
   });
 
   it.each([

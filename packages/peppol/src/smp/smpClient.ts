@@ -171,13 +171,13 @@ export function documentTypeIdFromHref(href: string): string | null {
   }
 }
 
-/** Fetches the ServiceGroup; null when the SMP does not know the participant (HTTP 404). */
-export async function fetchServiceGroup(smpUrl: string, participant: ParticipantId, options: SmpClientOptions = {}): Promise<ServiceGroup | null> {
+/** Fetches the ServiceGroup; undefined when the SMP does not know the participant (HTTP 404). */
+export async function fetchServiceGroup(smpUrl: string, participant: ParticipantId, options: SmpClientOptions = {}): Promise<ServiceGroup | undefined> {
   const resolved = resolveOptions(options);
   const url = serviceGroupUrl(smpUrl, participant);
   checkSmpUrl(url, resolved, 'The SMP URL');
   const root = await getXml(url, resolved, true);
-  if (!root) return null;
+  if (!root) return undefined;
   if (root.local !== 'ServiceGroup' || !SMP_NAMESPACES.includes(root.ns as (typeof SMP_NAMESPACES)[number])) {
     throw invalid(url, `expected ServiceGroup, got ${root.local}.`);
   }

@@ -27,11 +27,11 @@ type CiiPrefix = keyof typeof CII;
 
 export type UblDocumentKind = 'Invoice' | 'CreditNote';
 
-/** Which UBL root this is, or null for anything else. */
-export function ublKind(root: XmlElement): UblDocumentKind | null {
+/** Which UBL root this is, or undefined for anything else. */
+export function ublKind(root: XmlElement): UblDocumentKind | undefined {
   if (root.local === 'Invoice' && root.ns === UBL_NS.inv) return 'Invoice';
   if (root.local === 'CreditNote' && root.ns === UBL_NS.cn) return 'CreditNote';
-  return null;
+  return undefined;
 }
 
 // ------------------------------------------------------------------ small tree builders

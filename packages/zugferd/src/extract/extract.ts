@@ -51,18 +51,18 @@ function invoiceFileCandidates(files: EmbeddedFile[]): EmbeddedFile[] {
 /** Embedded CII → the invoice model, every unmapped element and attachment listed as an issue. */
 function fromEmbeddedXml(file: EmbeddedFile, allowZugferd1: boolean): { result?: ExtractionResult; notes: ExtractionIssue[] } {
   let read = readCii(file.data);
-  let converted: Zugferd1Conversion | null = null;
+  let converted: Zugferd1Conversion | undefined;
   const isZugferd1 = !read.invoice && read.findings.some((f) => f.code === 'NOT_CII' && /ZUGFeRD 1\.0/.test(f.message));
   if (isZugferd1 && !allowZugferd1) return { notes: [] };
   if (isZugferd1) {
     try {
       converted = zugferd1ToCii(file.data);
     } catch {
-      converted = null;
+      converted = undefined;
     }
     const again = converted ? readCii(converted.xml) : null;
     if (again?.invoice) read = again;
-    else converted = null;
+    else converted = undefined;
   }
   if (!read.invoice) {
     const why = read.findings.map((f) => f.message).join('; ') || 'unknown';

@@ -59,10 +59,10 @@ export interface Zugferd1Conversion {
   droppedTextLines: string[];
 }
 
-/** A ZUGFeRD 1.0 invoice as CII D16B, or null when the input is not one. Throws only the reader's KontorXmlError. */
-export function zugferd1ToCii(xml: Uint8Array | string): Zugferd1Conversion | null {
+/** A ZUGFeRD 1.0 invoice as CII D16B, or undefined when the input is not one. Throws only the reader's KontorXmlError. */
+export function zugferd1ToCii(xml: Uint8Array | string): Zugferd1Conversion | undefined {
   const root = parseXml(xml).root;
-  if (root.local !== 'CrossIndustryDocument' || root.ns !== ZUGFERD1_NS) return null;
+  if (root.local !== 'CrossIndustryDocument' || root.ns !== ZUGFERD1_NS) return undefined;
   const droppedTextLines = root.findAll('SpecifiedSupplyChainTradeTransaction', 'IncludedSupplyChainTradeLineItem').filter((c) => !c.child('SpecifiedTradeProduct')).map((c) => c.xpath());
   const extra = new Map<string, string>();
   const prefixOf = (ns: string): string => {
