@@ -104,7 +104,7 @@ describe('createModelProvider', () => {
     const p = createModelProvider({ baseUrl: base, model: 'denied', timeoutMs: 2000, maxRetries: 3, retryDelayMs: 5 });
     const e = await p.complete({ messages: [{ role: 'user', content: 'a' }] }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(AiError);
-    expect(e).toMatchObject({ code: 'AI_HTTP_ERROR', status: 401 });
+    expect(e).toMatchObject({ code: 'AI_HTTP_ERROR', details: { status: 401 } });
     expect(hits.get('denied')! - before).toBe(1);
   });
 

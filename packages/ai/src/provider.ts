@@ -3,7 +3,7 @@
  * (Ollama, vLLM, llama.cpp server, hosted APIs). Configuration is passed in; nothing is global.
  */
 
-import { readLimitedBody } from '@kontor/xml';
+import { KontorError, readLimitedBody } from '@kontor/xml';
 
 export type AiErrorCode =
   | 'AI_CONFIG_INVALID'
@@ -14,16 +14,14 @@ export type AiErrorCode =
   | 'AI_HTTP_ERROR'
   | 'AI_BAD_RESPONSE';
 
-export class AiError extends Error {
-  readonly code: AiErrorCode;
-  /** HTTP status of the provider's answer, when there was one. */
-  readonly status: number | undefined;
-  constructor(code: AiErrorCode, message: string, status?: number) {
-    super(message);
-    this.name = 'AiError';
-    this.code = code;
-    this.status = status;
-  }
+/** `details.status`: the HTTP status of the provider's answer, when there was one. */
+export interface AiErrorDetails {
+  status?: number;
+}
+
+/** The one error class of @kontor/ai (on the shared KontorError base). */
+export class AiError extends KontorError<AiErrorCode, AiErrorDetails> {
+  override readonly name = 'AiError';
 }
 
 export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } };
@@ -163,11 +161,11 @@ export function createModelProvider(config: ModelProviderConfig): ModelProvider 
         return { retry: true, error: new AiError('AI_UNREACHABLE', `Model provider connection failed: ${(e as Error).message}`) };
       }
       if (res.status === 429) {
-        return { retry: true, delay: retryAfterMs(res.headers.get('retry-after')), error: new AiError('AI_RATE_LIMITED', 'Model provider rate limit reached', 429) };
+        return { retry: true, delay: retryAfterMs(res.headers.get('retry-after')), error: new AiError('AI_RATE_LIMITED', 'Model provider rate limit reached', { details: { status: 429 } }) };
       }
       if (!res.ok) {
         const snippet = text.slice(0, 300).replace(/\s+/g, ' ');
-        return { retry: res.status >= 500, error: new AiError('AI_HTTP_ERROR', `Model provider answered HTTP ${res.status}: ${snippet}`, res.status) };
+        return { retry: res.status >= 500, error: new AiError('AI_HTTP_ERROR', `Model provider answered HTTP ${res.status}: ${snippet}`, { details: { status: res.status } }) };
       }
       return { retry: false, result: parseCompletion(text, config.model) };
     } finally {
@@ -201,7 +199,7 @@ export function createModelProvider(config: ModelProviderConfig): ModelProvider 
 async function readLimited(res: Response, maxBytes: number): Promise<string> {
   const body = await readLimitedBody(res, maxBytes);
   if (body.ok) return body.text;
-  throw new AiError('AI_BAD_RESPONSE', body.declared ? `Model answer of ${body.bytes} bytes exceeds ${maxBytes} bytes` : `Model answer exceeds ${maxBytes} bytes`, res.status);
+  throw new AiError('AI_BAD_RESPONSE', body.declared ? `Model answer of ${body.bytes} bytes exceeds ${maxBytes} bytes` : `Model answer exceeds ${maxBytes} bytes`, { details: { status: res.status } });
 }
 
 function parseCompletion(text: string, model: string): CompletionResult {

@@ -1,5 +1,5 @@
 /** The one error class of @kontor/camt: input that cannot be read as a statement delivery at all, and API misuse. */
-import type { XmlLocation } from '@kontor/xml';
+import { KontorError } from '@kontor/xml';
 
 export type CamtErrorCode =
   /** The upload exceeds the byte limit (10 MB by default; HTTP 413). */
@@ -27,20 +27,9 @@ export type CamtErrorCode =
   /** Wrong argument types or option values. */
   | 'INVALID_ARGUMENT';
 
-export class CamtError extends Error {
+/** `details` of a CamtError: names the limit (LIMIT_EXCEEDED, ZIP_LIMIT_EXCEEDED), the skipped members (NO_SUPPORTED_FILES) … */
+export type CamtErrorDetails = Record<string, unknown>;
+
+export class CamtError extends KontorError<CamtErrorCode, CamtErrorDetails> {
   override readonly name = 'CamtError';
-  readonly code: CamtErrorCode;
-  readonly location: XmlLocation | undefined;
-  readonly details: Record<string, unknown> | undefined;
-
-  constructor(code: CamtErrorCode, message: string, options: { location?: XmlLocation; details?: Record<string, unknown>; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-    this.location = options.location;
-    this.details = options.details;
-  }
-}
-
-export function isCamtError(value: unknown): value is CamtError {
-  return value instanceof CamtError;
 }

@@ -289,7 +289,7 @@ describe('other rules', () => {
     } catch (e) {
       expect(e).toBeInstanceOf(CiiError);
       expect((e as CiiError).code).toBe('INVOICE_INVALID');
-      expect((e as CiiError).findings.map((f) => f.code)).toContain('BR-CO-13');
+      expect((e as CiiError).details.map((f) => f.code)).toContain('BR-CO-13');
     }
     expect(() => writeCii(fixture('01-minimal-en16931'), { profile: 'peppol' as never })).toThrow(CiiError);
   });

@@ -1,14 +1,11 @@
-/** Findings of @kontor/pain001 and its one error class with a closed code union. */
+/** Findings of @kontor/pain001 and its one error class (on the shared KontorError base) with a closed code union. */
+import { KontorError, type Finding, type KontorErrorOptions } from '@kontor/xml';
 
-export interface PaymentIssue {
-  code: string;
-  severity: 'error' | 'warning' | 'info';
-  /** German text. */
-  message: string;
-  /** Dot path into the payment run (generation) or the read model (validation). */
-  path?: string;
-  location?: { line: number; column: number };
-}
+/**
+ * A finding of @kontor/pain001: the shared Finding of @kontor/xml (message in the language asked for, default de;
+ * `path` a dot path into the payment run or the read model; `line`/`column` in the file).
+ */
+export type PaymentIssue = Finding;
 
 export type Pain001ErrorCode =
   /** The payment run does not match the schema (types, required fields, enums): HTTP 400. */
@@ -31,31 +28,14 @@ export type Pain001ErrorCode =
   | 'MODEL_UNAVAILABLE'
   /** More payment blocks or transactions than the structural limits allow (see Pain001Limits): HTTP 400. */
   | 'LIMIT_EXCEEDED'
-  /** Programming error in the call (wrong option types). */
+  /** Programming error in the call (wrong option types); the service answers 500. */
   | 'INVALID_ARGUMENT';
 
-export class Pain001Error extends Error {
-  readonly code: Pain001ErrorCode;
-  readonly details: PaymentIssue[];
-  constructor(code: Pain001ErrorCode, message: string, details: PaymentIssue[] = []) {
-    super(message);
-    this.name = 'Pain001Error';
-    this.code = code;
-    this.details = details;
+/** `details`: every issue behind the error (empty when there are none). */
+export class Pain001Error extends KontorError<Pain001ErrorCode, PaymentIssue[]> {
+  override readonly name = 'Pain001Error';
+  declare readonly details: PaymentIssue[];
+  constructor(code: Pain001ErrorCode, message: string, options: KontorErrorOptions<PaymentIssue[]> = {}) {
+    super(code, message, { ...options, details: options.details ?? [] });
   }
 }
-
-/** The HTTP status the service maps each code to (spec §4.9-4.12, §7). */
-export const pain001ErrorStatus: Record<Pain001ErrorCode, number> = {
-  RUN_SCHEMA_MISMATCH: 400,
-  RUN_RULES_VIOLATED: 422,
-  GATE_FAILED: 502,
-  GATE_UNAVAILABLE: 502,
-  UNSUPPORTED_MESSAGE: 400,
-  NOT_XML: 400,
-  INPUT_TOO_LARGE: 413,
-  ADDRESS_INPUT_INVALID: 400,
-  MODEL_UNAVAILABLE: 502,
-  LIMIT_EXCEEDED: 400,
-  INVALID_ARGUMENT: 500,
-};

@@ -1,5 +1,5 @@
 /** @kontor/pain001: ISO 20022 pain.001.001.09 generation (DK SCT / AXZ), business rules, validation of pain.001 .09/.03, address structuring. */
-export { Pain001Error, pain001ErrorStatus, type Pain001ErrorCode, type PaymentIssue } from './errors';
+export { Pain001Error, type Pain001ErrorCode, type PaymentIssue } from './errors';
 export { paymentRunSchema, LIMITS, type Profile, type PaymentRun, type PaymentRunInput, type Payment, type PostalAddress, type UltimateParty, type PaymentRunSchema } from './model/run';
 export { parsePaymentRun, type ParsedRun } from './model/parse-run';
 export { transliterate, ID_PATTERN, type CharacterSet } from './model/charset';

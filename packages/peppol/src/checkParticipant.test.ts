@@ -141,7 +141,7 @@ describe('checkParticipant', () => {
   });
 
   it('refuses unrecognisable input before any network access', async () => {
-    await expect(checkParticipant('hello', config())).rejects.toMatchObject({ code: 'PARTICIPANT_INVALID', reason: 'PARTICIPANT_UNRECOGNISED' });
+    await expect(checkParticipant('hello', config())).rejects.toMatchObject({ code: 'PARTICIPANT_INVALID', details: { reason: 'PARTICIPANT_UNRECOGNISED' } });
     expect(dns.queries).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
-/** The one error class of @kontor/peppol; `code` is a closed union the apps map to HTTP statuses. */
+/** The one error class of @kontor/peppol (on the shared KontorError base); `code` is a closed union the apps map to HTTP statuses. */
+import { KontorError } from '@kontor/xml';
 
 export type PeppolErrorCode =
-  /** The input is not a recognisable Peppol participant identifier (HTTP: 400); see `reason`. */
+  /** The input is not a recognisable Peppol participant identifier (HTTP: 400); see `details.reason`. */
   | 'PARTICIPANT_INVALID'
   /** The SML could not be asked: DNS timeout, SERVFAIL/REFUSED, network error, malformed answer (HTTP: 503). */
   | 'SML_UNAVAILABLE'
@@ -28,25 +29,12 @@ export type ParticipantReason =
   | 'PARTICIPANT_VAT_CHECKSUM'
   | 'PARTICIPANT_UNRECOGNISED';
 
-export class PeppolError extends Error {
-  override readonly name = 'PeppolError';
-  readonly code: PeppolErrorCode;
-  readonly reason?: ParticipantReason;
-  /** Extra machine-readable context (HTTP status, DNS rcode, …). */
-  readonly details?: Record<string, unknown>;
-
-  constructor(
-    code: PeppolErrorCode,
-    message: string,
-    options?: { reason?: ParticipantReason; details?: Record<string, unknown>; cause?: unknown },
-  ) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-    if (options?.reason) this.reason = options.reason;
-    if (options?.details) this.details = options.details;
-  }
+/** `details` of a PeppolError: `reason` with PARTICIPANT_INVALID; otherwise machine-readable context (HTTP status, DNS rcode, URL, …). */
+export interface PeppolErrorDetails {
+  reason?: ParticipantReason;
+  [key: string]: unknown;
 }
 
-export function isPeppolError(value: unknown): value is PeppolError {
-  return value instanceof PeppolError;
+export class PeppolError extends KontorError<PeppolErrorCode, PeppolErrorDetails> {
+  override readonly name = 'PeppolError';
 }

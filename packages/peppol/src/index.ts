@@ -12,5 +12,5 @@ export type { CertificateInfo } from './smp/certificate';
 export { documentTypeName } from './smp/documentTypes';
 export { searchDirectory } from './directory/searchDirectory';
 export type { DirectoryEntry, DirectoryOptions } from './directory/searchDirectory';
-export { PeppolError, isPeppolError } from './errors';
+export { PeppolError, type PeppolErrorDetails } from './errors';
 export type { ParticipantReason, PeppolErrorCode } from './errors';

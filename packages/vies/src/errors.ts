@@ -1,8 +1,9 @@
-/** The one error class of @kontor/vies, for API misuse and for inputs VIES must never see. */
+/** The one error class of @kontor/vies (on the shared KontorError base), for API misuse and for inputs VIES must never see. */
+import { KontorError } from '@kontor/xml';
 import type { VatSyntaxFailure } from './syntax/checkVatSyntax';
 
 export type ViesErrorCode =
-  /** The VAT id failed the offline syntax/check-digit test; `syntax` holds the details (HTTP: 400). */
+  /** The VAT id failed the offline syntax/check-digit test; `details` holds the failure (HTTP: 400). */
   | 'VAT_SYNTAX'
   /** VIES itself rejected the number as malformed (`INVALID_INPUT`) although our syntax check passed. */
   | 'VIES_INPUT_REJECTED'
@@ -11,19 +12,7 @@ export type ViesErrorCode =
   /** Wrong argument types or configuration values. */
   | 'INVALID_ARGUMENT';
 
-export class ViesError extends Error {
+/** `details` is the offline check's failure (code, message, location) with VAT_SYNTAX. */
+export class ViesError extends KontorError<ViesErrorCode, VatSyntaxFailure> {
   override readonly name = 'ViesError';
-  readonly code: ViesErrorCode;
-  /** Present for `VAT_SYNTAX`. */
-  readonly syntax?: VatSyntaxFailure;
-
-  constructor(code: ViesErrorCode, message: string, options?: { syntax?: VatSyntaxFailure; cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-    if (options?.syntax) this.syntax = options.syntax;
-  }
-}
-
-export function isViesError(value: unknown): value is ViesError {
-  return value instanceof ViesError;
 }

@@ -9,5 +9,5 @@ export type {
   ViesClientOptions,
   ViesRequester,
 } from './client/createViesClient';
-export { ViesError, isViesError } from './errors';
+export { ViesError } from './errors';
 export type { ViesErrorCode } from './errors';

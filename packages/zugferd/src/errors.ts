@@ -1,10 +1,11 @@
 /** The one error class of @kontor/zugferd: API misuse, refused input (with a reason code) and failed self-checks. */
+import { KontorError, type KontorErrorOptions } from '@kontor/xml';
 import type { Finding } from './types';
 
 export type ZugferdErrorCode =
   /** An argument has the wrong type or an unknown option value. */
   | 'INVALID_ARGUMENT'
-  /** The invoice data is rejected by the schema or the EN 16931 rules; `findings` lists why. No file is made. */
+  /** The invoice data is rejected by the schema or the EN 16931 rules; `details` lists why. No file is made. */
   | 'INVOICE_INVALID'
   /** The profile cannot be delivered as a PDF (xrechnung is XML only). */
   | 'PROFILE_NOT_SUPPORTED'
@@ -33,13 +34,11 @@ export type ZugferdErrorCode =
   /** Extraction: the model provider was unreachable, timed out, refused, or gave no usable JSON (HTTP 502). */
   | 'MODEL_FAILED';
 
-export class ZugferdError extends Error {
-  readonly code: ZugferdErrorCode;
-  readonly findings: Finding[];
-  constructor(code: ZugferdErrorCode, message: string, findings: Finding[] = [], options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'ZugferdError';
-    this.code = code;
-    this.findings = findings;
+/** `details`: the findings behind the error (empty when there are none). */
+export class ZugferdError extends KontorError<ZugferdErrorCode, Finding[]> {
+  override readonly name = 'ZugferdError';
+  declare readonly details: Finding[];
+  constructor(code: ZugferdErrorCode, message: string, options: KontorErrorOptions<Finding[]> = {}) {
+    super(code, message, { ...options, details: options.details ?? [] });
   }
 }

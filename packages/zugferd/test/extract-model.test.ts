@@ -146,13 +146,13 @@ describe('model path', () => {
     const err = await completeExtraction(prepared, { model: model(300) }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ZugferdError);
     expect((err as ZugferdError).code).toBe('MODEL_FAILED');
-    expect((err as ZugferdError).findings[0]!.code).toBe(code);
+    expect((err as ZugferdError).details[0]!.code).toBe(code);
   });
 
   it('fails with MODEL_FAILED when nothing listens', async () => {
     const closed = createModelProvider({ baseUrl: 'http://127.0.0.1:9/v1', model: 'x', timeoutMs: 1000, maxRetries: 0 });
     const err = await completeExtraction(prepared, { model: closed }).catch((e: unknown) => e);
     expect((err as ZugferdError).code).toBe('MODEL_FAILED');
-    expect((err as ZugferdError).findings[0]!.code).toBe('AI_UNREACHABLE');
+    expect((err as ZugferdError).details[0]!.code).toBe('AI_UNREACHABLE');
   });
 });

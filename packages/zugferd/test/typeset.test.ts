@@ -170,7 +170,7 @@ describe('typesetInvoice behaviour', () => {
     const err = await typesetInvoice(bad, { now }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ZugferdError);
     expect((err as ZugferdError).code).toBe('INVOICE_INVALID');
-    expect((err as ZugferdError).findings.some((f) => f.severity === 'error' && /^BR-/.test(f.code))).toBe(true);
+    expect((err as ZugferdError).details.some((f) => f.severity === 'error' && /^BR-/.test(f.code))).toBe(true);
     await expect(typesetInvoice(structuredClone(fx.json), { now, attachments: [{ filename: 'x.exe', data: new Uint8Array([1]) }] })).rejects.toMatchObject({ code: 'ATTACHMENT_INVALID' });
     await expect(typesetInvoice(structuredClone(fx.json), { now, attachments: [{ filename: 'factur-x.xml', data: new Uint8Array([60]) }] })).rejects.toMatchObject({ code: 'ATTACHMENT_INVALID' });
     await expect(typesetInvoice(structuredClone(fx.json), { now: new Date('x') })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });

@@ -1,6 +1,8 @@
 /** ApiError and the one conversion of every error to the envelope {error, code, details} of spec §7. */
 import type { Context } from 'hono';
+import { isKontorError } from '@kontor/xml';
 import { JobPoolError } from '../workers/pool';
+import { errorEntryOf, issueOf } from './error-table';
 
 /** Seconds a client should wait after 503 overloaded. */
 export const OVERLOADED_RETRY_AFTER_SECONDS = 5;
@@ -51,10 +53,19 @@ export function errorResponse(c: Context, err: ApiError): Response {
   return c.json(body, err.status as 400);
 }
 
-/** Anything that is not an ApiError becomes a 500 without internals; the logger gets the cause. */
+/**
+ * The one conversion of anything thrown to the envelope: ApiError as is, a library error (KontorError) through the
+ * one code table (./error-table.ts), a worker-pool failure by its code; anything else (and a library code without an
+ * entry) becomes a 500 without internals; the logger gets the cause.
+ */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof JobPoolError) return jobPoolToApiError(err);
+  if (isKontorError(err)) {
+    const entry = errorEntryOf(err);
+    if (entry) return new ApiError(entry.status, entry.code, entry.message ? entry.message(err) : err.message, entry.details ? entry.details(err) : [issueOf(err)], entry.headers);
+    return new ApiError(500, 'internal_error', 'Internal server error');
+  }
   const status = (err as { status?: number } | null)?.status;
   if (status === 413) return new ApiError(413, 'payload_too_large', 'Request body too large');
   return new ApiError(500, 'internal_error', 'Internal server error');

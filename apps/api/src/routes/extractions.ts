@@ -10,7 +10,7 @@ import type { Context } from 'hono';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { InvoiceSchema } from '@kontor/cii';
 import { createModelProvider, type ModelProvider } from '@kontor/ai';
-import { completeExtraction, PDF_MAX_BYTES, sniffInput, ZugferdError, type ExtractionResult, type PreparedExtraction } from '@kontor/zugferd';
+import { completeExtraction, PDF_MAX_BYTES, sniffInput, type ExtractionResult, type PreparedExtraction } from '@kontor/zugferd';
 import { ApiError } from '../platform/errors';
 import { defineRoute, type AnyRoute } from '../platform/registry';
 import { readFileUpload } from '../platform/upload';
@@ -58,23 +58,6 @@ function modelProviderOf(services: Services): ModelProvider | undefined {
   );
 }
 
-/** Library refusals of the input → 400 / 413; a failed model → 502 (the charge is released by withCharge). */
-function mapError(e: unknown): unknown {
-  if (!(e instanceof ZugferdError)) return e;
-  switch (e.code) {
-    case 'PDF_TOO_LARGE':
-      return new ApiError(413, 'payload_too_large', e.message, { maxBytes: PDF_MAX_BYTES });
-    case 'PDF_ENCRYPTED':
-    case 'PDF_UNREADABLE':
-    case 'NOT_A_PDF':
-      return invalid(e.message, e.code);
-    case 'MODEL_FAILED':
-      return new ApiError(502, 'upstream_error', `The language model could not read the invoice; nothing was charged. ${e.message}`, e.findings);
-    default:
-      return e;
-  }
-}
-
 async function runExtraction(c: Context<AppEnv>, services: Services, account: AccountRow): Promise<Response> {
   if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw invalid('Send the PDF as multipart/form-data in the part "pdf"', 'MULTIPART_REQUIRED');
   const upload = await readFileUpload(c, undefined, { maxBytes: PDF_MAX_BYTES, what: 'PDF invoice', part: 'pdf' });
@@ -87,17 +70,14 @@ async function runExtraction(c: Context<AppEnv>, services: Services, account: Ac
   const charge = await services.billing.reserveSubscriptionOrCredit(account, 'Invoice extraction', false);
   return withCharge(
     charge,
+    // Library refusals (400 / 413) and a failed model (502) are answered by the one error table; withCharge releases the charge.
     async () => {
-      try {
         const { bytes, transfer } = transferable(upload.bytes);
         // page images of scans are rendered only when a model will read them
         const prepared = await services.jobs.run<PreparedExtraction>('invoice.extract', { bytes, renderScans: !!services.config.ai }, { transfer, inputBytes: bytes.byteLength });
         const model = prepared.kind === 'print' ? modelProviderOf(services) : undefined;
         // the whole model path (attempts, retries, repair rounds) is bounded, and ends when the client goes away
         return await completeExtraction(prepared, model ? { model, signal: AbortSignal.any([c.req.raw.signal, AbortSignal.timeout(MODEL_DEADLINE_MS)]) } : {});
-      } catch (e) {
-        throw mapError(e);
-      }
     },
     (result: ExtractionResult) => c.json(result),
   );

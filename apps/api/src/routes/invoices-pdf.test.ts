@@ -7,7 +7,7 @@ import { writeCii } from '@kontor/cii';
 import { readEmbeddedFiles, checkPdfA3 } from '@kontor/pdfa3';
 import { typesetInvoice, ZugferdError } from '@kontor/zugferd';
 import { makeTestApp, testClock, type TestApp } from '../../test/helpers';
-import { toApiError } from './invoices-pdf';
+import { toApiError } from '../platform/errors';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixtures = path.resolve(here, '../../../../packages/cii/test/fixtures');
@@ -181,9 +181,9 @@ describe('POST /invoices format=pdf', () => {
   });
 
   it('maps a failed self-check to 502 upstream_error and input refusals to 400', () => {
-    const failed = toApiError(new ZugferdError('CHECK_FAILED', 'x', [{ code: '6.2.11.5', severity: 'error', message: 'widths' }]));
+    const failed = toApiError(new ZugferdError('CHECK_FAILED', 'x', { details: [{ code: '6.2.11.5', severity: 'error', message: 'widths' }] }));
     expect(failed).toMatchObject({ status: 502, code: 'upstream_error', details: [{ code: '6.2.11.5' }] });
-    const refused = toApiError(new ZugferdError('PDF_FONTS_NOT_EMBEDDED', 'fonts', []));
+    const refused = toApiError(new ZugferdError('PDF_FONTS_NOT_EMBEDDED', 'fonts'));
     expect(refused).toMatchObject({ status: 400, code: 'invalid_input', details: [{ code: 'PDF_FONTS_NOT_EMBEDDED' }] });
   });
 });

@@ -6,7 +6,7 @@
  * rejected request costs nothing. The xrechnung profile is XML only: the PDF path answers 400 invalid_input.
  */
 import type { Context } from 'hono';
-import { PDF_MAX_BYTES, ZugferdError, type InvoiceAttachment, type LogoMime } from '@kontor/zugferd';
+import { PDF_MAX_BYTES, type InvoiceAttachment, type LogoMime } from '@kontor/zugferd';
 import { withCharge } from '../billing/billing';
 import type { AccountRow } from '../platform/accounts';
 import { ApiError } from '../platform/errors';
@@ -37,19 +37,6 @@ function invalid(message: string, details: unknown = null): ApiError {
   return new ApiError(400, 'invalid_input', message, details);
 }
 
-/** A ZugferdError as the §7 envelope: input problems are 400 invalid_input, a failed self-check is 502. */
-export function toApiError(e: ZugferdError): ApiError {
-  if (e.code === 'CHECK_FAILED') {
-    return new ApiError(502, 'upstream_error', `The generated PDF did not pass the authoritative check (PDF/A-3, EN 16931); no file was delivered`, e.findings);
-  }
-  if (e.code === 'INVOICE_INVALID') {
-    const codes = [...new Set(e.findings.filter((f) => f.severity === 'error').map((f) => f.code))];
-    return invalid(`The invoice was rejected: ${codes.join(', ')}`, e.findings);
-  }
-  const reason = { code: e.code, severity: 'error', message: e.message };
-  return invalid(e.message, [reason, ...e.findings.filter((f) => f.code !== e.code || f.message !== e.message)]);
-}
-
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -70,22 +57,15 @@ export async function createPdfInvoice(c: Context<AppEnv>, services: Services, a
     throw invalid(`The PDF has ${req.pdf.byteLength} bytes; at most ${PDF_MAX_BYTES} are allowed`, [{ code: 'PDF_TOO_LARGE', severity: 'error', message: `At most ${PDF_MAX_BYTES} bytes`, path: 'pdf' }]);
   }
   // The invoice rules and the logo check run in a job worker (bounded time and heap), still before billing.
-  let logoMime: LogoMime | undefined;
-  let warnings: InvoiceWarning[] = [];
-  try {
-    const pre = await services.jobs.run<{ warnings: InvoiceWarning[]; logoMime?: LogoMime }>('pdf.precheck', {
-      invoice: req.invoice,
-      attachments: req.attachments,
-      lang: warningLang(req.lang),
-      ...(req.logo ? { logo: req.logo } : {}),
-      ...(req.logoMime !== undefined && LOGO_TYPES.has(req.logoMime) ? { logoMime: req.logoMime } : {}),
-    });
-    warnings = pre.warnings;
-    logoMime = pre.logoMime;
-  } catch (e) {
-    if (e instanceof ZugferdError) throw toApiError(e);
-    throw e;
-  }
+  const pre = await services.jobs.run<{ warnings: InvoiceWarning[]; logoMime?: LogoMime }>('pdf.precheck', {
+    invoice: req.invoice,
+    attachments: req.attachments,
+    lang: warningLang(req.lang),
+    ...(req.logo ? { logo: req.logo } : {}),
+    ...(req.logoMime !== undefined && LOGO_TYPES.has(req.logoMime) ? { logoMime: req.logoMime } : {}),
+  });
+  const warnings: InvoiceWarning[] = pre.warnings;
+  const logoMime: LogoMime | undefined = pre.logoMime;
 
   // 2. rule 1: subscription → credit → free watermarked quota (429 free_quota_exhausted)
   const charge = await services.billing.reserveInvoicePdf(account);
@@ -95,7 +75,6 @@ export async function createPdfInvoice(c: Context<AppEnv>, services: Services, a
   return withCharge(
     charge,
     async () => {
-      try {
         const pdf = req.pdf ? transferable(req.pdf) : undefined;
         return await services.jobs.run<{ pdf: Uint8Array }>(
           'pdf.create',
@@ -111,10 +90,6 @@ export async function createPdfInvoice(c: Context<AppEnv>, services: Services, a
           },
           pdf ? { transfer: pdf.transfer, inputBytes: pdf.bytes.byteLength } : {},
         );
-      } catch (e) {
-        if (e instanceof ZugferdError) throw toApiError(e);
-        throw e;
-      }
     },
     (value) => {
       c.header('Content-Disposition', contentDisposition(filename));

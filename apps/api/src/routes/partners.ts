@@ -4,9 +4,8 @@
  * this module maps their typed errors: bad input → 400 invalid_input, SML down → 503.
  */
 import * as v from 'valibot';
-import { checkParticipant, isPeppolError, type PeppolCheckConfig } from '@kontor/peppol';
-import { createViesClient, isViesError, type ViesClient } from '@kontor/vies';
-import { ApiError } from '../platform/errors';
+import { checkParticipant, type PeppolCheckConfig } from '@kontor/peppol';
+import { createViesClient, type ViesClient } from '@kontor/vies';
 import { defineRoute, type AnyRoute } from '../platform/registry';
 import { outboundFetchFor } from '../platform/outbound';
 import { lazy, type Services } from '../platform/services';
@@ -98,20 +97,8 @@ export const partnerRoutes: AnyRoute[] = [
     responses: { 200: { description: 'VIES answer', content: { 'application/json': { schema: VatCheckSchema } } } },
     errors: [400, 401, 429],
     handler: async ({ c, services, query }) => {
-      try {
-        return c.json(await viesClient(services).check(query.vatId));
-      } catch (error) {
-        if (isViesError(error) && error.code === 'VAT_SYNTAX' && error.syntax) {
-          const { code, message, location } = error.syntax;
-          throw new ApiError(400, 'invalid_input', `Not a VAT ID: ${message}`, [
-            { code, severity: 'error', message, path: 'vatId', ...(location ? { location } : {}) },
-          ]);
-        }
-        if (isViesError(error) && error.code === 'VIES_INPUT_REJECTED') {
-          throw new ApiError(400, 'invalid_input', error.message, [{ code: 'VIES_INVALID_INPUT', severity: 'error', message: error.message, path: 'vatId' }]);
-        }
-        throw error;
-      }
+      // VAT_SYNTAX / VIES_INPUT_REJECTED → 400 with path vatId: the one error table (platform/error-table.ts)
+      return c.json(await viesClient(services).check(query.vatId));
     },
   }),
   defineRoute({
@@ -130,21 +117,8 @@ export const partnerRoutes: AnyRoute[] = [
     responses: { 200: { description: 'Lookup result', content: { 'application/json': { schema: PeppolCheckSchema } } } },
     errors: [400, 401, 429, 502, 503],
     handler: async ({ c, services, query }) => {
-      try {
-        return c.json(await checkParticipant(query.participant, peppolConfig(services)));
-      } catch (error) {
-        if (!isPeppolError(error)) throw error;
-        if (error.code === 'PARTICIPANT_INVALID') {
-          throw new ApiError(400, 'invalid_input', `Not a Peppol participant identifier: ${error.message}`, [
-            { code: error.reason ?? 'PARTICIPANT_INVALID', severity: 'error', message: error.message, path: 'participant' },
-          ]);
-        }
-        if (error.code === 'SML_UNAVAILABLE') {
-          throw new ApiError(503, 'service_unavailable', 'The Peppol SML could not be reached; no answer is possible right now.', null, { 'Retry-After': '30' });
-        }
-        if (error.code === 'SML_INVALID_RECORD') throw new ApiError(502, 'upstream_error', error.message);
-        throw error;
-      }
+      // PARTICIPANT_INVALID → 400 (path participant), SML_UNAVAILABLE → 503 + Retry-After, SML_INVALID_RECORD → 502: the one error table
+      return c.json(await checkParticipant(query.participant, peppolConfig(services)));
     },
   }),
 ];

@@ -8,7 +8,7 @@ import { statSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import type { Context } from 'hono';
-import { addressRequestSchema, DEFAULT_MAX_BYTES, paymentRunSchema, Pain001Error, structureAddresses, type Pain001ValidationResult, type PaymentFileResult } from '@kontor/pain001';
+import { addressRequestSchema, DEFAULT_MAX_BYTES, paymentRunSchema, structureAddresses, type Pain001ValidationResult, type PaymentFileResult } from '@kontor/pain001';
 import { BankDirectory } from '@kontor/bankdata';
 import { createModelProvider, type ModelProvider } from '@kontor/ai';
 import { withCharge } from '../billing/billing';
@@ -131,37 +131,6 @@ function requireFeature(account: AccountRow, services: Services, anyOf: Feature[
   }
 }
 
-/** Pain001Error → envelope (spec §7). */
-function toApiError(e: Pain001Error): ApiError {
-  switch (e.code) {
-    case 'RUN_SCHEMA_MISMATCH':
-    case 'UNSUPPORTED_MESSAGE':
-    case 'NOT_XML':
-    case 'ADDRESS_INPUT_INVALID':
-    case 'LIMIT_EXCEEDED':
-      return new ApiError(400, 'invalid_input', e.message, e.details);
-    case 'RUN_RULES_VIOLATED':
-      return new ApiError(422, 'invalid_input', e.message, e.details);
-    case 'INPUT_TOO_LARGE':
-      return new ApiError(413, 'payload_too_large', e.message, { maxBytes: DEFAULT_MAX_BYTES });
-    case 'GATE_FAILED':
-    case 'GATE_UNAVAILABLE':
-    case 'MODEL_UNAVAILABLE':
-      return new ApiError(502, 'upstream_error', e.message, e.details);
-    default:
-      return new ApiError(500, 'internal_error', 'Internal server error');
-  }
-}
-
-async function mapped<T>(op: () => Promise<T>): Promise<T> {
-  try {
-    return await op();
-  } catch (e) {
-    if (e instanceof Pain001Error) throw toApiError(e);
-    throw e;
-  }
-}
-
 /**
  * The bank directory: KONTOR_BANKDATA_FILE (a kontor-bankdata/1 JSON index from `kontor bankdata import`, or a
  * raw Bundesbank TXT/CSV file), else <data dir>/bankdata.json next to the schema directory. Loaded once per app.
@@ -269,7 +238,7 @@ export const paymentRoutes: AnyRoute[] = [
     handler: async ({ c, account, services, body }) => {
       requireFeature(account, services, ['paymentsAbroad']);
       const provider = modelProviderOf(services);
-      const r = await mapped(() => structureAddresses(body, provider ? { provider } : {}));
+      const r = await structureAddresses(body, provider ? { provider } : {});
       return c.json({ items: r.items });
     },
   }),
@@ -292,7 +261,7 @@ export const paymentRoutes: AnyRoute[] = [
       requireFeature(account, services, ['payments']);
       const run = await readRun(c);
       // Generation and its schema gate run in a job worker (bounded time and heap).
-      const r = await mapped(() => services.jobs.run<PaymentFileResult>('payments.sct', { run, now: services.clock().toISOString() }));
+      const r = await services.jobs.run<PaymentFileResult>('payments.sct', { run, now: services.clock().toISOString() });
       return fileResponse(c, r);
     },
   }),
@@ -312,7 +281,7 @@ export const paymentRoutes: AnyRoute[] = [
     handler: async ({ c, account, services }) => {
       requireFeature(account, services, ['paymentsAbroad']);
       const run = await readRun(c);
-      const r = await mapped(() => services.jobs.run<PaymentFileResult>('payments.axz', { run, now: services.clock().toISOString() }));
+      const r = await services.jobs.run<PaymentFileResult>('payments.axz', { run, now: services.clock().toISOString() });
       return fileResponse(c, r);
     },
   }),
@@ -347,8 +316,7 @@ export const paymentRoutes: AnyRoute[] = [
       // The work runs in a job worker (bounded time and heap); the charge commits after the body exists.
       return withCharge(
         charge,
-        () =>
-          mapped(async () => {
+        async () => {
             const { bytes, transfer } = transferable(upload.bytes);
             const r = await services.jobs.run<{ summary: string; result: Pain001ValidationResult; schemaChecked: boolean }>(
               'payments.validate',
@@ -357,7 +325,7 @@ export const paymentRoutes: AnyRoute[] = [
             );
             // Without the schema check the caller gets less than paid for: refund (spec §2.5 refunded).
             return r.schemaChecked ? r : { refund: true as const, value: r };
-          }),
+          },
         (value, billing) => c.json({ summary: value.summary, result: { ...value.result, billing } }),
       );
     },

@@ -5,9 +5,8 @@
  * Rejected files cost nothing: the reservation is released when the library refuses the input.
  */
 import * as v from 'valibot';
-import { DEFAULT_MAX_BYTES, isCamtError, type CamtError } from '@kontor/camt';
+import { DEFAULT_MAX_BYTES } from '@kontor/camt';
 import { withCharge } from '../billing/billing';
-import { ApiError } from '../platform/errors';
 import { defineRoute, type AnyRoute } from '../platform/registry';
 import { BillingSchema, FindingSchema, SeveritySchema } from '../platform/schemas';
 import { readFileUpload } from '../platform/upload';
@@ -129,23 +128,6 @@ const multipartDoc = {
 /** The uploaded bytes and their name, from multipart or JSON; nothing is billed yet. */
 const readUpload = (c: Context<AppEnv>, body: JsonBodyT | undefined) => readFileUpload(c, body, { maxBytes: DEFAULT_MAX_BYTES, what: 'statement' });
 
-/** CamtError → the envelope: size and inflation bounds are 413, everything else the file's fault is 400. */
-function toApiError(e: CamtError): ApiError {
-  const detail = { code: e.code, severity: 'error' as const, message: e.message, ...(e.location ? { location: e.location } : {}) };
-  if (e.code === 'INPUT_TOO_LARGE' || e.code === 'ZIP_LIMIT_EXCEEDED') return new ApiError(413, 'payload_too_large', e.message, { maxBytes: DEFAULT_MAX_BYTES, issues: [detail] });
-  if (e.code === 'NO_SUPPORTED_FILES') return new ApiError(400, 'invalid_input', e.message, [detail, ...((e.details?.skipped as { name: string; code: string; reason: string }[] | undefined) ?? []).map((s) => ({ code: s.code, severity: 'error', message: s.reason, path: s.name }))]);
-  return new ApiError(400, 'invalid_input', e.message, [detail]);
-}
-
-async function run<T>(op: () => Promise<T>): Promise<T> {
-  try {
-    return await op();
-  } catch (e) {
-    if (isCamtError(e)) throw toApiError(e);
-    throw e;
-  }
-}
-
 // 422 input_too_complex, 500 job_failed, 503 overloaded: the job pool's limits (README "Heavy work").
 const errors = [400, 401, 402, 413, 422, 429, 500, 502, 503];
 
@@ -174,13 +156,12 @@ export const statementRoutes: AnyRoute[] = [
       // The work runs in a job worker (bounded time and heap); the charge commits after the body exists.
       return withCharge(
         charge,
-        () =>
-          run(async () => {
+        async () => {
             const { bytes, transfer } = transferable(upload.bytes);
             const r = await services.jobs.run<{ summary: string; result: Record<string, unknown>; schemaChecked: boolean }>('statements.validate', { bytes, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
             // Without a schema check the caller gets less than paid for: refund (spec §2.5 refunded).
             return r.schemaChecked ? r : { refund: true as const, value: r };
-          }),
+          },
         (value, billing) => c.json({ summary: value.summary, result: { ...value.result, billing } }),
       );
     },
@@ -208,11 +189,10 @@ export const statementRoutes: AnyRoute[] = [
       const charge = await services.billing.reserveParse(account);
       return withCharge(
         charge,
-        () =>
-          run(() => {
-            const { bytes, transfer } = transferable(upload.bytes);
-            return services.jobs.run<{ summary: string; result: Record<string, unknown> }>('statements.parse', { bytes, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
-          }),
+        () => {
+          const { bytes, transfer } = transferable(upload.bytes);
+          return services.jobs.run<{ summary: string; result: Record<string, unknown> }>('statements.parse', { bytes, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
+        },
         (value, billing) => c.json({ summary: value.summary, result: { ...value.result, billing } }),
       );
     },

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import type { Context } from 'hono';
-import { PDF_MAX_BYTES, sniffInput, ZugferdError, type EngineEndpoint } from '@kontor/zugferd';
+import { PDF_MAX_BYTES, sniffInput, type EngineEndpoint } from '@kontor/zugferd';
 import { ApiError } from '../platform/errors';
 import { defineRoute, type AnyRoute } from '../platform/registry';
 import { readFileUpload } from '../platform/upload';
@@ -103,13 +103,8 @@ async function runVerify(c: Context<AppEnv>, services: Services): Promise<Respon
   if (kind === 'empty') throw invalid('The pdf part is empty', 'FILE_EMPTY');
   if (kind !== 'pdf') throw invalid('The file is not a PDF (no %PDF- header in the first 1024 bytes)', 'NOT_A_PDF');
   const { bytes, transfer } = transferable(upload.bytes);
-  try {
-    const report = await services.jobs.run<v.InferOutput<typeof VerificationReportSchema>>('invoice.verify', { bytes, ...engineOptions(services) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
-    return c.json(report);
-  } catch (e) {
-    if (e instanceof ZugferdError && e.code === 'PDF_TOO_LARGE') throw new ApiError(413, 'payload_too_large', e.message, { maxBytes: PDF_MAX_BYTES });
-    throw e;
-  }
+  const report = await services.jobs.run<v.InferOutput<typeof VerificationReportSchema>>('invoice.verify', { bytes, ...engineOptions(services) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
+  return c.json(report);
 }
 
 export const verifyRoutes: AnyRoute[] = [

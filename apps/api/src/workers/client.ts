@@ -4,8 +4,13 @@
  * knows the library error classes to revive.
  */
 import { createRequire } from 'node:module';
+import { AiError } from '@kontor/ai';
+import { BankdataError } from '@kontor/bankdata';
 import { CamtError } from '@kontor/camt';
 import { Pain001Error } from '@kontor/pain001';
+import { Pdfa3Error } from '@kontor/pdfa3';
+import { PeppolError } from '@kontor/peppol';
+import { ViesError } from '@kontor/vies';
 import { ZugferdError } from '@kontor/zugferd';
 import { CiiError } from '@kontor/cii';
 import { KontorXmlError } from '@kontor/xml';
@@ -35,7 +40,7 @@ export function createJobPool(config: Config, o: JobPoolOptions = {}): WorkerPoo
     timeoutMs: config.workers.jobTimeoutMs,
     maxOldGenerationSizeMb: config.workers.heapMb,
     recycleAboveBytes: config.workers.recycleAboveBytes,
-    errorClasses: { CamtError, Pain001Error, ZugferdError, CiiError, KontorXmlError, ApiError } as never,
+    errorClasses: { CamtError, Pain001Error, ZugferdError, CiiError, KontorXmlError, Pdfa3Error, PeppolError, ViesError, AiError, BankdataError, ApiError } as never,
   });
 }
 

@@ -3,7 +3,8 @@
  * crashes, the bounded queue, recycling, and errors crossing the thread boundary with class and code intact.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { CamtError, isCamtError } from '@kontor/camt';
+import { CamtError } from '@kontor/camt';
+import { isKontorError } from '@kontor/xml';
 import { loadConfig } from '../config';
 import { createJobPool, transferable } from './client';
 import { JobPoolError, workerExecArgv, type WorkerPool } from './pool';
@@ -36,7 +37,7 @@ describe('WorkerPool', () => {
     const { bytes, transfer } = transferable(new TextEncoder().encode('this is not XML'));
     const e = await p.run('statements.parse', { bytes }, { transfer }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(CamtError);
-    expect(isCamtError(e)).toBe(true);
+    expect(isKontorError(e)).toBe(true); // the brand survives the thread boundary
     expect((e as CamtError).code).toMatch(/^[A-Z_]+$/);
     // unknown error classes keep name, code and details
     const other = await p.run('test.throw', { name: 'SomeError', code: 'SOME_CODE', message: 'boom', details: { at: 3 } }).catch((x: unknown) => x);

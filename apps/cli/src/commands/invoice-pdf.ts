@@ -48,10 +48,10 @@ export const invoicePdfCommands: Command[] = [
           : await typesetInvoice(invoice, { now, lang, attachments, watermark: values.watermark === true, ...(values.logo ? { logo: { bytes: await read(values.logo) } } : {}) });
       } catch (e) {
         if (!(e instanceof ZugferdError)) throw e;
-        if (values.json) printJson(io, { ok: false, code: e.code, message: e.message, findings: e.findings });
+        if (values.json) printJson(io, { ok: false, code: e.code, message: e.message, findings: e.details });
         else {
           io.stderr(`Error [${e.code}]: ${e.message}\n`);
-          printFindings(io, e.findings);
+          printFindings(io, e.details);
         }
         return 1;
       }

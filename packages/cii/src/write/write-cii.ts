@@ -144,7 +144,7 @@ export function writeCii(invoice: unknown, opts: WriteCiiOptions = {}): string {
   const r = generateCii(invoice, opts);
   if (!r.ok || r.xml === undefined) {
     const errors = r.findings.filter((f) => f.severity === 'error');
-    throw new CiiError('INVOICE_INVALID', `The invoice cannot be written: ${errors.map((e) => `${e.code}${e.path ? ` at ${e.path}` : ''}`).join(', ')}`, r.findings);
+    throw new CiiError('INVOICE_INVALID', `The invoice cannot be written: ${errors.map((e) => `${e.code}${e.path ? ` at ${e.path}` : ''}`).join(', ')}`, { details: r.findings });
   }
   return r.xml;
 }

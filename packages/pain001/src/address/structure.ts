@@ -115,7 +115,7 @@ async function askModel(provider: ModelProvider, items: AddressItem[], signal?: 
     });
     content = r.content;
   } catch (e) {
-    if (e instanceof AiError) throw new Pain001Error('MODEL_UNAVAILABLE', `KI-Dienst nicht erreichbar: ${e.message}`, [{ code: e.code, severity: 'error', message: e.message }]);
+    if (e instanceof AiError) throw new Pain001Error('MODEL_UNAVAILABLE', `KI-Dienst nicht erreichbar: ${e.message}`, { details: [{ code: e.code, severity: 'error', message: e.message }] });
     throw e;
   }
   const out = new Map<string, unknown>();
@@ -144,7 +144,7 @@ export function parseAddressRequest(input: unknown): AddressItem[] {
         'Aufbau {items:[{id, countryCode, addressLines[]}]}';
       return { code: 'ADDRESS_INPUT_INVALID', severity: 'error' as const, message: `${path || 'Anfrage'}: erwartet ${what}`, ...(path ? { path } : {}) };
     });
-    throw new Pain001Error('ADDRESS_INPUT_INVALID', 'Die Adressanfrage entspricht nicht dem Schema', details);
+    throw new Pain001Error('ADDRESS_INPUT_INVALID', 'Die Adressanfrage entspricht nicht dem Schema', { details: details });
   }
   return r.output.items;
 }

@@ -94,7 +94,7 @@ export function parsePaymentRun(input: unknown, profile: Profile, characterSet: 
   const issues = r.issues ?? [];
   const schemaIssues = issues.filter((i) => i.kind === 'schema');
   if (schemaIssues.length) {
-    throw new Pain001Error('RUN_SCHEMA_MISMATCH', 'Der Zahlungslauf entspricht nicht dem Schema', schemaIssues.map(schemaIssue));
+    throw new Pain001Error('RUN_SCHEMA_MISMATCH', 'Der Zahlungslauf entspricht nicht dem Schema', { details: schemaIssues.map(schemaIssue) });
   }
   const out: PaymentIssue[] = issues.map(validationIssue);
   for (const p of unknownProperties(schema, input)) {

@@ -113,7 +113,7 @@ async function generate(profile: Profile, input: unknown, opts: GenerateOptions)
   const ruleIssues = checkPaymentRun(run, { profile, now: now(), ...(opts.bankDirectory ? { bankDirectory: opts.bankDirectory } : {}) });
   const all = [...issues, ...ruleIssues];
   const errors = all.filter((i) => i.severity === 'error');
-  if (errors.length) throw new Pain001Error('RUN_RULES_VIOLATED', `Der Zahlungslauf verletzt ${errors.length} Regel(n)`, all);
+  if (errors.length) throw new Pain001Error('RUN_RULES_VIOLATED', `Der Zahlungslauf verletzt ${errors.length} Regel(n)`, { details: all });
   const derived = deriveBics(run, profile, opts.bankDirectory);
 
   const createdAt = resolveCreatedAt(opts, now);
@@ -133,11 +133,11 @@ async function generate(profile: Profile, input: unknown, opts: GenerateOptions)
       ...(f.line !== null ? { location: { line: f.line, column: f.column ?? 0 } } : {}),
     })),
   ];
-  if (gateErrors.length) throw new Pain001Error('GATE_FAILED', `Die erzeugte Datei besteht die Prüfung gegen ${setId} nicht`, gateErrors);
+  if (gateErrors.length) throw new Pain001Error('GATE_FAILED', `Die erzeugte Datei besteht die Prüfung gegen ${setId} nicht`, { details: gateErrors });
   if (!check.xsd.available && !opts.allowUnchecked) {
-    throw new Pain001Error('GATE_UNAVAILABLE', `Schemaprüfung nicht möglich: ${check.xsd.note ?? setId}. Es wird keine ungeprüfte Datei ausgeliefert.`, [
+    throw new Pain001Error('GATE_UNAVAILABLE', `Schemaprüfung nicht möglich: ${check.xsd.note ?? setId}. Es wird keine ungeprüfte Datei ausgeliefert.`, { details: [
       { code: 'SCHEMA_NOT_INSTALLED', severity: 'error', message: check.xsd.note ?? `Schema ${setId} ist nicht installiert` },
-    ]);
+    ] });
   }
   const fileWarnings = check.findings.filter((f) => f.severity !== 'error');
   const title = findSchemaSet(setId)?.title;

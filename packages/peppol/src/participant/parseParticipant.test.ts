@@ -62,7 +62,7 @@ describe('parseParticipant: refused forms', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(PeppolError);
       expect((error as PeppolError).code).toBe('PARTICIPANT_INVALID');
-      expect((error as PeppolError).reason).toBe('PARTICIPANT_GLN_CHECKSUM');
+      expect((error as PeppolError).details?.reason).toBe('PARTICIPANT_GLN_CHECKSUM');
     }
   });
 

@@ -124,6 +124,6 @@ export function tryParseParticipant(input: string): ParticipantParseResult {
 /** Parses a participant identifier or throws PeppolError('PARTICIPANT_INVALID') with a `reason`. */
 export function parseParticipant(input: string): ParticipantId {
   const result = tryParseParticipant(input);
-  if (!result.ok) throw new PeppolError('PARTICIPANT_INVALID', result.message, { reason: result.reason });
+  if (!result.ok) throw new PeppolError('PARTICIPANT_INVALID', result.message, { details: { reason: result.reason } });
   return result.participant;
 }

@@ -142,7 +142,7 @@ describe('checkVatSyntax: failure codes', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(ViesError);
       expect((error as ViesError).code).toBe('VAT_SYNTAX');
-      expect((error as ViesError).syntax?.code).toBe('VAT_CHECKSUM');
+      expect((error as ViesError).details?.code).toBe('VAT_CHECKSUM');
     }
   });
 

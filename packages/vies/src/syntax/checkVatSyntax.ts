@@ -124,6 +124,6 @@ export function checkVatSyntax(input: string): VatSyntaxResult {
 /** Like checkVatSyntax, but throws ViesError('VAT_SYNTAX') for an invalid id. */
 export function parseVatId(input: string): VatSyntaxValid {
   const result = checkVatSyntax(input);
-  if (!result.valid) throw new ViesError('VAT_SYNTAX', result.message, { syntax: result });
+  if (!result.valid) throw new ViesError('VAT_SYNTAX', result.message, { details: result });
   return result;
 }

@@ -31,7 +31,7 @@ export interface EmbedOptions {
 const LEGACY_XML_NAMES = new Set(['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'order-x.xml']);
 
 function refuse(code: ZugferdErrorCode, message: string, findings: Finding[] = []): never {
-  throw new ZugferdError(code, message, findings.length ? findings : [{ code, severity: 'error', message, source: 'structure' }]);
+  throw new ZugferdError(code, message, { details: findings.length ? findings : [{ code, severity: 'error', message, source: 'structure' }] });
 }
 
 function lookup(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefined {
@@ -158,7 +158,7 @@ function classifyFailure(check: HybridInvoiceResult['check']): never {
     refuse('PDF_NOT_CONVERTIBLE', `The PDF has content PDF/A-3 forbids that cannot be fixed without changing its pages (${clauses.slice(0, 6).join(', ')}): ${input[0]!.message}`, input);
   }
   const all = [...pdfaErrors, ...check.structure.filter((f) => f.severity === 'error'), ...check.en16931.findings.filter((f) => f.severity === 'error')];
-  throw new ZugferdError('CHECK_FAILED', `The hybrid PDF failed our own check (${all.slice(0, 5).map((f) => f.code).join(', ')}); no file is delivered`, all);
+  throw new ZugferdError('CHECK_FAILED', `The hybrid PDF failed our own check (${all.slice(0, 5).map((f) => f.code).join(', ')}); no file is delivered`, { details: all });
 }
 
 function creatorOf(doc: PDFDocument): string | undefined {

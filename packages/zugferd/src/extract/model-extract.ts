@@ -189,10 +189,10 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
     try {
       answer = await opts.model.complete({ messages, responseFormat: { type: 'json_schema', json_schema: { name: 'invoice', schema: EXTRACTION_JSON_SCHEMA } }, temperature: 0, ...(opts.signal ? { signal: opts.signal } : {}) });
     } catch (e) {
-      if (e instanceof AiError) throw new ZugferdError('MODEL_FAILED', `The model provider failed: ${e.message}`, [{ code: e.code, severity: 'error', message: e.message }], { cause: e });
+      if (e instanceof AiError) throw new ZugferdError('MODEL_FAILED', `The model provider failed: ${e.message}`, { details: [{ code: e.code, severity: 'error', message: e.message }], cause: e });
       throw e;
     }
-    if (answer.refusal !== undefined) throw new ZugferdError('MODEL_FAILED', `The model declined to read the invoice: ${answer.refusal}`, [{ code: 'AI_REFUSED', severity: 'error', message: answer.refusal }]);
+    if (answer.refusal !== undefined) throw new ZugferdError('MODEL_FAILED', `The model declined to read the invoice: ${answer.refusal}`, { details: [{ code: 'AI_REFUSED', severity: 'error', message: answer.refusal }] });
     let parsed: unknown;
     try {
       parsed = parseJsonContent(answer.content);
@@ -214,7 +214,7 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
       );
     }
   }
-  if (!candidate) throw new ZugferdError('MODEL_FAILED', `The model gave no usable JSON after ${rounds + 1} answers`, [{ code: 'MODEL_JSON_INVALID', severity: 'error', message: 'no JSON object in any answer' }]);
+  if (!candidate) throw new ZugferdError('MODEL_FAILED', `The model gave no usable JSON after ${rounds + 1} answers`, { details: [{ code: 'MODEL_JSON_INVALID', severity: 'error', message: 'no JSON object in any answer' }] });
 
   const repaired: string[] = [];
   const inv = candidate;

@@ -79,9 +79,9 @@ export async function finishHybrid(doc: PDFDocument, o: FinishHybridOptions): Pr
       });
     } catch (e) {
       if (e instanceof Pdfa3Error && (e.code === 'DUPLICATE_ATTACHMENT' || e.code === 'INVALID_MIME_TYPE')) {
-        throw new ZugferdError('ATTACHMENT_INVALID', e.code === 'DUPLICATE_ATTACHMENT' ? `The PDF already contains a file named ${a.filename}; rename the attachment` : e.message, [
+        throw new ZugferdError('ATTACHMENT_INVALID', e.code === 'DUPLICATE_ATTACHMENT' ? `The PDF already contains a file named ${a.filename}; rename the attachment` : e.message, { details: [
           { code: 'ATTACHMENT_INVALID', severity: 'error', message: e.message, path: 'attachments' },
-        ]);
+        ] });
       }
       throw e;
     }

@@ -42,7 +42,7 @@ export function checkAttachments(list: readonly InvoiceAttachment[] | undefined,
   return list.map((a, i) => {
     const where = `attachments.${i}`;
     const bad = (message: string): never => {
-      throw new ZugferdError('ATTACHMENT_INVALID', message, [{ code: 'ATTACHMENT_INVALID', severity: 'error', message, path: where }]);
+      throw new ZugferdError('ATTACHMENT_INVALID', message, { details: [{ code: 'ATTACHMENT_INVALID', severity: 'error', message, path: where }] });
     };
     if (!a || typeof a !== 'object') bad(`${where} must be an object`);
     if (typeof a.filename !== 'string' || a.filename.trim() === '') bad(`${where}: a file name is required`);
@@ -71,9 +71,9 @@ function profileOf(input: unknown): unknown {
 /** Validates the invoice and writes its XML for the PDF path. Throws ZugferdError (INVOICE_INVALID, PROFILE_NOT_SUPPORTED, ATTACHMENT_INVALID). */
 export function preparePdfInvoice(input: unknown, attachmentsIn: readonly InvoiceAttachment[] | undefined, lang: 'de' | 'en' = 'en'): PdfInvoice {
   if (profileOf(input) === 'xrechnung') {
-    throw new ZugferdError('PROFILE_NOT_SUPPORTED', 'The xrechnung profile is XML only (XRechnung is delivered as a bare XML file); request format=xml, or use profile en16931 for a ZUGFeRD/Factur-X PDF', [
+    throw new ZugferdError('PROFILE_NOT_SUPPORTED', 'The xrechnung profile is XML only (XRechnung is delivered as a bare XML file); request format=xml, or use profile en16931 for a ZUGFeRD/Factur-X PDF', { details: [
       { code: 'PROFILE_NOT_SUPPORTED', severity: 'error', message: 'profile xrechnung cannot be delivered as a PDF', path: 'profile', source: 'invoice' },
-    ]);
+    ] });
   }
   const attachments = checkAttachments(attachmentsIn);
   // gate: false — the PDF path gates the finished hybrid itself (checkHybrid: XSD + native rules on the embedded XML
@@ -84,7 +84,7 @@ export function preparePdfInvoice(input: unknown, attachmentsIn: readonly Invoic
     throw new ZugferdError(
       'INVOICE_INVALID',
       `The invoice is not valid: ${errors.slice(0, 5).map((e) => `${e.code}${e.path ? ` at ${e.path}` : ''}`).join(', ')}${errors.length > 5 ? ` and ${errors.length - 5} more` : ''}`,
-      r.findings.map((f) => ({ ...f, source: 'invoice' as const })),
+      { details: r.findings.map((f) => ({ ...f, source: 'invoice' as const })) },
     );
   }
   return {

@@ -73,9 +73,9 @@ const SAFE_DATA_URI = /^data:image\/(png|jpeg|jpg|gif|webp)[;,]/i;
 const EXTERNAL_URL = /url\(\s*(?!['"]?\s*#)/i;
 
 function unsafe(message: string, el?: XmlElement): never {
-  throw new ZugferdError('LOGO_UNSAFE', message, [
+  throw new ZugferdError('LOGO_UNSAFE', message, { details: [
     { code: 'LOGO_UNSAFE', severity: 'error', message, ...(el ? { line: el.line, column: el.column } : {}) },
-  ]);
+  ] });
 }
 
 /**
@@ -91,9 +91,9 @@ export function checkSvgLogo(bytes: Uint8Array): string {
   } catch (e) {
     if (e instanceof KontorXmlError) {
       if (e.code === 'XML_DOCTYPE_FORBIDDEN' || e.code === 'XML_ENTITY_FORBIDDEN') unsafe(`The SVG logo declares a DTD or entities, which are not allowed: ${e.message}`);
-      throw new ZugferdError('LOGO_INVALID', `The SVG logo is not well-formed XML: ${e.message}`, [
+      throw new ZugferdError('LOGO_INVALID', `The SVG logo is not well-formed XML: ${e.message}`, { details: [
         { code: 'LOGO_INVALID', severity: 'error', message: e.message, ...(e.location ? { line: e.location.line, column: e.location.column } : {}) },
-      ]);
+      ] });
     }
     throw e;
   }
@@ -141,7 +141,7 @@ export function renderSvgLogo(svgText: string, boxPx: Size): Uint8Array {
   try {
     probe = new Resvg(svgText, { font, logLevel: 'off' });
   } catch (e) {
-    throw new ZugferdError('LOGO_INVALID', `The SVG logo cannot be rendered: ${(e as Error).message}`, [], { cause: e });
+    throw new ZugferdError('LOGO_INVALID', `The SVG logo cannot be rendered: ${(e as Error).message}`, { cause: e });
   }
   const w = probe.width;
   const h = probe.height;
@@ -151,7 +151,7 @@ export function renderSvgLogo(svgText: string, boxPx: Size): Uint8Array {
     const r = new Resvg(svgText, { font, fitTo, logLevel: 'off' });
     return new Uint8Array(r.render().asPng());
   } catch (e) {
-    throw new ZugferdError('LOGO_INVALID', `The SVG logo cannot be rendered: ${(e as Error).message}`, [], { cause: e });
+    throw new ZugferdError('LOGO_INVALID', `The SVG logo cannot be rendered: ${(e as Error).message}`, { cause: e });
   }
 }
 
@@ -189,6 +189,6 @@ export async function embedLogo(doc: PDFDocument, bytes: Uint8Array, declared: L
     return await doc.embedPng(png);
   } catch (e) {
     if (e instanceof ZugferdError) throw e;
-    throw new ZugferdError('LOGO_INVALID', `The logo cannot be read: ${(e as Error).message}`, [], { cause: e });
+    throw new ZugferdError('LOGO_INVALID', `The logo cannot be read: ${(e as Error).message}`, { cause: e });
   }
 }
