@@ -38,13 +38,13 @@ export {
 } from './model/invoice';
 export { parseInvoice, checkInvoiceJsonSize, PLACEHOLDER_TEXT, PLACEHOLDER_DATE, type ParseInvoiceResult, type ParseInvoiceOptions, type InvoiceIssue, type JsonSizeCheck } from './model/parse';
 export { messages as ciiMessages, type MessageKey as CiiMessageKey } from './messages';
-export { normalizeInvoice, discountStagesOf, type NormalizeOptions, type NormalizeResult, type DiscountStage } from './calc/normalize';
+export { normalizeInvoice, readDiscountStages, type NormalizeOptions, type NormalizeResult, type DiscountStage } from './calc/normalize';
 export { computeTotals, lineNetAmount, type InvoiceTotals, type VatGroup } from './calc/totals';
 export { checkInvoice, prepareInvoice, ibanValid, type CheckOptions, type PreparedInvoice, type CiiAttachment, type AttachmentsMode } from './calc/check';
 export { completeInvoice, type DraftInvoice } from './calc/complete';
-export { writeCii, generateCii, gateOutcome, GUIDELINES, PEPPOL_BUSINESS_PROCESS, NS as CII_NAMESPACES, type WriteCiiOptions, type GenerateCiiResult, type GenerateGateReport } from './write/write-cii';
+export { writeCii, generateCii, evaluateGate, GUIDELINES, PEPPOL_BUSINESS_PROCESS, NS as CII_NAMESPACES, type WriteCiiOptions, type GenerateCiiResult, type GenerateGateReport } from './write/write-cii';
 export { toInvoiceWarnings, type InvoiceWarning, type WarningLang } from './write/warnings';
-export { legalContentWarnings, checkGermanLegalContent, legalFormOf, type LegalContentWarning, type LegalForm, type LegalLang } from './rules/de-ustg/legal-content';
+export { legalContentWarnings, checkGermanLegalContent, detectLegalForm, type LegalContentWarning, type LegalForm, type LegalLang } from './rules/de-ustg/legal-content';
 export { readCii, type ReadCiiResult, type ReadCiiOptions, type ReadAttachment, type UnsupportedElement, type CiiProfileName } from './read/read-cii';
 import * as officialCodes from './codelists/official';
 /** The official EN 16931 code lists (generated from the corpus codedb; see scripts/gen-codelists.mjs), as one namespace. */

@@ -5,7 +5,7 @@ export { checkHybrid, type CheckHybridOptions } from './facturx/hybrid';
 export { checkInvoiceForPdf, ciiOptionsForPdf } from './internal/invoice';
 export { checkLogo, checkSvgLogo, detectLogoMime, LOGO_MAX_BYTES } from './typeset/logo';
 export { formatMoney, formatDate, formatNumber, formatPercent } from './typeset/i18n';
-export { FACTURX_FILENAME, FACTURX_NAMESPACE, FACTURX_VERSION, facturxRelationship, facturxXmp, type FacturxConformanceLevel } from './facturx/xmp';
+export { FACTURX_FILENAME, FACTURX_NAMESPACE, FACTURX_VERSION, facturxRelationship, buildFacturxXmp, type FacturxConformanceLevel } from './facturx/xmp';
 export { ZugferdError, type ZugferdErrorCode } from './errors';
 export type { Finding, HybridCheck, HybridInvoiceResult, InvoiceAttachment, Lang, Logo, LogoMime } from './types';
 export { verifyInvoicePdf, validateInvoiceXml, sniffInput, type VerifyOptions, type ValidateXmlOptions } from './verify/verify';

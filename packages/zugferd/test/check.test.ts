@@ -1,7 +1,7 @@
 /** checkHybrid catches what must never be delivered; the Factur-X XMP facts per conformance level. */
 import { describe, expect, it } from 'vitest';
 import { writeCii } from '@kontor/cii';
-import { checkHybrid, facturxRelationship, facturxXmp, typesetInvoice } from '../src/index';
+import { checkHybrid, facturxRelationship, buildFacturxXmp, typesetInvoice } from '../src/index';
 import { loadFixtures, visualPdf } from './helpers';
 
 const now = new Date('2025-03-10T09:30:00Z');
@@ -40,7 +40,7 @@ describe('checkHybrid', () => {
 
 describe('Factur-X XMP', () => {
   it('declares the four fx properties and picks AFRelationship by level', () => {
-    const x = facturxXmp('EN 16931');
+    const x = buildFacturxXmp('EN 16931');
     expect(x.extensionSchemas![0]!.properties.map((p) => p.name).sort()).toEqual(['ConformanceLevel', 'DocumentFileName', 'DocumentType', 'Version']);
     expect(Object.fromEntries(x.properties!.map((p) => [p.name, p.value]))).toEqual({ DocumentType: 'INVOICE', DocumentFileName: 'factur-x.xml', Version: '1.0', ConformanceLevel: 'EN 16931' });
     expect(facturxRelationship('EN 16931')).toBe('Alternative');

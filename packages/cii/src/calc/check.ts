@@ -25,7 +25,7 @@ import { FindingList } from '../internal/findings';
 import { texts as T, type MessageKey } from '../messages';
 import type { Invoice, InvoiceProfile } from '../model/invoice';
 import { findPlaceholders } from '../model/parse';
-import { discountStagesOf, normalizeInvoice, SKONTO_LINE } from './normalize';
+import { readDiscountStages, normalizeInvoice, SKONTO_LINE } from './normalize';
 import { computeTotals, groupKey, isTaxedCategory, type InvoiceTotals } from './totals';
 
 /** An attachment as the writer takes it (BG-24). */
@@ -378,7 +378,7 @@ function checkParties(inv: Invoice, f: FindingList): void {
 function checkPayment(inv: Invoice, t: InvoiceTotals, f: FindingList): void {
   const p = inv.payment;
   const xr = inv.profile === 'xrechnung';
-  const stages = discountStagesOf(p);
+  const stages = readDiscountStages(p);
   const hasTerms = p?.terms !== undefined || stages.length > 0;
   if (t.duePayable.gt(0) && inv.dueDate === undefined && !hasTerms) f.error('BR-CO-25', T('DUE_DATE_OR_TERMS'), 'dueDate', 'BT-9');
   if (!p) return;

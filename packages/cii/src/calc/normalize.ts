@@ -307,7 +307,7 @@ function normalizePayment(inv: Invoice, f: FindingList): void {
 }
 
 /** The Skonto stages of a normalised payment, in order. */
-export function discountStagesOf(p: Invoice['payment']): DiscountStage[] {
+export function readDiscountStages(p: Invoice['payment']): DiscountStage[] {
   if (!p) return [];
   const out: DiscountStage[] = [];
   if (p.discountPercent !== undefined && p.discountDays !== undefined) out.push({ days: p.discountDays, percent: p.discountPercent });

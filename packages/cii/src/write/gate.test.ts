@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SchemaStore } from '@kontor/xml';
-import { gateOutcome, generateCii } from './write-cii';
+import { evaluateGate, generateCii } from './write-cii';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8'));
@@ -62,13 +62,13 @@ describe('generateCii gate', () => {
     expect(r.xml).toContain('CrossIndustryInvoice');
   });
 
-  it('gateOutcome: a rule error fails the rules step; a rejecting verdict without error findings still blocks', () => {
+  it('evaluateGate: a rule error fails the rules step; a rejecting verdict without error findings still blocks', () => {
     const xsd = { available: true, valid: true, findings: [] };
-    const ruleFail = gateOutcome({ verdict: 'invalid', xsd, findings: [{ code: 'BR-CO-15', severity: 'error', message: 'x', ruleset: 'en16931' }] as never });
+    const ruleFail = evaluateGate({ verdict: 'invalid', xsd, findings: [{ code: 'BR-CO-15', severity: 'error', message: 'x', ruleset: 'en16931' }] as never });
     expect(ruleFail.gate).toEqual({ xsd: 'passed', rules: 'failed' });
     expect(ruleFail.failed.map((f) => f.code)).toEqual(['BR-CO-15']);
-    const bare = gateOutcome({ verdict: 'invalid', xsd, findings: [] });
+    const bare = evaluateGate({ verdict: 'invalid', xsd, findings: [] });
     expect(bare.failed.map((f) => f.code)).toEqual(['GATE_FAILED']);
-    expect(gateOutcome({ verdict: 'valid', xsd, findings: [] })).toEqual({ gate: { xsd: 'passed', rules: 'passed' }, failed: [] });
+    expect(evaluateGate({ verdict: 'valid', xsd, findings: [] })).toEqual({ gate: { xsd: 'passed', rules: 'passed' }, failed: [] });
   });
 });

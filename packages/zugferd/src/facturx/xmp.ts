@@ -17,7 +17,7 @@ export function facturxRelationship(level: FacturxConformanceLevel): 'Data' | 'A
 }
 
 /** The XMP additions for a Factur-X invoice: the extension schema block and the fx:* values. */
-export function facturxXmp(level: FacturxConformanceLevel, fileName = FACTURX_FILENAME): ExtraXmp {
+export function buildFacturxXmp(level: FacturxConformanceLevel, fileName = FACTURX_FILENAME): ExtraXmp {
   const prop = (name: string, description: string) => ({ name, valueType: 'Text', category: 'external' as const, description });
   return {
     extensionSchemas: [

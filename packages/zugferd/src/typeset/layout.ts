@@ -11,7 +11,7 @@ import type { Lang } from '../types';
 import { ACCENT, Canvas, FILL, INK, MM, MUTED, PAGE_HEIGHT, PAGE_WIDTH, RULE, type TextStyle } from './canvas';
 import { addDays, countryName, formatDate, formatIban, formatMoney, formatNumber, formatPercent, labelsFor, unitLabel, type Labels } from './i18n';
 import { drawSeal } from './seal';
-import { discountStagesOf } from '@kontor/cii';
+import { readDiscountStages } from '@kontor/cii';
 
 export interface LayoutInput {
   invoice: Invoice;
@@ -527,7 +527,7 @@ class InvoiceLayout {
     } else {
       // with own terms the due date stands in the information block and the terms block says the rest
       if (inv.dueDate && !p?.terms && !selfBilled) paras.push(L.payBy(this.date(inv.dueDate)));
-      for (const s of discountStagesOf(p)) {
+      for (const s of readDiscountStages(p)) {
         const basis = s.basisAmount !== undefined ? big(s.basisAmount) : due;
         const discount = basis.times(big(s.percent)).div(100).round(2, Big.roundHalfUp);
         const until = addDays(inv.issueDate, s.days);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SchemaStore } from '@kontor/xml';
 import { ciiSchemaStore, loadFixtures } from '../../../test/helpers';
 import { generateCii, parseInvoice, readCii, validateCii, type Invoice } from '../../index';
-import { checkGermanLegalContent, legalContentWarnings, legalFormOf } from './legal-content';
+import { checkGermanLegalContent, legalContentWarnings, detectLegalForm } from './legal-content';
 
 let store: SchemaStore | null = null;
 beforeAll(async () => {
@@ -64,11 +64,11 @@ describe('legal form from the seller name', () => {
     ['Volksbank Rhein eG', 'eG', 'DE-GenG-25a'],
     ['Blumen Meier e.K.', 'e. K.', 'DE-HGB-37a'],
   ])('%s → %s (%s)', (name, form, prefix) => {
-    expect(legalFormOf(name)).toMatchObject({ form, prefix });
+    expect(detectLegalForm(name)).toMatchObject({ form, prefix });
   });
 
   it.each(['Agentur Sonnenschein', 'Malermeisterin Erika Muster', 'Kagan Design', 'Seestern Bau'])('%s has no legal form', (name) => {
-    expect(legalFormOf(name)).toBeUndefined();
+    expect(detectLegalForm(name)).toBeUndefined();
   });
 });
 

@@ -47,7 +47,7 @@ const FORMS: readonly [RegExp, LegalForm][] = [
 ];
 
 /** The legal form of a German company recognised from its name (undefined for a sole trader or an unknown form). */
-export function legalFormOf(name: string): LegalForm | undefined {
+export function detectLegalForm(name: string): LegalForm | undefined {
   for (const [re, form] of FORMS) if (re.test(name)) return form;
   return undefined;
 }
@@ -166,7 +166,7 @@ export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
   }
 
   // Company law: what a business letter (and so an invoice) of a registered company must state
-  const form = legalFormOf(s.name);
+  const form = detectLegalForm(s.name);
   if (form) {
     const legal = s.legalInfo ?? '';
     const src = form.source;
