@@ -7,7 +7,7 @@ import { msg } from '../messages';
 import { validateCii, type CiiValidationResult } from '../rules/engine';
 import { attachmentMimeFromFilename } from '../codelists/attachment-types';
 import { CARD_CODES } from '../codelists/payment-means';
-import { discountStagesOf } from '../calc/normalize';
+import { readDiscountStages } from '../calc/normalize';
 import { prepareInvoice, type AttachmentsMode, type CiiAttachment, type PreparedInvoice } from '../calc/check';
 import { dec } from '../internal/decimal';
 import { CiiError } from '../internal/errors';
@@ -109,7 +109,7 @@ export function generateCii(json: unknown, opts: WriteCiiOptions = {}): Generate
   if (opts.gate === false) return { ok: true, xml, bytes: new TextEncoder().encode(xml).byteLength, findings, invoice: prepared.invoice, warnings };
   const profile = prepared.invoice.profile === 'xrechnung' ? 'xrechnung' : 'en16931';
   const check = validateCii(xml, { profile, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), limits: { maxBytes: Number.MAX_SAFE_INTEGER } });
-  const { gate, failed } = gateOutcome(check, lang);
+  const { gate, failed } = evaluateGate(check, lang);
   if (failed.length || check.verdict === 'invalid') return { ok: false, stage: 'gate', gate, findings: failed, invoice: prepared.invoice, warnings };
   return { ok: true, gate, xml, bytes: new TextEncoder().encode(xml).byteLength, findings, invoice: prepared.invoice, warnings };
 }
@@ -118,7 +118,7 @@ export function generateCii(json: unknown, opts: WriteCiiOptions = {}): Generate
  * The gate report and blocking findings of a validation of generated XML (CII here; generateUbl uses it for its
  * UBL check, whose result has the same xsd/findings shape).
  */
-export function gateOutcome(check: Pick<CiiValidationResult, 'verdict' | 'findings' | 'xsd'>, lang: Lang = 'en'): { gate: GenerateGateReport; failed: Finding[] } {
+export function evaluateGate(check: Pick<CiiValidationResult, 'verdict' | 'findings' | 'xsd'>, lang: Lang = 'en'): { gate: GenerateGateReport; failed: Finding[] } {
   const failed: Finding[] = check.findings
     .filter((f) => f.severity === 'error')
     .map((f) => ({ code: f.code, severity: 'error', message: f.message, ...positionOf(f) }) as Finding);
@@ -382,7 +382,7 @@ function serialise(prepared: PreparedInvoice, opts: WriteCiiOptions): string {
 /** BT-20: the terms text, then one #SKONTO# marker line per stage, each ending in a line break (BR-DE-18). */
 export function paymentTermsText(inv: Invoice): string | undefined {
   const p = inv.payment;
-  const stages = discountStagesOf(p);
+  const stages = readDiscountStages(p);
   if (!stages.length) return p?.terms;
   const markers = stages
     .map((s) => `#SKONTO#TAGE=${s.days}#PROZENT=${formatDecimal(s.percent, 2)}#${s.basisAmount !== undefined ? `BASISBETRAG=${formatDecimal(s.basisAmount, 2)}#` : ''}\n`)

@@ -6,7 +6,7 @@
  * Deterministic bytes.
  */
 import { parseXml } from '@kontor/xml';
-import { generateCii, gateOutcome, CiiError, type WriteCiiOptions, type GenerateCiiResult } from '@kontor/cii';
+import { generateCii, evaluateGate, CiiError, type WriteCiiOptions, type GenerateCiiResult } from '@kontor/cii';
 import { validateUbl } from '../rules/validate-ubl';
 import { ciiTreeToUbl } from './cii-to-ubl';
 import type { UblDocumentKind } from '../binding/to-cii';
@@ -33,7 +33,7 @@ export function generateUbl(json: unknown, opts: WriteUblOptions = {}): Generate
   if (opts.gate === false) return { ...r, xml, bytes: Buffer.byteLength(xml, 'utf8') };
   const profile = r.invoice?.profile === 'xrechnung' ? 'xrechnung' : 'en16931';
   const check = validateUbl(xml, { profile, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), limits: { maxBytes: Number.MAX_SAFE_INTEGER } });
-  const { gate, failed } = gateOutcome(check);
+  const { gate, failed } = evaluateGate(check);
   if (failed.length || check.verdict === 'invalid') {
     const { xml: _x, bytes: _b, ...rest } = r;
     return { ...rest, ok: false, stage: 'gate', gate, findings: failed };

@@ -9,7 +9,7 @@ import { positionOf, validateCii } from '@kontor/cii';
 import { parseXml, verdictOf, type SchemaStore, type Verdict } from '@kontor/xml';
 import type { PDFDocument } from 'pdf-lib';
 import type { Finding, HybridCheck } from '../types';
-import { FACTURX_FILENAME, FACTURX_NAMESPACE, FACTURX_VERSION, facturxRelationship, facturxXmp, type FacturxConformanceLevel } from './xmp';
+import { FACTURX_FILENAME, FACTURX_NAMESPACE, FACTURX_VERSION, facturxRelationship, buildFacturxXmp, type FacturxConformanceLevel } from './xmp';
 
 export const PRODUCER = 'Kontor (@kontor/zugferd)';
 
@@ -54,7 +54,7 @@ export async function finishHybrid(doc: PDFDocument, o: FinishHybridOptions): Pr
     createDate: o.created ?? o.now,
     modifyDate: o.now,
     conformance: 'B',
-    extraXmp: facturxXmp(o.level),
+    extraXmp: buildFacturxXmp(o.level),
   });
   attachFile(doc, {
     name: FACTURX_FILENAME,
