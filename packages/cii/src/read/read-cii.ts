@@ -188,20 +188,59 @@ function profileOf(guideline: string | null): { profile: InvoiceProfile; name: C
   return { profile: 'en16931', name: 'unknown' };
 }
 
-type Party = InvoiceInput['seller'];
+// ------------------------------------------------------------------ the intermediate model
+// The reader fills the model's input types (InferInput of the valibot schemas in ../model/invoice.ts). What a
+// document may lack although the schema requires it stays optional here; parseInvoice reports it as an issue.
 
-function readParty(r: Reader, el: XmlElement, who: 'seller' | 'buyer' | 'delivery'): Party & { customerAssignedId?: string | undefined; taxNumber?: string | undefined; legalInfo?: string } {
+/** `T` with the keys `K` optional: required model values a document may not carry. */
+type Lacking<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+
+/** Seller, buyer and deliver-to party as read (the seller's input type: the buyer's plus BT-29, BT-32, BT-33). */
+type PartyInput = InvoiceInput['seller'];
+type AddressInput = NonNullable<PartyInput['address']>;
+type ContactInput = NonNullable<PartyInput['contact']>;
+type DeliveryInput = NonNullable<InvoiceInput['delivery']>;
+/** Document level allowance/charge (a line's has no VAT category and rate: those are never set for a line). */
+type AllowanceChargeInput = NonNullable<InvoiceInput['allowanceCharges']>[number];
+type NoteInput = NonNullable<InvoiceInput['notes']>[number];
+type PayeeInput = NonNullable<InvoiceInput['payee']>;
+type PaymentInput = NonNullable<InvoiceInput['payment']>;
+type PeriodInput = NonNullable<InvoiceInput['invoicingPeriod']>;
+/** (`name` and `ratePercent` are always set, only after the values read before them: the key order of the output.) */
+type LineDraft = Lacking<InvoiceInput['lines'][number], 'name' | 'quantity' | 'unitPriceNet' | 'vatRatePercent' | 'lineNetAmount'>;
+type VatBreakdownDraft = Lacking<InvoiceInput['vatBreakdown'][number], 'ratePercent' | 'basisAmount' | 'taxAmount'>;
+
+/** The invoice as read: the model's input type, with what a document may lack optional and BT-3 as written. */
+type InvoiceDraft = Lacking<Omit<InvoiceInput, 'documentTypeCode' | 'lines' | 'vatBreakdown' | 'seller' | 'buyer'>, 'invoiceNumber' | 'issueDate' | 'totalNet' | 'totalVat' | 'totalGross'> & {
+  /** BT-3 as written; a code outside SUPPORTED_DOCUMENT_TYPES gets a DOCUMENT_TYPE_UNSUPPORTED warning. */
+  documentTypeCode?: string;
+  seller?: PartyInput;
+  buyer?: InvoiceInput['buyer'];
+  lines?: LineDraft[];
+  vatBreakdown?: VatBreakdownDraft[];
+};
+
+/**
+ * The draft handed out as the model's input type. Every value it holds has its input type (see InvoiceDraft); what
+ * the narrowing does not prove is presence of the required values and a supported BT-3, and those are exactly what
+ * `issues` (parseInvoice of the same object) reports.
+ */
+function asInvoiceInput(draft: InvoiceDraft): InvoiceInput {
+  return draft as InvoiceInput;
+}
+
+function readParty(r: Reader, el: XmlElement, who: 'seller' | 'buyer' | 'delivery'): PartyInput {
   r.visit(el);
-  const party: Party & { customerAssignedId?: string | undefined; taxNumber?: string | undefined; legalInfo?: string } = { name: r.text(el, 'Name') ?? '' };
+  const party: PartyInput = { name: r.text(el, 'Name') ?? '' };
   // BT-33 seller additional legal information
   if (who === 'seller' && r.child(el, 'Description')) {
     const d = r.text(el, 'Description');
     if (d !== undefined) party.legalInfo = d;
   }
   const ids = r.children(el, 'ID');
-  if (who === 'seller' && ids[0] && r.attr(ids[0], 'schemeID') === undefined) party.customerAssignedId = r.text(ids[0]);
+  if (who === 'seller' && ids[0] && r.attr(ids[0], 'schemeID') === undefined) set(party, 'customerAssignedId', r.text(ids[0]));
   for (const g of r.children(el, 'GlobalID')) {
-    if (party.gln === undefined && r.attr(g, 'schemeID') === '0088') party.gln = r.text(g);
+    if (party.gln === undefined && r.attr(g, 'schemeID') === '0088') set(party, 'gln', r.text(g));
     else r.skip(g, `GlobalID with scheme ${r.attr(g, 'schemeID') ?? '(none)'}: the model keeps one GLN (scheme 0088)`);
   }
   const legal = r.child(el, 'SpecifiedLegalOrganization');
@@ -213,7 +252,7 @@ function readParty(r: Reader, el: XmlElement, who: 'seller' | 'buyer' | 'deliver
   const contacts = r.children(el, 'DefinedTradeContact');
   if (contacts[0]) {
     const c = r.visit(contacts[0])!;
-    const contact: NonNullable<Party['contact']> = {};
+    const contact: ContactInput = {};
     const name = r.text(c, 'PersonName') ?? (r.child(c, 'DepartmentName') ? r.text(c, 'DepartmentName') : undefined);
     if (name !== undefined) contact.name = name;
     const phone = r.text(c, 'TelephoneUniversalCommunication', 'CompleteNumber');
@@ -225,7 +264,7 @@ function readParty(r: Reader, el: XmlElement, who: 'seller' | 'buyer' | 'deliver
   const addr = r.child(el, 'PostalTradeAddress');
   if (addr) {
     r.visit(addr);
-    const a: NonNullable<Party['address']> = {};
+    const a: AddressInput = {};
     const set = (k: keyof typeof a, local: string): void => {
       const v = r.text(addr, local);
       if (v !== undefined) a[k] = v;
@@ -253,22 +292,20 @@ function readParty(r: Reader, el: XmlElement, who: 'seller' | 'buyer' | 'deliver
     const scheme = r.attr(idEl, 'schemeID');
     if (scheme === 'VA' && party.vatId === undefined) {
       r.visit(reg);
-      party.vatId = r.text(reg, 'ID');
+      set(party, 'vatId', r.text(reg, 'ID'));
     } else if (scheme === 'FC' && who === 'seller' && party.taxNumber === undefined) {
       r.visit(reg);
-      party.taxNumber = r.text(reg, 'ID');
+      set(party, 'taxNumber', r.text(reg, 'ID'));
     } else r.skip(reg, `Tax registration with scheme ${scheme ?? '(none)'} is not part of the model for the ${who}`);
   }
-  for (const [k, v] of Object.entries(party)) if (v === undefined) delete (party as Record<string, unknown>)[k];
   return party;
 }
 
-function readAllowanceCharge(r: Reader, el: XmlElement, level: 'line' | 'document'): Record<string, unknown> {
+function readAllowanceCharge(r: Reader, el: XmlElement, level: 'line' | 'document'): AllowanceChargeInput {
   r.visit(el);
-  const ac: Record<string, unknown> = {};
   const ind = r.text(el, 'ChargeIndicator', 'Indicator');
   if (ind === undefined) r.f.warning('INVALID_INDICATOR', 'Allowance/charge without a charge indicator', el.xpath());
-  ac.charge = ind === 'true' || ind === '1';
+  const ac: AllowanceChargeInput = { charge: ind === 'true' || ind === '1' };
   const amount = r.number(el, 'ActualAmount');
   if (amount !== undefined) ac.amount = amount;
   const basis = r.number(el, 'BasisAmount');
@@ -328,7 +365,7 @@ export function readCii(xml: XmlInput, opts: ReadCiiOptions = {}): ReadCiiResult
 function readInto(root: XmlElement, result: ReadCiiResult): void {
   const r = new Reader();
   r.visit(root);
-  const inv: Record<string, unknown> = {};
+  const inv: InvoiceDraft = {};
   const ctx = r.visit(r.child(root, 'ExchangedDocumentContext'));
   const bp = r.child(ctx, 'BusinessProcessSpecifiedDocumentContextParameter');
   if (bp) {
@@ -354,7 +391,7 @@ function readInto(root: XmlElement, result: ReadCiiResult): void {
     if (!(SUPPORTED_DOCUMENT_TYPES as readonly string[]).includes(type)) r.f.warning('DOCUMENT_TYPE_UNSUPPORTED', `Document type ${type} is outside the generator's supported list`, 'documentTypeCode', 'BT-3');
   }
   set(inv, 'issueDate', r.date(doc, 'IssueDateTime'));
-  const notes: unknown[] = [];
+  const notes: NoteInput[] = [];
   for (const n of r.children(doc, 'IncludedNote')) {
     r.visit(n);
     const contents = r.children(n, 'Content');
@@ -367,7 +404,7 @@ function readInto(root: XmlElement, result: ReadCiiResult): void {
   if (notes.length) inv.notes = notes;
 
   const tx = r.visit(r.child(root, 'SupplyChainTradeTransaction'));
-  const lines: unknown[] = [];
+  const lines: LineDraft[] = [];
   for (const item of r.children(tx, 'IncludedSupplyChainTradeLineItem')) lines.push(readLine(r, item));
   inv.lines = lines;
   if (!lines.length) r.f.warning('NO_LINES', 'The invoice has no lines (MINIMUM / BASIC WL profiles carry none); the model needs at least one', 'lines', 'BG-25');
@@ -420,7 +457,7 @@ function readInto(root: XmlElement, result: ReadCiiResult): void {
   const shipTo = r.child(del, 'ShipToTradeParty');
   if (shipTo) {
     const p = readParty(r, shipTo, 'delivery');
-    const delivery: Record<string, unknown> = {};
+    const delivery: DeliveryInput = {};
     if (p.name !== '') delivery.name = p.name;
     if (p.gln !== undefined) delivery.gln = p.gln;
     if (p.address) {
@@ -447,18 +484,19 @@ function readInto(root: XmlElement, result: ReadCiiResult): void {
 
   result.unsupported = r.unsupported(root);
   for (const f of r.f.items) result.findings.push(f);
-  result.invoice = inv as unknown as InvoiceInput;
+  result.invoice = asInvoiceInput(inv);
   const parsed = parseInvoice(inv);
   result.issues = parsed.issues;
 }
 
-function set(obj: Record<string, unknown>, key: string, value: unknown): void {
+/** Sets `obj[key]` when the document had a value (an absent element leaves the key out). */
+function set<T extends object, K extends keyof T>(obj: T, key: K, value: T[K] | undefined): void {
   if (value !== undefined) obj[key] = value;
 }
 
-function readLine(r: Reader, item: XmlElement): Record<string, unknown> {
+function readLine(r: Reader, item: XmlElement): LineDraft {
   r.visit(item);
-  const line: Record<string, unknown> = {};
+  const line: LineDraft = {};
   const docLine = r.child(item, 'AssociatedDocumentLineDocument');
   if (docLine) {
     r.visit(docLine);
@@ -529,9 +567,9 @@ function readLine(r: Reader, item: XmlElement): Record<string, unknown> {
   return line;
 }
 
-function readSettlement(r: Reader, st: XmlElement | undefined, inv: Record<string, unknown>): void {
+function readSettlement(r: Reader, st: XmlElement | undefined, inv: InvoiceDraft): void {
   if (!st) return;
-  const payment: Record<string, unknown> = {};
+  const payment: PaymentInput = {};
   set(payment, 'creditorId', r.text(st, 'CreditorReferenceID'));
   set(payment, 'reference', r.text(st, 'PaymentReference'));
   set(inv, 'taxCurrencyCode', r.text(st, 'TaxCurrencyCode'));
@@ -540,7 +578,7 @@ function readSettlement(r: Reader, st: XmlElement | undefined, inv: Record<strin
   const payee = r.child(st, 'PayeeTradeParty');
   if (payee) {
     r.visit(payee);
-    const pe: Record<string, unknown> = { name: r.text(payee, 'Name') ?? '' };
+    const pe: PayeeInput = { name: r.text(payee, 'Name') ?? '' };
     const ids = r.children(payee, 'ID');
     if (ids[0]) set(pe, 'id', r.text(ids[0]));
     for (const g of r.children(payee, 'GlobalID')) {
@@ -574,10 +612,10 @@ function readSettlement(r: Reader, st: XmlElement | undefined, inv: Record<strin
     if (inst) set(payment, 'bic', r.text(r.visit(inst), 'BICID'));
     for (const extra of means.slice(1)) r.skip(extra, 'The model holds one payment means; further ones are dropped');
   }
-  const breakdown: unknown[] = [];
+  const breakdown: VatBreakdownDraft[] = [];
   for (const t of r.children(st, 'ApplicableTradeTax')) {
     r.visit(t);
-    const b: Record<string, unknown> = {};
+    const b: VatBreakdownDraft = {};
     set(b, 'taxAmount', r.number(t, 'CalculatedAmount'));
     r.text(t, 'TypeCode');
     set(b, 'exemptionReason', r.text(t, 'ExemptionReason'));
@@ -591,7 +629,7 @@ function readSettlement(r: Reader, st: XmlElement | undefined, inv: Record<strin
   const period = r.child(st, 'BillingSpecifiedPeriod');
   if (period) {
     r.visit(period);
-    const p: Record<string, unknown> = {};
+    const p: PeriodInput = {};
     set(p, 'start', r.date(period, 'StartDateTime'));
     set(p, 'end', r.date(period, 'EndDateTime'));
     inv.invoicingPeriod = p;

@@ -355,6 +355,21 @@ export const ruleMessages = defineMessages({
   'BR-DE-CVD-01': { de: 'Die Vertragsreferenz (BT-12) ist erforderlich.', en: 'Contract reference (BT-12) is required.' },
   'BR-DE-CVD-02': { de: 'Die Vergabe- oder Losreferenz (BT-17) ist erforderlich.', en: 'Tender or lot reference (BT-17) is required.' },
 
+  // ---- German VAT-law and company-law content of a German seller's invoice (de-ustg/legal-content.ts; warnings)
+  'DE-UStG-14-4-2': { de: 'Die Rechnung nennt weder die Steuernummer noch die USt-IdNr. des leistenden Unternehmers (§ 14 Abs. 4 Satz 1 Nr. 2 UStG); seller.taxNumber oder seller.vatId angeben.', en: "The invoice states neither the seller's tax number (Steuernummer) nor its VAT ID (§ 14 (4) sentence 1 no. 2 UStG); give seller.taxNumber or seller.vatId." },
+  'DE-UStG-14-4-6': { de: 'Es fehlt der Zeitpunkt der Lieferung oder sonstigen Leistung (§ 14 Abs. 4 Satz 1 Nr. 6 UStG): deliveryDate oder invoicingPeriod angeben; ist das Leistungsdatum das Rechnungsdatum, deliveryDate = issueDate setzen.', en: 'The date of supply is missing (§ 14 (4) sentence 1 no. 6 UStG): give deliveryDate or invoicingPeriod; when it equals the invoice date, set deliveryDate to issueDate.' },
+  'DE-UStG-14a-5': { de: 'Bei Umkehrung der Steuerschuldnerschaft (Kategorie AE) muss die Rechnung – auch in ihren strukturierten Daten – die Angabe „Steuerschuldnerschaft des Leistungsempfängers“ enthalten (§ 14a Abs. 5 UStG); als exemptionReason (BT-120) oder Bemerkung angeben.', en: 'A reverse-charge invoice (category AE) must carry the statement "Steuerschuldnerschaft des Leistungsempfängers", in its structured data too (§ 14a (5) UStG); give it as exemptionReason (BT-120) or as a note.' },
+  'DE-UStG-14-4-8': { de: 'Für die Kategorie {category} fehlt ein Hinweis auf die Steuerbefreiung in Worten (§ 14 Abs. 4 Satz 1 Nr. 8 UStG), z. B. die Vorschrift des UStG oder der MwStSystRL; exemptionReason angeben.', en: 'Category {category} needs a reference to the exemption in words (§ 14 (4) sentence 1 no. 8 UStG), e.g. the provision of the UStG or the VAT Directive; give exemptionReason.' },
+  'DE-UStG-14a-3.buyer': { de: 'Eine innergemeinschaftliche Lieferung (Kategorie K) muss die USt-IdNr. des Leistungsempfängers nennen (§ 14a Abs. 3 UStG).', en: "An intra-community supply (category K) must state the buyer's VAT ID (§ 14a (3) UStG)." },
+  'DE-UStG-14a-3.seller': { de: 'Eine innergemeinschaftliche Lieferung (Kategorie K) muss die USt-IdNr. des leistenden Unternehmers nennen (§ 14a Abs. 3 UStG).', en: "An intra-community supply (category K) must state the seller's VAT ID (§ 14a (3) UStG)." },
+  'DE-UStG-19': { de: 'Es wird keine Umsatzsteuer berechnet, aber kein Grund mit Vorschrift genannt. Als Kleinunternehmer den Hinweis „Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.“ angeben (§ 19 UStG, § 34a UStDV), sonst die Befreiungsvorschrift (§ 4 UStG).', en: 'No VAT is charged but no reason names a provision. A small business (Kleinunternehmer) must state "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet." (§ 19 UStG, § 34a UStDV); otherwise name the exemption (§ 4 UStG).' },
+  'DE-LEGAL-FORM.REGISTER-NUMBER': { de: 'Für eine {form} fehlt die Registernummer (z. B. HRB 12345) ({source}); in seller.registrationId (BT-30) oder seller.legalInfo (BT-33) angeben.', en: 'The register number (e.g. HRB 12345) of the {form} is missing ({source}); give it in seller.registrationId (BT-30) or seller.legalInfo (BT-33).' },
+  'DE-LEGAL-FORM.REGISTER-COURT': { de: 'Für eine {form} fehlt das Registergericht (z. B. Amtsgericht München) ({source}); in seller.legalInfo (BT-33) angeben.', en: 'The register court (e.g. Amtsgericht München) of the {form} is missing ({source}); give it in seller.legalInfo (BT-33).' },
+  'DE-LEGAL-FORM.SEAT': { de: 'Für eine {form} fehlt der Sitz der Gesellschaft ({source}); in seller.legalInfo (BT-33) angeben.', en: 'The registered seat (Sitz) of the {form} is missing ({source}); give it in seller.legalInfo (BT-33).' },
+  'DE-LEGAL-FORM.MANAGING-DIRECTORS': { de: 'Für eine {form} fehlen die Geschäftsführer (alle, mit Familienname und ausgeschriebenem Vornamen) ({source}); in seller.legalInfo (BT-33) angeben.', en: 'The managing directors (Geschäftsführer, all of them, with full names) of the {form} are missing ({source}); give it in seller.legalInfo (BT-33).' },
+  'DE-LEGAL-FORM.MANAGEMENT-BOARD': { de: 'Für eine {form} fehlen die Vorstandsmitglieder (und der Vorsitzende des Aufsichtsrats) ({source}); in seller.legalInfo (BT-33) angeben.', en: 'The members of the management board (Vorstand) and the chair of the supervisory board of the {form} are missing ({source}); give it in seller.legalInfo (BT-33).' },
+  'DE-LEGAL-FORM.GENERAL-PARTNER': { de: 'Für eine {form} fehlen Firma, Sitz, Registergericht und Geschäftsführer der persönlich haftenden Gesellschafterin (Komplementärin) ({source}); in seller.legalInfo (BT-33) angeben.', en: 'The general partner (Komplementär) of the {form} with its seat, register and managing directors is missing ({source}); give it in seller.legalInfo (BT-33).' },
+
   // ---- templates of the formulaic CII syntax binding tables (en16931/dsl.ts: absent, counted, noAttributes)
   'template.absent.must': { de: '{element} ({path}) ist hier nicht Teil der EN 16931 und darf nicht verwendet werden', en: '{element} ({path}) is not part of EN 16931 here and must not be used' },
   'template.absent.should': { de: '{element} ({path}) ist hier nicht Teil der EN 16931 und sollte nicht verwendet werden', en: '{element} ({path}) is not part of EN 16931 here and should not be used' },
@@ -398,6 +413,18 @@ export function ruleTexts(id: string): MessageTexts {
  * ```
  */
 export function templateTexts(key: RuleTemplateKey, params: MessageParams): MessageTexts {
+  return { de: message(ruleMessages, key, 'de', params), en: message(ruleMessages, key, 'en', params) };
+}
+
+/**
+ * Any entry in both languages with its placeholders filled (the German legal-content warnings, de-ustg/).
+ *
+ * @example
+ * ```ts
+ * ruleMessageTexts('DE-UStG-14-4-8', { category: 'E' }).en; // 'Category E needs a reference to the exemption in words …'
+ * ```
+ */
+export function ruleMessageTexts(key: RuleMessageKey, params: MessageParams = {}): MessageTexts {
   return { de: message(ruleMessages, key, 'de', params), en: message(ruleMessages, key, 'en', params) };
 }
 

@@ -3,12 +3,15 @@
  * what a German seller's invoice must state although EN 16931 does not require it. Every rule only WARNS — an
  * invoice is never blocked for it, and the EN 16931 / XRechnung verdict of the XML is unchanged. Runs on the
  * schema-parsed invoice (before defaults such as the AE text "Reverse charge" are filled in), so it sees what the
- * sender actually wrote. Every message names its legal source; messages exist in German and English.
+ * sender actually wrote. Every message names its legal source; the texts (German and English) are entries of the rule
+ * message catalogue ../messages.ts (DE-UStG-*, DE-LEGAL-FORM.*).
  */
-import type { Finding } from '@kontor/xml';
+import type { Finding, Lang } from '@kontor/xml';
 import type { Invoice } from '../../model/invoice';
+import { ruleMessageTexts } from '../messages';
 
-export type LegalLang = 'de' | 'en';
+/** @deprecated Use `Lang` of @kontor/xml (the same two languages). */
+export type LegalLang = Lang;
 
 /** One legal-content warning in both languages. */
 export interface LegalContentWarning {
@@ -83,8 +86,7 @@ export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
       code: 'DE-UStG-14-4-2',
       path: 'seller.taxNumber',
       bt: 'BT-32',
-      de: 'Die Rechnung nennt weder die Steuernummer noch die USt-IdNr. des leistenden Unternehmers (§ 14 Abs. 4 Satz 1 Nr. 2 UStG); seller.taxNumber oder seller.vatId angeben.',
-      en: "The invoice states neither the seller's tax number (Steuernummer) nor its VAT ID (§ 14 (4) sentence 1 no. 2 UStG); give seller.taxNumber or seller.vatId.",
+      ...ruleMessageTexts('DE-UStG-14-4-2'),
     });
   }
 
@@ -95,8 +97,7 @@ export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
       code: 'DE-UStG-14-4-6',
       path: 'deliveryDate',
       bt: 'BT-72',
-      de: 'Es fehlt der Zeitpunkt der Lieferung oder sonstigen Leistung (§ 14 Abs. 4 Satz 1 Nr. 6 UStG): deliveryDate oder invoicingPeriod angeben; ist das Leistungsdatum das Rechnungsdatum, deliveryDate = issueDate setzen.',
-      en: 'The date of supply is missing (§ 14 (4) sentence 1 no. 6 UStG): give deliveryDate or invoicingPeriod; when it equals the invoice date, set deliveryDate to issueDate.',
+      ...ruleMessageTexts('DE-UStG-14-4-6'),
     });
   }
 
@@ -112,8 +113,7 @@ export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
           code: 'DE-UStG-14a-5',
           path: `vatBreakdown.${i}.exemptionReason`,
           bt: 'BT-120',
-          de: 'Bei Umkehrung der Steuerschuldnerschaft (Kategorie AE) muss die Rechnung – auch in ihren strukturierten Daten – die Angabe „Steuerschuldnerschaft des Leistungsempfängers“ enthalten (§ 14a Abs. 5 UStG); als exemptionReason (BT-120) oder Bemerkung angeben.',
-          en: 'A reverse-charge invoice (category AE) must carry the statement "Steuerschuldnerschaft des Leistungsempfängers", in its structured data too (§ 14a (5) UStG); give it as exemptionReason (BT-120) or as a note.',
+          ...ruleMessageTexts('DE-UStG-14a-5'),
         });
       }
       return;
@@ -124,8 +124,7 @@ export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
         code: 'DE-UStG-14-4-8',
         path: `vatBreakdown.${i}.exemptionReason`,
         bt: 'BT-120',
-        de: `Für die Kategorie ${cat} fehlt ein Hinweis auf die Steuerbefreiung in Worten (§ 14 Abs. 4 Satz 1 Nr. 8 UStG), z. B. die Vorschrift des UStG oder der MwStSystRL; exemptionReason angeben.`,
-        en: `Category ${cat} needs a reference to the exemption in words (§ 14 (4) sentence 1 no. 8 UStG), e.g. the provision of the UStG or the VAT Directive; give exemptionReason.`,
+        ...ruleMessageTexts('DE-UStG-14-4-8', { category: cat }),
       });
     }
   });
@@ -137,8 +136,7 @@ export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
         code: 'DE-UStG-14a-3',
         path: 'buyer.vatId',
         bt: 'BT-48',
-        de: 'Eine innergemeinschaftliche Lieferung (Kategorie K) muss die USt-IdNr. des Leistungsempfängers nennen (§ 14a Abs. 3 UStG).',
-        en: "An intra-community supply (category K) must state the buyer's VAT ID (§ 14a (3) UStG).",
+        ...ruleMessageTexts('DE-UStG-14a-3.buyer'),
       });
     }
     if (!s.vatId) {
@@ -146,8 +144,7 @@ export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
         code: 'DE-UStG-14a-3',
         path: 'seller.vatId',
         bt: 'BT-31',
-        de: 'Eine innergemeinschaftliche Lieferung (Kategorie K) muss die USt-IdNr. des leistenden Unternehmers nennen (§ 14a Abs. 3 UStG).',
-        en: "An intra-community supply (category K) must state the seller's VAT ID (§ 14a (3) UStG).",
+        ...ruleMessageTexts('DE-UStG-14a-3.seller'),
       });
     }
   }
@@ -160,8 +157,7 @@ export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
       code: 'DE-UStG-19',
       path: 'vatBreakdown.0.exemptionReason',
       bt: 'BT-120',
-      de: 'Es wird keine Umsatzsteuer berechnet, aber kein Grund mit Vorschrift genannt. Als Kleinunternehmer den Hinweis „Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.“ angeben (§ 19 UStG, § 34a UStDV), sonst die Befreiungsvorschrift (§ 4 UStG).',
-      en: 'No VAT is charged but no reason names a provision. A small business (Kleinunternehmer) must state "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet." (§ 19 UStG, § 34a UStDV); otherwise name the exemption (§ 4 UStG).',
+      ...ruleMessageTexts('DE-UStG-19'),
     });
   }
 
@@ -169,30 +165,16 @@ export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
   const form = detectLegalForm(s.name);
   if (form) {
     const legal = s.legalInfo ?? '';
-    const src = form.source;
-    const missing = (code: string, path: string, bt: string, de: string, en: string): void => {
-      const where = path === 'seller.registrationId' ? 'seller.registrationId (BT-30) oder seller.legalInfo (BT-33)' : 'seller.legalInfo (BT-33)';
-      const whereEn = path === 'seller.registrationId' ? 'seller.registrationId (BT-30) or seller.legalInfo (BT-33)' : 'seller.legalInfo (BT-33)';
-      out.push({ code: `${form.prefix}-${code}`, path, bt, de: `${de} (${src}); in ${where} angeben.`, en: `${en} (${src}); give it in ${whereEn}.` });
+    const params = { form: form.form, source: form.source };
+    const missing = (code: 'REGISTER-NUMBER' | 'REGISTER-COURT' | 'SEAT' | 'MANAGING-DIRECTORS' | 'MANAGEMENT-BOARD' | 'GENERAL-PARTNER', path: string, bt: string): void => {
+      out.push({ code: `${form.prefix}-${code}`, path, bt, ...ruleMessageTexts(`DE-LEGAL-FORM.${code}`, params) });
     };
-    if (!s.registrationId && !REGISTER_NUMBER.test(legal)) {
-      missing('REGISTER-NUMBER', 'seller.registrationId', 'BT-30', `Für eine ${form.form} fehlt die Registernummer (z. B. HRB 12345)`, `The register number (e.g. HRB 12345) of the ${form.form} is missing`);
-    }
-    if (!REGISTER_COURT.test(legal)) {
-      missing('REGISTER-COURT', 'seller.legalInfo', 'BT-33', `Für eine ${form.form} fehlt das Registergericht (z. B. Amtsgericht München)`, `The register court (e.g. Amtsgericht München) of the ${form.form} is missing`);
-    }
-    if (!SEAT.test(legal)) {
-      missing('SEAT', 'seller.legalInfo', 'BT-33', `Für eine ${form.form} fehlt der Sitz der Gesellschaft`, `The registered seat (Sitz) of the ${form.form} is missing`);
-    }
-    if (form.management === 'directors' && !DIRECTORS.test(legal)) {
-      missing('MANAGING-DIRECTORS', 'seller.legalInfo', 'BT-33', `Für eine ${form.form} fehlen die Geschäftsführer (alle, mit Familienname und ausgeschriebenem Vornamen)`, `The managing directors (Geschäftsführer, all of them, with full names) of the ${form.form} are missing`);
-    }
-    if (form.management === 'board' && !BOARD.test(legal)) {
-      missing('MANAGEMENT-BOARD', 'seller.legalInfo', 'BT-33', `Für eine ${form.form} fehlen die Vorstandsmitglieder (und der Vorsitzende des Aufsichtsrats)`, `The members of the management board (Vorstand) and the chair of the supervisory board of the ${form.form} are missing`);
-    }
-    if (form.management === 'generalPartner' && !(GENERAL_PARTNER.test(legal) && (DIRECTORS.test(legal) || BOARD.test(legal)))) {
-      missing('GENERAL-PARTNER', 'seller.legalInfo', 'BT-33', `Für eine ${form.form} fehlen Firma, Sitz, Registergericht und Geschäftsführer der persönlich haftenden Gesellschafterin (Komplementärin)`, `The general partner (Komplementär) of the ${form.form} with its seat, register and managing directors is missing`);
-    }
+    if (!s.registrationId && !REGISTER_NUMBER.test(legal)) missing('REGISTER-NUMBER', 'seller.registrationId', 'BT-30');
+    if (!REGISTER_COURT.test(legal)) missing('REGISTER-COURT', 'seller.legalInfo', 'BT-33');
+    if (!SEAT.test(legal)) missing('SEAT', 'seller.legalInfo', 'BT-33');
+    if (form.management === 'directors' && !DIRECTORS.test(legal)) missing('MANAGING-DIRECTORS', 'seller.legalInfo', 'BT-33');
+    if (form.management === 'board' && !BOARD.test(legal)) missing('MANAGEMENT-BOARD', 'seller.legalInfo', 'BT-33');
+    if (form.management === 'generalPartner' && !(GENERAL_PARTNER.test(legal) && (DIRECTORS.test(legal) || BOARD.test(legal)))) missing('GENERAL-PARTNER', 'seller.legalInfo', 'BT-33');
   }
   return out;
 }
