@@ -5,12 +5,12 @@ export { verdictOf, countFindings, type Finding, type Severity, type Verdict } f
 export { defineMessages, message, placeholdersOf, catalogueProblems, langFromAcceptLanguage, LANGS, type Lang, type MessageTexts, type MessageCatalogue, type MessageParams } from './model/messages';
 export { XmlElement, type XmlAttribute, type XmlDocument } from './reader/element';
 export { parseXml, xmlInputToText, type XmlInput } from './reader/parse';
-export { streamXml, type StreamHandlers, type StreamSource, type OpenInfo } from './reader/stream';
+export { streamXml, type StreamHandlers, type StreamSource, type StreamTap, type OpenInfo } from './reader/stream';
 export { defaultXmlLimits, type XmlLimits } from './reader/limits';
 export { decodeXmlBytes, detectXmlEncoding, XmlChunkDecoder, type XmlEncodingInfo, type XmlTextEncoding } from './reader/decode';
 export { XmlWriter, escapeText, escapeAttr, stripIllegalXmlChars, type XmlAttrs, type XmlWriterOptions } from './writer/writer';
 export { Big, dec, parseDecimal, roundHalfUp, formatDecimal, formatDecimalTrim, fractionDigits, type Decimal } from './decimal/decimal';
-export { SchemaStore, DEFAULT_MAX_XSD_FINDINGS, type SchemaStoreOptions, type XsdResult, type XsdFinding, type XsdValidateOptions, type InstalledSet } from './xsd/store';
+export { SchemaStore, DEFAULT_MAX_XSD_FINDINGS, type SchemaStoreOptions, type XsdResult, type XsdFinding, type XsdValidateOptions, type InstalledSet, type SharedXsdValidation } from './xsd/store';
 export { IBAN_LENGTHS, ibanMod97 } from './iban';
 export { berlinParts, berlinDay, berlinMonth, berlinDateTime, berlinMidnight, type BerlinParts, type Clock } from './berlin-time';
 export { readLimitedBody, type LimitedBody } from './limited-body';

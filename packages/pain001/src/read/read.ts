@@ -4,7 +4,7 @@
  * root element still yields a model (with `malformed`), so the caller can report the defect with its
  * position; a file that is not a supported pain.001 throws Pain001Error.
  */
-import { streamXml, KontorXmlError, type XmlElement } from '@kontor/xml';
+import { streamXml, KontorXmlError, type StreamTap, type XmlElement } from '@kontor/xml';
 import { Pain001Error } from '../errors';
 import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadParty, ReadPaymentBlock, ReadPaymentType, ReadTransaction } from './model';
 
@@ -241,6 +241,8 @@ export interface ReadOptions {
   maxBytes?: number;
   /** Structural limits (defaults: defaultPain001Limits); beyond them Pain001Error LIMIT_EXCEEDED is thrown. */
   limits?: Partial<Pain001Limits>;
+  /** Every reader event also goes here (e.g. the native XSD validation sharing this pass, see xsd-pass.ts). */
+  tap?: StreamTap | undefined;
 }
 
 /**
@@ -255,13 +257,14 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
   const limits: Pain001Limits = { ...defaultPain001Limits, ...opts.limits };
   let transactions = 0;
   const beyond = (limit: keyof Pain001Limits, what: string, location: { line: number; column: number }) =>
-    new Pain001Error('LIMIT_EXCEEDED', `Die Datei enthält mehr als ${limits[limit]} ${what} (Grenze ${limit}).`, { details: [
+    new Pain001Error('LIMIT_EXCEEDED', `Die Datei enthält mehr als ${limits[limit]} ${what} (Grenze ${limit}).`, [
       { code: 'LIMIT_EXCEEDED', severity: 'error', message: `Mehr als ${limits[limit]} ${what}`, location },
-    ] });
+    ]);
   try {
     await streamXml(
       text,
       {
+        ...(opts.tap ? { tap: opts.tap } : {}),
         onOpen(info) {
           if (info.path.length === 0) {
             rootNs = info.ns;
@@ -302,13 +305,13 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
   } catch (e) {
     if (e instanceof UnsupportedRoot) {
       const what = rootLocal === 'Document' ? `Namensraum "${rootNs || '(keiner)'}"` : `Wurzelelement "${rootLocal}" (Namensraum "${rootNs || '(keiner)'}")`;
-      throw new Pain001Error('UNSUPPORTED_MESSAGE', `Keine unterstützte pain.001-Nachricht: ${what}. Unterstützt werden pain.001.001.09 und pain.001.001.03.`, { details: [
+      throw new Pain001Error('UNSUPPORTED_MESSAGE', `Keine unterstützte pain.001-Nachricht: ${what}. Unterstützt werden pain.001.001.09 und pain.001.001.03.`, [
         { code: 'UNSUPPORTED_MESSAGE', severity: 'error', message: `Nicht unterstützt: ${what}`, location: { line: 1, column: 1 } },
-      ] });
+      ]);
     }
     if (e instanceof KontorXmlError) {
       if (e.code === 'XML_TOO_LARGE') throw new Pain001Error('INPUT_TOO_LARGE', e.message);
-      if (!model) throw new Pain001Error('NOT_XML', `Die Datei ist kein lesbares XML: ${e.message}`, { details: [{ code: e.code, severity: 'error', message: e.message, ...(e.location ? { location: e.location } : {}) }] });
+      if (!model) throw new Pain001Error('NOT_XML', `Die Datei ist kein lesbares XML: ${e.message}`, [{ code: e.code, severity: 'error', message: e.message, ...(e.location ? { location: e.location } : {}) }]);
       model.malformed = { code: e.code, message: e.message, ...(e.location ? { location: e.location } : {}) };
       return model;
     }

@@ -8,6 +8,7 @@ import { Pain001Error, type PaymentIssue } from '../errors';
 import type { Profile } from '../model/run';
 import { detectProfile } from './detect';
 import { readPain001, type Pain001Limits } from './read';
+import { sharedXsdPass, type SharedXsdPass } from './xsd-pass';
 import { checkPain001 } from './rules';
 import type { Pain001ReadModel } from './model';
 
@@ -111,11 +112,12 @@ export function rulesetLabel(setId: string): string {
   return m[1] === 'dk' ? `dk.gbic${m[3] ?? ''}:pain001:${m[2]}` : `iso.20022:pain001:${m[2]}`;
 }
 
-function runXsd(store: SchemaStore | undefined, setId: string, text: string, maxFindings: number): XsdCheck {
+function runXsd(store: SchemaStore | undefined, setId: string, text: string, maxFindings: number, shared?: SharedXsdPass): XsdCheck {
   const title = findSchemaSet(setId)?.title;
   const base = { ruleset: rulesetLabel(setId), schemaSet: setId, ...(title ? { title } : {}), errorCount: 0, warningCount: 0, findings: [] as XsdCheckFinding[] };
   if (!store) return { available: false, ...base, verdict: 'not_checked', note: 'Kein Schema-Speicher konfiguriert; das Ergebnis beruht nur auf den Regeln.' };
-  const r = store.validate(setId, text, { maxBytes: Number.MAX_SAFE_INTEGER, maxFindings });
+  // Validated in the reader pass when the store does this set natively; otherwise (or when the native path declined) here.
+  const r = shared?.result(setId) ?? store.validate(setId, text, { maxBytes: Number.MAX_SAFE_INTEGER, maxFindings });
   if (!r.available) return { available: false, ...base, verdict: 'not_checked', note: `Schema ${setId} ist nicht installiert; das Ergebnis beruht nur auf den Regeln. ${r.note ?? ''}`.trim() };
   // The store keeps the first maxFindings diagnostics and counts all of them.
   const findings = r.findings.map(xsdFinding);
@@ -187,7 +189,9 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
     }
     throw e;
   }
-  const model = await readPain001(text, { maxBytes, ...(opts.limits ? { limits: opts.limits } : {}) });
+  // One pass over the file: the rules' streaming read also feeds the native XSD validation (when the store has one).
+  const pass = opts.schemaStore ? sharedXsdPass(opts.schemaStore, { requested: opts.profile && opts.profile !== 'auto' ? opts.profile : undefined, schemaSet: opts.schemaSet, maxFindings, setFor: schemaSetFor }) : undefined;
+  const model = await readPain001(text, { maxBytes, ...(opts.limits ? { limits: opts.limits } : {}), ...(pass ? { tap: pass.tap } : {}) });
   const requested = opts.profile && opts.profile !== 'auto' ? opts.profile : undefined;
   const detection = requested ? { profile: requested, reasons: ['Profil wurde vorgegeben'] } : detectProfile(model);
   const profile = detection.profile;
@@ -215,7 +219,7 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
     if (!def || def.namespace !== model.namespace) throw new Pain001Error('INVALID_ARGUMENT', `Schema set ${opts.schemaSet} does not target ${model.namespace}`);
     setId = opts.schemaSet;
   }
-  const xsd = runXsd(opts.schemaStore, setId, text, maxFindings);
+  const xsd = runXsd(opts.schemaStore, setId, text, maxFindings, model.malformed ? undefined : pass);
   const hasError = findings.some((f) => f.severity === 'error') || xsd.valid === false;
   const hasWarning = findings.some((f) => f.severity === 'warning') || xsd.warningCount > 0;
   return {

@@ -506,7 +506,7 @@ function compile(xsdText: string): NativeSchema {
       if (type && inner.length === 0) return { kind: 'element', decl: elementDecl(name, type), min, max };
       // An anonymous simple type of its own (the DK schemas narrow single fields this way).
       if (!type && inner.length === 1 && inner[0]!.local === 'simpleType' && !inner[0]!.attr('name')) {
-        const decl: ElementDecl = { local: name, ns: tns, qname: `{${tns}}${name}`, type: simpleType(inner[0]!, '', true) };
+        const decl: ElementDecl = { local: name, ns: tns, qname: tns === '' ? name : `{${tns}}${name}`, type: simpleType(inner[0]!, '', true) };
         return { kind: 'element', decl, min, max };
       }
       throw new Refusal('local xs:element without a type or with a local complex type');
@@ -531,7 +531,7 @@ function compile(xsdText: string): NativeSchema {
     const cached = declCache.get(key);
     if (cached) return cached;
     const r = ref(typeName);
-    const decl: ElementDecl = { local, ns: tns, qname: `{${tns}}${local}`, type: null as unknown as ElementDecl['type'] };
+    const decl: ElementDecl = { local, ns: tns, qname: tns === '' ? local : `{${tns}}${local}`, type: null as unknown as ElementDecl['type'] };
     declCache.set(key, decl);
     decl.type = 'builtin' in r ? builtinType(r.builtin) : complexDefs.has(r.local) ? complexByName(r.local) : simpleByName(r.local);
     return decl;

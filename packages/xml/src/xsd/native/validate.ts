@@ -83,7 +83,7 @@ export class NativeValidation {
     }
     let k = m.get(local);
     if (k === undefined) {
-      k = `{${ns}}${local}`;
+      k = ns === '' ? local : `{${ns}}${local}`;
       m.set(local, k);
     }
     return k;
@@ -97,7 +97,7 @@ export class NativeValidation {
     else this.error(`Element '${f.qname}': Character content other than whitespace is not allowed because the content type is 'element-only'.`, f.line);
   }
 
-  open(_name: string, local: string, _prefix: string, ns: string, attributes: XmlAttribute[], line: number): void {
+  open(_name: string, local: string, _prefix: string, ns: string, attributes: XmlAttribute[], line: number, _column?: number): void {
     if (this.skip > 0 || this.done) {
       this.skip++;
       return;

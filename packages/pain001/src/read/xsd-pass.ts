@@ -1,0 +1,57 @@
+/**
+ * The XSD step of validatePain001 in the same reader pass as the rules: when the schema store validates the
+ * candidate schema sets natively (ISO 20022 / DK pain.001 XSDs), their validations are fed the events of the one
+ * streaming read of the file (readPain001's `tap`), so the file is read once and no tree is built. The schema set
+ * is only known after the read (profile detection), so with profile `auto` both candidates of the file's version
+ * are validated in that pass and the chosen one is taken. A set the store validates with libxml2, or a document
+ * the native path cannot judge (not well-formed, xsi:type), gets `null` here and goes through `store.validate`.
+ */
+import { findSchemaSet, type SchemaStore, type StreamTap, type XsdResult } from '@kontor/xml';
+import type { Profile } from '../model/run';
+import { PAIN_NAMESPACES } from './read';
+
+type Shared = NonNullable<ReturnType<SchemaStore['nativeValidation']>>;
+
+export interface SharedXsdPass {
+  /** The reader events (readPain001's `tap`). */
+  tap: StreamTap;
+  /** The native result for a schema set, or null when it was not validated in the pass. */
+  result(setId: string): XsdResult | null;
+}
+
+export function sharedXsdPass(store: SchemaStore, opts: { requested?: Profile | undefined; schemaSet?: string | undefined; maxFindings: number; setFor: (version: '09' | '03', profile: Profile) => string }): SharedXsdPass {
+  let validations: Shared[] | null = null;
+  let depth = 0;
+  const start = (ns: string): Shared[] => {
+    const version = PAIN_NAMESPACES[ns];
+    if (!version) return [];
+    const ids = opts.schemaSet ? [opts.schemaSet] : opts.requested ? [opts.setFor(version, opts.requested)] : [...new Set([opts.setFor(version, 'sct'), opts.setFor(version, 'axz')])];
+    const out: Shared[] = [];
+    for (const id of ids) {
+      // An unknown or mismatching schemaSet is reported by validatePain001 after the read, not from inside it.
+      if (!findSchemaSet(id)) continue;
+      const v = store.nativeValidation(id, { maxFindings: opts.maxFindings });
+      if (v) out.push(v);
+    }
+    return out;
+  };
+  return {
+    tap: {
+      open(name, local, prefix, ns, attributes, line, column) {
+        if (validations === null) validations = depth === 0 ? start(ns) : [];
+        depth++;
+        for (const v of validations) v.tap.open(name, local, prefix, ns, attributes, line, column);
+      },
+      close() {
+        depth--;
+        if (validations) for (const v of validations) v.tap.close();
+      },
+      text(t) {
+        if (validations) for (const v of validations) v.tap.text(t);
+      },
+    },
+    result(setId) {
+      return validations?.find((v) => v.schemaSet === setId)?.result() ?? null;
+    },
+  };
+}
