@@ -19,7 +19,9 @@ export type Pdfa3ErrorCode =
   /** Not a readable PDF. */
   | 'PDF_UNREADABLE'
   /** The PDF is encrypted. */
-  | 'PDF_ENCRYPTED';
+  | 'PDF_ENCRYPTED'
+  /** A stream decodes to more than the byte cap (a filter bomb, or simply too large to judge). */
+  | 'PDF_STREAM_TOO_LARGE';
 
 export class Pdfa3Error extends KontorError<Pdfa3ErrorCode, undefined> {
   override readonly name = 'Pdfa3Error';

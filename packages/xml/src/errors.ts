@@ -13,10 +13,9 @@ export type XmlErrorCode =
   | 'SCHEMA_UNKNOWN'
   | 'SCHEMA_INSTALL_FAILED';
 
-import { KontorError, type XmlLocation } from './model/kontor-error';
+import { KontorError } from './model/kontor-error';
 
+/** Thrown with the position in the XML (`location`) when the reader knows it. */
 export class KontorXmlError extends KontorError<XmlErrorCode, undefined> {
-  constructor(code: XmlErrorCode, message: string, location?: XmlLocation) {
-    super(code, message, { location });
-  }
+  override readonly name = 'KontorXmlError';
 }

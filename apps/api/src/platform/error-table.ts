@@ -132,6 +132,7 @@ const pdfa3: Table<Pdfa3ErrorCode, Pdfa3Error> = {
   INVALID_XMP: pdfa3Refusal,
   DUPLICATE_ATTACHMENT: badInput((e) => [issueOf(e, { path: 'attachments' })]),
   INVALID_MIME_TYPE: badInput((e) => [issueOf(e, { path: 'attachments' })]),
+  PDF_STREAM_TOO_LARGE: { status: 422, code: 'input_too_complex', details: (e) => [issueOf(e, { path: 'pdf' })] },
   INVALID_ARGUMENT: INTERNAL,
   INVALID_DATE: INTERNAL,
   FONT_UNAVAILABLE: INTERNAL,

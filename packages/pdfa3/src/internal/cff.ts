@@ -7,8 +7,14 @@
  */
 
 import { standardString } from './cff-strings';
+import { Pdfa3Error } from '../errors';
 
-export class CffError extends Error {}
+/** Malformed CFF data (a Pdfa3Error PDF_UNREADABLE, so it maps by code should it ever pass a public function). */
+export class CffError extends Pdfa3Error {
+  constructor(message: string) {
+    super('PDF_UNREADABLE', message);
+  }
+}
 
 interface Index {
   count: number;

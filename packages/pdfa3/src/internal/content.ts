@@ -3,6 +3,7 @@
  * their `ID ... EI` framing. Enough for the PDF/A checks (resource use, colour operators, nesting,
  * operator names, limits) without rendering anything.
  */
+import { Pdfa3Error } from '../errors';
 
 export type Operand =
   | { t: 'num'; v: number; int: boolean }
@@ -27,7 +28,12 @@ for (const c of [0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]) CL
 const WS = { has: (c: number) => CLASS[c] === 1 };
 const DELIM = { has: (c: number) => CLASS[c] === 2 };
 
-export class ContentParseError extends Error {}
+/** A content stream that cannot be tokenized (a Pdfa3Error PDF_UNREADABLE, so it maps by code should it ever pass a public function). */
+export class ContentParseError extends Pdfa3Error {
+  constructor(message: string) {
+    super('PDF_UNREADABLE', message);
+  }
+}
 /** The operator limit of a content stream was reached (not a syntax error). */
 export class ContentLimitError extends ContentParseError {}
 

@@ -4,9 +4,19 @@
  * the cap in memory and time linear in it. Image-only filters (DCT, JPX, CCITT, JBIG2) are not decoded.
  */
 import { inflateSync, constants as zc } from 'node:zlib';
+import { Pdfa3Error } from '../errors';
 
-export class StreamLimitError extends Error {}
-export class UnsupportedFilterError extends Error {}
+// Internal failures are Pdfa3Error subclasses (one error model): should one ever pass a public function, it still maps by code.
+export class StreamLimitError extends Pdfa3Error {
+  constructor(message: string) {
+    super('PDF_STREAM_TOO_LARGE', message);
+  }
+}
+export class UnsupportedFilterError extends Pdfa3Error {
+  constructor(message: string) {
+    super('PDF_UNREADABLE', message);
+  }
+}
 
 export interface PredictorParms {
   predictor?: number;

@@ -19,6 +19,7 @@ import {
 
 import { decodeFilters, StreamLimitError, UnsupportedFilterError, type PredictorParms } from './decode';
 import { countObjects } from './limits';
+import { Pdfa3Error } from '../errors';
 import { trailerHasEncrypt } from './trailer';
 
 /** Most indirect objects a file may declare before it is refused unparsed. */
@@ -142,7 +143,12 @@ export function filtersOf(ctx: PDFContext, dict: PDFDict): string[] {
   return [];
 }
 
-export class StreamTooLargeError extends Error {}
+/** A stream that decodes to more than the cap (a Pdfa3Error, so it maps by code should it ever pass a public function). */
+export class StreamTooLargeError extends Pdfa3Error {
+  constructor(message: string) {
+    super('PDF_STREAM_TOO_LARGE', message);
+  }
+}
 
 /**
  * Decoded stream bytes, at most `maxBytes` (StreamTooLargeError beyond). Plain FlateDecode goes through

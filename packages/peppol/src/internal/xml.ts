@@ -3,6 +3,7 @@
  * depth and element count, namespaces, line/column), with tighter bounds for this small, untrusted document.
  */
 import { KontorXmlError, parseXml, type XmlElement } from '@kontor/xml';
+import { PeppolError } from '../errors';
 
 export type { XmlElement };
 
@@ -12,13 +13,10 @@ export interface XmlLimits {
   maxElements?: number;
 }
 
-export class XmlReadError extends Error {
-  override readonly name = 'XmlReadError';
-  constructor(
-    message: string,
-    readonly location?: { line: number; column: number },
-  ) {
-    super(message);
+/** An SMP answer that is not usable XML: a PeppolError SMP_INVALID_RESPONSE (with the position when known). */
+export class XmlReadError extends PeppolError {
+  constructor(message: string, location?: { line: number; column: number }) {
+    super('SMP_INVALID_RESPONSE', message, { location });
   }
 }
 

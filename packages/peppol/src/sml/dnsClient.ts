@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { isIP, Socket } from 'node:net';
+import { PeppolError } from '../errors';
 import { DnsFormatError, decodeResponse, encodeQuery, type DnsResponse } from './dnsWire';
 
 export interface DnsServerAddress {
@@ -23,13 +24,13 @@ export interface DnsQueryOptions {
 
 export type DnsFailureKind = 'TIMEOUT' | 'NETWORK' | 'MALFORMED';
 
-export class DnsQueryError extends Error {
-  override readonly name = 'DnsQueryError';
+/** The resolver could not be asked (a PeppolError SML_UNAVAILABLE; lookupSmp rewraps it with the name asked for). */
+export class DnsQueryError extends PeppolError {
   constructor(
     readonly kind: DnsFailureKind,
     message: string,
   ) {
-    super(message);
+    super('SML_UNAVAILABLE', message, { details: { kind } });
   }
 }
 

@@ -3,6 +3,7 @@
  * answers with name compression. Bounds-checked throughout: a malformed packet raises
  * DnsFormatError, never reads past the buffer and never loops on compression pointers.
  */
+import { PeppolError } from '../errors';
 
 export const DNS_TYPE = { A: 1, CNAME: 5, AAAA: 28, NAPTR: 35, DNAME: 39, OPT: 41 } as const;
 export const DNS_RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
@@ -24,8 +25,11 @@ export interface DnsResponse {
   answers: DnsRecord[];
 }
 
-export class DnsFormatError extends Error {
-  override readonly name = 'DnsFormatError';
+/** A DNS message we cannot encode or decode (a PeppolError SML_UNAVAILABLE: the SML cannot be asked this way). */
+export class DnsFormatError extends PeppolError {
+  constructor(message: string) {
+    super('SML_UNAVAILABLE', message);
+  }
 }
 
 /** EDNS0 payload size we advertise; NAPTR answers for one participant fit easily. */

@@ -25,7 +25,7 @@ describe('KontorError', () => {
     expect(isKontorError(null)).toBe(false);
   });
   it('KontorXmlError is a KontorError', () => {
-    const e = new KontorXmlError('XML_MALFORMED', 'bad', { line: 1, column: 2 });
+    const e = new KontorXmlError('XML_MALFORMED', 'bad', { location: { line: 1, column: 2 } });
     expect(isKontorError(e, ['XML_MALFORMED'])).toBe(true);
     expect(e.location).toEqual({ line: 1, column: 2 });
     expect(e.name).toBe('KontorXmlError');

@@ -28,7 +28,7 @@ export function parseXml(input: XmlInput, limits: Partial<XmlLimits> = {}): XmlD
   const pis: XmlDocument['processingInstructions'] = [];
   const parser = createHardenedParser(lim, {
     open(name, local, prefix, ns, attributes, line, column) {
-      if (++count > maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${maxElements} elements`, { line, column });
+      if (++count > maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${maxElements} elements`, { location: { line, column } });
       const el = new XmlElement({ name, local, prefix, ns, attributes, line, column, parent: current });
       if (current) current.children.push(el);
       else root = el;

@@ -295,12 +295,12 @@ export function createHardenedParser(limits: XmlLimits, h: SaxHandlers): SaxesPa
   parser.on('error', (err: Error) => {
     const msg = err.message.replace(/^[^:]*:\d+:\d+: /, '');
     if (/undefined entity|entity/i.test(msg) && !/character reference/i.test(msg)) {
-      throw new KontorXmlError('XML_ENTITY_FORBIDDEN', `Entity references are not allowed: ${msg}`, where());
+      throw new KontorXmlError('XML_ENTITY_FORBIDDEN', `Entity references are not allowed: ${msg}`, { location: where() });
     }
-    throw new KontorXmlError('XML_MALFORMED', `Malformed XML: ${msg}`, where());
+    throw new KontorXmlError('XML_MALFORMED', `Malformed XML: ${msg}`, { location: where() });
   });
   parser.on('doctype', () => {
-    throw new KontorXmlError('XML_DOCTYPE_FORBIDDEN', 'DOCTYPE declarations are not allowed (DTDs and entities are refused)', where());
+    throw new KontorXmlError('XML_DOCTYPE_FORBIDDEN', 'DOCTYPE declarations are not allowed (DTDs and entities are refused)', { location: where() });
   });
   parser.on('opentagstart', () => {
     attributeCount = 0;
@@ -312,11 +312,11 @@ export function createHardenedParser(limits: XmlLimits, h: SaxHandlers): SaxesPa
   // Counted while the start tag is read, so a tag with a million attributes stops at the first one too many.
   parser.on('attribute', () => {
     if (++attributeCount > maxAttributes) {
-      throw new KontorXmlError('XML_TOO_MANY_ATTRIBUTES', `More than ${maxAttributes} attributes on one element`, { line: tagLine, column: tagColumn });
+      throw new KontorXmlError('XML_TOO_MANY_ATTRIBUTES', `More than ${maxAttributes} attributes on one element`, { location: { line: tagLine, column: tagColumn } });
     }
   });
   parser.on('opentag', (tag) => {
-    if (++depth > maxDepth) throw new KontorXmlError('XML_TOO_DEEP', `Element nesting deeper than ${maxDepth}`, where());
+    if (++depth > maxDepth) throw new KontorXmlError('XML_TOO_DEEP', `Element nesting deeper than ${maxDepth}`, { location: where() });
     const attrs: XmlAttribute[] = [];
     const all = tag.attributes;
     for (const k in all) {

@@ -54,7 +54,7 @@ export async function streamXml(source: StreamSource, handlers: StreamHandlers, 
     open(name, local, prefix, ns, attributes, line, column) {
       tap?.open(name, local, prefix, ns, attributes, line, column);
       if (kept) {
-        if (++keptCount > lim.maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${lim.maxElements} elements in one subtree`, { line, column });
+        if (++keptCount > lim.maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${lim.maxElements} elements in one subtree`, { location: { line, column } });
         const el = new XmlElement({ name, local, prefix, ns, attributes, line, column, parent: kept });
         kept.children.push(el);
         kept = el;
