@@ -12,7 +12,7 @@ import type { AccountRow } from '../platform/accounts';
 import { ApiError } from '../platform/errors';
 import type { AppEnv, Services } from '../platform/services';
 import type { InvoiceWarning } from '@kontor/cii';
-import { setWarningHeaders, warningLang } from './invoices';
+import { findingsLang, setWarningHeaders, warningLang } from './invoices';
 import { transferable } from '../workers/client';
 
 export interface PdfInvoiceInput {
@@ -61,6 +61,7 @@ export async function createPdfInvoice(c: Context<AppEnv>, services: Services, a
     invoice: req.invoice,
     attachments: req.attachments,
     lang: warningLang(req.lang),
+    findingsLang: findingsLang(c.req.header('accept-language')),
     ...(req.logo ? { logo: req.logo } : {}),
     ...(req.logoMime !== undefined && LOGO_TYPES.has(req.logoMime) ? { logoMime: req.logoMime } : {}),
   });

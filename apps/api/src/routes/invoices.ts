@@ -8,6 +8,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import type { Context } from 'hono';
 import { ATTACHMENT_MAX_BYTES, attachmentMimeFromFilename, checkInvoiceJsonSize, INVOICE_LIMITS, InvoiceSchema, type CiiAttachment, type Finding, type InvoiceWarning } from '@kontor/cii';
+import { langFromAcceptLanguage, type Lang } from '@kontor/xml';
 import { withCharge } from '../billing/billing';
 import { ApiError } from '../platform/errors';
 import { defineRoute, type AnyRoute } from '../platform/registry';
@@ -215,6 +216,14 @@ export function setWarningHeaders(c: Context<AppEnv>, warnings: readonly Invoice
   if (warnings.length) c.header('X-Invoice-Warning-Codes', [...new Set(warnings.map((w) => w.code))].join(','));
 }
 
+/**
+ * The language of the finding messages (the `details` of a 400/502): Accept-Language, default en. Independent of
+ * the body's `lang`, which is the language of the typeset invoice and of its warnings.
+ */
+export function findingsLang(acceptLanguage: string | undefined): Lang {
+  return langFromAcceptLanguage(acceptLanguage, 'en');
+}
+
 /** The language of the warning messages (and of the typeset PDF): en when asked for, else de. */
 export function warningLang(lang: string | undefined): 'de' | 'en' {
   return lang === 'en' ? 'en' : 'de';
@@ -306,7 +315,7 @@ export const invoiceRoutes: AnyRoute[] = [
       // wrote, exactly as `kontor invoice xml` does); a rejected invoice produces no file and is not billed.
       const result = await services.jobs.run<{ ok: boolean; stage?: 'input' | 'gate'; xml?: string; bytes: number; findings: Finding[]; warnings: InvoiceWarning[] }>(
         query.syntax === 'ubl' ? 'ubl.generate' : 'cii.generate',
-        { invoice: req.invoice, attachments: req.attachments, lang: warningLang(req.lang) },
+        { invoice: req.invoice, attachments: req.attachments, lang: warningLang(req.lang), findingsLang: findingsLang(c.req.header('accept-language')) },
       );
       if (!result.ok || result.xml === undefined) throw generationError(result);
       // Rule 2: subscription, else 1 credit, else 403 subscription_required. withCharge commits only once the

@@ -73,6 +73,8 @@ export interface CiiGenerateInput {
   attachments: CiiAttachment[];
   /** Language of the warning messages. */
   lang?: 'de' | 'en';
+  /** Language of the finding messages (Accept-Language; default en). */
+  findingsLang?: 'de' | 'en';
 }
 export interface PdfPrecheckInput {
   invoice: unknown;
@@ -81,6 +83,8 @@ export interface PdfPrecheckInput {
   logoMime?: LogoMime;
   /** Language of the warning messages. */
   lang: 'de' | 'en';
+  /** Language of the finding messages (Accept-Language; default en). */
+  findingsLang?: 'de' | 'en';
 }
 export interface PdfCreateInput {
   invoice: unknown;
@@ -145,18 +149,18 @@ export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<Job
   /** Validate the invoice data, write the CII XML and run the library's authoritative gate on it (before billing). */
   async 'cii.generate'(i: CiiGenerateInput, ctx) {
     const { generateCii } = await cii();
-    const r = generateCii(i.invoice, { attachmentsMode: 'embedded', attachments: i.attachments, schemaStore: ctx.schemaStore(), ...(i.lang ? { lang: i.lang } : {}) });
+    const r = generateCii(i.invoice, { attachmentsMode: 'embedded', attachments: i.attachments, schemaStore: ctx.schemaStore(), ...(i.findingsLang ? { lang: i.findingsLang } : {}), ...(i.lang ? { warningLang: i.lang } : {}) });
     return { value: { ok: r.ok, stage: r.stage, gate: r.gate, xml: r.xml, bytes: r.bytes, findings: r.findings, warnings: r.warnings } };
   },
   /** The same for UBL 2.1 (POST /invoices?format=xml&syntax=ubl): generateUbl gates the UBL it writes. */
   async 'ubl.generate'(i: CiiGenerateInput, ctx) {
     const { generateUbl } = await import('@kontor/ubl');
-    const r = generateUbl(i.invoice, { attachmentsMode: 'embedded', attachments: i.attachments, schemaStore: ctx.schemaStore(), ...(i.lang ? { lang: i.lang } : {}) });
+    const r = generateUbl(i.invoice, { attachmentsMode: 'embedded', attachments: i.attachments, schemaStore: ctx.schemaStore(), ...(i.findingsLang ? { lang: i.findingsLang } : {}), ...(i.lang ? { warningLang: i.lang } : {}) });
     return { value: { ok: r.ok, stage: r.stage, gate: r.gate, xml: r.xml, bytes: r.bytes, findings: r.findings, warnings: r.warnings } };
   },
   async 'pdf.precheck'(i: PdfPrecheckInput) {
     const { checkInvoiceForPdf, checkLogo } = await zugferd();
-    const warnings = checkInvoiceForPdf(i.invoice, i.attachments, i.lang).invoiceWarnings;
+    const warnings = checkInvoiceForPdf(i.invoice, i.attachments, i.lang, i.findingsLang ?? 'en').invoiceWarnings;
     const logoMime = i.logo ? checkLogo(i.logo, i.logoMime) : undefined;
     return { value: { warnings, ...(logoMime ? { logoMime } : {}) } };
   },

@@ -11,6 +11,8 @@ import { readEmbeddedFiles, type EmbeddedFile } from '@kontor/pdfa3';
 import { positionOf, readCii, type InvoiceInput } from '@kontor/cii';
 import type { ModelProvider } from '@kontor/ai';
 import { ZugferdError } from '../errors';
+import { msg } from '../messages';
+import type { Lang } from '@kontor/xml';
 import { PDF_MAX_BYTES } from '../embed/embed';
 import { sniffInput } from '../verify/verify';
 import { INVOICE_FILE_NAMES } from '../verify/profiles';
@@ -32,6 +34,8 @@ export interface ExtractOptions {
   /** Render page images of a PDF without text layer (a scan) for a vision model; default: when a model is given. */
   renderScans?: boolean;
   signal?: AbortSignal;
+  /** Language of the issue messages (default en). */
+  lang?: Lang | undefined;
 }
 
 /** The result of the CPU-bound half: either the finished xml result or the print's text and the text-path result. */
@@ -49,7 +53,7 @@ function invoiceFileCandidates(files: EmbeddedFile[]): EmbeddedFile[] {
 }
 
 /** Embedded CII → the invoice model, every unmapped element and attachment listed as an issue. */
-function fromEmbeddedXml(file: EmbeddedFile, allowZugferd1: boolean): { result?: ExtractionResult; notes: ExtractionIssue[] } {
+function fromEmbeddedXml(file: EmbeddedFile, allowZugferd1: boolean, lang: Lang): { result?: ExtractionResult; notes: ExtractionIssue[] } {
   let read = readCii(file.data);
   let converted: Zugferd1Conversion | undefined;
   const isZugferd1 = !read.invoice && read.findings.some((f) => f.code === 'NOT_CII' && /ZUGFeRD 1\.0/.test(f.message));
@@ -70,21 +74,21 @@ function fromEmbeddedXml(file: EmbeddedFile, allowZugferd1: boolean): { result?:
     return {
       notes: [
         zf1
-          ? { code: 'EMBEDDED_ZUGFERD1_NOT_READ', severity: 'warning', message: `The embedded ${file.name} is a ZUGFeRD 1.0 invoice, which the invoice reader does not map; the data was read from the print instead` }
-          : { code: 'EMBEDDED_XML_UNREADABLE', severity: 'warning', message: `The embedded ${file.name} could not be read as a CII invoice (${why}); the data was read from the print instead` },
+          ? { code: 'EMBEDDED_ZUGFERD1_NOT_READ', severity: 'warning', message: msg('EMBEDDED_ZUGFERD1_NOT_READ', lang, { name: file.name }) }
+          : { code: 'EMBEDDED_XML_UNREADABLE', severity: 'warning', message: msg('EMBEDDED_XML_UNREADABLE', lang, { name: file.name, reason: why }) },
       ],
     };
   }
   const issues: ExtractionIssue[] = [];
   if (converted) {
-    issues.push({ code: 'ZUGFERD1_MAPPED', severity: 'warning', message: `The embedded ${file.name} is ZUGFeRD 1.0; it was mapped to CII D16B (renamed containers, same content) and read from there; paths of unmapped elements refer to that form` });
-    for (const p of converted.droppedTextLines) issues.push({ code: 'NOT_IN_MODEL', severity: 'warning', message: 'Text-only invoice line (a note between positions): present in the e-invoice, not held by the invoice model', path: p });
+    issues.push({ code: 'ZUGFERD1_MAPPED', severity: 'warning', message: msg('ZUGFERD1_MAPPED', lang, { name: file.name }) });
+    for (const p of converted.droppedTextLines) issues.push({ code: 'NOT_IN_MODEL', severity: 'warning', message: msg('TEXT_LINE_NOT_IN_MODEL', lang), path: p });
   }
   for (const f of read.findings) issues.push({ code: f.code, severity: f.severity === 'error' ? 'error' : 'warning', message: f.message, ...positionOf(f) });
   for (const i of read.issues) issues.push({ code: i.code, severity: i.severity === 'error' ? 'error' : 'warning', message: i.message, path: i.path });
-  for (const u of read.unsupported) issues.push({ code: 'NOT_IN_MODEL', severity: 'warning', message: `${u.reason}: present in the e-invoice, not held by the invoice model`, path: u.path });
+  for (const u of read.unsupported) issues.push({ code: 'NOT_IN_MODEL', severity: 'warning', message: msg('NOT_IN_MODEL', lang, { reason: u.reason }), path: u.path });
   read.attachments.forEach((a, n) =>
-    issues.push({ code: 'ATTACHMENT_NOT_IN_MODEL', severity: 'warning', message: `Supporting document ${a.filename ?? a.id ?? n + 1} (BT-122..BT-125) is not part of the invoice model; send it again as an attachment`, path: `attachments.${n}` }),
+    issues.push({ code: 'ATTACHMENT_NOT_IN_MODEL', severity: 'warning', message: msg('ATTACHMENT_NOT_IN_MODEL', lang, { name: a.filename ?? a.id ?? n + 1 }), path: `attachments.${n}` }),
   );
   return { result: { invoice: read.invoice, issues, repairedPaths: [], source: 'xml' }, notes: [] };
 }
@@ -110,19 +114,19 @@ export async function prepareExtraction(bytes: Uint8Array, opts: Omit<ExtractOpt
   const candidates = invoiceFileCandidates(files);
   for (const allowZugferd1 of [false, true]) {
     for (const file of candidates) {
-      const r = fromEmbeddedXml(file, allowZugferd1);
+      const r = fromEmbeddedXml(file, allowZugferd1, opts.lang ?? 'en');
       if (r.result) return { kind: 'xml', result: r.result };
       if (allowZugferd1) notes.push(...r.notes);
     }
   }
   const layer = await readTextLayer(bytes, { maxPages: opts.maxPages ?? 50 });
-  const textPath = extractFromTextLayer(layer);
+  const textPath = extractFromTextLayer(layer, opts.lang ?? 'en');
   const images = layer.runCount === 0 && opts.renderScans ? await renderPageImages(bytes) : [];
   return { kind: 'print', text: textLayerToPlainText(layer), textPath, notes, ...(images.length > 0 ? { images } : {}) };
 }
 
 /** The second half: the model path when a provider is given, else the text path's result. */
-export async function completeExtraction(prepared: PreparedExtraction, opts: Pick<ExtractOptions, 'model' | 'maxRepairRounds' | 'signal'> = {}): Promise<ExtractionResult> {
+export async function completeExtraction(prepared: PreparedExtraction, opts: Pick<ExtractOptions, 'model' | 'maxRepairRounds' | 'signal' | 'lang'> = {}): Promise<ExtractionResult> {
   if (prepared.kind === 'xml') return prepared.result;
   if (opts.model) {
     const r = await extractWithModel(prepared.text, prepared.textPath, {
@@ -130,6 +134,7 @@ export async function completeExtraction(prepared: PreparedExtraction, opts: Pic
       ...(prepared.images ? { images: prepared.images } : {}),
       ...(opts.maxRepairRounds !== undefined ? { maxRepairRounds: opts.maxRepairRounds } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.lang ? { lang: opts.lang } : {}),
     });
     return { ...r, issues: [...prepared.notes, ...r.issues] };
   }

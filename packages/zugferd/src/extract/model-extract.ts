@@ -8,9 +8,10 @@
  */
 import { AiError, parseJsonContent, type ChatMessage, type ModelProvider } from '@kontor/ai';
 import { ibanValid, parseInvoice, PLACEHOLDER_DATE, PLACEHOLDER_TEXT, type InvoiceInput } from '@kontor/cii';
-import { Big, type Finding } from '@kontor/xml';
+import { Big, type Finding, type Lang } from '@kontor/xml';
 import { checkVatSyntax } from '@kontor/vies';
 import { ZugferdError } from '../errors';
+import { msg } from '../messages';
 import type { TextExtraction } from './text-extract';
 import type { ExtractionIssue, ExtractionResult } from './types';
 import { findAmounts, parseNumberText } from './values';
@@ -24,6 +25,8 @@ export interface ModelExtractOptions {
   /** Page images (data URLs) of a scan, for a vision model; used when the text layer is empty. */
   images?: string[];
   signal?: AbortSignal;
+  /** Language of the issue messages (default en); the model itself is always prompted in English. */
+  lang?: Lang | undefined;
 }
 
 const str = { type: 'string' };
@@ -156,13 +159,14 @@ export function checkExtractedInvoice(inv: Json, documentText?: string): CheckFi
 }
 
 export async function extractWithModel(text: string, deterministic: TextExtraction, opts: ModelExtractOptions): Promise<ExtractionResult> {
+  const lang = opts.lang ?? 'en';
   const issues: ExtractionIssue[] = [];
   const scan = text.replace(/--- page \d+ ---/g, '').trim() === '';
   if (scan && !(opts.images && opts.images.length > 0)) {
     // Nothing to read for a text model; page images for vision models are not implemented.
     return {
       invoice: deterministic.invoice as InvoiceInput,
-      issues: [...deterministic.issues, { code: 'SCAN_NOT_READABLE', severity: 'error', message: 'The PDF has no text layer and no page image could be rendered; every field is a placeholder.' }],
+      issues: [...deterministic.issues, { code: 'SCAN_NOT_READABLE', severity: 'error', message: msg('SCAN_NOT_READABLE', lang) }],
       repairedPaths: deterministic.repairedPaths,
       source: 'llm',
     };
@@ -229,10 +233,10 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
       const detIban = (det.payment as Json | undefined)?.iban;
       if (typeof detIban === 'string') pay.iban = detIban;
       else delete pay.iban;
-      issues.push({ code: 'IBAN_NOT_IN_DOCUMENT', severity: 'warning', message: `The model's IBAN ${iban} is not printed in the document or fails its check digits; ${typeof detIban === 'string' ? 'the printed one was taken' : 'left out'}`, path: 'payment.iban' });
+      issues.push({ code: 'IBAN_NOT_IN_DOCUMENT', severity: 'warning', message: msg('IBAN_NOT_IN_DOCUMENT', lang, { iban, outcome: { key: typeof detIban === 'string' ? 'TOOK_PRINTED' : 'LEFT_OUT' } }), path: 'payment.iban' });
     } else {
       pay.iban = iban;
-      if (scan) issues.push({ code: 'READ_FROM_IMAGE', severity: 'warning', message: `IBAN ${iban} was read from the page image (check digits valid); compare it with the document`, path: 'payment.iban' });
+      if (scan) issues.push({ code: 'READ_FROM_IMAGE', severity: 'warning', message: msg('IBAN_FROM_IMAGE', lang, { iban }), path: 'payment.iban' });
     }
   } else if (typeof (det.payment as Json | undefined)?.iban === 'string') pay.iban = (det.payment as Json).iban;
   if (Object.keys(pay).length > 0) inv.payment = pay;
@@ -246,7 +250,7 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
       if (scan ? !r.valid : !docText.includes(norm) && !docText.includes(norm.slice(2))) {
         if (typeof detVat === 'string') party.vatId = detVat;
         else delete party.vatId;
-        issues.push({ code: 'VAT_ID_NOT_IN_DOCUMENT', severity: 'warning', message: `The model's ${p} VAT ID ${norm} is not printed in the document; ${typeof detVat === 'string' ? 'the printed one was taken' : 'left out'}`, path: `${p}.vatId` });
+        issues.push({ code: 'VAT_ID_NOT_IN_DOCUMENT', severity: 'warning', message: msg('VAT_ID_NOT_IN_DOCUMENT', lang, { party: p, vatId: norm, outcome: { key: typeof detVat === 'string' ? 'TOOK_PRINTED' : 'LEFT_OUT' } }), path: `${p}.vatId` });
       } else party.vatId = norm;
     } else if (typeof detVat === 'string') party.vatId = detVat;
   }
@@ -254,7 +258,7 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
   const printed = new Set(findAmounts(text).map((a) => a.value.abs().toFixed(2)));
   for (const k of scan ? [] : ['totalNet', 'totalGross']) {
     const v = big(inv[k]);
-    if (v && !v.eq(0) && !printed.has(v.abs().toFixed(2))) issues.push({ code: 'AMOUNT_NOT_IN_DOCUMENT', severity: 'warning', message: `${k} ${v.toFixed(2)} does not appear in the document`, path: k });
+    if (v && !v.eq(0) && !printed.has(v.abs().toFixed(2))) issues.push({ code: 'AMOUNT_NOT_IN_DOCUMENT', severity: 'warning', message: msg('AMOUNT_NOT_IN_DOCUMENT', lang, { field: k, amount: v.toFixed(2) }), path: k });
   }
 
   // required fields: the text path's value, else a placeholder
@@ -275,7 +279,7 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
     }
     o[key] = placeholder;
     repaired.push(path);
-    issues.push({ code: 'EXTRACTION_UNCERTAIN', severity: kind === 'amount' ? 'warning' : 'error', message: `${path} could not be read; placeholder set, please correct`, path });
+    issues.push({ code: 'EXTRACTION_UNCERTAIN', severity: kind === 'amount' ? 'warning' : 'error', message: msg('FIELD_PLACEHOLDER', lang, { path }), path });
   };
   fill('invoiceNumber', 'text');
   fill('issueDate', 'date');
@@ -287,7 +291,7 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
   if (!Array.isArray(inv.lines) || inv.lines.length === 0) {
     inv.lines = [{ name: PLACEHOLDER_TEXT, quantity: 0, unitPriceNet: 0, vatRatePercent: 0, lineNetAmount: 0 }];
     for (const f of ['name', 'quantity', 'unitPriceNet', 'vatRatePercent', 'lineNetAmount']) repaired.push(`lines.0.${f}`);
-    issues.push({ code: 'EXTRACTION_UNCERTAIN', severity: 'error', message: 'No invoice line could be read; one placeholder line was set', path: 'lines.0.name' });
+    issues.push({ code: 'EXTRACTION_UNCERTAIN', severity: 'error', message: msg('NO_LINE_READ', lang), path: 'lines.0.name' });
   } else {
     (inv.lines as Json[]).forEach((_, i) => {
       fill(`lines.${i}.name`, 'text');
@@ -300,13 +304,15 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
     else {
       inv.vatBreakdown = [{ ratePercent: 0, basisAmount: 0, taxAmount: 0 }];
       for (const f of ['ratePercent', 'basisAmount', 'taxAmount']) repaired.push(`vatBreakdown.0.${f}`);
-      issues.push({ code: 'EXTRACTION_UNCERTAIN', severity: 'error', message: 'No VAT breakdown could be read; a placeholder entry was set', path: 'vatBreakdown.0.ratePercent' });
+      issues.push({ code: 'EXTRACTION_UNCERTAIN', severity: 'error', message: msg('NO_VAT_BREAKDOWN_READ', lang), path: 'vatBreakdown.0.ratePercent' });
     }
   }
 
   const remaining = checkExtractedInvoice(inv, text).filter((f) => f.code !== 'EXTRACTION_UNCERTAIN');
   for (const f of remaining) issues.push({ code: f.code, severity: 'warning', message: f.message, ...(f.path ? { path: f.path } : {}) });
-  issues.unshift({ code: 'MODEL_USED', severity: 'warning', message: `Read from ${scan ? `${opts.images!.length} page image(s)` : 'the text layer'} by the model ${opts.model.model} (${rounds + 1} answer${rounds ? 's' : ''}, ${remaining.length} finding(s) left); check every value against the document.` });
-  if (deterministic.issues.some((i) => i.code === 'PDF_ENCRYPTED_READABLE')) issues.push({ code: 'PDF_ENCRYPTED_READABLE', severity: 'warning', message: 'The PDF is encrypted (opened with the empty user password)' });
+  issues.unshift({ code: 'MODEL_USED', severity: 'warning', message: scan
+      ? msg('MODEL_USED_IMAGES', lang, { pages: opts.images!.length, model: opts.model.model, answers: rounds + 1, left: remaining.length })
+      : msg('MODEL_USED_TEXT', lang, { model: opts.model.model, answers: rounds + 1, left: remaining.length }) });
+  if (deterministic.issues.some((i) => i.code === 'PDF_ENCRYPTED_READABLE')) issues.push({ code: 'PDF_ENCRYPTED_READABLE', severity: 'warning', message: msg('PDF_ENCRYPTED_READABLE', lang) });
   return { invoice: inv as InvoiceInput, issues, repairedPaths: repaired, source: 'llm' };
 }

@@ -5,7 +5,8 @@
  * What stays unsure gets a placeholder (KORRIGIEREN / 1900-01-01 / 0) and its path in repairedPaths; nothing is
  * invented: an IBAN, VAT ID or amount is only taken as printed.
  */
-import { Big, type Decimal } from '@kontor/xml';
+import { Big, type Decimal, type Lang } from '@kontor/xml';
+import { msg, type MessageKey, type TextParams } from '../messages';
 import { PLACEHOLDER_DATE, PLACEHOLDER_TEXT } from '@kontor/cii';
 import type { TextLayer, TextLine, TextRun } from './text-layer';
 import { amountOfCell, BIC_RE, findAmounts, findDates, findIbans, findVatId, parseNumberText, toNumber } from './values';
@@ -166,6 +167,13 @@ class Builder {
   readonly issues: ExtractionIssue[] = [];
   readonly repaired: string[] = [];
 
+  constructor(readonly lang: Lang) {}
+
+  /** A text of the catalogue in the language of the issues. */
+  t(key: MessageKey, params: TextParams = {}): string {
+    return msg(key, this.lang, params);
+  }
+
   set(path: string, value: unknown): void {
     const parts = path.split('.');
     let o: Json = this.invoice;
@@ -188,7 +196,7 @@ class Builder {
   placeholder(path: string, kind: 'text' | 'date' | 'amount', why: string): void {
     this.set(path, kind === 'text' ? PLACEHOLDER_TEXT : kind === 'date' ? PLACEHOLDER_DATE : 0);
     this.repaired.push(path);
-    this.issues.push({ code: 'EXTRACTION_UNCERTAIN', severity: kind === 'amount' ? 'warning' : 'error', message: `${why}; placeholder set, please correct`, path });
+    this.issues.push({ code: 'EXTRACTION_UNCERTAIN', severity: kind === 'amount' ? 'warning' : 'error', message: this.t('PLACEHOLDER_SET', { why }), path });
   }
 
   issue(code: string, severity: 'error' | 'warning', message: string, path?: string): void {
@@ -211,17 +219,17 @@ function splitAddressParts(parts: string[]): { line1?: string; postalCode?: stri
 }
 
 /** Extracts an invoice from the text layer. Never throws for odd layouts; everything unsure is a placeholder. */
-export function extractFromTextLayer(layer: TextLayer): TextExtraction {
-  const b = new Builder();
+export function extractFromTextLayer(layer: TextLayer, messageLang: Lang = 'en'): TextExtraction {
+  const b = new Builder(messageLang);
   const all: TextLine[] = layer.pages.flatMap((p) => p.lines);
   const lang = looksLikeLanguage(all);
   const hint = numberHint(all, lang);
 
-  b.issue('NO_MODEL_USED', 'warning', 'Extracted deterministically from the PDF text layer; no language model was used. Check every value against the document.');
-  if (layer.encrypted) b.issue('PDF_ENCRYPTED_READABLE', 'warning', 'The PDF is encrypted (opened with the empty user password)');
-  if (layer.truncated) b.issue('PDF_PAGES_TRUNCATED', 'warning', 'Only the first pages were read');
+  b.issue('NO_MODEL_USED', 'warning', b.t('NO_MODEL_USED'));
+  if (layer.encrypted) b.issue('PDF_ENCRYPTED_READABLE', 'warning', b.t('PDF_ENCRYPTED_READABLE'));
+  if (layer.truncated) b.issue('PDF_PAGES_TRUNCATED', 'warning', b.t('PDF_PAGES_TRUNCATED'));
   if (layer.runCount === 0) {
-    b.issue('NO_TEXT_LAYER', 'error', 'The PDF has no text layer (a scan or an image). Without a vision model nothing can be read; every field is a placeholder.');
+    b.issue('NO_TEXT_LAYER', 'error', b.t('NO_TEXT_LAYER'));
   }
 
   const page1 = layer.pages[0];
@@ -284,18 +292,18 @@ export function extractFromTextLayer(layer: TextLayer): TextExtraction {
     invNo = invNo.slice(0, datePhrase.index).trim();
   }
   if (invNo && invNo.length <= 60) b.set('invoiceNumber', invNo);
-  else b.placeholder('invoiceNumber', 'text', 'No invoice number (BT-1) found');
+  else b.placeholder('invoiceNumber', 'text', b.t('NOT_FOUND', { what: { key: 'WHAT_INVOICE_NUMBER' } }));
 
-  const dateField = (field: string, path: string, required: boolean, what: string) => {
+  const dateField = (field: string, path: string, required: boolean, what: MessageKey) => {
     const raw = found[field];
     const d = typeof raw === 'string' ? findDates(raw)[0] : undefined;
     if (d) b.set(path, d.date);
-    else if (required) b.placeholder(path, 'date', `No ${what} found`);
-    else if (raw !== undefined) b.issue('DATE_UNREADABLE', 'warning', `The ${what} "${String(raw)}" is not a readable date; left out`, path);
+    else if (required) b.placeholder(path, 'date', b.t('NOT_FOUND', { what: { key: what } }));
+    else if (raw !== undefined) b.issue('DATE_UNREADABLE', 'warning', b.t('DATE_UNREADABLE', { what: { key: what }, value: String(raw) }), path);
   };
-  dateField('issueDate', 'issueDate', true, 'invoice date (BT-2)');
-  dateField('dueDate', 'dueDate', false, 'due date (BT-9)');
-  dateField('deliveryDate', 'deliveryDate', false, 'delivery date (BT-72)');
+  dateField('issueDate', 'issueDate', true, 'WHAT_ISSUE_DATE');
+  dateField('dueDate', 'dueDate', false, 'WHAT_DUE_DATE');
+  dateField('deliveryDate', 'deliveryDate', false, 'WHAT_DELIVERY_DATE');
   if (typeof found.servicePeriod === 'string') {
     const ds = findDates(found.servicePeriod);
     if (ds.length >= 2) b.set('invoicingPeriod', { start: ds[0]!.date, end: ds[1]!.date });
@@ -303,7 +311,7 @@ export function extractFromTextLayer(layer: TextLayer): TextExtraction {
       // "ab 01.03.2025" / "bis …" decide; a lone date does not say whether it starts or ends the period
       if (/\b(ab|from|seit|since)\b|[–-]\s*$/i.test(found.servicePeriod)) b.set('invoicingPeriod', { start: ds[0]!.date });
       else if (/\b(bis|until|to)\b|^\s*[–-]/i.test(found.servicePeriod)) b.set('invoicingPeriod', { end: ds[0]!.date });
-      else b.issue('PERIOD_AMBIGUOUS', 'warning', `The service period shows one date (${ds[0]!.date}); whether it starts or ends the period is not printed`, 'invoicingPeriod');
+      else b.issue('PERIOD_AMBIGUOUS', 'warning', b.t('PERIOD_AMBIGUOUS', { date: ds[0]!.date }), 'invoicingPeriod');
     }
   }
   if (typeof found.precedingInvoiceNumber === 'string') {
@@ -327,7 +335,7 @@ export function extractFromTextLayer(layer: TextLayer): TextExtraction {
   }
   const currency = Object.entries(curCounts).sort((x, y) => y[1] - x[1])[0]?.[0];
   if (currency && currency !== 'EUR') b.set('currency', currency);
-  if (!currency && layer.runCount > 0) b.issue('CURRENCY_ASSUMED', 'warning', 'No currency printed; EUR assumed', 'currency');
+  if (!currency && layer.runCount > 0) b.issue('CURRENCY_ASSUMED', 'warning', b.t('CURRENCY_ASSUMED'), 'currency');
 
   // --- parties ----------------------------------------------------------------------------------------------
   extractParties(b, page1Lines, pageWidth, pageHeight, found, all);
@@ -462,11 +470,11 @@ function extractParties(b: Builder, page1: TextLine[], pageWidth: number, pageHe
   }
   const useVat = (v: NonNullable<typeof sellerVat>, target: Json, path: string) => {
     target.vatId = v.vatId;
-    if (!v.checksumOk) b.issue('VAT_ID_CHECKSUM', 'warning', `The printed VAT ID ${v.vatId} fails its check digits (${v.message ?? 'checksum'}); taken as printed, please verify`, path);
+    if (!v.checksumOk) b.issue('VAT_ID_CHECKSUM', 'warning', b.t('VAT_ID_CHECKSUM', { vatId: v.vatId, reason: v.message ?? { key: 'CHECKSUM' } }), path);
   };
   if (sellerVat) useVat(sellerVat, seller, 'seller.vatId');
   if (buyerVat) useVat(buyerVat, buyer, 'buyer.vatId');
-  else if (found['buyer.vatId'] !== undefined) b.issue('VAT_ID_UNREADABLE', 'warning', `"${String(found['buyer.vatId'])}" is not a recognisable VAT ID; left out`, 'buyer.vatId');
+  else if (found['buyer.vatId'] !== undefined) b.issue('VAT_ID_UNREADABLE', 'warning', b.t('VAT_ID_UNREADABLE', { value: String(found['buyer.vatId']) }), 'buyer.vatId');
 
   // seller contact: phone and e-mail from header/footer lines
   const contact: Json = {};
@@ -480,13 +488,13 @@ function extractParties(b: Builder, page1: TextLine[], pageWidth: number, pageHe
   if (Object.keys(contact).length > 0) seller.contact = contact;
 
   if (typeof seller.name === 'string' && seller.name.length <= 200) b.set('seller.name', seller.name);
-  else b.placeholder('seller.name', 'text', 'No seller name (BT-27) found');
+  else b.placeholder('seller.name', 'text', b.t('NOT_FOUND', { what: { key: 'WHAT_SELLER_NAME' } }));
   for (const k of ['vatId', 'taxNumber', 'registrationId', 'contact'] as const) if (seller[k] !== undefined) b.set(`seller.${k}`, seller[k]);
   b.set('seller.address', { ...sellerAddr });
-  if (!seller.vatId && !seller.taxNumber) b.issue('SELLER_TAX_ID_MISSING', 'warning', 'Neither a seller VAT ID (BT-31) nor a tax number (BT-32) was found', 'seller.vatId');
+  if (!seller.vatId && !seller.taxNumber) b.issue('SELLER_TAX_ID_MISSING', 'warning', b.t('SELLER_TAX_ID_MISSING'), 'seller.vatId');
 
   if (typeof buyer.name === 'string' && buyer.name.length <= 200) b.set('buyer.name', buyer.name);
-  else b.placeholder('buyer.name', 'text', 'No buyer name (BT-44) found');
+  else b.placeholder('buyer.name', 'text', b.t('NOT_FOUND', { what: { key: 'WHAT_BUYER_NAME' } }));
   if (buyer.vatId !== undefined) b.set('buyer.vatId', buyer.vatId);
   b.set('buyer.address', { ...buyerAddr });
 }
@@ -500,7 +508,7 @@ function extractPayment(b: Builder, all: TextLine[]): void {
       const text = `${l.cells[idx]!.str.replace(/^IBAN\s*:?/i, '')} ${cellsRight(l, idx)}`;
       const { valid, invalid } = findIbans(text);
       if (valid[0]) payment.iban = valid[0];
-      else if (invalid[0]) b.issue('IBAN_CHECKSUM', 'error', `The printed IBAN ${invalid[0]} fails its check digits; left out (never guessed)`, 'payment.iban');
+      else if (invalid[0]) b.issue('IBAN_CHECKSUM', 'error', b.t('IBAN_CHECKSUM', { iban: invalid[0] }), 'payment.iban');
     }
     const bicIdx = l.cells.findIndex((c) => /^(BIC|SWIFT)\b/i.test(c.str));
     if (bicIdx >= 0 && !payment.bic) {
@@ -520,7 +528,7 @@ function extractPayment(b: Builder, all: TextLine[]): void {
     if (valid[0]) payment.iban = valid[0];
   }
   if (debit && payment.iban) {
-    b.issue('PAYMENT_MEANS_UNSURE', 'warning', 'The document mentions a direct debit; the IBAN found may be the debited account', 'payment.iban');
+    b.issue('PAYMENT_MEANS_UNSURE', 'warning', b.t('PAYMENT_MEANS_UNSURE'), 'payment.iban');
   }
   if (Object.keys(payment).length > 0) {
     if (payment.iban) payment.meansCode = debit ? '59' : '58';
@@ -654,7 +662,7 @@ function extractLineTable(b: Builder, layer: TextLayer, hint: 'de' | 'en'): Extr
       }
     }
   }
-  if (!sawHeader && layer.runCount > 0) b.issue('LINE_TABLE_NOT_FOUND', 'warning', 'No line table with column headings was recognised', 'lines');
+  if (!sawHeader && layer.runCount > 0) b.issue('LINE_TABLE_NOT_FOUND', 'warning', b.t('LINE_TABLE_NOT_FOUND'), 'lines');
   return out;
 }
 
@@ -761,7 +769,7 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
     else {
       line.quantity = 0;
       b.repaired.push(`${p}.quantity`);
-      b.issue('EXTRACTION_UNCERTAIN', 'warning', 'No quantity read; placeholder 0', `${p}.quantity`);
+      b.issue('EXTRACTION_UNCERTAIN', 'warning', b.t('NO_QUANTITY'), `${p}.quantity`);
     }
     if (l.unitCode) line.unitCode = l.unitCode;
     if (l.sellerArticleId) line.sellerArticleId = l.sellerArticleId;
@@ -770,7 +778,7 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
     else {
       line.unitPriceNet = 0;
       b.repaired.push(`${p}.unitPriceNet`);
-      b.issue('EXTRACTION_UNCERTAIN', 'warning', 'No unit price read; placeholder 0', `${p}.unitPriceNet`);
+      b.issue('EXTRACTION_UNCERTAIN', 'warning', b.t('NO_UNIT_PRICE'), `${p}.unitPriceNet`);
     }
     let rate = l.vatRatePercent;
     if (rate === undefined && vats.length === 1) rate = vats[0]!.rate;
@@ -778,21 +786,21 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
     else {
       line.vatRatePercent = 0;
       b.repaired.push(`${p}.vatRatePercent`);
-      b.issue('EXTRACTION_UNCERTAIN', 'warning', 'No VAT rate read for the line; placeholder 0', `${p}.vatRatePercent`);
+      b.issue('EXTRACTION_UNCERTAIN', 'warning', b.t('NO_LINE_RATE'), `${p}.vatRatePercent`);
     }
     const cat = l.categoryCode ?? vats.find((v) => rate !== undefined && v.rate.eq(rate))?.category;
     if (cat && cat !== 'S') line.categoryCode = cat;
     line.lineNetAmount = toNumber(dec(l.lineNetAmount));
     if (l.quantity !== undefined && l.unitPriceNet !== undefined && l.lineNetAmount !== undefined) {
       const calc = l.quantity.times(l.unitPriceNet).round(2, Big.roundHalfUp);
-      if (!calc.eq(l.lineNetAmount)) b.issue('LINE_AMOUNT_MISMATCH', 'warning', `Quantity × unit price = ${calc.toFixed(2)} but the line amount reads ${l.lineNetAmount.toFixed(2)} (allowances or a misread)`, `${p}.lineNetAmount`);
+      if (!calc.eq(l.lineNetAmount)) b.issue('LINE_AMOUNT_MISMATCH', 'warning', b.t('LINE_AMOUNT_MISMATCH', { calc: calc.toFixed(2), amount: l.lineNetAmount.toFixed(2) }), `${p}.lineNetAmount`);
     }
     outLines.push(line);
   });
   if (outLines.length === 0) {
     b.set('lines', [{ name: PLACEHOLDER_TEXT, quantity: 0, unitPriceNet: 0, vatRatePercent: 0, lineNetAmount: 0 }]);
     for (const f of ['name', 'quantity', 'unitPriceNet', 'vatRatePercent', 'lineNetAmount']) b.repaired.push(`lines.0.${f}`);
-    b.issue('EXTRACTION_UNCERTAIN', 'error', 'No invoice line could be read; one placeholder line was set', 'lines.0.name');
+    b.issue('EXTRACTION_UNCERTAIN', 'error', b.t('NO_LINE_READ'), 'lines.0.name');
   } else b.set('lines', outLines);
 
   // VAT breakdown: basis from the printed text, else the sum of the lines at that rate
@@ -802,36 +810,36 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
     let basis = v.basis;
     if (basis === undefined && lines.length > 0) {
       basis = sumAtRate(v.rate);
-      b.issue('VAT_BASIS_COMPUTED', 'warning', `The taxable amount at ${v.rate.toString()} % is not printed; the sum of the lines at that rate (${basis.toFixed(2)}) was taken`, `vatBreakdown.${i}.basisAmount`);
+      b.issue('VAT_BASIS_COMPUTED', 'warning', b.t('VAT_BASIS_COMPUTED', { rate: v.rate.toString(), basis: basis.toFixed(2) }), `vatBreakdown.${i}.basisAmount`);
     }
     const entry: Json = { ratePercent: toNumber(v.rate), basisAmount: toNumber(dec(basis)), taxAmount: toNumber(v.tax), categoryCode: v.category };
     if (basis === undefined) {
       b.repaired.push(`vatBreakdown.${i}.basisAmount`);
-      b.issue('EXTRACTION_UNCERTAIN', 'warning', 'No taxable amount; placeholder 0', `vatBreakdown.${i}.basisAmount`);
+      b.issue('EXTRACTION_UNCERTAIN', 'warning', b.t('NO_TAXABLE_AMOUNT'), `vatBreakdown.${i}.basisAmount`);
     } else if (v.category === 'S') {
       const calc = basis.times(v.rate).div(100).round(2, Big.roundHalfUp);
-      if (!calc.eq(v.tax)) b.issue('VAT_AMOUNT_MISMATCH', 'warning', `${v.rate.toString()} % of ${basis.toFixed(2)} is ${calc.toFixed(2)}, but ${v.tax.toFixed(2)} is printed`, `vatBreakdown.${i}.taxAmount`);
+      if (!calc.eq(v.tax)) b.issue('VAT_AMOUNT_MISMATCH', 'warning', b.t('VAT_AMOUNT_MISMATCH', { rate: v.rate.toString(), basis: basis.toFixed(2), calc: calc.toFixed(2), tax: v.tax.toFixed(2) }), `vatBreakdown.${i}.taxAmount`);
     }
     breakdown.push(entry);
   });
   if (breakdown.length === 0) {
     b.set('vatBreakdown', [{ ratePercent: 0, basisAmount: 0, taxAmount: 0 }]);
     for (const f of ['ratePercent', 'basisAmount', 'taxAmount']) b.repaired.push(`vatBreakdown.0.${f}`);
-    b.issue('EXTRACTION_UNCERTAIN', 'error', 'No VAT breakdown could be read; a placeholder entry was set', 'vatBreakdown.0.ratePercent');
+    b.issue('EXTRACTION_UNCERTAIN', 'error', b.t('NO_VAT_BREAKDOWN_READ'), 'vatBreakdown.0.ratePercent');
   } else b.set('vatBreakdown', breakdown);
 
   // no gross total printed, nothing prepaid: the amount payable is the gross total
   if (totalGross === undefined && paid === undefined && duePayable !== undefined) totalGross = duePayable;
   const summed = vats.length > 0 ? vats.reduce((s, v) => s.plus(v.tax), new Big(0)) : undefined;
   const totalVat = printedVat ?? summed;
-  if (printedVat !== undefined && summed !== undefined && !printedVat.eq(summed)) b.issue('VAT_TOTAL_MISMATCH', 'warning', `The VAT entries add up to ${summed.toFixed(2)}, the printed VAT total is ${printedVat.toFixed(2)}`, 'totalVat');
-  const put = (path: string, v: Decimal | undefined, what: string) => {
+  if (printedVat !== undefined && summed !== undefined && !printedVat.eq(summed)) b.issue('VAT_TOTAL_MISMATCH', 'warning', b.t('VAT_TOTAL_MISMATCH', { sum: summed.toFixed(2), total: printedVat.toFixed(2) }), 'totalVat');
+  const put = (path: string, v: Decimal | undefined, what: MessageKey) => {
     if (v !== undefined) b.set(path, toNumber(v));
-    else b.placeholder(path, 'amount', `No ${what} found`);
+    else b.placeholder(path, 'amount', b.t('NOT_FOUND', { what: { key: what } }));
   };
-  put('totalNet', totalNet, 'net total (BT-109)');
-  put('totalVat', totalVat, 'VAT total (BT-110)');
-  put('totalGross', totalGross, 'gross total (BT-112)');
+  put('totalNet', totalNet, 'WHAT_NET_TOTAL');
+  put('totalVat', totalVat, 'WHAT_VAT_TOTAL');
+  put('totalGross', totalGross, 'WHAT_GROSS_TOTAL');
   if (paid !== undefined && !paid.eq(0)) b.set('paidAmount', toNumber(paid.abs()));
 
   // one VAT rate on the whole invoice: it is the rate of every allowance and charge too
@@ -841,9 +849,9 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
   if (lines.length > 0 && totalNet !== undefined) {
     let sum = lines.reduce((s, l) => s.plus(dec(l.lineNetAmount)), new Big(0));
     for (const a of allowanceCharges) sum = a.charge ? sum.plus(a.amount as number) : sum.minus(a.amount as number);
-    if (!sum.eq(totalNet)) b.issue('TOTALS_MISMATCH', 'warning', `The lines${allowanceCharges.length ? ' with the document allowances/charges' : ''} add up to ${sum.toFixed(2)}, the printed net total is ${totalNet.toFixed(2)} (unread lines or amounts)`, 'totalNet');
+    if (!sum.eq(totalNet)) b.issue('TOTALS_MISMATCH', 'warning', b.t(allowanceCharges.length ? 'TOTALS_MISMATCH_LINES_AC' : 'TOTALS_MISMATCH_LINES', { sum: sum.toFixed(2), total: totalNet.toFixed(2) }), 'totalNet');
   }
   if (totalNet !== undefined && totalVat !== undefined && totalGross !== undefined && !totalNet.plus(totalVat).eq(totalGross)) {
-    b.issue('TOTALS_MISMATCH', 'warning', `Net ${totalNet.toFixed(2)} + VAT ${totalVat.toFixed(2)} ≠ gross ${totalGross.toFixed(2)}`, 'totalGross');
+    b.issue('TOTALS_MISMATCH', 'warning', b.t('TOTALS_MISMATCH_GROSS', { net: totalNet.toFixed(2), vat: totalVat.toFixed(2), gross: totalGross.toFixed(2) }), 'totalGross');
   }
 }

@@ -8,6 +8,7 @@ import { ZugferdError } from '../errors';
 import { FACTURX_FILENAME } from '../facturx/xmp';
 import type { HybridAttachment } from '../facturx/hybrid';
 import type { Finding, InvoiceAttachment } from '../types';
+import type { Lang } from '@kontor/xml';
 
 export interface PdfInvoice {
   /** the normalised invoice (what the XML says) */
@@ -69,7 +70,7 @@ function profileOf(input: unknown): unknown {
 }
 
 /** Validates the invoice and writes its XML for the PDF path. Throws ZugferdError (INVOICE_INVALID, PROFILE_NOT_SUPPORTED, ATTACHMENT_INVALID). */
-export function preparePdfInvoice(input: unknown, attachmentsIn: readonly InvoiceAttachment[] | undefined, lang: 'de' | 'en' = 'en'): PdfInvoice {
+export function preparePdfInvoice(input: unknown, attachmentsIn: readonly InvoiceAttachment[] | undefined, lang: Lang = 'en', findingsLang: Lang = 'en'): PdfInvoice {
   if (profileOf(input) === 'xrechnung') {
     throw new ZugferdError('PROFILE_NOT_SUPPORTED', 'The xrechnung profile is XML only (XRechnung is delivered as a bare XML file); request format=xml, or use profile en16931 for a ZUGFeRD/Factur-X PDF', { details: [
       { code: 'PROFILE_NOT_SUPPORTED', severity: 'error', message: 'profile xrechnung cannot be delivered as a PDF', path: 'profile', source: 'invoice' },
@@ -78,7 +79,7 @@ export function preparePdfInvoice(input: unknown, attachmentsIn: readonly Invoic
   const attachments = checkAttachments(attachmentsIn);
   // gate: false — the PDF path gates the finished hybrid itself (checkHybrid: XSD + native rules on the embedded XML
   // + PDF/A-3; failure → 502), so the XML is validated once and a generation fault is never reported as bad input.
-  const r = generateCii(input, { ...ciiOptionsForPdf(attachments), lang, gate: false });
+  const r = generateCii(input, { ...ciiOptionsForPdf(attachments), lang: findingsLang, warningLang: lang, gate: false });
   if (!r.ok || r.xml === undefined || !r.invoice) {
     const errors = r.findings.filter((f) => f.severity === 'error');
     throw new ZugferdError(
@@ -100,9 +101,10 @@ export function preparePdfInvoice(input: unknown, attachmentsIn: readonly Invoic
 /**
  * The checks of the PDF path that need no PDF: profile, attachments, schema and EN 16931 rules. Returns the XML
  * the hybrid will carry and the non-blocking findings; throws ZugferdError like typesetInvoice/embedInvoice would.
+ * `lang`: the document language (and that of the warnings); `findingsLang`: that of the findings (default en).
  */
-export function checkInvoiceForPdf(input: unknown, attachments?: readonly InvoiceAttachment[], lang: 'de' | 'en' = 'en'): { xml: string; warnings: Finding[]; invoiceWarnings: InvoiceWarning[] } {
-  const p = preparePdfInvoice(input, attachments, lang);
+export function checkInvoiceForPdf(input: unknown, attachments?: readonly InvoiceAttachment[], lang: Lang = 'en', findingsLang: Lang = 'en'): { xml: string; warnings: Finding[]; invoiceWarnings: InvoiceWarning[] } {
+  const p = preparePdfInvoice(input, attachments, lang, findingsLang);
   return { xml: p.xml, warnings: p.warnings, invoiceWarnings: p.invoiceWarnings };
 }
 

@@ -4,8 +4,9 @@
  * (POST /api/validate/{profile} multipart "file", JSON report). Either answers a verdict with findings, or an
  * "unavailable" reason — never throws for network or protocol trouble, so the native result can stand.
  */
-import { parseXml, type XmlElement } from '@kontor/xml';
+import { parseXml, type Lang, type XmlElement } from '@kontor/xml';
 import type { ReportFinding } from './types';
+import { msg } from '../messages';
 
 export interface EngineEndpoint {
   /** Base URL, e.g. http://127.0.0.1:8081 (KoSIT daemon) or http://127.0.0.1:8080 (veraPDF REST). */
@@ -14,6 +15,8 @@ export interface EngineEndpoint {
   timeoutMs?: number;
   /** fetch implementation (default globalThis.fetch). */
   fetch?: typeof fetch;
+  /** Language of our notes and findings (default en); the engine's own texts pass as they come. */
+  lang?: Lang | undefined;
 }
 
 /** A finding of an external engine, as the report carries it (ReportFinding: `location` is the spec's string). */
@@ -54,28 +57,29 @@ function joinUrl(base: string, p: string): string {
  */
 export async function validateWithKosit(xml: Uint8Array, name: string, ep: EngineEndpoint): Promise<EngineAnswer> {
   const engine = 'KoSIT validator';
+  const lang = ep.lang ?? 'en';
   const r = await post(ep, joinUrl(ep.url, '/' + encodeURIComponent(name.replace(/[^A-Za-z0-9._-]/g, '_') || 'invoice.xml')), {
     headers: { 'Content-Type': 'application/xml' },
     body: xml as Uint8Array<ArrayBuffer>,
   });
-  if ('error' in r) return { available: false, engine, note: `The KoSIT validator at ${ep.url} is unreachable: ${r.error}; the native result stands.` };
+  if ('error' in r) return { available: false, engine, note: msg('KOSIT_UNREACHABLE', lang, { url: ep.url, reason: r.error }) };
   if (r.status !== 200 && r.status !== 406) {
-    return { available: false, engine, note: `The KoSIT validator at ${ep.url} answered HTTP ${r.status} (processing aborted or internal error); the native result stands.` };
+    return { available: false, engine, note: msg('KOSIT_HTTP', lang, { url: ep.url, status: r.status }) };
   }
   let root: XmlElement;
   try {
     root = parseXml(r.text).root;
   } catch (e) {
-    return { available: false, engine, note: `The KoSIT validator answered HTTP ${r.status} with an unreadable report (${(e as Error).message}); the native result stands.` };
+    return { available: false, engine, note: msg('KOSIT_UNREADABLE', lang, { status: r.status, reason: (e as Error).message }) };
   }
-  if (root.local !== 'report' || root.ns !== VARL) return { available: false, engine, note: `The KoSIT validator's answer is not a VARL report (root ${root.name}); the native result stands.` };
+  if (root.local !== 'report' || root.ns !== VARL) return { available: false, engine, note: msg('KOSIT_NOT_VARL', lang, { root: root.name }) };
   const assessment = root.child('assessment', VARL);
   const accept = assessment?.child('accept', VARL);
   const reject = assessment?.child('reject', VARL);
-  if (!assessment || (!accept && !reject)) return { available: false, engine, note: 'The KoSIT report has no assessment (a partial report after an engine failure); the native result stands.' };
+  if (!assessment || (!accept && !reject)) return { available: false, engine, note: msg('KOSIT_NO_ASSESSMENT', lang) };
   const accepted = r.status === 200 && !!accept;
   if ((r.status === 200) !== !!accept) {
-    return { available: false, engine, note: `The KoSIT validator's HTTP status ${r.status} contradicts its assessment (${accept ? 'accept' : 'reject'}); the native result stands.` };
+    return { available: false, engine, note: msg('KOSIT_CONTRADICTION', lang, { status: r.status, assessment: accept ? 'accept' : 'reject' }) };
   }
   const findings: EngineFinding[] = [];
   const scenario = root.child('scenarioMatched', VARL);
@@ -99,7 +103,7 @@ export async function validateWithKosit(xml: Uint8Array, name: string, ep: Engin
       }
     }
   } else {
-    findings.push({ code: 'KOSIT_NO_SCENARIO', severity: 'error', message: 'The KoSIT configuration has no scenario for this document (BT-24 / document type).', location: null, source: 'schematron', ruleset: 'KoSIT' });
+    findings.push({ code: 'KOSIT_NO_SCENARIO', severity: 'error', message: msg('KOSIT_NO_SCENARIO', lang), location: null, source: 'schematron', ruleset: 'KoSIT' });
   }
   return { available: true, engine: engineName ? `${engine} (${engineName})` : engine, accepted, findings };
 }
@@ -126,21 +130,22 @@ export type VeraPdfFlavour = '2b' | '2u' | '3a' | '3b' | '3u';
 /** veraPDF REST: one PDF against one profile; `compliant` decides, failed rule summaries become findings. */
 export async function validateWithVeraPdf(pdf: Uint8Array, flavour: VeraPdfFlavour, ep: EngineEndpoint): Promise<EngineAnswer> {
   const engine = 'veraPDF';
+  const lang = ep.lang ?? 'en';
   const form = new FormData();
   form.append('file', new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'invoice.pdf');
   const r = await post(ep, joinUrl(ep.url, `/api/validate/${flavour}`), { headers: { Accept: 'application/json', 'X-File-Size': String(pdf.byteLength) }, body: form });
-  if ('error' in r) return { available: false, engine, note: `The veraPDF service at ${ep.url} is unreachable: ${r.error}; the native PDF/A result stands.` };
-  if (r.status !== 200) return { available: false, engine, note: `The veraPDF service answered HTTP ${r.status}: ${r.text.slice(0, 200)}; the native PDF/A result stands.` };
+  if ('error' in r) return { available: false, engine, note: msg('VERAPDF_UNREACHABLE', lang, { url: ep.url, reason: r.error }) };
+  if (r.status !== 200) return { available: false, engine, note: msg('VERAPDF_HTTP', lang, { status: r.status, body: r.text.slice(0, 200) }) };
   let json: VeraJson;
   try {
     json = JSON.parse(r.text) as VeraJson;
   } catch {
-    return { available: false, engine, note: 'The veraPDF service did not answer JSON; the native PDF/A result stands.' };
+    return { available: false, engine, note: msg('VERAPDF_NOT_JSON', lang) };
   }
   const job = json.report?.jobs?.[0];
   const vr = Array.isArray(job?.validationResult) ? job.validationResult[0] : job?.validationResult;
-  if (!job || !vr || typeof vr.compliant !== 'boolean') return { available: false, engine, note: 'The veraPDF report has no validation result; the native PDF/A result stands.' };
-  if (job.jobEndStatus !== undefined && job.jobEndStatus !== 'normal') return { available: false, engine, note: `The veraPDF job ended with status "${job.jobEndStatus}"; the native PDF/A result stands.` };
+  if (!job || !vr || typeof vr.compliant !== 'boolean') return { available: false, engine, note: msg('VERAPDF_NO_RESULT', lang) };
+  if (job.jobEndStatus !== undefined && job.jobEndStatus !== 'normal') return { available: false, engine, note: msg('VERAPDF_JOB_STATUS', lang, { status: job.jobEndStatus }) };
   const details = vr.details;
   const profile = vr.profileName || `PDF/A-${flavour.toUpperCase()}`;
   const findings: EngineFinding[] = (details?.ruleSummaries ?? [])
@@ -153,6 +158,6 @@ export async function validateWithVeraPdf(pdf: Uint8Array, flavour: VeraPdfFlavo
       source: 'pdfa' as const,
       ruleset: `${profile}${s.clause ? ` ${s.clause}-${s.testNumber ?? ''}` : ''}`,
     }));
-  if (!vr.compliant && findings.length === 0) findings.push({ code: 'PDFA', severity: 'error', message: 'veraPDF reports the file as not compliant', location: null, source: 'pdfa', ruleset: profile });
+  if (!vr.compliant && findings.length === 0) findings.push({ code: 'PDFA', severity: 'error', message: msg('VERAPDF_NOT_COMPLIANT', lang), location: null, source: 'pdfa', ruleset: profile });
   return { available: true, engine, accepted: vr.compliant, findings };
 }

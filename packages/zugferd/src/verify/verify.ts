@@ -10,8 +10,9 @@ import { AF_RELATIONSHIPS, checkPdfA3, Pdfa3Error, readEmbeddedFiles, readPdfInf
 import { positionOf, validateCii, type CiiValidationResult, type RuleFinding } from '@kontor/cii';
 import { kositScenarios, rulesetInfo } from '@kontor/cii/rules';
 import { ublKind, ublRulesetInfo, ublSchemaSet, validateUbl } from '@kontor/ubl';
-import { parseXml, verdictOf, xmlInputToText, KontorXmlError, type Finding, type SchemaStore, type XmlElement } from '@kontor/xml';
+import { parseXml, verdictOf, xmlInputToText, KontorXmlError, type Finding, type Lang, type SchemaStore, type XmlElement } from '@kontor/xml';
 import { ZugferdError } from '../errors';
+import { msg, type MessageKey } from '../messages';
 import { PDF_MAX_BYTES } from '../embed/embed';
 import { validateWithKosit, validateWithVeraPdf, type EngineAnswer, type EngineEndpoint, type EngineFinding, type VeraPdfFlavour } from './engines';
 import { detectProfile, INVOICE_FILE_NAMES, XMP_INVOICE_NAMESPACES, type InvoiceProfile } from './profiles';
@@ -37,6 +38,8 @@ export interface VerifyOptions {
   verapdf?: EngineEndpoint;
   /** Largest accepted input (default 25 MB); larger input throws ZugferdError PDF_TOO_LARGE. */
   maxBytes?: number;
+  /** Language of the report's texts: findings, notes, summary (default en). External engines' texts pass as they come. */
+  lang?: Lang | undefined;
 }
 
 export interface ValidateXmlOptions extends Omit<VerifyOptions, 'verapdf'> {
@@ -108,11 +111,11 @@ function attachmentsOf(root: XmlElement | null): AttachmentReport[] {
 }
 
 /** A reachable KoSIT daemon decides: its findings, a rejection without errors made explicit, an acceptance lowering its errors. */
-function addKositAnswer(k: Extract<EngineAnswer, { available: true }>, findings: AuthoritativeFinding[], engines: string[]): void {
+function addKositAnswer(k: Extract<EngineAnswer, { available: true }>, findings: AuthoritativeFinding[], engines: string[], lang: Lang): void {
   engines.push(k.engine);
   findings.push(...k.findings.map((f: EngineFinding) => ({ ...f, engine: k.engine })));
   if (!k.accepted && !k.findings.some((f) => f.severity === 'error')) {
-    findings.push({ code: 'KOSIT_REJECTED', severity: 'error', message: 'The KoSIT validator rejected the document', location: null, source: 'schematron', ruleset: 'KoSIT', engine: k.engine });
+    findings.push({ code: 'KOSIT_REJECTED', severity: 'error', message: msg('KOSIT_REJECTED', lang), location: null, source: 'schematron', ruleset: 'KoSIT', engine: k.engine });
   }
   // accepted: remaining errors are those the configuration lowers; keep them visible as warnings
   if (k.accepted) for (const f of findings) if (f.engine === k.engine && f.severity === 'error') f.severity = 'warning';
@@ -128,10 +131,11 @@ interface XmlCheck {
 }
 
 async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions, filename: string): Promise<XmlCheck> {
+  const lang = o.lang ?? 'en';
   const out: XmlCheck = { quick: null, findings: [], engines: [], notes: [], available: true };
   if (!facts.root || !facts.profile || facts.text === null) {
     out.engines.push(ENGINE_XML);
-    out.findings.push({ code: 'XML_NOT_WELL_FORMED', severity: 'error', message: `The invoice XML cannot be read: ${facts.readError ?? 'unknown error'}`, location: null, source: 'xsd', ruleset: 'XML 1.0', engine: ENGINE_XML });
+    out.findings.push({ code: 'XML_NOT_WELL_FORMED', severity: 'error', message: msg('XML_NOT_WELL_FORMED', lang, { reason: facts.readError ?? { key: 'UNKNOWN_ERROR' } }), location: null, source: 'xsd', ruleset: 'XML 1.0', engine: ENGINE_XML });
     out.quick = { checked: false, errorCount: 0, warningCount: 0, profile: 'UNKNOWN', findings: [] };
     return out;
   }
@@ -144,7 +148,7 @@ async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions
   // quick check: native rules only (no XSD), errors and warnings
   let native: CiiValidationResult | null = null;
   if (rules && p.syntax === 'CII D16B') {
-    native = validateCii(facts.text, { profile: rules });
+    native = validateCii(facts.text, { profile: rules, lang });
     if (p.xrechnungCoreOnly && !forced) {
       // an outdated XRechnung: only the German core rules that already applied to it, no Peppol / 3.0 additions
       native.findings = native.findings.filter((f) => f.ruleset !== 'xrechnung' || Number(/^BR-DE-(\d+)$/.exec(f.code)?.[1] ?? 99) <= 18);
@@ -160,15 +164,15 @@ async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions
   // external KoSIT daemon decides for the profiles its XRechnung configuration has scenarios for
   let kosit: EngineAnswer | null = null;
   if (o.kosit && (p.id === 'EN 16931' || p.id === 'XRECHNUNG' || forced)) {
-    kosit = await validateWithKosit(data, filename, o.kosit);
+    kosit = await validateWithKosit(data, filename, { ...o.kosit, lang });
     if (kosit.available) {
-      addKositAnswer(kosit, out.findings, out.engines);
+      addKositAnswer(kosit, out.findings, out.engines, lang);
       return out;
     }
     out.available = false;
     out.notes.push(kosit.note);
   } else if (o.kosit) {
-    out.notes.push(`The KoSIT validator is configured but has no scenario for ${p.id}; the native checks decide.`);
+    out.notes.push(msg('KOSIT_NO_SCENARIO_FOR_PROFILE', lang, { profile: p.id }));
   }
 
   // native XSD of the profile
@@ -182,11 +186,11 @@ async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions
         }
       } else {
         out.available = false;
-        out.notes.push(x.note ?? `XSD set ${schemaSet} is not installed: the XSD step was skipped.`);
+        out.notes.push(x.note ?? msg('XSD_SET_MISSING', lang, { set: schemaSet }));
       }
     } else {
       out.available = false;
-      out.notes.push(`No schema store configured: the XSD step (${schemaSet}) was skipped.`);
+      out.notes.push(msg('NO_SCHEMA_STORE', lang, { set: schemaSet }));
     }
   } else if (p.syntax === 'ZUGFeRD 1.0' || p.syntax === 'unknown') {
     out.available = false;
@@ -207,7 +211,7 @@ async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions
       out.findings.push({
         code: f.code,
         severity: extended ? 'warning' : severity,
-        message: extended ? `${f.message} (EXTENDED profile: decided by the Factur-X EXTENDED schematron, which is not run natively; reported as a warning)` : f.message,
+        message: extended ? msg('EXTENDED_AS_WARNING', lang, { message: f.message }) : f.message,
         location: loc(f),
         source: 'schematron',
         ruleset: f.ruleset === 'engine' ? 'rule engine' : `${rs.name} ${rs.version}`,
@@ -218,7 +222,7 @@ async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions
       out.findings.push({
         code: 'XRECHNUNG_VERSION_OUTDATED',
         severity: 'warning',
-        message: `XRechnung ${p.xrechnungVersion} is no longer accepted by German public buyers (current: 3.0); the KoSIT validator with the current configuration rejects it (no scenario)`,
+        message: msg('XRECHNUNG_VERSION_OUTDATED', lang, { version: p.xrechnungVersion }),
         location: null,
         source: 'schematron',
         ruleset: 'KoSIT XRechnung 3.0 scenarios',
@@ -278,15 +282,17 @@ function pickInvoiceFile(files: EmbeddedFile[]): { file: EmbeddedFile; standardN
   return null;
 }
 
-function summarize(kind: string, a: AuthoritativeReport): string {
-  const counts = `${a.errorCount} error${a.errorCount === 1 ? '' : 's'}, ${a.warningCount} warning${a.warningCount === 1 ? '' : 's'}`;
-  const profile = a.profile ? ` (${a.profile})` : '';
+function summarize(kind: MessageKey, a: AuthoritativeReport, lang: Lang): string {
+  const counts = lang === 'en'
+    ? `${a.errorCount} error${a.errorCount === 1 ? '' : 's'}, ${a.warningCount} warning${a.warningCount === 1 ? '' : 's'}`
+    : msg('SUMMARY_COUNTS', lang, { errors: a.errorCount, warnings: a.warningCount });
+  const params = { kind: { key: kind }, profile: a.profile ? ` (${a.profile})` : '' };
   const first = a.findings.find((f) => f.severity === 'error');
-  const head = a.verdict === 'valid' ? `Valid ${kind}${profile}` : a.verdict === 'valid_with_warnings' ? `Valid ${kind}${profile} with warnings` : `Invalid ${kind}${profile}`;
-  return `${head}: ${counts}${first ? `; first error ${first.code}: ${first.message.slice(0, 160)}` : ''}${a.available ? '' : ' (not every check could run, see authoritative.note)'}`;
+  const head = msg(a.verdict === 'valid' ? 'SUMMARY_VALID' : a.verdict === 'valid_with_warnings' ? 'SUMMARY_VALID_WITH_WARNINGS' : 'SUMMARY_INVALID', lang, params);
+  return `${head}: ${counts}${first ? msg('SUMMARY_FIRST_ERROR', lang, { code: first.code, message: first.message.slice(0, 160) }) : ''}${a.available ? '' : msg('SUMMARY_NOT_ALL_RAN', lang)}`;
 }
 
-function authoritativeOf(profile: string | null, findings: AuthoritativeFinding[], engines: string[], notes: string[], available: boolean): AuthoritativeReport {
+function authoritativeOf(profile: string | null, findings: AuthoritativeFinding[], engines: string[], notes: string[], available: boolean, lang: Lang): AuthoritativeReport {
   const verdict = verdictOf(findings);
   return {
     available,
@@ -296,12 +302,13 @@ function authoritativeOf(profile: string | null, findings: AuthoritativeFinding[
     warningCount: findings.filter((f) => f.severity === 'warning').length,
     engines: [...new Set(engines)],
     findings,
-    note: notes.length ? notes.join(' ') : 'All checks ran.',
+    note: notes.length ? notes.join(' ') : msg('ALL_CHECKS_RAN', lang),
   };
 }
 
 /** Verifies a received hybrid invoice PDF. Never throws for bad input; throws ZugferdError for misuse or oversize input. */
 export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {}): Promise<VerificationReport> {
+  const lang = o.lang ?? 'en';
   if (!(bytes instanceof Uint8Array)) throw new ZugferdError('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
   const max = o.maxBytes ?? PDF_MAX_BYTES;
   if (bytes.byteLength > max) throw new ZugferdError('PDF_TOO_LARGE', `The PDF has ${bytes.byteLength} bytes; at most ${max} are allowed`);
@@ -313,9 +320,9 @@ export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {})
     structure.push({ code, severity, message, location, source: 'structure', ruleset: 'ZUGFeRD 2.x / Factur-X 1.0 hybrid structure', engine: ENGINE_STRUCTURE });
 
   if (kind !== 'pdf') {
-    fail(kind === 'empty' ? 'FILE_EMPTY' : 'NOT_A_PDF', kind === 'empty' ? 'The file is empty' : kind === 'xml' ? 'The file is XML, not a PDF: validate bare XML invoices as XML' : 'The file is not a PDF (no %PDF- header)');
-    const a = authoritativeOf(null, structure, [ENGINE_STRUCTURE], [], true);
-    return { summary: summarize('e-invoice PDF', a), result: { structure: { file, zugferd }, en16931: null, pdfa3: null, attachments: [], authoritative: a } };
+    fail(kind === 'empty' ? 'FILE_EMPTY' : 'NOT_A_PDF', msg(kind === 'empty' ? 'FILE_EMPTY' : kind === 'xml' ? 'FILE_IS_XML' : 'NOT_A_PDF', lang));
+    const a = authoritativeOf(null, structure, [ENGINE_STRUCTURE], [], true, lang);
+    return { summary: summarize('KIND_PDF', a, lang), result: { structure: { file, zugferd }, en16931: null, pdfa3: null, attachments: [], authoritative: a } };
   }
 
   const notes: string[] = [];
@@ -326,7 +333,7 @@ export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {})
     [info, files] = await Promise.all([readPdfInfo(bytes), readEmbeddedFiles(bytes)]);
   } catch (e) {
     if (!(e instanceof Pdfa3Error)) throw e;
-    fail(e.code === 'PDF_ENCRYPTED' ? 'PDF_ENCRYPTED' : 'PDF_UNREADABLE', e.code === 'PDF_ENCRYPTED' ? 'The PDF is encrypted: its embedded files cannot be read (PDF/A forbids encryption)' : e.message);
+    fail(e.code === 'PDF_ENCRYPTED' ? 'PDF_ENCRYPTED' : 'PDF_UNREADABLE', e.code === 'PDF_ENCRYPTED' ? msg('PDF_ENCRYPTED', lang) : e.message);
   }
   file.pdfVersion = info?.pdfVersion || /%PDF-(\d\.\d)/.exec(Buffer.from(bytes.subarray(0, 1024)).toString('latin1'))?.[1] || null;
 
@@ -337,7 +344,7 @@ export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {})
   let vera: EngineAnswer | null = null;
   if (o.verapdf) {
     const flavour: VeraPdfFlavour = conformance === 'A' ? '3a' : conformance === 'U' ? '3u' : '3b';
-    vera = await validateWithVeraPdf(bytes, flavour, o.verapdf);
+    vera = await validateWithVeraPdf(bytes, flavour, { ...o.verapdf, lang });
     if (vera.available) {
       engines.push(vera.engine);
       pdfaFindings.push(...vera.findings.map((f) => ({ ...f, engine: vera!.engine })));
@@ -363,37 +370,37 @@ export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {})
     zugferd.pdfAPart = info.pdfaPart !== null ? String(info.pdfaPart) : null;
     zugferd.pdfAConformance = info.pdfaConformance;
     zugferd.embeddedFiles = files.length > 0;
-    if (info.pdfaPart === null) fail('PDFA_NOT_DECLARED', 'The XMP metadata declares no PDF/A part (pdfaid:part): a ZUGFeRD/Factur-X invoice must be PDF/A-3');
-    else if (info.pdfaPart !== 3) fail('PDFA_PART', `The file declares PDF/A-${info.pdfaPart}; ZUGFeRD 2.x / Factur-X 1.0 require PDF/A-3`);
-    if (info.pdfaConformance !== null && !/^[ABU]$/.test(info.pdfaConformance)) fail('PDFA_CONFORMANCE', `pdfaid:conformance is "${info.pdfaConformance}"; it must be A, B or U (upper case)`);
+    if (info.pdfaPart === null) fail('PDFA_NOT_DECLARED', msg('PDFA_NOT_DECLARED', lang));
+    else if (info.pdfaPart !== 3) fail('PDFA_PART', msg('PDFA_PART', lang, { part: info.pdfaPart }));
+    if (info.pdfaConformance !== null && !/^[ABU]$/.test(info.pdfaConformance)) fail('PDFA_CONFORMANCE', msg('PDFA_CONFORMANCE', lang, { value: info.pdfaConformance }));
 
     const picked = pickInvoiceFile(files);
-    if (!files.length) fail('NO_EMBEDDED_FILES', 'The PDF embeds no files: it is not a ZUGFeRD/Factur-X/XRechnung hybrid invoice');
-    else if (!picked) fail('INVOICE_XML_MISSING', `No embedded file is an invoice XML (embedded: ${files.map((f) => f.name).join(', ')})`);
+    if (!files.length) fail('NO_EMBEDDED_FILES', msg('NO_EMBEDDED_FILES', lang));
+    else if (!picked) fail('INVOICE_XML_MISSING', msg('INVOICE_XML_MISSING', lang, { files: files.map((f) => f.name).join(', ') }));
     if (picked) {
       const fx = picked.file;
       invoiceName = fx.name;
       if (fx.error || !fx.data.length) {
-        fail('INVOICE_XML_UNREADABLE', `${fx.name} cannot be read: ${fx.error ?? 'empty stream'}`);
+        fail('INVOICE_XML_UNREADABLE', msg('INVOICE_XML_UNREADABLE', lang, { name: fx.name, reason: fx.error ?? { key: 'EMPTY_STREAM' } }));
       } else {
         zugferd.xmlEmbedded = true;
         xmlFacts = readInvoiceXml(fx.data);
       }
       const profile = xmlFacts?.profile ?? null;
       // file name
-      if (!picked.standardName) fail('FACTURX_FILENAME', `The invoice XML is embedded as "${fx.name}"; receivers look for ${profile?.fileNames.join(' or ') || 'factur-x.xml'}`);
+      if (!picked.standardName) fail('FACTURX_FILENAME', msg('FACTURX_FILENAME_UNKNOWN', lang, { name: fx.name, expected: profile?.fileNames.join(msg('OR', lang)) || 'factur-x.xml' }));
       else if (profile && profile.fileNames.length && !profile.fileNames.some((n) => n.toLowerCase() === fx.name.toLowerCase())) {
-        fail('FACTURX_FILENAME', `A ${profile.id} invoice is embedded as "${fx.name}"; expected ${profile.fileNames.join(' or ')}`, 'warning');
+        fail('FACTURX_FILENAME', msg('FACTURX_FILENAME_PROFILE', lang, { profile: profile.id, name: fx.name, expected: profile.fileNames.join(msg('OR', lang)) }), 'warning');
         zugferd.facturXFilename = true;
       } else zugferd.facturXFilename = true;
       // /AF binding
-      if (!fx.associated) fail('FACTURX_NOT_ASSOCIATED', `${fx.name} is not listed in the catalog /AF array (ISO 19005-3 6.8, Factur-X §6)`);
-      if (!fx.relationship) fail('FACTURX_AF_RELATIONSHIP', `${fx.name} has no /AFRelationship`);
-      else if (!INVOICE_RELATIONSHIPS.includes(fx.relationship)) fail('FACTURX_AF_RELATIONSHIP', `${fx.name} has /AFRelationship /${fx.relationship}; the invoice XML must be Data, Alternative or Source`);
+      if (!fx.associated) fail('FACTURX_NOT_ASSOCIATED', msg('FACTURX_NOT_ASSOCIATED', lang, { name: fx.name }));
+      if (!fx.relationship) fail('FACTURX_AF_RELATIONSHIP', msg('FACTURX_NO_RELATIONSHIP', lang, { name: fx.name }));
+      else if (!INVOICE_RELATIONSHIPS.includes(fx.relationship)) fail('FACTURX_AF_RELATIONSHIP', msg('FACTURX_BAD_RELATIONSHIP', lang, { name: fx.name, relationship: fx.relationship }));
       zugferd.associatedFile = fx.associated && !!fx.relationship && INVOICE_RELATIONSHIPS.includes(fx.relationship);
-      if (fx.mimeType && fx.mimeType !== 'text/xml' && fx.mimeType !== 'application/xml') fail('FACTURX_MIME_TYPE', `${fx.name} has MIME type ${fx.mimeType}; expected text/xml`, 'warning');
+      if (fx.mimeType && fx.mimeType !== 'text/xml' && fx.mimeType !== 'application/xml') fail('FACTURX_MIME_TYPE', msg('FACTURX_MIME_TYPE', lang, { name: fx.name, mime: fx.mimeType }), 'warning');
       // XMP
-      zugferd.facturXMetadata = checkXmp(info, fx.name, profile, fail);
+      zugferd.facturXMetadata = checkXmp(info, fx.name, profile, fail, lang);
     }
 
     // PDF/A-3 binding of every embedded file
@@ -404,19 +411,19 @@ export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {})
         const rel = f.relationship ?? null;
         const isInvoice = f.name === invoiceName;
         const base = { filename: f.name, afRelationship: rel, associated: f.associated };
-        if (!f.associated) return { ...base, status: 'error', message: 'not listed in the catalog /AF array (ISO 19005-3 6.8)' };
-        if (!rel) return { ...base, status: 'error', message: 'no /AFRelationship (ISO 19005-3 6.8)' };
-        if (!(AF_RELATIONSHIPS as readonly string[]).includes(rel)) return { ...base, status: 'error', message: `/AFRelationship /${rel} is not one of ${AF_RELATIONSHIPS.join(', ')}` };
-        if (!f.mimeType) return { ...base, status: 'error', message: 'the embedded stream has no /Subtype (MIME type; ISO 19005-3 6.8)' };
-        if (isInvoice && !INVOICE_RELATIONSHIPS.includes(rel)) return { ...base, status: 'error', message: `the invoice XML must be Data, Alternative or Source, not ${rel}` };
+        if (!f.associated) return { ...base, status: 'error', message: msg('AF_NOT_ASSOCIATED', lang) };
+        if (!rel) return { ...base, status: 'error', message: msg('AF_NO_RELATIONSHIP', lang) };
+        if (!(AF_RELATIONSHIPS as readonly string[]).includes(rel)) return { ...base, status: 'error', message: msg('AF_BAD_RELATIONSHIP', lang, { relationship: rel, allowed: AF_RELATIONSHIPS.join(', ') }) };
+        if (!f.mimeType) return { ...base, status: 'error', message: msg('AF_NO_SUBTYPE', lang) };
+        if (isInvoice && !INVOICE_RELATIONSHIPS.includes(rel)) return { ...base, status: 'error', message: msg('AF_INVOICE_RELATIONSHIP', lang, { relationship: rel }) };
         const p = xmlFacts?.profile;
-        if (isInvoice && p && (p.id === 'MINIMUM' || p.id === 'BASIC WL') && rel !== 'Data') return { ...base, status: 'warning', message: `${p.id} XML is data, not an alternative invoice: Factur-X expects /AFRelationship /Data` };
-        if (isInvoice && p && ['BASIC', 'EN 16931', 'EXTENDED', 'XRECHNUNG'].includes(p.id) && rel === 'Data') return { ...base, status: 'warning', message: `${p.id} XML is the invoice itself: Factur-X expects /AFRelationship /Alternative (or /Source)` };
-        return { ...base, status: 'ok', message: `associated as ${rel}${f.mimeType ? `, ${f.mimeType}` : ''}` };
+        if (isInvoice && p && (p.id === 'MINIMUM' || p.id === 'BASIC WL') && rel !== 'Data') return { ...base, status: 'warning', message: msg('AF_EXPECT_DATA', lang, { profile: p.id }) };
+        if (isInvoice && p && ['BASIC', 'EN 16931', 'EXTENDED', 'XRECHNUNG'].includes(p.id) && rel === 'Data') return { ...base, status: 'warning', message: msg('AF_EXPECT_ALTERNATIVE', lang, { profile: p.id }) };
+        return { ...base, status: 'ok', message: msg('AF_OK', lang, { relationship: rel, mime: f.mimeType ? `, ${f.mimeType}` : '' }) };
       }),
     };
     pdfa3.allOk = pdfa3.hasAfArray && pdfa3.files.length > 0 && pdfa3.files.every((f) => f.status !== 'error');
-    for (const f of pdfa3.files) if (f.status === 'warning') fail('AF_RELATIONSHIP_PROFILE', `${f.filename}: ${f.message}`, 'warning');
+    for (const f of pdfa3.files) if (f.status === 'warning') fail('AF_RELATIONSHIP_PROFILE', msg('AF_PROFILE', lang, { name: f.filename, message: f.message }), 'warning');
 
     if (xmlFacts && invoiceName) {
       const data = files.find((f) => f.name === invoiceName)!.data;
@@ -428,9 +435,9 @@ export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {})
   }
 
   const findings = [...structure, ...(xmlCheck?.findings ?? []), ...pdfaFindings];
-  const a = authoritativeOf(xmlFacts?.profile?.id ?? null, findings, engines, notes, available);
+  const a = authoritativeOf(xmlFacts?.profile?.id ?? null, findings, engines, notes, available, lang);
   return {
-    summary: summarize('e-invoice PDF', a),
+    summary: summarize('KIND_PDF', a, lang),
     result: {
       structure: { file, zugferd },
       en16931: xmlCheck?.quick ?? null,
@@ -442,14 +449,14 @@ export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {})
 }
 
 /** Factur-X XMP: invoice schema present, declared as extension schema, values consistent with the embedded XML. */
-function checkXmp(info: PdfInfo, embeddedName: string, profile: InvoiceProfile | null, fail: (code: string, message: string, severity?: 'error' | 'warning') => void): boolean {
+function checkXmp(info: PdfInfo, embeddedName: string, profile: InvoiceProfile | null, fail: (code: string, message: string, severity?: 'error' | 'warning') => void, lang: Lang): boolean {
   if (info.xmp === null) {
-    fail('FACTURX_XMP_MISSING', 'The catalog has no XMP metadata: the Factur-X/ZUGFeRD properties (fx:DocumentType, DocumentFileName, Version, ConformanceLevel) are missing');
+    fail('FACTURX_XMP_MISSING', msg('XMP_MISSING', lang));
     return false;
   }
   const xmp = readXmp(info.xmp);
   if (!xmp.readable) {
-    fail('FACTURX_XMP_UNREADABLE', 'The XMP metadata is not well-formed XML: the Factur-X/ZUGFeRD properties cannot be read');
+    fail('FACTURX_XMP_UNREADABLE', msg('XMP_UNREADABLE', lang));
     return false;
   }
   const knownNs = XMP_INVOICE_NAMESPACES.map((n) => n.ns as string);
@@ -457,7 +464,7 @@ function checkXmp(info: PdfInfo, embeddedName: string, profile: InvoiceProfile |
   const schema =
     candidates.find((s) => s.values.get('DocumentFileName')?.toLowerCase() === embeddedName.toLowerCase()) ?? candidates.find((s) => knownNs.includes(s.ns)) ?? candidates[0];
   if (!schema) {
-    fail('FACTURX_XMP_MISSING', 'The XMP metadata has no Factur-X/ZUGFeRD invoice properties (fx:DocumentType, DocumentFileName, Version, ConformanceLevel)');
+    fail('FACTURX_XMP_MISSING', msg('XMP_NO_INVOICE_PROPERTIES', lang));
     return false;
   }
   let ok = true;
@@ -465,23 +472,23 @@ function checkXmp(info: PdfInfo, embeddedName: string, profile: InvoiceProfile |
     fail(code, message, severity);
     if (severity === 'error') ok = false;
   };
-  if (!knownNs.includes(schema.ns)) bad('FACTURX_XMP_NAMESPACE', `The XMP invoice properties use the namespace "${schema.ns}", which is not a Factur-X/ZUGFeRD invoice namespace`);
-  if (!xmp.declared.has(schema.ns)) bad('FACTURX_XMP_NOT_DECLARED', `The XMP properties of ${schema.ns} are not declared in a PDF/A extension schema (pdfaExtension:schemas; ISO 19005-3 6.6.2.3)`);
+  if (!knownNs.includes(schema.ns)) bad('FACTURX_XMP_NAMESPACE', msg('XMP_NAMESPACE', lang, { ns: schema.ns }));
+  if (!xmp.declared.has(schema.ns)) bad('FACTURX_XMP_NOT_DECLARED', msg('XMP_NOT_DECLARED', lang, { ns: schema.ns }));
   const v = schema.values;
-  if (v.get('DocumentType') !== 'INVOICE') bad('FACTURX_XMP_DOCUMENT_TYPE', `XMP DocumentType is ${v.has('DocumentType') ? `"${v.get('DocumentType')}"` : 'missing'}, expected "INVOICE"`);
+  if (v.get('DocumentType') !== 'INVOICE') bad('FACTURX_XMP_DOCUMENT_TYPE', msg('XMP_DOCUMENT_TYPE', lang, { value: v.has('DocumentType') ? `"${v.get('DocumentType')}"` : { key: 'MISSING' } }));
   const name = v.get('DocumentFileName');
-  if (name === undefined) bad('FACTURX_XMP_FILENAME', 'XMP DocumentFileName is missing');
-  else if (name !== embeddedName) bad('FACTURX_XMP_FILENAME', `XMP DocumentFileName is "${name}" but the invoice XML is embedded as "${embeddedName}"`);
+  if (name === undefined) bad('FACTURX_XMP_FILENAME', msg('XMP_FILENAME_MISSING', lang));
+  else if (name !== embeddedName) bad('FACTURX_XMP_FILENAME', msg('XMP_FILENAME', lang, { name, embedded: embeddedName }));
   const known = XMP_INVOICE_NAMESPACES.find((n) => n.ns === schema.ns);
   const version = v.get('Version');
-  if (version === undefined) bad('FACTURX_XMP_VERSION', 'XMP Version is missing');
-  else if (known && version !== known.version && !(known.version === '1.0' && /^1\.0/.test(version))) bad('FACTURX_XMP_VERSION', `XMP Version is "${version}", expected "${known.version}" for ${known.standard}`, 'warning');
+  if (version === undefined) bad('FACTURX_XMP_VERSION', msg('XMP_VERSION_MISSING', lang));
+  else if (known && version !== known.version && !(known.version === '1.0' && /^1\.0/.test(version))) bad('FACTURX_XMP_VERSION', msg('XMP_VERSION', lang, { version, expected: known.version, standard: known.standard }), 'warning');
   const level = v.get('ConformanceLevel');
-  if (level === undefined) bad('FACTURX_XMP_CONFORMANCE_LEVEL', 'XMP ConformanceLevel is missing', profile?.syntax === 'ZUGFeRD 1.0' ? 'warning' : 'error');
+  if (level === undefined) bad('FACTURX_XMP_CONFORMANCE_LEVEL', msg('XMP_LEVEL_MISSING', lang), profile?.syntax === 'ZUGFeRD 1.0' ? 'warning' : 'error');
   else if (profile && profile.conformanceLevels.length && !profile.conformanceLevels.includes(level.toUpperCase())) {
-    bad('FACTURX_CONFORMANCE_LEVEL_MISMATCH', `XMP ConformanceLevel "${level}" does not match the embedded XML (guideline id ${profile.guidelineId ?? '(none)'} = ${profile.id}; expected ${profile.conformanceLevels.join(' or ')})`);
+    bad('FACTURX_CONFORMANCE_LEVEL_MISMATCH', msg('XMP_LEVEL_MISMATCH', lang, { level, guideline: profile.guidelineId ?? { key: 'NONE' }, profile: profile.id, expected: profile.conformanceLevels.join(msg('OR', lang)) }));
   } else if (!profile || !profile.conformanceLevels.length) {
-    if (!['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'COMFORT', 'EXTENDED', 'XRECHNUNG'].includes(level.toUpperCase())) bad('FACTURX_XMP_CONFORMANCE_LEVEL', `XMP ConformanceLevel "${level}" is not a Factur-X/ZUGFeRD level`);
+    if (!['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'COMFORT', 'EXTENDED', 'XRECHNUNG'].includes(level.toUpperCase())) bad('FACTURX_XMP_CONFORMANCE_LEVEL', msg('XMP_LEVEL_UNKNOWN', lang, { level }));
   }
   return ok;
 }
@@ -490,6 +497,7 @@ function checkXmp(info: PdfInfo, embeddedName: string, profile: InvoiceProfile |
 export async function validateInvoiceXml(xml: Uint8Array | string, o: ValidateXmlOptions = {}): Promise<XmlValidationReport> {
   if (!(xml instanceof Uint8Array) && typeof xml !== 'string') throw new ZugferdError('INVALID_ARGUMENT', 'xml must be a string or a Uint8Array');
   if (o.profile !== undefined && !['auto', 'en16931', 'xrechnung'].includes(o.profile)) throw new ZugferdError('INVALID_ARGUMENT', 'profile must be auto, en16931 or xrechnung');
+  const lang = o.lang ?? 'en';
   const data = typeof xml === 'string' ? new TextEncoder().encode(xml) : xml;
   const facts = readInvoiceXml(data);
   if (facts.root && facts.text !== null && ublKind(facts.root)) return validateUblReport(data, facts.text, facts.root, o);
@@ -499,15 +507,15 @@ export async function validateInvoiceXml(xml: Uint8Array | string, o: ValidateXm
     findings.push({
       code: facts.profile.syntax === 'ZUGFeRD 1.0' ? 'ZUGFERD1_NOT_SUPPORTED' : 'NOT_CII',
       severity: 'error',
-      message: facts.profile.syntax === 'ZUGFeRD 1.0' ? 'ZUGFeRD 1.0 XML cannot be validated natively (own namespace, schema and schematron)' : 'The document is not a CII invoice (rsm:CrossIndustryInvoice)',
+      message: msg(facts.profile.syntax === 'ZUGFeRD 1.0' ? 'ZUGFERD1_NOT_SUPPORTED' : 'NOT_CII', lang),
       location: null,
       source: 'xsd',
       ruleset: 'CII D16B',
       engine: ENGINE_XML,
     });
   }
-  const a = authoritativeOf(facts.profile?.id ?? null, findings, check.engines, check.notes, check.available);
-  return { summary: summarize('CII invoice', a), result: { en16931: check.quick, attachments: attachmentsOf(facts.root), authoritative: a } };
+  const a = authoritativeOf(facts.profile?.id ?? null, findings, check.engines, check.notes, check.available, lang);
+  return { summary: summarize('KIND_CII', a, lang), result: { en16931: check.quick, attachments: attachmentsOf(facts.root), authoritative: a } };
 }
 
 /**
@@ -516,11 +524,12 @@ export async function validateInvoiceXml(xml: Uint8Array | string, o: ValidateXm
  * A configured KoSIT daemon decides here as well (its XRechnung configuration has UBL scenarios).
  */
 async function validateUblReport(data: Uint8Array, text: string, root: XmlElement, o: ValidateXmlOptions): Promise<XmlValidationReport> {
+  const lang = o.lang ?? 'en';
   const kind = ublKind(root);
   const forced = o.profile && o.profile !== 'auto' ? o.profile : null;
-  const r = validateUbl(text, { ...(forced ? { profile: forced } : {}), ...(o.schemaStore ? { schemaStore: o.schemaStore } : {}) });
+  const r = validateUbl(text, { ...(forced ? { profile: forced } : {}), ...(o.schemaStore ? { schemaStore: o.schemaStore } : {}), lang });
   const profileId = r.profile === 'xrechnung' ? 'XRECHNUNG' : 'EN 16931';
-  const notes = [`UBL 2.1 ${kind ?? 'document'}.`, ...r.notes];
+  const notes = [msg('UBL_DOCUMENT', lang, { kind: kind ?? 'document' }), ...r.notes];
   const engines: string[] = [];
   const findings: AuthoritativeFinding[] = [];
   let available = r.xsd.available;
@@ -532,10 +541,10 @@ async function validateUblReport(data: Uint8Array, text: string, root: XmlElemen
 
   let decided = false;
   if (o.kosit) {
-    const k = await validateWithKosit(data, o.filename ?? 'invoice.xml', o.kosit);
+    const k = await validateWithKosit(data, o.filename ?? 'invoice.xml', { ...o.kosit, lang });
     if (k.available) {
       decided = true;
-      addKositAnswer(k, findings, engines);
+      addKositAnswer(k, findings, engines, lang);
     } else {
       available = false;
       notes.push(k.note);
@@ -565,7 +574,7 @@ async function validateUblReport(data: Uint8Array, text: string, root: XmlElemen
       findings.push({
         code: 'KOSIT_REJECTED',
         severity: 'error',
-        message: `No KoSIT XRechnung scenario accepts this document (${r.kosit.errors.join(', ') || 'no scenario for BT-24'})`,
+        message: msg('KOSIT_REJECTED_NATIVE', lang, { reasons: r.kosit.errors.join(', ') || { key: 'NO_SCENARIO_FOR_BT24' } }),
         location: null,
         source: 'schematron',
         ruleset: 'KoSIT XRechnung 3.0 scenarios',
@@ -573,6 +582,6 @@ async function validateUblReport(data: Uint8Array, text: string, root: XmlElemen
       });
     }
   }
-  const a = authoritativeOf(profileId, findings, engines, notes, available);
-  return { summary: summarize('UBL invoice', a), result: { en16931, attachments: attachmentsOf(root), authoritative: a } };
+  const a = authoritativeOf(profileId, findings, engines, notes, available, lang);
+  return { summary: summarize('KIND_UBL', a, lang), result: { en16931, attachments: attachmentsOf(root), authoritative: a } };
 }
