@@ -36,7 +36,7 @@ describe('structural limits', () => {
     const xml = head + '\n<PmtInf/><PmtInf/>\n<PmtInf><CdtTrfTxInf/><CdtTrfTxInf/><CdtTrfTxInf/></PmtInf>' + tail;
     const blocks = await painError(validatePain001(xml, { limits: { maxPaymentBlocks: 2 } }));
     expect(blocks.code).toBe('LIMIT_EXCEEDED');
-    expect(blocks.details).toEqual([expect.objectContaining({ code: 'LIMIT_EXCEEDED', location: { line: 4, column: 8 } })]);
+    expect(blocks.details).toEqual([expect.objectContaining({ code: 'LIMIT_EXCEEDED', line: 4, column: 8 })]);
     const tx = await painError(validatePain001(xml, { limits: { maxTransactions: 2 } }));
     expect(tx.details[0]).toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringMatching(/Transaktionen/) });
     await expect(validatePain001(xml, { limits: { maxPaymentBlocks: 3, maxTransactions: 3 } })).resolves.toMatchObject({ verdict: 'invalid' });

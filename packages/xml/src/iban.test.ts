@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IBAN_LENGTHS, ibanMod97 } from './iban';
+import { IBAN_LENGTHS, ibanMessages, ibanMod97, ibanProblem, normalizeIban } from './iban';
+import { catalogueProblems, message } from './model/messages';
 
 describe('ibanMod97', () => {
   it('gives 1 for IBANs with correct check digits and something else when one digit changes', () => {
@@ -14,5 +15,32 @@ describe('ibanMod97', () => {
     expect(IBAN_LENGTHS.DE).toBe(22);
     expect(IBAN_LENGTHS.NO).toBe(15);
     expect(IBAN_LENGTHS.XX).toBeUndefined();
+  });
+});
+
+describe('ibanProblem (the one rule set)', () => {
+  it('accepts valid IBANs in electronic form', () => {
+    for (const ok of ['DE89370400440532013000', 'GB29NWBK60161331926819', 'NL91ABNA0417164300', 'CH9300762011623852957', 'FR1420041010050500013M02606', 'NO9386011117947']) {
+      expect(ibanProblem(ok), ok).toBeUndefined();
+    }
+  });
+  it('reports format, country, length and check digits in that order', () => {
+    expect(ibanProblem('de89370400440532013000')).toEqual({ code: 'IBAN_FORMAT' });
+    expect(ibanProblem('DE89 3704 0044 0532 0130 00')).toEqual({ code: 'IBAN_FORMAT' });
+    expect(ibanProblem('DEAB370400440532013000')).toEqual({ code: 'IBAN_FORMAT' });
+    expect(ibanProblem('1234')).toEqual({ code: 'IBAN_FORMAT' });
+    expect(ibanProblem('ZZ2000000000000001')).toEqual({ code: 'IBAN_COUNTRY', country: 'ZZ' });
+    expect(ibanProblem('DE8937040044053201300')).toEqual({ code: 'IBAN_LENGTH', country: 'DE', length: 21, expectedLength: 22 });
+    expect(ibanProblem('DE88370400440532013000')).toEqual({ code: 'IBAN_CHECKSUM' });
+  });
+  it('accepts print form only after normalizeIban', () => {
+    expect(normalizeIban('de89 3704-0044\u00a00532 0130 00')).toBe('DE89370400440532013000');
+    expect(ibanProblem(normalizeIban('de89 3704 0044 0532 0130 00'))).toBeUndefined();
+  });
+  it('has de and en texts with the same placeholders for every problem code', () => {
+    expect(catalogueProblems(ibanMessages)).toEqual([]);
+    const p = ibanProblem('DE8937040044053201300')!;
+    expect(message(ibanMessages, p.code, 'en', { iban: 'DE8937040044053201300', ...p })).toBe('IBAN "DE8937040044053201300" has 21 characters; DE requires 22.');
+    expect(message(ibanMessages, p.code, 'de', { iban: 'DE8937040044053201300', ...p })).toBe('IBAN „DE8937040044053201300“ hat 21 Zeichen; für DE sind 22 vorgeschrieben.');
   });
 });

@@ -1,4 +1,20 @@
-/** IBAN facts (ISO 13616) shared by every library: country lengths from the SWIFT IBAN registry and the mod-97 check. */
+/**
+ * The one IBAN module (ISO 13616) of every Kontor library: country lengths from the SWIFT IBAN registry, the mod-97
+ * check, one problem shape and one rule set. camt, pain001 and cii call `ibanProblem` and map the problem to their own
+ * finding code; the texts come from `ibanMessages` (de/en).
+ *
+ * The rule set, decided once:
+ * - `ibanProblem` checks the ELECTRONIC form only: upper-case letters and digits, no spaces. That is what XML
+ *   carries (pain.001 IBAN2007Identifier, camt, CII IBANID), so a blank or a lower-case letter in a file is a
+ *   format problem there.
+ * - Human input (a payment run's JSON, an invoice's JSON, an extracted document) may be written in print form
+ *   (`de89 3704 0044 …`, hyphens): such callers pass it through `normalizeIban` first and write the normalised form.
+ * - The country must be in the SWIFT IBAN registry (IBAN_COUNTRY), and the length must be that country's registry
+ *   length (IBAN_LENGTH): a bank rejects both, even when mod 97 happens to give 1.
+ * - Then mod 97-10 (ISO 7064) must give 1 (IBAN_CHECKSUM).
+ * - The BBAN's inner structure (which positions are letters) is not checked beyond the above.
+ */
+import { defineMessages } from './model/messages';
 
 /** IBAN lengths per country (SWIFT IBAN registry). Countries not listed get the generic 15..34 bound. */
 export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
@@ -24,3 +40,78 @@ export function ibanMod97(iban: string): number {
   }
   return r;
 }
+
+/** What is wrong with an IBAN: one shape for every library. */
+export type IbanProblem =
+  /** Not two upper-case letters, two digits and 11..30 upper-case letters or digits (electronic form). */
+  | { code: 'IBAN_FORMAT' }
+  /** The country code is not in the SWIFT IBAN registry. */
+  | { code: 'IBAN_COUNTRY'; country: string }
+  /** The length differs from the registry length of the country. */
+  | { code: 'IBAN_LENGTH'; country: string; length: number; expectedLength: number }
+  /** The ISO 7064 mod 97-10 check digits are wrong. */
+  | { code: 'IBAN_CHECKSUM' };
+
+export type IbanProblemCode = IbanProblem['code'];
+
+const ELECTRONIC = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/;
+
+/**
+ * The electronic form of an IBAN typed by a person: blanks (also non-breaking) and hyphens removed, upper case.
+ *
+ * @example
+ * ```ts
+ * normalizeIban('de89 3704-0044 0532 0130 00'); // 'DE89370400440532013000'
+ * ```
+ */
+export function normalizeIban(value: string): string {
+  return value.replace(/[\s\u00a0-]+/g, '').toUpperCase();
+}
+
+/**
+ * undefined when `value` is a valid IBAN in electronic form, else the first problem in the order format, country,
+ * length, check digits (see the module comment for the rule set; normalise human input with `normalizeIban` first).
+ *
+ * @example
+ * ```ts
+ * ibanProblem('DE89370400440532013000'); // undefined
+ * ibanProblem('DE88370400440532013000'); // { code: 'IBAN_CHECKSUM' }
+ * ibanProblem('DE8937040044053201300'); // { code: 'IBAN_LENGTH', country: 'DE', length: 21, expectedLength: 22 }
+ * ```
+ */
+export function ibanProblem(value: string): IbanProblem | undefined {
+  if (typeof value !== 'string' || !ELECTRONIC.test(value)) return { code: 'IBAN_FORMAT' };
+  const country = value.slice(0, 2);
+  const expectedLength = IBAN_LENGTHS[country];
+  if (expectedLength === undefined) return { code: 'IBAN_COUNTRY', country };
+  if (value.length !== expectedLength) return { code: 'IBAN_LENGTH', country, length: value.length, expectedLength };
+  return ibanMod97(value) === 1 ? undefined : { code: 'IBAN_CHECKSUM' };
+}
+
+/**
+ * The IBAN problem texts (de/en) for every library; `{iban}` is the value as found.
+ *
+ * @example
+ * ```ts
+ * const p = ibanProblem(iban);
+ * if (p) message(ibanMessages, p.code, 'en', { iban, ...p });
+ * ```
+ */
+export const ibanMessages = defineMessages({
+  IBAN_FORMAT: {
+    de: '„{iban}“ ist keine IBAN in elektronischer Form (Ländercode, zwei Prüfziffern, 11 bis 30 Großbuchstaben oder Ziffern, ohne Leerzeichen).',
+    en: '"{iban}" is not an IBAN in electronic form (country code, two check digits, 11 to 30 upper-case letters or digits, no blanks).',
+  },
+  IBAN_COUNTRY: {
+    de: 'IBAN „{iban}“: für den Ländercode {country} gibt es keine IBAN (SWIFT-IBAN-Register).',
+    en: 'IBAN "{iban}": country code {country} has no IBAN (SWIFT IBAN registry).',
+  },
+  IBAN_LENGTH: {
+    de: 'IBAN „{iban}“ hat {length} Zeichen; für {country} sind {expectedLength} vorgeschrieben.',
+    en: 'IBAN "{iban}" has {length} characters; {country} requires {expectedLength}.',
+  },
+  IBAN_CHECKSUM: {
+    de: 'Die Prüfziffern der IBAN „{iban}“ stimmen nicht (Modulo-97-Prüfung nach ISO 13616).',
+    en: 'The check digits of IBAN "{iban}" are wrong (mod-97 check of ISO 13616).',
+  },
+});

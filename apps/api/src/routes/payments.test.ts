@@ -220,12 +220,19 @@ describe('POST /payments/validate', () => {
     const body = (await r.json()) as Json;
     expect(body.summary).toMatch(/^zahlungen\.xml: pain\.001\.001\.09 \(SCT\).*ungültig/);
     expect(body.result).toMatchObject({ message: 'pain.001', version: '09', profile: 'sct', profileSource: 'detected', verdict: 'invalid', schemaChecked: true, billing: { via: 'free_quota', freeRemaining: 4, freePeriod: 'day' } });
-    expect(body.result.findings[0]).toMatchObject({ code: 'CTRL_SUM_MISMATCH', path: 'groupHeader.controlSum', location: { line: 8 } });
+    expect(body.result.findings[0]).toMatchObject({ code: 'CTRL_SUM_MISMATCH', path: 'groupHeader.controlSum', line: 8, message: expect.stringMatching(/^Gruppenkopf: Kontrollsumme/) });
     expect(body.result.xsd).toMatchObject({ available: true, ruleset: 'dk.gbic5:pain001:09', schemaSet: 'dk:pain.001.001.09_GBIC_5', valid: true });
+    // Accept-Language: en gives the same codes with English texts (spec default stays German).
+    const en = (await (
+      await postJson(t, '/payments/validate', key, { xml: sample('samples/constructed/pain.001.001.09_gbic5_xsdvalid-ctrlsum-mismatch.xml').toString('utf8') }, { 'accept-language': 'en-GB,en;q=0.9' })
+    ).json()) as Json;
+    expect(en.result.findings.map((f: Json) => f.code)).toEqual(body.result.findings.map((f: Json) => f.code));
+    expect(en.result.findings[0].message).toMatch(/^Group header: control sum/);
+    expect(en.summary).toMatch(/\(SCT\).*invalid/);
     const j = (await (await postJson(t, '/payments/validate', key, { xml: sample('samples/constructed/pain.001.001.09_axz_foreign_usd_chf.xml').toString('utf8'), profile: 'sct', filename: 'ausland.xml' })).json()) as Json;
-    expect(j.result).toMatchObject({ profile: 'sct', profileSource: 'requested', verdict: 'invalid', billing: { freeRemaining: 3 } });
+    expect(j.result).toMatchObject({ profile: 'sct', profileSource: 'requested', verdict: 'invalid', billing: { freeRemaining: 2 } });
     const b64 = (await (await postJson(t, '/payments/validate', key, { file_base64: sample('samples/pain.001.001.03/sepa_king__pain.001.001.03.xml').toString('base64') })).json()) as Json;
-    expect(b64.result).toMatchObject({ version: '03', xsd: { ruleset: 'iso.20022:pain001:03', schemaSet: 'iso:pain.001.001.03', valid: true }, billing: { freeRemaining: 2 } });
+    expect(b64.result).toMatchObject({ version: '03', xsd: { ruleset: 'iso.20022:pain001:03', schemaSet: 'iso:pain.001.001.03', valid: true }, billing: { freeRemaining: 1 } });
     const sub = await t.account({ plan: 'payments' });
     const s = (await (await postFile(t, sub.key, sample('samples/pain.001.001.09/sepa_rator__pain.001.001.09.xml'), { profile: 'auto' })).json()) as Json;
     expect(s.result).toMatchObject({ verdict: 'valid', billing: { via: 'subscription', freeRemaining: null } });

@@ -11,6 +11,7 @@ import type { Context } from 'hono';
 import { addressRequestSchema, DEFAULT_MAX_BYTES, paymentRunSchema, structureAddresses, type Pain001ValidationResult, type PaymentFileResult } from '@kontor/pain001';
 import { BankDirectory } from '@kontor/bankdata';
 import { createModelProvider, type ModelProvider } from '@kontor/ai';
+import { langFromAcceptLanguage } from '@kontor/xml';
 import { withCharge } from '../billing/billing';
 import { ApiError } from '../platform/errors';
 import { featuresOf, type AccountRow, type Feature } from '../platform/accounts';
@@ -249,7 +250,8 @@ export const paymentRoutes: AnyRoute[] = [
     summary: 'SEPA credit transfer batch (pain.001.001.09, DK profile SCT / GBIC_5)',
     description:
       'Step 1 business rules (422 invalid_input with the full issue list), step 2 authoritative check against the DK schema ' +
-      '(502 upstream_error with findings, also when the schema set is not installed: no unchecked file is delivered). Requires payments.',
+      '(502 upstream_error with findings, also when the schema set is not installed: no unchecked file is delivered). Requires payments.' +
+      ' Issue and warning messages are German by default; Accept-Language: en gives English (codes do not change).',
     tags: ['payments'],
     auth: 'required',
     rateGroup: 'paymentsGenerate',
@@ -261,7 +263,8 @@ export const paymentRoutes: AnyRoute[] = [
       requireFeature(account, services, ['payments']);
       const run = await readRun(c);
       // Generation and its schema gate run in a job worker (bounded time and heap).
-      const r = await services.jobs.run<PaymentFileResult>('payments.sct', { run, now: services.clock().toISOString() });
+      const lang = langFromAcceptLanguage(c.req.header('accept-language'), 'de');
+      const r = await services.jobs.run<PaymentFileResult>('payments.sct', { run, now: services.clock().toISOString(), lang });
       return fileResponse(c, r);
     },
   }),
@@ -270,7 +273,7 @@ export const paymentRoutes: AnyRoute[] = [
     path: '/payments/axz',
     operationId: 'createForeignPayment',
     summary: 'Foreign-payment file (pain.001.001.09, DK profile AXZ), checked against the ISO schema',
-    description: 'Any ISO currency, chargeBearer (default SHAR), serviceLevel NURG/URGP/SDVA, creditor and debtor addresses mandatory; categoryPurpose and instrPrty give 422. Requires paymentsAbroad.',
+    description: 'Any ISO currency, chargeBearer (default SHAR), serviceLevel NURG/URGP/SDVA, creditor and debtor addresses mandatory; categoryPurpose and instrPrty give 422. Requires paymentsAbroad. Issue and warning messages are German by default; Accept-Language: en gives English (codes do not change).',
     tags: ['payments'],
     auth: 'required',
     rateGroup: 'paymentsGenerate',
@@ -281,7 +284,8 @@ export const paymentRoutes: AnyRoute[] = [
     handler: async ({ c, account, services }) => {
       requireFeature(account, services, ['paymentsAbroad']);
       const run = await readRun(c);
-      const r = await services.jobs.run<PaymentFileResult>('payments.axz', { run, now: services.clock().toISOString() });
+      const lang = langFromAcceptLanguage(c.req.header('accept-language'), 'de');
+      const r = await services.jobs.run<PaymentFileResult>('payments.axz', { run, now: services.clock().toISOString(), lang });
       return fileResponse(c, r);
     },
   }),
@@ -291,8 +295,9 @@ export const paymentRoutes: AnyRoute[] = [
     operationId: 'validatePaymentFile',
     summary: 'Validate a pain.001 file (versions 09 and 03; SCT or AXZ, detected or requested)',
     description:
-      'Profile detection with reasons, totals declared vs computed, German rule findings with paths, schema check with line/column ' +
-      '(DK GBIC_5 for SCT, ISO for AXZ and for .03), verdict. Billing: payments feature unlimited, else 5 per day free, then check blocks. Rejected files cost nothing.',
+      'Profile detection with reasons, totals declared vs computed, rule findings with paths, schema check with line/column ' +
+      '(DK GBIC_5 for SCT, ISO for AXZ and for .03), verdict. Billing: payments feature unlimited, else 5 per day free, then check blocks. Rejected files cost nothing.' +
+      ' Messages, notes, profile reasons and the summary are German by default (spec §2.6); Accept-Language: en gives English (codes do not change).',
     tags: ['payments'],
     auth: 'required',
     rateGroup: 'paymentsValidate',
@@ -312,6 +317,7 @@ export const paymentRoutes: AnyRoute[] = [
     errors: [400, 401, 402, 413, 422, 429, 500, 502, 503],
     handler: async ({ c, account, services, body }) => {
       const upload = await readUpload(c, body as ValidateJsonT | undefined);
+      const lang = langFromAcceptLanguage(c.req.header('accept-language'), 'de');
       const charge = await services.billing.reserveValidation(account);
       // The work runs in a job worker (bounded time and heap); the charge commits after the body exists.
       return withCharge(
@@ -320,7 +326,7 @@ export const paymentRoutes: AnyRoute[] = [
             const { bytes, transfer } = transferable(upload.bytes);
             const r = await services.jobs.run<{ summary: string; result: Pain001ValidationResult; schemaChecked: boolean }>(
               'payments.validate',
-              { bytes, profile: upload.profile, ...(upload.filename ? { filename: upload.filename } : {}) },
+              { bytes, profile: upload.profile, lang, ...(upload.filename ? { filename: upload.filename } : {}) },
               { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal },
             );
             // Without the schema check the caller gets less than paid for: refund (spec §2.5 refunded).

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { DEFAULT_MAX_BYTES } from '@kontor/camt';
+import { langFromAcceptLanguage } from '@kontor/xml';
 import { withCharge } from '../billing/billing';
 import { defineRoute, type AnyRoute } from '../platform/registry';
 import { BillingSchema, FindingSchema, SeveritySchema } from '../platform/schemas';
@@ -140,7 +141,8 @@ export const statementRoutes: AnyRoute[] = [
     description:
       'Per file: message, version, rule findings (balances, sums, IBAN check digits, ordering; camt.086 quantity x price and taxes), ' +
       'schema check with line and column, verdict; deliveryFindings across the files of a ZIP; members that are not supported camt files in skipped. ' +
-      'Billing: payments feature unlimited, else 5 per day free, then check blocks (1 credit = 10 checks). Rejected files cost nothing.',
+      'Billing: payments feature unlimited, else 5 per day free, then check blocks (1 credit = 10 checks). Rejected files cost nothing. ' +
+      'Finding messages, notes, skip reasons and the summary are German by default; Accept-Language: en gives English (codes do not change).',
     tags: ['statements'],
     auth: 'required',
     rateGroup: 'statements',
@@ -152,13 +154,14 @@ export const statementRoutes: AnyRoute[] = [
     errors,
     handler: async ({ c, account, services, body }) => {
       const upload = await readUpload(c, body as JsonBodyT | undefined);
+      const lang = langFromAcceptLanguage(c.req.header('accept-language'), 'de');
       const charge = await services.billing.reserveValidation(account);
       // The work runs in a job worker (bounded time and heap); the charge commits after the body exists.
       return withCharge(
         charge,
         async () => {
             const { bytes, transfer } = transferable(upload.bytes);
-            const r = await services.jobs.run<{ summary: string; result: Record<string, unknown>; schemaChecked: boolean }>('statements.validate', { bytes, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
+            const r = await services.jobs.run<{ summary: string; result: Record<string, unknown>; schemaChecked: boolean }>('statements.validate', { bytes, lang, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
             // Without a schema check the caller gets less than paid for: refund (spec §2.5 refunded).
             return r.schemaChecked ? r : { refund: true as const, value: r };
           },
@@ -174,7 +177,8 @@ export const statementRoutes: AnyRoute[] = [
     description:
       'Statements with account, balances, summary and entries (booking/value date, amount, credit/debit, status, bank transaction code incl. GVC, ' +
       'transactions with counterparty, remittance and references); camt.086 per settlement account with services, tax regions, balances and totals. ' +
-      'No schema check. Billing: payments feature unlimited, else 5 per month free, then 1 credit per call.',
+      'No schema check. Billing: payments feature unlimited, else 5 per month free, then 1 credit per call. ' +
+      'Parse findings, skip reasons and the summary are German by default; Accept-Language: en gives English (codes do not change).',
     tags: ['statements'],
     auth: 'required',
     rateGroup: 'statements',
@@ -186,12 +190,13 @@ export const statementRoutes: AnyRoute[] = [
     errors,
     handler: async ({ c, account, services, body }) => {
       const upload = await readUpload(c, body as JsonBodyT | undefined);
+      const lang = langFromAcceptLanguage(c.req.header('accept-language'), 'de');
       const charge = await services.billing.reserveParse(account);
       return withCharge(
         charge,
         () => {
           const { bytes, transfer } = transferable(upload.bytes);
-          return services.jobs.run<{ summary: string; result: Record<string, unknown> }>('statements.parse', { bytes, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
+          return services.jobs.run<{ summary: string; result: Record<string, unknown> }>('statements.parse', { bytes, lang, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
         },
         (value, billing) => c.json({ summary: value.summary, result: { ...value.result, billing } }),
       );

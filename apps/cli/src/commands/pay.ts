@@ -161,7 +161,7 @@ export const payValidateTask: BatchTask<PayValidateOptions, SchemaStore> = {
     }
     const name = path.basename(file.path);
     const findings = [...r.findings.map((f) => toDisplay(f))];
-    if (r.xsd.available) for (const f of r.xsd.findings) findings.push(toDisplay({ code: f.code, severity: f.severity, message: f.message, ...(f.line !== null ? { line: f.line } : {}), ...(f.column !== null ? { column: f.column } : {}), ...(f.location ? { path: f.location } : {}) }));
+    if (r.xsd.available) for (const f of r.xsd.findings) findings.push(toDisplay(f));
     const lines = [`Profil ${r.profile.toUpperCase()} (${r.profileSource === 'requested' ? 'vorgegeben' : 'erkannt'}): ${r.profileReasons.join('; ')}`];
     if (!r.xsd.available) lines.push(`Schema: ${r.xsd.note ?? 'nicht geprüft'}`);
     return { file: file.name, verdict: r.verdict, json: { file: file.name, summary: describeValidation(r, name), result: r }, headline: describeValidation(r, name), findings, lines };

@@ -1,5 +1,7 @@
 /** Input handling shared by parse and validate: argument checks, the byte limit, and single file vs ZIP delivery. */
+import type { Lang } from '@kontor/xml';
 import { CamtError } from '../errors';
+import { sayer, type Say } from '../messages';
 import type { SkippedMember } from '../model/types';
 import type { CamtLimits } from '../read/reader';
 import { byteSize, isZip } from '../read/source';
@@ -18,6 +20,8 @@ export interface DeliveryOptions {
   zipLimits?: Partial<ZipLimits>;
   /** Structural limits per camt file (statements, entries, transactions); defaults: defaultCamtLimits. */
   limits?: Partial<CamtLimits>;
+  /** Language of findings, notes and skip reasons (default de, spec §4.13/4.14). */
+  lang?: Lang | undefined;
 }
 
 export interface DeliveryMember {
@@ -54,7 +58,8 @@ export function openDelivery(input: Uint8Array | string, opts: DeliveryOptions):
   }
   const zip = input as Uint8Array;
   const limits: ZipLimits = { ...defaultZipLimits, ...opts.zipLimits };
-  const entries = listZip(zip, limits);
+  const say = sayer(opts.lang);
+  const entries = listZip(zip, limits, say);
   const skipped: SkippedMember[] = [];
   const corrupt: string[] = [];
   function* members(): Generator<DeliveryMember> {
@@ -62,21 +67,21 @@ export function openDelivery(input: Uint8Array | string, opts: DeliveryOptions):
     for (const e of entries) {
       if (e.isDirectory && !e.refused) continue;
       if (!e.refused && NESTED.test(e.name)) {
-        skipped.push({ name: e.name, code: 'ZIP_NESTED_ARCHIVE', reason: 'Verschachteltes Archiv; es werden nur XML-Dateien auf oberster Ebene gelesen.' });
+        skipped.push({ name: e.name, code: 'ZIP_NESTED_ARCHIVE', reason: say('SKIP_NESTED_ARCHIVE') });
         continue;
       }
-      const r = inflateMember(zip, e, budget);
+      const r = inflateMember(zip, e, budget, say);
       if ('skipped' in r) {
         skipped.push({ name: e.name, ...r.skipped });
         if (r.corrupt) corrupt.push(e.name);
         continue;
       }
       if (isZip(r.data)) {
-        skipped.push({ name: e.name, code: 'ZIP_NESTED_ARCHIVE', reason: 'Verschachteltes Archiv; es werden nur XML-Dateien auf oberster Ebene gelesen.' });
+        skipped.push({ name: e.name, code: 'ZIP_NESTED_ARCHIVE', reason: say('SKIP_NESTED_ARCHIVE') });
         continue;
       }
       if (r.data.length === 0) {
-        skipped.push({ name: e.name, code: 'EMPTY_INPUT', reason: 'Leere Datei.' });
+        skipped.push({ name: e.name, code: 'EMPTY_INPUT', reason: say('SKIP_EMPTY') });
         continue;
       }
       yield { name: e.name, data: r.data, maxXmlBytes: limits.maxMemberBytes };
@@ -88,24 +93,24 @@ export function openDelivery(input: Uint8Array | string, opts: DeliveryOptions):
 /** Errors of a single member that turn into a `skipped` entry inside a ZIP (and are thrown for a single file). */
 export const memberSkipCodes = new Set(['NOT_XML', 'XML_FORBIDDEN', 'ENCODING_UNSUPPORTED', 'UNSUPPORTED_FORMAT', 'UNSUPPORTED_VERSION', 'EMPTY_INPUT', 'INPUT_TOO_LARGE']);
 
-export function skipReason(e: CamtError): string {
+export function skipReason(e: CamtError, say: Say = sayer('de')): string {
   switch (e.code) {
     case 'NOT_XML':
-      return 'Keine XML-Datei.';
+      return say('SKIP_NOT_XML');
     case 'XML_FORBIDDEN':
-      return 'XML mit DOCTYPE- oder Entity-Deklaration; aus Sicherheitsgründen nicht gelesen.';
+      return say('SKIP_XML_FORBIDDEN');
     case 'ENCODING_UNSUPPORTED':
-      return 'Nicht unterstützte Zeichenkodierung.';
+      return say('SKIP_ENCODING');
     case 'UNSUPPORTED_FORMAT': {
-      const ns = typeof e.details?.namespace === 'string' && e.details.namespace ? ` (Namespace ${e.details.namespace})` : '';
-      return `Keine camt.052/053/054/086-Nachricht${ns}.`;
+      const ns = e.details?.namespace;
+      return typeof ns === 'string' && ns ? say('SKIP_NOT_CAMT_NS', { namespace: ns }) : say('SKIP_NOT_CAMT');
     }
     case 'UNSUPPORTED_VERSION':
-      return `Nicht unterstützte Version ${String(e.details?.message ?? 'camt')}.001.${String(e.details?.version ?? '?')} (unterstützt: camt.052/053/054 .02 und .08, camt.086 .01 bis .05).`;
+      return say('SKIP_VERSION', { message: String(e.details?.message ?? 'camt'), version: String(e.details?.version ?? '?') });
     case 'EMPTY_INPUT':
-      return 'Leere Datei.';
+      return say('SKIP_EMPTY');
     case 'INPUT_TOO_LARGE':
-      return 'Datei zu groß.';
+      return say('SKIP_TOO_LARGE');
     default:
       return e.message;
   }

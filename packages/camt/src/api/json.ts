@@ -1,9 +1,11 @@
 /**
  * The JSON edge: the model keeps decimals as strings; the spec wants money and quantities as JSON numbers.
- * Conversion happens here, by field name, for exactly the decimal fields of the model. Also the one-line German
- * summaries that accompany a result.
+ * Conversion happens here, by field name, for exactly the decimal fields of the model; the xsd objects get the spec's
+ * null positions (xsdCheckToJson). Also the one-line summaries (de/en) that accompany a result.
  */
-import type { StatementParseResult, StatementValidationResult } from '../model/types';
+import { xsdCheckToJson, type Lang, type XsdCheckJson } from '@kontor/xml';
+import type { StatementParseResult, StatementValidationResult, ValidatedFile } from '../model/types';
+import { sayer, type CamtMessageKey, type Say } from '../messages';
 
 /** Every model field that holds a DecimalString. */
 export const DECIMAL_FIELDS: ReadonlySet<string> = new Set(['amount', 'sum', 'net', 'bookedNet', 'volume', 'rate', 'waived', 'tax', 'gross', 'value']);
@@ -33,37 +35,49 @@ export function parseResultToJson(result: StatementParseResult): Jsonified<State
   return convert(result, undefined) as Jsonified<StatementParseResult>;
 }
 
-/** Validation result as JSON (it carries no amounts; this only drops undefined fields). */
-export function validationResultToJson(result: StatementValidationResult): StatementValidationResult {
-  return convert(result, undefined) as StatementValidationResult;
+/** The validation result in its JSON shape: xsd findings with null positions (spec §2.6/2.7). */
+export type StatementValidationJson = Omit<StatementValidationResult, 'files'> & { files: (Omit<ValidatedFile, 'xsd'> & { xsd: XsdCheckJson })[] };
+
+/** Validation result as JSON (it carries no amounts): drops undefined fields, xsd findings get null positions. */
+export function validationResultToJson(result: StatementValidationResult): StatementValidationJson {
+  const json = convert(result, undefined) as StatementValidationResult;
+  return { ...json, files: json.files.map((f) => ({ ...f, xsd: xsdCheckToJson(f.xsd) })) };
 }
 
-const verdictDe = { valid: 'gültig', valid_with_warnings: 'gültig mit Warnungen', invalid: 'ungültig' } as const;
+const verdictKey = { valid: 'VERDICT_VALID', valid_with_warnings: 'VERDICT_VALID_WITH_WARNINGS', invalid: 'VERDICT_INVALID' } as const;
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+function plural(say: Say, n: number, one: CamtMessageKey, many: CamtMessageKey): string {
+  return say(n === 1 ? one : many, { n });
 }
 
-/** One German sentence for the `summary` of a validation response. */
-export function describeValidation(r: StatementValidationResult): string {
+/** One sentence (de by default, en on request) for the `summary` of a validation response. */
+export function describeValidation(r: StatementValidationResult, lang: Lang = 'de'): string {
+  const say = sayer(lang);
   const errors = r.files.reduce((n, f) => n + f.findings.filter((x) => x.severity === 'error').length + f.xsd.errorCount, 0) + r.deliveryFindings.filter((x) => x.severity === 'error').length;
   const warnings = r.files.reduce((n, f) => n + f.findings.filter((x) => x.severity === 'warning').length + f.xsd.warningCount, 0) + r.deliveryFindings.filter((x) => x.severity === 'warning').length;
-  const parts = [`${plural(r.files.length, 'Datei', 'Dateien')} geprüft: ${verdictDe[r.verdict]}`];
-  parts.push(`${plural(errors, 'Fehler', 'Fehler')}, ${plural(warnings, 'Warnung', 'Warnungen')}`);
-  if (r.skipped.length) parts.push(`${plural(r.skipped.length, 'Eintrag', 'Einträge')} übersprungen`);
-  if (!r.schemaChecked) parts.push('Schemaprüfung nicht für alle Dateien verfügbar');
+  const parts = [say('SUMMARY_VALIDATED', { files: plural(say, r.files.length, 'FILES_ONE', 'FILES_MANY'), verdict: say(verdictKey[r.verdict]) })];
+  parts.push(`${plural(say, errors, 'ERRORS_ONE', 'ERRORS_MANY')}, ${plural(say, warnings, 'WARNINGS_ONE', 'WARNINGS_MANY')}`);
+  if (r.skipped.length) parts.push(plural(say, r.skipped.length, 'SKIPPED_ONE', 'SKIPPED_MANY'));
+  if (!r.schemaChecked) parts.push(say('SUMMARY_SCHEMA_PARTIAL'));
   return `${parts.join('; ')}.`;
 }
 
-/** One German sentence for the `summary` of a parse response. */
-export function describeParse(r: StatementParseResult): string {
+/** One sentence (de by default, en on request) for the `summary` of a parse response. */
+export function describeParse(r: StatementParseResult, lang: Lang = 'de'): string {
+  const say = sayer(lang);
   let statements = 0;
   let items = 0;
   for (const f of r.files) {
     statements += f.statements.length;
     for (const s of f.statements) items += 'services' in s ? s.services.length : s.entries.length;
   }
-  const parts = [`${plural(r.files.length, 'Datei', 'Dateien')} gelesen: ${plural(statements, 'Auszug', 'Auszüge')} mit ${plural(items, 'Position', 'Positionen')}`];
-  if (r.skipped.length) parts.push(`${plural(r.skipped.length, 'Eintrag', 'Einträge')} übersprungen`);
+  const parts = [
+    say('SUMMARY_PARSED', {
+      files: plural(say, r.files.length, 'FILES_ONE', 'FILES_MANY'),
+      statements: plural(say, statements, 'STATEMENTS_ONE', 'STATEMENTS_MANY'),
+      items: plural(say, items, 'ITEMS_ONE', 'ITEMS_MANY'),
+    }),
+  ];
+  if (r.skipped.length) parts.push(plural(say, r.skipped.length, 'SKIPPED_ONE', 'SKIPPED_MANY'));
   return `${parts.join('; ')}.`;
 }

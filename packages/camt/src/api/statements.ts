@@ -2,9 +2,10 @@
  * The public entry points: parseStatements (spec §2.8 minus billing) and validateStatements (spec §2.7 minus
  * billing) over a single camt XML or a ZIP delivery.
  */
-import type { SchemaStore } from '@kontor/xml';
+import { verdictOf, type SchemaStore } from '@kontor/xml';
 import { CamtError } from '../errors';
-import { FindingList, verdictOf, worstVerdict } from '../internal/findings';
+import { FindingList, worstVerdict } from '../internal/findings';
+import { sayer, type Say } from '../messages';
 import type {
   BillingStatement,
   CamtFinding,
@@ -49,7 +50,7 @@ async function forEachMember(
       read++;
     } catch (e) {
       if (delivery.isZip && e instanceof CamtError && memberSkipCodes.has(e.code)) {
-        delivery.skipped.push({ name: m.name, code: e.code, reason: skipReason(e) });
+        delivery.skipped.push({ name: m.name, code: e.code, reason: skipReason(e, sayer(opts.lang)) });
         continue;
       }
       throw e;
@@ -61,15 +62,15 @@ async function forEachMember(
   return { skipped: delivery.skipped, corrupt: delivery.corrupt, isZip: delivery.isZip, read };
 }
 
-function noStatements(outcome: ReadOutcome, severity: 'error' | 'warning'): CamtFinding | undefined {
+function noStatements(outcome: ReadOutcome, severity: 'error' | 'warning', say: Say): CamtFinding | undefined {
   if (outcome.statements > 0 || !outcome.complete) return undefined;
-  const what = outcome.kind.message === 'camt.086' ? 'keine Entgeltaufstellung (BllgStmt)' : 'keinen Auszug, Report oder keine Mitteilung';
-  return { code: 'CAMT_NO_STATEMENTS', severity, message: `Die Nachricht enthält ${what}.` };
+  return { code: 'CAMT_NO_STATEMENTS', severity, message: say(outcome.kind.message === 'camt.086' ? 'NO_BILLING_STATEMENTS' : 'NO_STATEMENTS') };
 }
 
 /** Parses one XML member into a ParsedFile. */
 async function parseMember(m: DeliveryMember, opts: ParseOptions): Promise<ParsedFile> {
-  const findings = new FindingList();
+  const lang = opts.lang ?? 'de';
+  const findings = new FindingList(lang);
   let header: MessageHeader = {};
   const statements: (Statement | BillingStatement)[] = [];
   const outcome = await readCamt(
@@ -80,9 +81,9 @@ async function parseMember(m: DeliveryMember, opts: ParseOptions): Promise<Parse
       billingStatement: (s) => statements.push(s),
       finding: (f) => findings.add(f),
     },
-    { keepEntries: true, maxXmlBytes: m.maxXmlBytes, ...(opts.bestEffort ? { bestEffort: true } : {}), ...(opts.limits ? { limits: opts.limits } : {}) },
+    { keepEntries: true, maxXmlBytes: m.maxXmlBytes, lang, ...(opts.bestEffort ? { bestEffort: true } : {}), ...(opts.limits ? { limits: opts.limits } : {}) },
   );
-  const none = noStatements(outcome, 'warning');
+  const none = noStatements(outcome, 'warning', sayer(lang));
   if (none) findings.add(none);
   const k = outcome.kind;
   const file: ParsedFile = {
@@ -109,31 +110,32 @@ export async function parseStatements(input: Uint8Array | string, opts: ParseOpt
 
 /** Validates one XML member: streaming rules (entries are not kept), then the schema check. */
 async function validateMember(m: DeliveryMember, opts: ValidateOptions, facts: StatementFacts[]): Promise<ValidatedFile> {
-  const findings = new FindingList();
+  const lang = opts.lang ?? 'de';
+  const findings = new FindingList(lang);
   const add = (f: CamtFinding) => findings.add(f);
   let rules: StatementRules | undefined;
   const outcome = await readCamt(
     m.data,
     {
       kind: (k: CamtKind) => {
-        if (k.message !== 'camt.086') rules = new StatementRules(k.message, add, m.name);
+        if (k.message !== 'camt.086') rules = new StatementRules(k.message, add, m.name, lang);
       },
       entry: (info, s, i, p) => rules?.entry(info, s, i, p),
       statementEnd: (s, i, info) => rules?.statementEnd(s, i, info),
       billingStatement: (s, i) => {
-        checkBillingStatement(s, i, add);
+        checkBillingStatement(s, i, add, lang);
         facts.push(billingFacts(s, i, m.name));
       },
       finding: add,
     },
-    { keepEntries: false, maxXmlBytes: m.maxXmlBytes, ...(opts.bestEffort ? { bestEffort: true } : {}), ...(opts.limits ? { limits: opts.limits } : {}) },
+    { keepEntries: false, maxXmlBytes: m.maxXmlBytes, lang, ...(opts.bestEffort ? { bestEffort: true } : {}), ...(opts.limits ? { limits: opts.limits } : {}) },
   );
   // A loop, not push(...): spreading 100k+ items overflows the call stack.
   if (rules) for (const f of rules.facts) facts.push(f);
-  const none = noStatements(outcome, 'error');
+  const none = noStatements(outcome, 'error', sayer(lang));
   if (none) add(none);
   const k = outcome.kind;
-  const xsd = checkXsd(opts.schemaStore, k, m.data, m.maxXmlBytes, opts.maxXsdFindings);
+  const xsd = checkXsd(opts.schemaStore, k, m.data, m.maxXmlBytes, opts.maxXsdFindings, lang);
   const list = findings.finish();
   const verdict = worstVerdict([verdictOf(list), xsd.available && xsd.verdict !== 'not_checked' ? xsd.verdict : 'valid']);
   return {
@@ -159,11 +161,13 @@ export async function validateStatements(input: Uint8Array | string, opts: Valid
   let deliveryFindings: CamtFinding[] = [];
   if (isZip) {
     // Bounded like the file findings: at most 50 per code, the rest counted.
-    const list = new FindingList();
+    const lang = opts.lang ?? 'de';
+    const say = sayer(lang);
+    const list = new FindingList(lang);
     for (const name of corrupt) {
-      list.add({ code: 'CAMT_ZIP_MEMBER_CORRUPT', severity: 'error', message: `Der Eintrag „${name}“ des Archivs ist beschädigt und wurde nicht gelesen.`, path: name });
+      list.add({ code: 'CAMT_ZIP_MEMBER_CORRUPT', severity: 'error', message: say('ZIP_MEMBER_CORRUPT', { name }), path: name });
     }
-    for (const f of checkDelivery(facts)) list.add(f);
+    for (const f of checkDelivery(facts, lang)) list.add(f);
     deliveryFindings = list.finish();
   }
   const verdict = worstVerdict([...files.map((f) => f.verdict), verdictOf(deliveryFindings)]);

@@ -2,7 +2,7 @@
  * The normalised statement model (spec §2.7/§2.8): one shape for camt.052/053/054 in every version and one for
  * camt.086. Amounts, rates and quantities are decimal strings here; `toJson` turns them into JSON numbers at the edge.
  */
-import type { XmlLocation } from '@kontor/xml';
+import type { Finding, XmlLocation } from '@kontor/xml';
 
 /** A decimal in its lexical form, e.g. "1530.00" or "-12.5" (never a float). */
 export type DecimalString = string;
@@ -10,18 +10,14 @@ export type DecimalString = string;
 export type CamtMessage = 'camt.052' | 'camt.053' | 'camt.054' | 'camt.086';
 export type CreditDebit = 'CRDT' | 'DBIT';
 export type EntryStatus = 'BOOK' | 'PDNG' | 'INFO' | (string & {});
-export type Severity = 'error' | 'warning' | 'info';
+export type { Severity } from '@kontor/xml';
 
-export interface CamtFinding {
-  /** Stable SCREAMING_SNAKE code (ours) or the code of the XML/XSD layer. */
-  code: string;
-  severity: Severity;
-  /** German text. */
-  message: string;
-  /** Dot path into the read model, e.g. statements[0].entries[3].amount. */
-  path?: string;
-  location?: XmlLocation;
-}
+/**
+ * A camt finding is the shared Finding of @kontor/xml: stable SCREAMING_SNAKE code (ours) or the code of the XML/XSD
+ * layer, message in the language asked for (`lang`, default de), `path` a dot path into the read model (e.g.
+ * statements[0].entries[3].amount), `line`/`column` the position in the XML.
+ */
+export type CamtFinding = Finding;
 
 export interface Pagination {
   page: string;
@@ -385,7 +381,8 @@ export interface StatementParseResult {
   skipped: SkippedMember[];
 }
 
-export type Verdict = 'valid' | 'valid_with_warnings' | 'invalid';
+export type { Verdict } from '@kontor/xml';
+import type { Verdict } from '@kontor/xml';
 
 import type { XsdCheck } from '@kontor/xml';
 export type { XsdCheck, XsdCheckFinding } from '@kontor/xml';

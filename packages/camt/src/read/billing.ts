@@ -15,7 +15,7 @@ function dec(el: XmlElement | undefined, local: string, path: string, issue: Iss
   const c = el?.child(local);
   if (!c) return undefined;
   const v = decimalText(c.text);
-  if (v === undefined) issue('CAMT_DECIMAL_INVALID', 'error', `Wert „${c.text.trim()}“ in ${local} ist keine Dezimalzahl.`, c, path);
+  if (v === undefined) issue('CAMT_DECIMAL_INVALID', 'error', 'DECIMAL_INVALID', { value: c.text.trim(), element: local }, c, path);
   return v;
 }
 

@@ -5,8 +5,10 @@
  */
 import { dec, parseDecimal, type XmlElement, type XmlLocation } from '@kontor/xml';
 import type { Account, CreditDebit, Party, SignedAmount } from '../model/types';
+import type { CamtMessageKey } from '../messages';
 
-export type Issue = (code: string, severity: 'error' | 'warning' | 'info', message: string, el: XmlElement | undefined, path: string) => void;
+/** Reports a reader finding: the text is `key` of the catalogue with `params`, in the language of the read. */
+export type Issue = (code: string, severity: 'error' | 'warning' | 'info', key: CamtMessageKey, params: Record<string, string | number> | undefined, el: XmlElement | undefined, path: string) => void;
 
 export function loc(el: XmlElement | undefined): XmlLocation | undefined {
   return el ? { line: el.line, column: el.column } : undefined;
@@ -46,10 +48,10 @@ export function readAmount(el: XmlElement | undefined, path: string, issue: Issu
   const currency = el.attr('Ccy') ?? '';
   const value = decimalText(el.text);
   if (value === undefined) {
-    issue('CAMT_AMOUNT_INVALID', 'error', `Betrag „${el.text.trim()}“ ist keine Dezimalzahl.`, el, path);
+    issue('CAMT_AMOUNT_INVALID', 'error', 'AMOUNT_INVALID', { value: el.text.trim() }, el, path);
     return { amount: '0', currency, valid: false };
   }
-  if (!currency) issue('CAMT_CURRENCY_MISSING', 'warning', 'Betrag ohne Währung (Attribut Ccy fehlt).', el, path);
+  if (!currency) issue('CAMT_CURRENCY_MISSING', 'warning', 'CURRENCY_MISSING', undefined, el, path);
   return { amount: value, currency, valid: true };
 }
 

@@ -199,15 +199,15 @@ export interface EntryReadInfo {
 
 export function readEntry(ntry: XmlElement, path: string, issue: Issue): EntryReadInfo {
   const amt = readAmount(ntry.child('Amt'), `${path}.amount`, issue);
-  if (!amt) issue('CAMT_ENTRY_AMOUNT_MISSING', 'error', 'Buchung ohne Betrag (Amt fehlt).', ntry, `${path}.amount`);
+  if (!amt) issue('CAMT_ENTRY_AMOUNT_MISSING', 'error', 'ENTRY_AMOUNT_MISSING', undefined, ntry, `${path}.amount`);
   let creditDebit = readCreditDebit(ntry.child('CdtDbtInd'));
   if (!creditDebit) {
-    issue('CAMT_CREDIT_DEBIT_MISSING', 'error', 'Buchung ohne gültiges Soll/Haben-Kennzeichen (CdtDbtInd); als Haben gelesen.', ntry.child('CdtDbtInd') ?? ntry, `${path}.creditDebit`);
+    issue('CAMT_CREDIT_DEBIT_MISSING', 'error', 'ENTRY_CREDIT_DEBIT_MISSING', undefined, ntry.child('CdtDbtInd') ?? ntry, `${path}.creditDebit`);
     creditDebit = 'CRDT';
   }
   const reversal = t(ntry, 'RvslInd') === 'true' || t(ntry, 'RvslInd') === '1';
   const status = readStatus(ntry.child('Sts'));
-  if (!status) issue('CAMT_ENTRY_STATUS_MISSING', 'warning', 'Buchung ohne Status (Sts); als gebucht (BOOK) gelesen.', ntry, `${path}.status`);
+  if (!status) issue('CAMT_ENTRY_STATUS_MISSING', 'warning', 'ENTRY_STATUS_MISSING', undefined, ntry, `${path}.status`);
   const entry: Entry = {
     amount: amt?.amount ?? '0',
     currency: amt?.currency ?? '',

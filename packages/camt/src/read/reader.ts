@@ -6,6 +6,8 @@
  */
 import { Big, KontorXmlError, streamXml, type XmlElement } from '@kontor/xml';
 import { CamtError } from '../errors';
+import { sayer, type Say } from '../messages';
+import type { Lang } from '@kontor/xml';
 import type { BillingStatement, CamtFinding, MessageHeader, Statement } from '../model/types';
 import { applyBillingChild, newBillingStatement } from './billing';
 import { decimalText, loc, num, partyName, readAccount, readAmount, readCreditDebit, readDateChoice, t, type Issue } from './common';
@@ -56,6 +58,8 @@ export interface ReadOptions {
   keepEntries?: boolean;
   /** Byte bound of the XML text (default 50 MB). */
   maxXmlBytes?: number;
+  /** Language of the finding messages (default de). */
+  lang?: Lang | undefined;
 }
 
 export interface ReadOutcome {
@@ -87,7 +91,7 @@ function readHeader(el: XmlElement): MessageHeader {
 function readSummaryDecimal(el: XmlElement | undefined, path: string, issue: Issue): string | undefined {
   if (!el) return undefined;
   const v = decimalText(el.text);
-  if (v === undefined) issue('CAMT_AMOUNT_INVALID', 'error', `Summe „${el.text.trim()}“ ist keine Dezimalzahl.`, el, path);
+  if (v === undefined) issue('CAMT_AMOUNT_INVALID', 'error', 'SUM_INVALID', { value: el.text.trim() }, el, path);
   return v;
 }
 
@@ -122,7 +126,8 @@ export async function readCamt(input: Uint8Array | string, handlers: CamtReadHan
   const beyond = (limit: keyof CamtLimits, what: string, location: { line: number; column: number }) =>
     new CamtError('LIMIT_EXCEEDED', `The file contains more than ${limits[limit]} ${what} (limit ${limit})`, { location, details: { limit, max: limits[limit] } });
 
-  const issue: Issue = (code, severity, message, el, path) => handlers.finding({ code, severity, message, path, ...(el ? { location: loc(el)! } : {}) });
+  const say = sayer(opts.lang);
+  const issue: Issue = (code, severity, key, params, el, path) => handlers.finding({ code, severity, message: say(key, params), path, ...(el ? { line: el.line, column: el.column } : {}) });
   const stmtPath = () => `statements[${stmtIndex}]`;
 
   const startStatement = (line: number, column: number) => {
@@ -165,13 +170,13 @@ export async function readCamt(input: Uint8Array | string, handlers: CamtReadHan
         const bp = `${p}.balances[${s.balances.length}]`;
         const amt = readAmount(el.child('Amt'), `${bp}.amount`, issue);
         if (!amt) {
-          issue('CAMT_BALANCE_AMOUNT_MISSING', 'error', 'Saldo ohne Betrag.', el, bp);
+          issue('CAMT_BALANCE_AMOUNT_MISSING', 'error', 'BALANCE_AMOUNT_MISSING', undefined, el, bp);
           break;
         }
         if (!amt.valid) sums.valid = false;
         let cd = readCreditDebit(el.child('CdtDbtInd'));
         if (!cd) {
-          issue('CAMT_BALANCE_CREDIT_DEBIT_MISSING', 'warning', 'Saldo ohne Soll/Haben-Kennzeichen (CdtDbtInd); als Haben gelesen.', el, `${bp}.creditDebit`);
+          issue('CAMT_BALANCE_CREDIT_DEBIT_MISSING', 'warning', 'BALANCE_CREDIT_DEBIT_MISSING', undefined, el, `${bp}.creditDebit`);
           cd = 'CRDT';
         }
         const cdOrPrtry = el.child('Tp')?.child('CdOrPrtry');
@@ -288,7 +293,7 @@ export async function readCamt(input: Uint8Array | string, handlers: CamtReadHan
             kind = k;
             handlers.kind?.(k);
             if (!k.supported) {
-              handlers.finding({ code: 'CAMT_VERSION_BEST_EFFORT', severity: 'warning', message: `Version ${k.schemaVersion} wird nicht offiziell unterstützt und nur nach bestem Bemühen gelesen.` });
+              handlers.finding({ code: 'CAMT_VERSION_BEST_EFFORT', severity: 'warning', message: say('VERSION_BEST_EFFORT', { version: k.schemaVersion }) });
             }
             return;
           }
@@ -298,8 +303,9 @@ export async function readCamt(input: Uint8Array | string, handlers: CamtReadHan
               handlers.finding({
                 code: 'CAMT_MESSAGE_ELEMENT_MISMATCH',
                 severity: 'error',
-                message: `Nachrichtenelement <${info.local}> passt nicht zum Namespace ${kind.schemaVersion} (erwartet <${kind.messageElement}>).`,
-                location: { line: info.line, column: info.column },
+                message: say('MESSAGE_ELEMENT_MISMATCH', { element: info.local, version: kind.schemaVersion, expected: kind.messageElement }),
+                line: info.line,
+                column: info.column,
               });
             }
             const msg = (Object.keys(messageElements) as (keyof typeof messageElements)[]).find((m) => messageElements[m] === info.local) ?? kind.message;
@@ -371,8 +377,8 @@ export async function readCamt(input: Uint8Array | string, handlers: CamtReadHan
       handlers.finding({
         code: e.code,
         severity: 'error',
-        message: xmlErrorGerman(e),
-        ...(e.location ? { location: e.location } : {}),
+        message: xmlErrorText(e, say),
+        ...(e.location ? { line: e.location.line, column: e.location.column } : {}),
       });
       // Hand over what was read of the open statement, so parse shows everything up to the break.
       if (stmt) endStatement();
@@ -389,21 +395,18 @@ export async function readCamt(input: Uint8Array | string, handlers: CamtReadHan
   return { kind, complete, statements: stmtIndex + 1, items };
 }
 
-function xmlErrorGerman(e: KontorXmlError): string {
-  const where = e.location ? ` (Zeile ${e.location.line}, Spalte ${e.location.column})` : '';
+function xmlErrorText(e: KontorXmlError, say: Say): string {
+  const where = e.location ? say('AT_POSITION', { line: e.location.line, column: e.location.column }) : '';
   switch (e.code) {
     case 'XML_TOO_LARGE':
-      return `Die XML-Datei überschreitet die Größengrenze${where}.`;
     case 'XML_TOO_DEEP':
-      return `Die XML-Struktur ist zu tief verschachtelt${where}.`;
     case 'XML_TOO_MANY_NODES':
-      return `Die XML-Datei enthält zu viele Elemente${where}.`;
     case 'XML_TOO_MANY_ATTRIBUTES':
-      return `Ein Element hat zu viele Attribute${where}.`;
+      return say(e.code, { where });
     case 'XML_DOCTYPE_FORBIDDEN':
     case 'XML_ENTITY_FORBIDDEN':
-      return `DOCTYPE- und Entity-Deklarationen sind nicht erlaubt${where}.`;
+      return say('XML_FORBIDDEN', { where });
     default:
-      return `Die Datei ist kein wohlgeformtes XML: ${e.message.replace(/^Malformed XML: /, '')}`;
+      return say('XML_MALFORMED', { detail: e.message.replace(/^Malformed XML: /, '') });
   }
 }

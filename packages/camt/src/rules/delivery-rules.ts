@@ -5,6 +5,8 @@
 import { Big } from '@kontor/xml';
 import type { CamtFinding, StatementFacts } from '../model/types';
 import { fmtAmount } from '../internal/format';
+import { sayer, type CamtMessageKey } from '../messages';
+import type { Lang } from '@kontor/xml';
 
 function seqOf(f: StatementFacts): Big | undefined {
   const raw = f.electronicSequenceNumber ?? f.legalSequenceNumber;
@@ -15,9 +17,11 @@ function where(f: StatementFacts): string {
   return `${f.file} (${f.path})`;
 }
 
-export function checkDelivery(facts: readonly StatementFacts[]): CamtFinding[] {
+export function checkDelivery(facts: readonly StatementFacts[], lang: Lang = 'de'): CamtFinding[] {
   const out: CamtFinding[] = [];
-  const add = (code: string, severity: CamtFinding['severity'], message: string, path?: string) => out.push({ code, severity, message, ...(path ? { path } : {}) });
+  const say = sayer(lang);
+  const add = (code: string, severity: CamtFinding['severity'], key: CamtMessageKey, params: Record<string, string | number>, path?: string) =>
+    out.push({ code, severity, message: say(key, params), ...(path ? { path } : {}) });
   const files = new Set(facts.map((f) => f.file));
   if (files.size < 2 && facts.length < 2) return out;
 
@@ -35,7 +39,7 @@ export function checkDelivery(facts: readonly StatementFacts[]): CamtFinding[] {
     for (const f of list) {
       if (!f.id) continue;
       const prev = ids.get(f.id);
-      if (prev && prev.file !== f.file) add('CAMT_DELIVERY_DUPLICATE_STATEMENT', 'warning', `${message} ${f.id} für Konto ${account} ist doppelt geliefert: ${where(prev)} und ${where(f)}.`, `${f.file}:${f.path}`);
+      if (prev && prev.file !== f.file) add('CAMT_DELIVERY_DUPLICATE_STATEMENT', 'warning', 'DELIVERY_DUPLICATE_STATEMENT', { message, id: f.id, account, first: where(prev), second: where(f) }, `${f.file}:${f.path}`);
       else if (!prev) ids.set(f.id, f);
     }
     const numbered = list.map((f) => ({ f, seq: seqOf(f) })).filter((x): x is { f: StatementFacts; seq: Big } => !!x.seq);
@@ -45,18 +49,19 @@ export function checkDelivery(facts: readonly StatementFacts[]): CamtFinding[] {
       const b = numbered[i]!;
       const diff = b.seq.minus(a.seq);
       if (diff.eq(0)) {
-        if (a.f.file !== b.f.file) add('CAMT_DELIVERY_SEQUENCE_DUPLICATE', 'warning', `Auszugsnummer ${b.seq.toFixed()} (${message}, Konto ${account}) kommt in ${where(a.f)} und ${where(b.f)} vor.`, `${b.f.file}:${b.f.path}`);
+        if (a.f.file !== b.f.file) add('CAMT_DELIVERY_SEQUENCE_DUPLICATE', 'warning', 'DELIVERY_SEQUENCE_DUPLICATE', { number: b.seq.toFixed(), message, account, first: where(a.f), second: where(b.f) }, `${b.f.file}:${b.f.path}`);
         continue;
       }
       if (diff.gt(1)) {
         const missing = diff.minus(1).toFixed();
-        const range = diff.eq(2) ? a.seq.plus(1).toFixed() : `${a.seq.plus(1).toFixed()} bis ${b.seq.minus(1).toFixed()}`;
-        add('CAMT_DELIVERY_SEQUENCE_GAP', 'warning', `Lücke in den Auszugsnummern (${message}, Konto ${account}): nach ${a.seq.toFixed()} folgt ${b.seq.toFixed()}, es fehlen ${missing} Auszug/Auszüge (${range}).`, `${b.f.file}:${b.f.path}`);
+        const range = diff.eq(2) ? a.seq.plus(1).toFixed() : say('RANGE', { from: a.seq.plus(1).toFixed(), to: b.seq.minus(1).toFixed() });
+        add('CAMT_DELIVERY_SEQUENCE_GAP', 'warning', 'DELIVERY_SEQUENCE_GAP', { message, account, previous: a.seq.toFixed(), number: b.seq.toFixed(), missing, range }, `${b.f.file}:${b.f.path}`);
       } else if (message !== 'camt.052' && a.f.closing && b.f.opening && !new Big(a.f.closing.amount).eq(new Big(b.f.opening.amount))) {
         add(
           'CAMT_DELIVERY_BALANCE_CHAIN',
           'warning',
-          `Saldenkette unterbrochen (Konto ${account}): Schlusssaldo von Auszug ${a.seq.toFixed()} ${fmtAmount(a.f.closing.amount, a.f.currency)}, Anfangssaldo von Auszug ${b.seq.toFixed()} ${fmtAmount(b.f.opening.amount, b.f.currency)}.`,
+          'DELIVERY_BALANCE_CHAIN',
+          { account, previous: a.seq.toFixed(), closing: fmtAmount(a.f.closing.amount, a.f.currency), number: b.seq.toFixed(), opening: fmtAmount(b.f.opening.amount, b.f.currency) },
           `${b.f.file}:${b.f.path}`,
         );
       }
@@ -68,15 +73,15 @@ export function checkDelivery(facts: readonly StatementFacts[]): CamtFinding[] {
       const b = dated[i]!;
       if (a.id && a.id === b.id) continue;
       if (b.from! < a.to! && message !== 'camt.052' && message !== 'camt.054') {
-        add('CAMT_DELIVERY_OVERLAPPING_PERIODS', 'warning', `Zeiträume überschneiden sich (Konto ${account}): ${a.from} bis ${a.to} in ${where(a)} und ${b.from} bis ${b.to} in ${where(b)}.`, `${b.file}:${b.path}`);
+        add('CAMT_DELIVERY_OVERLAPPING_PERIODS', 'warning', 'DELIVERY_OVERLAPPING_PERIODS', { account, from1: a.from!, to1: a.to!, first: where(a), from2: b.from!, to2: b.to!, second: where(b) }, `${b.file}:${b.path}`);
       }
     }
   }
   const accounts = [...new Set(facts.map((f) => f.account).filter((a): a is string => !!a))];
-  if (accounts.length > 1) add('CAMT_DELIVERY_MIXED_ACCOUNTS', 'info', `Die Lieferung enthält Auszüge für ${accounts.length} Konten: ${accounts.slice(0, 10).join(', ')}${accounts.length > 10 ? ', …' : ''}.`);
+  if (accounts.length > 1) add('CAMT_DELIVERY_MIXED_ACCOUNTS', 'info', 'DELIVERY_MIXED_ACCOUNTS', { count: accounts.length, accounts: `${accounts.slice(0, 10).join(', ')}${accounts.length > 10 ? ', …' : ''}` });
   const messages = [...new Set(facts.map((f) => f.message))].sort();
-  if (messages.length > 1) add('CAMT_DELIVERY_MIXED_MESSAGES', 'info', `Die Lieferung mischt Nachrichtenarten: ${messages.join(', ')}.`);
+  if (messages.length > 1) add('CAMT_DELIVERY_MIXED_MESSAGES', 'info', 'DELIVERY_MIXED_MESSAGES', { messages: messages.join(', ') });
   const periodEnds = [...new Set(facts.map((f) => f.to).filter((d): d is string => !!d))].sort();
-  if (periodEnds.length > 1) add('CAMT_DELIVERY_MIXED_PERIODS', 'info', `Die Auszüge der Lieferung enden an ${periodEnds.length} verschiedenen Tagen (${periodEnds[0]} bis ${periodEnds[periodEnds.length - 1]}).`);
+  if (periodEnds.length > 1) add('CAMT_DELIVERY_MIXED_PERIODS', 'info', 'DELIVERY_MIXED_PERIODS', { count: periodEnds.length, first: periodEnds[0]!, last: periodEnds[periodEnds.length - 1]! });
   return out;
 }

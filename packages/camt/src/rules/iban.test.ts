@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { ibanProblem, isValidIban } from './iban';
+import { ibanProblem, ibanText, isValidIban } from './iban';
 import { isIsoDate } from '../read/common';
 import { parseDkCode } from '../read/entry';
 
-describe('IBAN check', () => {
+describe('IBAN check (the shared rule set of @kontor/xml)', () => {
   it('accepts registry examples and rejects each kind of defect', () => {
     for (const ok of ['DE89370400440532013000', 'GB29NWBK60161331926819', 'NL91ABNA0417164300', 'CH9300762011623852957', 'FR1420041010050500013M02606', 'NO9386011117947']) expect(isValidIban(ok), ok).toBe(true);
-    expect(ibanProblem('DE88370400440532013000')).toBe('checksum');
-    expect(ibanProblem('DE8937040044053201300')).toBe('length');
-    expect(ibanProblem('de89370400440532013000')).toBe('format');
-    expect(ibanProblem('DE89 3704 0044 0532 0130 00')).toBe('format');
-    expect(ibanProblem('iban123')).toBe('format');
-    // Unknown country: only the generic bounds and mod-97.
-    expect(ibanProblem('ZZ2000000000000001')).toBe('checksum');
+    expect(ibanProblem('DE88370400440532013000')?.code).toBe('IBAN_CHECKSUM');
+    expect(ibanProblem('DE8937040044053201300')?.code).toBe('IBAN_LENGTH');
+    expect(ibanProblem('de89370400440532013000')?.code).toBe('IBAN_FORMAT');
+    expect(ibanProblem('DE89 3704 0044 0532 0130 00')?.code).toBe('IBAN_FORMAT');
+    expect(ibanProblem('iban123')?.code).toBe('IBAN_FORMAT');
+    // A country outside the SWIFT IBAN registry has no IBAN.
+    expect(ibanProblem('ZZ2000000000000001')?.code).toBe('IBAN_COUNTRY');
+  });
+  it('words the problem in the language asked for', () => {
+    const p = ibanProblem('DE88370400440532013000')!;
+    expect(ibanText('DE88370400440532013000', p, 'de')).toMatch(/Prüfziffern/);
+    expect(ibanText('DE88370400440532013000', p, 'en')).toMatch(/check digits/);
   });
 });
 

@@ -9,7 +9,9 @@ import type { EntryReadInfo } from '../read/entry';
 import type { StatementEndInfo } from '../read/reader';
 import { isIsoDate } from '../read/common';
 import { currencyDecimals, fmtAmount } from '../internal/format';
-import { ibanProblem, ibanProblemGerman } from './iban';
+import { ibanText } from './iban';
+import { sayer, type CamtMessageKey, type Say } from '../messages';
+import { ibanProblem, type Lang } from '@kontor/xml';
 
 const PLACEHOLDER_REFS = new Set(['NONREF', 'NOTPROVIDED', 'NOT PROVIDED', 'NONE', '']);
 
@@ -40,10 +42,15 @@ export class StatementRules {
     private readonly message: CamtMessage,
     private readonly emit: (f: CamtFinding) => void,
     private readonly fileName = '',
-  ) {}
+    private readonly lang: Lang = 'de',
+  ) {
+    this.say = sayer(lang);
+  }
 
-  private f(code: string, severity: CamtFinding['severity'], message: string, path: string, location?: { line: number; column: number }): void {
-    this.emit({ code, severity, message, path, ...(location ? { location } : {}) });
+  private readonly say: Say;
+
+  private f(code: string, severity: CamtFinding['severity'], key: CamtMessageKey, params: Record<string, string | number>, path: string, location?: { line: number; column: number }): void {
+    this.emit({ code, severity, message: this.say(key, params), path, ...(location ? { line: location.line, column: location.column } : {}) });
   }
 
   entry(info: EntryReadInfo, s: Statement, index: number, path: string): void {
@@ -56,42 +63,42 @@ export class StatementRules {
     const acctCcy = s.account.currency;
     if (info.amountValid && e.currency) {
       if (acctCcy && e.currency !== acctCcy) {
-        this.f('CAMT_ENTRY_CURRENCY_MISMATCH', 'error', `Buchungswährung ${e.currency} weicht von der Kontowährung ${acctCcy} ab.`, `${path}.currency`, L);
+        this.f('CAMT_ENTRY_CURRENCY_MISMATCH', 'error', 'ENTRY_CURRENCY_MISMATCH', { currency: e.currency, accountCurrency: acctCcy }, `${path}.currency`, L);
       }
       if (fractionDigits(e.amount) > currencyDecimals(e.currency)) {
-        this.f('CAMT_AMOUNT_DECIMALS', 'warning', `Betrag ${e.amount} hat mehr Nachkommastellen, als die Währung ${e.currency} kennt (${currencyDecimals(e.currency)}).`, `${path}.amount`, L);
+        this.f('CAMT_AMOUNT_DECIMALS', 'warning', 'AMOUNT_DECIMALS', { amount: e.amount, currency: e.currency, decimals: currencyDecimals(e.currency) }, `${path}.amount`, L);
       }
     }
     for (const [field, v] of [['bookingDate', e.bookingDate], ['valueDate', e.valueDate]] as const) {
-      if (v !== undefined && !isIsoDate(v)) this.f('CAMT_DATE_INVALID', 'error', `„${v}“ ist kein gültiges Datum (JJJJ-MM-TT).`, `${path}.${field}`, L);
+      if (v !== undefined && !isIsoDate(v)) this.f('CAMT_DATE_INVALID', 'error', 'DATE_INVALID', { value: v }, `${path}.${field}`, L);
     }
     if (e.status === 'BOOK' && !e.bookingDate) {
-      this.f('CAMT_BOOKING_DATE_MISSING', 'warning', 'Gebuchte Buchung (Status BOOK) ohne Buchungsdatum.', `${path}.bookingDate`, L);
+      this.f('CAMT_BOOKING_DATE_MISSING', 'warning', 'BOOKING_DATE_MISSING', {}, `${path}.bookingDate`, L);
     }
     if (this.message === 'camt.053' && e.status !== 'BOOK') {
-      this.f('CAMT_UNBOOKED_IN_STATEMENT', 'warning', `Ein Kontoauszug (camt.053) soll nur gebuchte Umsätze enthalten; diese Buchung hat den Status ${e.status}.`, `${path}.status`, L);
+      this.f('CAMT_UNBOOKED_IN_STATEMENT', 'warning', 'UNBOOKED_IN_STATEMENT', { status: e.status }, `${path}.status`, L);
     }
     if (e.status === 'BOOK' && e.bookingDate && isIsoDate(e.bookingDate)) {
       const from = dateOf(s.period?.from);
       const to = dateOf(s.period?.to);
       if ((from && e.bookingDate < from) || (to && e.bookingDate > to)) {
-        this.f('CAMT_ENTRY_OUTSIDE_PERIOD', 'warning', `Buchungsdatum ${e.bookingDate} liegt außerhalb des Auszugszeitraums ${from ?? '…'} bis ${to ?? '…'}.`, `${path}.bookingDate`, L);
+        this.f('CAMT_ENTRY_OUTSIDE_PERIOD', 'warning', 'ENTRY_OUTSIDE_PERIOD', { date: e.bookingDate, from: from ?? '…', to: to ?? '…' }, `${path}.bookingDate`, L);
       }
       if (this.cur.lastBookingDate && e.bookingDate < this.cur.lastBookingDate && !this.cur.dateOrderReported) {
         this.cur.dateOrderReported = true;
-        this.f('CAMT_ENTRY_DATE_ORDER', 'warning', `Buchungen sind nicht nach Buchungsdatum sortiert: ${e.bookingDate} folgt auf ${this.cur.lastBookingDate}.`, `${path}.bookingDate`, L);
+        this.f('CAMT_ENTRY_DATE_ORDER', 'warning', 'ENTRY_DATE_ORDER', { date: e.bookingDate, previous: this.cur.lastBookingDate }, `${path}.bookingDate`, L);
       }
       if (!this.cur.lastBookingDate || e.bookingDate > this.cur.lastBookingDate) this.cur.lastBookingDate = e.bookingDate;
     }
     const ref = e.accountServicerRef?.trim();
     if (ref && !PLACEHOLDER_REFS.has(ref.toUpperCase())) {
       const h = hash53(ref);
-      if (this.cur.refs.has(h)) this.f('CAMT_DUPLICATE_ENTRY_REF', 'warning', `Die Bankreferenz ${ref} kommt im selben Auszug mehrfach vor.`, `${path}.accountServicerRef`, L);
+      if (this.cur.refs.has(h)) this.f('CAMT_DUPLICATE_ENTRY_REF', 'warning', 'DUPLICATE_ENTRY_REF', { ref }, `${path}.accountServicerRef`, L);
       else this.cur.refs.add(h);
     }
     const fp = fingerprint(e);
     if (this.cur.fingerprints.has(fp)) {
-      this.f('CAMT_DUPLICATE_ENTRY', 'warning', `Mögliche Doppelbuchung: eine inhaltlich gleiche Buchung (${fmtAmount(e.amount, e.currency)}, ${e.creditDebit === 'CRDT' ? 'Haben' : 'Soll'}, ${e.bookingDate ?? 'ohne Datum'}) steht bereits in diesem Auszug.`, path, L);
+      this.f('CAMT_DUPLICATE_ENTRY', 'warning', e.creditDebit === 'CRDT' ? 'DUPLICATE_ENTRY_CREDIT' : 'DUPLICATE_ENTRY_DEBIT', { amount: fmtAmount(e.amount, e.currency), date: e.bookingDate ?? this.say('NO_DATE') }, path, L);
     } else this.cur.fingerprints.add(fp);
     this.checkBatch(e, path);
     e.transactions.forEach((tx, i) => {
@@ -99,7 +106,7 @@ export class StatementRules {
         const iban = party?.iban;
         if (!iban) continue;
         const p = ibanProblem(iban);
-        if (p) this.f('CAMT_PARTY_IBAN_INVALID', 'warning', `${role === 'creditor' ? 'Zahlungsempfänger' : 'Zahlungspflichtiger'}: ${ibanProblemGerman(iban, p)}`, `${path}.transactions[${i}].${role === 'creditor' ? 'creditor' : 'debtor'}.iban`, tx.location);
+        if (p) this.f('CAMT_PARTY_IBAN_INVALID', 'warning', role === 'creditor' ? 'PARTY_IBAN_CREDITOR' : 'PARTY_IBAN_DEBTOR', { problem: ibanText(iban, p, this.lang) }, `${path}.transactions[${i}].${role === 'creditor' ? 'creditor' : 'debtor'}.iban`, tx.location);
       }
     });
   }
@@ -109,11 +116,11 @@ export class StatementRules {
     const txs = e.transactions;
     const declared = e.batches.reduce((n, b) => n + (b.transactions ?? 0), 0);
     if (e.batches.length && txs.length > 1 && declared > 0 && declared !== txs.length) {
-      this.f('CAMT_BATCH_COUNT_MISMATCH', 'warning', `Sammler meldet ${declared} Einzelumsätze, aufgeführt sind ${txs.length}.`, `${path}.batches`, L);
+      this.f('CAMT_BATCH_COUNT_MISMATCH', 'warning', 'BATCH_COUNT_MISMATCH', { declared, count: txs.length }, `${path}.batches`, L);
     }
     for (const [i, b] of e.batches.entries()) {
       if (b.total && b.total.currency === e.currency && e.batches.length === 1 && !new Big(b.total.amount).eq(new Big(e.amount))) {
-        this.f('CAMT_BATCH_TOTAL_MISMATCH', 'warning', `Sammlersumme ${fmtAmount(b.total.amount, b.total.currency)} weicht vom Buchungsbetrag ${fmtAmount(e.amount, e.currency)} ab.`, `${path}.batches[${i}].total`, L);
+        this.f('CAMT_BATCH_TOTAL_MISMATCH', 'warning', 'BATCH_TOTAL_MISMATCH', { total: fmtAmount(b.total.amount, b.total.currency), amount: fmtAmount(e.amount, e.currency) }, `${path}.batches[${i}].total`, L);
       }
     }
     if (txs.length > 1 && txs.every((t) => t.amount !== undefined && t.currency === e.currency)) {
@@ -121,7 +128,7 @@ export class StatementRules {
       for (const t of txs) sum = sum.plus(signed(t.amount!, t.creditDebit ?? e.creditDebit));
       const expected = signed(e.amount, e.creditDebit);
       if (!sum.eq(expected)) {
-        this.f('CAMT_BATCH_SUM_MISMATCH', 'warning', `Die Einzelumsätze ergeben ${fmtAmount(sum.abs(), e.currency)}, die Buchung lautet über ${fmtAmount(e.amount, e.currency)}.`, `${path}.transactions`, L);
+        this.f('CAMT_BATCH_SUM_MISMATCH', 'warning', 'BATCH_SUM_MISMATCH', { sum: fmtAmount(sum.abs(), e.currency), amount: fmtAmount(e.amount, e.currency) }, `${path}.transactions`, L);
       }
     }
   }
@@ -130,20 +137,20 @@ export class StatementRules {
     const p = `statements[${index}]`;
     const L = s.location;
     const acct = s.account.iban ?? s.account.otherId;
-    if (!acct) this.f('CAMT_ACCOUNT_MISSING', 'error', 'Der Auszug nennt kein Konto (Acct/Id).', `${p}.account`, L);
+    if (!acct) this.f('CAMT_ACCOUNT_MISSING', 'error', 'ACCOUNT_MISSING', {}, `${p}.account`, L);
     if (s.account.iban) {
       const prob = ibanProblem(s.account.iban);
-      if (prob) this.f('CAMT_ACCOUNT_IBAN_INVALID', 'error', `Konto: ${ibanProblemGerman(s.account.iban, prob)}`, `${p}.account.iban`, L);
+      if (prob) this.f('CAMT_ACCOUNT_IBAN_INVALID', 'error', 'ACCOUNT_IBAN_INVALID', { problem: ibanText(s.account.iban, prob, this.lang) }, `${p}.account.iban`, L);
     }
     if (s.id !== undefined) {
       const key = `${acct ?? ''}|${s.id}`;
-      if (this.statementIds.has(key)) this.f('CAMT_STATEMENT_DUPLICATE_ID', 'warning', `Die Auszugskennung ${s.id} kommt für dasselbe Konto mehrfach in der Datei vor.`, `${p}.id`, L);
+      if (this.statementIds.has(key)) this.f('CAMT_STATEMENT_DUPLICATE_ID', 'warning', 'STATEMENT_DUPLICATE_ID', { id: s.id }, `${p}.id`, L);
       else this.statementIds.set(key, index);
     }
     const from = dateOf(s.period?.from);
     const to = dateOf(s.period?.to);
     if (s.period?.from && s.period.to && Date.parse(s.period.from) > Date.parse(s.period.to)) {
-      this.f('CAMT_PERIOD_INVALID', 'error', `Der Auszugszeitraum beginnt (${s.period.from}) nach seinem Ende (${s.period.to}).`, `${p}.period`, L);
+      this.f('CAMT_PERIOD_INVALID', 'error', 'PERIOD_INVALID', { from: s.period.from, to: s.period.to }, `${p}.period`, L);
     }
     this.checkSequence(s, p, acct, index);
     const bal = this.checkBalances(s, p, info);
@@ -168,8 +175,8 @@ export class StatementRules {
     const key = acct ?? '';
     const prev = this.seqByAccount.get(key);
     if (prev) {
-      if (seq.eq(prev.seq)) this.f('CAMT_SEQUENCE_DUPLICATE', 'warning', `Die Auszugsnummer ${raw} kommt für dieses Konto doppelt vor (auch statements[${prev.index}]).`, `${p}.electronicSequenceNumber`, s.location);
-      else if (seq.lt(prev.seq)) this.f('CAMT_SEQUENCE_ORDER', 'warning', `Auszugsnummer ${raw} folgt auf ${prev.seq.toFixed()}: die Auszüge stehen nicht in aufsteigender Reihenfolge.`, `${p}.electronicSequenceNumber`, s.location);
+      if (seq.eq(prev.seq)) this.f('CAMT_SEQUENCE_DUPLICATE', 'warning', 'SEQUENCE_DUPLICATE', { number: raw, index: prev.index }, `${p}.electronicSequenceNumber`, s.location);
+      else if (seq.lt(prev.seq)) this.f('CAMT_SEQUENCE_ORDER', 'warning', 'SEQUENCE_ORDER', { number: raw, previous: prev.seq.toFixed() }, `${p}.electronicSequenceNumber`, s.location);
     }
     if (!prev || seq.gt(prev.seq)) this.seqByAccount.set(key, { seq, index });
   }
@@ -180,9 +187,9 @@ export class StatementRules {
     const acctCcy = s.account.currency;
     s.balances.forEach((b, i) => {
       if (acctCcy && b.currency && b.currency !== acctCcy) {
-        this.f('CAMT_BALANCE_CURRENCY', 'error', `Saldo ${b.type} in ${b.currency}, das Konto wird in ${acctCcy} geführt.`, `${p}.balances[${i}].currency`, b.location);
+        this.f('CAMT_BALANCE_CURRENCY', 'error', 'BALANCE_CURRENCY', { type: b.type, currency: b.currency, accountCurrency: acctCcy }, `${p}.balances[${i}].currency`, b.location);
       }
-      if (b.date !== undefined && !isIsoDate(b.date)) this.f('CAMT_DATE_INVALID', 'error', `„${b.date}“ ist kein gültiges Datum (JJJJ-MM-TT).`, `${p}.balances[${i}].date`, b.location);
+      if (b.date !== undefined && !isIsoDate(b.date)) this.f('CAMT_DATE_INVALID', 'error', 'DATE_INVALID', { value: b.date }, `${p}.balances[${i}].date`, b.location);
     });
     const find = (type: string) => {
       const i = s.balances.findIndex((b) => b.type === type && !b.proprietary);
@@ -194,23 +201,31 @@ export class StatementRules {
     if (opening) out.opening = { amount: signed(opening.b.amount, opening.b.creditDebit).toFixed(), ...(opening.b.date ? { date: opening.b.date } : {}) };
     if (closing) out.closing = { amount: signed(closing.b.amount, closing.b.creditDebit).toFixed(), ...(closing.b.date ? { date: closing.b.date } : {}) };
     if (this.message === 'camt.053' && (!opening || !closing)) {
-      const missing = [!opening ? 'Anfangssaldo (OPBD/PRCD)' : '', !closing ? 'Schlusssaldo (CLBD)' : ''].filter(Boolean).join(' und ');
-      this.f('CAMT_BALANCE_MISSING', 'warning', `Dem Kontoauszug fehlt ${missing}.`, `${p}.balances`, s.location);
+      const key = !opening && !closing ? 'BALANCE_MISSING_BOTH' : !opening ? 'BALANCE_MISSING_OPENING' : 'BALANCE_MISSING_CLOSING';
+      this.f('CAMT_BALANCE_MISSING', 'warning', key, {}, `${p}.balances`, s.location);
     }
     const end = closing ?? interim;
     if (!opening || !end || !info.amountsValid) return out;
     if (opening.b.currency !== end.b.currency) return out;
     if (opening.b.date && end.b.date && isIsoDate(opening.b.date) && isIsoDate(end.b.date) && opening.b.date > end.b.date) {
-      this.f('CAMT_BALANCE_DATE_ORDER', 'error', `Der Anfangssaldo (${opening.b.date}) ist später datiert als der Schlusssaldo (${end.b.date}).`, `${p}.balances[${end.i}].date`, end.b.location);
+      this.f('CAMT_BALANCE_DATE_ORDER', 'error', 'BALANCE_DATE_ORDER', { opening: opening.b.date, closing: end.b.date }, `${p}.balances[${end.i}].date`, end.b.location);
     }
     const open = signed(opening.b.amount, opening.b.creditDebit);
     const close = signed(end.b.amount, end.b.creditDebit);
     const expected = open.plus(new Big(s.summary.bookedNet));
     if (!expected.eq(close)) {
       const ccy = end.b.currency;
-      const msg = `Anfangssaldo ${opening.b.type} ${fmtAmount(open, ccy)} + gebuchte Umsätze ${fmtAmount(s.summary.bookedNet, ccy)} = ${fmtAmount(expected, ccy)}, gemeldet ist ${end.b.type} ${fmtAmount(close, ccy)} (Differenz ${fmtAmount(close.minus(expected), ccy)}).`;
-      if (closing) this.f('CAMT_BALANCE_MISMATCH', 'error', msg, `${p}.balances[${end.i}]`, end.b.location);
-      else this.f('CAMT_INTERIM_BALANCE_MISMATCH', 'warning', msg, `${p}.balances[${end.i}]`, end.b.location);
+      const msg = {
+        openingType: opening.b.type,
+        opening: fmtAmount(open, ccy),
+        booked: fmtAmount(s.summary.bookedNet, ccy),
+        expected: fmtAmount(expected, ccy),
+        closingType: end.b.type,
+        closing: fmtAmount(close, ccy),
+        difference: fmtAmount(close.minus(expected), ccy),
+      };
+      if (closing) this.f('CAMT_BALANCE_MISMATCH', 'error', 'BALANCE_MISMATCH', msg, `${p}.balances[${end.i}]`, end.b.location);
+      else this.f('CAMT_INTERIM_BALANCE_MISMATCH', 'warning', 'BALANCE_MISMATCH', msg, `${p}.balances[${end.i}]`, end.b.location);
     }
     return out;
   }
@@ -223,30 +238,30 @@ export class StatementRules {
     const sum = s.summary;
     const count = sum.entries;
     if (d.entries !== undefined && d.entries !== count) {
-      this.f('CAMT_SUMMARY_COUNT_MISMATCH', 'error', `Die Umsatzübersicht meldet ${d.entries} Buchungen, der Auszug enthält ${count}.`, `${sp}.entries`, L);
+      this.f('CAMT_SUMMARY_COUNT_MISMATCH', 'error', 'SUMMARY_COUNT_MISMATCH', { declared: d.entries, count }, `${sp}.entries`, L);
     }
     if (!info.amountsValid) return;
     const ccy = s.account.currency;
     const credits = new Big(sum.credits.sum);
     const debits = new Big(sum.debits.sum);
     if (d.sum !== undefined && !new Big(d.sum).eq(credits.plus(debits))) {
-      this.f('CAMT_SUMMARY_SUM_MISMATCH', 'error', `Die Umsatzübersicht meldet eine Summe von ${fmtAmount(d.sum, ccy)}, die Buchungen ergeben ${fmtAmount(credits.plus(debits), ccy)}.`, `${sp}.sum`, L);
+      this.f('CAMT_SUMMARY_SUM_MISMATCH', 'error', 'SUMMARY_SUM_MISMATCH', { declared: fmtAmount(d.sum, ccy), sum: fmtAmount(credits.plus(debits), ccy) }, `${sp}.sum`, L);
     }
     if (d.net) {
       const net = credits.minus(debits);
       const declared = d.net.creditDebit === 'DBIT' ? new Big(d.net.amount).neg() : new Big(d.net.amount);
       // Without an indicator only the absolute value can be compared.
       const ok = d.net.creditDebit ? declared.eq(net) : declared.abs().eq(net.abs());
-      if (!ok) this.f('CAMT_SUMMARY_NET_MISMATCH', 'error', `Die Umsatzübersicht meldet netto ${fmtAmount(declared, ccy)}, die Buchungen ergeben ${fmtAmount(net, ccy)}.`, `${sp}.net`, L);
+      if (!ok) this.f('CAMT_SUMMARY_NET_MISMATCH', 'error', 'SUMMARY_NET_MISMATCH', { declared: fmtAmount(declared, ccy), net: fmtAmount(net, ccy) }, `${sp}.net`, L);
     }
-    for (const [key, label, actual] of [['credits', 'Gutschriften', sum.credits], ['debits', 'Belastungen', sum.debits]] as const) {
+    for (const [key, actual] of [['credits', sum.credits], ['debits', sum.debits]] as const) {
       const part = d[key];
       if (!part) continue;
       if (part.entries !== undefined && part.entries !== actual.entries) {
-        this.f('CAMT_SUMMARY_COUNT_MISMATCH', 'error', `Die Umsatzübersicht meldet ${part.entries} ${label}, der Auszug enthält ${actual.entries}.`, `${sp}.${key}.entries`, L);
+        this.f('CAMT_SUMMARY_COUNT_MISMATCH', 'error', key === 'credits' ? 'SUMMARY_CREDITS_COUNT_MISMATCH' : 'SUMMARY_DEBITS_COUNT_MISMATCH', { declared: part.entries, count: actual.entries }, `${sp}.${key}.entries`, L);
       }
       if (part.sum !== undefined && !new Big(part.sum).eq(new Big(actual.sum))) {
-        this.f('CAMT_SUMMARY_SUM_MISMATCH', 'error', `Die Umsatzübersicht meldet ${label} über ${fmtAmount(part.sum, ccy)}, die Buchungen ergeben ${fmtAmount(actual.sum, ccy)}.`, `${sp}.${key}.sum`, L);
+        this.f('CAMT_SUMMARY_SUM_MISMATCH', 'error', key === 'credits' ? 'SUMMARY_CREDITS_SUM_MISMATCH' : 'SUMMARY_DEBITS_SUM_MISMATCH', { declared: fmtAmount(part.sum, ccy), sum: fmtAmount(actual.sum, ccy) }, `${sp}.${key}.sum`, L);
       }
     }
   }

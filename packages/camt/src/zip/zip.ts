@@ -6,6 +6,7 @@
  */
 import { Inflate } from 'fflate';
 import { CamtError } from '../errors';
+import { sayer, type Say } from '../messages';
 
 export interface ZipLimits {
   /** Most members (files and folders) an archive may list. */
@@ -93,7 +94,7 @@ function displayName(name: string): string {
 }
 
 /** Lists the members from the central directory, after structural sanity checks. */
-export function listZip(zip: Uint8Array, limits: ZipLimits = defaultZipLimits): ZipEntry[] {
+export function listZip(zip: Uint8Array, limits: ZipLimits = defaultZipLimits, say: Say = sayer('de')): ZipEntry[] {
   const len = zip.length;
   let eocd = -1;
   for (let i = len - 22; i >= Math.max(0, len - 22 - 0xffff); i--) {
@@ -151,11 +152,11 @@ export function listZip(zip: Uint8Array, limits: ZipLimits = defaultZipLimits): 
       isSymlink: (unixMode & 0xf000) === 0xa000,
     };
     const unsafe = unsafeNameReason(rawName);
-    if (unsafe) entry.refused = { code: 'ZIP_UNSAFE_PATH', reason: `Unsicherer Name im Archiv (${unsafe}); nicht gelesen.` };
-    else if (entry.isSymlink) entry.refused = { code: 'ZIP_SYMLINK', reason: 'Symbolischer Link; nicht gelesen.' };
-    else if (flags & 0x1) entry.refused = { code: 'ZIP_ENCRYPTED', reason: 'Verschlüsselter Eintrag; nicht gelesen.' };
-    else if (method !== 0 && method !== 8) entry.refused = { code: 'ZIP_METHOD_UNSUPPORTED', reason: `Kompressionsverfahren ${method} wird nicht unterstützt (nur Stored und Deflate).` };
-    else if (seen.has(entry.name)) entry.refused = { code: 'ZIP_DUPLICATE_NAME', reason: 'Der Name kommt im Archiv mehrfach vor; nur der erste Eintrag wird gelesen.' };
+    if (unsafe) entry.refused = { code: 'ZIP_UNSAFE_PATH', reason: say('ZIP_UNSAFE_PATH', { reason: unsafe }) };
+    else if (entry.isSymlink) entry.refused = { code: 'ZIP_SYMLINK', reason: say('ZIP_SYMLINK') };
+    else if (flags & 0x1) entry.refused = { code: 'ZIP_ENCRYPTED', reason: say('ZIP_ENCRYPTED') };
+    else if (method !== 0 && method !== 8) entry.refused = { code: 'ZIP_METHOD_UNSUPPORTED', reason: say('ZIP_METHOD_UNSUPPORTED', { method }) };
+    else if (seen.has(entry.name)) entry.refused = { code: 'ZIP_DUPLICATE_NAME', reason: say('ZIP_DUPLICATE_NAME') };
     seen.add(entry.name);
     entries.push(entry);
   }
@@ -178,11 +179,11 @@ export class ZipBudget {
 }
 
 /** Inflates one member within the limits; throws ZIP_LIMIT_EXCEEDED for bombs, returns `skipped` for damage. */
-export function inflateMember(zip: Uint8Array, e: ZipEntry, budget: ZipBudget): ZipMemberResult {
+export function inflateMember(zip: Uint8Array, e: ZipEntry, budget: ZipBudget, say: Say = sayer('de')): ZipMemberResult {
   const lim = budget.limits;
   if (e.refused) return { entry: e, skipped: e.refused };
   if (e.size > lim.maxMemberBytes) {
-    return { entry: e, skipped: { code: 'ZIP_MEMBER_TOO_LARGE', reason: `Eintrag ist entpackt ${e.size} Bytes groß (Grenze ${lim.maxMemberBytes}); nicht gelesen.` } };
+    return { entry: e, skipped: { code: 'ZIP_MEMBER_TOO_LARGE', reason: say('ZIP_MEMBER_TOO_LARGE', { size: e.size, limit: lim.maxMemberBytes }) } };
   }
   if (e.size > lim.ratioGraceBytes && e.size / Math.max(1, e.compressedSize) > lim.maxRatio) {
     throw new CamtError('ZIP_LIMIT_EXCEEDED', `ZIP member "${e.name}" declares a compression ratio above ${lim.maxRatio}:1`, { details: { member: e.name } });
@@ -190,7 +191,7 @@ export function inflateMember(zip: Uint8Array, e: ZipEntry, budget: ZipBudget): 
   const src = zip.subarray(e.dataStart, e.dataStart + e.compressedSize);
   let data: Uint8Array;
   if (e.method === 0) {
-    if (e.compressedSize !== e.size) return { entry: e, skipped: { code: 'ZIP_MEMBER_CORRUPT', reason: 'Gespeicherter Eintrag mit widersprüchlicher Größe; nicht gelesen.' }, corrupt: true };
+    if (e.compressedSize !== e.size) return { entry: e, skipped: { code: 'ZIP_MEMBER_CORRUPT', reason: say('ZIP_STORED_SIZE_CONFLICT') }, corrupt: true };
     budget.inflated += e.size;
     if (budget.inflated > lim.maxTotalBytes) throw new CamtError('ZIP_LIMIT_EXCEEDED', `ZIP archive inflates to more than ${lim.maxTotalBytes} bytes`);
     data = src;
@@ -226,7 +227,7 @@ export function inflateMember(zip: Uint8Array, e: ZipEntry, budget: ZipBudget): 
       failed = err;
     }
     if (failed || overflow) {
-      const reason = overflow ? 'Eintrag entpackt zu mehr Bytes, als sein Verzeichniseintrag angibt; nicht gelesen.' : 'Eintrag lässt sich nicht entpacken (beschädigte Deflate-Daten).';
+      const reason = overflow ? say('ZIP_INFLATE_OVERFLOW') : say('ZIP_DEFLATE_CORRUPT');
       return { entry: e, skipped: { code: 'ZIP_MEMBER_CORRUPT', reason }, corrupt: true };
     }
     if (chunks.length === 1) data = chunks[0]!;
@@ -240,7 +241,7 @@ export function inflateMember(zip: Uint8Array, e: ZipEntry, budget: ZipBudget): 
     }
   }
   if (data.length !== e.size || crc32(data) !== e.crc) {
-    return { entry: e, skipped: { code: 'ZIP_MEMBER_CORRUPT', reason: 'Prüfsumme (CRC-32) oder Größe stimmt nicht; der Eintrag ist beschädigt.' }, corrupt: true };
+    return { entry: e, skipped: { code: 'ZIP_MEMBER_CORRUPT', reason: say('ZIP_CRC_MISMATCH') }, corrupt: true };
   }
   return { entry: e, data };
 }

@@ -1,25 +1,19 @@
-/** IBAN (ISO 13616, via the `iban` package's country table), BIC (ISO 9362) and LEI checks. */
-import IBAN from 'iban';
-import { ibanMod97 as mod97 } from '@kontor/xml';
+/** IBAN (ISO 13616, through the one rule set of @kontor/xml), BIC (ISO 9362) and LEI checks. */
+import { ibanProblem, normalizeIban } from '@kontor/xml';
+import { IBAN_FINDING_CODES, type IbanFindingCode } from './iban';
 
-export type IbanProblem = 'IBAN_INVALID_FORMAT' | 'IBAN_UNKNOWN_COUNTRY' | 'IBAN_COUNTRY_FORMAT' | 'IBAN_CHECKSUM';
+export { normalizeIban } from '@kontor/xml';
 
-export function normalizeIban(s: string): string {
-  return s.replace(/[\s-]+/g, '').toUpperCase();
-}
+/** pain.001's IBAN finding codes. */
+export type IbanProblem = IbanFindingCode;
 
-/** null when valid, else the most specific problem: format, country, country structure, check digits. */
+/**
+ * null when valid, else the most specific problem: format, country, country length, check digits. Takes human input
+ * (spaces, hyphens, lower case are normalised first, see @kontor/xml normalizeIban).
+ */
 export function checkIban(value: string): IbanProblem | null {
-  const i = normalizeIban(value);
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(i)) return 'IBAN_INVALID_FORMAT';
-  const spec = IBAN.countries[i.slice(0, 2)];
-  if (!spec) return 'IBAN_UNKNOWN_COUNTRY';
-  if (i.length !== spec.length || !IBAN.isValidBBAN(i.slice(0, 2), i.slice(4))) return 'IBAN_COUNTRY_FORMAT';
-  return mod97(i) === 1 ? null : 'IBAN_CHECKSUM';
-}
-
-export function ibanCountryLength(country: string): number | undefined {
-  return IBAN.countries[country]?.length;
+  const p = ibanProblem(normalizeIban(value));
+  return p ? IBAN_FINDING_CODES[p.code] : null;
 }
 
 export const BIC_PATTERN = /^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;

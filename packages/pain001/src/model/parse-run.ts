@@ -3,7 +3,9 @@
  * violations come back as coded issues for the 422 list. Unknown properties are ignored with a warning.
  */
 import * as v from 'valibot';
-import { Pain001Error, type PaymentIssue } from '../errors';
+import type { Finding, Lang } from '@kontor/xml';
+import { Pain001Error } from '../errors';
+import { sayer, type Pain001MessageKey, type Say } from '../messages';
 import { CODE_SEP, paymentRunSchema, type PaymentRun, type Profile } from './run';
 import type { CharacterSet } from './charset';
 
@@ -14,38 +16,44 @@ function pathOf(issue: AnyIssue): string | undefined {
   return p ? p : undefined;
 }
 
-function describeType(received: string): string {
-  return received === 'undefined' ? 'fehlt' : `erhalten: ${received}`;
+function describeType(received: string, say: Say): string {
+  return received === 'undefined' ? say('RECEIVED_MISSING') : say('RECEIVED', { received });
 }
 
-function schemaIssue(issue: AnyIssue): PaymentIssue {
+const EXPECTED: Record<string, Pain001MessageKey> = { object: 'T_OBJECT', string: 'T_STRING', number: 'T_NUMBER', boolean: 'T_BOOLEAN', array: 'T_ARRAY', union: 'T_UNION' };
+
+function schemaIssue(issue: AnyIssue, say: Say): Finding {
   const path = pathOf(issue);
-  const at = path ? `${path}: ` : '';
   let code = 'SCHEMA_MISMATCH';
   let message: string;
   if (issue.received === 'undefined' && issue.type !== 'union') {
     code = 'REQUIRED';
-    message = `${at}Pflichtfeld fehlt`;
+    message = path ? say('REQUIRED_AT', { path }) : say('REQUIRED');
   } else {
-    const expected: Record<string, string> = {
-      object: 'ein Objekt',
-      string: 'ein Text',
-      number: 'eine Zahl',
-      boolean: 'true oder false',
-      array: 'eine Liste',
-      union: 'eine Zahl oder ein Text',
-    };
+    const key = EXPECTED[issue.type];
+    const expected = key ? say(key) : (issue.expected ?? issue.type);
     code = 'TYPE_MISMATCH';
-    message = `${at}erwartet ${expected[issue.type] ?? issue.expected ?? issue.type} (${describeType(issue.received)})`;
+    const received = describeType(issue.received, say);
+    message = path ? say('TYPE_MISMATCH_AT', { path, expected, received }) : say('TYPE_MISMATCH', { expected, received });
   }
   return { code, severity: 'error', message, ...(path ? { path } : {}) };
 }
 
-function validationIssue(issue: AnyIssue): PaymentIssue {
+/** Labels in schema messages are catalogue keys (L_…, F_…, joined with +); anything else is shown as written. */
+const LABEL_KEYS = /^[LF]_[A-Z0-9_]+(\+[LF]_[A-Z0-9_]+)*$/;
+
+function validationIssue(issue: AnyIssue, say: Say): Finding {
   const path = pathOf(issue);
-  const [code, text] = issue.message.includes(CODE_SEP) ? (issue.message.split(CODE_SEP) as [string, string]) : ['INVALID_VALUE', issue.message];
-  let message = text;
-  if (issue.type === 'max_length' || issue.type === 'min_length') message += ` (Länge: ${issue.received})`;
+  let code = 'INVALID_VALUE';
+  let message = issue.message;
+  if (issue.message.includes(CODE_SEP)) {
+    const [c, key, json] = issue.message.split(CODE_SEP) as [string, Pain001MessageKey, string];
+    const params = JSON.parse(json) as Record<string, string | number>;
+    if (typeof params.label === 'string' && LABEL_KEYS.test(params.label)) params.label = `@${params.label}`;
+    code = c;
+    message = say(key, params);
+  }
+  if (issue.type === 'max_length' || issue.type === 'min_length') message = say('LENGTH_SUFFIX', { text: message, length: String(issue.received) });
   return { code, severity: 'error', message, ...(path ? { path } : {}) };
 }
 
@@ -84,21 +92,22 @@ export function unknownProperties(schema: unknown, input: unknown, path = ''): s
 export interface ParsedRun {
   run: PaymentRun;
   /** Limit violations (errors, 422) and ignored properties (warnings). */
-  issues: PaymentIssue[];
+  issues: Finding[];
 }
 
-/** Parses a PaymentRun; throws Pain001Error RUN_SCHEMA_MISMATCH when the shape is wrong. */
-export function parsePaymentRun(input: unknown, profile: Profile, characterSet: CharacterSet = 'epc'): ParsedRun {
+/** Parses a PaymentRun; throws Pain001Error RUN_SCHEMA_MISMATCH when the shape is wrong. Messages in `lang` (default de). */
+export function parsePaymentRun(input: unknown, profile: Profile, characterSet: CharacterSet = 'epc', lang: Lang = 'de'): ParsedRun {
+  const say = sayer(lang);
   const schema = paymentRunSchema(profile, characterSet);
   const r = v.safeParse(schema, input);
   const issues = r.issues ?? [];
   const schemaIssues = issues.filter((i) => i.kind === 'schema');
   if (schemaIssues.length) {
-    throw new Pain001Error('RUN_SCHEMA_MISMATCH', 'Der Zahlungslauf entspricht nicht dem Schema', { details: schemaIssues.map(schemaIssue) });
+    throw new Pain001Error('RUN_SCHEMA_MISMATCH', 'Der Zahlungslauf entspricht nicht dem Schema', { details: schemaIssues.map((i) => schemaIssue(i, say)) });
   }
-  const out: PaymentIssue[] = issues.map(validationIssue);
+  const out: Finding[] = issues.map((i) => validationIssue(i, say));
   for (const p of unknownProperties(schema, input)) {
-    out.push({ code: 'UNKNOWN_FIELD', severity: 'warning', message: `Unbekanntes Feld "${p}" wird ignoriert`, path: p });
+    out.push({ code: 'UNKNOWN_FIELD', severity: 'warning', message: say('UNKNOWN_FIELD', { path: p }), path: p });
   }
   return { run: r.output as PaymentRun, issues: out };
 }

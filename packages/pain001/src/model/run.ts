@@ -26,6 +26,7 @@ import Big from 'big.js';
 import { transliterate, isInCharacterSet, unsupportedCharacters, ID_PATTERN, type CharacterSet } from './charset';
 import { BIC_PATTERN, normalizeIban } from './identifiers';
 import { isIsoDate } from './dates';
+import type { Pain001MessageKey } from '../messages';
 
 export type Profile = 'sct' | 'axz';
 
@@ -44,9 +45,12 @@ export const LIMITS = {
   payments: 100_000,
 } as const;
 
-/** Separator between code and text inside valibot messages; split again in toIssues(). */
+/**
+ * Separator inside valibot messages: `code␟key␟params-json`, where key is a ../messages catalogue key; split again and
+ * worded in the language asked for by parsePaymentRun.
+ */
 export const CODE_SEP = '\u241F';
-const M = (code: string, text: string) => `${code}${CODE_SEP}${text}`;
+const M = (code: string, key: Pain001MessageKey, params: Record<string, string | number> = {}) => `${code}${CODE_SEP}${key}${CODE_SEP}${JSON.stringify(params)}`;
 
 const upper = v.transform((s: string) => s.trim().toUpperCase());
 
@@ -54,11 +58,11 @@ function text(label: string, code: string, max: number, set: CharacterSet) {
   return v.pipe(
     v.string(),
     v.transform((s: string) => transliterate(s, set)),
-    v.minLength(1, M(`${code}_MISSING`, `${label} ist leer`)),
-    v.maxLength(max, M(`${code}_TOO_LONG`, `${label} ist länger als ${max} Zeichen`)),
+    v.minLength(1, M(`${code}_MISSING`, 'TEXT_EMPTY', { label })),
+    v.maxLength(max, M(`${code}_TOO_LONG`, 'TEXT_TOO_LONG', { label, max })),
     v.check(
       (s: string) => isInCharacterSet(s, set),
-      (issue) => M('UNSUPPORTED_CHARACTER', `${label} enthält Zeichen außerhalb des zulässigen Zeichensatzes: ${unsupportedCharacters(String(issue.input), set).join(' ')}`),
+      (issue) => M('UNSUPPORTED_CHARACTER', 'TEXT_CHARSET', { label, chars: unsupportedCharacters(String(issue.input), set).join(' ') }),
     ),
   );
 }
@@ -67,9 +71,9 @@ function identifier(label: string, code: string) {
   return v.pipe(
     v.string(),
     v.transform((s: string) => s.trim()),
-    v.minLength(1, M(`${code}_MISSING`, `${label} ist leer`)),
-    v.maxLength(LIMITS.id, M(`${code}_TOO_LONG`, `${label} ist länger als ${LIMITS.id} Zeichen`)),
-    v.regex(ID_PATTERN, M(`${code}_CHARSET`, `${label} darf nur A-Z, a-z, 0-9 und + ? / - : ( ) . , ' sowie Leerzeichen enthalten`)),
+    v.minLength(1, M(`${code}_MISSING`, 'TEXT_EMPTY', { label })),
+    v.maxLength(LIMITS.id, M(`${code}_TOO_LONG`, 'TEXT_TOO_LONG', { label, max: LIMITS.id })),
+    v.regex(ID_PATTERN, M(`${code}_CHARSET`, 'ID_CHARSET_RUN', { label })),
   );
 }
 
@@ -77,21 +81,21 @@ const iban = (label: string) =>
   v.pipe(
     v.string(),
     v.transform(normalizeIban),
-    v.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/, M('IBAN_INVALID_FORMAT', `${label}: keine IBAN (Ländercode, zwei Prüfziffern, bis zu 30 Buchstaben/Ziffern)`)),
+    v.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/, M('IBAN_INVALID_FORMAT', 'IBAN_FORMAT_RUN', { label })),
   );
 
 const bic = (label: string) =>
-  v.pipe(v.string(), v.transform((s: string) => s.replace(/\s+/g, '').toUpperCase()), v.regex(BIC_PATTERN, M('BIC_INVALID', `${label}: kein gültiger BIC (8 oder 11 Zeichen nach ISO 9362)`)));
+  v.pipe(v.string(), v.transform((s: string) => s.replace(/\s+/g, '').toUpperCase()), v.regex(BIC_PATTERN, M('BIC_INVALID', 'BIC_FORMAT_RUN', { label })));
 
-const country = (label: string) => v.pipe(v.string(), upper, v.regex(/^[A-Z]{2}$/, M('COUNTRY_CODE_INVALID', `${label}: Ländercode muss aus zwei Buchstaben bestehen (ISO 3166)`)));
+const country = (label: string) => v.pipe(v.string(), upper, v.regex(/^[A-Z]{2}$/, M('COUNTRY_CODE_INVALID', 'COUNTRY_FORMAT_RUN', { label })));
 
 function address(set: CharacterSet, label: string) {
   return v.object({
-    streetName: v.optional(text(`${label}: Straße`, 'ADDRESS_STREET', LIMITS.street, set)),
-    buildingNumber: v.optional(text(`${label}: Hausnummer`, 'ADDRESS_BUILDING_NUMBER', LIMITS.buildingNumber, set)),
-    postCode: v.optional(text(`${label}: Postleitzahl`, 'ADDRESS_POST_CODE', LIMITS.postCode, set)),
-    townName: v.optional(text(`${label}: Ort`, 'ADDRESS_TOWN', LIMITS.town, set)),
-    countrySubDivision: v.optional(text(`${label}: Region/Bundesstaat`, 'ADDRESS_SUBDIVISION', LIMITS.subDivision, set)),
+    streetName: v.optional(text(`${label}+F_STREET`, 'ADDRESS_STREET', LIMITS.street, set)),
+    buildingNumber: v.optional(text(`${label}+F_BUILDING`, 'ADDRESS_BUILDING_NUMBER', LIMITS.buildingNumber, set)),
+    postCode: v.optional(text(`${label}+F_POSTCODE`, 'ADDRESS_POST_CODE', LIMITS.postCode, set)),
+    townName: v.optional(text(`${label}+F_TOWN`, 'ADDRESS_TOWN', LIMITS.town, set)),
+    countrySubDivision: v.optional(text(`${label}+F_SUBDIVISION`, 'ADDRESS_SUBDIVISION', LIMITS.subDivision, set)),
     countryCode: v.optional(country(label)),
   });
 }
@@ -112,20 +116,20 @@ function amount(max: string) {
   return v.pipe(
     v.union([v.number(), v.string()]),
     v.transform(plainDecimal),
-    v.regex(DECIMAL, M('AMOUNT_INVALID', 'Betrag ist keine Dezimalzahl')),
-    v.check((s: string) => safe(s, (b) => b.gt(0)), M('AMOUNT_NOT_POSITIVE', 'Betrag muss größer als 0 sein')),
-    v.check((s: string) => safe(s, (b) => b.round(LIMITS.amountDecimals, Big.roundDown).eq(b)), M('AMOUNT_TOO_MANY_DECIMALS', 'Betrag hat mehr als 2 Nachkommastellen')),
-    v.check((s: string) => safe(s, (b) => b.lte(max)), M('AMOUNT_TOO_LARGE', `Betrag ist größer als ${new Big(max).toFixed(2)}`)),
+    v.regex(DECIMAL, M('AMOUNT_INVALID', 'AMOUNT_NOT_DECIMAL_RUN')),
+    v.check((s: string) => safe(s, (b) => b.gt(0)), M('AMOUNT_NOT_POSITIVE', 'AMOUNT_NOT_POSITIVE_RUN')),
+    v.check((s: string) => safe(s, (b) => b.round(LIMITS.amountDecimals, Big.roundDown).eq(b)), M('AMOUNT_TOO_MANY_DECIMALS', 'AMOUNT_DECIMALS_RUN')),
+    v.check((s: string) => safe(s, (b) => b.lte(max)), M('AMOUNT_TOO_LARGE', 'AMOUNT_TOO_LARGE_RUN', { max: new Big(max).toFixed(2) })),
   );
 }
 
 const code = (label: string, errCode: string, allowed: readonly string[]) =>
-  v.pipe(v.string(), upper, v.check((s: string) => allowed.includes(s), M(errCode, `${label} muss ${allowed.join(', ')} sein`)));
+  v.pipe(v.string(), upper, v.check((s: string) => allowed.includes(s), M(errCode, 'CODE_NOT_ALLOWED', { label, allowed: allowed.join(', ') })));
 
 function party(set: CharacterSet, nameMax: number, label: string) {
   return v.object({
-    name: v.optional(text(`${label}: Name`, 'NAME', nameMax, set)),
-    id: v.optional(identifierText(`${label}: Kennung`, 'PARTY_ID', set)),
+    name: v.optional(text(`${label}+F_NAME`, 'NAME', nameMax, set)),
+    id: v.optional(identifierText(`${label}+F_ID`, 'PARTY_ID', set)),
     address: v.optional(address(set, label)),
   });
 }
@@ -138,60 +142,60 @@ function identifierText(label: string, errCode: string, set: CharacterSet) {
 function buildSchema(profile: Profile, set: CharacterSet) {
   const lim = LIMITS[profile];
   const payment = v.object({
-    creditorName: text('Name des Empfängers', 'NAME', lim.name, set),
-    creditorIban: v.optional(iban('IBAN des Empfängers')),
-    creditorBic: v.optional(bic('BIC des Empfängers')),
+    creditorName: text('L_CREDITOR_NAME', 'NAME', lim.name, set),
+    creditorIban: v.optional(iban('L_CREDITOR_IBAN')),
+    creditorBic: v.optional(bic('L_CREDITOR_BIC')),
     creditorAccountOther: v.optional(
       v.pipe(
         v.string(),
         v.transform((s: string) => s.replace(/\s+/g, '')),
-        v.minLength(1, M('ACCOUNT_OTHER_MISSING', 'Kontonummer ist leer')),
-        v.maxLength(LIMITS.accountOther, M('ACCOUNT_OTHER_TOO_LONG', `Kontonummer ist länger als ${LIMITS.accountOther} Zeichen`)),
-        v.regex(/^[A-Za-z0-9/\-?:().,'+]+$/, M('ACCOUNT_OTHER_CHARSET', 'Kontonummer enthält unzulässige Zeichen')),
+        v.minLength(1, M('ACCOUNT_OTHER_MISSING', 'ACCOUNT_OTHER_EMPTY')),
+        v.maxLength(LIMITS.accountOther, M('ACCOUNT_OTHER_TOO_LONG', 'ACCOUNT_OTHER_TOO_LONG', { max: LIMITS.accountOther })),
+        v.regex(/^[A-Za-z0-9/\-?:().,'+]+$/, M('ACCOUNT_OTHER_CHARSET', 'ACCOUNT_OTHER_CHARSET')),
       ),
     ),
     creditorAgent: v.optional(
       v.object({
-        bic: v.optional(bic('BIC der Empfängerbank')),
-        name: v.optional(text('Name der Empfängerbank', 'AGENT_NAME', lim.agentName, set)),
-        address: v.optional(address(set, 'Adresse der Empfängerbank')),
-        clearingSystemId: v.optional(v.pipe(v.string(), upper, v.regex(/^[A-Z]{5}$/, M('CLEARING_SYSTEM_INVALID', 'Clearing-System-Code muss 5 Buchstaben haben (z. B. USABA)')))),
-        clearingMemberId: v.optional(identifierText('Bankleitzahl/Clearing-Nummer der Empfängerbank', 'CLEARING_MEMBER_ID', set)),
+        bic: v.optional(bic('L_AGENT_BIC')),
+        name: v.optional(text('L_AGENT_NAME', 'AGENT_NAME', lim.agentName, set)),
+        address: v.optional(address(set, 'L_AGENT_ADDRESS')),
+        clearingSystemId: v.optional(v.pipe(v.string(), upper, v.regex(/^[A-Z]{5}$/, M('CLEARING_SYSTEM_INVALID', 'CLEARING_SYSTEM_INVALID')))),
+        clearingMemberId: v.optional(identifierText('L_AGENT_CLEARING', 'CLEARING_MEMBER_ID', set)),
       }),
     ),
-    creditorAddress: v.optional(address(set, 'Adresse des Empfängers')),
+    creditorAddress: v.optional(address(set, 'L_CREDITOR_ADDRESS')),
     amount: amount(lim.amountMax),
-    currency: v.optional(v.pipe(v.string(), upper, v.regex(/^[A-Z]{3}$/, M('CURRENCY_INVALID', 'Währung muss ein dreistelliger ISO-4217-Code sein')))),
-    remittanceInfo: v.optional(text('Verwendungszweck', 'REMITTANCE', LIMITS.remittance, set)),
-    endToEndId: v.optional(identifier('Ende-zu-Ende-Referenz', 'END_TO_END_ID')),
-    instructionId: v.optional(identifier('Instruktions-ID', 'INSTRUCTION_ID')),
-    creditorId: v.optional(identifierText('Kennung des Empfängers', 'PARTY_ID', set)),
-    purposeCode: v.optional(v.pipe(v.string(), upper, v.regex(/^[A-Z0-9]{1,4}$/, M('PURPOSE_CODE_INVALID', 'Purpose-Code muss 1-4 Buchstaben/Ziffern haben (ISO External Purpose Code)')))),
-    ultimateDebtor: v.optional(party(set, lim.name, 'Abweichender Auftraggeber')),
-    ultimateCreditor: v.optional(party(set, lim.name, 'Abweichender Empfänger')),
+    currency: v.optional(v.pipe(v.string(), upper, v.regex(/^[A-Z]{3}$/, M('CURRENCY_INVALID', 'CURRENCY_FORMAT_RUN')))),
+    remittanceInfo: v.optional(text('L_REMITTANCE', 'REMITTANCE', LIMITS.remittance, set)),
+    endToEndId: v.optional(identifier('L_END_TO_END_ID', 'END_TO_END_ID')),
+    instructionId: v.optional(identifier('L_INSTRUCTION_ID', 'INSTRUCTION_ID')),
+    creditorId: v.optional(identifierText('L_CREDITOR_ID', 'PARTY_ID', set)),
+    purposeCode: v.optional(v.pipe(v.string(), upper, v.regex(/^[A-Z0-9]{1,4}$/, M('PURPOSE_CODE_INVALID', 'PURPOSE_CODE_INVALID')))),
+    ultimateDebtor: v.optional(party(set, lim.name, 'L_ULTIMATE_DEBTOR')),
+    ultimateCreditor: v.optional(party(set, lim.name, 'L_ULTIMATE_CREDITOR')),
     categoryPurpose: v.optional(code('categoryPurpose', 'CATEGORY_PURPOSE_INVALID', ['SALA'])),
     instrPrty: v.optional(code('instrPrty', 'PRIORITY_INVALID', ['HIGH', 'NORM'])),
     chargeBearer: v.optional(code('chargeBearer', 'CHARGE_BEARER_INVALID', ['SHAR', 'DEBT', 'CRED'])),
     serviceLevel: v.optional(code('serviceLevel', 'SERVICE_LEVEL_INVALID', ['NURG', 'URGP', 'SDVA'])),
-    requestedExecutionDate: v.optional(v.pipe(v.string(), v.transform((s: string) => s.trim()), v.check(isIsoDate, M('EXECUTION_DATE_INVALID', 'Ausführungsdatum muss ein gültiges Datum JJJJ-MM-TT sein')))),
+    requestedExecutionDate: v.optional(v.pipe(v.string(), v.transform((s: string) => s.trim()), v.check(isIsoDate, M('EXECUTION_DATE_INVALID', 'EXECUTION_DATE_FORMAT_RUN')))),
   });
   return v.object({
     debtor: v.object({
-      name: text('Name des Auftraggebers', 'NAME', lim.name, set),
-      iban: iban('IBAN des Auftraggebers'),
-      bic: v.optional(bic('BIC des Auftraggebers')),
-      currency: v.optional(v.pipe(v.string(), upper, v.regex(/^[A-Z]{3}$/, M('CURRENCY_INVALID', 'Kontowährung muss ein dreistelliger ISO-4217-Code sein')))),
-      address: v.optional(address(set, 'Adresse des Auftraggebers')),
-      id: v.optional(identifierText('Kennung des Auftraggebers', 'PARTY_ID', set)),
+      name: text('L_DEBTOR_NAME', 'NAME', lim.name, set),
+      iban: iban('L_DEBTOR_IBAN'),
+      bic: v.optional(bic('L_DEBTOR_BIC')),
+      currency: v.optional(v.pipe(v.string(), upper, v.regex(/^[A-Z]{3}$/, M('CURRENCY_INVALID', 'ACCOUNT_CURRENCY_FORMAT_RUN')))),
+      address: v.optional(address(set, 'L_DEBTOR_ADDRESS')),
+      id: v.optional(identifierText('L_DEBTOR_ID', 'PARTY_ID', set)),
     }),
-    requestedExecutionDate: v.pipe(v.string(), v.transform((s: string) => s.trim()), v.check(isIsoDate, M('EXECUTION_DATE_INVALID', 'Ausführungsdatum muss ein gültiges Datum JJJJ-MM-TT sein'))),
-    initiatingPartyId: v.optional(identifierText('Kennung des Einreichers', 'PARTY_ID', set)),
-    initiatingPartyName: v.optional(text('Name des Einreichers', 'NAME', 70, set)),
+    requestedExecutionDate: v.pipe(v.string(), v.transform((s: string) => s.trim()), v.check(isIsoDate, M('EXECUTION_DATE_INVALID', 'EXECUTION_DATE_FORMAT_RUN'))),
+    initiatingPartyId: v.optional(identifierText('L_INITIATING_ID', 'PARTY_ID', set)),
+    initiatingPartyName: v.optional(text('L_INITIATING_NAME', 'NAME', 70, set)),
     batchBooking: v.optional(v.boolean()),
     payments: v.pipe(
       v.array(payment),
-      v.minLength(1, M('PAYMENTS_EMPTY', 'Der Zahlungslauf enthält keine Zahlung')),
-      v.maxLength(LIMITS.payments, M('PAYMENTS_TOO_MANY', `Höchstens ${LIMITS.payments} Zahlungen je Datei`)),
+      v.minLength(1, M('PAYMENTS_EMPTY', 'PAYMENTS_EMPTY')),
+      v.maxLength(LIMITS.payments, M('PAYMENTS_TOO_MANY', 'PAYMENTS_TOO_MANY', { max: LIMITS.payments })),
     ),
   });
 }

@@ -5,14 +5,18 @@
  */
 import type { Profile } from '../model/run';
 import { isSepaCountry } from '../model/codes';
+import type { Lang } from '@kontor/xml';
 import type { Pain001ReadModel } from './model';
+import { sayer } from '../messages';
 
 export interface Detection {
   profile: Profile;
   reasons: string[];
 }
 
-export function detectProfile(m: Pain001ReadModel): Detection {
+/** The profile and why (reasons in `lang`, default de). */
+export function detectProfile(m: Pain001ReadModel, lang: Lang = 'de'): Detection {
+  const say = sayer(lang);
   const sepaLevel = new Set<string>();
   const currencies = new Set<string>();
   const chargeBearers = new Set<string>();
@@ -39,23 +43,23 @@ export function detectProfile(m: Pain001ReadModel): Detection {
   // Explicit SEPA markers decide for SCT: service level SEPA, or the SEPA charge bearer SLEV.
   if (sepaLevel.size > 0 || chargeBearers.has('SLEV')) {
     const reasons: string[] = [];
-    if (sepaLevel.size > 0) reasons.push('Service-Level SEPA angegeben (SvcLvl/Cd = SEPA)');
-    if (chargeBearers.has('SLEV')) reasons.push('Entgeltregelung SLEV (SEPA)');
-    if (currencies.size > 0 && [...currencies].every((c) => c === 'EUR')) reasons.push('alle Beträge in EUR');
+    if (sepaLevel.size > 0) reasons.push(say('REASON_SEPA_LEVEL'));
+    if (chargeBearers.has('SLEV')) reasons.push(say('REASON_SLEV'));
+    if (currencies.size > 0 && [...currencies].every((c) => c === 'EUR')) reasons.push(say('REASON_ALL_EUR'));
     return { profile: 'sct', reasons };
   }
   const axz: string[] = [];
   const nonEur = [...currencies].filter((c) => c !== 'EUR');
-  if (nonEur.length) axz.push(`Währung ${nonEur.sort().join(', ')} (nicht EUR)`);
+  if (nonEur.length) axz.push(say('REASON_NON_EUR', { currencies: nonEur.sort().join(', ') }));
   const foreignCb = [...chargeBearers].filter((c) => c !== 'SLEV');
-  if (foreignCb.length) axz.push(`Entgeltregelung ${foreignCb.sort().join(', ')} (nicht SLEV)`);
-  if (otherLevels.size) axz.push(`Service-Level ${[...otherLevels].sort().join(', ')} (nicht SEPA)`);
-  if (nonIban) axz.push(`${nonIban} Empfängerkonto/-konten ohne IBAN`);
-  if (regulatory) axz.push(`Meldedaten nach AWV (RgltryRptg) in ${regulatory} Zahlung(en)`);
-  if (equivalent) axz.push(`Gegenwertbetrag (EqvtAmt) in ${equivalent} Zahlung(en)`);
-  if (foreignCountries.size) axz.push(`Empfänger außerhalb des SEPA-Raums: ${[...foreignCountries].sort().join(', ')}`);
+  if (foreignCb.length) axz.push(say('REASON_CHARGE_BEARER', { values: foreignCb.sort().join(', ') }));
+  if (otherLevels.size) axz.push(say('REASON_SERVICE_LEVEL', { values: [...otherLevels].sort().join(', ') }));
+  if (nonIban) axz.push(say('REASON_NON_IBAN', { count: nonIban }));
+  if (regulatory) axz.push(say('REASON_REGULATORY', { count: regulatory }));
+  if (equivalent) axz.push(say('REASON_EQUIVALENT', { count: equivalent }));
+  if (foreignCountries.size) axz.push(say('REASON_FOREIGN', { countries: [...foreignCountries].sort().join(', ') }));
   if (axz.length) return { profile: 'axz', reasons: axz };
-  const reasons = ['keine Merkmale einer Auslandszahlung'];
-  if (currencies.size === 0 || [...currencies].every((c) => c === 'EUR')) reasons.push('alle Beträge in EUR');
+  const reasons = [say('REASON_NO_FOREIGN_TRAITS')];
+  if (currencies.size === 0 || [...currencies].every((c) => c === 'EUR')) reasons.push(say('REASON_ALL_EUR'));
   return { profile: 'sct', reasons };
 }

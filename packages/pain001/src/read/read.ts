@@ -257,9 +257,9 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
   const limits: Pain001Limits = { ...defaultPain001Limits, ...opts.limits };
   let transactions = 0;
   const beyond = (limit: keyof Pain001Limits, what: string, location: { line: number; column: number }) =>
-    new Pain001Error('LIMIT_EXCEEDED', `Die Datei enthält mehr als ${limits[limit]} ${what} (Grenze ${limit}).`, [
-      { code: 'LIMIT_EXCEEDED', severity: 'error', message: `Mehr als ${limits[limit]} ${what}`, location },
-    ]);
+    new Pain001Error('LIMIT_EXCEEDED', `Die Datei enthält mehr als ${limits[limit]} ${what} (Grenze ${limit}).`, { details: [
+      { code: 'LIMIT_EXCEEDED', severity: 'error', message: `Mehr als ${limits[limit]} ${what}`, line: location.line, column: location.column },
+    ] });
   try {
     await streamXml(
       text,
@@ -305,13 +305,13 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
   } catch (e) {
     if (e instanceof UnsupportedRoot) {
       const what = rootLocal === 'Document' ? `Namensraum "${rootNs || '(keiner)'}"` : `Wurzelelement "${rootLocal}" (Namensraum "${rootNs || '(keiner)'}")`;
-      throw new Pain001Error('UNSUPPORTED_MESSAGE', `Keine unterstützte pain.001-Nachricht: ${what}. Unterstützt werden pain.001.001.09 und pain.001.001.03.`, [
-        { code: 'UNSUPPORTED_MESSAGE', severity: 'error', message: `Nicht unterstützt: ${what}`, location: { line: 1, column: 1 } },
-      ]);
+      throw new Pain001Error('UNSUPPORTED_MESSAGE', `Keine unterstützte pain.001-Nachricht: ${what}. Unterstützt werden pain.001.001.09 und pain.001.001.03.`, { details: [
+        { code: 'UNSUPPORTED_MESSAGE', severity: 'error', message: `Nicht unterstützt: ${what}`, line: 1, column: 1 },
+      ] });
     }
     if (e instanceof KontorXmlError) {
       if (e.code === 'XML_TOO_LARGE') throw new Pain001Error('INPUT_TOO_LARGE', e.message);
-      if (!model) throw new Pain001Error('NOT_XML', `Die Datei ist kein lesbares XML: ${e.message}`, [{ code: e.code, severity: 'error', message: e.message, ...(e.location ? { location: e.location } : {}) }]);
+      if (!model) throw new Pain001Error('NOT_XML', `Die Datei ist kein lesbares XML: ${e.message}`, { details: [{ code: e.code, severity: 'error', message: e.message, ...(e.location ? { line: e.location.line, column: e.location.column } : {}) }] });
       model.malformed = { code: e.code, message: e.message, ...(e.location ? { location: e.location } : {}) };
       return model;
     }

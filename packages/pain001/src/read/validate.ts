@@ -3,8 +3,9 @@
  * profile detection, read-model summary, rule findings, XSD check against the schema store, verdict.
  */
 import Big from 'big.js';
-import { xmlInputToText, KontorXmlError, findSchemaSet, type SchemaStore, type XsdFinding, type XsdCheck, type XsdCheckFinding } from '@kontor/xml';
-import { Pain001Error, type PaymentIssue } from '../errors';
+import { xmlInputToText, KontorXmlError, findSchemaSet, verdictOf, type Finding, type Lang, type SchemaStore, type XsdFinding, type XsdCheck, type XsdCheckFinding } from '@kontor/xml';
+import { Pain001Error } from '../errors';
+import { sayer, type Pain001MessageKey, type Say } from '../messages';
 import type { Profile } from '../model/run';
 import { detectProfile } from './detect';
 import { readPain001, type Pain001Limits } from './read';
@@ -28,7 +29,8 @@ export interface ValidationSummary {
   createdAt: string | null;
 }
 
-export type Verdict = 'valid' | 'valid_with_warnings' | 'invalid';
+export type { Verdict } from '@kontor/xml';
+import type { Verdict } from '@kontor/xml';
 
 export interface Pain001ValidationResult {
   message: 'pain.001';
@@ -38,7 +40,7 @@ export interface Pain001ValidationResult {
   profileSource: 'detected' | 'requested';
   profileReasons: string[];
   summary: ValidationSummary;
-  findings: PaymentIssue[];
+  findings: Finding[];
   xsd: XsdCheck;
   verdict: Verdict;
   schemaChecked: boolean;
@@ -56,6 +58,8 @@ export interface ValidateOptions {
   maxFindings?: number;
   /** Structural limits (payment blocks, transactions); defaults: defaultPain001Limits. */
   limits?: Partial<Pain001Limits>;
+  /** Language of findings, notes and profile reasons (default de, spec §2.6). */
+  lang?: Lang | undefined;
 }
 
 /** Schema set the file is checked against: DK GBIC_5 for SCT .09, ISO .09 for AXZ (no public DK AXZ XSD), ISO .03 for .03. */
@@ -64,44 +68,46 @@ export function schemaSetFor(version: '09' | '03', profile: Profile): string {
   return profile === 'sct' ? 'dk:pain.001.001.09_GBIC_5' : 'iso:pain.001.001.09';
 }
 
-const XSD_PATTERNS: [RegExp, string, string][] = [
-  [/\[facet 'pattern'\]/, 'XSD_PATTERN', 'Wert entspricht nicht dem vorgeschriebenen Muster'],
-  [/\[facet 'maxLength'\]/, 'XSD_MAX_LENGTH', 'Wert ist zu lang'],
-  [/\[facet 'minLength'\]/, 'XSD_MIN_LENGTH', 'Wert ist zu kurz oder leer'],
-  [/\[facet 'enumeration'\]/, 'XSD_ENUMERATION', 'Wert ist nicht zulässig'],
-  [/\[facet 'minInclusive'\]/, 'XSD_MIN_INCLUSIVE', 'Wert ist kleiner als erlaubt'],
-  [/\[facet 'maxInclusive'\]/, 'XSD_MAX_INCLUSIVE', 'Wert ist größer als erlaubt'],
-  [/\[facet 'fractionDigits'\]/, 'XSD_FRACTION_DIGITS', 'zu viele Nachkommastellen'],
-  [/\[facet 'totalDigits'\]/, 'XSD_TOTAL_DIGITS', 'zu viele Stellen'],
-  [/This element is not expected/, 'XSD_UNEXPECTED_ELEMENT', 'Element an dieser Stelle nicht erlaubt'],
-  [/Missing child element/, 'XSD_MISSING_ELEMENT', 'Pflichtelement fehlt'],
-  [/No matching global declaration/, 'XSD_ROOT_UNKNOWN', 'Wurzelelement passt nicht zum Schema'],
-  [/is not a valid value of the (atomic|local atomic|list|union) type/, 'XSD_VALUE_INVALID', 'Wert hat nicht den vorgeschriebenen Datentyp'],
-  [/Character content other than whitespace/, 'XSD_TEXT_NOT_ALLOWED', 'Text an dieser Stelle nicht erlaubt'],
-  [/attribute .* is required|The attribute '.*' is required/, 'XSD_ATTRIBUTE_MISSING', 'Pflichtattribut fehlt'],
+/** libxml2 diagnostics → our stable code; the code is also the catalogue key of its text. */
+const XSD_PATTERNS: [RegExp, Pain001MessageKey][] = [
+  [/\[facet 'pattern'\]/, 'XSD_PATTERN'],
+  [/\[facet 'maxLength'\]/, 'XSD_MAX_LENGTH'],
+  [/\[facet 'minLength'\]/, 'XSD_MIN_LENGTH'],
+  [/\[facet 'enumeration'\]/, 'XSD_ENUMERATION'],
+  [/\[facet 'minInclusive'\]/, 'XSD_MIN_INCLUSIVE'],
+  [/\[facet 'maxInclusive'\]/, 'XSD_MAX_INCLUSIVE'],
+  [/\[facet 'fractionDigits'\]/, 'XSD_FRACTION_DIGITS'],
+  [/\[facet 'totalDigits'\]/, 'XSD_TOTAL_DIGITS'],
+  [/This element is not expected/, 'XSD_UNEXPECTED_ELEMENT'],
+  [/Missing child element/, 'XSD_MISSING_ELEMENT'],
+  [/No matching global declaration/, 'XSD_ROOT_UNKNOWN'],
+  [/is not a valid value of the (atomic|local atomic|list|union) type/, 'XSD_VALUE_INVALID'],
+  [/Character content other than whitespace/, 'XSD_TEXT_NOT_ALLOWED'],
+  [/attribute .* is required|The attribute '.*' is required/, 'XSD_ATTRIBUTE_MISSING'],
 ];
 
-function xsdFinding(f: XsdFinding): XsdCheckFinding {
+function xsdFinding(f: XsdFinding, say: Say): XsdCheckFinding {
   const element = /Element '(?:\{[^}]*\})?([^']+)'/.exec(f.message)?.[1];
   let code = f.code === 'XSD' ? 'XSD' : f.code;
-  let german = f.code.startsWith('XML_') ? 'XML nicht wohlgeformt' : 'Schemaverletzung';
+  let what: Pain001MessageKey = f.code.startsWith('XML_') ? 'XSD_XML' : 'XSD';
   if (f.code === 'XSD') {
-    for (const [re, c, g] of XSD_PATTERNS) {
+    for (const [re, c] of XSD_PATTERNS) {
       if (re.test(f.message)) {
-        code = c;
-        german = `Schemaverletzung: ${g}`;
+        code = what = c;
         break;
       }
     }
   }
-  const where = f.line !== null ? ` (Zeile ${f.line}${f.column ? `, Spalte ${f.column}` : ''})` : '';
+  // libxml2 reports no column for validity errors (0), like xmllint.
+  const column = f.line !== null && f.column ? f.column : undefined;
+  const where = f.line === null ? '' : column ? say('AT_LINE_COLUMN', { line: f.line, column }) : say('AT_LINE', { line: f.line });
   return {
     code,
     severity: f.severity === 'warning' ? 'warning' : 'error',
-    message: `${german}${element ? ` bei ${element}` : ''}${where}: ${f.message}`,
-    line: f.line,
-    column: f.line !== null && f.column ? f.column : null,
-    location: element ?? null,
+    message: say('XSD_FINDING', { what: say(what), element: element ? say('AT_ELEMENT', { element }) : '', where, detail: f.message }),
+    ...(f.line !== null ? { line: f.line } : {}),
+    ...(column ? { column } : {}),
+    ...(element ? { path: element } : {}),
   };
 }
 
@@ -112,15 +118,15 @@ export function rulesetLabel(setId: string): string {
   return m[1] === 'dk' ? `dk.gbic${m[3] ?? ''}:pain001:${m[2]}` : `iso.20022:pain001:${m[2]}`;
 }
 
-function runXsd(store: SchemaStore | undefined, setId: string, text: string, maxFindings: number, shared?: SharedXsdPass): XsdCheck {
+function runXsd(store: SchemaStore | undefined, setId: string, text: string, maxFindings: number, say: Say, shared?: SharedXsdPass): XsdCheck {
   const title = findSchemaSet(setId)?.title;
   const base = { ruleset: rulesetLabel(setId), schemaSet: setId, ...(title ? { title } : {}), errorCount: 0, warningCount: 0, findings: [] as XsdCheckFinding[] };
-  if (!store) return { available: false, ...base, verdict: 'not_checked', note: 'Kein Schema-Speicher konfiguriert; das Ergebnis beruht nur auf den Regeln.' };
+  if (!store) return { available: false, ...base, verdict: 'not_checked', note: say('XSD_NO_STORE') };
   // Validated in the reader pass when the store does this set natively; otherwise (or when the native path declined) here.
   const r = shared?.result(setId) ?? store.validate(setId, text, { maxBytes: Number.MAX_SAFE_INTEGER, maxFindings });
-  if (!r.available) return { available: false, ...base, verdict: 'not_checked', note: `Schema ${setId} ist nicht installiert; das Ergebnis beruht nur auf den Regeln. ${r.note ?? ''}`.trim() };
+  if (!r.available) return { available: false, ...base, verdict: 'not_checked', note: say('XSD_NOT_INSTALLED', { schemaSet: setId, note: r.note ?? '' }).trim() };
   // The store keeps the first maxFindings diagnostics and counts all of them.
-  const findings = r.findings.map(xsdFinding);
+  const findings = r.findings.map((f) => xsdFinding(f, say));
   const { errorCount, warningCount } = r;
   const dropped = errorCount + warningCount - findings.length;
   return {
@@ -131,7 +137,7 @@ function runXsd(store: SchemaStore | undefined, setId: string, text: string, max
     errorCount,
     warningCount,
     findings,
-    ...(r.truncated ? { truncated: true, note: `${dropped} weitere Schemameldungen ausgelassen` } : {}),
+    ...(r.truncated ? { truncated: true, note: say('XSD_TRUNCATED', { dropped }) } : {}),
   };
 }
 
@@ -178,6 +184,8 @@ export function summarize(m: Pain001ReadModel): ValidationSummary {
 export async function validatePain001(input: string | Uint8Array, opts: ValidateOptions = {}): Promise<Pain001ValidationResult> {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxFindings = opts.maxFindings ?? 1000;
+  const lang = opts.lang ?? 'de';
+  const say = sayer(lang);
   if (opts.profile !== undefined && !['auto', 'sct', 'axz'].includes(opts.profile)) throw new Pain001Error('INVALID_ARGUMENT', `profile must be auto, sct or axz: ${String(opts.profile)}`);
   let text: string;
   try {
@@ -193,25 +201,23 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
   const pass = opts.schemaStore ? sharedXsdPass(opts.schemaStore, { requested: opts.profile && opts.profile !== 'auto' ? opts.profile : undefined, schemaSet: opts.schemaSet, maxFindings, setFor: schemaSetFor }) : undefined;
   const model = await readPain001(text, { maxBytes, ...(opts.limits ? { limits: opts.limits } : {}), ...(pass ? { tap: pass.tap } : {}) });
   const requested = opts.profile && opts.profile !== 'auto' ? opts.profile : undefined;
-  const detection = requested ? { profile: requested, reasons: ['Profil wurde vorgegeben'] } : detectProfile(model);
+  const detection = requested ? { profile: requested, reasons: [say('PROFILE_REQUESTED')] } : detectProfile(model, lang);
   const profile = detection.profile;
-  const findings: PaymentIssue[] = [];
+  const findings: Finding[] = [];
   if (model.malformed) {
     // Reader limits (depth, elements, attributes per element) keep their own code: the file may be well-formed.
     const limit = /^XML_TOO_/.test(model.malformed.code);
     findings.push({
       code: limit ? model.malformed.code : 'XML_MALFORMED',
       severity: 'error',
-      message: limit
-        ? `Die Datei überschreitet eine Grenze des XML-Lesers und wurde nur bis dorthin gelesen: ${model.malformed.message}`
-        : `Die Datei ist kein wohlgeformtes XML (abgebrochen oder beschädigt): ${model.malformed.message}`,
+      message: say(limit ? 'XML_LIMIT' : 'XML_MALFORMED', { detail: model.malformed.message }),
       path: '',
-      ...(model.malformed.location ? { location: model.malformed.location } : {}),
+      ...(model.malformed.location ? { line: model.malformed.location.line, column: model.malformed.location.column } : {}),
     });
   }
-  const rules = checkPain001(model, profile);
+  const rules = checkPain001(model, profile, lang);
   for (let i = 0; i < rules.length && i < maxFindings; i++) findings.push(rules[i]!);
-  if (rules.length > maxFindings) findings.push({ code: 'FINDINGS_TRUNCATED', severity: 'info', message: `${rules.length - maxFindings} weitere Regelbefunde ausgelassen`, path: '' });
+  if (rules.length > maxFindings) findings.push({ code: 'FINDINGS_TRUNCATED', severity: 'info', message: say('FINDINGS_TRUNCATED', { count: rules.length - maxFindings }), path: '' });
 
   let setId = schemaSetFor(model.version, profile);
   if (opts.schemaSet) {
@@ -219,9 +225,9 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
     if (!def || def.namespace !== model.namespace) throw new Pain001Error('INVALID_ARGUMENT', `Schema set ${opts.schemaSet} does not target ${model.namespace}`);
     setId = opts.schemaSet;
   }
-  const xsd = runXsd(opts.schemaStore, setId, text, maxFindings, model.malformed ? undefined : pass);
-  const hasError = findings.some((f) => f.severity === 'error') || xsd.valid === false;
-  const hasWarning = findings.some((f) => f.severity === 'warning') || xsd.warningCount > 0;
+  const xsd = runXsd(opts.schemaStore, setId, text, maxFindings, say, model.malformed ? undefined : pass);
+  // Rule findings and schema diagnostics together; the schema counts stand for diagnostics beyond xsd.findings.
+  const verdict = verdictOf([...findings, ...(xsd.valid === false ? [{ severity: 'error' as const }] : []), ...(xsd.warningCount > 0 ? [{ severity: 'warning' as const }] : [])]);
   return {
     message: 'pain.001',
     version: model.version,
@@ -232,17 +238,28 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
     summary: summarize(model),
     findings,
     xsd,
-    verdict: hasError ? 'invalid' : hasWarning ? 'valid_with_warnings' : 'valid',
+    verdict,
     schemaChecked: xsd.available,
   };
 }
 
-/** One German sentence for the `summary` string of the service response. */
-export function describeValidation(r: Pain001ValidationResult, filename?: string): string {
-  const name = filename ? `${filename}: ` : '';
-  const cur = r.summary.currencies.map((c) => `${c.total} ${c.currency || '(ohne Währung)'}`).join(', ') || 'keine Beträge';
-  const verdict = r.verdict === 'valid' ? 'gültig' : r.verdict === 'valid_with_warnings' ? 'gültig mit Hinweisen' : 'ungültig';
+const VERDICT_KEYS = { valid: 'VERDICT_VALID', valid_with_warnings: 'VERDICT_VALID_WITH_WARNINGS', invalid: 'VERDICT_INVALID' } as const;
+
+/** One sentence (German by default, English on request) for the `summary` string of the service response. */
+export function describeValidation(r: Pain001ValidationResult, filename?: string, lang: Lang = 'de'): string {
+  const say = sayer(lang);
+  const cur = r.summary.currencies.map((c) => `${c.total} ${c.currency || say('NO_CURRENCY')}`).join(', ') || say('NO_AMOUNTS');
   const errors = r.findings.filter((f) => f.severity === 'error').length + r.xsd.errorCount;
-  const schema = r.xsd.available ? `Schema ${r.xsd.schemaSet} ${r.xsd.valid ? 'erfüllt' : 'verletzt'}` : 'Schema nicht geprüft';
-  return `${name}pain.001.001.${r.version} (${r.profile.toUpperCase()}), ${r.summary.payments} Zahlung(en) in ${r.summary.paymentBlocks} Block/Blöcken, ${cur}; ${schema}; ${verdict}${errors ? ` (${errors} Fehler)` : ''}.`;
+  const schema = r.xsd.available ? say(r.xsd.valid ? 'SCHEMA_MET' : 'SCHEMA_VIOLATED', { schemaSet: r.xsd.schemaSet }) : say('SCHEMA_NOT_CHECKED');
+  return say('SUMMARY', {
+    name: filename ? `${filename}: ` : '',
+    version: r.version,
+    profile: r.profile.toUpperCase(),
+    payments: r.summary.payments,
+    blocks: r.summary.paymentBlocks,
+    amounts: cur,
+    schema,
+    verdict: say(VERDICT_KEYS[r.verdict]),
+    errors: errors ? say('ERROR_COUNT', { count: errors }) : '',
+  });
 }

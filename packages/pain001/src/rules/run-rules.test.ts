@@ -10,7 +10,7 @@ function check(input: unknown, profile: Profile, now = NOW, bankDirectory?: Bank
   expect(issues.filter((i) => i.severity === 'error')).toEqual([]);
   return checkPaymentRun(run, { profile, now, ...(bankDirectory ? { bankDirectory } : {}) });
 }
-const pick = (issues: { code: string; path?: string; severity: string }[]) => issues.map((i) => `${i.severity}:${i.code}@${i.path}`);
+const pick = (issues: { code: string; path?: string | undefined; severity: string }[]) => issues.map((i) => `${i.severity}:${i.code}@${i.path}`);
 
 describe('business rules: both profiles', () => {
   it('accepts the reference runs', () => {

@@ -193,6 +193,6 @@ describe('authoritative gate', () => {
     strict.dispose();
     expect(e).toBeInstanceOf(Pain001Error);
     expect(e.code).toBe('GATE_FAILED');
-    expect(e.details[0]).toMatchObject({ code: 'XSD_ROOT_UNKNOWN', severity: 'error', location: { line: 2 } });
+    expect(e.details[0]).toMatchObject({ code: 'XSD_ROOT_UNKNOWN', severity: 'error', line: 2 });
   });
 });

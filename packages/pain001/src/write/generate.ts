@@ -6,16 +6,17 @@
  * service. Only a caller that passes `allowUnchecked: true` gets the file, marked verification.passed=false.
  */
 import { createHash } from 'node:crypto';
-import { findSchemaSet, type SchemaStore } from '@kontor/xml';
+import { findSchemaSet, type Finding, type Lang, type SchemaStore } from '@kontor/xml';
 import type { BankDirectory } from '@kontor/bankdata';
-import { Pain001Error, type PaymentIssue } from '../errors';
+import { Pain001Error } from '../errors';
+import { sayer, type Say } from '../messages';
 import type { CharacterSet } from '../model/charset';
 import { berlinNow } from '../model/dates';
 import { ID_PATTERN } from '../model/charset';
 import { parsePaymentRun } from '../model/parse-run';
 import type { PaymentRun, Profile } from '../model/run';
 import { checkPaymentRun } from '../rules/run-rules';
-import { schemaSetFor, validatePain001, type ValidationSummary, type XsdCheckFinding } from '../read/validate';
+import { schemaSetFor, validatePain001, type ValidationSummary } from '../read/validate';
 import { writePain001 } from './writer';
 
 export interface GenerateOptions {
@@ -33,6 +34,8 @@ export interface GenerateOptions {
   characterSet?: CharacterSet;
   /** German bank directory: BIC derived from German IBANs, deleted bank codes rejected. */
   bankDirectory?: BankDirectory;
+  /** Language of issues, warnings and notes (default de). */
+  lang?: Lang | undefined;
 }
 
 export interface PaymentFileSummary extends ValidationSummary {
@@ -59,7 +62,7 @@ export interface PaymentFileResult {
   filename: string;
   summary: PaymentFileSummary;
   /** Non-blocking messages (duplicates, derived BICs, ignored fields, dates on holidays ...). */
-  warnings: PaymentIssue[];
+  warnings: Finding[];
   verification: PaymentFileVerification;
 }
 
@@ -82,14 +85,14 @@ function defaultMessageId(run: PaymentRun, createdAt: string): string {
 }
 
 /** Fills missing SCT creditor BICs (and the debtor's) from the bank directory for German IBANs. */
-function deriveBics(run: PaymentRun, profile: Profile, dir: BankDirectory | undefined): PaymentIssue[] {
+function deriveBics(run: PaymentRun, profile: Profile, dir: BankDirectory | undefined, say: Say): Finding[] {
   if (!dir) return [];
-  const infos: PaymentIssue[] = [];
+  const infos: Finding[] = [];
   if (!run.debtor.bic) {
     const bic = dir.bicForIban(run.debtor.iban);
     if (bic) {
       run.debtor.bic = bic;
-      infos.push({ code: 'BIC_DERIVED', severity: 'info', message: `BIC ${bic} aus der Bankleitzahl der IBAN ergänzt (Bankleitzahlenverzeichnis ${dir.dataDate})`, path: 'debtor.bic' });
+      infos.push({ code: 'BIC_DERIVED', severity: 'info', message: say('BIC_DERIVED', { bic, dataDate: dir.dataDate }), path: 'debtor.bic' });
     }
   }
   if (profile !== 'sct') return infos;
@@ -98,7 +101,7 @@ function deriveBics(run: PaymentRun, profile: Profile, dir: BankDirectory | unde
     const bic = dir.bicForIban(p.creditorIban);
     if (bic) {
       p.creditorBic = bic;
-      infos.push({ code: 'BIC_DERIVED', severity: 'info', message: `BIC ${bic} aus der Bankleitzahl der IBAN ergänzt (Bankleitzahlenverzeichnis ${dir.dataDate})`, path: `payments.${i}.creditorBic` });
+      infos.push({ code: 'BIC_DERIVED', severity: 'info', message: say('BIC_DERIVED', { bic, dataDate: dir.dataDate }), path: `payments.${i}.creditorBic` });
     }
   });
   return infos;
@@ -107,14 +110,16 @@ function deriveBics(run: PaymentRun, profile: Profile, dir: BankDirectory | unde
 async function generate(profile: Profile, input: unknown, opts: GenerateOptions): Promise<PaymentFileResult> {
   if (opts === null || typeof opts !== 'object') throw new Pain001Error('INVALID_ARGUMENT', 'options must be an object');
   const now = opts.now ?? (() => new Date());
+  const lang = opts.lang ?? 'de';
+  const say = sayer(lang);
   // Step 1: schema (400) and limits (422 list)
-  const { run, issues } = parsePaymentRun(input, profile, opts.characterSet ?? 'epc');
+  const { run, issues } = parsePaymentRun(input, profile, opts.characterSet ?? 'epc', lang);
   // Step 2: business rules (422 list)
-  const ruleIssues = checkPaymentRun(run, { profile, now: now(), ...(opts.bankDirectory ? { bankDirectory: opts.bankDirectory } : {}) });
+  const ruleIssues = checkPaymentRun(run, { profile, now: now(), lang, ...(opts.bankDirectory ? { bankDirectory: opts.bankDirectory } : {}) });
   const all = [...issues, ...ruleIssues];
   const errors = all.filter((i) => i.severity === 'error');
   if (errors.length) throw new Pain001Error('RUN_RULES_VIOLATED', `Der Zahlungslauf verletzt ${errors.length} Regel(n)`, { details: all });
-  const derived = deriveBics(run, profile, opts.bankDirectory);
+  const derived = deriveBics(run, profile, opts.bankDirectory, say);
 
   const createdAt = resolveCreatedAt(opts, now);
   const messageId = opts.messageId ?? defaultMessageId(run, createdAt);
@@ -123,20 +128,13 @@ async function generate(profile: Profile, input: unknown, opts: GenerateOptions)
 
   // Step 3: authoritative gate on the file itself
   const setId = schemaSetFor('09', profile);
-  const check = await validatePain001(xml, { profile, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), maxBytes: Number.MAX_SAFE_INTEGER });
-  const gateErrors: PaymentIssue[] = [
-    ...check.findings.filter((f) => f.severity === 'error'),
-    ...check.xsd.findings.filter((f) => f.severity === 'error').map((f: XsdCheckFinding) => ({
-      code: f.code,
-      severity: 'error' as const,
-      message: f.message,
-      ...(f.line !== null ? { location: { line: f.line, column: f.column ?? 0 } } : {}),
-    })),
-  ];
+  const check = await validatePain001(xml, { profile, lang, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), maxBytes: Number.MAX_SAFE_INTEGER });
+  // Rule findings and schema diagnostics are the same Finding type.
+  const gateErrors: Finding[] = [...check.findings, ...check.xsd.findings].filter((f) => f.severity === 'error');
   if (gateErrors.length) throw new Pain001Error('GATE_FAILED', `Die erzeugte Datei besteht die Prüfung gegen ${setId} nicht`, { details: gateErrors });
   if (!check.xsd.available && !opts.allowUnchecked) {
     throw new Pain001Error('GATE_UNAVAILABLE', `Schemaprüfung nicht möglich: ${check.xsd.note ?? setId}. Es wird keine ungeprüfte Datei ausgeliefert.`, { details: [
-      { code: 'SCHEMA_NOT_INSTALLED', severity: 'error', message: check.xsd.note ?? `Schema ${setId} ist nicht installiert` },
+      { code: 'SCHEMA_NOT_INSTALLED', severity: 'error', message: check.xsd.note ?? say('SCHEMA_NOT_INSTALLED', { schemaSet: setId }) },
     ] });
   }
   const fileWarnings = check.findings.filter((f) => f.severity !== 'error');
@@ -166,7 +164,7 @@ async function generate(profile: Profile, input: unknown, opts: GenerateOptions)
       ...(title ? { schemaTitle: title } : {}),
       rulesChecked: true,
       verdict: check.verdict,
-      ...(check.xsd.available ? {} : { note: `Ohne Schemaprüfung ausgeliefert (allowUnchecked): ${check.xsd.note ?? ''}`.trim() }),
+      ...(check.xsd.available ? {} : { note: say('UNCHECKED_NOTE', { note: check.xsd.note ?? '' }).trim() }),
     },
   };
 }

@@ -1,14 +1,11 @@
 /** The XSD part of a validation result, one shape for every format (camt, pain.001, ...). */
+import type { Finding, Verdict } from '../model/finding';
 
-/** One schema diagnostic as reported to callers (1-based line/column when known, XPath-like location when known). */
-export interface XsdCheckFinding {
-  code: string;
-  severity: 'error' | 'warning' | 'info';
-  message: string;
-  line: number | null;
-  column: number | null;
-  location: string | null;
-}
+/**
+ * One schema diagnostic: the shared Finding. `line`/`column` are 1-based when known (libxml2 gives no column for
+ * validity errors); `path` is the element the diagnostic is about (XPath-like) when known.
+ */
+export type XsdCheckFinding = Finding;
 
 export interface XsdCheck {
   /** False when the schema set is not installed in the store (then `verdict` is `not_checked` and `note` says why). */
@@ -19,7 +16,8 @@ export interface XsdCheck {
   schemaSet: string;
   title?: string;
   valid?: boolean;
-  verdict: 'valid' | 'valid_with_warnings' | 'invalid' | 'not_checked';
+  /** `not_checked` only when the schema step could not run (see `available`). */
+  verdict: Verdict | 'not_checked';
   /** All schema errors, also those beyond `findings`. */
   errorCount: number;
   warningCount: number;
@@ -28,4 +26,38 @@ export interface XsdCheck {
   /** True when more diagnostics were reported than `findings` holds. */
   truncated?: boolean;
   note?: string;
+}
+
+/** A schema diagnostic as the HTTP API writes it (spec §2.6 xsd.findings[]): unknown positions are null. */
+export interface XsdCheckFindingJson {
+  code: string;
+  severity: Finding['severity'];
+  message: string;
+  line: number | null;
+  column: number | null;
+  location: string | null;
+}
+
+export type XsdCheckJson = Omit<XsdCheck, 'findings'> & { findings: XsdCheckFindingJson[] };
+
+/**
+ * The xsd object in the JSON shape of the service (spec §2.6): `line`/`column` null when unknown, `path` as `location`.
+ *
+ * @example
+ * ```ts
+ * xsdCheckToJson(result.xsd).findings[0]; // { code: 'XSD_PATTERN', severity: 'error', message: '…', line: 12, column: null, location: 'IBAN' }
+ * ```
+ */
+export function xsdCheckToJson(x: XsdCheck): XsdCheckJson {
+  return {
+    ...x,
+    findings: x.findings.map((f) => ({
+      code: f.code,
+      severity: f.severity,
+      message: f.message,
+      line: f.line ?? null,
+      column: f.column ?? null,
+      location: f.path ?? null,
+    })),
+  };
 }
