@@ -68,26 +68,43 @@ export interface GenerateGateReport {
   note?: string;
 }
 
-export interface GenerateCiiResult {
-  ok: boolean;
-  /**
-   * Where a rejection happened (only when not ok): 'input' — the invoice data broke the schema or a rule (the
-   * caller's fault; HTTP 400); 'gate' — the XML we generated failed the authoritative check (our fault; HTTP 502).
-   */
-  stage?: 'input' | 'gate';
+/** What both outcomes of generateCii (and generateUbl) carry. */
+interface GenerateResultBase {
   /** The authoritative gate's outcome (present once XML was generated and gated). */
-  gate?: GenerateGateReport;
-  /** The CII XML (only when ok). */
-  xml?: string;
-  /** UTF-8 length of xml. */
-  bytes?: number;
+  gate?: GenerateGateReport | undefined;
   /** Schema issues and rule findings (errors when not ok; warnings and infos otherwise). */
   findings: Finding[];
-  /** The normalised invoice that was written. */
-  invoice?: Invoice;
+  /** The normalised invoice (when the input got that far). */
+  invoice?: Invoice | undefined;
   /** The findings of severity warning as {code, message, path} in the requested language (never blocking). */
   warnings: InvoiceWarning[];
 }
+
+/** The invoice was written (and, unless `gate: false`, passed the gate). Narrow on `ok` to reach `xml`. */
+export interface GenerateSuccess extends GenerateResultBase {
+  ok: true;
+  /** The XML (CII from generateCii, UBL from generateUbl). */
+  xml: string;
+  /** UTF-8 length of xml. */
+  bytes: number;
+  /** The normalised invoice that was written. */
+  invoice: Invoice;
+  stage?: undefined;
+}
+
+/** Nothing was written; `findings` say why. */
+export interface GenerateFailure extends GenerateResultBase {
+  ok: false;
+  /**
+   * Where the rejection happened: 'input' — the invoice data broke the schema or a rule (the caller's fault;
+   * HTTP 400); 'gate' — the XML we generated failed the authoritative check (our fault; HTTP 502).
+   */
+  stage: 'input' | 'gate';
+  xml?: undefined;
+  bytes?: undefined;
+}
+
+export type GenerateCiiResult = GenerateSuccess | GenerateFailure;
 
 /**
  * Parses, checks and writes in one call; never throws for bad input. This is what POST /invoices?format=xml runs.

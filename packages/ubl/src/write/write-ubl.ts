@@ -16,10 +16,8 @@ export interface WriteUblOptions extends WriteCiiOptions {
   documentKind?: UblDocumentKind;
 }
 
-export interface GenerateUblResult extends Omit<GenerateCiiResult, 'xml'> {
-  /** The UBL XML (only when ok). */
-  xml?: string;
-}
+/** The result of generateUbl: the shape of generateCii's, `xml` being UBL. */
+export type GenerateUblResult = GenerateCiiResult;
 
 /**
  * Like generateCii, with UBL output. Never throws on bad invoice data: problems are findings. The authoritative
@@ -28,10 +26,10 @@ export interface GenerateUblResult extends Omit<GenerateCiiResult, 'xml'> {
  */
 export function generateUbl(json: unknown, opts: WriteUblOptions = {}): GenerateUblResult {
   const r = generateCii(json, { ...opts, gate: false });
-  if (!r.ok || r.xml === undefined) return r;
+  if (!r.ok) return r;
   const xml = ciiTreeToUbl(parseXml(r.xml, { maxBytes: Number.MAX_SAFE_INTEGER }).root, opts.documentKind);
   if (opts.gate === false) return { ...r, xml, bytes: Buffer.byteLength(xml, 'utf8') };
-  const profile = r.invoice?.profile === 'xrechnung' ? 'xrechnung' : 'en16931';
+  const profile = r.invoice.profile === 'xrechnung' ? 'xrechnung' : 'en16931';
   const check = validateUbl(xml, { profile, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), limits: { maxBytes: Number.MAX_SAFE_INTEGER } });
   const { gate, failed } = evaluateGate(check);
   if (failed.length || check.verdict === 'invalid') {
@@ -44,7 +42,7 @@ export function generateUbl(json: unknown, opts: WriteUblOptions = {}): Generate
 /** Writes UBL or throws CiiError INVOICE_INVALID with the findings (as writeCii). */
 export function writeUbl(invoice: unknown, opts: WriteUblOptions = {}): string {
   const r = generateUbl(invoice, opts);
-  if (!r.ok || r.xml === undefined) {
+  if (!r.ok) {
     const errors = r.findings.filter((f) => f.severity === 'error');
     throw new CiiError('INVOICE_INVALID', `The invoice cannot be written: ${errors.map((e) => `${e.code}${e.path ? ` at ${e.path}` : ''}`).join(', ')}`, { details: r.findings });
   }
