@@ -3,7 +3,7 @@
  * Codes are the official EN 16931 / XRechnung / Peppol rule ids where one exists, else stable SCREAMING_SNAKE ids.
  * Errors block generation; warnings and infos travel with the result.
  */
-import { ibanMod97, type Finding, type Lang, type MessageTexts } from '@kontor/xml';
+import { ibanProblem, normalizeIban, type Finding, type Lang, type MessageTexts } from '@kontor/xml';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, attachmentMimeFromFilename } from '../codelists/attachment-types';
 import { documentType } from '../codelists/document-types';
 import {
@@ -98,11 +98,12 @@ function rateRuleText(cat: VatCategoryEntry): { key: MessageKey } {
   }
 }
 
-/** Whether an IBAN passes the ISO 13616 mod-97 check. */
+/**
+ * Whether an IBAN is valid under the one IBAN rule set of @kontor/xml (invoice JSON is human input: blanks and lower
+ * case are normalised first; then format, registry country and length, mod 97).
+ */
 export function ibanValid(iban: string): boolean {
-  const s = iban.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/.test(s)) return false;
-  return ibanMod97(s) === 1;
+  return ibanProblem(normalizeIban(iban)) === undefined;
 }
 
 function addDays(isoDate: string, days: number): string {
