@@ -11,6 +11,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import { InvoiceSchema } from '@kontor/cii';
 import { createModelProvider, type ModelProvider } from '@kontor/ai';
 import { completeExtraction, PDF_MAX_BYTES, sniffInput, type ExtractionResult, type PreparedExtraction } from '@kontor/zugferd';
+import { langFromAcceptLanguage } from '@kontor/xml';
 import { ApiError } from '../platform/errors';
 import { defineRoute, type AnyRoute } from '../platform/registry';
 import { readFileUpload } from '../platform/upload';
@@ -74,10 +75,12 @@ async function runExtraction(c: Context<AppEnv>, services: Services, account: Ac
     async () => {
         const { bytes, transfer } = transferable(upload.bytes);
         // page images of scans are rendered only when a model will read them
-        const prepared = await services.jobs.run<PreparedExtraction>('invoice.extract', { bytes, renderScans: !!services.config.ai }, { transfer, inputBytes: bytes.byteLength });
+        // issue messages after Accept-Language (default en)
+        const lang = langFromAcceptLanguage(c.req.header('accept-language'), 'en');
+        const prepared = await services.jobs.run<PreparedExtraction>('invoice.extract', { bytes, renderScans: !!services.config.ai, lang }, { transfer, inputBytes: bytes.byteLength });
         const model = prepared.kind === 'print' ? modelProviderOf(services) : undefined;
         // the whole model path (attempts, retries, repair rounds) is bounded, and ends when the client goes away
-        return await completeExtraction(prepared, model ? { model, signal: AbortSignal.any([c.req.raw.signal, AbortSignal.timeout(MODEL_DEADLINE_MS)]) } : {});
+        return await completeExtraction(prepared, model ? { model, lang, signal: AbortSignal.any([c.req.raw.signal, AbortSignal.timeout(MODEL_DEADLINE_MS)]) } : { lang });
     },
     (result: ExtractionResult) => c.json(result),
   );

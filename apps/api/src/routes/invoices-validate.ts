@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { sniffInput } from '@kontor/zugferd';
+import { langFromAcceptLanguage } from '@kontor/xml';
 import { ApiError } from '../platform/errors';
 import { defineRoute, type AnyRoute } from '../platform/registry';
 import { readFileUpload } from '../platform/upload';
@@ -75,7 +76,7 @@ export const invoiceValidateRoutes: AnyRoute[] = [
       const { bytes, transfer } = transferable(upload.bytes);
       const report = await services.jobs.run<v.InferOutput<typeof XmlValidationReportSchema>>(
         'invoice.validate',
-        { bytes, profile: p.output, ...(upload.filename ? { filename: upload.filename } : {}), ...(kosit ? { kosit } : {}) },
+        { bytes, profile: p.output, ...(upload.filename ? { filename: upload.filename } : {}), ...(kosit ? { kosit } : {}), lang: langFromAcceptLanguage(c.req.header('accept-language'), 'en') },
         { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal },
       );
       return c.json(report);

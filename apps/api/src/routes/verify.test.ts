@@ -125,6 +125,26 @@ describe('POST /invoices/validate', () => {
     expect(xrr.result.authoritative.findings.some((f) => f.code.startsWith('BR-DE-'))).toBe(true);
   });
 
+  it('answers in the language of Accept-Language (default en): same codes and verdict, texts in German or English', async () => {
+    const a = await t.account();
+    const bad = '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"><a></rsm:CrossIndustryInvoice>';
+    const ask = async (body: string, lang?: string) => {
+      const r = await t.request('/api/v1/invoices/validate', { method: 'POST', body: JSON.stringify({ xml: body, profile: 'xrechnung' }), headers: { 'content-type': 'application/json', ...(lang ? { 'accept-language': lang } : {}) }, key: a.key });
+      expect(r.status).toBe(200);
+      return v.parse(XmlValidationReportSchema, await r.json());
+    };
+    const [en, de, none] = [await ask(bad, 'en-GB,en;q=0.9'), await ask(bad, 'de-DE,de;q=0.9,en;q=0.5'), await ask(bad)];
+    expect(de.result.authoritative.findings.map((f) => f.code)).toEqual(en.result.authoritative.findings.map((f) => f.code));
+    expect(de.result.authoritative.verdict).toBe('invalid');
+    expect(en.result.authoritative.findings[0]!.message).toMatch(/^The invoice XML cannot be read/);
+    expect(de.result.authoritative.findings[0]!.message).toMatch(/^Das Rechnungs-XML kann nicht gelesen werden/);
+    expect(none.summary).toBe(en.summary);
+    // rule findings too (the rule catalogue of @kontor/cii): the fixture breaks the XRechnung rules
+    const [xen, xde] = [await ask(xml, 'en'), await ask(xml, 'de')];
+    expect(xde.result.authoritative.findings.map((f) => f.code)).toEqual(xen.result.authoritative.findings.map((f) => f.code));
+    expect(xde.summary).toMatch(/^Ungültige CII-Rechnung/);
+  });
+
   it('validates bare UBL 2.1 (detected from the root element) with the same report shape', async () => {
     const a = await t.account();
     const ubl = generateUbl(structuredClone(loadFixtures()[0]!.json), { profile: 'en16931' });

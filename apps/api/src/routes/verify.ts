@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import type { Context } from 'hono';
 import { PDF_MAX_BYTES, sniffInput, type EngineEndpoint } from '@kontor/zugferd';
+import { langFromAcceptLanguage } from '@kontor/xml';
 import { ApiError } from '../platform/errors';
 import { defineRoute, type AnyRoute } from '../platform/registry';
 import { readFileUpload } from '../platform/upload';
@@ -103,7 +104,9 @@ async function runVerify(c: Context<AppEnv>, services: Services): Promise<Respon
   if (kind === 'empty') throw invalid('The pdf part is empty', 'FILE_EMPTY');
   if (kind !== 'pdf') throw invalid('The file is not a PDF (no %PDF- header in the first 1024 bytes)', 'NOT_A_PDF');
   const { bytes, transfer } = transferable(upload.bytes);
-  const report = await services.jobs.run<v.InferOutput<typeof VerificationReportSchema>>('invoice.verify', { bytes, ...engineOptions(services) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
+  // the report's texts after Accept-Language (default en); codes and structure do not depend on it
+  const lang = langFromAcceptLanguage(c.req.header('accept-language'), 'en');
+  const report = await services.jobs.run<v.InferOutput<typeof VerificationReportSchema>>('invoice.verify', { bytes, ...engineOptions(services), lang }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
   return c.json(report);
 }
 
