@@ -2,6 +2,7 @@
  * BankDirectory: a compact, immutable index of the main records (Merkmal 1) of one bank-code file,
  * with deletions and successor codes resolved. Safe to share between concurrent requests.
  */
+import type { Lang } from '@kontor/xml';
 import { BankdataError } from './errors';
 import { parseBankCodeFile, type BankCodeRecord, type ParseFinding } from './parse';
 
@@ -116,9 +117,9 @@ export class BankDirectory {
     return new BankDirectory(banks, { dataDate: opts.dataDate, validFrom, validTo, ...(opts.source ? { source: opts.source } : {}) });
   }
 
-  /** Parses a TXT or CSV bank-code file and indexes it. */
-  static load(input: string | Uint8Array, opts: BankDirectoryOptions & { format?: 'txt' | 'csv' | 'auto' }): { directory: BankDirectory; findings: ParseFinding[]; format: 'txt' | 'csv'; records: number } {
-    const parsed = parseBankCodeFile(input, opts.format ? { format: opts.format } : {});
+  /** Parses a TXT or CSV bank-code file and indexes it (finding messages in `lang`, default de). */
+  static load(input: string | Uint8Array, opts: BankDirectoryOptions & { format?: 'txt' | 'csv' | 'auto'; lang?: Lang | undefined }): { directory: BankDirectory; findings: ParseFinding[]; format: 'txt' | 'csv'; records: number } {
+    const parsed = parseBankCodeFile(input, { ...(opts.format ? { format: opts.format } : {}), ...(opts.lang ? { lang: opts.lang } : {}) });
     return { directory: BankDirectory.fromRecords(parsed.records, opts), findings: parsed.findings, format: parsed.format, records: parsed.records.length };
   }
 

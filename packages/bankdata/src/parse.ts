@@ -2,7 +2,9 @@
  * Readers for the Deutsche Bundesbank bank-code file ("Bankleitzahlendatei"): the fixed-width text form
  * (168 characters per record, ISO-8859-1) and the `;`-separated CSV form with the official header.
  */
+import type { Finding, Lang } from '@kontor/xml';
 import { BankdataError } from './errors';
+import { say } from './messages';
 
 export type ChangeFlag = 'A' | 'D' | 'U' | 'M';
 
@@ -28,11 +30,16 @@ export interface BankCodeRecord {
   line: number;
 }
 
-export interface ParseFinding {
+/** A finding of the bank-code file reader: the shared Finding of @kontor/xml with its line (message in `lang`, default de). */
+export interface ParseFinding extends Finding {
   code: 'BANKDATA_LINE_MALFORMED' | 'BANKDATA_FIELD_INVALID';
   severity: 'warning';
-  message: string;
   line: number;
+}
+
+/** Options of the readers: the language of the finding messages (default de). */
+export interface ParseOptions {
+  lang?: Lang | undefined;
 }
 
 export interface ParsedBankCodeFile {
@@ -53,19 +60,19 @@ export function decodeBankCodeBytes(input: string | Uint8Array): string {
 
 const CHANGE = new Set(['A', 'D', 'U', 'M']);
 
-function makeRecord(f: string[], line: number, findings: ParseFinding[]): BankCodeRecord | null {
+function makeRecord(f: string[], line: number, findings: ParseFinding[], lang: Lang): BankCodeRecord | null {
   const [bankCode = '', feature = '', name = '', postCode = '', town = '', shortName = '', pan = '', bic = '', method = '', recNo = '', change = '', del = '', succ = ''] = f.map((x) => x.trim());
   if (!/^\d{8}$/.test(bankCode) || (feature !== '1' && feature !== '2')) {
-    findings.push({ code: 'BANKDATA_LINE_MALFORMED', severity: 'warning', message: `Zeile ${line}: keine gültige Bankleitzahl/kein Merkmal 1 oder 2`, line });
+    findings.push({ code: 'BANKDATA_LINE_MALFORMED', severity: 'warning', message: say(lang, 'LINE_INVALID_CODE', { line }), line });
     return null;
   }
   let ch = change.toUpperCase();
   if (!CHANGE.has(ch)) {
-    findings.push({ code: 'BANKDATA_FIELD_INVALID', severity: 'warning', message: `Zeile ${line}: unbekanntes Änderungskennzeichen "${change}", als U gelesen`, line });
+    findings.push({ code: 'BANKDATA_FIELD_INVALID', severity: 'warning', message: say(lang, 'CHANGE_FLAG_UNKNOWN', { line, flag: change }), line });
     ch = 'U';
   }
   if (bic && !/^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic)) {
-    findings.push({ code: 'BANKDATA_FIELD_INVALID', severity: 'warning', message: `Zeile ${line}: BIC "${bic}" ist ungültig und wird ignoriert`, line });
+    findings.push({ code: 'BANKDATA_FIELD_INVALID', severity: 'warning', message: say(lang, 'BIC_INVALID', { line, bic }), line });
   }
   const validBic = /^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic) ? bic : '';
   return {
@@ -91,7 +98,8 @@ const TXT_FIELDS: ReadonlyArray<readonly [number, number]> = [
   [0, 8], [8, 1], [9, 58], [67, 5], [72, 35], [107, 27], [134, 5], [139, 11], [150, 2], [152, 6], [158, 1], [159, 1], [160, 8],
 ];
 
-export function parseBankCodeTxt(text: string): ParsedBankCodeFile {
+export function parseBankCodeTxt(text: string, opts: ParseOptions = {}): ParsedBankCodeFile {
+  const lang = opts.lang ?? 'de';
   const records: BankCodeRecord[] = [];
   const findings: ParseFinding[] = [];
   const lines = text.split(/\r?\n/);
@@ -99,10 +107,10 @@ export function parseBankCodeTxt(text: string): ParsedBankCodeFile {
     const l = lines[i]!.replace(/\r$/, '');
     if (l.trim() === '') continue;
     if (l.length < 168) {
-      findings.push({ code: 'BANKDATA_LINE_MALFORMED', severity: 'warning', message: `Zeile ${i + 1}: ${l.length} statt 168 Zeichen`, line: i + 1 });
+      findings.push({ code: 'BANKDATA_LINE_MALFORMED', severity: 'warning', message: say(lang, 'LINE_LENGTH', { line: i + 1, length: l.length }), line: i + 1 });
       continue;
     }
-    const r = makeRecord(TXT_FIELDS.map(([s, n]) => l.substr(s, n)), i + 1, findings);
+    const r = makeRecord(TXT_FIELDS.map(([s, n]) => l.substr(s, n)), i + 1, findings, lang);
     if (r) records.push(r);
   }
   return { format: 'txt', records, findings };
@@ -134,7 +142,8 @@ function splitCsvLine(line: string): string[] {
 
 const CSV_COLUMNS = ['bankleitzahl', 'merkmal', 'bezeichnung', 'plz', 'ort', 'kurzbezeichnung', 'pan', 'bic', 'prüfzifferberechnungsmethode', 'datensatznummer', 'änderungskennzeichen', 'bankleitzahllöschung', 'nachfolge-bankleitzahl'];
 
-export function parseBankCodeCsv(text: string): ParsedBankCodeFile {
+export function parseBankCodeCsv(text: string, opts: ParseOptions = {}): ParsedBankCodeFile {
+  const lang = opts.lang ?? 'de';
   const lines = text.split(/\r?\n/);
   const headerIdx = lines.findIndex((l) => l.trim() !== '');
   if (headerIdx < 0) throw new BankdataError('BANKDATA_EMPTY', 'Die Datei ist leer');
@@ -144,19 +153,19 @@ export function parseBankCodeCsv(text: string): ParsedBankCodeFile {
   if (idx[0]! < 0 || idx[1]! < 0) throw new BankdataError('BANKDATA_FORMAT_UNKNOWN', `CSV-Kopfzeile ohne Spalten Bankleitzahl/Merkmal (gefunden: ${header.join(';')})`);
   const records: BankCodeRecord[] = [];
   const findings: ParseFinding[] = [];
-  if (missing.length) findings.push({ code: 'BANKDATA_FIELD_INVALID', severity: 'warning', message: `CSV-Spalten fehlen: ${missing.join(', ')}`, line: headerIdx + 1 });
+  if (missing.length) findings.push({ code: 'BANKDATA_FIELD_INVALID', severity: 'warning', message: say(lang, 'CSV_COLUMNS_MISSING', { columns: missing.join(', ') }), line: headerIdx + 1 });
   for (let i = headerIdx + 1; i < lines.length; i++) {
     const l = lines[i]!;
     if (l.trim() === '') continue;
     const cells = splitCsvLine(l);
-    const r = makeRecord(idx.map((k) => (k >= 0 ? (cells[k] ?? '') : '')), i + 1, findings);
+    const r = makeRecord(idx.map((k) => (k >= 0 ? (cells[k] ?? '') : '')), i + 1, findings, lang);
     if (r) records.push(r);
   }
   return { format: 'csv', records, findings };
 }
 
 /** Reads either form; `auto` looks at the first non-empty line. */
-export function parseBankCodeFile(input: string | Uint8Array, opts: { format?: 'txt' | 'csv' | 'auto' } = {}): ParsedBankCodeFile {
+export function parseBankCodeFile(input: string | Uint8Array, opts: ParseOptions & { format?: 'txt' | 'csv' | 'auto' } = {}): ParsedBankCodeFile {
   const text = decodeBankCodeBytes(input);
   if (text.trim() === '') throw new BankdataError('BANKDATA_EMPTY', 'Die Datei ist leer');
   let format = opts.format ?? 'auto';
@@ -166,7 +175,7 @@ export function parseBankCodeFile(input: string | Uint8Array, opts: { format?: '
     else if (/^\d{8}[12]/.test(first) && first.replace(/\r$/, '').length >= 168) format = 'txt';
     else throw new BankdataError('BANKDATA_FORMAT_UNKNOWN', 'Weder Festlängenformat (168 Zeichen je Satz) noch CSV mit Kopfzeile "Bankleitzahl;Merkmal;..." erkannt');
   }
-  const parsed = format === 'csv' ? parseBankCodeCsv(text) : parseBankCodeTxt(text);
+  const parsed = format === 'csv' ? parseBankCodeCsv(text, opts) : parseBankCodeTxt(text, opts);
   if (parsed.records.length === 0) throw new BankdataError('BANKDATA_EMPTY', 'Die Datei enthält keinen gültigen Datensatz');
   return parsed;
 }
