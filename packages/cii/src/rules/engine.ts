@@ -9,7 +9,7 @@ import { readCiiDoc, oraclePath, type PathCache } from './model';
 import { XPathDynamicError } from './xpath';
 import { isXRechnungSpecification, kositVerdict, type KositVerdict } from './kosit';
 import { en16931Rules } from './en16931';
-import { engineText } from './messages';
+import { engineText, noteText, type NoteKey } from './messages';
 import { xrechnungRules } from './xrechnung';
 
 export { definePattern } from './model';
@@ -23,7 +23,7 @@ export interface ValidateCiiOptions {
   schemaStore?: SchemaStore;
   /** Reader limits (defaults of @kontor/xml). */
   limits?: Partial<XmlLimits>;
-  /** Language of the rule findings' messages (rules/messages.ts), default 'en'. */
+  /** Language of the findings' messages and the notes (rules/messages.ts), default 'en'. */
   lang?: Lang | undefined;
 }
 
@@ -69,20 +69,20 @@ export const rulesetInfo: Readonly<Record<RuleSet, RulesetInfo>> = {
 
 const SEVERITY: Record<RuleDef['flag'], Severity> = { fatal: 'error', warning: 'warning', information: 'info' };
 
-const FACTURX_NOTES: Readonly<Record<string, string>> = {
-  'urn:factur-x.eu:1p0:minimum': 'BT-24 is Factur-X MINIMUM, which is not an EN 16931 invoice; EN 16931 rules were applied anyway and will report missing information.',
-  'urn:factur-x.eu:1p0:basicwl': 'BT-24 is Factur-X BASIC WL, which is not an EN 16931 invoice (no lines); EN 16931 rules were applied anyway.',
-  'urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic': 'BT-24 is Factur-X BASIC (an EN 16931 subset): EN 16931 rules applied; the Factur-X profile schematron is not run.',
-  'urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended': 'BT-24 is Factur-X EXTENDED (conformant extension): EN 16931 rules applied; extension elements raise CII-SR warnings; the Factur-X EXTENDED schematron is not run.',
-  'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0': 'BT-24 is Peppol BIS Billing 3.0: EN 16931 rules applied; the Peppol rules that XRechnung adopts run with --profile xrechnung, the full Peppol BIS schematron is not run.',
+const FACTURX_NOTES: Readonly<Record<string, NoteKey>> = {
+  'urn:factur-x.eu:1p0:minimum': 'NOTE.FACTURX_MINIMUM',
+  'urn:factur-x.eu:1p0:basicwl': 'NOTE.FACTURX_BASICWL',
+  'urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic': 'NOTE.FACTURX_BASIC',
+  'urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended': 'NOTE.FACTURX_EXTENDED',
+  'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0': 'NOTE.PEPPOL_BIS',
 };
 
-function specificationNote(id: string | undefined, profile: 'en16931' | 'xrechnung'): string | undefined {
-  if (id === undefined) return 'BT-24 (specification identifier) is missing.';
+function specificationNote(id: string | undefined, profile: 'en16931' | 'xrechnung', lang: Lang): string | undefined {
+  if (id === undefined) return noteText('NOTE.BT24_MISSING', lang);
   const n = FACTURX_NOTES[id];
-  if (n) return n;
-  if (/xrechnung_[12]\./.test(id)) return `BT-24 names an XRechnung 1.x/2.x specification ("${id}"); the current KoSIT configuration (XRechnung 3.0) has no scenario for it.`;
-  if (profile === 'xrechnung' && !isXRechnungSpecification(id) && id !== 'urn:cen.eu:en16931:2017') return `BT-24 "${id}" matches no KoSIT scenario: the KoSIT validator would reject the document.`;
+  if (n) return noteText(n, lang);
+  if (/xrechnung_[12]\./.test(id)) return noteText('NOTE.XRECHNUNG_1_2', lang, { id });
+  if (profile === 'xrechnung' && !isXRechnungSpecification(id) && id !== 'urn:cen.eu:en16931:2017') return noteText('NOTE.NO_KOSIT_SCENARIO', lang, { id });
   return undefined;
 }
 
@@ -148,7 +148,8 @@ export function readForValidation(xml: XmlInput, opts: { limits?: Partial<XmlLim
 }
 
 /** The XSD step of a native validation (CII here, UBL in @kontor/ubl): the report, with its notes pushed to `notes`. */
-export function xsdStep(opts: { schemaStore?: SchemaStore; limits?: Partial<XmlLimits> }, setId: string, label: string, text: string, notes: string[]): CiiXsdReport {
+export function xsdStep(opts: { schemaStore?: SchemaStore; limits?: Partial<XmlLimits>; lang?: Lang | undefined }, setId: string, label: string, text: string, notes: string[]): CiiXsdReport {
+  const lang = opts.lang ?? 'en';
   let xsd: CiiXsdReport;
   if (opts.schemaStore) {
     const r = opts.schemaStore.validate(setId, text, opts.limits?.maxBytes !== undefined ? { maxBytes: opts.limits.maxBytes } : {});
@@ -156,13 +157,13 @@ export function xsdStep(opts: { schemaStore?: SchemaStore; limits?: Partial<XmlL
     if (r.truncated) {
       xsd.errorCount = r.errorCount;
       xsd.truncated = true;
-      notes.push(`The schema reported ${r.errorCount} errors; the first ${r.findings.length} are listed.`);
+      notes.push(noteText('NOTE.XSD_TRUNCATED', lang, { errors: r.errorCount, listed: r.findings.length }));
     }
     if (r.note) xsd.note = r.note;
   } else {
-    xsd = { available: false, valid: null, findings: [], note: `No schema store given: the XSD step (${label}) was skipped.` };
+    xsd = { available: false, valid: null, findings: [], note: noteText('NOTE.NO_SCHEMA_STORE', lang, { label }) };
   }
-  if (!xsd.available) notes.push(xsd.note ?? `XSD set ${setId} not available: XSD step skipped.`);
+  if (!xsd.available) notes.push(xsd.note ?? noteText('NOTE.XSD_SET_UNAVAILABLE', lang, { set: setId }));
   return xsd;
 }
 
@@ -178,7 +179,7 @@ export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiVa
       findings: [read.unreadable],
       xsd: { available: !!opts.schemaStore, valid: opts.schemaStore ? false : null, findings: [] },
       rulesets: [],
-      notes: ['The document could not be read as XML; no rule was run.'],
+      notes: [noteText('NOTE.UNREADABLE', opts.lang ?? 'en')],
     };
   }
 
@@ -190,9 +191,9 @@ export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiVa
   const doc = readCiiDoc(root);
   const bt24 = doc.specificationId;
   const profile: 'en16931' | 'xrechnung' = requested === 'auto' ? (isXRechnungSpecification(bt24) ? 'xrechnung' : 'en16931') : requested;
-  const sn = specificationNote(bt24, profile);
+  const sn = specificationNote(bt24, profile, opts.lang ?? 'en');
   if (sn) notes.push(sn);
-  if (xsd.valid === false) notes.push('The document is not XSD-valid: rules that cannot be evaluated on it are skipped (RULE_NOT_EVALUATED).');
+  if (xsd.valid === false) notes.push(noteText('NOTE.XSD_INVALID', opts.lang ?? 'en'));
 
   // 3. Rules.
   const rules = profile === 'xrechnung' ? [...en16931Rules, ...xrechnungRules] : en16931Rules;

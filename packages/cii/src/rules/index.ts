@@ -6,7 +6,7 @@ export { en16931Rules } from './en16931';
 export { xrechnungRules } from './xrechnung';
 export { XPathDynamicError } from './xpath';
 /** The de/en message catalogue of the rules (texts keyed by rule id, templates for the formulaic CII syntax tables). */
-export { ruleMessages, ruleTexts, templateTexts, type RuleMessageKey, type RuleTemplateKey } from './messages';
+export { ruleMessages, ruleTexts, templateTexts, noteText, type RuleMessageKey, type RuleTemplateKey, type NoteKey } from './messages';
 /** Code lists shared with the UBL binding (@kontor/ubl). */
 export { ISO_4217_CURRENCIES } from './codelists';
 export type { RuleDef, RuleFlag, RuleSet, RuleFinding, Severity, CiiDoc, LineView, Pattern, ContextDef, ContextSpec } from './types';

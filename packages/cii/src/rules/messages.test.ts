@@ -45,7 +45,7 @@ describe('rule message catalogue (cii)', () => {
   it('has no entry that no rule uses (besides the templates and the engine texts)', () => {
     const used = new Set(rules.map((r) => r.id));
     // DE-UStG-* / DE-LEGAL-FORM.* are the legal-content warnings (de-ustg/legal-content.ts, tested there).
-    const stale = Object.keys(ruleMessages).filter((k) => !used.has(k) && !/^(template\.|RULE_|DE-UStG-|DE-LEGAL-FORM\.)/.test(k));
+    const stale = Object.keys(ruleMessages).filter((k) => !used.has(k) && !/^(template\.|RULE_|NOTE\.|DE-UStG-|DE-LEGAL-FORM\.)/.test(k));
     expect(stale).toEqual([]);
   });
 
@@ -55,6 +55,11 @@ describe('rule message catalogue (cii)', () => {
       de: 'Das Attribut @format sollte an diesem Element nicht verwendet werden',
       en: 'Attribute @format should not be used on this element',
     });
+  });
+
+  it('writes the notes of an unreadable document in the language asked for', () => {
+    expect(validateCii('<not xml', { lang: 'de' }).notes).toEqual(['Das Dokument konnte nicht als XML gelesen werden; es wurde keine Regel ausgeführt.']);
+    expect(validateCii('<not xml').notes).toEqual(['The document could not be read as XML; no rule was run.']);
   });
 
   it('reports the engine’s own findings in the language asked for', () => {
@@ -99,6 +104,11 @@ describe.runIf(available)('validateCii in German and English (corpus)', () => {
       expect(de.findings.map((f) => [f.code, f.severity, f.path])).toEqual(en.findings.map((f) => [f.code, f.severity, f.path]));
       expect(de.verdict).toBe(en.verdict);
       expect(enExplicit.findings).toEqual(en.findings);
+      // The notes too: as many, in the other language (here at least "no schema store: XSD step skipped").
+      expect(en.notes).toContain('No schema store given: the XSD step (CII D16B) was skipped.');
+      expect(de.notes).toContain('Kein Schemaspeicher angegeben: der XSD-Schritt (CII D16B) wurde übersprungen.');
+      expect(de.notes.length).toBe(en.notes.length);
+      de.notes.forEach((n, i) => expect(n).not.toBe(en.notes[i]));
       for (let i = 0; i < en.findings.length; i++) {
         const e = en.findings[i]!;
         const d = de.findings[i]!;

@@ -380,12 +380,29 @@ export const ruleMessages = defineMessages({
   'template.attribute.must': { de: 'Das Attribut @{name} darf an diesem Element nicht verwendet werden', en: 'Attribute @{name} must not be used on this element' },
   'template.attribute.should': { de: 'Das Attribut @{name} sollte an diesem Element nicht verwendet werden', en: 'Attribute @{name} should not be used on this element' },
 
+  // ---- notes of a validation result (validateCii / validateUbl `notes`)
+  'NOTE.BT24_MISSING': { de: 'BT-24 (Spezifikationskennung) fehlt.', en: 'BT-24 (specification identifier) is missing.' },
+  'NOTE.FACTURX_MINIMUM': { de: 'BT-24 ist Factur-X MINIMUM, keine Rechnung nach EN 16931; die Regeln der EN 16931 wurden trotzdem angewandt und melden fehlende Angaben.', en: 'BT-24 is Factur-X MINIMUM, which is not an EN 16931 invoice; EN 16931 rules were applied anyway and will report missing information.' },
+  'NOTE.FACTURX_BASICWL': { de: 'BT-24 ist Factur-X BASIC WL, keine Rechnung nach EN 16931 (ohne Positionen); die Regeln der EN 16931 wurden trotzdem angewandt.', en: 'BT-24 is Factur-X BASIC WL, which is not an EN 16931 invoice (no lines); EN 16931 rules were applied anyway.' },
+  'NOTE.FACTURX_BASIC': { de: 'BT-24 ist Factur-X BASIC (eine Teilmenge der EN 16931): Regeln der EN 16931 angewandt; das Schematron des Factur-X-Profils wird nicht ausgeführt.', en: 'BT-24 is Factur-X BASIC (an EN 16931 subset): EN 16931 rules applied; the Factur-X profile schematron is not run.' },
+  'NOTE.FACTURX_EXTENDED': { de: 'BT-24 ist Factur-X EXTENDED (konforme Erweiterung): Regeln der EN 16931 angewandt; Erweiterungselemente lösen CII-SR-Warnungen aus; das Schematron von Factur-X EXTENDED wird nicht ausgeführt.', en: 'BT-24 is Factur-X EXTENDED (conformant extension): EN 16931 rules applied; extension elements raise CII-SR warnings; the Factur-X EXTENDED schematron is not run.' },
+  'NOTE.PEPPOL_BIS': { de: 'BT-24 ist Peppol BIS Billing 3.0: Regeln der EN 16931 angewandt; die von XRechnung übernommenen Peppol-Regeln laufen mit --profile xrechnung, das vollständige Schematron von Peppol BIS wird nicht ausgeführt.', en: 'BT-24 is Peppol BIS Billing 3.0: EN 16931 rules applied; the Peppol rules that XRechnung adopts run with --profile xrechnung, the full Peppol BIS schematron is not run.' },
+  'NOTE.XRECHNUNG_1_2': { de: 'BT-24 nennt eine Spezifikation XRechnung 1.x/2.x („{id}“); die aktuelle KoSIT-Konfiguration (XRechnung 3.0) hat dafür kein Szenario.', en: 'BT-24 names an XRechnung 1.x/2.x specification ("{id}"); the current KoSIT configuration (XRechnung 3.0) has no scenario for it.' },
+  'NOTE.NO_KOSIT_SCENARIO': { de: 'BT-24 „{id}“ passt zu keinem KoSIT-Szenario: der KoSIT-Validator würde das Dokument zurückweisen.', en: 'BT-24 "{id}" matches no KoSIT scenario: the KoSIT validator would reject the document.' },
+  'NOTE.XSD_TRUNCATED': { de: 'Das Schema meldete {errors} Fehler; die ersten {listed} sind aufgeführt.', en: 'The schema reported {errors} errors; the first {listed} are listed.' },
+  'NOTE.NO_SCHEMA_STORE': { de: 'Kein Schemaspeicher angegeben: der XSD-Schritt ({label}) wurde übersprungen.', en: 'No schema store given: the XSD step ({label}) was skipped.' },
+  'NOTE.XSD_SET_UNAVAILABLE': { de: 'XSD-Satz {set} nicht verfügbar: XSD-Schritt übersprungen.', en: 'XSD set {set} not available: XSD step skipped.' },
+  'NOTE.UNREADABLE': { de: 'Das Dokument konnte nicht als XML gelesen werden; es wurde keine Regel ausgeführt.', en: 'The document could not be read as XML; no rule was run.' },
+  'NOTE.XSD_INVALID': { de: 'Das Dokument ist nicht XSD-gültig: Regeln, die darauf nicht ausgewertet werden können, werden übersprungen (RULE_NOT_EVALUATED).', en: 'The document is not XSD-valid: rules that cannot be evaluated on it are skipped (RULE_NOT_EVALUATED).' },
+
   // ---- the engine's own findings
   RULE_NOT_EVALUATED: { de: '{rule} konnte auf diesem Dokument nicht ausgewertet werden: {reason}', en: '{rule} could not be evaluated on this document: {reason}' },
   RULE_ENGINE_ERROR: { de: '{rule} konnte auf diesem Dokument nicht ausgewertet werden: {reason}', en: '{rule} could not be evaluated on this document: {reason}' },
 });
 
 export type RuleMessageKey = keyof typeof ruleMessages;
+/** The keys of the notes of a validation result. */
+export type NoteKey = Extract<RuleMessageKey, `NOTE.${string}`>;
 /** The keys of the shared templates (each with its placeholders). */
 export type RuleTemplateKey = Extract<RuleMessageKey, `template.${string}`>;
 
@@ -426,6 +443,18 @@ export function templateTexts(key: RuleTemplateKey, params: MessageParams): Mess
  */
 export function ruleMessageTexts(key: RuleMessageKey, params: MessageParams = {}): MessageTexts {
   return { de: message(ruleMessages, key, 'de', params), en: message(ruleMessages, key, 'en', params) };
+}
+
+/**
+ * A note of a validation result in `lang`.
+ *
+ * @example
+ * ```ts
+ * noteText('NOTE.NO_SCHEMA_STORE', 'de', { label: 'CII D16B' }); // 'Kein Schemaspeicher angegeben: der XSD-Schritt (CII D16B) wurde übersprungen.'
+ * ```
+ */
+export function noteText(key: NoteKey, lang: Lang, params: MessageParams = {}): string {
+  return message(ruleMessages, key, lang, params);
 }
 
 /**

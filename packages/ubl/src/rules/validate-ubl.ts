@@ -5,7 +5,7 @@
  * (UBL-SR-*, UBL-DT-*), then the KoSIT verdict by BT-24 with the UBL scenarios' severity overrides.
  */
 import { XmlElement, verdictOf, type Lang, type SchemaStore, type Verdict, type XmlInput, type XmlLimits } from '@kontor/xml';
-import { en16931Rules, xrechnungRules, runRules, acceptedVerdict, readForValidation, xsdStep, isXRechnungSpecification, type RuleDef, type RuleFinding, type CiiXsdReport, type RulesetInfo, type KositVerdict, type ValidationProfile } from '@kontor/cii/rules';
+import { en16931Rules, xrechnungRules, runRules, noteText, acceptedVerdict, readForValidation, xsdStep, isXRechnungSpecification, type RuleDef, type RuleFinding, type CiiXsdReport, type RulesetInfo, type KositVerdict, type ValidationProfile } from '@kontor/cii/rules';
 import { ublKind, ublToCiiTree, type UblDocumentKind } from '../binding/to-cii';
 import { ublSyntaxRules } from './ubl-syntax';
 import { kositUblVerdict } from './kosit-ubl';
@@ -17,7 +17,7 @@ export interface ValidateUblOptions {
   profile?: ValidationProfile;
   schemaStore?: SchemaStore;
   limits?: Partial<XmlLimits>;
-  /** Language of the rule findings' messages (./messages.ts and @kontor/cii's rules/messages.ts), default 'en'. */
+  /** Language of the findings' messages and the notes (./messages.ts and @kontor/cii's rules/messages.ts), default 'en'. */
   lang?: Lang | undefined;
 }
 
@@ -86,7 +86,7 @@ export function validateUbl(xml: XmlInput, opts: ValidateUblOptions = {}): UblVa
       findings: [read.unreadable],
       xsd: { available: !!opts.schemaStore, valid: opts.schemaStore ? false : null, findings: [] },
       rulesets: [],
-      notes: ['The document could not be read as XML; no rule was run.'],
+      notes: [noteText('NOTE.UNREADABLE', opts.lang ?? 'en')],
     };
   }
   const { text, root } = read;
