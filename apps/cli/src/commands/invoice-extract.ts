@@ -8,26 +8,30 @@ import { readFile } from 'node:fs/promises';
 import { extractInvoice, ZugferdError, type ExtractionResult } from '@kontor/zugferd';
 import type { ModelProvider } from '@kontor/ai';
 import { parse, type Command } from '../command';
-import { batchOptions, batchUsage, runBatch } from '../batch/run';
+import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
 import { errorOutcome, type BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
 
 interface Options {
   ai?: { baseUrl: string; model: string; apiKey?: string };
+  /** Language of the issue messages: --lang, else the locale environment (as the human output). */
+  lang: 'de' | 'en';
 }
 
 interface Context {
   model?: ModelProvider;
+  lang: 'de' | 'en';
 }
 
 /** One PDF in a worker: the model provider (and its guarded fetch) is made there (functions do not cross threads). */
 export const invoiceExtractTask: BatchTask<Options, Context> = {
   async open(o) {
-    if (!o.ai) return {};
+    if (!o.ai) return { lang: o.lang };
     const { createModelProvider } = await import('@kontor/ai');
     const { createOutboundFetch } = await import('@kontor/api');
     const ai = o.ai;
     return {
+      lang: o.lang,
       model: createModelProvider({
         baseUrl: ai.baseUrl,
         model: ai.model,
@@ -42,7 +46,7 @@ export const invoiceExtractTask: BatchTask<Options, Context> = {
     const bytes = new Uint8Array(await readFile(file.path));
     let r: ExtractionResult;
     try {
-      r = await extractInvoice(bytes, ctx.model ? { model: ctx.model } : {});
+      r = await extractInvoice(bytes, ctx.model ? { model: ctx.model, lang: ctx.lang } : { lang: ctx.lang });
     } catch (e) {
       if (!(e instanceof ZugferdError)) throw e;
       return errorOutcome(file, e);
@@ -69,7 +73,8 @@ export const invoiceExtractCommands: Command[] = [
       const { values, positionals } = parse(argv, { 'text-only': { type: 'boolean' }, ...batchOptions });
       const config = (await import('@kontor/api')).loadConfig(io.env, io.cwd);
       const ai = !values['text-only'] && config.ai ? { baseUrl: config.ai.baseUrl, model: config.ai.model, ...(config.ai.apiKey ? { apiKey: config.ai.apiKey } : {}) } : undefined;
-      const options: Options = ai ? { ai } : {};
+      const lang = formatOf(io, values.lang).lang;
+      const options: Options = ai ? { ai, lang } : { lang };
       return runBatch(io, { task: 'invoice extract', options, inputs: positionals, extensions: ['.pdf'], values });
     },
   },

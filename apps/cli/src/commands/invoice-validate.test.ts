@@ -58,6 +58,16 @@ describe.runIf(haveCorpus)('kontor invoice validate', () => {
     expect(human.out).toMatch(/BR-CO-10 \(BT-106\) \[en16931\]: .*\n\s+at line \d+:\d+ {2}\/rsm:CrossIndustryInvoice\[1\]/);
   });
 
+  it('gives the rule messages in the language of --lang: same codes and verdict in de and en', async () => {
+    const en = JSON.parse((await run(['invoice', 'validate', 'bad.xml', '--json', '--lang', 'en'])).out) as { verdict: string; findings: { code: string; message: string }[] };
+    const de = JSON.parse((await run(['invoice', 'validate', 'bad.xml', '--json', '--lang', 'de'])).out) as typeof en;
+    expect(de.verdict).toBe(en.verdict);
+    expect(de.findings.map((f) => f.code)).toEqual(en.findings.map((f) => f.code));
+    const msg = (b: typeof en) => b.findings.find((f) => f.code === 'BR-06')!.message;
+    expect(msg(de)).not.toBe(msg(en));
+    expect(msg(de)).toMatch(/Verkäufer/);
+  });
+
   it('validates several files and the invoice embedded in hybrid PDFs, with the XRechnung profile', async () => {
     const pdfs = path.join(einvoice, 'samples/pdf/zugferd-corpus');
     const r = await run(['invoice', 'validate', 'good.xml', path.join(pdfs, 'EN16931_Einfach.pdf'), path.join(pdfs, 'XRECHNUNG_Einfach.pdf'), '--profile', 'xrechnung', '--json']);

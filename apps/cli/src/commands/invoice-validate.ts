@@ -5,7 +5,7 @@ import { SchemaStore } from '@kontor/xml';
 import { validateCii, type CiiValidationResult, type RuleFinding, type ValidationProfile } from '@kontor/cii';
 import { detectInvoiceSyntax, validateUbl, type UblValidationResult } from '@kontor/ubl';
 import { CliError, parse, type Command } from '../command';
-import { batchOptions, batchUsage, runBatch } from '../batch/run';
+import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
 
@@ -40,6 +40,8 @@ async function xmlOf(file: string, bytes: Uint8Array): Promise<{ xml: Uint8Array
 interface Options {
   profile: ValidationProfile;
   schemaDir: string;
+  /** Language of the finding messages and notes: --lang, else the locale environment (as the human output). */
+  lang: 'de' | 'en';
 }
 
 function headline(r: FileResult): string {
@@ -57,7 +59,7 @@ export const invoiceValidateTask: BatchTask<Options, SchemaStore> = {
     // Parse twice only when the head names a UBL namespace (CII batches pay nothing).
     const maybeUbl = embeddedFile === undefined && Buffer.from(xml.subarray(0, 8192)).toString('utf8').includes('urn:oasis:names:specification:ubl:schema:xsd:');
     const syntax = maybeUbl && detectInvoiceSyntax(xml) === 'ubl' ? 'ubl' : 'cii';
-    const v = syntax === 'ubl' ? validateUbl(xml, { profile: o.profile, schemaStore: store }) : validateCii(xml, { profile: o.profile, schemaStore: store });
+    const v = syntax === 'ubl' ? validateUbl(xml, { profile: o.profile, schemaStore: store, lang: o.lang }) : validateCii(xml, { profile: o.profile, schemaStore: store, lang: o.lang });
     const r: FileResult = { file: file.name, syntax, ...(embeddedFile ? { embeddedFile } : {}), ...v };
     return { file: file.name, verdict: r.verdict, json: r, headline: headline(r), findings: r.findings.map((f: RuleFinding) => toDisplay(f)), lines: r.notes.map((n) => `note: ${n}`) };
   },
@@ -74,7 +76,7 @@ export const invoiceValidateCommands: Command[] = [
       const profile = (values.profile ?? 'auto') as ValidationProfile;
       if (!['en16931', 'xrechnung', 'auto'].includes(profile)) throw new CliError(`Unknown profile "${values.profile}" (en16931, xrechnung or auto)`);
       const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : (await import('@kontor/api')).loadConfig(io.env, io.cwd).schemaDir;
-      return runBatch(io, { task: 'invoice validate', options: { profile, schemaDir } satisfies Options, inputs: positionals, extensions: ['.xml', '.pdf'], values });
+      return runBatch(io, { task: 'invoice validate', options: { profile, schemaDir, lang: formatOf(io, values.lang).lang } satisfies Options, inputs: positionals, extensions: ['.xml', '.pdf'], values });
     },
   },
 ];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SchemaStore } from '@kontor/xml';
 import { verifyInvoicePdf, ZugferdError, type VerificationReport } from '@kontor/zugferd';
 import { CliError, parse, type Command } from '../command';
-import { batchOptions, batchUsage, runBatch } from '../batch/run';
+import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
 import { errorOutcome, type BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
 
@@ -17,6 +17,8 @@ interface Options {
   kosit?: string;
   verapdf?: string;
   timeoutMs: number;
+  /** Language of the report's texts: --lang, else the locale environment (as the human output). */
+  lang: 'de' | 'en';
 }
 
 interface Context {
@@ -47,7 +49,7 @@ export const invoiceVerifyTask: BatchTask<Options, Context> = {
     // the service's guarded outbound fetch: the configured base URL is trusted, redirects away from it are checked
     const endpoint = (u: string) => ({ url: u, timeoutMs: o.timeoutMs, fetch: createOutboundFetch({ trustedOrigins: [u], timeoutMs: o.timeoutMs + 1_000, maxResponseBytes: 64 * 1024 * 1024 }) });
     const store = new SchemaStore({ dir: o.schemaDir });
-    return { store, engines: { schemaStore: store, ...(o.kosit ? { kosit: endpoint(o.kosit) } : {}), ...(o.verapdf ? { verapdf: endpoint(o.verapdf) } : {}) } };
+    return { store, engines: { schemaStore: store, lang: o.lang, ...(o.kosit ? { kosit: endpoint(o.kosit) } : {}), ...(o.verapdf ? { verapdf: endpoint(o.verapdf) } : {}) } };
   },
   async check(ctx, file) {
     const bytes = new Uint8Array(await readFile(file.path));
@@ -92,6 +94,7 @@ export const invoiceVerifyCommands: Command[] = [
       const options: Options = {
         schemaDir: values.schemas ? path.resolve(io.cwd, values.schemas) : config.schemaDir,
         timeoutMs: config.engines.timeoutMs,
+        lang: formatOf(io, values.lang).lang,
         ...(kosit ? { kosit } : {}),
         ...(verapdf ? { verapdf } : {}),
       };
