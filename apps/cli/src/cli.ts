@@ -3,10 +3,8 @@
  * longest command name matching the leading words, runs it and maps errors to exit codes.
  */
 import type { Command, CommandGroup, Io } from './command';
-import { CliError } from './command';
+import { CliError, reportError } from './command';
 import { commandGroups } from './commands';
-
-const IO_ERRORS = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EACCES', 'EPERM', 'EMFILE']);
 
 declare const __KONTOR_VERSION__: string | undefined;
 /** Inlined by the build (tsup define); the sources under vitest say so. */
@@ -69,9 +67,7 @@ export async function runCli(argv: string[], io: Io, groups: CommandGroup[] = co
       io.stderr(`${e.message}\nUsage: ${match.usage}\n`);
       return e.exitCode;
     }
-    const err = e as { code?: string; message?: string; problems?: string[] };
-    io.stderr(`Error${err.code ? ` [${err.code}]` : ''}: ${err.message ?? String(e)}\n`);
-    // A file that cannot be read (missing, a directory, no permission) is an I/O error: exit 2 on every command.
-    return err.code && IO_ERRORS.has(err.code) ? 2 : 1;
+    // Library errors (any KontorError), unreadable files and the rest: one mapping (command.ts errorReport).
+    return reportError(io, e, rest.includes('--json'));
   }
 }

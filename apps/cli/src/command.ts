@@ -1,6 +1,7 @@
 /** The CLI command contract: a name ("group sub"), a usage line, and run() over parsed arguments. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { isKontorError } from '@kontor/xml';
 
 export interface Io {
   stdout: (s: string) => void;
@@ -42,6 +43,87 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: s
   } catch (e) {
     throw new CliError((e as Error).message);
   }
+}
+
+/** Node's codes for a file that cannot be read (missing, a directory, no permission): an I/O error, exit 2. */
+const IO_ERRORS: ReadonlySet<string> = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EACCES', 'EPERM', 'EMFILE']);
+
+/**
+ * Library codes that say the call or the installation is wrong, not the input (the API answers them 500/503):
+ * exit 2 like a usage error. Every other library code is a refusal of the input: exit 1.
+ */
+const USAGE_CODES: ReadonlySet<string> = new Set([
+  'INVALID_ARGUMENT',
+  'BANKDATA_INVALID_ARGUMENT',
+  'AI_CONFIG_INVALID',
+  'INVALID_DATE',
+  'FONT_UNAVAILABLE',
+  'SCHEMA_UNKNOWN',
+  'SCHEMA_NOT_INSTALLED',
+  'SCHEMA_INSTALL_FAILED',
+  'VIES_REQUESTER_REJECTED',
+]);
+
+export interface ErrorReport {
+  code: string;
+  message: string;
+  /** The library error's details (findings, limits, …), null when there are none. */
+  details: unknown;
+  /** 1: the input was refused; 2: usage, installation or I/O (README "exit code"). */
+  exitCode: 1 | 2;
+}
+
+/**
+ * The one mapping of anything a command throws (other than CliError) to the CLI's answer: a library error
+ * (KontorError, any package) by its code, a file that cannot be read as I/O, anything else as exit 1.
+ */
+export function errorReport(e: unknown): ErrorReport {
+  if (isKontorError(e)) return { code: e.code, message: e.message, details: e.details ?? null, exitCode: USAGE_CODES.has(e.code) ? 2 : 1 };
+  const err = (e ?? {}) as { code?: unknown; message?: unknown };
+  const code = typeof err.code === 'string' ? err.code : 'INTERNAL_ERROR';
+  return { code, message: typeof err.message === 'string' ? err.message : String(e), details: null, exitCode: IO_ERRORS.has(code) ? 2 : 1 };
+}
+
+interface FindingLike {
+  code: string;
+  severity?: string;
+  message: string;
+  path?: string;
+  line?: number;
+  column?: number;
+  location?: { line: number; column?: number };
+}
+
+/** `  error   CODE (path, line 3:7): message` */
+function findingLine(f: FindingLike): string {
+  const line = f.location?.line ?? f.line;
+  const column = f.location?.column ?? f.column;
+  const where = [f.path ?? '', line !== undefined ? `line ${line}${column !== undefined ? `:${column}` : ''}` : ''].filter(Boolean).join(', ');
+  return `  ${String(f.severity ?? 'error').padEnd(7)} ${f.code}${where ? ` (${where})` : ''}: ${f.message}`;
+}
+
+function isFindingList(d: unknown): d is FindingLike[] {
+  return Array.isArray(d) && d.every((f) => f !== null && typeof f === 'object' && typeof (f as { code?: unknown }).code === 'string' && typeof (f as { message?: unknown }).message === 'string');
+}
+
+/**
+ * Prints an error the way every command does: `Error [CODE]: message` and the findings in its details on stderr,
+ * or with --json the envelope {ok: false, error, code, details} on stdout (the API's §7 envelope plus ok). Returns
+ * the exit code.
+ */
+export function reportError(io: Io, e: unknown, json: boolean): number {
+  const r = errorReport(e);
+  if (json) {
+    printJson(io, { ok: false, error: r.message, code: r.code, details: r.details });
+    return r.exitCode;
+  }
+  io.stderr(`Error${r.code === 'INTERNAL_ERROR' ? '' : ` [${r.code}]`}: ${r.message}\n`);
+  if (isFindingList(r.details)) {
+    const list = r.details.filter((f) => f.code !== r.code || f.message !== r.message);
+    for (const f of list.slice(0, 50)) io.stderr(`${findingLine(f)}\n`);
+    if (list.length > 50) io.stderr(`  ... and ${list.length - 50} more\n`);
+  }
+  return r.exitCode;
 }
 
 export function printJson(io: Io, value: unknown): void {

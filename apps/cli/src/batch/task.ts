@@ -3,7 +3,8 @@
  * per-worker context once (e.g. a schema store whose compiled XSDs are reused), `check` handles one file and
  * returns plain JSON-able data, `close` frees the context.
  */
-import type { DisplayFinding, Format, Verdict } from '../output';
+import { errorReport } from '../command';
+import { toDisplay, type DisplayFinding, type Format, type Verdict } from '../output';
 import type { InputFile } from './inputs';
 
 export interface FileOutcome {
@@ -26,16 +27,23 @@ export interface BatchTask<O = unknown, C = unknown> {
   close?(ctx: C): void | Promise<void>;
 }
 
-/** Library errors carry a code; anything else is normalised once here. */
+/**
+ * A file a command could not handle, normalised once here through the CLI's one error mapping (command.ts
+ * errorReport): a library error (KontorError) keeps its code and details (findings are shown), an unreadable file is
+ * an I/O error (`error`, exit 2), anything else INTERNAL_ERROR.
+ */
 export function errorOutcome(file: InputFile, e: unknown, verdict: 'invalid' | 'error' = 'invalid'): FileOutcome {
-  const err = e as { code?: unknown; message?: unknown; details?: unknown };
-  const io = typeof err.code === 'string' && /^E[A-Z]+$/.test(err.code);
-  const code = typeof err.code === 'string' ? (io ? 'FILE_UNREADABLE' : err.code) : 'INTERNAL_ERROR';
-  const message = typeof err.message === 'string' ? err.message : String(e);
+  const r = errorReport(e);
+  const io = /^E[A-Z]+$/.test(r.code);
+  const code = io ? 'FILE_UNREADABLE' : r.code;
+  const findings = Array.isArray(r.details)
+    ? (r.details as unknown[]).filter((f): f is Parameters<typeof toDisplay>[0] => f !== null && typeof f === 'object' && typeof (f as { code?: unknown }).code === 'string' && typeof (f as { message?: unknown }).message === 'string' && typeof (f as { severity?: unknown }).severity === 'string').map((f) => toDisplay(f))
+    : [];
   return {
     file: file.name,
     verdict: io ? 'error' : verdict,
-    json: { file: file.name, error: message, code, ...(err.details !== undefined ? { details: err.details } : {}) },
-    error: { code, message },
+    json: { file: file.name, error: r.message, code, ...(r.details !== null ? { details: r.details } : {}) },
+    error: { code, message: r.message },
+    ...(findings.length ? { findings } : {}),
   };
 }

@@ -5,11 +5,11 @@
  * valid_with_warnings (warnings only), invalid (placeholders or other errors to correct).
  */
 import { readFile } from 'node:fs/promises';
-import { extractInvoice, ZugferdError, type ExtractionResult } from '@kontor/zugferd';
+import { extractInvoice, type ExtractionResult } from '@kontor/zugferd';
 import type { ModelProvider } from '@kontor/ai';
 import { parse, type Command } from '../command';
 import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
-import { errorOutcome, type BatchTask } from '../batch/task';
+import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
 
 interface Options {
@@ -44,13 +44,8 @@ export const invoiceExtractTask: BatchTask<Options, Context> = {
   },
   async check(ctx, file) {
     const bytes = new Uint8Array(await readFile(file.path));
-    let r: ExtractionResult;
-    try {
-      r = await extractInvoice(bytes, ctx.model ? { model: ctx.model, lang: ctx.lang } : { lang: ctx.lang });
-    } catch (e) {
-      if (!(e instanceof ZugferdError)) throw e;
-      return errorOutcome(file, e);
-    }
+    // a refused file (ZugferdError NOT_A_PDF, PDF_ENCRYPTED, MODEL_FAILED …) becomes the batch's errorOutcome
+    const r: ExtractionResult = await extractInvoice(bytes, ctx.model ? { model: ctx.model, lang: ctx.lang } : { lang: ctx.lang });
     const errors = r.issues.filter((i) => i.severity === 'error').length;
     const inv = r.invoice as { invoiceNumber?: string; issueDate?: string; totalGross?: number; currency?: string; seller?: { name?: string }; lines?: unknown[] };
     return {

@@ -1,7 +1,7 @@
 /** kontor invoice pdf: a ZUGFeRD/Factur-X PDF/A-3 invoice (EN 16931), typeset from invoice JSON or embedded into a supplied PDF (@kontor/zugferd). */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { embedInvoice, typesetInvoice, ZugferdError, type Finding, type HybridInvoiceResult, type InvoiceAttachment } from '@kontor/zugferd';
+import { embedInvoice, typesetInvoice, type Finding, type HybridInvoiceResult, type InvoiceAttachment } from '@kontor/zugferd';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 import { printWarnings } from './invoice';
 
@@ -41,20 +41,10 @@ export const invoicePdfCommands: Command[] = [
       const attachments: InvoiceAttachment[] = [];
       for (const a of values.attach ?? []) attachments.push({ filename: path.basename(a), data: await read(a) });
       const now = new Date();
-      let r: HybridInvoiceResult;
-      try {
-        r = values.pdf
-          ? await embedInvoice(await read(values.pdf), invoice, { now, lang, attachments })
-          : await typesetInvoice(invoice, { now, lang, attachments, watermark: values.watermark === true, ...(values.logo ? { logo: { bytes: await read(values.logo) } } : {}) });
-      } catch (e) {
-        if (!(e instanceof ZugferdError)) throw e;
-        if (values.json) printJson(io, { ok: false, code: e.code, message: e.message, findings: e.details });
-        else {
-          io.stderr(`Error [${e.code}]: ${e.message}\n`);
-          printFindings(io, e.details);
-        }
-        return 1;
-      }
+      // A ZugferdError (refused input, failed self-check) is printed with its findings and exit 1 by the one CLI error mapping (command.ts)
+      const r: HybridInvoiceResult = values.pdf
+        ? await embedInvoice(await read(values.pdf), invoice, { now, lang, attachments })
+        : await typesetInvoice(invoice, { now, lang, attachments, watermark: values.watermark === true, ...(values.logo ? { logo: { bytes: await read(values.logo) } } : {}) });
       const out = path.resolve(io.cwd, values.output);
       await writeOutput(out, r.pdf);
       if (values.json) {

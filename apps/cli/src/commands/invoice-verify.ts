@@ -2,10 +2,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SchemaStore } from '@kontor/xml';
-import { verifyInvoicePdf, ZugferdError, type VerificationReport } from '@kontor/zugferd';
+import { verifyInvoicePdf, type VerificationReport } from '@kontor/zugferd';
 import { CliError, parse, type Command } from '../command';
 import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
-import { errorOutcome, type BatchTask } from '../batch/task';
+import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
 
 interface FileReport extends VerificationReport {
@@ -53,13 +53,8 @@ export const invoiceVerifyTask: BatchTask<Options, Context> = {
   },
   async check(ctx, file) {
     const bytes = new Uint8Array(await readFile(file.path));
-    let r: FileReport;
-    try {
-      r = { file: file.name, ...(await verifyInvoicePdf(bytes, ctx.engines)) };
-    } catch (e) {
-      if (!(e instanceof ZugferdError)) throw e;
-      return errorOutcome(file, e);
-    }
+    // a refused file (ZugferdError PDF_TOO_LARGE …) becomes the batch's errorOutcome
+    const r: FileReport = { file: file.name, ...(await verifyInvoicePdf(bytes, ctx.engines)) };
     const a = r.result.authoritative;
     return {
       file: file.name,

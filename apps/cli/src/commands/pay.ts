@@ -12,7 +12,6 @@ import {
   describeValidation,
   generateAxz,
   generateSct,
-  Pain001Error,
   structureAddresses,
   validatePain001,
   type PaymentIssue,
@@ -73,17 +72,6 @@ function issueLine(i: PaymentIssue): string {
   return `  ${i.severity.padEnd(7)} ${i.code}${where ? ` (${where})` : ''}: ${i.message}`;
 }
 
-/** Library refusals with their issue list: JSON envelope or readable lines; exit 1. */
-function reportError(io: Io, e: unknown, json: boolean): number {
-  if (!(e instanceof Pain001Error)) throw e;
-  if (json) printJson(io, { error: e.message, code: e.code, details: e.details });
-  else {
-    io.stderr(`Error [${e.code}]: ${e.message}\n`);
-    for (const d of e.details) io.stderr(`${issueLine(d)}\n`);
-  }
-  return 1;
-}
-
 function generateCommand(profile: 'sct' | 'axz'): Command {
   const name = profile === 'sct' ? 'sepa' : 'axz';
   return {
@@ -112,12 +100,8 @@ function generateCommand(profile: 'sct' | 'axz'): Command {
           ...(directory ? { bankDirectory: directory } : {}),
           ...(values['allow-unchecked'] ? { allowUnchecked: true } : {}),
         };
-        let r;
-        try {
-          r = await (profile === 'sct' ? generateSct(run, opts) : generateAxz(run, opts));
-        } catch (e) {
-          return reportError(io, e, !!values.json);
-        }
+        // A Pain001Error (400/422-like refusal with its issue list, or a failed gate) is printed by the one CLI error mapping (command.ts)
+        const r = await (profile === 'sct' ? generateSct(run, opts) : generateAxz(run, opts));
         const out = path.resolve(io.cwd, values.output ?? r.filename);
         await mkdir(path.dirname(out), { recursive: true });
         await writeOutput(out, r.xml);
@@ -146,19 +130,8 @@ export const payValidateTask: BatchTask<PayValidateOptions, SchemaStore> = {
   open: (o) => new SchemaStore({ dir: o.schemaDir }),
   async check(store, file, o) {
     const bytes = await readFile(file.path);
-    let r;
-    try {
-      r = await validatePain001(bytes, { profile: o.profile, schemaStore: store, maxBytes: o.maxBytes });
-    } catch (e) {
-      if (!(e instanceof Pain001Error)) throw e;
-      return {
-        file: file.name,
-        verdict: 'invalid',
-        json: { file: file.name, error: e.message, code: e.code, details: e.details },
-        error: { code: e.code, message: e.message },
-        findings: e.details.map((d) => toDisplay(d)),
-      };
-    }
+    // A refused file (Pain001Error: not XML, too large, not a pain.001 …) becomes the batch's errorOutcome (batch/task.ts)
+    const r = await validatePain001(bytes, { profile: o.profile, schemaStore: store, maxBytes: o.maxBytes });
     const name = path.basename(file.path);
     const findings = [...r.findings.map((f) => toDisplay(f))];
     if (r.xsd.available) for (const f of r.xsd.findings) findings.push(toDisplay(f));
@@ -241,12 +214,7 @@ export const payCommands: Command[] = [
       const provider = ai
         ? createModelProvider({ baseUrl: ai.baseUrl, model: ai.model, ...(ai.apiKey ? { apiKey: ai.apiKey } : {}), timeoutMs: 30_000, fetch: outboundFetchFor(settings, 'ai') })
         : undefined;
-      let r;
-      try {
-        r = await structureAddresses(body, provider ? { provider } : {});
-      } catch (e) {
-        return reportError(io, e, !!values.json);
-      }
+      const r = await structureAddresses(body, provider ? { provider } : {});
       if (values.json) printJson(io, { items: r.items });
       else {
         for (const i of r.items) io.stdout(i.confident ? `${i.id}: ${[i.streetName, i.buildingNumber].filter(Boolean).join(' ')}${i.streetName ? ', ' : ''}${i.postCode ?? ''} ${i.townName}\n` : `${i.id}: unsicher (nicht zerlegt)\n`);
