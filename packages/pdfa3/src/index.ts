@@ -11,3 +11,4 @@ export { loadForPdfA3, type LoadForPdfA3Result } from './load/load-for-pdfa3';
 export { readEmbeddedFiles, type EmbeddedFile, type ReadEmbeddedFilesOptions } from './read/embedded-files';
 export { readPdfInfo, type PdfInfo } from './read/pdf-info';
 export { checkPdfA3, CHECKED_CLAUSES, type CheckOptions, type CheckPdfA3Result, type ClauseCoverage } from './check/check-pdfa3';
+export type { Pdfa3Precheck } from './check/precheck';

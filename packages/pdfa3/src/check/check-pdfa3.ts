@@ -14,6 +14,7 @@ import { FontProgramChecker } from './font-programs';
 import { GlyphWidthChecker } from './glyph-widths';
 import { GraphicsChecker } from './graphics/index';
 import { checkObjects } from './objects';
+import { buildPrecheck, matchPrecheck, precheckKey, type Pdfa3Precheck, type RecordedCall } from './precheck';
 import { checkRaw } from './raw';
 import { UnicodeMapChecker } from './unicode';
 
@@ -85,8 +86,17 @@ export interface CheckPdfA3Result {
   declared: { part?: string; conformance?: string };
   findings: Finding[];
   checkedClauses: readonly ClauseCoverage[];
+  /** true when the page passes were replayed from `opts.precheck` instead of run (same findings, see precheck.ts) */
+  pagesReused: boolean;
 }
 
+/**
+ * @example
+ * ```ts
+ * const r = await checkPdfA3(await readFile('invoice.pdf'));
+ * for (const f of r.findings) console.log(f.code, f.message); // the clause of ISO 19005-3, e.g. '6.2.11.4.1'
+ * ```
+ */
 export async function checkPdfA3(bytes: Uint8Array, opts: CheckOptions = {}): Promise<CheckPdfA3Result> {
   if (!(bytes instanceof Uint8Array)) throw new Pdfa3Error('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
   if (opts.part !== undefined && opts.part !== 2 && opts.part !== 3) throw new Pdfa3Error('INVALID_ARGUMENT', 'part must be 2 or 3');
@@ -94,11 +104,11 @@ export async function checkPdfA3(bytes: Uint8Array, opts: CheckOptions = {}): Pr
   const maxPages = opts.maxPages ?? DEFAULT_LIMITS.maxPages;
   // pages written in the clear are counted before anything is parsed (pages in object streams: later)
   if (countPageObjects(bytes, maxPages) > maxPages) {
-    return { passed: false, declared: {}, findings: [{ code: 'PDF_TOO_MANY_PAGES', severity: 'error', message: `the file has more than ${maxPages} pages (limit); it is not judged` }], checkedClauses: CHECKED_CLAUSES };
+    return { passed: false, declared: {}, findings: [{ code: 'PDF_TOO_MANY_PAGES', severity: 'error', message: `the file has more than ${maxPages} pages (limit); it is not judged` }], checkedClauses: CHECKED_CLAUSES, pagesReused: false };
   }
   const loaded = await loadTolerant(bytes, { maxObjects: opts.maxObjects ?? DEFAULT_LIMITS.maxObjects });
   if ('error' in loaded && loaded.code === 'PDF_TOO_MANY_OBJECTS') {
-    return { passed: false, declared: {}, findings: [{ code: loaded.code, severity: 'error', message: `${loaded.error}; it is not judged` }], checkedClauses: CHECKED_CLAUSES };
+    return { passed: false, declared: {}, findings: [{ code: loaded.code, severity: 'error', message: `${loaded.error}; it is not judged` }], checkedClauses: CHECKED_CLAUSES, pagesReused: false };
   }
   if ('error' in loaded) {
     return {
@@ -108,9 +118,10 @@ export async function checkPdfA3(bytes: Uint8Array, opts: CheckOptions = {}): Pr
         ? [{ code: '6.1.3', rule: '6.1.3-2', severity: 'error', message: 'the trailer contains Encrypt (the encrypted file could not be parsed further)', path: 'trailer' }]
         : [{ code: 'PDF_UNREADABLE', severity: 'error', message: `not a readable PDF: ${loaded.error}` }],
       checkedClauses: CHECKED_CLAUSES,
+      pagesReused: false,
     };
   }
-  return runChecks(bytes, loaded.doc, opts).result;
+  return runChecks(bytes, loaded.doc, opts, { reuse: opts.precheck }).result;
 }
 
 /** What the loader needs beyond the findings. */
@@ -120,14 +131,20 @@ export interface CheckFacts {
   deviceSpaces: Set<'DeviceRGB' | 'DeviceCMYK' | 'DeviceGray'>;
 }
 
+/** How a run treats the page passes: record them for a later precheck, or replay a precheck instead of running them. */
+export interface RunMode {
+  record?: boolean;
+  reuse?: Pdfa3Precheck | undefined;
+}
+
 /** Runs all checks on an already parsed document (not modified). */
-export function runChecks(bytes: Uint8Array, doc: PDFDocument, opts: CheckOptions): { result: CheckPdfA3Result; facts: CheckFacts } {
+export function runChecks(bytes: Uint8Array, doc: PDFDocument, opts: CheckOptions, mode: RunMode = {}): { result: CheckPdfA3Result; facts: CheckFacts; precheck?: Pdfa3Precheck } {
   const c = new CheckContext(bytes, doc, opts);
   const raw = checkRaw(c);
   checkTrailer(c, raw);
   if (c.ctx.trailerInfo.Encrypt) {
     // the content of an encrypted file cannot be judged without decrypting it
-    return { result: finish(c, {}), facts: { encrypted: true, deviceSpaces: new Set() } };
+    return { result: finish(c, {}, false), facts: { encrypted: true, deviceSpaces: new Set() } };
   }
   const guard = <T>(phase: string, fn: () => T, fallback: T): T => {
     try {
@@ -142,23 +159,75 @@ export function runChecks(bytes: Uint8Array, doc: PDFDocument, opts: CheckOption
   guard('info', () => checkInfoConsistency(c, meta.xmp), undefined);
   const outputCS = guard('output intents', () => checkOutputIntents(c), undefined);
   guard('catalog', () => checkCatalogKeys(c), undefined);
-  const g = new GraphicsChecker(c, outputCS !== undefined ? { outputCS } : {});
-  guard('pages', () => g.run(), undefined);
-  guard('glyph widths', () => new GlyphWidthChecker(c).run(g.glyphUse), undefined);
-  guard('font programs', () => new FontProgramChecker(c).run(g.glyphUse), undefined);
   const declaredLevel = meta.xmp?.pdfaid.conformance?.toUpperCase();
   const level = opts.conformance ?? (declaredLevel === 'A' || declaredLevel === 'U' ? declaredLevel : 'B');
-  if (level !== 'B') guard('unicode maps', () => new UnicodeMapChecker(c).run(g.glyphUse), undefined);
+  const key = precheckKey({ maxStreamBytes: c.maxStreamBytes, maxPages: c.maxPages, maxOperators: c.maxOperators }, `${c.part}${level}`);
+  // the page passes are replayed when the precheck was made on the same pages (./precheck.ts), else run (and recorded)
+  const match = mode.reuse ? quietly(() => matchPrecheck(mode.reuse!, doc, key)) : undefined;
+  const g = new GraphicsChecker(c, outputCS !== undefined ? { outputCS } : {});
+  const pageCalls: RecordedCall[] = [];
+  const fontCalls: RecordedCall[] = [];
+  let pagesDone = false;
+  let pageActions: Set<PDFObject> | undefined;
+  let pageSpecs: PDFObject[] | undefined;
+  guard(
+    'pages',
+    () => {
+      if (match) {
+        c.replay(mode.reuse!.pageCalls, outputCS);
+        g.adoptPages(mode.reuse!.deviceUse, match.attachmentSpecs, match.checkedActions);
+      } else {
+        c.recording = mode.record ? pageCalls : undefined;
+        try {
+          g.runPages();
+        } finally {
+          c.recording = undefined;
+        }
+        pagesDone = true;
+        if (mode.record) {
+          pageActions = new Set(g.checkedActions);
+          pageSpecs = [...g.fileAttachmentSpecs];
+        }
+      }
+      g.runDocument();
+    },
+    undefined,
+  );
+  if (match) c.replay(mode.reuse!.fontCalls, outputCS);
+  else {
+    c.recording = mode.record ? fontCalls : undefined;
+    guard('glyph widths', () => new GlyphWidthChecker(c).run(g.glyphUse), undefined);
+    guard('font programs', () => new FontProgramChecker(c).run(g.glyphUse), undefined);
+    if (level !== 'B') guard('unicode maps', () => new UnicodeMapChecker(c).run(g.glyphUse), undefined);
+    c.recording = undefined;
+  }
   if (c.part === 3) guard('embedded files', () => checkEmbeddedFiles(c, objects, g.fileAttachmentSpecs), undefined);
   const declared: { part?: string; conformance?: string } = {};
   if (meta.xmp?.pdfaid.part !== undefined) declared.part = meta.xmp.pdfaid.part;
   if (meta.xmp?.pdfaid.conformance !== undefined) declared.conformance = meta.xmp.pdfaid.conformance;
-  return { result: finish(c, declared), facts: { encrypted: false, deviceSpaces: new Set(g.deviceUse.keys()) } };
+  const precheck =
+    mode.record && pagesDone && pageActions && pageSpecs
+      ? quietly(() => buildPrecheck(doc, key, pageCalls, fontCalls, g.deviceUse, pageSpecs!, pageActions!))
+      : undefined;
+  return {
+    result: finish(c, declared, match !== undefined),
+    facts: { encrypted: false, deviceSpaces: new Set(g.deviceUse.keys()) },
+    ...(precheck ? { precheck } : {}),
+  };
 }
 
-function finish(c: CheckContext, declared: { part?: string; conformance?: string }): CheckPdfA3Result {
+/** A precheck that cannot be built or matched is no finding: the full check simply runs. */
+function quietly<T>(fn: () => T | undefined): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}
+
+function finish(c: CheckContext, declared: { part?: string; conformance?: string }, pagesReused: boolean): CheckPdfA3Result {
   const findings = [...c.findings].sort((a, b) => (a.code === b.code ? 0 : compareClause(a.code, b.code)));
-  return { passed: !findings.some((f) => f.severity === 'error'), declared, findings, checkedClauses: CHECKED_CLAUSES };
+  return { passed: !findings.some((f) => f.severity === 'error'), declared, findings, checkedClauses: CHECKED_CLAUSES, pagesReused };
 }
 
 function compareClause(a: string, b: string): number {

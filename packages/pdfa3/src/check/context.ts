@@ -2,6 +2,9 @@
 import type { PDFContext, PDFDocument } from 'pdf-lib';
 import { DEFAULT_MAX_OBJECTS } from '../internal/pdf';
 import type { Finding, Severity } from '../types';
+import type { Pdfa3Precheck, RecordedCall } from './precheck';
+
+const TRANSPARENCY_MESSAGE = 'the page uses transparency, the file has no PDF/A output intent and the page has no transparency group colour space';
 
 export interface CheckOptions {
   /** ISO 19005 part the file must declare: 3 (default), or 2 to apply the PDF/A-2 identification */
@@ -20,12 +23,19 @@ export interface CheckOptions {
   maxObjects?: number;
   /** most content-stream operators over the whole document (default 10,000,000); beyond it PDF_TOO_MANY_OPERATORS */
   maxOperators?: number;
+  /**
+   * what loadForPdfA3 found on the pages of the PDF this one was made from: when the pages are unchanged
+   * (same objects, same bytes) their checks are replayed instead of run again; otherwise ignored
+   */
+  precheck?: Pdfa3Precheck | undefined;
 }
 
 export const DEFAULT_LIMITS = { maxStreamBytes: 64 * 1024 * 1024, maxPages: 10_000, maxObjects: DEFAULT_MAX_OBJECTS, maxOperators: 10_000_000 } as const;
 
 export class CheckContext {
   readonly findings: Finding[] = [];
+  /** while set, every fail/note call is also appended here (the page passes' record for a precheck) */
+  recording: RecordedCall[] | undefined;
   private readonly seen = new Set<string>();
   private readonly perRule = new Map<string, number>();
   readonly part: 2 | 3;
@@ -53,6 +63,7 @@ export class CheckContext {
    * on many objects is reported up to 20 times).
    */
   fail(rule: string, message: string, path?: string, severity: Severity = 'error'): void {
+    this.recording?.push({ t: 'fail', rule, message, path, severity });
     const clause = rule.replace(/-\d+$/, '');
     const key = `${rule}|${path ?? ''}`;
     if (this.seen.has(key)) return;
@@ -63,7 +74,32 @@ export class CheckContext {
     this.findings.push({ code: clause, rule, severity, message, ...(path !== undefined ? { path } : {}) });
   }
 
+  /**
+   * 6.2.10-2 for a page that uses transparency and has no group colour space: fails without a PDF/A output
+   * intent. Recorded as such, so a replay decides it against the output intent then in force.
+   */
+  transparencyWithoutGroup(path: string, outputCS: string | undefined): void {
+    const rec = this.recording;
+    rec?.push({ t: 'transparency', path });
+    this.recording = undefined;
+    try {
+      if (!outputCS) this.fail('6.2.10-2', TRANSPARENCY_MESSAGE, path);
+    } finally {
+      this.recording = rec;
+    }
+  }
+
+  /** Replays recorded calls (see ./precheck.ts) as if the passes that made them ran now. */
+  replay(calls: readonly RecordedCall[], outputCS: string | undefined): void {
+    for (const k of calls) {
+      if (k.t === 'fail') this.fail(k.rule, k.message, k.path, k.severity);
+      else if (k.t === 'note') this.note(k.code, k.severity, k.message, k.path);
+      else this.transparencyWithoutGroup(k.path, outputCS);
+    }
+  }
+
   note(code: string, severity: Severity, message: string, path?: string): void {
+    this.recording?.push({ t: 'note', code, message, path, severity });
     this.findings.push({ code, severity, message, ...(path !== undefined ? { path } : {}) });
   }
 }

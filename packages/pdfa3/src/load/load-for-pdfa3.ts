@@ -11,12 +11,22 @@ import { Pdfa3Error } from '../errors';
 import { iccComponents, readIccHeader } from '../internal/icc';
 import { decodeStream, get, getArray, getDict, getName, getNumber, loadTolerant, looksEncrypted, resolve } from '../internal/pdf';
 import { runChecks } from '../check/check-pdfa3';
+import type { Pdfa3Precheck } from '../check/precheck';
 import { normalizeNames } from '../internal/names';
 import type { Finding } from '../types';
 import { MIME_TYPE_PATTERN, nameTreeEntries } from '../write/attach-file';
 
 export type LoadForPdfA3Result =
-  | { ok: true; doc: PDFDocument; findings: Finding[] }
+  | {
+      ok: true;
+      doc: PDFDocument;
+      findings: Finding[];
+      /**
+       * what the page checks found, for checkPdfA3's `precheck` option on the file saved from `doc`: pages that stay
+       * byte for byte the same are not checked twice (absent when the pages could not be fingerprinted)
+       */
+      precheck?: Pdfa3Precheck;
+    }
   | { ok: false; findings: Finding[] };
 
 /** Clauses (or rules) whose failures makePdfA3 / savePdfA3 repair by rewriting the file or its metadata. */
@@ -170,6 +180,12 @@ function repairObjects(doc: PDFDocument, fixed: string[]): void {
 /**
  * Parses `bytes` and decides whether the document can become PDF/A-3. On success the returned pdf-lib
  * document has the load-time repairs applied; continue with makePdfA3, attachFile, savePdfA3.
+ * @example
+ * ```ts
+ * const loaded = await loadForPdfA3(await readFile('letter.pdf')); // a supplied PDF, ready to become PDF/A-3
+ * if (!loaded.ok) throw new Error(loaded.findings.map((f) => f.message).join('; '));
+ * attachFile(loaded.doc, { name: 'factur-x.xml', data: xmlBytes, mimeType: 'text/xml', relationship: 'Alternative', modDate: now });
+ * ```
  */
 export async function loadForPdfA3(bytes: Uint8Array): Promise<LoadForPdfA3Result> {
   if (!(bytes instanceof Uint8Array)) throw new Pdfa3Error('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
@@ -188,7 +204,7 @@ export async function loadForPdfA3(bytes: Uint8Array): Promise<LoadForPdfA3Resul
     return { ok: false, findings: [{ code: 'PDF_NO_PAGES', severity: 'error', message: 'the PDF has no pages' }] };
   }
   // the level the converted file will claim is chosen later (makePdfA3); judge the level-B rules here
-  const { result, facts } = runChecks(bytes, doc, { part: 3, conformance: 'B' });
+  const { result, facts, precheck } = runChecks(bytes, doc, { part: 3, conformance: 'B' }, { record: true });
   const findings: Finding[] = [];
   const outCS = resultingOutputCS(doc);
   for (const f of result.findings) {
@@ -223,5 +239,5 @@ export async function loadForPdfA3(bytes: Uint8Array): Promise<LoadForPdfA3Resul
   repairAttachments(doc, fixed);
   repairObjects(doc, fixed);
   for (const m of fixed) findings.push({ code: 'PDFA_REPAIRED', severity: 'info', message: m });
-  return { ok: true, doc, findings };
+  return { ok: true, doc, findings, ...(precheck ? { precheck } : {}) };
 }

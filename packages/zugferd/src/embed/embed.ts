@@ -38,6 +38,13 @@ function lookup(doc: PDFDocument, o: PDFObject | undefined): PDFObject | undefin
   return o instanceof PDFRef ? doc.context.lookup(o) : o;
 }
 
+/**
+ * @example
+ * ```ts
+ * const r = await embedInvoice(await readFile('rechnung-aus-dem-wawi.pdf'), invoice, { now: new Date() });
+ * await writeFile('RE-1-zugferd.pdf', r.pdf); // the supplied page content, made PDF/A-3B, with the CII embedded
+ * ```
+ */
 export async function embedInvoice(pdf: Uint8Array, invoice: unknown, opts: EmbedOptions): Promise<HybridInvoiceResult> {
   if (!(pdf instanceof Uint8Array)) throw new ZugferdError('INVALID_ARGUMENT', 'pdf must be a Uint8Array');
   if (!opts || typeof opts !== 'object' || !(opts.now instanceof Date) || Number.isNaN(opts.now.getTime())) throw new ZugferdError('INVALID_ARGUMENT', 'options with a valid now (Date) are required');
@@ -97,6 +104,8 @@ export async function embedInvoice(pdf: Uint8Array, invoice: unknown, opts: Embe
     xml: prepared.xml,
     attachmentNames: prepared.attachments.map((a) => a.filename),
     ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}),
+    // the supplied pages were checked on load; unless they changed, their findings are replayed, not re-tokenised
+    precheck: loaded.precheck,
   });
   if (check.verdict === 'invalid') classifyFailure(check);
   const warnings: Finding[] = [

@@ -41,15 +41,38 @@ export class GraphicsChecker {
     return this.g.glyphUse;
   }
 
-  run(): void {
+  /** The page loop: every page with what it paints (the expensive part; a precheck can stand in for it). */
+  runPages(): void {
     const g = this.g;
     const pages = g.c.doc.getPages();
     if (pages.length > g.c.maxPages) {
       g.c.note('PDF_TOO_MANY_PAGES', 'error', `the document has ${pages.length} pages, more than the limit of ${g.c.maxPages}; only the first ${g.c.maxPages} are judged`);
     }
     for (let i = 0; i < Math.min(pages.length, g.c.maxPages); i++) checkPage(g, pages[i]!, i);
+  }
+
+  /** What a page loop left behind, taken from a precheck instead of running it (see ../precheck.ts). */
+  adoptPages(deviceUse: ReadonlyMap<DeviceSpace, string>, fileAttachmentSpecs: readonly PDFObject[], checkedActions: ReadonlySet<PDFObject>): void {
+    for (const [k, v] of deviceUse) this.g.deviceUse.set(k, v);
+    this.g.fileAttachmentSpecs.push(...fileAttachmentSpecs);
+    for (const a of checkedActions) this.g.checkedActions.add(a);
+  }
+
+  /** actions the page loop judged so far */
+  get checkedActions(): ReadonlySet<PDFObject> {
+    return this.g.checkedActions;
+  }
+
+  /** After the pages: device colour against the output intent, the interactive form, the document's actions. */
+  runDocument(): void {
+    const g = this.g;
     checkDeviceColour(g);
     checkForms(g);
     checkDocumentActions(g);
+  }
+
+  run(): void {
+    this.runPages();
+    this.runDocument();
   }
 }

@@ -64,7 +64,5 @@ export function checkPage(run: GraphicsRun, page: PDFPage, index: number): void 
   if (annots) annots.asArray().forEach((a, k) => checkAnnotation(run, a, `${path}/Annots[${k}]`, state));
 
   // 6.2.10-2: transparency without a PDF/A output intent needs a page group colour space
-  if (state.transparency && !run.facts.outputCS && !groupCS) {
-    run.c.fail('6.2.10-2', 'the page uses transparency, the file has no PDF/A output intent and the page has no transparency group colour space', path);
-  }
+  if (state.transparency && !groupCS) run.c.transparencyWithoutGroup(path, run.facts.outputCS);
 }

@@ -1,0 +1,220 @@
+/**
+ * The page-level part of a check, kept for re-use: loadForPdfA3 checks the supplied PDF once; after
+ * makePdfA3 + attachFile + savePdfA3 the pages are usually byte for byte what was checked (same object
+ * numbers, same serialised objects), so checkPdfA3 on the saved file can replay what the page passes found
+ * instead of tokenising every content stream and font program again.
+ *
+ * Exactness: the page passes (content streams, resources, annotations, fonts, glyph widths, font programs,
+ * Unicode maps) read only objects reachable from the catalog's /Pages entry. The precheck stores every such
+ * object as serialised bytes; it is used only when the new file's /Pages reaches exactly the same objects
+ * under the same numbers with the same bytes, and the options and the conformance level agree. Otherwise the
+ * full check runs. What the page passes found is stored as the calls they made (in order), so the de-duplication
+ * and the per-rule cap of CheckContext apply as in a full run; the one page finding that depends on the
+ * document (6.2.10-2, transparency without an output intent) is re-decided against the new output intent.
+ */
+import { PDFArray, PDFDict, PDFName, PDFRef, PDFStream, type PDFContext, type PDFDocument, type PDFObject } from 'pdf-lib';
+
+/** One call the page passes made on the check context, or a page whose 6.2.10-2 depends on the output intent. */
+export type RecordedCall =
+  | { t: 'fail'; rule: string; message: string; path: string | undefined; severity: 'error' | 'warning' | 'info' }
+  | { t: 'note'; code: string; message: string; path: string | undefined; severity: 'error' | 'warning' | 'info' }
+  | { t: 'transparency'; path: string };
+
+type DeviceSpace = 'DeviceRGB' | 'DeviceCMYK' | 'DeviceGray';
+
+/** Where an object of the page closure sits: "12 0" for an indirect object, "12 0/Annots/0/A" for a direct one inside it. */
+type Address = string;
+
+/**
+ * What the page passes of one check found, with the objects they could have read. Opaque: obtained from
+ * loadForPdfA3, passed to checkPdfA3 through `precheck`.
+ */
+export class Pdfa3Precheck {
+  /** @internal */
+  constructor(
+    /** options and level the page passes ran with */
+    readonly key: string,
+    /** "n g" of the catalog's /Pages */
+    readonly pagesRef: string,
+    /** serialised objects of the page closure by "n g" */
+    readonly closure: ReadonlyMap<string, Uint8Array>,
+    /** calls of the page loop (graphics) */
+    readonly pageCalls: readonly RecordedCall[],
+    /** calls of the glyph-width, font-program and Unicode passes */
+    readonly fontCalls: readonly RecordedCall[],
+    readonly deviceUse: ReadonlyMap<DeviceSpace, string>,
+    /** FileAttachment /FS values: a reference, or the address of a direct file specification */
+    readonly attachmentSpecs: readonly (PDFRef | Address)[],
+    /** actions the page loop judged (the document-level action checks skip them) */
+    readonly checkedActions: readonly Address[],
+  ) {}
+}
+
+export function precheckKey(opts: { maxStreamBytes: number; maxPages: number; maxOperators: number }, level: string): string {
+  return JSON.stringify([opts.maxStreamBytes, opts.maxPages, opts.maxOperators, level]);
+}
+
+const tagOf = (ref: PDFRef): string => `${ref.objectNumber} ${ref.generationNumber}`;
+
+function serialise(obj: PDFObject | undefined): Uint8Array {
+  if (obj === undefined) return new Uint8Array(0);
+  const buf = new Uint8Array(obj.sizeInBytes());
+  obj.copyBytesInto(buf, 0);
+  return buf;
+}
+
+/**
+ * Walks every object reachable from `root` (a reference), indirect objects by number; calls `indirect` with each
+ * one's tag and object (return false to stop the walk) and `direct` with each direct dictionary or array inside
+ * them and its address. Returns false when stopped.
+ */
+function walkClosure(
+  ctx: PDFContext,
+  root: PDFRef,
+  indirect: (tag: string, obj: PDFObject | undefined) => boolean,
+  direct?: (address: Address, obj: PDFObject) => void,
+): boolean {
+  const seen = new Set<string>([tagOf(root)]);
+  const queue: PDFRef[] = [root];
+  let truncated = false;
+  const inner = (o: PDFObject, address: Address, depth: number): void => {
+    if (depth > 64) {
+      truncated = true; // nested deeper than we follow: the closure would be incomplete
+      return;
+    }
+    if (o instanceof PDFRef) {
+      const t = tagOf(o);
+      if (!seen.has(t)) {
+        seen.add(t);
+        queue.push(o);
+      }
+      return;
+    }
+    const d = o instanceof PDFStream ? o.dict : o;
+    if (d instanceof PDFDict) {
+      if (depth > 0) direct?.(address, o);
+      for (const [k, v] of d.entries()) inner(v, `${address}/${k.asString()}`, depth + 1);
+    } else if (o instanceof PDFArray) {
+      if (depth > 0) direct?.(address, o);
+      const items = o.asArray();
+      for (let i = 0; i < items.length; i++) inner(items[i]!, `${address}/${i}`, depth + 1);
+    }
+  };
+  for (let i = 0; i < queue.length; i++) {
+    const ref = queue[i]!;
+    const obj = ctx.lookup(ref);
+    const t = tagOf(ref);
+    if (!indirect(t, obj)) return false;
+    if (obj !== undefined) inner(obj, t, 0);
+    if (truncated) return false;
+  }
+  return true;
+}
+
+/** The catalog's /Pages reference, or undefined when it is missing or direct (then nothing is re-used). */
+export function pagesRefOf(doc: PDFDocument): PDFRef | undefined {
+  const p = doc.catalog.get(PDFName.of('Pages'));
+  return p instanceof PDFRef ? p : undefined;
+}
+
+/** What the page passes of a recording run leave behind, turned into a precheck (call at the end of the run, before any repair). */
+export function buildPrecheck(
+  doc: PDFDocument,
+  key: string,
+  pageCalls: readonly RecordedCall[],
+  fontCalls: readonly RecordedCall[],
+  deviceUse: ReadonlyMap<DeviceSpace, string>,
+  attachmentSpecs: readonly PDFObject[],
+  checkedActions: ReadonlySet<PDFObject>,
+): Pdfa3Precheck | undefined {
+  const pages = pagesRefOf(doc);
+  if (!pages) return undefined;
+  const ctx = doc.context;
+  const closure = new Map<string, Uint8Array>();
+  const addressOf = new Map<PDFObject, Address>();
+  const want = new Set<PDFObject>([...checkedActions, ...attachmentSpecs.filter((x) => !(x instanceof PDFRef))]);
+  const complete = walkClosure(
+    ctx,
+    pages,
+    (tag, obj) => {
+      closure.set(tag, serialise(obj));
+      if (obj !== undefined && want.has(obj)) addressOf.set(obj, tag);
+      return true;
+    },
+    (address, obj) => {
+      if (want.has(obj) && !addressOf.has(obj)) addressOf.set(obj, address);
+    },
+  );
+  if (!complete) return undefined;
+  const specs: (PDFRef | Address)[] = [];
+  for (const s of attachmentSpecs) {
+    if (s instanceof PDFRef) specs.push(s);
+    else {
+      const a = addressOf.get(s);
+      if (a === undefined) return undefined; // read from outside the closure: cannot be re-used safely
+      specs.push(a);
+    }
+  }
+  const actions: Address[] = [];
+  for (const a of checkedActions) {
+    const address = addressOf.get(a);
+    if (address === undefined) return undefined;
+    actions.push(address);
+  }
+  return new Pdfa3Precheck(key, tagOf(pages), closure, [...pageCalls], [...fontCalls], new Map(deviceUse), specs, actions);
+}
+
+/** What a matching precheck gives the new document: its facts translated to the new document's objects. */
+export interface PrecheckMatch {
+  attachmentSpecs: PDFObject[];
+  checkedActions: Set<PDFObject>;
+}
+
+/**
+ * The precheck applied to `doc`, when its /Pages reaches the same objects with the same bytes and `key` agrees;
+ * undefined otherwise (then the full check runs).
+ */
+export function matchPrecheck(pre: Pdfa3Precheck, doc: PDFDocument, key: string): PrecheckMatch | undefined {
+  if (pre.key !== key) return undefined;
+  const pages = pagesRefOf(doc);
+  if (!pages || tagOf(pages) !== pre.pagesRef) return undefined;
+  const ctx = doc.context;
+  const need = new Set<Address>([...pre.checkedActions, ...pre.attachmentSpecs.filter((x): x is Address => typeof x === 'string')]);
+  const byAddress = new Map<Address, PDFObject>();
+  let count = 0;
+  const same = walkClosure(
+    ctx,
+    pages,
+    (tag, obj) => {
+      const before = pre.closure.get(tag);
+      if (before === undefined) return false;
+      const now = serialise(obj);
+      if (!sameBytes(before, now)) return false;
+      count++;
+      if (obj !== undefined && need.has(tag)) byAddress.set(tag, obj);
+      return true;
+    },
+    (address, obj) => {
+      if (need.has(address) && !byAddress.has(address)) byAddress.set(address, obj);
+    },
+  );
+  if (!same || count !== pre.closure.size) return undefined;
+  const attachmentSpecs: PDFObject[] = [];
+  for (const s of pre.attachmentSpecs) {
+    const o = typeof s === 'string' ? byAddress.get(s) : s;
+    if (o === undefined) return undefined;
+    attachmentSpecs.push(o);
+  }
+  const checkedActions = new Set<PDFObject>();
+  for (const a of pre.checkedActions) {
+    const o = byAddress.get(a);
+    if (o === undefined) return undefined;
+    checkedActions.add(o);
+  }
+  return { attachmentSpecs, checkedActions };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
