@@ -33,7 +33,7 @@ async function run(argv: string[]) {
 
 describe('kontor camt parse', () => {
   it('prints JSON with numbers, or a CSV of the entries', async () => {
-    const j = await run(['camt', 'parse', 'ok.xml', '--json']);
+    const j = await run(['camt', 'parse', 'ok.xml', '--json', '--lang', 'de']);
     expect(j.code).toBe(0);
     const body = JSON.parse(j.out) as { summary: string; result: { files: { statements: { entries: { amount: number }[] }[] }[] } };
     expect(body.summary).toMatch(/3 Positionen/);
@@ -43,7 +43,7 @@ describe('kontor camt parse', () => {
     expect(rows).toHaveLength(4);
     expect(rows[1]).toContain(';-12,50;DBIT;');
     expect(rows[1]).toContain(';Miete März;');
-    const human = await run(['camt', 'parse', 'delivery.zip']);
+    const human = await run(['camt', 'parse', 'delivery.zip', '--lang', 'de']);
     expect(human.out).toContain('a.xml: camt.053.001.08');
     expect(human.out).toContain('übersprungen: readme.txt: Keine XML-Datei.');
   });
@@ -72,6 +72,14 @@ describe('kontor camt validate', () => {
     expect(r.result.verdict).toBe('invalid');
     expect(r.result.schemaChecked).toBe(haveCorpus);
     expect(r.result.files[0]!.findings).toContainEqual(expect.objectContaining({ code: 'CAMT_BALANCE_MISMATCH', path: 'statements[0].balances[1]' }));
+    // --lang picks the language of the library's findings and summary; the codes stay the same.
+    const de = JSON.parse((await run(['camt', 'validate', 'bad.xml', '--json', '--lang', 'de'])).out) as { summary: string; result: { files: { findings: { code: string; message: string }[] }[] } };
+    const en = JSON.parse((await run(['camt', 'validate', 'bad.xml', '--json', '--lang', 'en'])).out) as typeof de;
+    expect(en.result.files[0]!.findings.map((f) => f.code)).toEqual(de.result.files[0]!.findings.map((f) => f.code));
+    expect(de.result.files[0]!.findings.find((f) => f.code === 'CAMT_BALANCE_MISMATCH')!.message).toMatch(/^Anfangssaldo/);
+    expect(en.result.files[0]!.findings.find((f) => f.code === 'CAMT_BALANCE_MISMATCH')!.message).toMatch(/^Opening balance/);
+    expect(de.summary).toMatch(/^1 Datei geprüft: ungültig/);
+    expect(en.summary).toMatch(/^1 file checked: invalid/);
   });
 });
 

@@ -47,9 +47,10 @@ interface ValidateOptions extends ParseOptions {
 /** One statement file or ZIP delivery, parsed: the lines of the human summary, parse findings for the renderer. */
 export const camtParseTask: BatchTask<ParseOptions, null> = {
   open: () => null,
-  async check(_ctx, file, o) {
+  async check(_ctx, file, o, fmt) {
     const bytes = new Uint8Array(await readFile(file.path));
-    const result = await parseStatements(bytes, { filename: path.basename(file.path), maxBytes: o.maxBytes, ...(o.bestEffort ? { bestEffort: true } : {}) });
+    // --lang (or the locale) also picks the language of the library's findings, skip reasons and summary.
+    const result = await parseStatements(bytes, { filename: path.basename(file.path), maxBytes: o.maxBytes, lang: fmt.lang, ...(o.bestEffort ? { bestEffort: true } : {}) });
     const lines: string[] = [];
     const findings: CamtFinding[] = [];
     for (const f of result.files) {
@@ -66,18 +67,18 @@ export const camtParseTask: BatchTask<ParseOptions, null> = {
       for (const t of f.totals ?? []) lines.push(`  Summe ${t.currency}: ${t.services} Leistungen, netto ${t.net}, Steuer ${t.tax}, brutto ${t.gross}`);
       findings.push(...f.parseFindings);
     }
-    for (const s of result.skipped) lines.push(`übersprungen: ${s.name}: ${s.reason}`);
+    for (const s of result.skipped) lines.push(`${fmt.lang === 'de' ? 'übersprungen' : 'skipped'}: ${s.name}: ${s.reason}`);
     const verdict = findings.some((f) => f.severity === 'error') ? 'invalid' : findings.some((f) => f.severity === 'warning') ? 'valid_with_warnings' : 'valid';
-    return { file: file.name, verdict, json: { file: file.name, summary: describeParse(result), result: parseResultToJson(result) }, headline: describeParse(result), findings: findings.map(toDisplay), lines };
+    return { file: file.name, verdict, json: { file: file.name, summary: describeParse(result, fmt.lang), result: parseResultToJson(result) }, headline: describeParse(result, fmt.lang), findings: findings.map(toDisplay), lines };
   },
 };
 
 /** One statement file or ZIP delivery, validated against the rules and (when installed) the XSD. */
 export const camtValidateTask: BatchTask<ValidateOptions, SchemaStore> = {
   open: (o) => new SchemaStore({ dir: o.schemaDir }),
-  async check(store, file, o) {
+  async check(store, file, o, fmt) {
     const bytes = new Uint8Array(await readFile(file.path));
-    const result = await validateStatements(bytes, { filename: path.basename(file.path), schemaStore: store, maxBytes: o.maxBytes, ...(o.bestEffort ? { bestEffort: true } : {}) });
+    const result = await validateStatements(bytes, { filename: path.basename(file.path), schemaStore: store, maxBytes: o.maxBytes, lang: fmt.lang, ...(o.bestEffort ? { bestEffort: true } : {}) });
     const lines: string[] = [];
     const findings = [];
     for (const f of result.files) {
@@ -87,9 +88,9 @@ export const camtValidateTask: BatchTask<ValidateOptions, SchemaStore> = {
       for (const x of f.findings) findings.push(toDisplay(x));
     }
     for (const x of result.deliveryFindings) findings.push(toDisplay(x));
-    for (const s of result.skipped) lines.push(`übersprungen: ${s.name}: ${s.reason}`);
+    for (const s of result.skipped) lines.push(`${fmt.lang === 'de' ? 'übersprungen' : 'skipped'}: ${s.name}: ${s.reason}`);
     lines.push(`Urteil: ${result.verdict}`);
-    return { file: file.name, verdict: result.verdict, json: { file: file.name, summary: describeValidation(result), result: validationResultToJson(result) }, headline: describeValidation(result), findings, lines };
+    return { file: file.name, verdict: result.verdict, json: { file: file.name, summary: describeValidation(result, fmt.lang), result: validationResultToJson(result) }, headline: describeValidation(result, fmt.lang), findings, lines };
   },
   close: (store) => store.dispose(),
 };

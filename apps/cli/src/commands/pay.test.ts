@@ -68,10 +68,14 @@ describe('kontor bankdata import / bank lookup', () => {
 
 describe.runIf(haveCorpus)('kontor pay sepa|axz|validate', () => {
   it('writes the SEPA file, and validate agrees it is valid', async () => {
-    const g = await run(['pay', 'sepa', 'run.json', '-o', 'out/sepa.xml']);
+    const g = await run(['pay', 'sepa', 'run.json', '-o', 'out/sepa.xml', '--lang', 'de']);
     expect(g.code).toBe(0);
     expect(g.out).toMatch(/out\/sepa\.xml: 4 Zahlung\(en\), 4510\.50 EUR, 4 Block\/Blöcke/);
     expect(g.out).toContain('Geprüft gegen dk:pain.001.001.09_GBIC_5: bestanden');
+    // English from --lang en or the locale
+    const e = await run(['pay', 'sepa', 'run.json', '-o', 'out/sepa-en.xml'], { LANG: 'en_GB.UTF-8' });
+    expect(e.out).toMatch(/out\/sepa-en\.xml: 4 payment\(s\), 4510\.50 EUR, 4 block\(s\)/);
+    expect(e.out).toContain('Checked against dk:pain.001.001.09_GBIC_5: passed');
     const xml = readFileSync(path.join(dir, 'out/sepa.xml'), 'utf8');
     expect(xml).toContain('<Cd>SALA</Cd>');
     const v = await run(['pay', 'validate', 'out/sepa.xml', '--json']);
@@ -97,8 +101,10 @@ describe.runIf(haveCorpus)('kontor pay sepa|axz|validate', () => {
     expect(h.code).toBe(1);
     expect(h.err).toContain('Error [RUN_RULES_VIOLATED]');
     expect(h.err).toMatch(/IBAN_CHECKSUM \(payments\.0\.creditorIban\)/);
-    const j = await run(['pay', 'sepa', 'bad.json', '--json']);
-    expect(JSON.parse(j.out)).toMatchObject({ code: 'RUN_RULES_VIOLATED', details: expect.arrayContaining([expect.objectContaining({ code: 'IBAN_CHECKSUM', severity: 'error' })]) });
+    const j = await run(['pay', 'sepa', 'bad.json', '--json', '--lang', 'de']);
+    expect(JSON.parse(j.out)).toMatchObject({ code: 'RUN_RULES_VIOLATED', details: expect.arrayContaining([expect.objectContaining({ code: 'IBAN_CHECKSUM', severity: 'error', message: expect.stringMatching(/Prüfziffern/) })]) });
+    const en = await run(['pay', 'sepa', 'bad.json', '--json', '--lang', 'en']);
+    expect(JSON.parse(en.out)).toMatchObject({ details: expect.arrayContaining([expect.objectContaining({ code: 'IBAN_CHECKSUM', message: expect.stringMatching(/check digits/) })]) });
   });
 
   it('refuses without schemas unless --allow-unchecked', async () => {
@@ -106,7 +112,7 @@ describe.runIf(haveCorpus)('kontor pay sepa|axz|validate', () => {
     const r = await run(['pay', 'sepa', 'run.json', '-o', 'x.xml', '--schema-dir', empty]);
     expect(r.code).toBe(1);
     expect(r.err).toContain('GATE_UNAVAILABLE');
-    const u = await run(['pay', 'sepa', 'run.json', '-o', 'x.xml', '--schema-dir', empty, '--allow-unchecked']);
+    const u = await run(['pay', 'sepa', 'run.json', '-o', 'x.xml', '--schema-dir', empty, '--allow-unchecked', '--lang', 'de']);
     expect(u.code).toBe(0);
     expect(u.out).toContain('NICHT gegen ein Schema geprüft');
   });

@@ -4,7 +4,7 @@
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SchemaStore } from '@kontor/xml';
+import { SchemaStore, xsdCheckToJson } from '@kontor/xml';
 import { BankDirectory } from '@kontor/bankdata';
 import { createModelProvider } from '@kontor/ai';
 import {
@@ -17,7 +17,7 @@ import {
   type PaymentIssue,
 } from '@kontor/pain001';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
-import { batchOptions, batchUsage, runBatch } from '../batch/run';
+import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
 
@@ -67,8 +67,9 @@ async function loadDirectory(io: Io, explicit: string | undefined, required: boo
   return BankDirectory.open(await readFile(file), { dataDate: (await api()).berlinDay(s.mtime), source: path.basename(file) });
 }
 
-function issueLine(i: PaymentIssue): string {
-  const where = [i.path, i.location ? `Zeile ${i.location.line}, Spalte ${i.location.column}` : ''].filter(Boolean).join(', ');
+function issueLine(i: PaymentIssue, lang: 'de' | 'en'): string {
+  const pos = i.line === undefined ? '' : lang === 'de' ? `Zeile ${i.line}${i.column ? `, Spalte ${i.column}` : ''}` : `line ${i.line}${i.column ? `, column ${i.column}` : ''}`;
+  const where = [i.path, pos].filter(Boolean).join(', ');
   return `  ${i.severity.padEnd(7)} ${i.code}${where ? ` (${where})` : ''}: ${i.message}`;
 }
 
@@ -77,7 +78,7 @@ function generateCommand(profile: 'sct' | 'axz'): Command {
   return {
     name: `pay ${name}`,
     summary: profile === 'sct' ? 'Create a SEPA credit transfer file (pain.001.001.09, DK GBIC_5) from a payment run' : 'Create a foreign-payment file (pain.001.001.09, DK AXZ) from a payment run',
-    usage: `kontor pay ${name} <run.json> [-o <file.xml>] [--json] [--charset epc|dk] [--message-id <id>] [--bankdata <file>] [--schema-dir <dir>] [--allow-unchecked]`,
+    usage: `kontor pay ${name} <run.json> [-o <file.xml>] [--json] [--charset epc|dk] [--message-id <id>] [--bankdata <file>] [--schema-dir <dir>] [--allow-unchecked] [--lang de|en]`,
     async run(argv, io) {
       const { values, positionals } = parse(argv, {
         output: { type: 'string', short: 'o' },
@@ -87,7 +88,10 @@ function generateCommand(profile: 'sct' | 'axz'): Command {
         bankdata: { type: 'string' },
         'schema-dir': { type: 'string' },
         'allow-unchecked': { type: 'boolean' },
+        lang: { type: 'string' },
       });
+      // --lang (else the locale) picks the language of the issue list, warnings and this output.
+      const lang = formatOf(io, values.lang).lang;
       if (values.charset !== undefined && values.charset !== 'epc' && values.charset !== 'dk') throw new CliError('--charset must be epc or dk');
       const run = await readJson(io, positionals[0], 'run.json');
       const store = await schemaStore(io, values['schema-dir']);
@@ -99,6 +103,7 @@ function generateCommand(profile: 'sct' | 'axz'): Command {
           ...(values['message-id'] ? { messageId: values['message-id'] } : {}),
           ...(directory ? { bankDirectory: directory } : {}),
           ...(values['allow-unchecked'] ? { allowUnchecked: true } : {}),
+          lang,
         };
         // A Pain001Error (400/422-like refusal with its issue list, or a failed gate) is printed by the one CLI error mapping (command.ts)
         const r = await (profile === 'sct' ? generateSct(run, opts) : generateAxz(run, opts));
@@ -107,9 +112,12 @@ function generateCommand(profile: 'sct' | 'axz'): Command {
         await writeOutput(out, r.xml);
         if (values.json) printJson(io, { file: out, ...r });
         else {
-          io.stdout(`${path.relative(io.cwd, out) || out}: ${r.summary.payments} Zahlung(en), ${r.summary.currencies.map((c) => `${c.total} ${c.currency}`).join(', ')}, ${r.summary.paymentBlocks} Block/Blöcke\n`);
-          io.stdout(r.verification.passed ? `Geprüft gegen ${r.verification.schema}: bestanden\n` : `NICHT gegen ein Schema geprüft (${r.verification.note ?? ''})\n`);
-          for (const w of r.warnings) io.stdout(`${issueLine(w)}\n`);
+          const de = lang === 'de';
+          const amounts = r.summary.currencies.map((c) => `${c.total} ${c.currency}`).join(', ');
+          io.stdout(`${path.relative(io.cwd, out) || out}: ${r.summary.payments} ${de ? 'Zahlung(en)' : 'payment(s)'}, ${amounts}, ${r.summary.paymentBlocks} ${de ? 'Block/Blöcke' : 'block(s)'}\n`);
+          if (de) io.stdout(r.verification.passed ? `Geprüft gegen ${r.verification.schema}: bestanden\n` : `NICHT gegen ein Schema geprüft (${r.verification.note ?? ''})\n`);
+          else io.stdout(r.verification.passed ? `Checked against ${r.verification.schema}: passed\n` : `NOT checked against a schema (${r.verification.note ?? ''})\n`);
+          for (const w of r.warnings) io.stdout(`${issueLine(w, lang)}\n`);
         }
         return 0;
       } finally {
@@ -128,16 +136,21 @@ interface PayValidateOptions {
 /** One pain.001 file: profile detection, business rules and XSD; library refusals (not a pain.001) are findings of the file. */
 export const payValidateTask: BatchTask<PayValidateOptions, SchemaStore> = {
   open: (o) => new SchemaStore({ dir: o.schemaDir }),
-  async check(store, file, o) {
+  async check(store, file, o, fmt) {
     const bytes = await readFile(file.path);
     // A refused file (Pain001Error: not XML, too large, not a pain.001 …) becomes the batch's errorOutcome (batch/task.ts)
-    const r = await validatePain001(bytes, { profile: o.profile, schemaStore: store, maxBytes: o.maxBytes });
+    // --lang (or the locale) also picks the language of the library's findings, notes and summary.
+    const r = await validatePain001(bytes, { profile: o.profile, schemaStore: store, maxBytes: o.maxBytes, lang: fmt.lang });
     const name = path.basename(file.path);
     const findings = [...r.findings.map((f) => toDisplay(f))];
     if (r.xsd.available) for (const f of r.xsd.findings) findings.push(toDisplay(f));
-    const lines = [`Profil ${r.profile.toUpperCase()} (${r.profileSource === 'requested' ? 'vorgegeben' : 'erkannt'}): ${r.profileReasons.join('; ')}`];
-    if (!r.xsd.available) lines.push(`Schema: ${r.xsd.note ?? 'nicht geprüft'}`);
-    return { file: file.name, verdict: r.verdict, json: { file: file.name, summary: describeValidation(r, name), result: r }, headline: describeValidation(r, name), findings, lines };
+    const de = fmt.lang === 'de';
+    const source = r.profileSource === 'requested' ? (de ? 'vorgegeben' : 'requested') : de ? 'erkannt' : 'detected';
+    const lines = [`${de ? 'Profil' : 'Profile'} ${r.profile.toUpperCase()} (${source}): ${r.profileReasons.join('; ')}`];
+    if (!r.xsd.available) lines.push(`Schema: ${r.xsd.note ?? (de ? 'nicht geprüft' : 'not checked')}`);
+    // The JSON is the service's result shape (xsd positions null when unknown, spec §2.6).
+    const summary = describeValidation(r, name, fmt.lang);
+    return { file: file.name, verdict: r.verdict, json: { file: file.name, summary, result: { ...r, xsd: xsdCheckToJson(r.xsd) } }, headline: summary, findings, lines };
   },
   close: (store) => store.dispose(),
 };
