@@ -113,6 +113,14 @@ function retryAfterMs(h: string | null): number | undefined {
   return Number.isNaN(d) ? undefined : Math.max(0, d - Date.now());
 }
 
+/**
+ * @example
+ * ```ts
+ * const model = createModelProvider({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b', timeoutMs: 30_000 });
+ * const r = await model.complete({ messages: [{ role: 'user', content: 'Reply with JSON: {"sum": 1+1}' }], temperature: 0 });
+ * console.log(parseJsonContent(r.content)); // { sum: 2 }
+ * ```
+ */
 export function createModelProvider(config: ModelProviderConfig): ModelProvider {
   if (!config || typeof config.model !== 'string' || config.model.trim() === '') throw new AiError('AI_CONFIG_INVALID', 'model is required');
   if (!Number.isFinite(config.timeoutMs) || config.timeoutMs <= 0) throw new AiError('AI_CONFIG_INVALID', 'timeoutMs must be a positive number');
@@ -231,6 +239,10 @@ function parseCompletion(text: string, model: string): CompletionResult {
 /**
  * Reads a JSON value out of model content: plain JSON, or JSON inside a ```json fence, or the first
  * top-level object in the text. Throws AI_BAD_RESPONSE when there is none.
+ * @example
+ * ```ts
+ * parseJsonContent('Sure! ```json\n{"sum": 2}\n```'); // { sum: 2 } — fences and prose around the JSON are dropped
+ * ```
  */
 export function parseJsonContent(content: string): unknown {
   const t = content.trim();

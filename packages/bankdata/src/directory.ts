@@ -66,7 +66,13 @@ function firstMonday(year: number, month0: number): Date {
   return d;
 }
 
-/** Last day of validity of a quarterly file valid from `validFrom` (Bundesbank cadence). */
+/**
+ * Last day of validity of a quarterly file valid from `validFrom` (Bundesbank cadence).
+ * @example
+ * ```ts
+ * bundesbankValidTo('2026-03-09'); // '2026-05-31': the last day of the file's quarter
+ * ```
+ */
 export function bundesbankValidTo(validFrom: string): string {
   if (!ISO_DATE.test(validFrom)) throw new BankdataError('BANKDATA_INVALID_ARGUMENT', `validFrom must be YYYY-MM-DD: ${validFrom}`);
   const from = new Date(`${validFrom}T00:00:00Z`);
@@ -229,7 +235,14 @@ export class BankDirectory {
   }
 }
 
-/** Picks the directory valid on `date` from several quarterly files (the newest that has started otherwise). */
+/**
+ * Picks the directory valid on `date` from several quarterly files (the newest that has started otherwise).
+ * @example
+ * ```ts
+ * const current = pickDirectory([march, june], '2026-07-01'); // the June file (valid from 2026-06-08)
+ * current?.lookup('10010099'); // { found: true, bic: …, bankName: … }
+ * ```
+ */
 export function pickDirectory(directories: readonly BankDirectory[], date: string): BankDirectory | undefined {
   const covering = directories.filter((d) => d.covers(date)).sort((a, b) => b.validFrom.localeCompare(a.validFrom));
   if (covering[0]) return covering[0];

@@ -117,7 +117,14 @@ function describeFailure(error: unknown): { code: string; message: string } {
   throw error;
 }
 
-/** Checks whether and how a participant can receive documents over Peppol. */
+/**
+ * Checks whether and how a participant can receive documents over Peppol.
+ * @example
+ * ```ts
+ * const r = await checkParticipant('0204:04011000-1234512345-06', { sml: { zone: 'participant.sml.prod.tech.peppol.org' } });
+ * console.log(r.registered, r.smpUrl, r.documentTypes.length); // true 'https://smp.example' 3
+ * ```
+ */
 export async function checkParticipant(input: string, config: PeppolCheckConfig): Promise<PeppolCheckResult> {
   if (!config || !config.sml) throw new PeppolError('INVALID_ARGUMENT', 'config.sml is required.');
   const participant = parseParticipant(input);

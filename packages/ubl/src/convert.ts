@@ -15,7 +15,14 @@ export type InvoiceSyntax = 'cii' | 'ubl';
 
 const CII_ROOT_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
 
-/** 'cii' for a CII CrossIndustryInvoice, 'ubl' for a UBL 2.1 Invoice/CreditNote, undefined otherwise (or unreadable). */
+/**
+ * 'cii' for a CII CrossIndustryInvoice, 'ubl' for a UBL 2.1 Invoice/CreditNote, undefined otherwise (or unreadable).
+ * @example
+ * ```ts
+ * detectInvoiceSyntax('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>'); // 'ubl'
+ * detectInvoiceSyntax('<a/>');                                                                     // undefined
+ * ```
+ */
 export function detectInvoiceSyntax(xml: XmlInput, limits: Partial<XmlLimits> = {}): InvoiceSyntax | undefined {
   try {
     const root = parseXml(xml, limits).root;
@@ -47,7 +54,15 @@ export interface ConvertResult {
   findings: Finding[];
 }
 
-/** Converts a CII or UBL invoice to the other syntax (or re-writes it in the same one) through the model. */
+/**
+ * Converts a CII or UBL invoice to the other syntax (or re-writes it in the same one) through the model.
+ * @example
+ * ```ts
+ * const r = convertInvoice(await readFile('xrechnung-cii.xml'), { to: 'ubl' });
+ * if (r.ok) await writeFile('xrechnung-ubl.xml', r.xml!);
+ * console.log(r.from, '→', r.to, r.unsupported.length); // 'cii' → 'ubl' 0
+ * ```
+ */
 export function convertInvoice(xml: XmlInput, opts: ConvertOptions): ConvertResult {
   const from = detectInvoiceSyntax(xml, opts.limits ?? {});
   if (from === undefined) {

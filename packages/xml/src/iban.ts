@@ -29,6 +29,10 @@ export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
 /**
  * ISO 7064 mod 97-10 remainder of an IBAN in electronic form (upper-case letters and digits): the first four
  * characters move to the end and letters count as two digits (A=10 .. Z=35). A valid IBAN gives 1.
+ * @example
+ * ```ts
+ * ibanMod97('DE89370400440532013000'); // 1 — a valid IBAN leaves remainder 1
+ * ```
  */
 export function ibanMod97(iban: string): number {
   const s = iban.slice(4) + iban.slice(0, 4);

@@ -6,6 +6,12 @@ export type LimitedBody = { ok: true; text: string } | { ok: false; declared: bo
 /**
  * Reads `res.body` up to `maxBytes`. A Content-Length above the cap is refused before reading; otherwise reading stops
  * (and the stream is cancelled) as soon as the running total passes the cap. Network errors while reading propagate.
+ * @example
+ * ```ts
+ * const body = await readLimitedBody(await fetch(url), 1_000_000);
+ * if (!body.ok) throw new Error(`answer larger than 1 MB (${body.bytes} bytes read)`);
+ * console.log(JSON.parse(body.text));
+ * ```
  */
 export async function readLimitedBody(res: Response, maxBytes: number): Promise<LimitedBody> {
   const len = Number(res.headers.get('content-length'));

@@ -30,7 +30,14 @@ function convert(value: unknown, key: string | undefined): unknown {
   return value;
 }
 
-/** Parse result as the JSON of spec §2.8 (decimals as numbers). */
+/**
+ * Parse result as the JSON of spec §2.8 (decimals as numbers).
+ * @example
+ * ```ts
+ * const json = parseResultToJson(await parseStatements(bytes));
+ * res.json(json); // amounts as decimal strings, dates as YYYY-MM-DD
+ * ```
+ */
 export function parseResultToJson(result: StatementParseResult): Jsonified<StatementParseResult> {
   return convert(result, undefined) as Jsonified<StatementParseResult>;
 }
@@ -38,7 +45,14 @@ export function parseResultToJson(result: StatementParseResult): Jsonified<State
 /** The validation result in its JSON shape: xsd findings with null positions (spec §2.6/2.7). */
 export type StatementValidationJson = Omit<StatementValidationResult, 'files'> & { files: (Omit<ValidatedFile, 'xsd'> & { xsd: XsdCheckJson })[] };
 
-/** Validation result as JSON (it carries no amounts): drops undefined fields, xsd findings get null positions. */
+/**
+ * Validation result as JSON (it carries no amounts): drops undefined fields, xsd findings get null positions.
+ * @example
+ * ```ts
+ * const body = validationResultToJson(await validateStatements(bytes));
+ * console.log(JSON.stringify(body.verdict)); // "valid"
+ * ```
+ */
 export function validationResultToJson(result: StatementValidationResult): StatementValidationJson {
   const json = convert(result, undefined) as StatementValidationResult;
   return { ...json, files: json.files.map((f) => ({ ...f, xsd: xsdCheckToJson(f.xsd) })) };
@@ -50,7 +64,13 @@ function plural(say: Say, n: number, one: CamtMessageKey, many: CamtMessageKey):
   return say(n === 1 ? one : many, { n });
 }
 
-/** One sentence (de by default, en on request) for the `summary` of a validation response. */
+/**
+ * One sentence (de by default, en on request) for the `summary` of a validation response.
+ * @example
+ * ```ts
+ * console.log(describeValidation(await validateStatements(bytes), 'en')); // verdict, then one line per finding
+ * ```
+ */
 export function describeValidation(r: StatementValidationResult, lang: Lang = 'de'): string {
   const say = sayer(lang);
   const errors = r.files.reduce((n, f) => n + f.findings.filter((x) => x.severity === 'error').length + f.xsd.errorCount, 0) + r.deliveryFindings.filter((x) => x.severity === 'error').length;
@@ -62,7 +82,13 @@ export function describeValidation(r: StatementValidationResult, lang: Lang = 'd
   return `${parts.join('; ')}.`;
 }
 
-/** One sentence (de by default, en on request) for the `summary` of a parse response. */
+/**
+ * One sentence (de by default, en on request) for the `summary` of a parse response.
+ * @example
+ * ```ts
+ * console.log(describeParse(await parseStatements(bytes), 'de')); // one human-readable line per statement
+ * ```
+ */
 export function describeParse(r: StatementParseResult, lang: Lang = 'de'): string {
   const say = sayer(lang);
   let statements = 0;

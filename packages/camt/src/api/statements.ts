@@ -100,6 +100,13 @@ async function parseMember(m: DeliveryMember, opts: ParseOptions): Promise<Parse
   return file;
 }
 
+/**
+ * @example
+ * ```ts
+ * const parsed = await parseStatements(await readFile('C53_2026-03-31.xml'), { filename: 'C53_2026-03-31.xml' });
+ * for (const s of parsed.files[0]!.statements) console.log(s.account.iban, s.entries.length);
+ * ```
+ */
 export async function parseStatements(input: Uint8Array | string, opts: ParseOptions = {}): Promise<StatementParseResult> {
   const files: ParsedFile[] = [];
   const { skipped } = await forEachMember(input, opts, async (m) => {
@@ -152,6 +159,14 @@ async function validateMember(m: DeliveryMember, opts: ValidateOptions, facts: S
   };
 }
 
+/**
+ * @example
+ * ```ts
+ * const r = await validateStatements(await readFile('camt053.zip'));
+ * console.log(r.verdict);                                   // 'valid' | 'valid_with_warnings' | 'invalid'
+ * for (const f of r.files) for (const x of f.findings) console.log(x.code, x.message);
+ * ```
+ */
 export async function validateStatements(input: Uint8Array | string, opts: ValidateOptions = {}): Promise<StatementValidationResult> {
   const files: ValidatedFile[] = [];
   const facts: StatementFacts[] = [];
@@ -181,6 +196,12 @@ export interface StreamStatementsOptions extends ReadOptions {
 /**
  * Low-level streaming access to one camt XML (not a ZIP): handlers receive the header, each entry as it is read,
  * and each statement when it closes. Entries are not kept unless `keepEntries` is set.
+ * @example
+ * ```ts
+ * let entries = 0;
+ * await streamStatements(await readFile('C53_large.xml'), { entry: () => void entries++ });
+ * console.log(entries); // counted without holding every entry in memory
+ * ```
  */
 export async function streamStatements(input: Uint8Array | string, handlers: Partial<CamtReadHandlers>, opts: StreamStatementsOptions = {}): Promise<ReadOutcome> {
   const checked = checkInput(input, opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes });

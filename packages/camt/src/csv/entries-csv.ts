@@ -96,6 +96,13 @@ function row(file: ParsedFile, s: Statement, e: Entry, tx: Transaction | undefin
   return values.map(([v, text]) => cell(v, o.delimiter, text)).join(o.delimiter);
 }
 
+/**
+ * @example
+ * ```ts
+ * const csv = entriesToCsv(await parseStatements(bytes), { separator: ';' });
+ * await writeFile('entries.csv', csv); // one row per entry, header first, CRLF line ends
+ * ```
+ */
 export function entriesToCsv(result: StatementParseResult, opts: EntriesCsvOptions = {}): string {
   const o = {
     delimiter: opts.delimiter ?? ';',

@@ -35,7 +35,15 @@ export function isSupportedVersion(message: CamtMessage, version: string): boole
   return version === '02' || version === '08';
 }
 
-/** Classifies a root namespace; undefined when it is not an ISO 20022 camt.052/053/054/086 namespace. */
+/**
+ * Classifies a root namespace; undefined when it is not an ISO 20022 camt.052/053/054/086 namespace.
+ * @example
+ * ```ts
+ * detectCamtNamespace('urn:iso:std:iso:20022:tech:xsd:camt.053.001.08');
+ * // { message: 'camt.053', version: '08', schemaVersion: 'camt.053.001.08', namespace: … }
+ * detectCamtNamespace('urn:example'); // undefined
+ * ```
+ */
 export function detectCamtNamespace(namespace: string): CamtKind | undefined {
   if (!namespace.startsWith(NS_PREFIX)) return undefined;
   const m = /^camt\.(052|053|054|086)\.001\.(\d{2})$/.exec(namespace.slice(NS_PREFIX.length));
@@ -57,7 +65,13 @@ export function schemaSetId(kind: Pick<CamtKind, 'schemaVersion'>): string {
   return `iso:${kind.schemaVersion}`;
 }
 
-/** The ruleset label of the spec's xsd object, e.g. iso.20022:camt053:08. */
+/**
+ * The ruleset label of the spec's xsd object, e.g. iso.20022:camt053:08.
+ * @example
+ * ```ts
+ * rulesetLabel({ message: 'camt.053', version: '08' }); // 'iso.20022:camt053:08'
+ * ```
+ */
 export function rulesetLabel(kind: Pick<CamtKind, 'message' | 'version'>): string {
   return `iso.20022:${kind.message.replace('.', '')}:${kind.version}`;
 }

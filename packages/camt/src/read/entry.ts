@@ -3,7 +3,13 @@ import type { XmlElement } from '@kontor/xml';
 import type { BankTransactionCode, Batch, Charges, ChargeRecord, CreditorReference, Entry, Remittance, ReturnReason, Transaction, TransactionRefs } from '../model/types';
 import { creditorIdOf, loc, num, readAmount, readCreditDebit, readDateChoice, readParty, t, type Issue } from './common';
 
-/** Splits a DK proprietary code "NTRF+166+00931" into SWIFT code, GVC, text key and primanota. */
+/**
+ * Splits a DK proprietary code "NTRF+166+00931" into SWIFT code, GVC, text key and primanota.
+ * @example
+ * ```ts
+ * parseDkCode('NTRF+166+00931'); // { swiftCode: 'NTRF', gvc: '166', textKey: '00931' }
+ * ```
+ */
 export function parseDkCode(code: string): Pick<BankTransactionCode, 'swiftCode' | 'gvc' | 'textKey' | 'primanota'> {
   const parts = code.split('+');
   if (parts.length < 2 || !/^[A-Z0-9]{4}$/.test(parts[0]!) || !/^\d{3}$/.test(parts[1]!)) return {};

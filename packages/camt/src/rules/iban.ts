@@ -3,6 +3,13 @@ import { ibanMessages, ibanProblem, message, type IbanProblem, type Lang } from 
 
 export { ibanProblem, type IbanProblem } from '@kontor/xml';
 
+/**
+ * @example
+ * ```ts
+ * isValidIban('DE89370400440532013000'); // true
+ * isValidIban('DE89370400440532013001'); // false (check digits)
+ * ```
+ */
 export function isValidIban(iban: string): boolean {
   return ibanProblem(iban) === undefined;
 }

@@ -101,6 +101,11 @@ function rateRuleText(cat: VatCategoryEntry): { key: MessageKey } {
 /**
  * Whether an IBAN is valid under the one IBAN rule set of @kontor/xml (invoice JSON is human input: blanks and lower
  * case are normalised first; then format, registry country and length, mod 97).
+ * @example
+ * ```ts
+ * ibanValid('DE02 1203 0000 0000 2020 51'); // true (spaces are ignored)
+ * ibanValid('DE02120300000000202052');      // false
+ * ```
  */
 export function ibanValid(iban: string): boolean {
   return ibanProblem(normalizeIban(iban)) === undefined;
@@ -115,6 +120,15 @@ function addDays(isoDate: string, days: number): string {
 /**
  * Normalises and checks an invoice (already accepted by the schema, see parseInvoice).
  * The findings include the normalisation's own (derived values, ignored fields).
+ * @example
+ * ```ts
+ * const invoice = completeInvoice({ invoiceNumber: 'RE-1', issueDate: '2026-03-10', dueDate: '2026-04-09',
+ *   seller: { name: 'Muster GmbH', vatId: 'DE123456789', address: { line1: 'Hauptstr. 1', postalCode: '50667', city: 'Köln' } },
+ *   buyer: { name: 'Kunde AG', address: { line1: 'Marktplatz 2', postalCode: '10115', city: 'Berlin' } },
+ *   lines: [{ name: 'Beratung', quantity: 8, unitCode: 'HUR', unitPriceNet: 120, vatRatePercent: 19 }] });
+ * const prepared = prepareInvoice(invoice, { profile: 'xrechnung' });
+ * if (!prepared.ok) console.log(prepared.findings); // BR-DE-* findings: XRechnung needs a Leitweg-ID and seller contact
+ * ```
  */
 export function prepareInvoice(input: Invoice, opts: CheckOptions = {}): PreparedInvoice {
   const lang = opts.lang ?? 'en';
@@ -145,7 +159,17 @@ export function prepareInvoice(input: Invoice, opts: CheckOptions = {}): Prepare
   return { ok: !findings.some((x) => x.severity === 'error'), invoice: inv, findings, texts: new Map([...norm.texts, ...f.texts]), totals };
 }
 
-/** The findings of prepareInvoice: errors block generation. */
+/**
+ * The findings of prepareInvoice: errors block generation.
+ * @example
+ * ```ts
+ * const invoice = completeInvoice({ invoiceNumber: 'RE-1', issueDate: '2026-03-10', dueDate: '2026-04-09',
+ *   seller: { name: 'Muster GmbH', vatId: 'DE123456789', address: { line1: 'Hauptstr. 1', postalCode: '50667', city: 'Köln' } },
+ *   buyer: { name: 'Kunde AG', address: { line1: 'Marktplatz 2', postalCode: '10115', city: 'Berlin' } },
+ *   lines: [{ name: 'Beratung', quantity: 8, unitCode: 'HUR', unitPriceNet: 120, vatRatePercent: 19 }] });
+ * const errors = checkInvoice(invoice).filter((f) => f.severity === 'error'); // [] — ready to write
+ * ```
+ */
 export function checkInvoice(invoice: Invoice, opts: CheckOptions = {}): Finding[] {
   return prepareInvoice(invoice, opts).findings;
 }

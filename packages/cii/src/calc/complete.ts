@@ -19,6 +19,16 @@ export type DraftInvoice = Omit<InvoiceInput, 'lines' | 'vatBreakdown' | 'totalN
   totalGross?: number;
 };
 
+/**
+ * @example
+ * ```ts
+ * const invoice = completeInvoice({ invoiceNumber: 'RE-1', issueDate: '2026-03-10', dueDate: '2026-04-09',
+ *   seller: { name: 'Muster GmbH', vatId: 'DE123456789', address: { line1: 'Hauptstr. 1', postalCode: '50667', city: 'Köln' } },
+ *   buyer: { name: 'Kunde AG', address: { line1: 'Marktplatz 2', postalCode: '10115', city: 'Berlin' } },
+ *   lines: [{ name: 'Beratung', quantity: 8, unitCode: 'HUR', unitPriceNet: 120, vatRatePercent: 19 }] });
+ * console.log(invoice.totalGross, invoice.vatBreakdown); // 1142.4 [{ category: 'S', ratePercent: 19, … }]
+ * ```
+ */
 export function completeInvoice(draft: DraftInvoice): InvoiceInput {
   const inv = structuredClone(draft) as DraftInvoice;
   for (const line of inv.lines) {

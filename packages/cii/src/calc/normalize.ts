@@ -81,6 +81,16 @@ export function splitSkontoMarkers(terms: string | undefined): { text: string | 
   return { text: text === '' ? undefined : text, stages };
 }
 
+/**
+ * @example
+ * ```ts
+ * const invoice = completeInvoice({ invoiceNumber: 'RE-1', issueDate: '2026-03-10', dueDate: '2026-04-09',
+ *   seller: { name: 'Muster GmbH', vatId: 'DE123456789', address: { line1: 'Hauptstr. 1', postalCode: '50667', city: 'Köln' } },
+ *   buyer: { name: 'Kunde AG', address: { line1: 'Marktplatz 2', postalCode: '10115', city: 'Berlin' } },
+ *   lines: [{ name: 'Beratung', quantity: 8, unitCode: 'HUR', unitPriceNet: 120, vatRatePercent: 19 }] });
+ * const { invoice: canonical } = normalizeInvoice(invoice); // unit aliases resolved, categories and defaults filled in
+ * ```
+ */
 export function normalizeInvoice(input: Invoice, opts: NormalizeOptions = {}): NormalizeResult {
   const f = new FindingList(opts.lang ?? 'en');
   const inv = trimDeep(structuredClone(input)) as Invoice;
@@ -306,7 +316,14 @@ function normalizePayment(inv: Invoice, f: FindingList): void {
   if (Object.keys(p).length === 0) delete inv.payment;
 }
 
-/** The Skonto stages of a normalised payment, in order. */
+/**
+ * The Skonto stages of a normalised payment, in order.
+ * @example
+ * ```ts
+ * readDiscountStages({ iban: 'DE02120300000000202051', discountPercent: 2, discountDays: 10 }); // [{ days: 10, percent: 2 }]
+ * readDiscountStages(undefined);                            // []
+ * ```
+ */
 export function readDiscountStages(p: Invoice['payment']): DiscountStage[] {
   if (!p) return [];
   const out: DiscountStage[] = [];

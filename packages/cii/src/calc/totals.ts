@@ -49,6 +49,12 @@ export function isTaxedCategory(code: string): boolean {
   return c ? c.rate === 'positive' || c.rate === 'non-negative' : true;
 }
 
+/**
+ * @example
+ * ```ts
+ * lineNetAmount({ name: 'Beratung', quantity: 8, unitCode: 'HUR', unitPriceNet: 120, vatRatePercent: 19, … }).toFixed(2); // '960.00'
+ * ```
+ */
 export function lineNetAmount(line: Invoice['lines'][number]): Big {
   const base = round2(dec(line.quantity).times(dec(line.unitPriceNet)));
   let net = base;
@@ -59,7 +65,18 @@ export function lineNetAmount(line: Invoice['lines'][number]): Big {
   return net;
 }
 
-/** Computes every derived total of a normalised invoice (see normalizeInvoice). */
+/**
+ * Computes every derived total of a normalised invoice (see normalizeInvoice).
+ * @example
+ * ```ts
+ * const invoice = completeInvoice({ invoiceNumber: 'RE-1', issueDate: '2026-03-10', dueDate: '2026-04-09',
+ *   seller: { name: 'Muster GmbH', vatId: 'DE123456789', address: { line1: 'Hauptstr. 1', postalCode: '50667', city: 'Köln' } },
+ *   buyer: { name: 'Kunde AG', address: { line1: 'Marktplatz 2', postalCode: '10115', city: 'Berlin' } },
+ *   lines: [{ name: 'Beratung', quantity: 8, unitCode: 'HUR', unitPriceNet: 120, vatRatePercent: 19 }] });
+ * const t = computeTotals(invoice);
+ * console.log(t.taxBasisTotal.toFixed(2), t.grandTotal.toFixed(2)); // '960.00' '1142.40'
+ * ```
+ */
 export function computeTotals(inv: Invoice): InvoiceTotals {
   const groups = new Map<string, VatGroup>();
   const group = (cat: string, rate: number): VatGroup => {

@@ -26,7 +26,14 @@ export const ATTACHMENT_TYPES: readonly AttachmentTypeEntry[] = [
   { mimeType: 'text/xml', extensions: ['.xml'], name: 'XML document', xml: false, pdf: true },
 ];
 
-/** The media type for a file name, from its extension; undefined when unknown. */
+/**
+ * The media type for a file name, from its extension; undefined when unknown.
+ * @example
+ * ```ts
+ * attachmentMimeFromFilename('timesheet.xlsx'); // 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+ * attachmentMimeFromFilename('notes.exe');     // undefined (not an allowed attachment type)
+ * ```
+ */
 export function attachmentMimeFromFilename(filename: string): string | undefined {
   const lower = filename.toLowerCase();
   return ATTACHMENT_TYPES.find((t) => t.extensions.some((e) => lower.endsWith(e)))?.mimeType;

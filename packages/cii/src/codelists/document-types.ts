@@ -106,6 +106,13 @@ export const DOCUMENT_TYPES: readonly DocumentTypeEntry[] = [
   },
 ];
 
+/**
+ * @example
+ * ```ts
+ * documentType('381')?.name; // 'Credit note'
+ * documentType('999');       // undefined
+ * ```
+ */
 export function documentType(code: string): DocumentTypeEntry | undefined {
   return DOCUMENT_TYPES.find((d) => d.code === code);
 }

@@ -34,6 +34,11 @@ const LOGO = { mimeTypes: ['image/png', 'image/jpeg', 'image/svg+xml'], maxBytes
 /**
  * The formats directory. `authoritative` says whether generated files pass an authoritative check on this
  * deployment (the service passes it in; default true: the native EN 16931 / XRechnung rules always run).
+ * @example
+ * ```ts
+ * const body = formatsDirectory({ authoritative: false });
+ * console.log(body.formats.map((f) => f.id)); // [ 'zugferd-en16931', 'xrechnung-cii-3.0', 'xrechnung-ubl-3.0' ]
+ * ```
  */
 export function formatsDirectory(opts: { authoritative?: boolean } = {}): FormatsDirectory {
   const authoritative = opts.authoritative ?? true;

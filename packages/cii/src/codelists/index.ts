@@ -23,7 +23,14 @@ export function isCodelistName(name: string): name is CodelistName {
   return (CODELIST_NAMES as readonly string[]).includes(name);
 }
 
-/** The body of one code list (fresh object each call, safe to serialise or mutate). */
+/**
+ * The body of one code list (fresh object each call, safe to serialise or mutate).
+ * @example
+ * ```ts
+ * const units = codelist('units');
+ * console.log(units.title, units.entries.length);
+ * ```
+ */
 export function codelist(name: CodelistName): CodelistBody {
   switch (name) {
     case 'document-types':

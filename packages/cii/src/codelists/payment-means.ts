@@ -30,6 +30,12 @@ export const PAYMENT_MEANS: readonly PaymentMeansEntry[] = [
   { code: 'ZZZ', name: 'Mutually defined', nameDe: 'Gegenseitig vereinbart', requires: [], excludes: [], directDebit: false, note: '' },
 ];
 
+/**
+ * @example
+ * ```ts
+ * paymentMeans('58')?.name; // 'SEPA credit transfer'
+ * ```
+ */
 export function paymentMeans(code: string): PaymentMeansEntry | undefined {
   return PAYMENT_MEANS.find((p) => p.code === code);
 }

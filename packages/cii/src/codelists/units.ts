@@ -55,7 +55,14 @@ export interface UnitNormalization {
   via: 'code' | 'alias' | 'fallback';
 }
 
-/** Maps an official code, a listed alias (case-insensitive) or anything else (→ C62) to a Rec 20/21 code. */
+/**
+ * Maps an official code, a listed alias (case-insensitive) or anything else (→ C62) to a Rec 20/21 code.
+ * @example
+ * ```ts
+ * normalizeUnit('Stk'); // { code: 'C62', via: 'alias' }
+ * normalizeUnit('HUR'); // { code: 'HUR', via: 'code' }
+ * ```
+ */
 export function normalizeUnit(input: string | undefined): UnitNormalization {
   if (input === undefined) return { code: 'C62', via: 'code' };
   const raw = input.trim();

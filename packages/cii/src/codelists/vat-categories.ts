@@ -34,6 +34,12 @@ export const VAT_CATEGORIES: readonly VatCategoryEntry[] = [
   { code: 'M', name: 'Tax for production, services and importation in Ceuta and Melilla', nameDe: 'IPSI (Ceuta und Melilla)', rate: 'non-negative', exemption: 'forbidden', sellerId: 'vatOrTaxNumber', buyerId: 'none', ruleInfix: 'AG', note: 'IPSI rate >= 0.' },
 ];
 
+/**
+ * @example
+ * ```ts
+ * vatCategory('AE')?.nameDe; // 'Umkehrung der Steuerschuldnerschaft'
+ * ```
+ */
 export function vatCategory(code: string): VatCategoryEntry | undefined {
   return VAT_CATEGORIES.find((c) => c.code === code);
 }

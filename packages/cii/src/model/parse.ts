@@ -41,6 +41,11 @@ export const INVOICE_JSON_MAX_DEPTH = 64;
  * The 1,000,000-byte limit of spec §8, measured on the UTF-8 JSON text. A value is measured as JSON.stringify
  * would serialise it, but without recursion (a 10,000-deep array must not overflow the stack) and stopping as
  * soon as the limit is passed (so a huge or cyclic value costs no more than the limit).
+ * @example
+ * ```ts
+ * const size = checkInvoiceJsonSize(body);
+ * if (!size.ok) throw new Error(`invoice JSON has ${size.bytes} bytes, at most ${size.limit} are allowed`);
+ * ```
  */
 export function checkInvoiceJsonSize(json: string | Uint8Array | unknown, limit: number = INVOICE_LIMITS.invoiceJsonBytes): JsonSizeCheck {
   let bytes: number;
@@ -249,6 +254,12 @@ function flatten(issues: readonly AnyIssue[]): AnyIssue[] {
 
 /**
  * Parses an invoice. Input: the JSON text, its UTF-8 bytes, or an already parsed value. Never throws on bad input.
+ * @example
+ * ```ts
+ * const r = parseInvoice(await readFile('invoice.json', 'utf8'));
+ * if (r.ok) console.log(r.invoice.invoiceNumber);
+ * else for (const i of r.issues) console.log(i.path, i.code, i.message); // e.g. 'lines.0.unitPriceNet' 'INVALID_NUMBER'
+ * ```
  */
 export function parseInvoice(json: unknown, opts: ParseInvoiceOptions = {}): ParseInvoiceResult {
   const lang = opts.lang ?? 'en';

@@ -331,7 +331,15 @@ function readAllowanceCharge(r: Reader, el: XmlElement, level: 'line' | 'documen
   return ac;
 }
 
-/** Reads a CII invoice. */
+/**
+ * Reads a CII invoice.
+ * @example
+ * ```ts
+ * const r = readCii(await readFile('xrechnung.xml'));
+ * if (r.invoice) console.log(r.profileName, r.invoice.invoiceNumber);
+ * for (const u of r.unsupported) console.log('not carried:', u.path);
+ * ```
+ */
 export function readCii(xml: XmlInput, opts: ReadCiiOptions = {}): ReadCiiResult {
   const result: ReadCiiResult = { invoice: null, profile: null, profileName: 'unknown', guideline: null, businessProcess: null, attachments: [], unsupported: [], findings: [], issues: [] };
   let root: XmlElement;

@@ -86,7 +86,15 @@ function specificationNote(id: string | undefined, profile: 'en16931' | 'xrechnu
   return undefined;
 }
 
-/** Runs rule definitions over a parsed tree (or an existing read model) and returns their findings (no XSD, no verdict). */
+/**
+ * Runs rule definitions over a parsed tree (or an existing read model) and returns their findings (no XSD, no verdict).
+ * @example
+ * ```ts
+ * import { en16931Rules, runRules } from '@kontor/cii/rules';
+ * const { root } = parseXml(xml);
+ * const findings = runRules(en16931Rules, root, { lang: 'en' }); // RuleFinding[] with official ids
+ * ```
+ */
 export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, opts: { xsdValid?: boolean | null; lang?: Lang | undefined } = {}): RuleFinding[] {
   const doc = input instanceof XmlElement ? readCiiDoc(input) : input;
   const out: RuleFinding[] = [];
@@ -134,7 +142,15 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
   return out;
 }
 
-/** Reads the document for validation: its text and root, or the reader's error as one finding (never throws on bad input). */
+/**
+ * Reads the document for validation: its text and root, or the reader's error as one finding (never throws on bad input).
+ * @example
+ * ```ts
+ * import { readForValidation } from '@kontor/cii/rules';
+ * const r = readForValidation(bytes, { limits: { maxBytes: 5_000_000 } });
+ * if ('unreadable' in r) console.log(r.unreadable.code); else console.log(r.root.local); // 'CrossIndustryInvoice'
+ * ```
+ */
 export function readForValidation(xml: XmlInput, opts: { limits?: Partial<XmlLimits> }): { text: string; root: XmlElement } | { unreadable: RuleFinding } {
   try {
     const text = xmlInputToText(xml, opts.limits?.maxBytes ?? 50 * 1024 * 1024);
@@ -147,7 +163,16 @@ export function readForValidation(xml: XmlInput, opts: { limits?: Partial<XmlLim
   }
 }
 
-/** The XSD step of a native validation (CII here, UBL in @kontor/ubl): the report, with its notes pushed to `notes`. */
+/**
+ * The XSD step of a native validation (CII here, UBL in @kontor/ubl): the report, with its notes pushed to `notes`.
+ * @example
+ * ```ts
+ * import { xsdStep } from '@kontor/cii/rules';
+ * const notes: string[] = [];
+ * const xsd = xsdStep({ schemaStore }, 'cii-d16b', 'CII D16B', text, notes);
+ * console.log(xsd.available, xsd.valid); // true true — or available: false with a note when the set is missing
+ * ```
+ */
 export function xsdStep(opts: { schemaStore?: SchemaStore; limits?: Partial<XmlLimits>; lang?: Lang | undefined }, setId: string, label: string, text: string, notes: string[]): CiiXsdReport {
   const lang = opts.lang ?? 'en';
   let xsd: CiiXsdReport;
@@ -167,7 +192,15 @@ export function xsdStep(opts: { schemaStore?: SchemaStore; limits?: Partial<XmlL
   return xsd;
 }
 
-/** Validates a CII document (EN 16931, optionally XRechnung) natively. Never throws on bad input. */
+/**
+ * Validates a CII document (EN 16931, optionally XRechnung) natively. Never throws on bad input.
+ * @example
+ * ```ts
+ * const r = validateCii(await readFile('xrechnung.xml'), { profile: 'auto', lang: 'de' });
+ * console.log(r.verdict); // 'valid' | 'valid_with_warnings' | 'invalid'
+ * for (const f of r.findings) console.log(f.code, f.line, f.message); // e.g. BR-CO-13
+ * ```
+ */
 export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiValidationResult {
   const requested = opts.profile ?? 'auto';
   const notes: string[] = [];
@@ -229,6 +262,12 @@ export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiVa
 /**
  * The verdict of a KoSIT-style decision: rejected → invalid; accepted → valid_with_warnings when any finding above
  * info remains (a warning, or an error the scenario lowered), else valid. Shared by the CII and UBL validators.
+ * @example
+ * ```ts
+ * import { acceptedVerdict } from '@kontor/cii/rules';
+ * acceptedVerdict(true, [{ severity: 'warning' }]); // 'valid_with_warnings'
+ * acceptedVerdict(false, []);                       // 'invalid'
+ * ```
  */
 export function acceptedVerdict(accept: boolean, findings: readonly { severity: Severity }[]): Verdict {
   if (!accept) return 'invalid';

@@ -62,6 +62,14 @@ export function kositScenarioFor(specificationId: string | undefined): KositScen
   return specificationId === undefined ? undefined : kositScenarios[specificationId];
 }
 
+/**
+ * @example
+ * ```ts
+ * import { isXRechnungSpecification } from '@kontor/cii/rules';
+ * isXRechnungSpecification('urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0'); // true
+ * isXRechnungSpecification('urn:cen.eu:en16931:2017');                                                // false
+ * ```
+ */
 export function isXRechnungSpecification(specificationId: string | undefined): boolean {
   return kositScenarioFor(specificationId)?.xrechnung === true;
 }
@@ -73,6 +81,12 @@ function levelOf(f: RuleFinding): Level {
 /**
  * The KoSIT-style accept/reject. `findings` are the rule findings of EN 16931 (and XRechnung when the scenario
  * runs it); `xsdValid` null means "not checked" (it then does not block, and the caller notes it).
+ * @example
+ * ```ts
+ * import { kositVerdict } from '@kontor/cii/rules';
+ * const v = kositVerdict('urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0', true, findings, true);
+ * console.log(v.accept, v.scenario); // what the KoSIT validator would decide for these findings
+ * ```
  */
 export function kositVerdict(specificationId: string | undefined, xsdValid: boolean | null, findings: readonly RuleFinding[], xrechnungRan: boolean): KositVerdict {
   const sc = kositScenarioFor(specificationId);

@@ -253,7 +253,15 @@ export class CiiDocument implements CiiDoc {
   }
 }
 
-/** Builds the read model over a parsed tree. */
+/**
+ * Builds the read model over a parsed tree.
+ * @example
+ * ```ts
+ * import { readCiiDoc, runRules, xrechnungRules } from '@kontor/cii/rules';
+ * const doc = readCiiDoc(parseXml(xml).root); // the indexed view the rules run on (read once, reused)
+ * const findings = runRules(xrechnungRules, doc);
+ * ```
+ */
 export function readCiiDoc(root: XmlElement): CiiDoc {
   return new CiiDocument(root);
 }

@@ -20,6 +20,11 @@ export interface InvoiceWarning {
 /**
  * The warnings (severity warning) of a list of findings as `{code, message, path}`; `texts` maps a code+path to both
  * texts of the finding (the checks and the legal-content rules bring both); a finding without them keeps its message.
+ * @example
+ * ```ts
+ * const r = generateCii(invoice);
+ * console.log(toInvoiceWarnings(r.findings, 'de')); // [{ code, message, path }] for the warnings only
+ * ```
  */
 export function toInvoiceWarnings(findings: readonly Finding[], lang: Lang = 'en', texts?: ReadonlyMap<string, MessageTexts>): InvoiceWarning[] {
   return findings

@@ -108,6 +108,16 @@ export type GenerateCiiResult = GenerateSuccess | GenerateFailure;
 
 /**
  * Parses, checks and writes in one call; never throws for bad input. This is what POST /invoices?format=xml runs.
+ * @example
+ * ```ts
+ * const invoice = completeInvoice({ invoiceNumber: 'RE-1', issueDate: '2026-03-10', dueDate: '2026-04-09',
+ *   seller: { name: 'Muster GmbH', vatId: 'DE123456789', address: { line1: 'Hauptstr. 1', postalCode: '50667', city: 'Köln' } },
+ *   buyer: { name: 'Kunde AG', address: { line1: 'Marktplatz 2', postalCode: '10115', city: 'Berlin' } },
+ *   lines: [{ name: 'Beratung', quantity: 8, unitCode: 'HUR', unitPriceNet: 120, vatRatePercent: 19 }] });
+ * const r = generateCii(invoice, { profile: 'xrechnung', lang: 'de' });
+ * if (r.ok) await writeFile('RE-1.xml', r.xml);
+ * else console.log(r.stage, r.findings.map((f) => f.code)); // 'input' [ 'BR-DE-15', … ]
+ * ```
  */
 export function generateCii(json: unknown, opts: WriteCiiOptions = {}): GenerateCiiResult {
   const lang: Lang = opts.lang === 'de' ? 'de' : 'en';
@@ -134,6 +144,12 @@ export function generateCii(json: unknown, opts: WriteCiiOptions = {}): Generate
 /**
  * The gate report and blocking findings of a validation of generated XML (CII here; generateUbl uses it for its
  * UBL check, whose result has the same xsd/findings shape).
+ * @example
+ * ```ts
+ * const check = validateCii(xml, { profile: 'en16931' });
+ * const { gate, failed } = evaluateGate(check, 'en');
+ * console.log(gate); // { xsd: 'unavailable', rules: 'passed', note: … }; failed: the blocking findings
+ * ```
  */
 export function evaluateGate(check: Pick<CiiValidationResult, 'verdict' | 'findings' | 'xsd'>, lang: Lang = 'en'): { gate: GenerateGateReport; failed: Finding[] } {
   const failed: Finding[] = check.findings
@@ -152,6 +168,14 @@ export function evaluateGate(check: Pick<CiiValidationResult, 'verdict' | 'findi
 /**
  * Writes the CII XML of an invoice. Throws CiiError INVOICE_INVALID (with the findings) when the schema or a
  * rule rejects the invoice; use generateCii for a non-throwing variant.
+ * @example
+ * ```ts
+ * const invoice = completeInvoice({ invoiceNumber: 'RE-1', issueDate: '2026-03-10', dueDate: '2026-04-09',
+ *   seller: { name: 'Muster GmbH', vatId: 'DE123456789', address: { line1: 'Hauptstr. 1', postalCode: '50667', city: 'Köln' } },
+ *   buyer: { name: 'Kunde AG', address: { line1: 'Marktplatz 2', postalCode: '10115', city: 'Berlin' } },
+ *   lines: [{ name: 'Beratung', quantity: 8, unitCode: 'HUR', unitPriceNet: 120, vatRatePercent: 19 }] });
+ * const xml = writeCii(invoice, { profile: 'en16931' }); // throws CiiError INVOICE_INVALID on blocking findings
+ * ```
  */
 export function writeCii(invoice: unknown, opts: WriteCiiOptions = {}): string {
   if (opts.attachmentsMode !== undefined && opts.attachmentsMode !== 'embedded' && opts.attachmentsMode !== 'pdf') {

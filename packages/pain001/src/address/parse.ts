@@ -144,7 +144,14 @@ function matchTownLine(line: string, cc: string, f: CountryFormat): { postCode: 
   return { postCode: cc === 'NL' ? m[1]!.toUpperCase() : m[1]!, townName: town };
 }
 
-/** Splits one address. Confident only when every line found its place. */
+/**
+ * Splits one address. Confident only when every line found its place.
+ * @example
+ * ```ts
+ * parseAddress('DE', ['Hauptstr. 5', '10115 Berlin']);
+ * // { confident: true, parts: { streetName: 'Hauptstr.', buildingNumber: '5', postCode: '10115', townName: 'Berlin' } }
+ * ```
+ */
 export function parseAddress(countryCode: string, addressLines: readonly string[]): ParseOutcome {
   const cc = countryCode.toUpperCase();
   const f = FORMATS[cc];

@@ -149,6 +149,13 @@ export function parseAddressRequest(input: unknown): AddressItem[] {
   return r.output.items;
 }
 
+/**
+ * @example
+ * ```ts
+ * const r = await structureAddresses({ items: [{ id: 'k-17', countryCode: 'DE', addressLines: ['Hauptstr. 5', '10115 Berlin'] }] });
+ * console.log(r.items[0]); // { id: 'k-17', confident: true, streetName: 'Hauptstr.', buildingNumber: '5', postCode: '10115', townName: 'Berlin' }
+ * ```
+ */
 export async function structureAddresses(input: unknown, opts: StructureOptions = {}): Promise<StructureResult> {
   const items = parseAddressRequest(input);
   const answers = new Map<number, StructuredAddress>();

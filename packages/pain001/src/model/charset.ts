@@ -34,7 +34,13 @@ export function cleanText(s: string): string {
   return s.replace(/[\s\u00A0\u2009\u202F]+/g, ' ').trim();
 }
 
-/** Transliterates a text into the chosen set as far as the policy allows (see module comment). */
+/**
+ * Transliterates a text into the chosen set as far as the policy allows (see module comment).
+ * @example
+ * ```ts
+ * transliterate('Müller & Söhne – Łódź', 'epc'); // 'Mueller + Soehne - Lodz' (SEPA EPC character set)
+ * ```
+ */
 export function transliterate(input: string, set: CharacterSet = 'epc'): string {
   const s = cleanText(input);
   const ok = set === 'dk' ? DK : EPC;

@@ -11,6 +11,13 @@ for (const c of CURRENCIES_2.split(' ')) MINOR.set(c, 2);
 for (const c of CURRENCIES_0.split(' ')) MINOR.set(c, 0);
 for (const c of CURRENCIES_3.split(' ')) MINOR.set(c, 3);
 
+/**
+ * @example
+ * ```ts
+ * isKnownCurrency('CHF'); // true
+ * isKnownCurrency('XYZ'); // false
+ * ```
+ */
 export function isKnownCurrency(code: string): boolean {
   return MINOR.has(code);
 }
@@ -26,6 +33,13 @@ const SEPA_NON_EEA = 'CH GB MC SM VA AD GI AL MD ME MK RS'.split(' ');
 const SEPA = new Set([...SEPA_EEA, ...SEPA_NON_EEA]);
 const NON_EEA = new Set(SEPA_NON_EEA);
 
+/**
+ * @example
+ * ```ts
+ * isSepaCountry('CH'); // true
+ * isSepaCountry('US'); // false
+ * ```
+ */
 export function isSepaCountry(cc: string): boolean {
   return SEPA.has(cc);
 }

@@ -10,7 +10,14 @@ export function berlinNow(now: Date): { date: string; dateTime: string } {
   return { date: dateTime.slice(0, 10), dateTime };
 }
 
-/** True for a real calendar date in the form YYYY-MM-DD. */
+/**
+ * True for a real calendar date in the form YYYY-MM-DD.
+ * @example
+ * ```ts
+ * isIsoDate('2026-02-28'); // true
+ * isIsoDate('2026-02-30'); // false
+ * ```
+ */
 export function isIsoDate(s: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
@@ -36,7 +43,14 @@ function easterSunday(year: number): Date {
   return new Date(Date.UTC(year, month - 1, day));
 }
 
-/** TARGET2 is closed on weekends, 1 Jan, Good Friday, Easter Monday, 1 May, 25 and 26 Dec. */
+/**
+ * TARGET2 is closed on weekends, 1 Jan, Good Friday, Easter Monday, 1 May, 25 and 26 Dec.
+ * @example
+ * ```ts
+ * isTargetBusinessDay('2026-04-03'); // false (Good Friday: TARGET2 closed)
+ * isTargetBusinessDay('2026-04-07'); // true
+ * ```
+ */
 export function isTargetBusinessDay(date: string): boolean {
   const d = new Date(`${date}T00:00:00Z`);
   const wd = d.getUTCDay();

@@ -10,6 +10,11 @@ export type IbanProblem = IbanFindingCode;
 /**
  * null when valid, else the most specific problem: format, country, country length, check digits. Takes human input
  * (spaces, hyphens, lower case are normalised first, see @kontor/xml normalizeIban).
+ * @example
+ * ```ts
+ * checkIban('DE89370400440532013000'); // null: fine
+ * checkIban('DE89370400440532013001'); // 'IBAN_CHECKSUM'
+ * ```
  */
 export function checkIban(value: string): IbanProblem | null {
   const p = ibanProblem(normalizeIban(value));
@@ -19,11 +24,24 @@ export function checkIban(value: string): IbanProblem | null {
 export const BIC_PATTERN = /^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 export const LEI_PATTERN = /^[A-Z0-9]{18}[0-9]{2}$/;
 
+/**
+ * @example
+ * ```ts
+ * isBic('COBADEFFXXX'); // true
+ * isBic('COBADE');      // false
+ * ```
+ */
 export function isBic(s: string): boolean {
   return BIC_PATTERN.test(s);
 }
 
-/** ISO 17442 LEI check digits (mod 97 = 1). */
+/**
+ * ISO 17442 LEI check digits (mod 97 = 1).
+ * @example
+ * ```ts
+ * isLei('529900T8BM49AURSDO55'); // true (ISO 17442 check digits)
+ * ```
+ */
 export function isLei(s: string): boolean {
   if (!LEI_PATTERN.test(s)) return false;
   let rem = 0;

@@ -95,7 +95,16 @@ export interface ParsedRun {
   issues: Finding[];
 }
 
-/** Parses a PaymentRun; throws Pain001Error RUN_SCHEMA_MISMATCH when the shape is wrong. Messages in `lang` (default de). */
+/**
+ * Parses a PaymentRun; throws Pain001Error RUN_SCHEMA_MISMATCH when the shape is wrong. Messages in `lang` (default de).
+ * @example
+ * ```ts
+ * const run = { debtor: { name: 'Muster GmbH', iban: 'DE89370400440532013000' }, requestedExecutionDate: '2026-03-12',
+ *   payments: [{ creditorName: 'Lieferant AG', creditorIban: 'DE02500105170005400246', amount: 1190, remittanceInformation: 'RE-4711' }] };
+ * const { run: parsed, issues } = parsePaymentRun(run, 'sct', 'epc', 'en');
+ * console.log(parsed.payments.length, issues); // 1 [] — limits broken or ignored properties show up as issues
+ * ```
+ */
 export function parsePaymentRun(input: unknown, profile: Profile, characterSet: CharacterSet = 'epc', lang: Lang = 'de'): ParsedRun {
   const say = sayer(lang);
   const schema = paymentRunSchema(profile, characterSet);

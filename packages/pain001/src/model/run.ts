@@ -214,7 +214,15 @@ const SCHEMAS: Readonly<Record<Profile, Readonly<Record<CharacterSet, PaymentRun
   axz: { epc: buildSchema('axz', 'epc'), dk: buildSchema('axz', 'dk') },
 };
 
-/** The schema for a profile and character set (prebuilt, immutable). */
+/**
+ * The schema for a profile and character set (prebuilt, immutable).
+ * @example
+ * ```ts
+ * import * as v from 'valibot';
+ * const r = v.safeParse(paymentRunSchema('sct', 'epc'), run);
+ * if (!r.success) console.log(r.issues.map((i) => i.message));
+ * ```
+ */
 export function paymentRunSchema(profile: Profile, characterSet: CharacterSet = 'epc'): PaymentRunSchema {
   return SCHEMAS[profile][characterSet];
 }

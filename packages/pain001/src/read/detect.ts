@@ -14,7 +14,14 @@ export interface Detection {
   reasons: string[];
 }
 
-/** The profile and why (reasons in `lang`, default de). */
+/**
+ * The profile and why (reasons in `lang`, default de).
+ * @example
+ * ```ts
+ * const model = await readPain001(text);
+ * const { profile, reasons } = detectProfile(model, 'en'); // 'sct' | 'axz' and why
+ * ```
+ */
 export function detectProfile(m: Pain001ReadModel, lang: Lang = 'de'): Detection {
   const say = sayer(lang);
   const sepaLevel = new Set<string>();

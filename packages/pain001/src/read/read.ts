@@ -248,6 +248,11 @@ export interface ReadOptions {
 /**
  * Reads a pain.001 into the read model. `text` must already be decoded (see xmlInputToText).
  * Throws Pain001Error NOT_XML / UNSUPPORTED_MESSAGE when the root is missing or not a supported pain.001.
+ * @example
+ * ```ts
+ * const model = await readPain001(await readFile('sct.xml', 'utf8'));
+ * console.log(model.version, model.paymentBlocks.length); // '09' 1
+ * ```
  */
 export async function readPain001(text: string, opts: ReadOptions = {}): Promise<Pain001ReadModel> {
   let model: Pain001ReadModel | undefined;

@@ -108,6 +108,13 @@ function accountCountry(a: ReadAccount | undefined): string | undefined {
   return i && /^[A-Z]{2}/.test(i) ? i.slice(0, 2) : undefined;
 }
 
+/**
+ * @example
+ * ```ts
+ * const model = await readPain001(text);
+ * const findings = checkPain001(model, 'sct', 'en'); // the DK business rules on a file someone else wrote
+ * ```
+ */
 export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang = 'de'): Finding[] {
   const c = new Collector(lang);
   const g = m.groupHeader;

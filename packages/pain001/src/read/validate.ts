@@ -62,7 +62,14 @@ export interface ValidateOptions {
   lang?: Lang | undefined;
 }
 
-/** Schema set the file is checked against: DK GBIC_5 for SCT .09, ISO .09 for AXZ (no public DK AXZ XSD), ISO .03 for .03. */
+/**
+ * Schema set the file is checked against: DK GBIC_5 for SCT .09, ISO .09 for AXZ (no public DK AXZ XSD), ISO .03 for .03.
+ * @example
+ * ```ts
+ * schemaSetFor('09', 'sct'); // 'dk:pain.001.001.09_GBIC_5'
+ * schemaSetFor('03', 'sct'); // 'iso:pain.001.001.03'
+ * ```
+ */
 export function schemaSetFor(version: '09' | '03', profile: Profile): string {
   if (version === '03') return 'iso:pain.001.001.03';
   return profile === 'sct' ? 'dk:pain.001.001.09_GBIC_5' : 'iso:pain.001.001.09';
@@ -111,7 +118,13 @@ function xsdFinding(f: XsdFinding, say: Say): XsdCheckFinding {
   };
 }
 
-/** The ruleset label of the spec's xsd object for a schema set id. */
+/**
+ * The ruleset label of the spec's xsd object for a schema set id.
+ * @example
+ * ```ts
+ * rulesetLabel(schemaSetFor('09', 'sct')); // 'dk.gbic5:pain001:09'
+ * ```
+ */
 export function rulesetLabel(setId: string): string {
   const m = /^(dk|iso):pain\.001\.001\.(\d\d)(?:_GBIC_(\d))?$/.exec(setId);
   if (!m) return setId;
@@ -146,6 +159,14 @@ function dp(b: Big): number {
 }
 const fmt = (b: Big) => b.toFixed(Math.max(2, dp(b)));
 
+/**
+ * @example
+ * ```ts
+ * const model = await readPain001(text);
+ * const s = summarize(model);
+ * console.log(s.payments, s.controlSum, s.currencies); // 3 '1234.50' [{ currency: 'EUR', payments: 3, total: '1234.50' }]
+ * ```
+ */
 export function summarize(m: Pain001ReadModel): ValidationSummary {
   let payments = 0;
   let sum = new Big(0);
@@ -180,7 +201,15 @@ export function summarize(m: Pain001ReadModel): ValidationSummary {
   };
 }
 
-/** Validates a pain.001 file (.001.09 or .001.03). Throws Pain001Error for input that is not a supported pain.001. */
+/**
+ * Validates a pain.001 file (.001.09 or .001.03). Throws Pain001Error for input that is not a supported pain.001.
+ * @example
+ * ```ts
+ * const r = await validatePain001(await readFile('payments.xml'), { schemaStore });
+ * console.log(r.verdict, r.profile, r.summary.payments); // 'valid' 'sct' 12
+ * for (const f of r.findings) console.log(f.code, f.line, f.message);
+ * ```
+ */
 export async function validatePain001(input: string | Uint8Array, opts: ValidateOptions = {}): Promise<Pain001ValidationResult> {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxFindings = opts.maxFindings ?? 1000;
@@ -245,7 +274,14 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
 
 const VERDICT_KEYS = { valid: 'VERDICT_VALID', valid_with_warnings: 'VERDICT_VALID_WITH_WARNINGS', invalid: 'VERDICT_INVALID' } as const;
 
-/** One sentence (German by default, English on request) for the `summary` string of the service response. */
+/**
+ * One sentence (German by default, English on request) for the `summary` string of the service response.
+ * @example
+ * ```ts
+ * const r = await validatePain001(bytes);
+ * console.log(describeValidation(r, 'payments.xml', 'de')); // a short report for humans (CLI output)
+ * ```
+ */
 export function describeValidation(r: Pain001ValidationResult, filename?: string, lang: Lang = 'de'): string {
   const say = sayer(lang);
   const cur = r.summary.currencies.map((c) => `${c.total} ${c.currency || say('NO_CURRENCY')}`).join(', ') || say('NO_AMOUNTS');

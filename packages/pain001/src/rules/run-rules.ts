@@ -40,6 +40,14 @@ export function paymentCurrency(p: Payment): string {
   return p.currency ?? 'EUR';
 }
 
+/**
+ * @example
+ * ```ts
+ * const { run: parsed } = parsePaymentRun(input, 'sct');
+ * const findings = checkPaymentRun(parsed, { profile: 'sct', now: new Date(), lang: 'en' });
+ * console.log(findings.filter((f) => f.severity === 'error').map((f) => f.code));
+ * ```
+ */
 export function checkPaymentRun(run: PaymentRun, opts: RunRuleOptions): Finding[] {
   const out: Finding[] = [];
   const lang = opts.lang ?? 'de';

@@ -169,12 +169,30 @@ async function generate(profile: Profile, input: unknown, opts: GenerateOptions)
   };
 }
 
-/** SEPA credit transfer batch (DK GBIC_5, pain.001.001.09). */
+/**
+ * SEPA credit transfer batch (DK GBIC_5, pain.001.001.09).
+ * @example
+ * ```ts
+ * const run = { debtor: { name: 'Muster GmbH', iban: 'DE89370400440532013000' }, requestedExecutionDate: '2026-03-12',
+ *   payments: [{ creditorName: 'Lieferant AG', creditorIban: 'DE02500105170005400246', amount: 1190, remittanceInformation: 'RE-4711' }] };
+ * const r = await generateSct(run);
+ * await writeFile(r.filename, r.xml); // checked against the DK XSD and rules before it is returned
+ * console.log(r.summary, r.warnings);
+ * ```
+ */
 export function generateSct(input: unknown, opts: GenerateOptions = {}): Promise<PaymentFileResult> {
   return generate('sct', input, opts);
 }
 
-/** Foreign-payment file (DK AXZ, pain.001.001.09, checked against the ISO schema). */
+/**
+ * Foreign-payment file (DK AXZ, pain.001.001.09, checked against the ISO schema).
+ * @example
+ * ```ts
+ * const r = await generateAxz({ debtor: { name: 'Muster GmbH', iban: 'DE89370400440532013000' }, requestedExecutionDate: '2026-03-12',
+ *   payments: [{ creditorName: 'Supplier Inc.', creditorAccount: '123456789', creditorBic: 'CHASUS33', amount: 500, currency: 'USD', creditorAddress: { townName: 'New York', countryCode: 'US' } }] });
+ * console.log(r.filename, r.summary);
+ * ```
+ */
 export function generateAxz(input: unknown, opts: GenerateOptions = {}): Promise<PaymentFileResult> {
   return generate('axz', input, opts);
 }

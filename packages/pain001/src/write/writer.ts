@@ -42,7 +42,14 @@ function pmtInfId(messageId: string, n: number): string {
   return messageId.slice(0, 35 - suffix.length) + suffix;
 }
 
-/** Groups payments into PmtInf blocks (deterministic, order of first appearance). */
+/**
+ * Groups payments into PmtInf blocks (deterministic, order of first appearance).
+ * @example
+ * ```ts
+ * const { run: parsed } = parsePaymentRun(input, 'sct');
+ * for (const b of planBlocks(parsed, 'sct', 'MSG-1')) console.log(b.id, b.executionDate, b.count, b.sum.toFixed(2)); // one PmtInf block each
+ * ```
+ */
 export function planBlocks(run: PaymentRun, profile: Profile, messageId: string): PaymentBlockPlan[] {
   const blocks = new Map<string, PaymentBlockPlan>();
   for (const p of run.payments) {
@@ -174,7 +181,14 @@ function writeAxzTransaction(w: XmlWriter, p: Payment): void {
   w.close();
 }
 
-/** Writes the document. `run` must have passed the schema and the business rules. */
+/**
+ * Writes the document. `run` must have passed the schema and the business rules.
+ * @example
+ * ```ts
+ * const { run: parsed } = parsePaymentRun(input, 'sct');
+ * const { xml, blocks } = writePain001(parsed, 'sct', { messageId: 'MSG-2026-03-12-1', createdAt: '2026-03-12T09:00:00' }); // no gate: prefer generateSct
+ * ```
+ */
 export function writePain001(run: PaymentRun, profile: Profile, opts: WriteOptions): { xml: string; blocks: PaymentBlockPlan[] } {
   const blocks = planBlocks(run, profile, opts.messageId);
   const count = run.payments.length;

@@ -127,7 +127,14 @@ const xyzTag = (v: readonly number[]) =>
     for (const c of v) w.s15f16(c);
   });
 
-/** The profile bytes (ICC v2.1, class mntr, RGB → XYZ, ~3 KB). */
+/**
+ * The profile bytes (ICC v2.1, class mntr, RGB → XYZ, ~3 KB).
+ * @example
+ * ```ts
+ * const icc = generateSrgbIccProfile(); // ~2.5 KB ICC v2 sRGB profile for the PDF/A OutputIntent
+ * console.log(icc.byteLength);
+ * ```
+ */
 export function generateSrgbIccProfile(): Uint8Array {
   const { r, g, b, whiteD65 } = srgbColorants();
   const desc = tag((w) => {

@@ -36,6 +36,12 @@ export interface ReadEmbeddedFilesOptions {
   maxFileBytes?: number;
 }
 
+/**
+ * @example
+ * ```ts
+ * for (const f of await readEmbeddedFiles(await readFile('invoice.pdf'))) console.log(f.name, f.data.byteLength);
+ * ```
+ */
 export async function readEmbeddedFiles(bytes: Uint8Array, opts: ReadEmbeddedFilesOptions = {}): Promise<EmbeddedFile[]> {
   if (!(bytes instanceof Uint8Array)) throw new Pdfa3Error('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
   const loaded = await loadTolerant(bytes, { requirePageTree: false });

@@ -34,6 +34,13 @@ export interface PdfInfo {
   hasTrailerId: boolean;
 }
 
+/**
+ * @example
+ * ```ts
+ * const info = await readPdfInfo(await readFile('invoice.pdf'));
+ * console.log(info.pdfVersion, info.pageCount, info.pdfaPart, info.pdfaConformance); // e.g. '1.7' 1 3 'B'
+ * ```
+ */
 export async function readPdfInfo(bytes: Uint8Array): Promise<PdfInfo> {
   if (!(bytes instanceof Uint8Array)) throw new Pdfa3Error('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
   const loaded = await loadTolerant(bytes, { requirePageTree: false });

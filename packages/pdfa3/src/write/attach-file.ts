@@ -117,7 +117,13 @@ function validate(o: AttachFileOptions): void {
   if (o.description !== undefined && typeof o.description !== 'string') throw new Pdfa3Error('INVALID_ARGUMENT', 'description must be a string');
 }
 
-/** Embeds the file and returns the reference of its file specification (for /AF of pages or other objects). */
+/**
+ * Embeds the file and returns the reference of its file specification (for /AF of pages or other objects).
+ * @example
+ * ```ts
+ * attachFile(doc, { name: 'factur-x.xml', data: xmlBytes, mimeType: 'text/xml', relationship: 'Alternative', modDate: now });
+ * ```
+ */
 export function attachFile(doc: PDFDocument, opts: AttachFileOptions): PDFRef {
   if (!(doc instanceof PDFDocument)) throw new Pdfa3Error('INVALID_ARGUMENT', 'doc must be a pdf-lib PDFDocument');
   validate(opts);

@@ -20,7 +20,13 @@ const FILES: Record<LiberationSansStyle, string> = {
   'bold-italic': 'LiberationSans-BoldItalic.ttf',
 };
 
-/** Reads a Liberation Sans TTF from the installed pdfjs-dist package. */
+/**
+ * Reads a Liberation Sans TTF from the installed pdfjs-dist package.
+ * @example
+ * ```ts
+ * const bold = await loadLiberationSans('bold'); // TTF bytes (SIL OFL), ready for embedPdfA3Font
+ * ```
+ */
 export async function loadLiberationSans(style: LiberationSansStyle = 'regular'): Promise<Uint8Array> {
   const file = FILES[style];
   if (!file) throw new Pdfa3Error('INVALID_ARGUMENT', `unknown style ${String(style)}`);
@@ -44,6 +50,11 @@ export function subsetTag(seed: string): string {
 /**
  * Embeds a TrueType/OpenType font as a subset named `TAG+PostScriptName`. The tag depends on the font
  * and the object number it will get, so the same sequence of calls gives the same bytes.
+ * @example
+ * ```ts
+ * const font = await embedPdfA3Font(doc, await loadLiberationSans('regular')); // embedded subset with the ABCDEF+ tag
+ * doc.getPage(0).drawText('Rechnung', { x: 50, y: 780, size: 14, font });
+ * ```
  */
 export async function embedPdfA3Font(doc: PDFDocument, fontBytes: Uint8Array): Promise<PDFFont> {
   if (!(doc instanceof PDFDocument)) throw new Pdfa3Error('INVALID_ARGUMENT', 'doc must be a pdf-lib PDFDocument');
@@ -60,7 +71,14 @@ export async function embedPdfA3Font(doc: PDFDocument, fontBytes: Uint8Array): P
   return doc.embedFont(fontBytes, { subset: true, customName: `${subsetTag(seed)}+${psName || 'Font'}` });
 }
 
-/** Characters of `text` the font has no glyph for (they would render as .notdef, which 6.2.11.8 forbids). */
+/**
+ * Characters of `text` the font has no glyph for (they would render as .notdef, which 6.2.11.8 forbids).
+ * @example
+ * ```ts
+ * const font = await embedPdfA3Font(doc, await loadLiberationSans('regular'));
+ * missingGlyphs(font, 'Summe 100 € ✓'); // [ '✓' ] — characters the font cannot draw
+ * ```
+ */
 export function missingGlyphs(font: PDFFont, text: string): string[] {
   const set = new Set(font.getCharacterSet());
   const missing = new Set<string>();

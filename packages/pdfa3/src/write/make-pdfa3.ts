@@ -162,6 +162,13 @@ function validate(o: MakePdfA3Options): void {
 /**
  * Makes `doc` a PDF/A-3 document (in place). Save it with `savePdfA3` (content-derived /ID, no object
  * streams); a plain `doc.save({ useObjectStreams: false })` also works and keeps the provisional /ID.
+ * @example
+ * ```ts
+ * const doc = await PDFDocument.create({ updateMetadata: false });
+ * doc.addPage();
+ * makePdfA3(doc, { title: 'Lieferschein 4711', createDate: now, modifyDate: now, conformance: 'B' }); // XMP, OutputIntent, /ID
+ * const pdf = await savePdfA3(doc);
+ * ```
  */
 export function makePdfA3(doc: PDFDocument, opts: MakePdfA3Options): MakePdfA3Result {
   if (!(doc instanceof PDFDocument)) throw new Pdfa3Error('INVALID_ARGUMENT', 'doc must be a pdf-lib PDFDocument');

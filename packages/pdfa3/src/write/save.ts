@@ -8,6 +8,13 @@ import { ascii, lastIndexOfBytes, md5, toHex } from '../internal/bytes';
 
 const ZERO_ID = '0'.repeat(32);
 
+/**
+ * @example
+ * ```ts
+ * makePdfA3(doc, { title: 'Lieferschein 4711', createDate: now, modifyDate: now, conformance: 'B' });
+ * const bytes = await savePdfA3(doc); // same inputs, same bytes (no object streams, deterministic /ID)
+ * ```
+ */
 export async function savePdfA3(doc: PDFDocument): Promise<Uint8Array> {
   if (!(doc instanceof PDFDocument)) throw new Pdfa3Error('INVALID_ARGUMENT', 'doc must be a pdf-lib PDFDocument');
   if (doc.getPageCount() === 0) doc.addPage();

@@ -103,7 +103,14 @@ function checkExtra(extra: ExtraXmp): void {
 
 const li = (v: string, lang?: string) => `<rdf:li${lang ? ' xml:lang="x-default"' : ''}>${escapeText(v)}</rdf:li>`;
 
-/** Builds the XMP packet text. */
+/**
+ * Builds the XMP packet text.
+ * @example
+ * ```ts
+ * const xmp = buildXmp({ title: 'Rechnung RE-1', createDate: now, modifyDate: now, conformance: 'B' });
+ * console.log(xmp.includes('<pdfaid:part>3</pdfaid:part>')); // true
+ * ```
+ */
 export function buildXmp(meta: PdfA3Metadata): string {
   if (!['A', 'B', 'U'].includes(meta.conformance)) throw new Pdfa3Error('INVALID_ARGUMENT', 'conformance must be A, B or U');
   if (typeof meta.title !== 'string') throw new Pdfa3Error('INVALID_ARGUMENT', 'title must be a string');

@@ -47,7 +47,14 @@ function invalid(message: string): PeppolError {
   return new PeppolError('DIRECTORY_INVALID_RESPONSE', `Peppol Directory: ${message}`);
 }
 
-/** Looks a participant up in the Directory. Throws DIRECTORY_UNAVAILABLE / DIRECTORY_INVALID_RESPONSE. */
+/**
+ * Looks a participant up in the Directory. Throws DIRECTORY_UNAVAILABLE / DIRECTORY_INVALID_RESPONSE.
+ * @example
+ * ```ts
+ * const entry = await searchDirectory(parseParticipant('9930:de136695976'), { baseUrl: 'https://directory.peppol.eu' });
+ * console.log(entry.found, entry.name, entry.countryCode); // true 'Muster GmbH' 'DE'
+ * ```
+ */
 export async function searchDirectory(participant: ParticipantId, options: DirectoryOptions): Promise<DirectoryEntry> {
   if (!options || typeof options.baseUrl !== 'string' || !URL.canParse(options.baseUrl)) {
     throw new PeppolError('INVALID_ARGUMENT', 'directory.baseUrl must be a URL.');

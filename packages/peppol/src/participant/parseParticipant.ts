@@ -75,7 +75,14 @@ function parseIcdValue(icd: string, id: string, interpretedAs: ParticipantInputK
   return participant(value, interpretedAs);
 }
 
-/** Non-throwing parser. */
+/**
+ * Non-throwing parser.
+ * @example
+ * ```ts
+ * const r = tryParseParticipant('0204:04011000-1234512345-06');
+ * if (r.ok) console.log(r.participant.value, r.interpretedAs); else console.log(r.reason, r.message);
+ * ```
+ */
 export function tryParseParticipant(input: string): ParticipantParseResult {
   if (typeof input !== 'string') throw new PeppolError('INVALID_ARGUMENT', 'parseParticipant expects a string.');
   const text = input.trim();
@@ -121,7 +128,14 @@ export function tryParseParticipant(input: string): ParticipantParseResult {
   );
 }
 
-/** Parses a participant identifier or throws PeppolError('PARTICIPANT_INVALID') with a `reason`. */
+/**
+ * Parses a participant identifier or throws PeppolError('PARTICIPANT_INVALID') with a `reason`.
+ * @example
+ * ```ts
+ * parseParticipant('9930:de136695976'); // { scheme: 'iso6523-actorid-upis', value: '9930:de136695976', … }
+ * parseParticipant('nonsense');         // throws PeppolError
+ * ```
+ */
 export function parseParticipant(input: string): ParticipantId {
   const result = tryParseParticipant(input);
   if (!result.ok) throw new PeppolError('PARTICIPANT_INVALID', result.message, { details: { reason: result.reason } });

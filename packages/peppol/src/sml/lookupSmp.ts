@@ -42,7 +42,13 @@ export interface SmlLookupResult {
 
 const BASE32_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 
-/** RFC 4648 base32, lower case, without padding. */
+/**
+ * RFC 4648 base32, lower case, without padding.
+ * @example
+ * ```ts
+ * base32NoPadding(new TextEncoder().encode('foobar')); // 'mzxw6ytboi'
+ * ```
+ */
 export function base32NoPadding(bytes: Uint8Array): string {
   let out = '';
   let buffer = 0;
@@ -64,13 +70,27 @@ function normalizeZone(zone: string): string {
   return zone.trim().replace(/\.$/, '').toLowerCase();
 }
 
-/** The U-NAPTR owner name of a participant. */
+/**
+ * The U-NAPTR owner name of a participant.
+ * @example
+ * ```ts
+ * naptrHostname(parseParticipant('0088:7300010000001'), 'participant.sml.prod.tech.peppol.org');
+ * // '<base32 sha256 of the id>.iso6523-actorid-upis.participant.sml.prod.tech.peppol.org'
+ * ```
+ */
 export function naptrHostname(participant: Pick<ParticipantId, 'scheme' | 'value'>, zone: string): string {
   const hash = createHash('sha256').update(participant.value.toLowerCase(), 'utf8').digest();
   return `${base32NoPadding(hash)}.${participant.scheme.toLowerCase()}.${normalizeZone(zone)}`;
 }
 
-/** The legacy CNAME owner name of a participant. */
+/**
+ * The legacy CNAME owner name of a participant.
+ * @example
+ * ```ts
+ * const p = parseParticipant('0088:7300010000001');
+ * cnameHostname(p, 'edelivery.tech.ec.europa.eu'); // 'B-<md5 of the id>.iso6523-actorid-upis.edelivery.tech.ec.europa.eu'
+ * ```
+ */
 export function cnameHostname(participant: Pick<ParticipantId, 'scheme' | 'value'>, zone: string): string {
   const hash = createHash('md5').update(participant.value.toLowerCase(), 'utf8').digest('hex');
   return `B-${hash}.${participant.scheme.toLowerCase()}.${normalizeZone(zone)}`;
@@ -79,6 +99,11 @@ export function cnameHostname(participant: Pick<ParticipantId, 'scheme' | 'value
 /**
  * Applies a NAPTR substitution expression `<delim><ere><delim><replacement><delim><flags>`
  * (RFC 3402 §3.2) to the application unique string. Undefined when the expression is unusable or does not match.
+ * @example
+ * ```ts
+ * applyNaptrRegexp('!^.*$!https://smp.example.org!', 'b-abc.iso6523-actorid-upis.example'); // 'https://smp.example.org'
+ * applyNaptrRegexp('x', 'anything');                                                       // undefined (unusable)
+ * ```
  */
 export function applyNaptrRegexp(expression: string, input: string): string | undefined {
   if (expression.length < 3) return undefined;
@@ -181,7 +206,14 @@ async function lookupCname(participant: ParticipantId, config: SmlConfig, server
   return none;
 }
 
-/** Finds the SMP of a participant. Throws PeppolError SML_UNAVAILABLE / SML_INVALID_RECORD. */
+/**
+ * Finds the SMP of a participant. Throws PeppolError SML_UNAVAILABLE / SML_INVALID_RECORD.
+ * @example
+ * ```ts
+ * const r = await lookupSmp(parseParticipant('0088:7300010000001'), { zone: 'participant.sml.prod.tech.peppol.org' });
+ * console.log(r.registered, r.smpUrl, r.hostname);
+ * ```
+ */
 export async function lookupSmp(participant: ParticipantId, config: SmlConfig, signal?: AbortSignal): Promise<SmlLookupResult> {
   if (!config || typeof config.zone !== 'string' || normalizeZone(config.zone) === '') {
     throw new PeppolError('INVALID_ARGUMENT', 'sml.zone is required.');

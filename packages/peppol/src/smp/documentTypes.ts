@@ -19,7 +19,14 @@ const NAMES: Readonly<Record<string, string>> = {
   [`busdox-docid-qns::${CII}##${XRECHNUNG3_EXTENSION}::D16B`]: 'XRechnung 3.0 Extension CII',
 };
 
-/** Known name of a document type id (`scheme::value`; the scheme is compared case-insensitively). */
+/**
+ * Known name of a document type id (`scheme::value`; the scheme is compared case-insensitively).
+ * @example
+ * ```ts
+ * documentTypeName('busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0::2.1');
+ * // 'Peppol BIS Billing 3.0 UBL Invoice' (undefined for an unknown id)
+ * ```
+ */
 export function documentTypeName(id: string): string | undefined {
   const separator = id.indexOf('::');
   if (separator < 0) return undefined;

@@ -171,7 +171,14 @@ export function documentTypeIdFromHref(href: string): string | null {
   }
 }
 
-/** Fetches the ServiceGroup; undefined when the SMP does not know the participant (HTTP 404). */
+/**
+ * Fetches the ServiceGroup; undefined when the SMP does not know the participant (HTTP 404).
+ * @example
+ * ```ts
+ * const group = await fetchServiceGroup('https://smp.example.org', parseParticipant('0088:7300010000001'));
+ * if (group) for (const ref of group.references) console.log(ref.documentTypeId); else console.log('not known to this SMP');
+ * ```
+ */
 export async function fetchServiceGroup(smpUrl: string, participant: ParticipantId, options: SmpClientOptions = {}): Promise<ServiceGroup | undefined> {
   const resolved = resolveOptions(options);
   const url = serviceGroupUrl(smpUrl, participant);
@@ -212,7 +219,14 @@ function readEndpoint(element: XmlElement, now: Date): { endpoint: SmpEndpoint; 
   };
 }
 
-/** Fetches and reads one SignedServiceMetadata, following at most one Redirect. */
+/**
+ * Fetches and reads one SignedServiceMetadata, following at most one Redirect.
+ * @example
+ * ```ts
+ * const meta = await fetchServiceMetadata(group.references[0]!.href, { timeoutMs: 5000 });
+ * for (const p of meta.processes) console.log(p.process.value, p.endpoints.map((e) => e.endpointUrl));
+ * ```
+ */
 export async function fetchServiceMetadata(href: string, options: SmpClientOptions = {}): Promise<ServiceMetadata> {
   const resolved = resolveOptions(options);
   let url = href;

@@ -27,7 +27,14 @@ type CiiPrefix = keyof typeof CII;
 
 export type UblDocumentKind = 'Invoice' | 'CreditNote';
 
-/** Which UBL root this is, or undefined for anything else. */
+/**
+ * Which UBL root this is, or undefined for anything else.
+ * @example
+ * ```ts
+ * ublKind(parseXml(ublXml).root); // 'Invoice' | 'CreditNote'
+ * ublKind(parseXml('<a/>').root); // undefined
+ * ```
+ */
 export function ublKind(root: XmlElement): UblDocumentKind | undefined {
   if (root.local === 'Invoice' && root.ns === UBL_NS.inv) return 'Invoice';
   if (root.local === 'CreditNote' && root.ns === UBL_NS.cn) return 'CreditNote';
@@ -457,6 +464,11 @@ class Binder {
 /**
  * Presents a UBL Invoice/CreditNote as the CII tree carrying the same business terms (positions point into the
  * UBL source). Throws when the root is not UBL; use `ublKind` first.
+ * @example
+ * ```ts
+ * const cii = ublToCiiTree(parseXml(ublXml).root); // the same invoice as a CII element tree (the rules run on it)
+ * console.log(cii.local); // 'CrossIndustryInvoice'
+ * ```
  */
 export function ublToCiiTree(root: XmlElement): XmlElement {
   return bindUbl(root).tree;

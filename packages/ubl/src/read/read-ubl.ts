@@ -50,7 +50,14 @@ function notCarried(root: XmlElement, used: ReadonlySet<XmlElement>): Unsupporte
   return out;
 }
 
-/** Reads a UBL Invoice or CreditNote. Never throws on bad input: problems are findings. */
+/**
+ * Reads a UBL Invoice or CreditNote. Never throws on bad input: problems are findings.
+ * @example
+ * ```ts
+ * const r = readUbl(await readFile('peppol-invoice.xml'));
+ * if (r.invoice) console.log(r.documentKind, r.profileName, r.invoice.invoiceNumber); // 'Invoice' 'PEPPOL' 'RE-1'
+ * ```
+ */
 export function readUbl(xml: XmlInput, opts: ReadUblOptions = {}): ReadUblResult {
   const empty: ReadUblResult = { invoice: null, profile: null, profileName: 'unknown', guideline: null, businessProcess: null, attachments: [], unsupported: [], findings: [], issues: [], documentKind: null };
   let root: XmlElement;

@@ -50,7 +50,14 @@ const bindingXrechnung = ublBindingRules.filter((r) => r.ruleset === 'xrechnung'
 export const ublEn16931Rules: readonly RuleDef[] = [...neutralEn16931, ...bindingEn16931, ...ublSyntaxRules];
 export const ublXrechnungRules: readonly RuleDef[] = [...neutralXrechnung, ...bindingXrechnung];
 
-/** Schema set id for a UBL root element (anything that is not a UBL CreditNote goes to the Invoice schema, as KoSIT). */
+/**
+ * Schema set id for a UBL root element (anything that is not a UBL CreditNote goes to the Invoice schema, as KoSIT).
+ * @example
+ * ```ts
+ * ublSchemaSet('CreditNote'); // 'ubl-2.1-creditnote'
+ * ublSchemaSet(undefined);    // 'ubl-2.1-invoice'
+ * ```
+ */
 export function ublSchemaSet(kind: UblDocumentKind | undefined): 'ubl-2.1-invoice' | 'ubl-2.1-creditnote' {
   return kind === 'CreditNote' ? 'ubl-2.1-creditnote' : 'ubl-2.1-invoice';
 }
@@ -73,7 +80,15 @@ function bt24Of(root: XmlElement): string | undefined {
   return c ? c.text.trim() : undefined;
 }
 
-/** Validates a UBL Invoice or CreditNote natively. Never throws on bad input. */
+/**
+ * Validates a UBL Invoice or CreditNote natively. Never throws on bad input.
+ * @example
+ * ```ts
+ * const r = validateUbl(await readFile('peppol-invoice.xml'), { profile: 'xrechnung', lang: 'de' });
+ * console.log(r.verdict, r.documentKind); // 'valid' 'Invoice'
+ * for (const f of r.findings) console.log(f.code, f.message); // e.g. BR-DE-15, UBL-SR-…
+ * ```
+ */
 export function validateUbl(xml: XmlInput, opts: ValidateUblOptions = {}): UblValidationResult {
   const requested = opts.profile ?? 'auto';
   const notes: string[] = [];

@@ -344,7 +344,13 @@ function prune(n: N): N | undefined {
   return c.length ? { ...n, c } : undefined;
 }
 
-/** Writes the UBL document for a CII tree. */
+/**
+ * Writes the UBL document for a CII tree.
+ * @example
+ * ```ts
+ * const ubl = ciiTreeToUbl(parseXml(ciiXml).root, 'Invoice'); // element by element, amounts unchanged
+ * ```
+ */
 export function ciiTreeToUbl(root: XmlElement, kind?: UblDocumentKind): string {
   const ex = kid(root, 'ExchangedDocument');
   const k = kind ?? ublKindForTypeCode(txt(kid(ex, 'TypeCode')));

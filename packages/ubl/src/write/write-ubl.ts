@@ -23,6 +23,11 @@ export type GenerateUblResult = GenerateCiiResult;
  * Like generateCii, with UBL output. Never throws on bad invoice data: problems are findings. The authoritative
  * gate runs on the UBL itself (UBL 2.1 XSD when the schema store has it, then the native EN 16931 / XRechnung UBL
  * rules), not on the intermediate CII: a failure is `{ok: false, stage: 'gate'}`, as for generateCii.
+ * @example
+ * ```ts
+ * const r = generateUbl(invoice, { profile: 'en16931' });
+ * if (r.ok) await writeFile('RE-1.ubl.xml', r.xml); else console.log(r.stage, r.findings);
+ * ```
  */
 export function generateUbl(json: unknown, opts: WriteUblOptions = {}): GenerateUblResult {
   const r = generateCii(json, { ...opts, gate: false });
@@ -39,7 +44,13 @@ export function generateUbl(json: unknown, opts: WriteUblOptions = {}): Generate
   return { ...r, gate, xml, bytes: Buffer.byteLength(xml, 'utf8') };
 }
 
-/** Writes UBL or throws CiiError INVOICE_INVALID with the findings (as writeCii). */
+/**
+ * Writes UBL or throws CiiError INVOICE_INVALID with the findings (as writeCii).
+ * @example
+ * ```ts
+ * const xml = writeUbl(invoice, { profile: 'en16931' }); // throws CiiError INVOICE_INVALID on blocking findings
+ * ```
+ */
 export function writeUbl(invoice: unknown, opts: WriteUblOptions = {}): string {
   const r = generateUbl(invoice, opts);
   if (!r.ok) {

@@ -133,6 +133,14 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * @example
+ * ```ts
+ * const vies = createViesClient({ baseUrl: 'https://ec.europa.eu/taxation_customs/vies/rest-api', timeoutMs: 30_000 });
+ * const r = await vies.check('DE136695976');
+ * console.log(r.status, r.name); // 'valid' 'Muster GmbH' ('unavailable' when the member state does not answer)
+ * ```
+ */
 export function createViesClient(options: ViesClientOptions): ViesClient {
   if (!options || typeof options.baseUrl !== 'string' || !/^https?:\/\//i.test(options.baseUrl)) {
     throw new ViesError('INVALID_ARGUMENT', 'baseUrl must be an http(s) URL.');

@@ -65,7 +65,14 @@ const UNSUPPORTED_HINTS: Record<string, string> = {
   NO: 'Norwegian numbers are not part of VIES.',
 };
 
-/** Parse and check a VAT id such as `DE 136 695 976`, `el094259216` or `ATU13585627`. */
+/**
+ * Parse and check a VAT id such as `DE 136 695 976`, `el094259216` or `ATU13585627`.
+ * @example
+ * ```ts
+ * checkVatSyntax('DE 136 695 976'); // { valid: true, countryCode: 'DE', number: '136695976', normalized: 'DE136695976' }
+ * checkVatSyntax('DE136695978').valid; // false (code 'VAT_CHECKSUM')
+ * ```
+ */
 export function checkVatSyntax(input: string): VatSyntaxResult {
   if (typeof input !== 'string') throw new ViesError('INVALID_ARGUMENT', 'checkVatSyntax expects a string.');
   if (input.length > MAX_INPUT_LENGTH) {
@@ -121,7 +128,13 @@ export function checkVatSyntax(input: string): VatSyntaxResult {
   };
 }
 
-/** Like checkVatSyntax, but throws ViesError('VAT_SYNTAX') for an invalid id. */
+/**
+ * Like checkVatSyntax, but throws ViesError('VAT_SYNTAX') for an invalid id.
+ * @example
+ * ```ts
+ * const { countryCode, number } = parseVatId('ATU13585627'); // throws ViesError when the syntax is wrong
+ * ```
+ */
 export function parseVatId(input: string): VatSyntaxValid {
   const result = checkVatSyntax(input);
   if (!result.valid) throw new ViesError('VAT_SYNTAX', result.message, { details: result });

@@ -45,7 +45,14 @@ export function verdictOf(findings: Iterable<{ severity: Severity }>): Verdict {
   return warning ? 'valid_with_warnings' : 'valid';
 }
 
-/** Counts by severity, as the API reports them. */
+/**
+ * Counts by severity, as the API reports them.
+ * @example
+ * ```ts
+ * countFindings([{ severity: 'error' }, { severity: 'warning' }, { severity: 'warning' }]);
+ * // { errorCount: 1, warningCount: 2, infoCount: 0 }
+ * ```
+ */
 export function countFindings(findings: Iterable<{ severity: Severity }>): { errorCount: number; warningCount: number; infoCount: number } {
   let errorCount = 0;
   let warningCount = 0;

@@ -33,7 +33,14 @@ export function defineMessages<const K extends string>(catalogue: { readonly [P 
 
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
-/** The text of `key` in `lang` with `{name}` placeholders filled (an unknown placeholder stays visible as `{name}`). */
+/**
+ * The text of `key` in `lang` with `{name}` placeholders filled (an unknown placeholder stays visible as `{name}`).
+ * @example
+ * ```ts
+ * const messages = defineMessages({ TOO_LONG: { de: 'Höchstens {max} Zeichen', en: 'At most {max} characters' } });
+ * message(messages, 'TOO_LONG', 'de', { max: 140 }); // 'Höchstens 140 Zeichen'
+ * ```
+ */
 export function message<K extends string>(catalogue: MessageCatalogue<K>, key: K, lang: Lang, params: MessageParams = {}): string {
   const texts = catalogue[key];
   return texts[lang].replace(PLACEHOLDER, (all, name: string) => {
@@ -42,7 +49,13 @@ export function message<K extends string>(catalogue: MessageCatalogue<K>, key: K
   });
 }
 
-/** The placeholder names a template uses, sorted (catalogue tests compare them between languages). */
+/**
+ * The placeholder names a template uses, sorted (catalogue tests compare them between languages).
+ * @example
+ * ```ts
+ * placeholdersOf('IBAN {iban} has {n} characters'); // [ 'iban', 'n' ]
+ * ```
+ */
 export function placeholdersOf(template: string): string[] {
   return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]!))].sort();
 }

@@ -48,6 +48,11 @@ const HEAD_BYTES = 1024;
 /**
  * The encoding of an XML document from its first bytes (up to 1 KB are looked at). Throws
  * XML_ENCODING_UNSUPPORTED for encodings we do not read.
+ * @example
+ * ```ts
+ * detectXmlEncoding(new TextEncoder().encode('<?xml version="1.0" encoding="ISO-8859-1"?><a/>'));
+ * // { encoding: 'windows-1252', bomLength: 0 } (its superset)
+ * ```
  */
 export function detectXmlEncoding(head: Uint8Array): XmlEncodingInfo {
   const b0 = head[0];
@@ -72,7 +77,13 @@ export function detectXmlEncoding(head: Uint8Array): XmlEncodingInfo {
   return { encoding, bomLength: 0 };
 }
 
-/** Decodes a whole XML document (BOM skipped). */
+/**
+ * Decodes a whole XML document (BOM skipped).
+ * @example
+ * ```ts
+ * decodeXmlBytes(new Uint8Array([0xef, 0xbb, 0xbf, 0x3c, 0x61, 0x2f, 0x3e])); // '<a/>' (BOM dropped)
+ * ```
+ */
 export function decodeXmlBytes(bytes: Uint8Array): string {
   const { encoding, bomLength } = detectXmlEncoding(bytes);
   const body = bomLength ? bytes.subarray(bomLength) : bytes;

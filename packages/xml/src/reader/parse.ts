@@ -7,6 +7,12 @@ import { decodeXmlBytes } from './decode';
 
 export type XmlInput = string | Uint8Array;
 
+/**
+ * @example
+ * ```ts
+ * const text = xmlInputToText(await readFile('invoice.xml'), 5_000_000); // decoded (UTF-8/UTF-16/ISO-8859-1), size-capped
+ * ```
+ */
 export function xmlInputToText(input: XmlInput, maxBytes: number): string {
   // UTF-8 needs at most 3 bytes per UTF-16 code unit: below that bound the exact count (a pass over the whole
   // text) cannot exceed the limit and is not needed.
@@ -18,6 +24,13 @@ export function xmlInputToText(input: XmlInput, maxBytes: number): string {
   return text;
 }
 
+/**
+ * @example
+ * ```ts
+ * const { root } = parseXml('<Invoice xmlns="urn:x"><ID>RE-1</ID></Invoice>', { maxBytes: 5_000_000 });
+ * console.log(root.find('ID')?.text); // 'RE-1' — DOCTYPE and entities are refused (KontorXmlError)
+ * ```
+ */
 export function parseXml(input: XmlInput, limits: Partial<XmlLimits> = {}): XmlDocument {
   const lim: XmlLimits = { ...defaultXmlLimits, ...limits };
   const text = xmlInputToText(input, lim.maxBytes);

@@ -44,6 +44,16 @@ export interface StreamTap {
 
 export type StreamSource = string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
 
+/**
+ * @example
+ * ```ts
+ * let entries = 0;
+ * await streamXml(createReadStream('camt053.xml'), {
+ *   keep: (info) => info.local === 'Ntry',
+ *   onElement: () => void entries++,
+ * });
+ * ```
+ */
 export async function streamXml(source: StreamSource, handlers: StreamHandlers, limits: Partial<XmlLimits> = {}): Promise<void> {
   const lim: XmlLimits = { ...defaultXmlLimits, ...limits };
   const path: string[] = [];

@@ -6,14 +6,32 @@
 // eslint-disable-next-line no-control-regex
 const ILLEGAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/**
+ * @example
+ * ```ts
+ * stripIllegalXmlChars('Rechnung\u0007 RE-1'); // 'Rechnung RE-1' (control characters XML 1.0 forbids)
+ * ```
+ */
 export function stripIllegalXmlChars(s: string): string {
   return s.replace(ILLEGAL, '');
 }
 
+/**
+ * @example
+ * ```ts
+ * escapeText('Müller & Co <GmbH>'); // 'Müller &amp; Co &lt;GmbH&gt;'
+ * ```
+ */
 export function escapeText(s: string): string {
   return stripIllegalXmlChars(s).replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
 }
 
+/**
+ * @example
+ * ```ts
+ * escapeAttr('say "hi" & <go>'); // 'say &quot;hi&quot; &amp; &lt;go&gt;'
+ * ```
+ */
 export function escapeAttr(s: string): string {
   return stripIllegalXmlChars(s).replace(/[&<>"\r\n\t]/g, (c) =>
     c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : c === '\r' ? '&#13;' : c === '\n' ? '&#10;' : '&#9;',

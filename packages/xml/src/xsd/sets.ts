@@ -92,6 +92,13 @@ export const schemaSets: readonly SchemaSetDef[] = [
   iso('camt.086.001.05', 'ISO 20022 camt.086.001.05 (BankServicesBillingStatement V05)'),
 ];
 
+/**
+ * @example
+ * ```ts
+ * findSchemaSet('cii-d16b')?.entry; // the entry XSD file name of the CII D16B set
+ * findSchemaSet('nope');             // undefined
+ * ```
+ */
 export function findSchemaSet(id: string): SchemaSetDef | undefined {
   return schemaSets.find((s) => s.id === id);
 }

@@ -93,7 +93,14 @@ function fromEmbeddedXml(file: EmbeddedFile, allowZugferd1: boolean, lang: Lang)
   return { result: { invoice: read.invoice, issues, repairedPaths: [], source: 'xml' }, notes: [] };
 }
 
-/** The CPU-bound half: input checks, embedded e-invoice, text layer and the deterministic text path. */
+/**
+ * The CPU-bound half: input checks, embedded e-invoice, text layer and the deterministic text path.
+ * @example
+ * ```ts
+ * const prepared = await prepareExtraction(bytes); // PDF work only, no model call
+ * const r = prepared.kind === 'xml' ? prepared.result : await completeExtraction(prepared, { model });
+ * ```
+ */
 export async function prepareExtraction(bytes: Uint8Array, opts: Omit<ExtractOptions, 'model' | 'signal' | 'maxRepairRounds'> = {}): Promise<PreparedExtraction> {
   // renderScans: only the caller knows whether a (vision) model will read the result
   if (!(bytes instanceof Uint8Array)) throw new ZugferdError('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
@@ -125,7 +132,14 @@ export async function prepareExtraction(bytes: Uint8Array, opts: Omit<ExtractOpt
   return { kind: 'print', text: textLayerToPlainText(layer), textPath, notes, ...(images.length > 0 ? { images } : {}) };
 }
 
-/** The second half: the model path when a provider is given, else the text path's result. */
+/**
+ * The second half: the model path when a provider is given, else the text path's result.
+ * @example
+ * ```ts
+ * const prepared = await prepareExtraction(bytes);
+ * const r = await completeExtraction(prepared, { model, maxRepairRounds: 2 }); // the model path, when the PDF had no e-invoice
+ * ```
+ */
 export async function completeExtraction(prepared: PreparedExtraction, opts: Pick<ExtractOptions, 'model' | 'maxRepairRounds' | 'signal' | 'lang'> = {}): Promise<ExtractionResult> {
   if (prepared.kind === 'xml') return prepared.result;
   if (opts.model) {
@@ -145,6 +159,11 @@ export async function completeExtraction(prepared: PreparedExtraction, opts: Pic
 /**
  * Invoice data from a PDF. Throws ZugferdError for input that is not a readable PDF (NOT_A_PDF, PDF_TOO_LARGE,
  * PDF_ENCRYPTED, PDF_UNREADABLE) and when the model path fails (MODEL_FAILED); everything else is data.
+ * @example
+ * ```ts
+ * const r = await extractInvoice(await readFile('scan-or-hybrid.pdf'), { model, lang: 'de' });
+ * console.log(r.source, r.invoice.invoiceNumber, r.repairedPaths); // 'xml' when an e-invoice was embedded
+ * ```
  */
 export async function extractInvoice(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<ExtractionResult> {
   const prepared = await prepareExtraction(bytes, { ...opts, renderScans: opts.renderScans ?? !!opts.model });

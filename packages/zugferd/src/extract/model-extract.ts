@@ -121,7 +121,14 @@ const compact = (s: string) => s.replace(/[\s.\-/]/g, '').toUpperCase();
 
 const big = (v: unknown): Big | undefined => (typeof v === 'number' && Number.isFinite(v) ? new Big(v) : undefined);
 
-/** Schema issues plus the document's arithmetic, as findings a model can act on. */
+/**
+ * Schema issues plus the document's arithmetic, as findings a model can act on.
+ * @example
+ * ```ts
+ * const findings = checkExtractedInvoice(candidateJson, documentText);
+ * // schema errors plus arithmetic that does not add up (line sums, VAT, totals), as Finding[] a model can repair
+ * ```
+ */
 export function checkExtractedInvoice(inv: Json, documentText?: string): CheckFinding[] {
   const printedText = documentText !== undefined ? compact(documentText) : undefined;
   const out: CheckFinding[] = [];
@@ -158,6 +165,13 @@ export function checkExtractedInvoice(inv: Json, documentText?: string): CheckFi
   return out;
 }
 
+/**
+ * @example
+ * ```ts
+ * const layer = await readTextLayer(bytes);
+ * const r = await extractWithModel(textLayerToPlainText(layer), extractFromTextLayer(layer), { model, maxRepairRounds: 2 });
+ * ```
+ */
 export async function extractWithModel(text: string, deterministic: TextExtraction, opts: ModelExtractOptions): Promise<ExtractionResult> {
   const lang = opts.lang ?? 'en';
   const issues: ExtractionIssue[] = [];

@@ -56,6 +56,13 @@ let pdfjsPromise: Promise<PdfjsModule> | undefined;
 // A module cache, not mutable state: the loaded module is immutable and shared by every call.
 const loadPdfjs = (): Promise<PdfjsModule> => (pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 
+/**
+ * @example
+ * ```ts
+ * const layer = await readTextLayer(await readFile('invoice.pdf'), { maxPages: 5 });
+ * console.log(layer.pages.length, layer.runCount); // runCount 0: a scan without text
+ * ```
+ */
 export async function readTextLayer(bytes: Uint8Array, opts: ReadTextLayerOptions = {}): Promise<TextLayer> {
   const pdfjs = await loadPdfjs();
   const maxPages = opts.maxPages ?? 50;
@@ -140,7 +147,13 @@ export function groupLines(runs: TextRun[], page: number): TextLine[] {
   });
 }
 
-/** The text layer as plain text for a model: one visual line per line, cells separated by two spaces. */
+/**
+ * The text layer as plain text for a model: one visual line per line, cells separated by two spaces.
+ * @example
+ * ```ts
+ * const text = textLayerToPlainText(await readTextLayer(bytes), 20_000); // lines in reading order, capped
+ * ```
+ */
 export function textLayerToPlainText(layer: TextLayer, maxChars = 60_000): string {
   const out: string[] = [];
   for (const p of layer.pages) {

@@ -59,7 +59,14 @@ export interface Zugferd1Conversion {
   droppedTextLines: string[];
 }
 
-/** A ZUGFeRD 1.0 invoice as CII D16B, or undefined when the input is not one. Throws only the reader's KontorXmlError. */
+/**
+ * A ZUGFeRD 1.0 invoice as CII D16B, or undefined when the input is not one. Throws only the reader's KontorXmlError.
+ * @example
+ * ```ts
+ * const c = zugferd1ToCii(await readFile('zugferd-1.0-invoice.xml'));
+ * if (c) console.log(readCii(c.xml).invoice?.invoiceNumber, c.droppedTextLines); // undefined when it is not ZUGFeRD 1.0
+ * ```
+ */
 export function zugferd1ToCii(xml: Uint8Array | string): Zugferd1Conversion | undefined {
   const root = parseXml(xml).root;
   if (root.local !== 'CrossIndustryDocument' || root.ns !== ZUGFERD1_NS) return undefined;

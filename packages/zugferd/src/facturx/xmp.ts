@@ -11,12 +11,25 @@ export const FACTURX_VERSION = '1.0';
 
 export type FacturxConformanceLevel = 'MINIMUM' | 'BASIC WL' | 'BASIC' | 'EN 16931' | 'EXTENDED';
 
-/** MINIMUM and BASIC WL are not invoices in the legal sense: their XML is "Data"; from BASIC on it is an "Alternative" of the visual invoice. */
+/**
+ * MINIMUM and BASIC WL are not invoices in the legal sense: their XML is "Data"; from BASIC on it is an "Alternative" of the visual invoice.
+ * @example
+ * ```ts
+ * facturxRelationship('EN 16931'); // 'Alternative'
+ * facturxRelationship('MINIMUM');  // 'Data' (not an invoice in the legal sense)
+ * ```
+ */
 export function facturxRelationship(level: FacturxConformanceLevel): 'Data' | 'Alternative' {
   return level === 'MINIMUM' || level === 'BASIC WL' ? 'Data' : 'Alternative';
 }
 
-/** The XMP additions for a Factur-X invoice: the extension schema block and the fx:* values. */
+/**
+ * The XMP additions for a Factur-X invoice: the extension schema block and the fx:* values.
+ * @example
+ * ```ts
+ * makePdfA3(doc, { title: 'Rechnung RE-1', createDate: now, modifyDate: now, conformance: 'B', extraXmp: buildFacturxXmp('EN 16931') });
+ * ```
+ */
 export function buildFacturxXmp(level: FacturxConformanceLevel, fileName = FACTURX_FILENAME): ExtraXmp {
   const prop = (name: string, description: string) => ({ name, valueType: 'Text', category: 'external' as const, description });
   return {

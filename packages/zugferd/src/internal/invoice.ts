@@ -24,7 +24,13 @@ export interface PdfInvoice {
 
 const PDF_TYPES = new Set(ATTACHMENT_TYPES.filter((t) => t.pdf).map((t) => t.mimeType));
 
-/** The options the PDF path passes to writeCii/generateCii (the XML of a hybrid equals writeCii(invoice, this)). */
+/**
+ * The options the PDF path passes to writeCii/generateCii (the XML of a hybrid equals writeCii(invoice, this)).
+ * @example
+ * ```ts
+ * const xml = writeCii(invoice, { profile: 'en16931', ...ciiOptionsForPdf(attachments) }); // the XML a hybrid embeds
+ * ```
+ */
 export function ciiOptionsForPdf(attachments: readonly InvoiceAttachment[]): { attachmentsMode: 'pdf'; attachments: CiiAttachment[] } {
   return {
     attachmentsMode: 'pdf',
@@ -102,6 +108,11 @@ export function preparePdfInvoice(input: unknown, attachmentsIn: readonly Invoic
  * The checks of the PDF path that need no PDF: profile, attachments, schema and EN 16931 rules. Returns the XML
  * the hybrid will carry and the non-blocking findings; throws ZugferdError like typesetInvoice/embedInvoice would.
  * `lang`: the document language (and that of the warnings); `findingsLang`: that of the findings (default en).
+ * @example
+ * ```ts
+ * const { xml, warnings, invoiceWarnings } = checkInvoiceForPdf(invoiceJson, [], 'de');
+ * // throws ZugferdError INVOICE_INVALID (with findings) when the invoice cannot be written
+ * ```
  */
 export function checkInvoiceForPdf(input: unknown, attachments?: readonly InvoiceAttachment[], lang: Lang = 'en', findingsLang: Lang = 'en'): { xml: string; warnings: Finding[]; invoiceWarnings: InvoiceWarning[] } {
   const p = preparePdfInvoice(input, attachments, lang, findingsLang);

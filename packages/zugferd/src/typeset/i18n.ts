@@ -328,7 +328,13 @@ function toBig(value: Big | number | string): Big {
   return value instanceof Big ? value : new Big(value);
 }
 
-/** Exact decimal with between minDp and maxDp fraction digits (half-up beyond maxDp). */
+/**
+ * Exact decimal with between minDp and maxDp fraction digits (half-up beyond maxDp).
+ * @example
+ * ```ts
+ * formatNumber('1234.5', 'de', 0, 3); // '1.234,5'
+ * ```
+ */
 export function formatNumber(value: Big | number | string, lang: Lang, minDp = 0, maxDp = 2): string {
   const b = toBig(value).round(maxDp, Big.roundHalfUp);
   let s = b.toFixed(maxDp);
@@ -342,7 +348,14 @@ export function formatNumber(value: Big | number | string, lang: Lang, minDp = 0
   return localizeFixed(s, lang);
 }
 
-/** `1.234,56 €` (de), `€1,234.56` (en); other currencies by code (`1.234,56 CHF`, `CHF 1,234.56`); no-break spaces. */
+/**
+ * `1.234,56 €` (de), `€1,234.56` (en); other currencies by code (`1.234,56 CHF`, `CHF 1,234.56`); no-break spaces.
+ * @example
+ * ```ts
+ * formatMoney('1142.4', 'EUR', 'de'); // '1.142,40 €' (no-break space)
+ * formatMoney('1142.4', 'EUR', 'en'); // '€1,142.40'
+ * ```
+ */
 export function formatMoney(value: Big | number | string, currency: string, lang: Lang): string {
   const n = formatNumber(value, lang, 2, 2);
   const sym = SYMBOLS[currency];
@@ -353,13 +366,25 @@ export function formatMoney(value: Big | number | string, currency: string, lang
   return `${neg ? '-' : ''}${sym ?? `${currency}\u00a0`}${abs}`;
 }
 
-/** `19 %` (de), `19%` (en). */
+/**
+ * `19 %` (de), `19%` (en).
+ * @example
+ * ```ts
+ * formatPercent(19, 'de'); // '19 %'
+ * ```
+ */
 export function formatPercent(value: Big | number | string, lang: Lang): string {
   const n = formatNumber(value, lang, 0, 4);
   return lang === 'de' ? `${n}\u00a0%` : `${n}%`;
 }
 
-/** `15.01.2024` (de), `15 Jan 2024` (en), from YYYY-MM-DD; anything else is returned as is. */
+/**
+ * `15.01.2024` (de), `15 Jan 2024` (en), from YYYY-MM-DD; anything else is returned as is.
+ * @example
+ * ```ts
+ * formatDate('2026-03-10', 'de'); // '10.03.2026'
+ * ```
+ */
 export function formatDate(iso: string, lang: Lang): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!m) return iso;

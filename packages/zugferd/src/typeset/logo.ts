@@ -15,7 +15,14 @@ export const LOGO_MAX_BYTES = 512_000;
 const MAX_PIXELS = 40_000_000;
 const MAX_SIDE = 20_000;
 
-/** The logo type from its first bytes, or undefined. */
+/**
+ * The logo type from its first bytes, or undefined.
+ * @example
+ * ```ts
+ * detectLogoMime(await readFile('logo.jpg')); // 'image/jpeg' (from the bytes, not the name)
+ * detectLogoMime(new Uint8Array([1, 2, 3]));  // undefined
+ * ```
+ */
 export function detectLogoMime(bytes: Uint8Array): LogoMime | undefined {
   if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 && bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a) return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
@@ -81,6 +88,10 @@ function unsafe(message: string, el?: XmlElement): never {
 /**
  * Checks an SVG logo and returns the text to render (a DOCTYPE without internal subset is dropped; one with an
  * internal subset, i.e. entity declarations, is refused by the hardened reader).
+ * @example
+ * ```ts
+ * const svg = checkSvgLogo(await readFile('logo.svg')); // the SVG text; scripts, external references and oversize refused
+ * ```
  */
 export function checkSvgLogo(bytes: Uint8Array): string {
   let text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
@@ -158,6 +169,10 @@ export function renderSvgLogo(svgText: string, boxPx: Size): Uint8Array {
 /**
  * Checks a logo without drawing it: size, type from the content (a declared type must agree), image header,
  * and for SVG the safety rules. Returns the detected type. Throws LOGO_INVALID or LOGO_UNSAFE.
+ * @example
+ * ```ts
+ * const mime = checkLogo(await readFile('logo.png'), 'image/png'); // 'image/png'; throws ZugferdError LOGO_INVALID otherwise
+ * ```
  */
 export function checkLogo(bytes: Uint8Array, declared?: string, maxBytes = LOGO_MAX_BYTES): LogoMime {
   if (!(bytes instanceof Uint8Array) || bytes.length === 0) throw new ZugferdError('LOGO_INVALID', 'The logo is empty');

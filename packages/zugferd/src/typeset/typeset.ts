@@ -28,6 +28,18 @@ export interface TypesetOptions {
   schemaStore?: SchemaStore;
 }
 
+/**
+ * @example
+ * ```ts
+ * const invoice = completeInvoice({ invoiceNumber: 'RE-1', issueDate: '2026-03-10', dueDate: '2026-04-09',
+ *   seller: { name: 'Muster GmbH', vatId: 'DE123456789', address: { line1: 'Hauptstr. 1', postalCode: '50667', city: 'Köln' } },
+ *   buyer: { name: 'Kunde AG', address: { line1: 'Marktplatz 2', postalCode: '10115', city: 'Berlin' } },
+ *   lines: [{ name: 'Beratung', quantity: 8, unitCode: 'HUR', unitPriceNet: 120, vatRatePercent: 19 }] });
+ * const { pdf, pages, check } = await typesetInvoice(invoice, { now: new Date(), lang: 'de' });
+ * console.log(pages, check.verdict); // 1 'valid' — a PDF/A-3B with factur-x.xml inside
+ * await writeFile('RE-1.pdf', pdf);
+ * ```
+ */
 export async function typesetInvoice(invoice: unknown, opts: TypesetOptions): Promise<HybridInvoiceResult> {
   if (!opts || typeof opts !== 'object') throw new ZugferdError('INVALID_ARGUMENT', 'options are required (at least { now })');
   if (!(opts.now instanceof Date) || Number.isNaN(opts.now.getTime())) throw new ZugferdError('INVALID_ARGUMENT', 'now must be a valid Date');

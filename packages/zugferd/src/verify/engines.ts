@@ -54,6 +54,11 @@ function joinUrl(base: string, p: string): string {
 /**
  * KoSIT validator daemon 1.x: 200 = acceptable, 406 = not acceptable (both with a report); 422 / 5xx / a report
  * without assessment = engine error (issue #165: a partial report can look valid), never "valid".
+ * @example
+ * ```ts
+ * const a = await validateWithKosit(xmlBytes, 'RE-1.xml', { url: 'http://127.0.0.1:8081', timeoutMs: 30_000 });
+ * if (a.available) console.log(a.accepted, a.findings.length); else console.log(a.note);
+ * ```
  */
 export async function validateWithKosit(xml: Uint8Array, name: string, ep: EngineEndpoint): Promise<EngineAnswer> {
   const engine = 'KoSIT validator';
@@ -127,7 +132,14 @@ interface VeraJson {
 
 export type VeraPdfFlavour = '2b' | '2u' | '3a' | '3b' | '3u';
 
-/** veraPDF REST: one PDF against one profile; `compliant` decides, failed rule summaries become findings. */
+/**
+ * veraPDF REST: one PDF against one profile; `compliant` decides, failed rule summaries become findings.
+ * @example
+ * ```ts
+ * const a = await validateWithVeraPdf(pdf, '3b', { url: 'http://127.0.0.1:8080' });
+ * if (a.available) console.log(a.accepted); else console.log('veraPDF not reachable:', a.note);
+ * ```
+ */
 export async function validateWithVeraPdf(pdf: Uint8Array, flavour: VeraPdfFlavour, ep: EngineEndpoint): Promise<EngineAnswer> {
   const engine = 'veraPDF';
   const lang = ep.lang ?? 'en';

@@ -43,7 +43,14 @@ export interface InvoiceProfile {
 
 const FX_NAMES = ['factur-x.xml', 'zugferd-invoice.xml'];
 
-/** Profile of a CII/ZUGFeRD 1.0 document from its root namespace and guideline id. */
+/**
+ * Profile of a CII/ZUGFeRD 1.0 document from its root namespace and guideline id.
+ * @example
+ * ```ts
+ * detectProfile('urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100', 'CrossIndustryInvoice', 'urn:cen.eu:en16931:2017');
+ * // { id: 'EN 16931', guidelineId: 'urn:cen.eu:en16931:2017', syntax: 'CII D16B', … }
+ * ```
+ */
 export function detectProfile(rootNamespace: string, rootLocal: string, guidelineId: string | null | undefined): InvoiceProfile {
   const g = guidelineId?.trim() || null;
   const low = (g ?? '').toLowerCase();

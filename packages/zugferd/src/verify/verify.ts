@@ -59,7 +59,14 @@ const INVOICE_RELATIONSHIPS = ['Data', 'Alternative', 'Source'];
 const PDFAID_NS = 'http://www.aiim.org/pdfa/ns/id/';
 const PDFA_SCHEMA_NS = 'http://www.aiim.org/pdfa/ns/schema#';
 
-/** The first bytes say PDF (the header may follow up to 1 KB of junk, as readers tolerate). */
+/**
+ * The first bytes say PDF (the header may follow up to 1 KB of junk, as readers tolerate).
+ * @example
+ * ```ts
+ * sniffInput(new TextEncoder().encode('%PDF-1.7 …')); // 'pdf'
+ * sniffInput(new TextEncoder().encode('<?xml version="1.0"?><a/>')); // 'xml'
+ * ```
+ */
 export function sniffInput(bytes: Uint8Array): 'pdf' | 'xml' | 'empty' | 'other' {
   if (bytes.byteLength === 0) return 'empty';
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
@@ -306,7 +313,15 @@ function authoritativeOf(profile: string | null, findings: AuthoritativeFinding[
   };
 }
 
-/** Verifies a received hybrid invoice PDF. Never throws for bad input; throws ZugferdError for misuse or oversize input. */
+/**
+ * Verifies a received hybrid invoice PDF. Never throws for bad input; throws ZugferdError for misuse or oversize input.
+ * @example
+ * ```ts
+ * const report = await verifyInvoicePdf(await readFile('eingang.pdf'), { schemaStore });
+ * console.log(report.summary);
+ * console.log(report.result.en16931?.errorCount, report.result.pdfa3?.allOk);
+ * ```
+ */
 export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {}): Promise<VerificationReport> {
   const lang = o.lang ?? 'en';
   if (!(bytes instanceof Uint8Array)) throw new ZugferdError('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
@@ -493,7 +508,14 @@ function checkXmp(info: PdfInfo, embeddedName: string, profile: InvoiceProfile |
   return ok;
 }
 
-/** Validates a bare CII invoice XML (POST /invoices/validate): the report of verifyInvoicePdf minus the PDF parts. */
+/**
+ * Validates a bare CII invoice XML (POST /invoices/validate): the report of verifyInvoicePdf minus the PDF parts.
+ * @example
+ * ```ts
+ * const report = await validateInvoiceXml(await readFile('xrechnung.xml'), { kosit: { url: 'http://127.0.0.1:8081' } });
+ * console.log(report.summary, report.result.authoritative);
+ * ```
+ */
 export async function validateInvoiceXml(xml: Uint8Array | string, o: ValidateXmlOptions = {}): Promise<XmlValidationReport> {
   if (!(xml instanceof Uint8Array) && typeof xml !== 'string') throw new ZugferdError('INVALID_ARGUMENT', 'xml must be a string or a Uint8Array');
   if (o.profile !== undefined && !['auto', 'en16931', 'xrechnung'].includes(o.profile)) throw new ZugferdError('INVALID_ARGUMENT', 'profile must be auto, en16931 or xrechnung');

@@ -49,7 +49,14 @@ const FORMS: readonly [RegExp, LegalForm][] = [
   [/\be\.\s?K(?:fm|fr)?\.(?=\s|$|,)|eingetragene[rn]? Kauf(?:mann|frau)/i, { form: 'e. K.', prefix: 'DE-HGB-37a', source: '§ 37a HGB', management: 'none' }],
 ];
 
-/** The legal form of a German company recognised from its name (undefined for a sole trader or an unknown form). */
+/**
+ * The legal form of a German company recognised from its name (undefined for a sole trader or an unknown form).
+ * @example
+ * ```ts
+ * detectLegalForm('Muster Bau GmbH & Co. KG')?.form; // 'GmbH & Co. KG'
+ * detectLegalForm('Erika Mustermann');          // undefined (sole trader)
+ * ```
+ */
 export function detectLegalForm(name: string): LegalForm | undefined {
   for (const [re, form] of FORMS) if (re.test(name)) return form;
   return undefined;
@@ -72,6 +79,14 @@ const EXEMPT_CATEGORIES = new Set(['E', 'AE', 'K', 'G', 'O']);
 /**
  * The warnings for one invoice. Empty unless the seller is German (seller.address.countryCode DE, the default).
  * "Leistungsdatum = Rechnungsdatum" is expressed by deliveryDate equal to issueDate (or a note saying so).
+ * @example
+ * ```ts
+ * const invoice = completeInvoice({ invoiceNumber: 'RE-1', issueDate: '2026-03-10', dueDate: '2026-04-09',
+ *   seller: { name: 'Muster GmbH', vatId: 'DE123456789', address: { line1: 'Hauptstr. 1', postalCode: '50667', city: 'Köln' } },
+ *   buyer: { name: 'Kunde AG', address: { line1: 'Marktplatz 2', postalCode: '10115', city: 'Berlin' } },
+ *   lines: [{ name: 'Beratung', quantity: 8, unitCode: 'HUR', unitPriceNet: 120, vatRatePercent: 19 }] });
+ * for (const w of legalContentWarnings(invoice)) console.log(w.code, w.de); // e.g. the seller's tax number or VAT id
+ * ```
  */
 export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
   const out: LegalContentWarning[] = [];
@@ -179,7 +194,17 @@ export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
   return out;
 }
 
-/** The legal-content warnings as findings (severity warning) in one language. */
+/**
+ * The legal-content warnings as findings (severity warning) in one language.
+ * @example
+ * ```ts
+ * const invoice = completeInvoice({ invoiceNumber: 'RE-1', issueDate: '2026-03-10', dueDate: '2026-04-09',
+ *   seller: { name: 'Muster GmbH', vatId: 'DE123456789', address: { line1: 'Hauptstr. 1', postalCode: '50667', city: 'Köln' } },
+ *   buyer: { name: 'Kunde AG', address: { line1: 'Marktplatz 2', postalCode: '10115', city: 'Berlin' } },
+ *   lines: [{ name: 'Beratung', quantity: 8, unitCode: 'HUR', unitPriceNet: 120, vatRatePercent: 19 }] });
+ * checkGermanLegalContent(invoice, 'en'); // Finding[] (warnings): what § 14 UStG asks beyond EN 16931
+ * ```
+ */
 export function checkGermanLegalContent(inv: Invoice, lang: LegalLang = 'en'): Finding[] {
   return legalContentWarnings(inv).map((w) => {
     const f: Finding = { code: w.code, severity: 'warning', message: lang === 'de' ? w.de : w.en, path: w.path };
