@@ -34,7 +34,19 @@ export function definePattern(name: string): Pattern {
 interface Dispatch {
   byLocal: Map<string, readonly ContextDef[]>;
   wildcard: readonly ContextDef[];
+  /** The local names of byLocal as an array (patterns without wildcards visit only these elements). */
+  locals: readonly string[];
+  /** Contexts declared for several local names (their elements are collected per name, then put in document order). */
+  multiLocal: readonly ContextDef[];
+  /**
+   * Patterns with wildcard contexts: per element name (local name, then namespace) the plan of NamePlan. A plan
+   * depends only on the static pattern and the name, never on a document (see nameOutcome), so it is kept with
+   * the pattern; at most NAME_PLANS_MAX names are kept, further names are planned per document.
+   */
+  names: Map<string, NamePlan[]>;
+  namesKept: number;
 }
+const NAME_PLANS_MAX = 4096;
 // Derived from static pattern definitions only; caching it per Pattern object keeps no per-request state.
 const dispatchCache = new WeakMap<Pattern, Dispatch>();
 function dispatchOf(p: Pattern): Dispatch {
@@ -46,7 +58,7 @@ function dispatchOf(p: Pattern): Dispatch {
   for (const c of byPrio) if (c.locals !== '*') for (const l of c.locals) locals.add(l);
   const byLocal = new Map<string, readonly ContextDef[]>();
   for (const l of locals) byLocal.set(l, byPrio.filter((c) => c.locals === '*' || c.locals.includes(l)));
-  d = { byLocal, wildcard };
+  d = { byLocal, wildcard, locals: [...locals], multiLocal: p.contexts.filter((c) => c.locals !== '*' && c.locals.length > 1), names: new Map(), namesKept: 0 };
   dispatchCache.set(p, d);
   return d;
 }
@@ -66,6 +78,73 @@ function matches(c: ContextDef, el: XmlElement, doc: CiiDoc): boolean {
 }
 
 const EMPTY: readonly XmlElement[] = Object.freeze([]);
+
+/**
+ * How the elements of one name (namespace + local name) are assigned in a pattern with wildcard contexts: try `evaluate` in priority order on each element, else it fires `terminal` (a wildcard context that
+ * matches every element of this name), else none. Wildcard contexts that match no element of the name are left out.
+ */
+interface NamePlan {
+  readonly ns: string;
+  readonly evaluate: readonly ContextDef[];
+  readonly terminal: ContextDef | undefined;
+}
+
+function namePlan(sample: XmlElement, cands: readonly ContextDef[], doc: CiiDoc): NamePlan {
+  const evaluate: ContextDef[] = [];
+  for (const c of cands) {
+    if (c.locals !== '*') {
+      evaluate.push(c);
+      continue;
+    }
+    const o = nameOutcome(c, sample, doc);
+    if (o === true) return { ns: sample.ns, evaluate, terminal: c };
+    if (o === 'per-element') evaluate.push(c);
+  }
+  return { ns: sample.ns, evaluate, terminal: undefined };
+}
+
+/**
+ * Is a wildcard context's outcome on `sample` the outcome for every element with the same namespace and local
+ * name? Wildcard contexts are mostly name tests ("any ram:…Amount"): the match runs once on a view of the element
+ * that notes any read other than `local` and `ns` (parent, attributes, children, text, name, the document …); a
+ * match is a pure function of what it reads, so an outcome that read only the name holds for the whole name. The
+ * outcome must also equal the match on the real element (a view cannot reproduce identity comparisons), else, and
+ * whenever anything else was read, the context is tried on each element as before.
+ */
+function nameOutcome(c: ContextDef, sample: XmlElement, doc: CiiDoc): boolean | 'per-element' {
+  let other = false;
+  const view = new Proxy(sample, {
+    get(target, prop) {
+      if (prop !== 'local' && prop !== 'ns') other = true;
+      return Reflect.get(target, prop, target) as unknown;
+    },
+    has(target, prop) {
+      other = true;
+      return Reflect.has(target, prop);
+    },
+    ownKeys(target) {
+      other = true;
+      return Reflect.ownKeys(target);
+    },
+    getOwnPropertyDescriptor(target, prop) {
+      other = true;
+      return Reflect.getOwnPropertyDescriptor(target, prop);
+    },
+    getPrototypeOf(target) {
+      other = true;
+      return Reflect.getPrototypeOf(target);
+    },
+  });
+  const docView = new Proxy(doc, {
+    get(target, prop) {
+      other = true;
+      return Reflect.get(target, prop, target) as unknown;
+    },
+  });
+  const viewed = matches(c, view, docView);
+  if (other) return 'per-element';
+  return viewed === matches(c, sample, doc) ? viewed : 'per-element';
+}
 
 export class CiiDocument implements CiiDoc {
   readonly root: XmlElement;
@@ -147,30 +226,99 @@ export class CiiDocument implements CiiDoc {
   }
 
   private assign(p: Pattern): (XmlElement[] | undefined)[] {
-    const { byLocal, wildcard } = dispatchOf(p);
+    const d = dispatchOf(p);
     const out: (XmlElement[] | undefined)[] = new Array(p.contexts.length).fill(undefined);
+    if (d.wildcard.length === 0) {
+      // Only elements with one of the pattern's local names can fire a context: visit those (each name's
+      // elements are in document order), not the whole document.
+      if (!this.byLocal) this.index();
+      const byLocal = this.byLocal!;
+      for (let n = 0; n < d.locals.length; n++) {
+        const local = d.locals[n]!;
+        const els = byLocal.get(local);
+        if (els === undefined) continue;
+        const cands = d.byLocal.get(local)!;
+        for (let k = 0; k < els.length; k++) this.fire(els[k]!, cands, out);
+      }
+      // A context with several local names got its elements name by name: restore document order.
+      for (const c of d.multiLocal) {
+        const list = out[c.id];
+        if (list && list.length > 1) list.sort(this.documentOrder());
+      }
+      return out;
+    }
     const order = this.elements();
-    // Candidates per local-name string of this document (the reader shares one string per name, so these
-    // lookups mostly compare pointers instead of characters).
-    const seen = new Map<string, readonly ContextDef[]>();
+    // Per element name: the candidates left once the wildcard contexts that the name alone decides are settled
+    // (namePlan). The reader shares one string per name, so these lookups mostly compare pointers.
+    let local: string | undefined;
+    let ns: string | undefined;
+    let plan: NamePlan | undefined;
     for (let k = 0; k < order.length; k++) {
       const el = order[k]!;
-      let cands = seen.get(el.local);
-      if (cands === undefined) {
-        cands = byLocal.get(el.local) ?? wildcard;
-        seen.set(el.local, cands);
+      if (el.local !== local || el.ns !== ns) {
+        local = el.local;
+        ns = el.ns;
+        plan = this.planOf(d, el);
       }
-      for (let i = 0; i < cands.length; i++) {
-        const c = cands[i]!;
-        if (matches(c, el, this)) {
-          const list = out[c.id];
-          if (list) list.push(el);
-          else out[c.id] = [el];
-          break;
-        }
+      if (plan!.evaluate.length !== 0 && this.fire(el, plan!.evaluate, out)) continue;
+      const t = plan!.terminal;
+      if (t !== undefined) {
+        const list = out[t.id];
+        if (list) list.push(el);
+        else out[t.id] = [el];
       }
     }
     return out;
+  }
+
+  /** Names planned for this document beyond the pattern's bounded store. */
+  private extraPlans: Map<Dispatch, Map<string, NamePlan>> | undefined;
+
+  private planOf(d: Dispatch, el: XmlElement): NamePlan {
+    const kept = d.names.get(el.local);
+    if (kept !== undefined) for (let i = 0; i < kept.length; i++) if (kept[i]!.ns === el.ns) return kept[i]!;
+    const plan = namePlan(el, d.byLocal.get(el.local) ?? d.wildcard, this);
+    if (d.namesKept < NAME_PLANS_MAX) {
+      d.namesKept++;
+      if (kept !== undefined) kept.push(plan);
+      else d.names.set(el.local, [plan]);
+      return plan;
+    }
+    const extra = (this.extraPlans ??= new Map()).get(d) ?? new Map<string, NamePlan>();
+    this.extraPlans.set(d, extra);
+    const key = `${el.ns} ${el.local}`;
+    const hit = extra.get(key);
+    if (hit) return hit;
+    extra.set(key, plan);
+    return plan;
+  }
+
+  /** Assigns `el` to the first candidate context that matches it; false when none does. */
+  private fire(el: XmlElement, cands: readonly ContextDef[], out: (XmlElement[] | undefined)[]): boolean {
+    for (let i = 0; i < cands.length; i++) {
+      const c = cands[i]!;
+      if (matches(c, el, this)) {
+        const list = out[c.id];
+        if (list) list.push(el);
+        else out[c.id] = [el];
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private position: Map<XmlElement, number> | undefined;
+  /** Comparator by document order (positions built on first use). */
+  private documentOrder(): (a: XmlElement, b: XmlElement) => number {
+    let pos = this.position;
+    if (!pos) {
+      pos = new Map();
+      const order = this.elements();
+      for (let i = 0; i < order.length; i++) pos.set(order[i]!, i);
+      this.position = pos;
+    }
+    const m = pos;
+    return (a, b) => m.get(a)! - m.get(b)!;
   }
 
   str(el: XmlElement | undefined): string {

@@ -56,4 +56,43 @@ describe('XPath 2.0 semantics the schematrons rely on', () => {
     expect(fractionLength('12')).toBe(0);
     expect(fractionLength('1.2.3')).toBe(3);
   });
+
+  it('converts doubles to decimals and decimals to doubles exactly as the string route does (random doubles of every magnitude)', () => {
+    // The reference: the exact binary expansion printed through BigInt and parsed by big.js; Number(string).
+    const exactRef = (d: number): string => {
+      if (d === 0) return '0';
+      const b = new DataView(new ArrayBuffer(8));
+      b.setFloat64(0, d);
+      const hi = b.getUint32(0);
+      const expBits = (hi >>> 20) & 0x7ff;
+      let mant = (BigInt(hi & 0xfffff) << 32n) | BigInt(b.getUint32(4));
+      let exp = -1074;
+      if (expBits !== 0) {
+        mant |= 1n << 52n;
+        exp = expBits - 1075;
+      }
+      const sign = hi >>> 31 ? '-' : '';
+      if (exp >= 0) return D(sign + (mant << BigInt(exp)).toString()).toFixed();
+      const k = -exp;
+      const digits = (mant * 5n ** BigInt(k)).toString().padStart(k + 1, '0');
+      return D(`${sign}${digits.slice(0, digits.length - k)}.${digits.slice(digits.length - k)}`).toFixed();
+    };
+    let seed = 0x2545f491;
+    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const samples: number[] = [0.1, 0.2, 0.1 + 0.2, 1.005, -1.005, 2 ** 53, 2 ** 53 + 2, 1e21, 1e22, 1e23, 5e-324, Number.MAX_VALUE, -0.5, 123456789012345.67];
+    for (let i = 0; i < 3000; i++) {
+      const scale = 10 ** Math.floor(rand() * 40 - 20);
+      const v = (rand() - 0.5) * scale;
+      samples.push(v, Math.round(v * 100) / 100, Math.round(v));
+    }
+    for (const d of samples) {
+      expect(toDecimal(d).toFixed(), String(d)).toBe(exactRef(d));
+      // Back to double: every decimal of up to 15 significant digits and beyond (the fast path and the fallback).
+      for (const text of [String(d), d.toFixed(2), d.toPrecision(15), d.toPrecision(17)]) {
+        if (!/^-?[0-9.]+$/.test(text)) continue;
+        expect(add(D(text), 0), text).toBe(Number(text) + 0);
+        expect(cmp(D(text), '=', Number(text)), text).toBe(true);
+      }
+    }
+  });
 });

@@ -326,13 +326,38 @@ export function toDecimal(x: XNum): Dec {
   return exactDouble(x);
 }
 
+// Scratch for reading a double's bits (used synchronously inside exactDouble only; holds no state between calls).
+const F64 = new Float64Array(1);
+const U32 = new Uint32Array(F64.buffer);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** 5^k for the exponents seen so far (pure values; at most 1,075 entries). */
+const POW5: bigint[] = [1n];
+function pow5(k: number): bigint {
+  for (let i = POW5.length; i <= k; i++) POW5.push(POW5[i - 1]! * 5n);
+  return POW5[k]!;
+}
+
+/** A Dec with these decimal digits (no sign, no leading zero) times 10^-scale, built without re-parsing a string. */
+function decFromDigits(negative: boolean, digits: string, scale: number): Dec {
+  let end = digits.length;
+  while (end > 1 && digits.charCodeAt(end - 1) === 48) end--;
+  const c: number[] = new Array(end);
+  for (let i = 0; i < end; i++) c[i] = digits.charCodeAt(i) - 48;
+  const r = new XBig(0);
+  r.s = negative ? -1 : 1;
+  r.e = digits.length - 1 - scale;
+  r.c = c;
+  return r;
+}
+
 function exactDouble(d: number): Dec {
   if (d === 0) return new XBig(0);
-  const buf = new DataView(new ArrayBuffer(8));
-  buf.setFloat64(0, d);
-  const hi = buf.getUint32(0);
-  const lo = buf.getUint32(4);
-  const sign = hi >>> 31 ? '-' : '';
+  // Integers below 2^53 print exactly (String gives all their digits).
+  if (Number.isSafeInteger(d)) return new XBig(d);
+  F64[0] = d;
+  const hi = U32[LITTLE_ENDIAN ? 1 : 0]!;
+  const lo = U32[LITTLE_ENDIAN ? 0 : 1]!;
+  const negative = hi >>> 31 === 1;
   const expBits = (hi >>> 20) & 0x7ff;
   let mant = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
   let exp: number;
@@ -341,11 +366,9 @@ function exactDouble(d: number): Dec {
     mant |= 1n << 52n;
     exp = expBits - 1075;
   }
-  if (exp >= 0) return new XBig(sign + (mant << BigInt(exp)).toString());
+  if (exp >= 0) return decFromDigits(negative, (mant << BigInt(exp)).toString(), 0);
   // mant * 2^exp = mant * 5^-exp / 10^-exp
-  const k = -exp;
-  const digits = (mant * 5n ** BigInt(k)).toString().padStart(k + 1, '0');
-  return new XBig(`${sign}${digits.slice(0, digits.length - k)}.${digits.slice(digits.length - k)}`);
+  return decFromDigits(negative, (mant * pow5(-exp)).toString(), -exp);
 }
 
 /** A literal decimal/integer. */
@@ -353,8 +376,32 @@ export function D(v: string | number): Dec {
   return new XBig(v);
 }
 
+/** 10^0 … 10^22: exactly representable doubles. */
+const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+
+/** A Dec as xs:double: Number(string) semantics (correctly rounded). */
+function decToDouble(x: Dec): number {
+  const c = x.c;
+  const n = c.length;
+  // Clinger's fast path: an integer significand below 2^53 scaled by an exact power of ten is one correctly
+  // rounded operation, so it equals the correctly rounded conversion of the decimal string.
+  if (n <= 15) {
+    let m = 0;
+    for (let i = 0; i < n; i++) m = m * 10 + c[i]!;
+    const k = x.e - n + 1; // value = m * 10^k
+    if (k >= 0 && k <= 22) {
+      const v = m * POW10[k]!;
+      if (v <= Number.MAX_SAFE_INTEGER) return x.s < 0 ? -v : v;
+    } else if (k < 0 && k >= -22) {
+      const v = m / POW10[-k]!;
+      return x.s < 0 ? -v : v;
+    }
+  }
+  return Number(x.toString());
+}
+
 function toDbl(x: XNum): number {
-  return typeof x === 'number' ? x : Number(x.toString());
+  return typeof x === 'number' ? x : decToDouble(x);
 }
 
 export function add(a: XNum, b: XNum): XNum {

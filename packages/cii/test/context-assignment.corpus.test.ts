@@ -1,0 +1,132 @@
+/**
+ * Proof of sameness for the rule engine's context assignment (rules/model.ts): the elements each schematron rule
+ * context fires on — which is all a rule sees of the document — are compared with a plain reference written here
+ * (every element in document order, every context of the pattern by descending priority, first match wins, an
+ * error in a match is a non-match) on every instance of ../shared/corpus/einvoice/golden.json and on generated
+ * large invoices (many lines, foreign-namespace elements with CII local names). The engine's shortcuts (visiting
+ * only the pattern's local names, settling wildcard contexts once per element name) must not change one node.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseXml, type XmlElement } from '@kontor/xml';
+import { en16931Rules, readCiiDoc, runRules, xrechnungRules } from '../src/rules';
+import type { CiiDoc, ContextDef, Pattern } from '../src/rules/types';
+import { einvoiceCorpusAvailable, einvoiceDir, loadGolden } from './conformance-corpus';
+
+const allRules = [...en16931Rules, ...xrechnungRules];
+
+/** The reference: first-match assignment by brute force. */
+function reference(pattern: Pattern, root: XmlElement, doc: CiiDoc): Map<ContextDef, XmlElement[]> {
+  const byPrio = [...pattern.contexts].sort((a, b) => b.priority - a.priority);
+  const out = new Map<ContextDef, XmlElement[]>(pattern.contexts.map((c) => [c, []]));
+  const visit = (el: XmlElement): void => {
+    for (const c of byPrio) {
+      if (c.locals !== '*' && !c.locals.includes(el.local)) continue;
+      let hit = false;
+      try {
+        hit = c.match(el, doc);
+      } catch {
+        hit = false;
+      }
+      if (hit) {
+        out.get(c)!.push(el);
+        break;
+      }
+    }
+    for (const ch of el.children) visit(ch);
+  };
+  visit(root);
+  return out;
+}
+
+/** Runs every EN 16931 and XRechnung rule on the document, then compares every context of every pattern the rules asked for. */
+function differences(xml: string | Uint8Array, label: string): { patterns: number; contexts: number; fired: number; diffs: string[] } {
+  const root = parseXml(xml).root;
+  const doc = readCiiDoc(root);
+  const asked = new Set<Pattern>();
+  const nodes = doc.nodes.bind(doc);
+  (doc as { nodes: CiiDoc['nodes'] }).nodes = (ctx) => {
+    asked.add(ctx.pattern);
+    return nodes(ctx);
+  };
+  runRules(allRules, doc);
+  const diffs: string[] = [];
+  let contexts = 0;
+  let fired = 0;
+  for (const p of asked) {
+    const ref = reference(p, root, doc);
+    for (const c of p.contexts) {
+      contexts++;
+      const ours = nodes(c);
+      const want = ref.get(c)!;
+      fired += want.length;
+      if (ours.length !== want.length || ours.some((e, i) => e !== want[i])) diffs.push(`${label}: ${p.name} / ${c.label}: ${ours.length} nodes, reference ${want.length}`);
+    }
+  }
+  return { patterns: asked.size, contexts, fired, diffs };
+}
+
+const EXAMPLE1 = path.join(einvoiceDir, 'instances/en16931/examples/CII_example1.xml');
+
+/** CII_example1 with its lines repeated n times; every `foreign`-th line also carries elements in a foreign namespace named like CII elements. */
+function generated(n: number, foreign: number): string {
+  const xml = readFileSync(EXAMPLE1, 'utf8');
+  const lines = xml.match(/<ram:IncludedSupplyChainTradeLineItem>[\s\S]*?<\/ram:IncludedSupplyChainTradeLineItem>\s*/g)!;
+  const start = xml.indexOf(lines[0]!);
+  const last = lines[lines.length - 1]!;
+  const end = xml.lastIndexOf(last) + last.length;
+  const body: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    let line = lines[(i - 1) % lines.length]!.replace(/<ram:LineID>[^<]*<\/ram:LineID>/, `<ram:LineID>${i}</ram:LineID>`);
+    if (foreign > 0 && i % foreign === 0) {
+      line = line.replace(
+        '<ram:SpecifiedLineTradeSettlement>',
+        '<ram:SpecifiedLineTradeSettlement><x:LineTotalAmount xmlns:x="urn:example:other">1</x:LineTotalAmount><x:ApplicableTradeTax xmlns:x="urn:example:other"><x:CategoryCode>S</x:CategoryCode></x:ApplicableTradeTax><x:ChargeAmount xmlns:x="urn:example:other">2</x:ChargeAmount>',
+      );
+    }
+    body.push(line);
+  }
+  return xml.slice(0, start) + body.join('') + xml.slice(end);
+}
+
+const available = einvoiceCorpusAvailable('rule context assignment');
+
+describe.runIf(available)('rule context assignment equals the brute-force reference', () => {
+  it('on every golden.json instance (EN 16931 + XRechnung patterns)', () => {
+    const golden = loadGolden();
+    const diffs: string[] = [];
+    let docs = 0;
+    let fired = 0;
+    for (const file of Object.keys(golden.instances)) {
+      let r: ReturnType<typeof differences>;
+      try {
+        r = differences(readFileSync(path.join(einvoiceDir, file)), file);
+      } catch (e) {
+        // Unreadable XML never reaches the rules.
+        if ((e as { code?: string }).code?.startsWith('XML_')) continue;
+        throw e;
+      }
+      docs++;
+      fired += r.fired;
+      diffs.push(...r.diffs);
+    }
+    expect(diffs).toEqual([]);
+    // The comparison has substance: most instances were compared, and contexts really fired.
+    expect(docs).toBeGreaterThan(500);
+    expect(fired).toBeGreaterThan(50_000);
+  });
+
+  it('on generated large invoices, with foreign-namespace elements that share CII local names', () => {
+    for (const [n, foreign] of [
+      [300, 0],
+      [300, 7],
+      [1000, 3],
+    ] as const) {
+      const r = differences(generated(n, foreign), `${n} lines, foreign every ${foreign}`);
+      expect(r.diffs).toEqual([]);
+      expect(r.patterns).toBeGreaterThanOrEqual(3);
+      expect(r.fired).toBeGreaterThan(n * 10);
+    }
+  });
+});
