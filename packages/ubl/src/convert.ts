@@ -4,7 +4,8 @@
  * silently); the written document is checked like any generated invoice (`findings`). CII that the model's writer
  * refuses (its checks are stricter than the official rules) is converted to UBL element by element instead.
  */
-import { KontorXmlError, parseXml, type XmlInput, type XmlLimits, type Finding } from '@kontor/xml';
+import { KontorXmlError, parseXml, type Lang, type XmlInput, type XmlLimits, type Finding } from '@kontor/xml';
+import { msg } from './messages';
 import { readCii, generateCii, type UnsupportedElement, type InvoiceProfile } from '@kontor/cii';
 import { readUbl } from './read/read-ubl';
 import { generateUbl } from './write/write-ubl';
@@ -40,6 +41,8 @@ export interface ConvertOptions {
   /** Profile of the output (default: the one read; XRechnung stays XRechnung). */
   profile?: InvoiceProfile;
   limits?: Partial<XmlLimits>;
+  /** Language of the findings (default en). */
+  lang?: Lang | undefined;
 }
 
 export interface ConvertResult {
@@ -64,16 +67,17 @@ export interface ConvertResult {
  * ```
  */
 export function convertInvoice(xml: XmlInput, opts: ConvertOptions): ConvertResult {
+  const lang = opts.lang ?? 'en';
   const from = detectInvoiceSyntax(xml, opts.limits ?? {});
   if (from === undefined) {
-    return { ok: false, from, to: opts.to, unsupported: [], findings: [{ code: 'UNKNOWN_SYNTAX', severity: 'error', message: 'The document is neither a CII CrossIndustryInvoice nor a UBL 2.1 Invoice/CreditNote (or not readable XML)' }] };
+    return { ok: false, from, to: opts.to, unsupported: [], findings: [{ code: 'UNKNOWN_SYNTAX', severity: 'error', message: msg('UNKNOWN_SYNTAX', lang) }] };
   }
-  const r = from === 'ubl' ? readUbl(xml, opts.limits ? { limits: opts.limits } : {}) : readCii(xml, opts.limits ? { limits: opts.limits } : {});
+  const r = from === 'ubl' ? readUbl(xml, { ...(opts.limits ? { limits: opts.limits } : {}), lang }) : readCii(xml, opts.limits ? { limits: opts.limits } : {});
   const findings: Finding[] = [...r.findings];
   if (!r.invoice) return { ok: false, from, to: opts.to, unsupported: r.unsupported, findings };
   const profile = opts.profile ?? r.profile ?? 'en16931';
   const invoice = { ...r.invoice, profile };
-  const g = opts.to === 'ubl' ? generateUbl(invoice, { profile }) : generateCii(invoice, { profile });
+  const g = opts.to === 'ubl' ? generateUbl(invoice, { profile, lang }) : generateCii(invoice, { profile, lang });
   for (const f of g.findings) findings.push(f);
   const out: ConvertResult = { ok: g.ok, from, to: opts.to, unsupported: r.unsupported, findings };
   if (g.ok && g.xml !== undefined) out.xml = g.xml;
@@ -82,13 +86,13 @@ export function convertInvoice(xml: XmlInput, opts: ConvertOptions): ConvertResu
     // fields the model requires): a CII file it will not re-generate is still converted, element by element through
     // the syntax binding, keeping its amounts exactly. The writer's findings stay in the result, marked as such.
     for (const f of findings) if (f.severity === 'error') f.severity = 'warning';
-    findings.push({ code: 'CONVERTED_BY_SYNTAX_BINDING', severity: 'info', message: 'The invoice model would not re-generate this invoice (findings above); it was converted element by element, amounts unchanged' });
+    findings.push({ code: 'CONVERTED_BY_SYNTAX_BINDING', severity: 'info', message: msg('CONVERTED_BY_SYNTAX_BINDING', lang) });
     out.xml = ciiTreeToUbl(parseXml(xml, opts.limits ?? {}).root);
     out.ok = true;
   } else if (from === 'ubl' && opts.to === 'cii') {
     // Likewise UBL → CII: the bound CII tree (the one the validation runs on), serialised.
     for (const f of findings) if (f.severity === 'error') f.severity = 'warning';
-    findings.push({ code: 'CONVERTED_BY_SYNTAX_BINDING', severity: 'info', message: 'The invoice model would not re-generate this invoice (findings above); it was converted element by element, amounts unchanged' });
+    findings.push({ code: 'CONVERTED_BY_SYNTAX_BINDING', severity: 'info', message: msg('CONVERTED_BY_SYNTAX_BINDING', lang) });
     out.xml = serializeTree(ublToCiiTree(parseXml(xml, opts.limits ?? {}).root));
     out.ok = true;
   }

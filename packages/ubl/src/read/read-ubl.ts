@@ -4,12 +4,15 @@
  * syntaxes fill the model identically. `unsupported` lists the UBL elements the model cannot hold (elements the
  * binding does not carry, and what the CII reader reports), with their UBL line.
  */
-import { KontorXmlError, parseXml, type XmlElement, type XmlInput, type XmlLimits, type Finding } from '@kontor/xml';
+import { KontorXmlError, parseXml, type Lang, type XmlElement, type XmlInput, type XmlLimits, type Finding } from '@kontor/xml';
+import { msg } from '../messages';
 import { readCii, type ReadCiiResult, type UnsupportedElement } from '@kontor/cii';
 import { bindUbl, serializeTree, ublKind, type UblDocumentKind } from '../binding/to-cii';
 
 export interface ReadUblOptions {
   limits?: Partial<XmlLimits>;
+  /** Language of the reader's own findings and notes (default en). */
+  lang?: Lang | undefined;
 }
 
 export interface ReadUblResult extends Omit<ReadCiiResult, 'profileName'> {
@@ -30,7 +33,7 @@ function positionPath(el: XmlElement): string {
 }
 
 /** Topmost UBL elements neither used by the binding nor holding anything that was. */
-function notCarried(root: XmlElement, used: ReadonlySet<XmlElement>): UnsupportedElement[] {
+function notCarried(root: XmlElement, used: ReadonlySet<XmlElement>, lang: Lang): UnsupportedElement[] {
   const carried = new Map<XmlElement, boolean>();
   const mark = (e: XmlElement): boolean => {
     let any = used.has(e);
@@ -42,7 +45,7 @@ function notCarried(root: XmlElement, used: ReadonlySet<XmlElement>): Unsupporte
   const out: UnsupportedElement[] = [];
   const walk = (e: XmlElement): void => {
     for (const c of e.children) {
-      if (!carried.get(c)) out.push({ path: positionPath(c), reason: `UBL element ${c.name} is not part of the EN 16931 model`, line: c.line });
+      if (!carried.get(c)) out.push({ path: positionPath(c), reason: msg('NOT_IN_MODEL', lang, { name: c.name }), line: c.line });
       else walk(c);
     }
   };
@@ -59,6 +62,7 @@ function notCarried(root: XmlElement, used: ReadonlySet<XmlElement>): Unsupporte
  * ```
  */
 export function readUbl(xml: XmlInput, opts: ReadUblOptions = {}): ReadUblResult {
+  const lang = opts.lang ?? 'en';
   const empty: ReadUblResult = { invoice: null, profile: null, profileName: 'unknown', guideline: null, businessProcess: null, attachments: [], unsupported: [], findings: [], issues: [], documentKind: null };
   let root: XmlElement;
   try {
@@ -75,7 +79,7 @@ export function readUbl(xml: XmlInput, opts: ReadUblOptions = {}): ReadUblResult
   }
   const kind = ublKind(root);
   if (!kind) {
-    empty.findings.push({ code: 'NOT_UBL', severity: 'error', message: `The document is <${root.name}> in ${root.ns || 'no namespace'}, not a UBL 2.1 Invoice or CreditNote`, line: root.line, column: root.column });
+    empty.findings.push({ code: 'NOT_UBL', severity: 'error', message: msg('NOT_UBL', lang, { root: root.name, ns: root.ns || { key: 'NO_NAMESPACE' } }), line: root.line, column: root.column });
     return empty;
   }
   const { tree, used } = bindUbl(root);
@@ -84,5 +88,5 @@ export function readUbl(xml: XmlInput, opts: ReadUblOptions = {}): ReadUblResult
   const profileName: ReadUblResult['profileName'] =
     guideline === null ? 'unknown' : /xrechnung_3/.test(guideline) ? 'XRECHNUNG' : /poacc:billing:3\.0/.test(guideline) ? 'PEPPOL' : guideline.startsWith('urn:cen.eu:en16931:2017') ? 'EN 16931' : 'unknown';
   // The CII reader's unsupported entries name CII paths of the bound tree; our own list names UBL paths.
-  return { ...r, profileName, documentKind: kind, unsupported: [...notCarried(root, used), ...r.unsupported.map((u) => ({ path: `(as CII) ${u.path}`, reason: u.reason }))] };
+  return { ...r, profileName, documentKind: kind, unsupported: [...notCarried(root, used, lang), ...r.unsupported.map((u) => ({ path: `(as CII) ${u.path}`, reason: u.reason }))] };
 }
