@@ -36,6 +36,13 @@ export const testJobs: Record<string, (input: never) => Promise<JobOutput>> = {
     kept = Array.from({ length: i.mb }, () => new Array(128 * 1024).fill(1.5));
     return { value: { kept: kept.length } };
   },
+  /** Calls a library with input it refuses, inside the worker: the real error has to cross the thread (errors-route.test.ts). */
+  async 'test.library-error'(i: { which: 'cii' | 'xml' | 'pdfa3'; invoice?: unknown }) {
+    if (i.which === 'cii') (await import('@kontor/cii')).writeCii(i.invoice as never);
+    else if (i.which === 'xml') (await import('@kontor/xml')).parseXml('<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>');
+    else await (await import('@kontor/pdfa3')).readPdfInfo(new TextEncoder().encode('%PDF-1.7\nnot a PDF body\n%%EOF\n'));
+    return { value: { threw: false } };
+  },
   async 'test.throw'(i: { name: string; code: string; message: string; details?: unknown }) {
     const e = new Error(i.message) as Error & { code: string; details?: unknown };
     e.name = i.name;
