@@ -7,7 +7,7 @@ function trace(fast: boolean, chunks: readonly string[]): string[] {
   const out: string[] = [];
   const at = () => `@${p.line}:${p.column}:${p.position}`;
   p.on('opentagstart', (t) => out.push(`start ${t.name} ${at()}`));
-  p.on('opentag', (t) => out.push(`open ${t.name} ${t.uri} ${JSON.stringify(Object.values(t.attributes).map((a) => [a.name, a.uri, a.value]))} ${t.isSelfClosing} ${at()}`));
+  p.on('opentag', (t) => out.push(`open ${t.name} ${t.local} ${t.prefix} ${t.uri} ${JSON.stringify(Object.values(t.attributes).map((a) => [a.name, a.uri, a.value]))} ${t.isSelfClosing} ${at()}`));
   p.on('closetag', (t) => out.push(`close ${t.name} ${at()}`));
   p.on('text', (t) => out.push(`text ${JSON.stringify(t)} ${at()}`));
   p.on('cdata', (t) => out.push(`cdata ${JSON.stringify(t)} ${at()}`));
@@ -45,6 +45,10 @@ const docs: string[] = [
   '<!DOCTYPE r [<!ENTITY x "y">]><r>&x;</r>',
   '<r>\n' + '  <line n="1">' + 'x'.repeat(100) + '\n' + 'y'.repeat(50) + '</line>\n'.repeat(3) + '</r>',
   '<r xmlns:p="urn:p"><p:a p:x="1" x="2">v</p:a><q:b/></r>',
+  // Default namespaces declared, redeclared and undeclared below tags without attributes (the namespace fast path).
+  '<a xmlns="urn:1"><b><c xmlns="urn:2"><d/><e><f/></e></c><g/></b><h xmlns=""><i><j/></i></h><k x="1"><l/></k><m/></a>',
+  '<p:a xmlns:p="urn:p"><b><c/></b><p:d xmlns="urn:d"><e/></p:d><f/></p:a>',
+  '<a><b xmlns="urn:b"><c/></b><d/></a>',
   '<?xml version="1.1"?>\n<r>a\u0085b\u2028c</r>',
   '<r>',
   '<r>a < b</r>',

@@ -41,6 +41,10 @@ interface SaxesInternals {
   name: string;
   q: number | null;
   state: number;
+  attribList: unknown[];
+  tag: { name: string; prefix?: string; local?: string; uri?: string; dns?: string };
+  tags: { name: string; dns?: string }[];
+  resolve(prefix: string): string | undefined;
   forbiddenState: number;
   textHandler: ((text: string) => void) | undefined;
   getCode(): number;
@@ -69,6 +73,7 @@ const orig = {
   captureNameChars: proto.captureNameChars,
   captureToChar: proto.captureToChar,
   sAttribValueQuoted: proto.sAttribValueQuoted,
+  processAttribsNS: proto.processAttribsNS,
 };
 /** Only when saxes looks exactly as expected; otherwise plain saxes (slower, same results). */
 const canAccelerate = Object.values(orig).every((m) => typeof m === 'function');
@@ -221,6 +226,31 @@ function fastAttribValueQuoted(this: SaxesInternals): unknown {
   return orig.sAttribValueQuoted!.call(this);
 }
 
+/**
+ * Namespaces of a start tag without attributes and without a prefix (most tags of a payment or invoice file):
+ * such a tag declares nothing, so its namespace is the default namespace in effect at its parent, which each tag
+ * keeps (`dns`) once it is known — instead of saxes walking the whole open-tag stack for every tag. Tags with
+ * attributes or a prefix take saxes' own path (and get their `dns` from saxes' resolver when a child asks).
+ */
+function fastProcessAttribsNS(this: SaxesInternals): unknown {
+  const tag = this.tag;
+  const name = tag.name;
+  if (this.attribList.length !== 0 || name.indexOf(':') !== -1) return orig.processAttribsNS!.call(this);
+  tag.prefix = '';
+  tag.local = name;
+  const tags = this.tags;
+  const parent = tags.length === 0 ? undefined : tags[tags.length - 1]!;
+  // This tag declares nothing, so saxes' resolve("") gives the parent's default namespace in effect: remember it there.
+  let uri = parent?.dns;
+  if (uri === undefined) {
+    uri = this.resolve('') ?? '';
+    if (parent !== undefined) parent.dns = uri;
+  }
+  tag.uri = uri;
+  tag.dns = uri;
+  return undefined;
+}
+
 /** saxes with the fast scanners (same class, same state machine, same events). */
 class FastSaxesParser extends SaxesParser<{ xmlns: true; position: true }> {}
 if (canAccelerate) {
@@ -229,6 +259,7 @@ if (canAccelerate) {
   fp.captureNameChars = fastCaptureNameChars;
   fp.captureToChar = fastCaptureToChar;
   fp.sAttribValueQuoted = fastAttribValueQuoted;
+  fp.processAttribsNS = fastProcessAttribsNS;
 }
 
 /** For the differential test only: a parser with or without the fast scanners. */
