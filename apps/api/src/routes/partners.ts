@@ -95,7 +95,7 @@ export const partnerRoutes: AnyRoute[] = [
     rateGroup: 'vat',
     query: v.object({ vatId: v.pipe(v.string(), v.minLength(1, 'vatId is required'), v.maxLength(100, 'vatId is too long')) }),
     responses: { 200: { description: 'VIES answer', content: { 'application/json': { schema: VatCheckSchema } } } },
-    errors: [400, 401, 429],
+    errors: [400, 401, 429, 502],
     handler: async ({ c, services, query }) => {
       // VAT_SYNTAX / VIES_INPUT_REJECTED → 400 with path vatId: the one error table (platform/error-table.ts)
       return c.json(await viesClient(services).check(query.vatId));
