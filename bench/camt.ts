@@ -56,12 +56,14 @@ export function generateBulk(n: number): string {
   return w.toString();
 }
 
-type CaseName = 'baseline' | 'stream-validate' | 'stream-parse' | 'dom-parse' | 'xsd-ours' | 'validate-full';
+type CaseName = 'baseline' | 'stream-validate' | 'stream-parse' | 'dom-parse' | 'xsd-ours' | 'xsd-libxml2' | 'validate-full' | 'validate-full-libxml2';
 
 /** Worker: runs one case against a file, prints median ms and the process's peak RSS. */
 async function worker(name: CaseName, file: string, schemaDir: string): Promise<void> {
   const bytes = new Uint8Array(readFileSync(file));
   const store = new SchemaStore({ dir: schemaDir });
+  // The previous XSD path (libxml2-wasm: whole document as one UTF-8 buffer, full tree) for before/after rows.
+  const lib = new SchemaStore({ dir: schemaDir, engine: 'libxml2' });
   const fns: Record<CaseName, () => Promise<unknown> | unknown> = {
     // The same process with the libraries loaded and the file read, doing nothing: what every case starts from.
     baseline: () => undefined,
@@ -78,14 +80,23 @@ async function worker(name: CaseName, file: string, schemaDir: string): Promise<
       const r = store.validate('iso:camt.053.001.08', bytes, { maxBytes: LIMIT });
       if (!r.valid) throw new Error(`XSD says invalid: ${r.findings[0]?.message}`);
     },
+    'xsd-libxml2': () => {
+      const r = lib.validate('iso:camt.053.001.08', bytes, { maxBytes: LIMIT });
+      if (!r.valid) throw new Error(`XSD says invalid: ${r.findings[0]?.message}`);
+    },
     'validate-full': async () => {
       const r = await validateStatements(bytes, { maxBytes: LIMIT, schemaStore: store });
+      if (r.verdict !== 'valid') throw new Error(`verdict ${r.verdict}: ${JSON.stringify(r.files[0]?.findings.slice(0, 2))}`);
+    },
+    'validate-full-libxml2': async () => {
+      const r = await validateStatements(bytes, { maxBytes: LIMIT, schemaStore: lib });
       if (r.verdict !== 'valid') throw new Error(`verdict ${r.verdict}: ${JSON.stringify(r.files[0]?.findings.slice(0, 2))}`);
     },
   };
   const ms = await medianMs(fns[name], 3, 1);
   process.stdout.write(`@@CASE@@${JSON.stringify({ ms, rss: process.resourceUsage().maxRSS * 1024 })}\n`);
   store.dispose();
+  lib.dispose();
 }
 
 const runCase = (name: CaseName, file: string, schemaDir: string) => runChildCase(here, ['--camt-case', name, file, schemaDir]);
@@ -99,7 +110,9 @@ export async function run(): Promise<BenchRow[]> {
   try {
     const big = path.join(dir, 'camt053-50k.xml');
     const small = path.join(dir, 'camt053-12k.xml');
+    const huge = path.join(dir, 'camt053-200k.xml');
     writeFileSync(big, generateBulk(50_000));
+    writeFileSync(huge, generateBulk(200_000));
     writeFileSync(small, generateBulk(12_500));
     const size = (f: string) => readFileSync(f).length;
     const schemaDir = path.join(dir, 'schemas');
@@ -136,26 +149,26 @@ export async function run(): Promise<BenchRow[]> {
       peakRss: rssOf(p),
     });
     if (haveXsd) {
-      const lint = xmllint(big);
-      const x = runCase('xsd-ours', big, schemaDir);
-      const full = runCase('validate-full', big, schemaDir);
-      const lintCell = lint ? `xmllint ${fmtMs(lint.ms)}${lint.rss ? `, RSS ${mb(lint.rss)}` : ''}` : 'xmllint not installed';
-      rows.push({
-        case: 'camt: XSD only (schema store: DOCTYPE scan + libxml2-wasm, compiled schema cached); ref = xmllint --schema incl. start',
-        ours: cell(x),
-        reference: lintCell,
-        ratio: typeof x === 'string' ? 'n/a' : ratio(x.ms, lint?.ms ?? null),
-        inputSize: mb(size(big)),
-        peakRss: rssOf(x),
-      });
-      rows.push({
-        case: 'camt: validateStatements complete (streaming rules + XSD), 50k entries; ref = xmllint (XSD only)',
-        ours: cell(full),
-        reference: lintCell,
-        ratio: typeof full === 'string' ? 'n/a' : ratio(full.ms, lint?.ms ?? null),
-        inputSize: mb(size(big)),
-        peakRss: rssOf(full),
-      });
+      // XSD rows at 10 MB and 40 MB: the native engine (streaming, the default) and libxml2-wasm (the previous path),
+      // so that RSS growth with the file size is visible side by side.
+      for (const [f, label] of [[big, '50k entries'], [huge, '200k entries']] as const) {
+        // The baseline holds the file's bytes too: measured per file, so "+x MB" is what the case adds.
+        const fb = runCase('baseline', f, schemaDir);
+        const fbRss = typeof fb === 'string' ? null : fb.rss;
+        const rssOfF = (r: { ms: number; rss: number } | string) =>
+          typeof r === 'string' ? '' : fbRss === null ? mb(r.rss) : `${mb(r.rss)} (+${mb(Math.max(0, r.rss - fbRss))} over the ${mb(fbRss)} baseline with this file loaded)`;
+        const lint = xmllint(f);
+        const lintCell = lint ? `xmllint ${fmtMs(lint.ms)}${lint.rss ? `, RSS ${mb(lint.rss)}` : ''}` : 'xmllint not installed';
+        for (const [name, what] of [
+          ['xsd-ours', 'XSD only, native streaming engine (schema store default)'],
+          ['xsd-libxml2', 'XSD only, libxml2-wasm (engine: libxml2; previous path)'],
+          ['validate-full', 'validateStatements complete (streaming rules + native XSD)'],
+          ['validate-full-libxml2', 'validateStatements complete (streaming rules + libxml2-wasm XSD; previous path)'],
+        ] as const) {
+          const r = runCase(name, f, schemaDir);
+          rows.push({ case: `camt: ${what}, ${label}; ref = xmllint --schema (XSD only, incl. start)`, ours: cell(r), reference: lintCell, ratio: typeof r === 'string' ? 'n/a' : ratio(r.ms, lint?.ms ?? null), inputSize: mb(size(f)), peakRss: rssOfF(r) });
+        }
+      }
     }
     return rows;
   } finally {

@@ -65,10 +65,12 @@ export function sepaJs(run: ReturnType<typeof benchRun>): string {
   return doc.toString();
 }
 
-type CaseName = 'gen-core' | 'gen-gated' | 'gen-sepajs' | 'validate' | 'xsd-ours';
+type CaseName = 'gen-core' | 'gen-gated' | 'gen-gated-libxml2' | 'gen-sepajs' | 'validate' | 'validate-libxml2' | 'xsd-ours' | 'xsd-libxml2';
 
 async function worker(name: CaseName, n: number, file: string, schemaDir: string): Promise<void> {
   const store = new SchemaStore({ dir: schemaDir });
+  // The previous XSD path (libxml2-wasm over a UTF-8 copy of the whole file, full tree), for before/after rows.
+  const lib = new SchemaStore({ dir: schemaDir, engine: 'libxml2' });
   const run = benchRun(n);
   const bytes = new Uint8Array(readFileSync(file));
   const fns: Record<CaseName, () => unknown> = {
@@ -83,7 +85,19 @@ async function worker(name: CaseName, n: number, file: string, schemaDir: string
       const r = await generateSct(run, { schemaStore: store, now: () => NOW, messageId: 'BENCH-1', createdAt: '2026-03-10T11:00:00' });
       if (!r.verification.passed) throw new Error('gate not passed');
     },
+    'gen-gated-libxml2': async () => {
+      const r = await generateSct(run, { schemaStore: lib, now: () => NOW, messageId: 'BENCH-1', createdAt: '2026-03-10T11:00:00' });
+      if (!r.verification.passed) throw new Error('gate not passed');
+    },
     'gen-sepajs': () => sepaJs(run).length,
+    'validate-libxml2': async () => {
+      const r = await validatePain001(bytes, { schemaStore: lib, maxBytes: 64 * 1024 * 1024 });
+      if (r.verdict === 'invalid') throw new Error(`invalid: ${JSON.stringify(r.findings.slice(0, 2))} ${JSON.stringify(r.xsd.findings.slice(0, 2))}`);
+    },
+    'xsd-libxml2': () => {
+      const r = lib.validate('dk:pain.001.001.09_GBIC_5', bytes, { maxBytes: 64 * 1024 * 1024 });
+      if (!r.valid) throw new Error(`XSD says invalid: ${r.findings[0]?.message}`);
+    },
     validate: async () => {
       const r = await validatePain001(bytes, { schemaStore: store, maxBytes: 64 * 1024 * 1024 });
       if (r.verdict === 'invalid') throw new Error(`invalid: ${JSON.stringify(r.findings.slice(0, 2))} ${JSON.stringify(r.xsd.findings.slice(0, 2))}`);
@@ -96,6 +110,7 @@ async function worker(name: CaseName, n: number, file: string, schemaDir: string
   const ms = await medianMs(fns[name], 3, 1);
   process.stdout.write(`@@CASE@@${JSON.stringify({ ms, rss: process.resourceUsage().maxRSS * 1024 })}\n`);
   store.dispose();
+  lib.dispose();
 }
 
 const runCase = (name: CaseName, n: number, file: string, schemaDir: string) => runChildCase(here, ['--pain-case', name, String(n), file, schemaDir]);
@@ -123,10 +138,10 @@ export async function run(): Promise<BenchRow[]> {
       const label = `${n.toLocaleString('en')} tx`;
       // Generation pairs in separate processes, interleaved (sepa, gated, core, sepa, gated, core, ...): each process
       // reports its in-process median of 3 after a warm-up run; the cell is the median over the 3 processes.
-      const reps = { sepa: [] as { ms: number; rss: number }[], gated: [] as { ms: number; rss: number }[], core: [] as { ms: number; rss: number }[] };
+      const reps = { sepa: [] as { ms: number; rss: number }[], gated: [] as { ms: number; rss: number }[], core: [] as { ms: number; rss: number }[], gatedLib: [] as { ms: number; rss: number }[] };
       let failed: Partial<Record<keyof typeof reps, string>> = {};
       for (let k = 0; k < 3; k++) {
-        for (const [key, name] of [['sepa', 'gen-sepajs'], ['gated', 'gen-gated'], ['core', 'gen-core']] as const) {
+        for (const [key, name] of [['sepa', 'gen-sepajs'], ['gated', 'gen-gated'], ['core', 'gen-core'], ['gatedLib', 'gen-gated-libxml2']] as const) {
           const r = runCase(name, n, file, schemaDir);
           if (typeof r === 'string') failed = { ...failed, [key]: r };
           else reps[key].push(r);
@@ -143,7 +158,9 @@ export async function run(): Promise<BenchRow[]> {
       const core = pick('core');
       rows.push({ case: `pain001: generate SCT (schema + rules + writer), ${label}; ref = npm sepa 3.0 (no checks), interleaved processes`, ours: typeof core === 'string' ? cell(core) : `${cell(core)}${spread('core')}`, reference: sepaCell, ratio: typeof core === 'string' ? 'n/a' : `${(core.ms / (msOf(sepa) ?? NaN)).toFixed(2)} of sepa`, inputSize: size, peakRss: rssOf(core) });
       const gated = pick('gated');
-      rows.push({ case: `pain001: generateSct incl. authoritative gate (GBIC_5 XSD + file rules), ${label}; ref = npm sepa (no checks), interleaved processes`, ours: typeof gated === 'string' ? cell(gated) : `${cell(gated)}${spread('gated')}`, reference: sepaCell, ratio: typeof gated === 'string' ? 'n/a' : `${(gated.ms / (msOf(sepa) ?? NaN)).toFixed(2)} of sepa`, inputSize: size, peakRss: rssOf(gated) });
+      rows.push({ case: `pain001: generateSct incl. authoritative gate (GBIC_5 XSD native, in the rules' reader pass + file rules), ${label}; ref = npm sepa (no checks), interleaved processes`, ours: typeof gated === 'string' ? cell(gated) : `${cell(gated)}${spread('gated')}`, reference: sepaCell, ratio: typeof gated === 'string' ? 'n/a' : `${(gated.ms / (msOf(sepa) ?? NaN)).toFixed(2)} of sepa`, inputSize: size, peakRss: rssOf(gated) });
+      const gatedLib = pick('gatedLib');
+      rows.push({ case: `pain001: generateSct with the previous gate (libxml2-wasm XSD: UTF-8 copy + full tree, second read), ${label}; ref = npm sepa, interleaved processes`, ours: typeof gatedLib === 'string' ? cell(gatedLib) : `${cell(gatedLib)}${spread('gatedLib')}`, reference: sepaCell, ratio: typeof gatedLib === 'string' ? 'n/a' : `${(gatedLib.ms / (msOf(sepa) ?? NaN)).toFixed(2)} of sepa`, inputSize: size, peakRss: rssOf(gatedLib) });
       const lint = xmllint(file);
       const lintCell = lint ? `xmllint ${fmtMs(lint.ms)}${lint.rss ? `, RSS ${mb(lint.rss)}` : ''}` : 'xmllint not installed';
       // In-process equivalent: xmllint's own --timing (median of 3) for parse + validate, schema compiled apart.
@@ -154,8 +171,17 @@ export async function run(): Promise<BenchRow[]> {
       if (inproc !== null && typeof val !== 'string') {
         rows.push({ case: `pain001: validatePain001 in process (rules + XSD, schema cached), ${label}; ref = xmllint --timing parse + validate (schema compiled apart)`, ours: cell(val), reference: `xmllint ${fmtMs(inproc)}`, ratio: `${(val.ms / Math.max(inproc, 1)).toFixed(2)} of xmllint`, inputSize: size, peakRss: rssOf(val) });
       }
+      const valLib = runCase('validate-libxml2', n, file, schemaDir);
+      if (inproc !== null && typeof valLib !== 'string') {
+        rows.push({ case: `pain001: validatePain001 in process with the previous XSD step (libxml2-wasm, second read), ${label}; ref = xmllint --timing parse + validate`, ours: cell(valLib), reference: `xmllint ${fmtMs(inproc)}`, ratio: `${(valLib.ms / Math.max(inproc, 1)).toFixed(2)} of xmllint`, inputSize: size, peakRss: rssOf(valLib) });
+      }
       const xsd = runCase('xsd-ours', n, file, schemaDir);
-      rows.push({ case: `pain001: XSD only (schema store: hardened pre-parse + libxml2-wasm, compiled schema cached), ${label}; ref = xmllint`, ours: cell(xsd), reference: lintCell, ratio: typeof xsd === 'string' ? 'n/a' : ratio(xsd.ms, lint?.ms ?? null), inputSize: size, peakRss: rssOf(xsd) });
+      rows.push({ case: `pain001: XSD only (schema store, native streaming engine, compiled schema cached), ${label}; ref = xmllint`, ours: cell(xsd), reference: lintCell, ratio: typeof xsd === 'string' ? 'n/a' : ratio(xsd.ms, lint?.ms ?? null), inputSize: size, peakRss: rssOf(xsd) });
+      if (inproc !== null && typeof xsd !== 'string') {
+        rows.push({ case: `pain001: XSD only in process (native engine: hardened read + validation), ${label}; ref = xmllint --timing parse + validate`, ours: cell(xsd), reference: `xmllint ${fmtMs(inproc)}`, ratio: `${(xsd.ms / Math.max(inproc, 1)).toFixed(2)} of xmllint`, inputSize: size, peakRss: rssOf(xsd) });
+      }
+      const xsdLib = runCase('xsd-libxml2', n, file, schemaDir);
+      rows.push({ case: `pain001: XSD only (schema store, libxml2-wasm: pre-scan + UTF-8 copy + tree; previous path), ${label}; ref = xmllint`, ours: cell(xsdLib), reference: lintCell, ratio: typeof xsdLib === 'string' ? 'n/a' : ratio(xsdLib.ms, lint?.ms ?? null), inputSize: size, peakRss: rssOf(xsdLib) });
     }
     return rows;
   } finally {

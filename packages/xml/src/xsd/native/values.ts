@@ -55,13 +55,26 @@ function lexicalOk(t: SimpleType, v: string): boolean {
   }
 }
 
-/** Digits of a decimal: total significant digits and fraction digits (trailing fraction zeros not counted). */
+/**
+ * Digits of a decimal literal (already lexically valid): significant digits (leading zeros of the integer part and
+ * trailing zeros of the fraction not counted, at least 1) and fraction digits (trailing zeros not counted).
+ */
 function digits(v: string): { total: number; fraction: number } {
-  const s = v.charCodeAt(0) === 0x2b || v.charCodeAt(0) === 0x2d ? v.slice(1) : v;
-  const dot = s.indexOf('.');
-  const int = (dot < 0 ? s : s.slice(0, dot)).replace(/^0+/, '');
-  const frac = (dot < 0 ? '' : s.slice(dot + 1)).replace(/0+$/, '');
-  return { total: Math.max(int.length + frac.length, 1), fraction: frac.length };
+  let i = v.charCodeAt(0) === 0x2b || v.charCodeAt(0) === 0x2d ? 1 : 0;
+  const n = v.length;
+  while (i < n && v.charCodeAt(i) === 0x30) i++;
+  let int = 0;
+  while (i < n && v.charCodeAt(i) !== 0x2e) {
+    int++;
+    i++;
+  }
+  let fraction = 0;
+  if (i < n) {
+    let end = n;
+    while (end > i + 1 && v.charCodeAt(end - 1) === 0x30) end--;
+    fraction = end - i - 1;
+  }
+  return { total: Math.max(int + fraction, 1), fraction };
 }
 
 /** Compares two decimal literals exactly (-1, 0, 1). */
@@ -108,6 +121,7 @@ export function checkValue(t: SimpleType, raw: string): string[] {
   if (!lexicalOk(t, v)) return [t.anonymous ? `'${raw}' is not a valid value of the local atomic type.` : `'${raw}' is not a valid value of the atomic type '${t.name}'.`];
   if (t.facetOrder.length === 0 && t.enumSet === null && t.patterns.length === 0) return [];
   const out: string[] = [];
+  let d: { total: number; fraction: number } | undefined;
   for (const f of t.facetOrder) {
     switch (f) {
       case 'length':
@@ -121,10 +135,10 @@ export function checkValue(t: SimpleType, raw: string): string[] {
         break;
       }
       case 'totalDigits':
-        if (digits(v).total > t.totalDigits!) out.push(`[facet 'totalDigits'] The value '${v}' has more digits than are allowed ('${t.totalDigits}').`);
+        if ((d ??= digits(v)).total > t.totalDigits!) out.push(`[facet 'totalDigits'] The value '${v}' has more digits than are allowed ('${t.totalDigits}').`);
         break;
       case 'fractionDigits':
-        if (digits(v).fraction > t.fractionDigits!) out.push(`[facet 'fractionDigits'] The value '${v}' has more fractional digits than are allowed ('${t.fractionDigits}').`);
+        if ((d ??= digits(v)).fraction > t.fractionDigits!) out.push(`[facet 'fractionDigits'] The value '${v}' has more fractional digits than are allowed ('${t.fractionDigits}').`);
         break;
       case 'minInclusive':
         if (compareDecimal(v, t.minInclusive!) < 0) out.push(`[facet 'minInclusive'] The value '${v}' is less than the minimum value allowed ('${t.minInclusive}').`);
