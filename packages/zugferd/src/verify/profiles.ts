@@ -3,6 +3,8 @@
  * and what each profile implies — file name, XMP ConformanceLevel, XSD set and rule set (protocols.md §7).
  * Every identifier found in real files is mapped, including ZUGFeRD 1.0 (own namespace) and XRechnung 1.x-3.x.
  */
+import type { Lang } from '@kontor/xml';
+import { msg } from '../messages';
 
 export const CII_NAMESPACE = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
 export const ZUGFERD1_NAMESPACE = 'urn:ferd:CrossIndustryDocument:invoice:1p0';
@@ -51,16 +53,14 @@ const FX_NAMES = ['factur-x.xml', 'zugferd-invoice.xml'];
  * // { id: 'EN 16931', guidelineId: 'urn:cen.eu:en16931:2017', syntax: 'CII D16B', … }
  * ```
  */
-export function detectProfile(rootNamespace: string, rootLocal: string, guidelineId: string | null | undefined): InvoiceProfile {
+export function detectProfile(rootNamespace: string, rootLocal: string, guidelineId: string | null | undefined, lang: Lang = 'en'): InvoiceProfile {
   const g = guidelineId?.trim() || null;
   const low = (g ?? '').toLowerCase();
   // the ZUGFeRD 1.0 release candidate (2014) used the CBFBUY Invoice root of UN/CEFACT
   if (rootNamespace === ZUGFERD1_NAMESPACE || rootLocal === 'CrossIndustryDocument' || (rootLocal === 'Invoice' && rootNamespace.startsWith('urn:un:unece:uncefact:data:standard:CBFBUY'))) {
     // release ids end in :1p0:<level>; the 1.0 release candidate wrote urn:ferd:invoice:rc:<level>; "komfort" is the German spelling
     const level = /:(?:1p0|rc):extended$/.test(low) ? 'EXTENDED' : /:(?:1p0|rc):(comfort|komfort)$/.test(low) ? 'COMFORT' : /:(?:1p0|rc):basic$/.test(low) ? 'BASIC' : null;
-    const note =
-      'ZUGFeRD 1.0 uses its own XML namespace (urn:ferd:CrossIndustryDocument:invoice:1p0) and its own schema and schematron, which Kontor does not ship or run: ' +
-      'the embedded XML was not validated (only read for attachments); the PDF/A and structure checks still apply. ZUGFeRD 1.0 is superseded by ZUGFeRD 2.x / Factur-X.';
+    const note = msg('PROFILE_ZUGFERD1', lang);
     return {
       id: level ? (`ZUGFERD 1.0 ${level}` as InvoiceProfileId) : 'UNKNOWN',
       guidelineId: g,
@@ -69,11 +69,11 @@ export function detectProfile(rootNamespace: string, rootLocal: string, guidelin
       fileNames: ['ZUGFeRD-invoice.xml'],
       schemaSet: null,
       rules: null,
-      note: level ? note : `The guideline id "${g ?? ''}" is not a ZUGFeRD 1.0 release profile (e.g. a release candidate). ${note}`,
+      note: level ? note : msg('PROFILE_ZUGFERD1_RC', lang, { guideline: g ?? '', note }),
     };
   }
   if (rootNamespace !== CII_NAMESPACE || rootLocal !== 'CrossIndustryInvoice') {
-    return { id: 'UNKNOWN', guidelineId: g, syntax: 'unknown', conformanceLevels: [], fileNames: [], schemaSet: null, rules: null, note: `The root element {${rootNamespace}}${rootLocal} is not a CII invoice (CrossIndustryInvoice D16B) nor a ZUGFeRD 1.0 invoice.` };
+    return { id: 'UNKNOWN', guidelineId: g, syntax: 'unknown', conformanceLevels: [], fileNames: [], schemaSet: null, rules: null, note: msg('PROFILE_NOT_CII', lang, { root: `{${rootNamespace}}${rootLocal}` }) };
   }
   const cii = (id: InvoiceProfileId, levels: string[], schemaSet: string | null, rules: 'en16931' | 'xrechnung' | null, extra: Partial<InvoiceProfile> = {}): InvoiceProfile => ({
     id,
@@ -95,7 +95,7 @@ export function detectProfile(rootNamespace: string, rootLocal: string, guidelin
         ? {}
         : {
             xrechnungCoreOnly: true,
-            note: `BT-24 names XRechnung ${version ?? '(unknown version)'}, which is no longer in force (current: 3.0): the EN 16931 rules and the German core rules BR-DE-1 to BR-DE-18 (in force since XRechnung 1.x) were applied; the later XRechnung and Peppol rules are not applied to it.`,
+            note: msg('PROFILE_XRECHNUNG_OLD', lang, { version: version ?? { key: 'UNKNOWN_VERSION' } }),
           }),
     });
   }
@@ -104,32 +104,32 @@ export function detectProfile(rootNamespace: string, rootLocal: string, guidelin
   const level = /(?:factur-x\.eu|zugferd\.de):(?:1p0|2p0):(minimum|basicwl|basic|en16931|comfort|extended)$/.exec(low)?.[1];
   if (level === 'minimum') {
     return cii('MINIMUM', ['MINIMUM'], 'facturx:minimum', null, {
-      note: 'Factur-X/ZUGFeRD MINIMUM is not an EN 16931 invoice (no lines, no full VAT breakdown; in Germany not an invoice in the legal sense): the EN 16931 rules do not apply and were not run. The XML was checked against the Factur-X MINIMUM XSD; the Factur-X MINIMUM schematron is not run natively.',
+      note: msg('PROFILE_MINIMUM', lang),
     });
   }
   if (level === 'basicwl') {
     return cii('BASIC WL', ['BASIC WL'], 'facturx:basicwl', null, {
-      note: 'Factur-X/ZUGFeRD BASIC WL is not an EN 16931 invoice (no lines; in Germany not an invoice in the legal sense): the EN 16931 rules do not apply and were not run. The XML was checked against the Factur-X BASIC WL XSD; the Factur-X BASIC WL schematron is not run natively.',
+      note: msg('PROFILE_BASIC_WL', lang),
     });
   }
   if (level === 'basic') {
     return cii('BASIC', ['BASIC'], 'facturx:basic', 'en16931', {
-      note: 'Factur-X/ZUGFeRD BASIC is an EN 16931 subset: checked with the Factur-X BASIC XSD and the EN 16931 rules; the Factur-X BASIC profile schematron is not run natively.',
+      note: msg('PROFILE_BASIC', lang),
     });
   }
   if (level === 'extended') {
     return cii('EXTENDED', ['EXTENDED'], 'facturx:extended', 'en16931', {
-      note: 'Factur-X/ZUGFeRD EXTENDED extends EN 16931 (conformant): checked with the Factur-X EXTENDED XSD and the EN 16931 rules (extension elements may raise CII-SR warnings); the Factur-X EXTENDED schematron is not run natively.',
+      note: msg('PROFILE_EXTENDED', lang),
     });
   }
   if (low.includes('peppol.eu:2017:poacc:billing')) {
-    return cii('PEPPOL', [], 'cii-d16b', 'en16931', { note: 'BT-24 names Peppol BIS Billing 3.0 (not a ZUGFeRD/Factur-X profile): checked with the CII XSD and the EN 16931 rules; the Peppol BIS schematron is not run.' });
+    return cii('PEPPOL', [], 'cii-d16b', 'en16931', { note: msg('PROFILE_PEPPOL', lang) });
   }
   if (low === 'urn:cen.eu:en16931:2017' || level === 'en16931' || level === 'comfort') {
     return cii('EN 16931', ['EN 16931', 'COMFORT'], 'facturx:en16931', 'en16931');
   }
   return cii('UNKNOWN', [], 'cii-d16b', 'en16931', {
-    note: g === null ? 'BT-24 (the guideline id) is missing: the profile cannot be determined; the EN 16931 rules were applied.' : `BT-24 "${g}" is not a known ZUGFeRD / Factur-X / XRechnung profile; the EN 16931 rules were applied.`,
+    note: g === null ? msg('PROFILE_NO_BT24', lang) : msg('PROFILE_UNKNOWN_BT24', lang, { guideline: g }),
   });
 }
 

@@ -91,13 +91,13 @@ interface XmlFacts {
   profile: InvoiceProfile | null;
 }
 
-function readInvoiceXml(data: Uint8Array): XmlFacts {
+function readInvoiceXml(data: Uint8Array, lang: Lang): XmlFacts {
   let text: string;
   try {
     text = xmlInputToText(data, 50 * 1024 * 1024);
     const root = parseXml(text).root;
     const g = root.find('ExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text.trim() ?? root.find('SpecifiedExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text.trim();
-    return { text, root, profile: detectProfile(root.ns, root.local, g) };
+    return { text, root, profile: detectProfile(root.ns, root.local, g, lang) };
   } catch (e) {
     if (e instanceof KontorXmlError || e instanceof Error) return { text: null, root: null, readError: e.message, profile: null };
     throw e;
@@ -399,7 +399,7 @@ export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {})
         fail('INVOICE_XML_UNREADABLE', msg('INVOICE_XML_UNREADABLE', lang, { name: fx.name, reason: fx.error ?? { key: 'EMPTY_STREAM' } }));
       } else {
         zugferd.xmlEmbedded = true;
-        xmlFacts = readInvoiceXml(fx.data);
+        xmlFacts = readInvoiceXml(fx.data, lang);
       }
       const profile = xmlFacts?.profile ?? null;
       // file name
@@ -521,7 +521,7 @@ export async function validateInvoiceXml(xml: Uint8Array | string, o: ValidateXm
   if (o.profile !== undefined && !['auto', 'en16931', 'xrechnung'].includes(o.profile)) throw new ZugferdError('INVALID_ARGUMENT', 'profile must be auto, en16931 or xrechnung');
   const lang = o.lang ?? 'en';
   const data = typeof xml === 'string' ? new TextEncoder().encode(xml) : xml;
-  const facts = readInvoiceXml(data);
+  const facts = readInvoiceXml(data, lang);
   if (facts.root && facts.text !== null && ublKind(facts.root)) return validateUblReport(data, facts.text, facts.root, o);
   const check = await checkXml(data, facts, o, o.filename ?? 'invoice.xml');
   const findings = [...check.findings];
