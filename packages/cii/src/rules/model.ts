@@ -92,10 +92,6 @@ interface NamePlan {
 function namePlan(sample: XmlElement, cands: readonly ContextDef[], doc: CiiDoc): NamePlan {
   const evaluate: ContextDef[] = [];
   for (const c of cands) {
-    if (c.locals !== '*') {
-      evaluate.push(c);
-      continue;
-    }
     const o = nameOutcome(c, sample, doc);
     if (o === true) return { ns: sample.ns, evaluate, terminal: c };
     if (o === 'per-element') evaluate.push(c);
@@ -144,6 +140,28 @@ function nameOutcome(c: ContextDef, sample: XmlElement, doc: CiiDoc): boolean | 
   const viewed = matches(c, view, docView);
   if (other) return 'per-element';
   return viewed === matches(c, sample, doc) ? viewed : 'per-element';
+}
+
+/** Document order of two elements of one tree: compare the children of the deepest common ancestor. */
+function compareDocumentOrder(a: XmlElement, b: XmlElement): number {
+  if (a === b) return 0;
+  const up = (e: XmlElement): XmlElement[] => {
+    const chain: XmlElement[] = [];
+    for (let c: XmlElement | null = e; c; c = c.parent) chain.push(c);
+    return chain;
+  };
+  const ca = up(a);
+  const cb = up(b);
+  let i = ca.length - 1;
+  let j = cb.length - 1;
+  while (i >= 0 && j >= 0 && ca[i] === cb[j]) {
+    i--;
+    j--;
+  }
+  if (i < 0) return -1; // a is an ancestor of b
+  if (j < 0) return 1;
+  const siblings = ca[i + 1]!.children;
+  return siblings.indexOf(ca[i]!) - siblings.indexOf(cb[j]!);
 }
 
 export class CiiDocument implements CiiDoc {
@@ -237,8 +255,18 @@ export class CiiDocument implements CiiDoc {
         const local = d.locals[n]!;
         const els = byLocal.get(local);
         if (els === undefined) continue;
-        const cands = d.byLocal.get(local)!;
-        for (let k = 0; k < els.length; k++) this.fire(els[k]!, cands, out);
+        let plan = this.planOf(d, els[0]!);
+        for (let k = 0; k < els.length; k++) {
+          const el = els[k]!;
+          if (el.ns !== plan.ns) plan = this.planOf(d, el);
+          if (plan.evaluate.length !== 0 && this.fire(el, plan.evaluate, out)) continue;
+          const t = plan.terminal;
+          if (t !== undefined) {
+            const list = out[t.id];
+            if (list) list.push(el);
+            else out[t.id] = [el];
+          }
+        }
       }
       // A context with several local names got its elements name by name: restore document order.
       for (const c of d.multiLocal) {
@@ -307,18 +335,9 @@ export class CiiDocument implements CiiDoc {
     return false;
   }
 
-  private position: Map<XmlElement, number> | undefined;
-  /** Comparator by document order (positions built on first use). */
+  /** Comparator by document order: the first differing ancestor decides (no index of the whole document). */
   private documentOrder(): (a: XmlElement, b: XmlElement) => number {
-    let pos = this.position;
-    if (!pos) {
-      pos = new Map();
-      const order = this.elements();
-      for (let i = 0; i < order.length; i++) pos.set(order[i]!, i);
-      this.position = pos;
-    }
-    const m = pos;
-    return (a, b) => m.get(a)! - m.get(b)!;
+    return compareDocumentOrder;
   }
 
   str(el: XmlElement | undefined): string {
