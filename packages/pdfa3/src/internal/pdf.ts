@@ -93,9 +93,16 @@ export function getStream(ctx: PDFContext, dict: PDFDict | undefined, key: strin
 }
 
 /** Decoded name value (`#2F` escapes resolved), undefined for non-names. */
+/** A name needs decoding when it holds an escape, or a character decodeText would cut to a byte. */
+const NEEDS_DECODING = /[#\u0100-\uffff]/;
+
 export function nameOf(obj: PDFObject | undefined): string | undefined {
+  if (!(obj instanceof PDFName)) return undefined;
+  const encoded = obj.asString();
+  // the common case, without decodeText's byte-by-byte pass: the encoded name minus its slash is the decoded text
+  if (!NEEDS_DECODING.test(encoded)) return encoded.slice(1);
   // pdf-lib only decodes upper-case #XX escapes; lower-case ones (#2f) are valid too
-  return obj instanceof PDFName ? obj.decodeText().replace(/#([0-9a-f][0-9A-Fa-f]|[0-9A-F][a-f])/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : undefined;
+  return obj.decodeText().replace(/#([0-9a-f][0-9A-Fa-f]|[0-9A-F][a-f])/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 
 /** Entry whose key decodes to `name` (pdf-lib keys keep lower-case #xx escapes undecoded). */

@@ -51,6 +51,12 @@ export function checkFont(run: GraphicsRun, font: PDFDict, renderMode: number, p
   const visible = renderMode !== 3;
   if (run.checkedFonts.has(font)) {
     if (!visible) return;
+    // shown again: only 6.2.11.4.1-1 can fail (again, for this path), and the font's answer is known
+    const known = run.unembeddedFonts.get(font);
+    if (known !== undefined) {
+      if (known !== null) run.c.fail('6.2.11.4.1-1', known, path);
+      return;
+    }
   }
   const first = !run.checkedFonts.has(font);
   run.checkedFonts.add(font);
@@ -69,9 +75,9 @@ export function checkFont(run: GraphicsRun, font: PDFDict, renderMode: number, p
   if (first && baseFont !== undefined && !validUtf8Name(baseFont)) run.c.fail('6.1.8-1', 'font name is not valid UTF-8', path);
 
   // 6.2.11.4.1-1: fonts used for visible text must be embedded (Type3 fonts are their own programs)
-  if (visible && sub !== 'Type3' && !embedded) {
-    run.c.fail('6.2.11.4.1-1', `font ${baseFont ?? '(unnamed)'} is used for rendering but not embedded`, path);
-  }
+  const unembedded = sub !== 'Type3' && !embedded ? `font ${baseFont ?? '(unnamed)'} is used for rendering but not embedded` : null;
+  run.unembeddedFonts.set(font, unembedded);
+  if (visible && unembedded !== null) run.c.fail('6.2.11.4.1-1', unembedded, path);
   if (!first) return;
 
   if (getName(ctx, font, 'Type') !== 'Font') run.c.fail('6.2.11.2-1', 'font dictionary without /Type /Font', path);

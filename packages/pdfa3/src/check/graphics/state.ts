@@ -55,6 +55,8 @@ export class GraphicsRun {
   readonly activeForms = new Set<PDFObject>();
   operatorsLeft: number;
   readonly checkedFonts = new Set<PDFObject>();
+  /** per font judged: the 6.2.11.4.1-1 message when it is not embedded (and not Type 3), else null */
+  readonly unembeddedFonts = new Map<PDFObject, string | null>();
   readonly checkedImages = new Set<PDFObject>();
   readonly checkedGStates = new Set<PDFObject>();
   readonly checkedColorSpaces = new Set<PDFObject>();
