@@ -24,7 +24,9 @@ export default defineConfig({
     // Two projects: everything (the API on SQLite), and the API suite again on PostgreSQL (the storage matrix;
     // `--project default` or `--project api-pg` runs one).
     projects: [
-      { extends: true, test: { name: 'default', include: ALL_TESTS, ...(unitOnly ? { exclude: SLOW_TESTS } : {}) } },
+      // Type tests (*.test-d.ts, expectTypeOf) run in the default project through tsc on tsconfig.test-d.json: the type
+      // tests and what they import, not the whole tree (`pnpm typecheck` is that); source errors are typecheck's to report.
+      { extends: true, test: { name: 'default', include: ALL_TESTS, ...(unitOnly ? { exclude: SLOW_TESTS } : {}), typecheck: { enabled: true, include: ['**/*.test-d.ts'], tsconfig: './tsconfig.test-d.json', ignoreSourceErrors: true } } },
       // The PostgreSQL matrix is not part of the unit run.
       ...(unitOnly ? [] : [{
         extends: true,
