@@ -155,6 +155,13 @@ describe('checkParticipant', () => {
         ['SMP_UNAVAILABLE', 'smpUrl'],
         ['DIRECTORY_UNAVAILABLE', 'directory'],
       ]);
+      // German by default; English on request with the same codes, the client's technical reason kept in both.
+      expect(result.issues[0]!.message).toMatch(/^SMP nicht erreichbar: /);
+      expect(result.issues[1]!.message).toMatch(/^Peppol Directory nicht erreichbar: /);
+      const en = await checkParticipant('DE 136 695 976', config({ directory: { baseUrl: downDirectory.baseUrl }, lang: 'en' }));
+      expect(en.issues.map((i) => i.code)).toEqual(result.issues.map((i) => i.code));
+      expect(en.issues[0]!.message).not.toMatch(/nicht erreichbar/);
+      expect(result.issues[0]!.message.endsWith(en.issues[0]!.message)).toBe(true);
     } finally {
       await downDirectory.close();
     }
@@ -166,6 +173,9 @@ describe('checkParticipant', () => {
     const result = await checkParticipant(GLN, config({ smp: { timeoutMs: 1000 }, directory: null }));
     expect(result).toMatchObject({ registered: true, smpUrl: smp.smpUrl, documentTypes: [] });
     expect(result.issues.map((i) => i.code)).toEqual(['SMP_NOT_HTTPS']);
+    expect(result.issues[0]!.message).toBe(`Die SML verweist auf ${smp.smpUrl}; Peppol-SMPs müssen HTTPS verwenden, daher wurde er nicht abgefragt.`);
+    const en = await checkParticipant(GLN, config({ smp: { timeoutMs: 1000 }, directory: null, lang: 'en' }));
+    expect(en.issues[0]!.message).toBe(`The SML points to ${smp.smpUrl}; Peppol SMPs must use HTTPS, so it was not queried.`);
     expect(smp.requests.length).toBe(requestsBefore);
   });
 
@@ -199,7 +209,7 @@ describe('checkParticipant', () => {
       ['SMP_INVALID_RESPONSE', 'documentTypes[1]'],
       ['SMP_INVALID_RESPONSE', 'documentTypes[2]'],
     ]);
-    expect(result.issues.map((i) => i.message)).toEqual(['file:', 'javascript:', 'ftp:'].map((scheme) => `The service metadata reference is a ${scheme} URL; only https and http URLs are fetched.`));
+    expect(result.issues.map((i) => i.message)).toEqual(['file:', 'javascript:', 'ftp:'].map((scheme) => `Antwort des SMP nicht lesbar: The service metadata reference is a ${scheme} URL; only https and http URLs are fetched.`));
     expect(smp.requests.slice(before)).toEqual(['/smp/iso6523-actorid-upis::0088:4012345000009']);
   });
 

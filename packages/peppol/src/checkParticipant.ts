@@ -11,6 +11,8 @@ import { lookupSmp, type SmlConfig, type SmlMethod } from './sml/lookupSmp';
 import type { CertificateInfo } from './smp/certificate';
 import { documentTypeName } from './smp/documentTypes';
 import { fetchServiceGroup, fetchServiceMetadata, type ServiceMetadata, type SmpClientOptions } from './smp/smpClient';
+import type { Finding as XmlFinding, Lang } from '@kontor/xml';
+import { failureText, say } from './messages';
 
 export interface PeppolCheckConfig {
   sml: SmlConfig;
@@ -30,14 +32,12 @@ export interface PeppolCheckConfig {
   fetch?: typeof globalThis.fetch;
   now?: () => Date;
   signal?: AbortSignal;
+  /** Language of the issue messages (default de); codes do not depend on it. */
+  lang?: Lang | undefined;
 }
 
-export interface Finding {
-  code: string;
-  severity: 'error' | 'warning' | 'info';
-  message: string;
-  path?: string;
-}
+/** An issue of the check: the shared Finding of @kontor/xml (message in `lang`, default de; `path` into the result). */
+export type Finding = XmlFinding;
 
 export interface ProcessEndpoint {
   /** Process identifier `scheme::value`. */
@@ -112,8 +112,8 @@ function toCapability(id: string, metadata: ServiceMetadata | null): DocumentTyp
   return capability;
 }
 
-function describeFailure(error: unknown): { code: string; message: string } {
-  if (error instanceof PeppolError) return { code: error.code, message: error.message };
+function describeFailure(error: unknown, lang: Lang): { code: string; message: string } {
+  if (error instanceof PeppolError) return { code: error.code, message: failureText(lang, error.code, error.message) };
   throw error;
 }
 
@@ -131,6 +131,7 @@ export async function checkParticipant(input: string, config: PeppolCheckConfig)
   const now = config.now ?? (() => new Date());
   const fetchImpl = config.fetch ?? globalThis.fetch;
   const issues: Finding[] = [];
+  const lang = config.lang ?? 'de';
 
   // The Directory is independent of SML/SMP: ask it concurrently; it never fails the check.
   const directoryAbort = new AbortController();
@@ -139,8 +140,8 @@ export async function checkParticipant(input: string, config: PeppolCheckConfig)
     ? searchDirectory(participant, { ...config.directory, fetch: fetchImpl, signal: directorySignal }).catch(
         (error: unknown): Finding =>
           error instanceof PeppolError
-            ? { code: error.code, severity: 'warning', message: error.message, path: 'directory' }
-            : { code: 'DIRECTORY_UNAVAILABLE', severity: 'warning', message: `Peppol Directory request aborted: ${String(error)}`, path: 'directory' },
+            ? { code: error.code, severity: 'warning', message: failureText(lang, error.code, error.message), path: 'directory' }
+            : { code: 'DIRECTORY_UNAVAILABLE', severity: 'warning', message: say(lang, 'DIRECTORY_ABORTED', { detail: String(error) }), path: 'directory' },
       )
     : Promise.resolve(null);
 
@@ -160,7 +161,7 @@ export async function checkParticipant(input: string, config: PeppolCheckConfig)
       issues.push({
         code: 'SMP_NOT_HTTPS',
         severity: 'error',
-        message: `The SML points to ${smpUrl}; Peppol SMPs must use HTTPS, so it was not queried.`,
+        message: say(lang, 'SMP_NOT_HTTPS', { url: smpUrl }),
         path: 'smpUrl',
       });
     } else {
@@ -178,7 +179,7 @@ export async function checkParticipant(input: string, config: PeppolCheckConfig)
           issues.push({
             code: 'SMP_PARTICIPANT_UNKNOWN',
             severity: 'warning',
-            message: 'The SML lists the participant but its SMP answers 404 for it.',
+            message: say(lang, 'SMP_PARTICIPANT_UNKNOWN'),
             path: 'smpUrl',
           });
         } else {
@@ -187,7 +188,7 @@ export async function checkParticipant(input: string, config: PeppolCheckConfig)
             issues.push({
               code: 'SMP_TOO_MANY_DOCUMENT_TYPES',
               severity: 'info',
-              message: `The SMP lists ${group.references.length} document types; only the first ${limit} were read.`,
+              message: say(lang, 'SMP_TOO_MANY_DOCUMENT_TYPES', { count: group.references.length, limit }),
               path: 'documentTypes',
             });
           }
@@ -196,7 +197,7 @@ export async function checkParticipant(input: string, config: PeppolCheckConfig)
             try {
               return { index, metadata: await fetchServiceMetadata(reference.href, smpOptions), error: null };
             } catch (error) {
-              return { index, metadata: null, error: describeFailure(error) };
+              return { index, metadata: null, error: describeFailure(error, lang) };
             }
           });
           for (const { index, metadata, error } of results) {
@@ -206,20 +207,20 @@ export async function checkParticipant(input: string, config: PeppolCheckConfig)
             documentTypes.push(toCapability(id, metadata));
             if (error) issues.push({ ...error, severity: 'warning', path });
             if (metadata && metadata.unreadableCertificates > 0) {
-              issues.push({ code: 'SMP_CERTIFICATE_UNREADABLE', severity: 'warning', message: 'An endpoint certificate is not a readable X.509 certificate.', path });
+              issues.push({ code: 'SMP_CERTIFICATE_UNREADABLE', severity: 'warning', message: say(lang, 'SMP_CERTIFICATE_UNREADABLE'), path });
             }
             if (metadata && metadata.documentType.id !== reference.documentTypeId && reference.documentTypeId !== null) {
-              issues.push({ code: 'SMP_DOCUMENT_TYPE_MISMATCH', severity: 'warning', message: `The reference named ${reference.documentTypeId} but the metadata describes ${metadata.documentType.id}.`, path });
+              issues.push({ code: 'SMP_DOCUMENT_TYPE_MISMATCH', severity: 'warning', message: say(lang, 'SMP_DOCUMENT_TYPE_MISMATCH', { reference: reference.documentTypeId, actual: metadata.documentType.id }), path });
             }
             for (const capability of documentTypes[documentTypes.length - 1]!.processes) {
               if (capability.certificate && !capability.certificate.valid) {
-                issues.push({ code: 'SMP_CERTIFICATE_EXPIRED', severity: 'warning', message: `The access point certificate of ${capability.endpointUrl} is not valid now (${capability.certificate.notBefore} – ${capability.certificate.notAfter}).`, path });
+                issues.push({ code: 'SMP_CERTIFICATE_EXPIRED', severity: 'warning', message: say(lang, 'SMP_CERTIFICATE_EXPIRED', { url: capability.endpointUrl, notBefore: capability.certificate.notBefore, notAfter: capability.certificate.notAfter }), path });
               }
             }
           }
         }
       } catch (error) {
-        issues.push({ ...describeFailure(error), severity: 'warning', path: 'smpUrl' });
+        issues.push({ ...describeFailure(error, lang), severity: 'warning', path: 'smpUrl' });
       }
     }
   }

@@ -152,6 +152,11 @@ describe('GET /peppol/check with KONTOR_SMP_ALLOW_PRIVATE (private Peppol networ
         // allow-private opens loopback and private ranges, never the metadata address
         expect.objectContaining({ code: 'SMP_UNAVAILABLE', path: 'documentTypes[2]', message: expect.stringContaining('not a public address (IPv4-mapped link-local (metadata))') }),
       ]);
+      // Issue messages: German by default, English for Accept-Language: en (same codes)
+      expect(body.issues[1].message).toMatch(/^SMP nicht erreichbar: /);
+      const en = await (await open.request('/api/v1/peppol/check?participant=0088:4012345000009', { key: openKey, headers: { 'accept-language': 'en' } })).json();
+      expect(en.issues.map((i: { code: string }) => i.code)).toEqual(body.issues.map((i: { code: string }) => i.code));
+      expect(en.issues[1].message).not.toMatch(/nicht erreichbar/);
       expect(smp.requests.some((p) => p.includes('etc/passwd'))).toBe(false);
     } finally {
       await open.dispose();

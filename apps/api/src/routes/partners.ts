@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { checkParticipant, type PeppolCheckConfig } from '@kontor/peppol';
 import { createViesClient, type ViesClient } from '@kontor/vies';
+import { langFromAcceptLanguage } from '@kontor/xml';
 import { defineRoute, type AnyRoute } from '../platform/registry';
 import { outboundFetchFor } from '../platform/outbound';
 import { lazy, type Services } from '../platform/services';
@@ -109,7 +110,8 @@ export const partnerRoutes: AnyRoute[] = [
     description:
       'participant: iso6523-actorid-upis::ICD:id, ICD:id, a bare GLN, a German VAT ID or a Leitweg-ID. ' +
       'registered=false is a normal answer. SMP and Directory problems are reported in issues; 503 only when the SML cannot be asked. ' +
-      'SMP URLs come from DNS: one that leads to a non-public address (loopback, private, link-local, metadata, …) or uses a scheme other than https is not contacted and appears as an issue.',
+      'SMP URLs come from DNS: one that leads to a non-public address (loopback, private, link-local, metadata, …) or uses a scheme other than https is not contacted and appears as an issue. ' +
+      'Issue messages are German by default; Accept-Language: en gives English (codes do not change).',
     tags: ['partners'],
     auth: 'required',
     rateGroup: 'peppol',
@@ -118,7 +120,8 @@ export const partnerRoutes: AnyRoute[] = [
     errors: [400, 401, 429, 502, 503],
     handler: async ({ c, services, query }) => {
       // PARTICIPANT_INVALID → 400 (path participant), SML_UNAVAILABLE → 503 + Retry-After, SML_INVALID_RECORD → 502: the one error table
-      return c.json(await checkParticipant(query.participant, peppolConfig(services)));
+      const lang = langFromAcceptLanguage(c.req.header('accept-language'), 'de');
+      return c.json(await checkParticipant(query.participant, { ...peppolConfig(services), lang }));
     },
   }),
 ];

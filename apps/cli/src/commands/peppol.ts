@@ -2,6 +2,7 @@
 import { loadConfig, outboundFetchFor } from '@kontor/api';
 import { checkParticipant, tryParseParticipant, type PeppolCheckConfig } from '@kontor/peppol';
 import { CliError, parse, printJson, type Command } from '../command';
+import { formatOf } from '../batch/run';
 
 export const peppolCommands: Command[] = [
   {
@@ -24,7 +25,7 @@ export const peppolCommands: Command[] = [
     summary: 'Look a participant up in the Peppol SML, its SMP and the Directory',
     usage:
       'kontor peppol check <participant> [--zone <sml zone>] [--dns <ip:port>] [--cname] [--directory <url> | --no-directory] ' +
-      '[--timeout-ms <n>] [--allow-http] [--allow-private] [--json]   (exit 0 registered, 1 not registered; KONTOR_SML_ZONE, KONTOR_DNS_RESOLVER, ' +
+      '[--timeout-ms <n>] [--allow-http] [--allow-private] [--json] [--lang de|en]   (exit 0 registered, 1 not registered; KONTOR_SML_ZONE, KONTOR_DNS_RESOLVER, ' +
       'KONTOR_PEPPOL_DIRECTORY_URL, KONTOR_SMP_ALLOW_HTTP, KONTOR_SMP_ALLOW_PRIVATE as defaults; SMP URLs must lead to public addresses unless --allow-private)',
     async run(argv, io) {
       const { values, positionals } = parse(argv, {
@@ -37,7 +38,10 @@ export const peppolCommands: Command[] = [
         'timeout-ms': { type: 'string' },
         'allow-http': { type: 'boolean' },
         'allow-private': { type: 'boolean' },
+        lang: { type: 'string' },
       });
+      // --lang (else the locale) picks the language of the issue messages.
+      const lang = formatOf(io, values.lang).lang;
       const input = positionals.join(' ');
       if (!input) throw new CliError('Missing <participant>');
       if (values.directory && values['no-directory']) throw new CliError('Use either --directory or --no-directory');
@@ -70,6 +74,7 @@ export const peppolCommands: Command[] = [
         smp: { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(allowHttp ? { allowHttp: true } : {}) },
         directory: values['no-directory'] ? null : { baseUrl: directoryUrl },
         fetch,
+        lang,
       };
       const result = await checkParticipant(input, checkConfig);
       if (values.json) printJson(io, result);
