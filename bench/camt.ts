@@ -11,7 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Big, parseXml, SchemaStore, XmlWriter } from '@kontor/xml';
 import { parseStatements, validateStatements } from '@kontor/camt';
-import { mb, medianMs, ratio, type BenchRow, runChildCase, xmllintSchema } from './harness';
+import { parseCamt053 } from 'camt-parser';
+import { commandMs, mb, medianMs, ratio, type BenchRow, runChildCase, xmllintSchema } from './harness';
+import { streamXml } from '@kontor/xml';
 
 const here = fileURLToPath(import.meta.url);
 const corpusPayments = path.resolve(path.dirname(here), '../../shared/corpus/payments');
@@ -56,7 +58,7 @@ export function generateBulk(n: number): string {
   return w.toString();
 }
 
-type CaseName = 'baseline' | 'stream-validate' | 'stream-parse' | 'dom-parse' | 'xsd-ours' | 'xsd-libxml2' | 'validate-full' | 'validate-full-libxml2';
+type CaseName = 'camt-parser' | 'read' | 'baseline' | 'stream-validate' | 'stream-parse' | 'dom-parse' | 'xsd-ours' | 'xsd-libxml2' | 'validate-full' | 'validate-full-libxml2';
 
 /** Worker: runs one case against a file, prints median ms and the process's peak RSS. */
 async function worker(name: CaseName, file: string, schemaDir: string): Promise<void> {
@@ -67,6 +69,10 @@ async function worker(name: CaseName, file: string, schemaDir: string): Promise<
   const fns: Record<CaseName, () => Promise<unknown> | unknown> = {
     // The same process with the libraries loaded and the file read, doing nothing: what every case starts from.
     baseline: () => undefined,
+    // npm camt-parser 1.1 (xml2js DOM → objects): camt.053.001.08 to its model.
+    'camt-parser': () => parseCamt053(new TextDecoder().decode(bytes)),
+    // The hardened streaming reader alone (decode + tokenize + namespaces, no subtree kept).
+    read: () => streamXml(bytes, { keep: () => false, onElement: () => {} }, { maxBytes: LIMIT }),
     'stream-validate': () => validateStatements(bytes, { maxBytes: LIMIT }),
     'stream-parse': () => parseStatements(bytes, { maxBytes: LIMIT }),
     'dom-parse': () => {
@@ -139,7 +145,12 @@ export async function run(): Promise<BenchRow[]> {
         peakRss: rssOf(v),
       });
     }
+    const cp = runCase('camt-parser', big, schemaDir);
+    const rd = runCase('read', big, schemaDir);
+    const noout = commandMs('xmllint', ['--noout', big]);
+    rows.push({ case: 'camt: streaming XML read alone (hardened reader, no subtree kept), 50k entries; ref = xmllint --noout (whole process)', ours: cell(rd), reference: noout === null ? 'xmllint n/a' : `xmllint --noout ${fmtMs(noout)}`, ratio: typeof rd === 'string' ? 'n/a' : ratio(rd.ms, noout), inputSize: mb(size(big)), peakRss: rssOf(rd) });
     const p = runCase('stream-parse', big, schemaDir);
+    rows.push({ case: 'camt: parse to the model (streaming, all 50k entries kept); ref = npm camt-parser 1.1 parseCamt053 (xml2js), separate processes', ours: cell(p), reference: typeof cp === 'string' ? `camt-parser failed: ${cp}` : `camt-parser ${fmtMs(cp.ms)}, RSS ${rssOf(cp)}`, ratio: typeof p === 'string' || typeof cp === 'string' ? 'n/a' : ratio(p.ms, cp.ms), inputSize: mb(size(big)), peakRss: rssOf(p) });
     rows.push({
       case: `camt: parse to the model, all 50k entries kept (streaming read); ref = DOM parse, ref RSS ${rssOf(dom)}`,
       ours: cell(p),

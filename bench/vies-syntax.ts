@@ -6,6 +6,7 @@
  * often both agree (verdict and canonical form).
  */
 import { checkVatSyntax } from '@kontor/vies';
+import { checkVAT, countries as jsvatCountries } from 'jsvat';
 import { runStdnum } from '../packages/vies/test/stdnumOracle';
 import { generateVatIdSamples } from '../packages/vies/test/vatIdSamples';
 import { peakRss, ratio, type BenchRow } from './harness';
@@ -26,9 +27,33 @@ function measureOurs(ids: readonly string[], minMs: number): number {
   return (checks / elapsed) * 1000;
 }
 
+/** npm jsvat (offline syntax + check digits) over the same list, same loop. */
+function measureJsvat(ids: readonly string[], minMs: number): number {
+  for (const id of ids) checkVAT(id, jsvatCountries);
+  let checks = 0;
+  const started = performance.now();
+  let elapsed = 0;
+  do {
+    for (const id of ids) checkVAT(id, jsvatCountries);
+    checks += ids.length;
+    elapsed = performance.now() - started;
+  } while (elapsed < minMs);
+  return (checks / elapsed) * 1000;
+}
+
 export async function run(): Promise<BenchRow[]> {
   const ids = generateVatIdSamples({ bodiesPerTemplate: 20 });
-  const ours = measureOurs(ids, 500);
+  // Interleaved: ours, jsvat, ours, jsvat, ... (each after its own warm-up), the median of 5 each.
+  const oursRuns: number[] = [];
+  const jsvatRuns: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    oursRuns.push(measureOurs(ids, 200));
+    jsvatRuns.push(measureJsvat(ids, 200));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const ours = median(oursRuns);
+  const jsvatRate = median(jsvatRuns);
+  const jsvatAgree = ids.filter((id) => checkVatSyntax(id).valid === checkVAT(id, jsvatCountries).isValid).length;
   const reference = runStdnum(ids);
 
   let agreement = 'python-stdnum not installed';
@@ -61,6 +86,14 @@ export async function run(): Promise<BenchRow[]> {
       reference: referenceRate === null ? 'python-stdnum not installed' : `python-stdnum: ${perSecond(referenceRate)}`,
       // harness ratio compares times: µs per check
       ratio: ratio(1e6 / ours, referenceRate === null ? null : 1e6 / referenceRate),
+      inputSize: `${ids.length} ids`,
+      peakRss: peakRss(),
+    },
+    {
+      case: `vies: VAT id syntax + check digits vs npm jsvat 2.5 (offline, same ids, interleaved, median of 5); verdicts agree on ${jsvatAgree}/${ids.length}`,
+      ours: perSecond(ours),
+      reference: `jsvat: ${perSecond(jsvatRate)}`,
+      ratio: ratio(1e6 / ours, 1e6 / jsvatRate),
       inputSize: `${ids.length} ids`,
       peakRss: peakRss(),
     },
