@@ -51,3 +51,28 @@ describe('extraction issues in de and en', () => {
     expect(de.issues[0]!.message).toMatch(/^Deterministisch aus der Textebene/);
   });
 });
+
+describe('the PDF path refusals in de and en', () => {
+  it('logo, attachment and profile refusals keep their codes and speak the language asked for', async () => {
+    const { checkLogo, checkSvgLogo } = await import('./typeset/logo');
+    const { checkAttachments, checkInvoiceForPdf } = await import('./internal/invoice');
+    const refusal = (f: () => unknown): { code: string; message: string; details: unknown } => {
+      try {
+        f();
+      } catch (e) {
+        return e as { code: string; message: string; details: unknown };
+      }
+      throw new Error('no refusal');
+    };
+    expect(refusal(() => checkLogo(new Uint8Array(0)))).toMatchObject({ code: 'LOGO_INVALID', message: 'The logo is empty' });
+    expect(refusal(() => checkLogo(new Uint8Array(0), undefined, undefined, 'de'))).toMatchObject({ code: 'LOGO_INVALID', message: 'Das Logo ist leer' });
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>');
+    expect(refusal(() => checkSvgLogo(svg, 'de'))).toMatchObject({ code: 'LOGO_UNSAFE', message: expect.stringMatching(/Skripte sind nicht erlaubt/) });
+    const att = [{ filename: 'factur-x.xml', data: new Uint8Array([1]) }];
+    const en = refusal(() => checkAttachments(att));
+    const de = refusal(() => checkAttachments(att, undefined, 'de'));
+    expect([en.code, de.code]).toEqual(['ATTACHMENT_INVALID', 'ATTACHMENT_INVALID']);
+    expect(de.message).toBe('attachments.0: der Name factur-x.xml ist dem Rechnungs-XML vorbehalten');
+    expect(refusal(() => checkInvoiceForPdf({ profile: 'xrechnung' }, [], 'en', 'de'))).toMatchObject({ code: 'PROFILE_NOT_SUPPORTED', message: expect.stringMatching(/^Das Profil xrechnung gibt es nur als XML/) });
+  });
+});

@@ -165,7 +165,7 @@ export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<Job
   async 'pdf.precheck'(i: PdfPrecheckInput) {
     const { checkInvoiceForPdf, checkLogo } = await zugferd();
     const warnings = checkInvoiceForPdf(i.invoice, i.attachments, i.lang, i.findingsLang ?? 'en').invoiceWarnings;
-    const logoMime = i.logo ? checkLogo(i.logo, i.logoMime) : undefined;
+    const logoMime = i.logo ? checkLogo(i.logo, i.logoMime, undefined, i.findingsLang ?? 'en') : undefined;
     return { value: { warnings, ...(logoMime ? { logoMime } : {}) } };
   },
   async 'invoice.verify'(i: VerifyInput, ctx) {

@@ -9,6 +9,7 @@ import { FACTURX_FILENAME } from '../facturx/xmp';
 import type { HybridAttachment } from '../facturx/hybrid';
 import type { Finding, InvoiceAttachment } from '../types';
 import type { Lang } from '@kontor/xml';
+import { msg, type MessageKey, type TextParams } from '../messages';
 
 export interface PdfInvoice {
   /** the normalised invoice (what the XML says) */
@@ -42,29 +43,30 @@ export function ciiOptionsForPdf(attachments: readonly InvoiceAttachment[]): { a
   };
 }
 
-export function checkAttachments(list: readonly InvoiceAttachment[] | undefined, maxBytes = ATTACHMENT_MAX_BYTES): HybridAttachment[] {
+export function checkAttachments(list: readonly InvoiceAttachment[] | undefined, maxBytes = ATTACHMENT_MAX_BYTES, lang: Lang = 'en'): HybridAttachment[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) throw new ZugferdError('INVALID_ARGUMENT', 'attachments must be an array');
   const seen = new Set<string>();
   return list.map((a, i) => {
     const where = `attachments.${i}`;
-    const bad = (message: string): never => {
+    const bad = (key: MessageKey, params: TextParams = {}): never => {
+      const message = msg(key, lang, { where, ...params });
       throw new ZugferdError('ATTACHMENT_INVALID', message, { details: [{ code: 'ATTACHMENT_INVALID', severity: 'error', message, path: where }] });
     };
-    if (!a || typeof a !== 'object') bad(`${where} must be an object`);
-    if (typeof a.filename !== 'string' || a.filename.trim() === '') bad(`${where}: a file name is required`);
+    if (!a || typeof a !== 'object') bad('ATT_NOT_OBJECT');
+    if (typeof a.filename !== 'string' || a.filename.trim() === '') bad('ATT_NAME_REQUIRED');
     const name = a.filename.trim();
-    if (name.length > 200 || /[\\/\u0000-\u001f]/.test(name)) bad(`${where}: "${name.slice(0, 60)}" is not a plain file name`);
-    if (name.toLowerCase() === FACTURX_FILENAME || name.toLowerCase() === 'xrechnung.xml' || name.toLowerCase() === 'zugferd-invoice.xml') bad(`${where}: the name ${name} is reserved for the invoice XML`);
-    if (seen.has(name)) bad(`${where}: two attachments are named ${name}`);
+    if (name.length > 200 || /[\\/\u0000-\u001f]/.test(name)) bad('ATT_NAME_PLAIN', { name: name.slice(0, 60) });
+    if (name.toLowerCase() === FACTURX_FILENAME || name.toLowerCase() === 'xrechnung.xml' || name.toLowerCase() === 'zugferd-invoice.xml') bad('ATT_NAME_RESERVED', { name });
+    if (seen.has(name)) bad('ATT_NAME_TWICE', { name });
     seen.add(name);
-    if (!(a.data instanceof Uint8Array)) bad(`${where}: data must be bytes`);
-    if (a.data.length === 0) bad(`${where}: ${name} is empty`);
-    if (a.data.length > maxBytes) bad(`${where}: ${name} has ${a.data.length} bytes; at most ${maxBytes} are allowed`);
+    if (!(a.data instanceof Uint8Array)) bad('ATT_DATA_BYTES');
+    if (a.data.length === 0) bad('ATT_EMPTY', { name });
+    if (a.data.length > maxBytes) bad('ATT_TOO_LARGE', { name, bytes: a.data.length, max: maxBytes });
     const mime = (a.mimeType ?? attachmentMimeFromFilename(name))?.toLowerCase();
-    if (!mime) bad(`${where}: the type of ${name} is unknown; allowed are PDF, PNG, JPEG, CSV, XLSX, ODS and XML`);
-    if (!PDF_TYPES.has(mime!)) bad(`${where}: ${mime} is not an allowed attachment type (${[...PDF_TYPES].join(', ')})`);
-    if (a.description !== undefined && (typeof a.description !== 'string' || a.description.length > 1000)) bad(`${where}: description must be a string of at most 1000 characters`);
+    if (!mime) bad('ATT_TYPE_UNKNOWN', { name });
+    if (!PDF_TYPES.has(mime!)) bad('ATT_TYPE_NOT_ALLOWED', { mime, allowed: [...PDF_TYPES].join(', ') });
+    if (a.description !== undefined && (typeof a.description !== 'string' || a.description.length > 1000)) bad('ATT_DESCRIPTION');
     const out: HybridAttachment = { filename: name, data: a.data, mimeType: mime! };
     if (a.description !== undefined && a.description.trim() !== '') out.description = a.description.trim();
     return out;
@@ -78,11 +80,11 @@ function profileOf(input: unknown): unknown {
 /** Validates the invoice and writes its XML for the PDF path. Throws ZugferdError (INVOICE_INVALID, PROFILE_NOT_SUPPORTED, ATTACHMENT_INVALID). */
 export function preparePdfInvoice(input: unknown, attachmentsIn: readonly InvoiceAttachment[] | undefined, lang: Lang = 'en', findingsLang: Lang = 'en'): PdfInvoice {
   if (profileOf(input) === 'xrechnung') {
-    throw new ZugferdError('PROFILE_NOT_SUPPORTED', 'The xrechnung profile is XML only (XRechnung is delivered as a bare XML file); request format=xml, or use profile en16931 for a ZUGFeRD/Factur-X PDF', { details: [
-      { code: 'PROFILE_NOT_SUPPORTED', severity: 'error', message: 'profile xrechnung cannot be delivered as a PDF', path: 'profile', source: 'invoice' },
+    throw new ZugferdError('PROFILE_NOT_SUPPORTED', msg('PROFILE_XML_ONLY', findingsLang), { details: [
+      { code: 'PROFILE_NOT_SUPPORTED', severity: 'error', message: msg('PROFILE_XML_ONLY_SHORT', findingsLang), path: 'profile', source: 'invoice' },
     ] });
   }
-  const attachments = checkAttachments(attachmentsIn);
+  const attachments = checkAttachments(attachmentsIn, ATTACHMENT_MAX_BYTES, findingsLang);
   // gate: false — the PDF path gates the finished hybrid itself (checkHybrid: XSD + native rules on the embedded XML
   // + PDF/A-3; failure → 502), so the XML is validated once and a generation fault is never reported as bad input.
   const r = generateCii(input, { ...ciiOptionsForPdf(attachments), lang: findingsLang, warningLang: lang, gate: false });
@@ -90,7 +92,7 @@ export function preparePdfInvoice(input: unknown, attachmentsIn: readonly Invoic
     const errors = r.findings.filter((f) => f.severity === 'error');
     throw new ZugferdError(
       'INVOICE_INVALID',
-      `The invoice is not valid: ${errors.slice(0, 5).map((e) => `${e.code}${e.path ? ` at ${e.path}` : ''}`).join(', ')}${errors.length > 5 ? ` and ${errors.length - 5} more` : ''}`,
+      msg('INVOICE_NOT_VALID', findingsLang, { errors: `${errors.slice(0, 5).map((e) => `${e.code}${e.path ? ` (${e.path})` : ''}`).join(', ')}${errors.length > 5 ? msg('AND_MORE', findingsLang, { count: errors.length - 5 }) : ''}` }),
       { details: r.findings.map((f) => ({ ...f, source: 'invoice' as const })) },
     );
   }
@@ -99,7 +101,7 @@ export function preparePdfInvoice(input: unknown, attachmentsIn: readonly Invoic
     totals: computeTotals(r.invoice),
     xml: r.xml,
     attachments,
-    warnings: localised(r.findings.filter((f) => f.severity !== 'error'), r.warnings).map((f) => ({ ...f, source: 'invoice' as const })),
+    warnings: localizeFindings(r.findings.filter((f) => f.severity !== 'error'), r.warnings).map((f) => ({ ...f, source: 'invoice' as const })),
     invoiceWarnings: r.warnings,
   };
 }
@@ -120,7 +122,7 @@ export function checkInvoiceForPdf(input: unknown, attachments?: readonly Invoic
 }
 
 /** The findings with the warning messages replaced by the localised ones (same order: warnings are the findings of severity warning). */
-function localised(findings: Finding[], warnings: readonly InvoiceWarning[]): Finding[] {
+function localizeFindings(findings: Finding[], warnings: readonly InvoiceWarning[]): Finding[] {
   let k = 0;
   return findings.map((f) => (f.severity === 'warning' && warnings[k] ? { ...f, message: warnings[k++]!.message } : f));
 }

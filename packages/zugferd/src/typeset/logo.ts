@@ -5,7 +5,8 @@
  */
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
-import { KontorXmlError, parseXml, type XmlElement } from '@kontor/xml';
+import { KontorXmlError, parseXml, type Lang, type XmlElement } from '@kontor/xml';
+import { msg } from '../messages';
 import type { PDFDocument, PDFImage } from 'pdf-lib';
 import { ZugferdError } from '../errors';
 import type { LogoMime } from '../types';
@@ -69,10 +70,10 @@ function jpegInfo(b: Uint8Array): (Size & { components: number }) | undefined {
   return undefined;
 }
 
-function checkDimensions(s: Size | undefined, what: string): void {
-  if (!s || s.width < 1 || s.height < 1) throw new ZugferdError('LOGO_INVALID', `The ${what} logo is damaged: no image size found`);
+function checkDimensions(s: Size | undefined, what: string, lang: Lang): void {
+  if (!s || s.width < 1 || s.height < 1) throw new ZugferdError('LOGO_INVALID', msg('LOGO_DAMAGED', lang, { what }));
   if (s.width > MAX_SIDE || s.height > MAX_SIDE || s.width * s.height > MAX_PIXELS) {
-    throw new ZugferdError('LOGO_INVALID', `The ${what} logo is too large (${s.width} x ${s.height} pixels); at most ${MAX_SIDE} pixels a side and ${MAX_PIXELS} pixels in all`);
+    throw new ZugferdError('LOGO_INVALID', msg('LOGO_TOO_LARGE', lang, { what, width: s.width, height: s.height, side: MAX_SIDE, pixels: MAX_PIXELS }));
   }
 }
 
@@ -93,7 +94,7 @@ function unsafe(message: string, el?: XmlElement): never {
  * const svg = checkSvgLogo(await readFile('logo.svg')); // the SVG text; scripts, external references and oversize refused
  * ```
  */
-export function checkSvgLogo(bytes: Uint8Array): string {
+export function checkSvgLogo(bytes: Uint8Array, lang: Lang = 'en'): string {
   let text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
   text = text.replace(/<!DOCTYPE\s+svg\b[^>[]*>/i, '');
   let doc;
@@ -101,28 +102,28 @@ export function checkSvgLogo(bytes: Uint8Array): string {
     doc = parseXml(text, { maxBytes: LOGO_MAX_BYTES * 2, maxDepth: 64, maxElements: 100_000 });
   } catch (e) {
     if (e instanceof KontorXmlError) {
-      if (e.code === 'XML_DOCTYPE_FORBIDDEN' || e.code === 'XML_ENTITY_FORBIDDEN') unsafe(`The SVG logo declares a DTD or entities, which are not allowed: ${e.message}`);
-      throw new ZugferdError('LOGO_INVALID', `The SVG logo is not well-formed XML: ${e.message}`, { details: [
+      if (e.code === 'XML_DOCTYPE_FORBIDDEN' || e.code === 'XML_ENTITY_FORBIDDEN') unsafe(msg('SVG_DTD', lang, { reason: e.message }));
+      throw new ZugferdError('LOGO_INVALID', msg('SVG_NOT_WELL_FORMED', lang, { reason: e.message }), { details: [
         { code: 'LOGO_INVALID', severity: 'error', message: e.message, ...(e.location ? { line: e.location.line, column: e.location.column } : {}) },
       ] });
     }
     throw e;
   }
   for (const pi of doc.processingInstructions) {
-    if (/stylesheet/i.test(pi.target)) unsafe('The SVG logo references a style sheet (xml-stylesheet); references to other files are not allowed');
+    if (/stylesheet/i.test(pi.target)) unsafe(msg('SVG_STYLESHEET', lang));
   }
-  if (doc.root.local !== 'svg') throw new ZugferdError('LOGO_INVALID', `The logo's root element is <${doc.root.name}>, not <svg>`);
+  if (doc.root.local !== 'svg') throw new ZugferdError('LOGO_INVALID', msg('SVG_ROOT', lang, { root: doc.root.name }));
   const walk = (el: XmlElement): void => {
     const local = el.local.toLowerCase();
-    if (local === 'script') unsafe('The SVG logo contains a <script> element; scripts are not allowed', el);
-    if (local === 'foreignobject') unsafe('The SVG logo contains <foreignObject> (embedded HTML), which is not allowed', el);
-    if (local === 'style' && (/@import/i.test(el.text) || EXTERNAL_URL.test(el.text))) unsafe('The SVG logo style sheet references another file (@import or url()), which is not allowed', el);
+    if (local === 'script') unsafe(msg('SVG_SCRIPT', lang), el);
+    if (local === 'foreignobject') unsafe(msg('SVG_FOREIGN_OBJECT', lang), el);
+    if (local === 'style' && (/@import/i.test(el.text) || EXTERNAL_URL.test(el.text))) unsafe(msg('SVG_STYLE_IMPORT', lang), el);
     for (const a of el.attributes) {
       const name = a.local.toLowerCase();
-      if (name.startsWith('on')) unsafe(`The SVG logo has an event handler attribute (${a.name}); scripts are not allowed`, el);
+      if (name.startsWith('on')) unsafe(msg('SVG_EVENT_HANDLER', lang, { name: a.name }), el);
       if (name === 'href' || name === 'src') {
         const v = a.value.trim();
-        if (!(v.startsWith('#') || SAFE_DATA_URI.test(v))) unsafe(`The SVG logo references another file or URL (${a.name}="${v.slice(0, 80)}"); only internal references (#id) and embedded PNG/JPEG/GIF/WebP data are allowed`, el);
+        if (!(v.startsWith('#') || SAFE_DATA_URI.test(v))) unsafe(msg('SVG_REFERENCE', lang, { name: a.name, value: v.slice(0, 80) }), el);
       }
       if (EXTERNAL_URL.test(a.value)) unsafe(`The SVG logo attribute ${a.name} references another file or URL via url(); only url(#id) is allowed`, el);
     }
@@ -174,20 +175,20 @@ export function renderSvgLogo(svgText: string, boxPx: Size): Uint8Array {
  * const mime = checkLogo(await readFile('logo.png'), 'image/png'); // 'image/png'; throws ZugferdError LOGO_INVALID otherwise
  * ```
  */
-export function checkLogo(bytes: Uint8Array, declared?: string, maxBytes = LOGO_MAX_BYTES): LogoMime {
-  if (!(bytes instanceof Uint8Array) || bytes.length === 0) throw new ZugferdError('LOGO_INVALID', 'The logo is empty');
-  if (bytes.length > maxBytes) throw new ZugferdError('LOGO_INVALID', `The logo has ${bytes.length} bytes; at most ${maxBytes} are allowed`);
+export function checkLogo(bytes: Uint8Array, declared?: string, maxBytes = LOGO_MAX_BYTES, lang: Lang = 'en'): LogoMime {
+  if (!(bytes instanceof Uint8Array) || bytes.length === 0) throw new ZugferdError('LOGO_INVALID', msg('LOGO_EMPTY', lang));
+  if (bytes.length > maxBytes) throw new ZugferdError('LOGO_INVALID', msg('LOGO_TOO_MANY_BYTES', lang, { bytes: bytes.length, max: maxBytes }));
   const mime = detectLogoMime(bytes);
-  if (!mime) throw new ZugferdError('LOGO_INVALID', 'The logo is neither PNG, JPEG nor SVG');
-  if (declared !== undefined && declared !== mime) throw new ZugferdError('LOGO_INVALID', `The logo was declared as ${declared} but its content is ${mime}`);
-  if (mime === 'image/png') checkDimensions(pngSize(bytes), 'PNG');
+  if (!mime) throw new ZugferdError('LOGO_INVALID', msg('LOGO_TYPE', lang));
+  if (declared !== undefined && declared !== mime) throw new ZugferdError('LOGO_INVALID', msg('LOGO_DECLARED', lang, { declared, mime }));
+  if (mime === 'image/png') checkDimensions(pngSize(bytes), 'PNG', lang);
   else if (mime === 'image/jpeg') {
     const info = jpegInfo(bytes);
-    checkDimensions(info, 'JPEG');
+    checkDimensions(info, 'JPEG', lang);
     if (info!.components !== 1 && info!.components !== 3) {
-      throw new ZugferdError('LOGO_INVALID', `The JPEG logo has ${info!.components} colour components (CMYK); PDF/A with an sRGB output intent needs an RGB or grayscale JPEG, or a PNG`);
+      throw new ZugferdError('LOGO_INVALID', msg('LOGO_CMYK', lang, { components: info!.components }));
     }
-  } else checkSvgLogo(bytes);
+  } else checkSvgLogo(bytes, lang);
   return mime;
 }
 
