@@ -99,6 +99,7 @@ export const extractionRoutes: AnyRoute[] = [
       'JSON-schema answer and a bounded repair loop, and IBAN / VAT IDs are only kept as printed. Unreadable fields get placeholders (KORRIGIEREN, 1900-01-01, 0) listed in repairedPaths; ' +
       'POST /invoices rejects the text and date placeholders (EXTRACTION_UNCERTAIN). Scans without a text layer give placeholders only (page images for vision models are not supported yet). ' +
       'ZUGFeRD 1.0 XML is mapped to CII D16B first (issue ZUGFERD1_MAPPED) and answers source xml as well. ' +
+      'Issue messages in German or English after Accept-Language (default en); codes and paths do not depend on it. ' +
       'Billing: an active subscription or 1 credit per call (no free quota; else 403 subscription_required); unreadable input (400: NOT_A_PDF, PDF_ENCRYPTED, PDF_UNREADABLE) and a model ' +
       'that is unreachable, times out, refuses or answers no usable JSON (502 upstream_error) are not charged. 10 requests per minute per credential.',
     tags: ['invoices'],

@@ -45,7 +45,8 @@ export const invoiceValidateRoutes: AnyRoute[] = [
       'The same report as POST /verify without the PDF parts: EN 16931 quick check with the native rules, BT-125 attachments, and the authoritative verdict ' +
       '(XSD of the detected syntax and profile from the schema store — CII D16B / Factur-X, or UBL 2.1 Invoice / CreditNote detected from the root element — native EN 16931 / XRechnung rules of that syntax with the KoSIT scenario levels; a configured KoSIT validator daemon decides). ' +
       'profile: auto (default, by BT-24), en16931 or xrechnung. Send {xml} or {file_base64} as JSON or the file in the multipart part "file" (with an optional "profile" field); ' +
-      'at most 10 MB. PDFs go to POST /verify. Free; 30 requests per minute.',
+      'at most 10 MB. PDFs go to POST /verify. Free; 30 requests per minute. ' +
+      'Texts (finding messages, notes, summary) in German or English after Accept-Language (default en); codes, verdict and shape do not depend on it.',
     tags: ['invoices'],
     auth: 'required',
     rateGroup: 'verify',

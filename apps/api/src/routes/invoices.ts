@@ -271,7 +271,8 @@ export const invoiceRoutes: AnyRoute[] = [
       'Warnings never block: every 200 answer carries X-Invoice-Warnings (count) and X-Invoice-Warning-Codes, and the JSON forms add warnings[] {code, message, path} ' +
       '(German or English after lang; for a German seller also the legal content of § 14 UStG and company law: DE-UStG-…, DE-GmbHG-35a-…). ' +
       'The invoice is validated (schema, EN 16931 and XRechnung rules) before anything is generated or billed; a violation is a 400 invalid_input ' +
-      'whose details list every finding {code, severity, message, path} with the official rule id where one exists. ' +
+      'whose details list every finding {code, severity, message, path} with the official rule id where one exists; the finding messages are German or English ' +
+      'after Accept-Language (default en), independent of lang (which sets the typeset invoice and its warnings). ' +
       'The generated XML then passes the authoritative gate of @kontor/cii generateCii (@kontor/ubl generateUbl for syntax=ubl): the XSD when installed, ' +
       'then the native EN 16931 / XRechnung rules; a failure is a 502 upstream_error with the findings, no file and no charge (kontor invoice xml runs the same gate). ' +
       'XML needs an active subscription or 1 credit (403 subscription_required otherwise).',

@@ -121,7 +121,8 @@ export const verifyRoutes: AnyRoute[] = [
       'the EN 16931 quick check of the embedded XML with the native rules, PDF/A-3 binding of every embedded file, BT-125 attachments, and the authoritative verdict: ' +
       'XSD of the detected profile, native EN 16931 / XRechnung rules, PDF/A-3 checker; when configured, a KoSIT validator daemon (KONTOR_KOSIT_URL) and a veraPDF REST service ' +
       '(KONTOR_VERAPDF_URL) decide; unreachable engines give available:false with a note and the native result stands. Profiles: ZUGFeRD 1.0 (reported, not validated: own namespace), ' +
-      'ZUGFeRD 2.x, Factur-X MINIMUM / BASIC WL (not EN 16931 invoices: XSD only) / BASIC / EN 16931 / EXTENDED, XRechnung. Free; 30 requests per minute. Bare XML: POST /invoices/validate.',
+      'ZUGFeRD 2.x, Factur-X MINIMUM / BASIC WL (not EN 16931 invoices: XSD only) / BASIC / EN 16931 / EXTENDED, XRechnung. Free; 30 requests per minute. Bare XML: POST /invoices/validate. ' +
+      'Texts (finding messages, notes, summary) in German or English after Accept-Language (default en); codes, verdict and shape do not depend on it.',
     tags: ['invoices'],
     auth: 'required',
     rateGroup: 'verify',
