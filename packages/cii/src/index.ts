@@ -40,7 +40,7 @@ export { parseInvoice, checkInvoiceJsonSize, PLACEHOLDER_TEXT, PLACEHOLDER_DATE,
 export { messages as ciiMessages, type MessageKey as CiiMessageKey } from './messages';
 export { normalizeInvoice, readDiscountStages, type NormalizeOptions, type NormalizeResult, type DiscountStage } from './calc/normalize';
 export { computeTotals, lineNetAmount, type InvoiceTotals, type VatGroup } from './calc/totals';
-export { checkInvoice, prepareInvoice, ibanValid, type CheckOptions, type PreparedInvoice, type CiiAttachment, type AttachmentsMode } from './calc/check';
+export { checkInvoice, prepareInvoice, isValidIban, type CheckOptions, type PreparedInvoice, type CiiAttachment, type AttachmentsMode } from './calc/check';
 export { completeInvoice, type DraftInvoice } from './calc/complete';
 export { writeCii, generateCii, evaluateGate, GUIDELINES, PEPPOL_BUSINESS_PROCESS, NS as CII_NAMESPACES, type WriteCiiOptions, type GenerateCiiResult, type GenerateSuccess, type GenerateFailure, type GenerateGateReport } from './write/write-cii';
 export { toInvoiceWarnings, type InvoiceWarning, type WarningLang } from './write/warnings';

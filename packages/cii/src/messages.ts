@@ -191,7 +191,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DECIMAL_TEXT = /^-?\d+\.\d+$/;
 
 /** A parameter as the German text writes it: decimal comma, DD.MM.YYYY; unchanged in English. */
-function localise(v: MessageParams[string], lang: Lang): MessageParams[string] {
+function localize(v: MessageParams[string], lang: Lang): MessageParams[string] {
   if (lang !== 'de') return v;
   if (typeof v === 'number') return String(v).replace('.', ',');
   if (typeof v === 'string' && DECIMAL_TEXT.test(v)) return v.replace('.', ',');
@@ -205,7 +205,7 @@ export type TextParams = Readonly<Record<string, MessageParams[string] | { key: 
 /** The text of `key` in `lang`, parameters localised. */
 export function msg(key: MessageKey, lang: Lang, params: TextParams = {}): string {
   const p: Record<string, MessageParams[string]> = {};
-  for (const [k, v] of Object.entries(params)) p[k] = v !== null && typeof v === 'object' ? message(messages, v.key, lang) : localise(v, lang);
+  for (const [k, v] of Object.entries(params)) p[k] = v !== null && typeof v === 'object' ? message(messages, v.key, lang) : localize(v, lang);
   return message(messages, key, lang, p);
 }
 

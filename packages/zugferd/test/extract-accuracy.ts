@@ -51,7 +51,7 @@ function at(o: unknown, path: string): unknown {
 
 const DEFAULTS: Record<string, unknown> = { documentTypeCode: '380', currency: 'EUR' };
 
-function normalise(path: string, v: unknown): unknown {
+function normalize(path: string, v: unknown): unknown {
   if (v === undefined && path in DEFAULTS) return DEFAULTS[path];
   if (path === 'payment.iban' && typeof v === 'string') return v.replace(/\s+/g, '');
   if (path === 'vatBreakdown' && Array.isArray(v)) {
@@ -84,9 +84,9 @@ export function emptyReport(): AccuracyReport {
 export function compareExtraction(name: string, original: InvoiceInput, got: Record<string, unknown>, r: AccuracyReport): void {
   r.invoices++;
   for (const f of HEADER_FIELDS) {
-    const exp = normalise(f, at(original, f));
+    const exp = normalize(f, at(original, f));
     if (exp === undefined) continue;
-    const val = normalise(f, at(got, f));
+    const val = normalize(f, at(got, f));
     const t = (r.header[f] ??= { compared: 0, equal: 0 });
     t.compared++;
     r.headerCompared++;

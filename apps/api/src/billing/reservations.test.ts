@@ -28,7 +28,7 @@ const jobRoute = defineRoute({
   summary: 'test only',
   tags: ['test'],
   auth: 'required',
-  json: v.object({ job: v.picklist(['test.echo', 'test.exit', 'test.spin', 'test.oom']), unserialisable: v.optional(v.boolean()) }),
+  json: v.object({ job: v.picklist(['test.echo', 'test.exit', 'test.spin', 'test.oom']), unserializable: v.optional(v.boolean()) }),
   responses: { 200: { description: 'ok' } },
   errors: [],
   handler: async ({ c, services, account, body }) => {
@@ -36,7 +36,7 @@ const jobRoute = defineRoute({
     return withCharge(
       charge,
       () => services.jobs.run<Record<string, unknown>>(body.job, body.job === 'test.spin' ? { ms: 60_000 } : { text: 'ok' }),
-      (value, billing) => c.json({ value, billing, ...(body.unserialisable ? { big: 10n as unknown as number } : {}) }),
+      (value, billing) => c.json({ value, billing, ...(body.unserializable ? { big: 10n as unknown as number } : {}) }),
     );
   },
 });
@@ -85,7 +85,7 @@ describe('billing commits last', () => {
 
   it('a response that cannot be serialised costs nothing (the commit comes after the body)', async () => {
     const a = await t.account({ credits: 1 });
-    const r = await post(t, a.key, { job: 'test.echo', unserialisable: true });
+    const r = await post(t, a.key, { job: 'test.echo', unserializable: true });
     expect(r.status).toBe(500);
     expect(await r.json()).toMatchObject({ code: 'internal_error' });
     expect(await credits(t, a.id)).toBe(1);

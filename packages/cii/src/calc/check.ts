@@ -103,11 +103,11 @@ function rateRuleText(cat: VatCategoryEntry): { key: MessageKey } {
  * case are normalised first; then format, registry country and length, mod 97).
  * @example
  * ```ts
- * ibanValid('DE02 1203 0000 0000 2020 51'); // true (spaces are ignored)
- * ibanValid('DE02120300000000202052');      // false
+ * isValidIban('DE02 1203 0000 0000 2020 51'); // true (spaces are ignored)
+ * isValidIban('DE02120300000000202052');      // false
  * ```
  */
-export function ibanValid(iban: string): boolean {
+export function isValidIban(iban: string): boolean {
   return ibanProblem(normalizeIban(iban)) === undefined;
 }
 
@@ -423,8 +423,8 @@ function checkPayment(inv: Invoice, t: InvoiceTotals, f: FindingList): void {
     f.error('BR-61', T('BIC_NEEDS_IBAN'), 'payment.iban', 'BT-84');
   }
   if (p.cardNumber !== undefined && p.cardNumber.replace(/\s/g, '').length > 10) f.error('BR-51', T('CARD_NUMBER_TOO_LONG'), 'payment.cardNumber', 'BT-87');
-  if (p.iban !== undefined && !ibanValid(p.iban)) f.warning(xr ? 'BR-DE-19' : 'IBAN_INVALID', T('IBAN_CHECK', { iban: p.iban }), 'payment.iban', 'BT-84');
-  if (p.debitedIban !== undefined && !ibanValid(p.debitedIban)) f.warning(xr ? 'BR-DE-20' : 'IBAN_INVALID', T('DEBITED_IBAN_CHECK', { iban: p.debitedIban }), 'payment.debitedIban', 'BT-91');
+  if (p.iban !== undefined && !isValidIban(p.iban)) f.warning(xr ? 'BR-DE-19' : 'IBAN_INVALID', T('IBAN_CHECK', { iban: p.iban }), 'payment.iban', 'BT-84');
+  if (p.debitedIban !== undefined && !isValidIban(p.debitedIban)) f.warning(xr ? 'BR-DE-20' : 'IBAN_INVALID', T('DEBITED_IBAN_CHECK', { iban: p.debitedIban }), 'payment.debitedIban', 'BT-91');
   // Skonto stages and the terms text.
   stages.forEach((s, i) => {
     const path = i === 0 && p.discountPercent !== undefined ? 'payment.discountPercent' : `payment.discountStages.${i - (p.discountPercent !== undefined ? 1 : 0)}.percent`;

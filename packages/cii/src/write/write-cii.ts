@@ -132,7 +132,7 @@ export function generateCii(json: unknown, opts: WriteCiiOptions = {}): Generate
   const findings = mergeFindings(parsed.issues, [...prepared.findings, ...legalFindings]);
   const warnings = toInvoiceWarnings(findings, warningLang, texts);
   if (!prepared.ok || !parsed.ok) return { ok: false, stage: 'input', findings, invoice: prepared.invoice, warnings };
-  const xml = serialise(prepared, opts);
+  const xml = serialize(prepared, opts);
   if (opts.gate === false) return { ok: true, xml, bytes: new TextEncoder().encode(xml).byteLength, findings, invoice: prepared.invoice, warnings };
   const profile = prepared.invoice.profile === 'xrechnung' ? 'xrechnung' : 'en16931';
   const check = validateCii(xml, { profile, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), limits: { maxBytes: Number.MAX_SAFE_INTEGER } });
@@ -222,7 +222,7 @@ function toBase64(data: Uint8Array | string): string {
   return clean;
 }
 
-function serialise(prepared: PreparedInvoice, opts: WriteCiiOptions): string {
+function serialize(prepared: PreparedInvoice, opts: WriteCiiOptions): string {
   const inv = prepared.invoice;
   const totals = prepared.totals;
   const xr = inv.profile === 'xrechnung';

@@ -56,7 +56,7 @@ export function precheckKey(opts: { maxStreamBytes: number; maxPages: number; ma
 
 const tagOf = (ref: PDFRef): string => `${ref.objectNumber} ${ref.generationNumber}`;
 
-function serialise(obj: PDFObject | undefined): Uint8Array {
+function serialize(obj: PDFObject | undefined): Uint8Array {
   if (obj === undefined) return new Uint8Array(0);
   const buf = new Uint8Array(obj.sizeInBytes());
   obj.copyBytesInto(buf, 0);
@@ -137,7 +137,7 @@ export function buildPrecheck(
     ctx,
     pages,
     (tag, obj) => {
-      closure.set(tag, serialise(obj));
+      closure.set(tag, serialize(obj));
       if (obj !== undefined && want.has(obj)) addressOf.set(obj, tag);
       return true;
     },
@@ -188,7 +188,7 @@ export function matchPrecheck(pre: Pdfa3Precheck, doc: PDFDocument, key: string)
     (tag, obj) => {
       const before = pre.closure.get(tag);
       if (before === undefined) return false;
-      const now = serialise(obj);
+      const now = serialize(obj);
       if (!sameBytes(before, now)) return false;
       count++;
       if (obj !== undefined && need.has(tag)) byAddress.set(tag, obj);

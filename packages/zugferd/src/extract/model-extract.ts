@@ -7,7 +7,7 @@
  * vision model are not implemented.
  */
 import { AiError, parseJsonContent, type ChatMessage, type ModelProvider } from '@kontor/ai';
-import { ibanValid, parseInvoice, PLACEHOLDER_DATE, PLACEHOLDER_TEXT, type InvoiceInput } from '@kontor/cii';
+import { isValidIban, parseInvoice, PLACEHOLDER_DATE, PLACEHOLDER_TEXT, type InvoiceInput } from '@kontor/cii';
 import { Big, type Finding, type Lang } from '@kontor/xml';
 import { checkVatSyntax } from '@kontor/vies';
 import { ZugferdError } from '../errors';
@@ -154,7 +154,7 @@ export function checkExtractedInvoice(inv: Json, documentText?: string): CheckFi
     if (!t.eq(vat)) out.push({ severity: 'warning', code: 'VAT_TOTAL_MISMATCH', message: `The VAT breakdown adds up to ${t.toFixed(2)}, totalVat is ${vat.toFixed(2)}`, path: 'totalVat' });
   }
   const pay = inv.payment as Json | undefined;
-  if (pay && typeof pay.iban === 'string' && !ibanValid(pay.iban)) out.push({ severity: 'warning', code: 'IBAN_CHECKSUM', message: `IBAN ${pay.iban} fails its check digits; copy it exactly or leave it out`, path: 'payment.iban' });
+  if (pay && typeof pay.iban === 'string' && !isValidIban(pay.iban)) out.push({ severity: 'warning', code: 'IBAN_CHECKSUM', message: `IBAN ${pay.iban} fails its check digits; copy it exactly or leave it out`, path: 'payment.iban' });
   for (const p of ['seller', 'buyer']) {
     const v = (inv[p] as Json | undefined)?.vatId;
     if (typeof v === 'string') {
@@ -243,7 +243,7 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
   const pay = (inv.payment ?? {}) as Json;
   if (typeof pay.iban === 'string') {
     const iban = pay.iban.replace(/\s+/g, '').toUpperCase();
-    if (!ibanValid(iban) || (!scan && !docText.includes(iban))) {
+    if (!isValidIban(iban) || (!scan && !docText.includes(iban))) {
       const detIban = (det.payment as Json | undefined)?.iban;
       if (typeof detIban === 'string') pay.iban = detIban;
       else delete pay.iban;

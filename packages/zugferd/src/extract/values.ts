@@ -4,7 +4,7 @@
  * their ISO 7064 check digits, BICs and VAT IDs (check digits via @kontor/vies).
  */
 import { Big, type Decimal } from '@kontor/xml';
-import { ibanValid } from '@kontor/cii';
+import { isValidIban } from '@kontor/cii';
 import { checkVatSyntax } from '@kontor/vies';
 
 const CURRENCY_SIGNS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', 'CHF': 'CHF', 'EUR': 'EUR', 'USD': 'USD', 'GBP': 'GBP' };
@@ -119,7 +119,7 @@ export function findIbans(text: string): { valid: string[]; invalid: string[] } 
   for (const m of text.toUpperCase().matchAll(IBAN_RE)) {
     const compact = m[1]!.replace(/\s+/g, '');
     if (compact.length < 15 || compact.length > 34) continue;
-    if (ibanValid(compact)) valid.includes(compact) || valid.push(compact);
+    if (isValidIban(compact)) valid.includes(compact) || valid.push(compact);
     else if (!/^\d+$/.test(compact.slice(4))) invalid.push(compact);
     else invalid.push(compact);
   }
