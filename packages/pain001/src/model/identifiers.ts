@@ -8,17 +8,17 @@ export { normalizeIban } from '@kontor/xml';
 export type IbanProblem = IbanFindingCode;
 
 /**
- * null when valid, else the most specific problem: format, country, country length, check digits. Takes human input
+ * undefined when valid, else the most specific problem: format, country, country length, check digits. Takes human input
  * (spaces, hyphens, lower case are normalised first, see @kontor/xml normalizeIban).
  * @example
  * ```ts
- * checkIban('DE89370400440532013000'); // null: fine
+ * checkIban('DE89370400440532013000'); // undefined: fine
  * checkIban('DE89370400440532013001'); // 'IBAN_CHECKSUM'
  * ```
  */
-export function checkIban(value: string): IbanProblem | null {
+export function checkIban(value: string): IbanProblem | undefined {
   const p = ibanProblem(normalizeIban(value));
-  return p ? IBAN_FINDING_CODES[p.code] : null;
+  return p ? IBAN_FINDING_CODES[p.code] : undefined;
 }
 
 export const BIC_PATTERN = /^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;

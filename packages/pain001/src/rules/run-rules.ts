@@ -67,7 +67,7 @@ export function checkPaymentRun(run: PaymentRun, opts: RunRuleOptions): Finding[
   };
 
   const bankCode = (ibanValue: string | undefined, label: string, path: string) => {
-    if (!opts.bankDirectory || !ibanValue || checkIban(ibanValue) !== null) return;
+    if (!opts.bankDirectory || !ibanValue || checkIban(ibanValue) !== undefined) return;
     const r = opts.bankDirectory.lookupIban(ibanValue);
     if (!r) return;
     if (!r.found) add('BANK_CODE_UNKNOWN', 'warning', msg('BANK_CODE_UNKNOWN', { label: `@${label}`, bankCode: ibanValue.slice(4, 12), dataDate: opts.bankDirectory.dataDate }), path);
@@ -102,14 +102,14 @@ export function checkPaymentRun(run: PaymentRun, opts: RunRuleOptions): Finding[
   iban(run.debtor.iban, 'L_DEBTOR_IBAN', 'debtor.iban');
   bankCode(run.debtor.iban, 'L_DEBTOR_ACCOUNT', 'debtor.iban');
   const dIbanCc = run.debtor.iban.slice(0, 2);
-  if (run.debtor.bic && bicCountry(run.debtor.bic) !== dIbanCc && checkIban(run.debtor.iban) === null) {
+  if (run.debtor.bic && bicCountry(run.debtor.bic) !== dIbanCc && checkIban(run.debtor.iban) === undefined) {
     add('BIC_COUNTRY_MISMATCH', 'warning', msg('BIC_COUNTRY_MISMATCH', { bic: run.debtor.bic, bicCountry: bicCountry(run.debtor.bic), ibanCountry: dIbanCc }), 'debtor.bic');
   }
   if (run.debtor.currency && !isKnownCurrency(run.debtor.currency)) add('CURRENCY_UNKNOWN', 'error', msg('ACCOUNT_CURRENCY_UNKNOWN', { currency: run.debtor.currency }), 'debtor.currency');
   if (profile === 'sct') {
     if (run.debtor.currency && run.debtor.currency !== 'EUR') add('SCT_DEBTOR_CURRENCY', 'warning', msg('SCT_DEBTOR_CURRENCY', { currency: run.debtor.currency }), 'debtor.currency');
     if (run.debtor.address) address(run.debtor.address, 'L_DEBTOR_ADDRESS', 'debtor.address', false, '');
-    if (!isSepaCountry(dIbanCc) && checkIban(run.debtor.iban) === null) add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_DEBTOR_COUNTRY_NOT_SEPA', { country: dIbanCc }), 'debtor.iban');
+    if (!isSepaCountry(dIbanCc) && checkIban(run.debtor.iban) === undefined) add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_DEBTOR_COUNTRY_NOT_SEPA', { country: dIbanCc }), 'debtor.iban');
   } else {
     address(run.debtor.address, 'L_DEBTOR_ADDRESS', 'debtor.address', true, 'AXZ_DEBTOR_ADDRESS_MISSING');
   }
@@ -132,7 +132,7 @@ export function checkPaymentRun(run: PaymentRun, opts: RunRuleOptions): Finding[
     }
     // Accounts
     iban(p.creditorIban, 'L_CREDITOR_IBAN', `${pp}.creditorIban`);
-    const ibanCc = p.creditorIban && checkIban(p.creditorIban) === null ? p.creditorIban.slice(0, 2) : undefined;
+    const ibanCc = p.creditorIban && checkIban(p.creditorIban) === undefined ? p.creditorIban.slice(0, 2) : undefined;
     const bic = p.creditorBic ?? p.creditorAgent?.bic;
     if (p.creditorBic && p.creditorAgent?.bic && p.creditorBic !== p.creditorAgent.bic) add('BIC_CONFLICT', 'error', msg('BIC_CONFLICT', { bic: p.creditorBic, agentBic: p.creditorAgent.bic }), `${pp}.creditorBic`);
     if (bic && ibanCc && bicCountry(bic) !== ibanCc) add('BIC_COUNTRY_MISMATCH', 'warning', msg('BIC_COUNTRY_MISMATCH', { bic, bicCountry: bicCountry(bic), ibanCountry: ibanCc }), `${pp}.creditorBic`);
