@@ -52,7 +52,7 @@ export function isTaxedCategory(code: string): boolean {
 /**
  * @example
  * ```ts
- * lineNetAmount({ name: 'Beratung', quantity: 8, unitCode: 'HUR', unitPriceNet: 120, vatRatePercent: 19, … }).toFixed(2); // '960.00'
+ * lineNetAmount(invoice.lines[0]!).toFixed(2); // '960.00' for 8 HUR × 120.00, no line allowances
  * ```
  */
 export function lineNetAmount(line: Invoice['lines'][number]): Big {
