@@ -26,6 +26,8 @@ export interface Command {
 /** Commands whose names start with one of `words`, loaded only when needed (see commands/index.ts). */
 export interface CommandGroup {
   words: string[];
+  /** The full names of the module's commands, when other modules share its first word: then only this one loads. */
+  names?: string[];
   load: () => Promise<Command[]>;
 }
 
@@ -107,17 +109,17 @@ function isFindingList(d: unknown): d is FindingLike[] {
 }
 
 /**
- * Prints an error the way every command does: `Error [CODE]: message` and the findings in its details on stderr,
- * or with --json the envelope {ok: false, error, code, details} on stdout (the API's §7 envelope plus ok). Returns
- * the exit code.
+ * Prints an error the way every command does: `Error [CODE]: message` on stderr, then the findings in its details
+ * (stderr) or with --json the envelope {ok: false, error, code, details} on stdout (the API's §7 envelope plus ok).
+ * Returns the exit code.
  */
 export function reportError(io: Io, e: unknown, json: boolean): number {
   const r = errorReport(e);
+  io.stderr(`Error${r.code === 'INTERNAL_ERROR' ? '' : ` [${r.code}]`}: ${r.message}\n`);
   if (json) {
     printJson(io, { ok: false, error: r.message, code: r.code, details: r.details });
     return r.exitCode;
   }
-  io.stderr(`Error${r.code === 'INTERNAL_ERROR' ? '' : ` [${r.code}]`}: ${r.message}\n`);
   if (isFindingList(r.details)) {
     const list = r.details.filter((f) => f.code !== r.code || f.message !== r.message);
     for (const f of list.slice(0, 50)) io.stderr(`${findingLine(f)}\n`);

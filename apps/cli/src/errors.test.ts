@@ -46,7 +46,7 @@ describe('one CLI error mapping', () => {
     const r = await run(new CamtError('LIMIT_EXCEEDED', 'too many entries', { details: { limit: 'maxEntries', max: 10 } }), true);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out)).toEqual({ ok: false, error: 'too many entries', code: 'LIMIT_EXCEEDED', details: { limit: 'maxEntries', max: 10 } });
-    expect(r.err).toBe('');
+    expect(r.err).toBe('Error [LIMIT_EXCEEDED]: too many entries\n'); // the human line stays on stderr
   });
 
   it('misuse and installation codes exit 2, like a usage error', async () => {
