@@ -12,3 +12,4 @@ export { readEmbeddedFiles, type EmbeddedFile, type ReadEmbeddedFilesOptions } f
 export { readPdfInfo, type PdfInfo } from './read/pdf-info';
 export { checkPdfA3, CHECKED_CLAUSES, type CheckOptions, type CheckPdfA3Result, type ClauseCoverage } from './check/check-pdfa3';
 export type { Pdfa3Precheck } from './check/precheck';
+export { inspectPdfA3, type PdfA3Inspection, type Settled } from './check/inspect';

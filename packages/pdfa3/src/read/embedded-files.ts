@@ -4,6 +4,7 @@
  * dates, size and decoded bytes.
  */
 import { PDFArray, PDFDict, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import { Pdfa3Error } from '../errors';
 import { md5 } from '../internal/bytes';
 import { decodeStream, get, getDict, getName, getNumber, getText, loadTolerant, looksEncrypted, resolve, StreamTooLargeError } from '../internal/pdf';
@@ -49,7 +50,11 @@ export async function readEmbeddedFiles(bytes: Uint8Array, opts: ReadEmbeddedFil
     if (looksEncrypted(bytes)) throw new Pdfa3Error('PDF_ENCRYPTED', 'the PDF is encrypted and cannot be parsed');
     throw new Pdfa3Error('PDF_UNREADABLE', `not a readable PDF: ${loaded.error}`);
   }
-  const doc = loaded.doc;
+  return embeddedFilesOf(loaded.doc, opts);
+}
+
+/** readEmbeddedFiles on a document already parsed from the file's bytes (one parse for several readers). */
+export function embeddedFilesOf(doc: PDFDocument, opts: ReadEmbeddedFilesOptions = {}): EmbeddedFile[] {
   const ctx = doc.context;
   if (ctx.trailerInfo.Encrypt) throw new Pdfa3Error('PDF_ENCRYPTED', 'the PDF is encrypted; its embedded files cannot be read');
   const max = opts.maxFileBytes ?? 64 * 1024 * 1024;

@@ -1,5 +1,6 @@
 /** Facts about a PDF relevant to PDF/A and hybrid documents, read without judging them. */
 import { PDFArray, PDFDict, PDFName, PDFStream } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import { Pdfa3Error } from '../errors';
 import { latin1 } from '../internal/bytes';
 import { readIccHeader } from '../internal/icc';
@@ -48,7 +49,11 @@ export async function readPdfInfo(bytes: Uint8Array): Promise<PdfInfo> {
     if (looksEncrypted(bytes)) throw new Pdfa3Error('PDF_ENCRYPTED', 'the PDF is encrypted and cannot be parsed');
     throw new Pdfa3Error('PDF_UNREADABLE', `not a readable PDF: ${loaded.error}`);
   }
-  const doc = loaded.doc;
+  return pdfInfoOf(loaded.doc, bytes);
+}
+
+/** readPdfInfo on a document already parsed from `bytes` (one parse for several readers). */
+export function pdfInfoOf(doc: PDFDocument, bytes: Uint8Array): PdfInfo {
   const ctx = doc.context;
   const cat = doc.catalog;
   const encrypted = !!ctx.trailerInfo.Encrypt;

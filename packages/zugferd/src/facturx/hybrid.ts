@@ -3,7 +3,7 @@
  * factur-x.xml (and supporting documents), save deterministically; and our own check of the finished bytes
  * (PDF/A-3 clauses, the embedded XML equal to what we wrote, Factur-X metadata, native EN 16931 rules).
  */
-import { attachFile, checkPdfA3, makePdfA3, Pdfa3Error, readEmbeddedFiles, readPdfInfo, savePdfA3, type Pdfa3Precheck } from '@kontor/pdfa3';
+import { attachFile, inspectPdfA3, makePdfA3, Pdfa3Error, savePdfA3, type Pdfa3Precheck } from '@kontor/pdfa3';
 import { ZugferdError } from '../errors';
 import { positionOf, validateCii } from '@kontor/cii';
 import { parseXml, verdictOf, type SchemaStore, type Verdict } from '@kontor/xml';
@@ -116,12 +116,17 @@ export interface CheckHybridOptions {
  */
 export async function checkHybrid(bytes: Uint8Array, o: CheckHybridOptions): Promise<HybridCheck> {
   const level = o.level ?? 'EN 16931';
-  const pdfaResult = await checkPdfA3(bytes, o.precheck ? { precheck: o.precheck } : {});
+  // one parse for the PDF/A check and both readers
+  const inspection = await inspectPdfA3(bytes, o.precheck ? { precheck: o.precheck } : {});
+  const pdfaResult = inspection.check;
   const pdfa: Finding[] = pdfaResult.findings.map((f) => ({ ...f, source: 'pdfa' as const }));
   const structure: Finding[] = [];
   const fail = (code: string, message: string) => structure.push({ code, severity: 'error', message, source: 'structure' });
   try {
-    const [files, info] = await Promise.all([readEmbeddedFiles(bytes), readPdfInfo(bytes)]);
+    if (!inspection.files.ok) throw inspection.files.error;
+    if (!inspection.info.ok) throw inspection.info.error;
+    const files = inspection.files.value;
+    const info = inspection.info.value;
     const fx = files.find((f) => f.name === FACTURX_FILENAME);
     if (!fx) fail('FACTURX_XML_MISSING', `no embedded file named ${FACTURX_FILENAME}`);
     else {
