@@ -259,6 +259,26 @@ export function one<T>(items: readonly T[]): T | undefined {
   return items[0];
 }
 
+/** `one(kids(el, local, ns))` without building the list: the only such child, undefined for none, XPTY0004 for several. */
+export function onlyKid(el: XmlElement, local: string, ns: string = RAM): XmlElement | undefined {
+  let found: XmlElement | undefined;
+  let n = 0;
+  for (const c of el.children) {
+    if (c.local === local && c.ns === ns) {
+      if (n === 0) found = c;
+      n++;
+    }
+  }
+  if (n > 1) throw new XPathDynamicError('XPTY0004', `a sequence of ${n} items where one is allowed`);
+  return found;
+}
+
+/** `kids(el, local, ns).some((c) => sv(c) === value)` without building the list (general comparison with a string). */
+export function anyKidIs(el: XmlElement, local: string, value: string, ns: string = RAM): boolean {
+  for (const c of el.children) if (c.local === local && c.ns === ns && sv(c) === value) return true;
+  return false;
+}
+
 /** normalize-space(path) evaluated on one element: '' for none, dynamic error for several. */
 export function nspAt(from: XmlElement | undefined, path: string): string {
   return nsp(sv(one(sel(from, path))));

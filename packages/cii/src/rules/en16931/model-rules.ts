@@ -14,6 +14,7 @@ import {
   UDT,
   abs,
   add,
+  anyKidIs,
   anyEqNodes,
   anyNum,
   anyStr,
@@ -34,6 +35,7 @@ import {
   nsp,
   nspAt,
   one,
+  onlyKid,
   round,
   sel,
   sub,
@@ -65,13 +67,13 @@ const P = definePattern('EN16931-CII-Model');
 const ram = (el: XmlElement) => el.ns === RAM;
 
 /** upper-case(ram:TypeCode) = 'VAT' (one TypeCode at most, as upper-case demands). */
-const vatTyped = (tax: XmlElement | null | undefined) => !!tax && upper(sv(one(kids(tax, 'TypeCode')))) === 'VAT';
+const vatTyped = (tax: XmlElement | null | undefined) => !!tax && upper(sv(onlyKid(tax, 'TypeCode'))) === 'VAT';
 /** [ram:CategoryCode = code] */
-const hasCategory = (tax: XmlElement | null | undefined, code: string) => !!tax && kids(tax, 'CategoryCode').some((c) => sv(c) === code);
+const hasCategory = (tax: XmlElement | null | undefined, code: string) => !!tax && anyKidIs(tax, 'CategoryCode', code);
 /** The element's parent is a ram:SpecifiedTradeAllowanceCharge with this indicator (boolean comparison). */
 const inAllowanceCharge = (el: XmlElement, charge: boolean) => is(el.parent, 'SpecifiedTradeAllowanceCharge') && indicatorIs(sel(el.parent, 'ram:ChargeIndicator/udt:Indicator'), charge);
 /** Context predicate of a header ChargeIndicator: udt:Indicator = 'true' / 'false' as a string. */
-const indicatorText = (el: XmlElement, value: string) => kids(el, 'Indicator', UDT).some((i) => sv(i) === value);
+const indicatorText = (el: XmlElement, value: string) => anyKidIs(el, 'Indicator', value, UDT);
 
 /** ram:ApplicableTradeTax under the line settlement of a line of a transaction (any depth above). */
 const isLineTax = (el: XmlElement) =>
