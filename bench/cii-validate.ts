@@ -9,6 +9,10 @@
  *   ratio of those medians, and the files on which we are slower than Saxon;
  * - 100 / 500 / 1,000 / 5,000 lines: CII_example1 with its first line repeated (peak RSS from a separate process).
  * Without artefacts, Java or Saxon the reference cell says "skipped: …"; no figure is read from a file.
+ * Peer row: npm @e-invoice-eu/core does not run EN 16931 rules on XML (it checks its JSON input against its own JSON
+ * schema and writes XML), so the comparable job is generation: one invoice (1 / 100 / 500 lines) to CII XML, ours
+ * (generateCii without the gate, and with it: the native EN 16931 rules over the written XML) against its
+ * InvoiceService.generate(format 'CII'), interleaved in this process after a warm-up of both.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,8 +20,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseXml, SchemaStore } from '@kontor/xml';
-import { validateCii } from '@kontor/cii';
-import { childFlags, distOf, fmtStats, interleaved, mb, type BenchRow } from './harness';
+import { generateCii, validateCii } from '@kontor/cii';
+import { invoiceWith, toEInvoiceEu } from './lib/einvoice-eu';
+import { childFlags, distOf, fmtStats, interleaved, mb, stats, type BenchRow } from './harness';
 import { Saxon } from './saxon-ref';
 
 const here = fileURLToPath(import.meta.url);
@@ -199,10 +204,75 @@ export async function run(): Promise<BenchRow[]> {
       });
     }
     if (typeof saxon !== 'string') saxon.quit();
+    rows.push(...(await generationPeerRows('CII', (inv) => generateCii(inv, { gate: false }), (inv) => generateCii(inv, {}))));
     return rows;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+type Generate = (inv: ReturnType<typeof invoiceWith>) => { ok: boolean };
+
+/**
+ * Invoice → XML against npm @e-invoice-eu/core (same invoice, its UBL-shaped JSON built by bench/lib/einvoice-eu.ts),
+ * interleaved after a warm-up of both: ours without and with the gate (native EN 16931 rules on the written XML, no
+ * XSD store) vs InvoiceService.generate(format). Shared with bench/ubl-validate.ts (format 'UBL').
+ */
+export async function generationPeerRows(format: 'CII' | 'UBL', ours: Generate, oursGated: Generate): Promise<BenchRow[]> {
+  let svc: { generate(i: unknown, o: unknown): Promise<unknown> };
+  try {
+    const mod = (await import('@e-invoice-eu/core')) as { InvoiceService: new (logger: unknown) => typeof svc };
+    svc = new mod.InvoiceService({ log() {}, warn() {}, error() {}, debug() {} });
+  } catch (e) {
+    return [{ case: `${format} generation vs @e-invoice-eu/core`, ours: '', reference: `skipped: ${(e as Error).message.slice(0, 60)}`, ratio: 'n/a', inputSize: '', peakRss: '' }];
+  }
+  const rows: BenchRow[] = [];
+  for (const n of [1, 100, 500]) {
+    const inv = invoiceWith(n);
+    const theirs = async () => {
+      const t = performance.now();
+      const x = await svc.generate(toEInvoiceEu(inv), { format, lang: 'de-de', noWarnings: true });
+      const ms = performance.now() - t;
+      if (typeof x !== 'string' || x.length < 1000) throw new Error(`@e-invoice-eu/core returned no ${format}`);
+      return ms;
+    };
+    const timed = (g: Generate) => () => {
+      const t = performance.now();
+      const r = g(inv);
+      const ms = performance.now() - t;
+      if (!r.ok) throw new Error(`our ${format} generation failed at ${n} lines`);
+      return ms;
+    };
+    try {
+      // Interleaved rounds of (ours, ours gated, theirs) after one warm-up round.
+      const a = timed(ours);
+      const g = timed(oursGated);
+      const ta: number[] = [];
+      const tg: number[] = [];
+      const tb: number[] = [];
+      for (let round = 0; round < 6; round++) {
+        const x = a();
+        const y = g();
+        const z = await theirs();
+        if (round === 0) continue;
+        ta.push(x);
+        tg.push(y);
+        tb.push(z);
+      }
+      const [plain, gated, ref] = [stats(ta), stats(tg), stats(tb)];
+      rows.push({
+        case: `invoice → ${format} XML, ${n} line(s): ours without gate / with gate (EN 16931 rules on the output); ref = npm @e-invoice-eu/core 2.3.4 generate('${format}') (JSON-schema check of its input, no rules on the XML), interleaved, warmed`,
+        ours: `${fmtStats(plain)} / ${fmtStats(gated)}`,
+        reference: fmtStats(ref),
+        ratio: `${(plain.median / ref.median).toFixed(3)} / ${(gated.median / ref.median).toFixed(3)} of it`,
+        inputSize: `${n} line(s)`,
+        peakRss: '',
+      });
+    } catch (e) {
+      rows.push({ case: `invoice → ${format} XML, ${n} line(s) vs @e-invoice-eu/core`, ours: '', reference: `failed: ${(e as Error).message.slice(0, 80)}`, ratio: 'n/a', inputSize: `${n} line(s)`, peakRss: '' });
+    }
+  }
+  return rows;
 }
 
 if (process.argv[2] === '--cii-case') {
