@@ -52,3 +52,22 @@ describe('the @kontor/cii message catalogue', () => {
     expect(de.findings.find((f) => f.code === 'IBAN_INVALID')!.message).toBe('Die IBAN „DE00123“ besteht die Prüfung nach ISO 13616 nicht');
   });
 });
+
+describe('the CII reader in de and en', () => {
+  it('the same document gives the same findings, skip notes and issues by code and place, each in its language', async () => {
+    const { readCii } = await import('./read/read-cii');
+    const xml = `<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
+<rsm:ExchangedDocument><ram:ID>1</ram:ID><ram:IssueDateTime><udt:DateTimeString format="610">202501</udt:DateTimeString></ram:IssueDateTime></rsm:ExchangedDocument>
+<rsm:SupplyChainTradeTransaction><ram:ApplicableHeaderTradeSettlement><ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:GrandTotalAmount>12,50</ram:GrandTotalAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation></ram:ApplicableHeaderTradeSettlement></rsm:SupplyChainTradeTransaction>
+</rsm:CrossIndustryInvoice>`;
+    const en = readCii(xml);
+    const de = readCii(xml, { lang: 'de' });
+    const shape = (r: typeof en) => [r.findings.map((f) => [f.code, f.line ?? null, f.path ?? null]), r.issues.map((i) => [i.code, i.path]), r.unsupported.map((u) => u.path)];
+    expect(shape(de)).toEqual(shape(en));
+    const byCode = (r: typeof en) => Object.fromEntries(r.findings.map((f) => [f.code, f.message]));
+    expect(byCode(en).INVALID_NUMBER).toBe('"12,50" is not a decimal number');
+    expect(byCode(de).INVALID_NUMBER).toBe('„12,50“ ist keine Dezimalzahl');
+    expect(byCode(de).GUIDELINE_MISSING).toBe('Keine Spezifikationskennung (BT-24)');
+    expect(readCii('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>', { lang: 'de' }).findings[0]).toMatchObject({ code: 'NOT_CII', message: expect.stringMatching(/^Das Dokument ist ein UBL-Dokument/), line: 1 });
+  });
+});

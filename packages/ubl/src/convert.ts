@@ -72,7 +72,7 @@ export function convertInvoice(xml: XmlInput, opts: ConvertOptions): ConvertResu
   if (from === undefined) {
     return { ok: false, from, to: opts.to, unsupported: [], findings: [{ code: 'UNKNOWN_SYNTAX', severity: 'error', message: msg('UNKNOWN_SYNTAX', lang) }] };
   }
-  const r = from === 'ubl' ? readUbl(xml, { ...(opts.limits ? { limits: opts.limits } : {}), lang }) : readCii(xml, opts.limits ? { limits: opts.limits } : {});
+  const r = from === 'ubl' ? readUbl(xml, { ...(opts.limits ? { limits: opts.limits } : {}), lang }) : readCii(xml, { ...(opts.limits ? { limits: opts.limits } : {}), lang });
   const findings: Finding[] = [...r.findings];
   if (!r.invoice) return { ok: false, from, to: opts.to, unsupported: r.unsupported, findings };
   const profile = opts.profile ?? r.profile ?? 'en16931';

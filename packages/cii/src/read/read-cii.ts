@@ -3,7 +3,8 @@
  * invoice model, plus the list of elements the model cannot hold. Never throws for bad input: unreadable files
  * give findings. Every element is accounted for: what is not mapped is reported as unsupported.
  */
-import { Big, KontorXmlError, parseDecimal, parseXml, type XmlElement, type XmlInput, type XmlLimits } from '@kontor/xml';
+import { Big, KontorXmlError, parseDecimal, parseXml, type Lang, type XmlElement, type XmlInput, type XmlLimits } from '@kontor/xml';
+import { msg, type MessageKey, type TextParams } from '../messages';
 import { splitSkontoMarkers } from '../calc/normalize';
 import { FindingList, type Finding } from '../internal/findings';
 import { SUPPORTED_DOCUMENT_TYPES, type InvoiceInput, type InvoiceProfile } from '../model/invoice';
@@ -52,6 +53,8 @@ export interface ReadCiiResult {
 
 export interface ReadCiiOptions {
   limits?: Partial<XmlLimits>;
+  /** Language of the reader's findings, notes and issues (default en). */
+  lang?: Lang | undefined;
 }
 
 /** Business terms of common elements the model leaves out, to make the unsupported list readable. */
@@ -81,8 +84,17 @@ const DATE_102 = /^(\d{4})(\d{2})(\d{2})$/;
 class Reader {
   readonly consumed = new Set<XmlElement>();
   readonly visited = new Set<XmlElement>();
-  readonly f = new FindingList();
+  readonly f: FindingList;
   readonly notes = new Map<XmlElement, string>();
+
+  constructor(readonly lang: Lang) {
+    this.f = new FindingList(lang);
+  }
+
+  /** A text of the package catalogue in the reader's language. */
+  t(key: MessageKey, params: TextParams = {}): string {
+    return msg(key, this.lang, params);
+  }
 
   take(el: XmlElement | undefined): XmlElement | undefined {
     if (!el) return undefined;
@@ -132,7 +144,7 @@ class Reader {
     this.take(cur);
     const d = parseDecimal(cur.text);
     if (d === undefined) {
-      this.f.error('INVALID_NUMBER', `"${cur.text.trim()}" is not a decimal number`, cur.xpath());
+      this.f.error('INVALID_NUMBER', this.t('READ_NOT_DECIMAL', { value: cur.text.trim() }), cur.xpath());
       this.locate(cur);
       return undefined;
     }
@@ -151,14 +163,17 @@ class Reader {
     const m = DATE_102.exec(t);
     if (m && (format === undefined || format === '102')) return `${m[1]}-${m[2]}-${m[3]}`;
     if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return t;
-    this.f.warning('UNSUPPORTED_DATE', `Date "${t}" (format ${format ?? 'none'}) cannot be read as YYYY-MM-DD`, target.xpath());
+    this.f.warning('UNSUPPORTED_DATE', this.t('READ_DATE', { value: t, format: format ?? { key: 'NONE' } }), target.xpath());
     this.locate(target);
     return undefined;
   }
 
   locate(el: XmlElement): void {
     const last = this.f.items[this.f.items.length - 1];
-    if (last) last.location = { line: el.line, column: el.column };
+    if (last) {
+      last.line = el.line;
+      last.column = el.column;
+    }
   }
 
   unsupported(root: XmlElement): UnsupportedElement[] {
@@ -166,7 +181,7 @@ class Reader {
     const walk = (el: XmlElement): void => {
       if (this.consumed.has(el)) return;
       if (!this.visited.has(el)) {
-        out.push({ path: el.xpath(), reason: this.notes.get(el) ?? `${el.local}${KNOWN[el.local] ? ` (${KNOWN[el.local]})` : ''} is not part of the invoice model`, line: el.line });
+        out.push({ path: el.xpath(), reason: this.notes.get(el) ?? this.t('READ_NOT_IN_MODEL', { element: el.local, known: KNOWN[el.local] ? ` (${KNOWN[el.local]})` : '' }), line: el.line });
         return;
       }
       for (const c of el.children) walk(c);
@@ -241,7 +256,7 @@ function readParty(r: Reader, el: XmlElement, who: 'seller' | 'buyer' | 'deliver
   if (who === 'seller' && ids[0] && r.attr(ids[0], 'schemeID') === undefined) set(party, 'customerAssignedId', r.text(ids[0]));
   for (const g of r.children(el, 'GlobalID')) {
     if (party.gln === undefined && r.attr(g, 'schemeID') === '0088') set(party, 'gln', r.text(g));
-    else r.skip(g, `GlobalID with scheme ${r.attr(g, 'schemeID') ?? '(none)'}: the model keeps one GLN (scheme 0088)`);
+    else r.skip(g, r.t('READ_GLOBAL_ID', { scheme: r.attr(g, 'schemeID') ?? { key: 'NONE' } }));
   }
   const legal = r.child(el, 'SpecifiedLegalOrganization');
   if (legal) {
@@ -296,7 +311,7 @@ function readParty(r: Reader, el: XmlElement, who: 'seller' | 'buyer' | 'deliver
     } else if (scheme === 'FC' && who === 'seller' && party.taxNumber === undefined) {
       r.visit(reg);
       set(party, 'taxNumber', r.text(reg, 'ID'));
-    } else r.skip(reg, `Tax registration with scheme ${scheme ?? '(none)'} is not part of the model for the ${who}`);
+    } else r.skip(reg, r.t('READ_TAX_REGISTRATION', { scheme: scheme ?? { key: 'NONE' }, party: { key: who === 'seller' ? 'SELLER' : 'BUYER' } }));
   }
   return party;
 }
@@ -304,7 +319,7 @@ function readParty(r: Reader, el: XmlElement, who: 'seller' | 'buyer' | 'deliver
 function readAllowanceCharge(r: Reader, el: XmlElement, level: 'line' | 'document'): AllowanceChargeInput {
   r.visit(el);
   const ind = r.text(el, 'ChargeIndicator', 'Indicator');
-  if (ind === undefined) r.f.warning('INVALID_INDICATOR', 'Allowance/charge without a charge indicator', el.xpath());
+  if (ind === undefined) r.f.warning('INVALID_INDICATOR', r.t('READ_NO_INDICATOR'), el.xpath());
   const ac: AllowanceChargeInput = { charge: ind === 'true' || ind === '1' };
   const amount = r.number(el, 'ActualAmount');
   if (amount !== undefined) ac.amount = amount;
@@ -341,6 +356,7 @@ function readAllowanceCharge(r: Reader, el: XmlElement, level: 'line' | 'documen
  * ```
  */
 export function readCii(xml: XmlInput, opts: ReadCiiOptions = {}): ReadCiiResult {
+  const lang = opts.lang ?? 'en';
   const result: ReadCiiResult = { invoice: null, profile: null, profileName: 'unknown', guideline: null, businessProcess: null, attachments: [], unsupported: [], findings: [], issues: [] };
   let root: XmlElement;
   try {
@@ -348,7 +364,10 @@ export function readCii(xml: XmlInput, opts: ReadCiiOptions = {}): ReadCiiResult
   } catch (e) {
     if (e instanceof KontorXmlError) {
       const finding: Finding = { code: e.code, severity: 'error', message: e.message };
-      if (e.location) finding.location = e.location;
+      if (e.location) {
+        finding.line = e.location.line;
+        finding.column = e.location.column;
+      }
       result.findings.push(finding);
       return result;
     }
@@ -356,22 +375,22 @@ export function readCii(xml: XmlInput, opts: ReadCiiOptions = {}): ReadCiiResult
     return result;
   }
   if (root.local !== 'CrossIndustryInvoice' || root.ns !== NS.rsm) {
-    const what = root.local === 'CrossIndustryDocument' ? 'a ZUGFeRD 1.0 CrossIndustryDocument (not supported)' : root.local === 'Invoice' || root.local === 'CreditNote' ? 'a UBL document (not CII)' : `<${root.name}> in ${root.ns || 'no namespace'}`;
-    result.findings.push({ code: 'NOT_CII', severity: 'error', message: `The document is ${what}, not a UN/CEFACT CII D16B CrossIndustryInvoice`, location: { line: root.line, column: root.column } });
+    const what = root.local === 'CrossIndustryDocument' ? msg('READ_ZUGFERD1', lang) : root.local === 'Invoice' || root.local === 'CreditNote' ? msg('READ_UBL', lang) : msg('READ_OTHER_ROOT', lang, { root: root.name, ns: root.ns || { key: 'NO_NAMESPACE' } });
+    result.findings.push({ code: 'NOT_CII', severity: 'error', message: msg('READ_NOT_CII', lang, { what }), line: root.line, column: root.column });
     return result;
   }
   try {
-    readInto(root, result);
+    readInto(root, result, lang);
   } catch (e) {
     // Defensive: a reader bug must not take a server down; report it as a finding.
-    result.findings.push({ code: 'READ_FAILED', severity: 'error', message: `Reading failed: ${(e as Error).message}` });
+    result.findings.push({ code: 'READ_FAILED', severity: 'error', message: msg('READ_FAILED', lang, { reason: (e as Error).message }) });
     result.invoice = null;
   }
   return result;
 }
 
-function readInto(root: XmlElement, result: ReadCiiResult): void {
-  const r = new Reader();
+function readInto(root: XmlElement, result: ReadCiiResult, lang: Lang): void {
+  const r = new Reader(lang);
   r.visit(root);
   const inv: InvoiceDraft = {};
   const ctx = r.visit(r.child(root, 'ExchangedDocumentContext'));
@@ -385,7 +404,7 @@ function readInto(root: XmlElement, result: ReadCiiResult): void {
     r.visit(gl);
     result.guideline = r.text(gl, 'ID') ?? null;
   }
-  if (!result.guideline) result.findings.push({ code: 'GUIDELINE_MISSING', severity: 'warning', message: 'No specification identifier (BT-24)' });
+  if (!result.guideline) result.findings.push({ code: 'GUIDELINE_MISSING', severity: 'warning', message: r.t('READ_NO_GUIDELINE') });
   const prof = profileOf(result.guideline);
   result.profile = prof.profile;
   result.profileName = prof.name;
@@ -396,7 +415,7 @@ function readInto(root: XmlElement, result: ReadCiiResult): void {
   const type = r.text(doc, 'TypeCode');
   if (type !== undefined) {
     inv.documentTypeCode = type;
-    if (!(SUPPORTED_DOCUMENT_TYPES as readonly string[]).includes(type)) r.f.warning('DOCUMENT_TYPE_UNSUPPORTED', `Document type ${type} is outside the generator's supported list`, 'documentTypeCode', 'BT-3');
+    if (!(SUPPORTED_DOCUMENT_TYPES as readonly string[]).includes(type)) r.f.warning('DOCUMENT_TYPE_UNSUPPORTED', r.t('READ_DOCUMENT_TYPE', { code: type }), 'documentTypeCode', 'BT-3');
   }
   set(inv, 'issueDate', r.date(doc, 'IssueDateTime'));
   const notes: NoteInput[] = [];
@@ -404,7 +423,7 @@ function readInto(root: XmlElement, result: ReadCiiResult): void {
     r.visit(n);
     const contents = r.children(n, 'Content');
     const text = contents.length ? r.text(contents[0]) : undefined;
-    for (const extra of contents.slice(1)) r.skip(extra, 'Only the first Content of a note is kept');
+    for (const extra of contents.slice(1)) r.skip(extra, r.t('READ_NOTE_CONTENT'));
     const subject = r.text(n, 'SubjectCode');
     if (text === undefined) continue;
     notes.push(subject !== undefined ? { text, subjectCode: subject } : text);
@@ -415,7 +434,7 @@ function readInto(root: XmlElement, result: ReadCiiResult): void {
   const lines: LineDraft[] = [];
   for (const item of r.children(tx, 'IncludedSupplyChainTradeLineItem')) lines.push(readLine(r, item));
   inv.lines = lines;
-  if (!lines.length) r.f.warning('NO_LINES', 'The invoice has no lines (MINIMUM / BASIC WL profiles carry none); the model needs at least one', 'lines', 'BG-25');
+  if (!lines.length) r.f.warning('NO_LINES', r.t('READ_NO_LINES'), 'lines', 'BG-25');
 
   const agr = r.visit(r.child(tx, 'ApplicableHeaderTradeAgreement'));
   set(inv, 'buyerReference', r.text(agr, 'BuyerReference'));
@@ -430,7 +449,7 @@ function readInto(root: XmlElement, result: ReadCiiResult): void {
   for (const ref of r.children(agr, 'AdditionalReferencedDocument')) {
     const tc = ref.children.find((c) => c.local === 'TypeCode')?.text.trim();
     if (tc !== '916') {
-      r.skip(ref, tc === '50' ? 'BT-17 tender or lot reference is not part of the model' : tc === '130' ? 'BT-18 invoiced object identifier is not part of the model' : `Additional referenced document of type ${tc ?? '(none)'} is not part of the model`);
+      r.skip(ref, tc === '50' ? r.t('READ_BT17') : tc === '130' ? r.t('READ_BT18') : r.t('READ_REFERENCED_DOCUMENT', { code: tc ?? { key: 'NONE' } }));
       continue;
     }
     r.visit(ref);
@@ -474,7 +493,7 @@ function readInto(root: XmlElement, result: ReadCiiResult): void {
       if (Object.keys(rest).length) delivery.address = p.address;
     }
     for (const k of ['vatId', 'registrationId', 'contact', 'electronicAddress', 'customerAssignedId', 'taxNumber'] as const) {
-      if (p[k] !== undefined) r.f.info('DELIVERY_PARTY_DETAIL_DROPPED', `The deliver-to party's ${k} is not part of the model`, `delivery.${k}`);
+      if (p[k] !== undefined) r.f.info('DELIVERY_PARTY_DETAIL_DROPPED', r.t('READ_DELIVERY_DETAIL', { field: k }), `delivery.${k}`);
     }
     if (Object.keys(delivery).length) inv.delivery = delivery;
   }
@@ -493,7 +512,7 @@ function readInto(root: XmlElement, result: ReadCiiResult): void {
   result.unsupported = r.unsupported(root);
   for (const f of r.f.items) result.findings.push(f);
   result.invoice = asInvoiceInput(inv);
-  const parsed = parseInvoice(inv);
+  const parsed = parseInvoice(inv, { lang });
   result.issues = parsed.issues;
 }
 
@@ -537,7 +556,7 @@ function readLine(r: Reader, item: XmlElement): LineDraft {
         r.take(baseQty);
         if (q !== undefined && !q.eq(0) && !q.eq(1)) {
           line.unitPriceNet = Number(new Big(String(price)).div(q).round(10, Big.roundHalfUp).toFixed());
-          r.f.info('PRICE_BASE_QUANTITY_CONVERTED', `Net price ${price} per ${q.toFixed()} units converted to a unit price`, baseQty.xpath(), 'BT-149');
+          r.f.info('PRICE_BASE_QUANTITY_CONVERTED', r.t('READ_PRICE_BASE', { price, quantity: q.toFixed() }), baseQty.xpath(), 'BT-149');
           r.locate(baseQty);
         }
       }
@@ -618,7 +637,7 @@ function readSettlement(r: Reader, st: XmlElement | undefined, inv: InvoiceDraft
     }
     const inst = r.child(m, 'PayeeSpecifiedCreditorFinancialInstitution');
     if (inst) set(payment, 'bic', r.text(r.visit(inst), 'BICID'));
-    for (const extra of means.slice(1)) r.skip(extra, 'The model holds one payment means; further ones are dropped');
+    for (const extra of means.slice(1)) r.skip(extra, r.t('READ_ONE_MEANS'));
   }
   const breakdown: VatBreakdownDraft[] = [];
   for (const t of r.children(st, 'ApplicableTradeTax')) {
@@ -662,7 +681,7 @@ function readSettlement(r: Reader, st: XmlElement | undefined, inv: InvoiceDraft
     }
     set(inv, 'dueDate', r.date(t, 'DueDateDateTime'));
     set(payment, 'mandateId', r.text(t, 'DirectDebitMandateID'));
-    for (const extra of terms.slice(1)) r.skip(extra, 'The model holds one payment terms entry; further ones are dropped');
+    for (const extra of terms.slice(1)) r.skip(extra, r.t('READ_ONE_TERMS'));
   }
   const sum = r.child(st, 'SpecifiedTradeSettlementHeaderMonetarySummation');
   if (sum) {
@@ -675,7 +694,7 @@ function readSettlement(r: Reader, st: XmlElement | undefined, inv: InvoiceDraft
       const cur = r.attr(t, 'currencyID');
       if ((cur === undefined || cur === currency) && inv.totalVat === undefined) set(inv, 'totalVat', r.number(t));
       else if (cur !== undefined && cur !== currency && inv.totalVatInTaxCurrency === undefined) set(inv, 'totalVatInTaxCurrency', r.number(t));
-      else r.skip(t, 'A further tax total amount is not part of the model');
+      else r.skip(t, r.t('READ_TAX_TOTAL'));
     }
     set(inv, 'totalGross', r.number(sum, 'GrandTotalAmount'));
     const paid = r.number(sum, 'TotalPrepaidAmount');

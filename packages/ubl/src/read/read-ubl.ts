@@ -83,7 +83,7 @@ export function readUbl(xml: XmlInput, opts: ReadUblOptions = {}): ReadUblResult
     return empty;
   }
   const { tree, used } = bindUbl(root);
-  const r = readCii(serializeTree(tree), { limits: { ...(opts.limits ?? {}), maxBytes: Number.MAX_SAFE_INTEGER } });
+  const r = readCii(serializeTree(tree), { limits: { ...(opts.limits ?? {}), maxBytes: Number.MAX_SAFE_INTEGER }, lang });
   const guideline = r.guideline;
   const profileName: ReadUblResult['profileName'] =
     guideline === null ? 'unknown' : /xrechnung_3/.test(guideline) ? 'XRECHNUNG' : /poacc:billing:3\.0/.test(guideline) ? 'PEPPOL' : guideline.startsWith('urn:cen.eu:en16931:2017') ? 'EN 16931' : 'unknown';
