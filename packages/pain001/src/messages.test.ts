@@ -45,6 +45,24 @@ describe('pain001 messages', () => {
     expect(de.findings.find((f) => f.code === 'IBAN_CHECKSUM')).toMatchObject({ line: 7 });
   });
 
+  it('refusals: message and details in the language asked for, same code', async () => {
+    const camt = '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"/>';
+    const refusal = async (lang: 'de' | 'en') => {
+      try {
+        await validatePain001(camt, { lang });
+      } catch (e) {
+        if (e instanceof Pain001Error) return e;
+      }
+      throw new Error('expected UNSUPPORTED_MESSAGE');
+    };
+    const de = await refusal('de');
+    const en = await refusal('en');
+    expect([de.code, en.code]).toEqual(['UNSUPPORTED_MESSAGE', 'UNSUPPORTED_MESSAGE']);
+    expect(de.message).toBe('Keine unterstützte pain.001-Nachricht: Namensraum "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08". Unterstützt werden pain.001.001.09 und pain.001.001.03.');
+    expect(en.message).toBe('Not a supported pain.001 message: namespace "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08". Supported are pain.001.001.09 and pain.001.001.03.');
+    expect(en.details[0]).toMatchObject({ code: 'UNSUPPORTED_MESSAGE', message: 'Not supported: namespace "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"', line: 1 });
+  });
+
   it('generation: the 422 issue list has the same codes in both languages, labels and schema texts translated', async () => {
     const run = {
       debtor: { name: 'Firma', iban: 'DE88370400440532013000' },

@@ -324,6 +324,30 @@ export const messages = defineMessages({
   SCHEMA_NOT_INSTALLED: { de: 'Schema {schemaSet} ist nicht installiert', en: 'Schema {schemaSet} is not installed' },
   UNCHECKED_NOTE: { de: 'Ohne Schemaprüfung ausgeliefert (allowUnchecked): {note}', en: 'Delivered without schema check (allowUnchecked): {note}' },
 
+  // Refusals (Pain001Error messages and their details)
+  E_LIMIT: { de: 'Die Datei enthält mehr als {max} {what} (Grenze {limit}).', en: 'The file contains more than {max} {what} (limit {limit}).' },
+  E_LIMIT_DETAIL: { de: 'Mehr als {max} {what}', en: 'More than {max} {what}' },
+  W_BLOCKS: { de: 'Zahlungsblöcke (PmtInf)', en: 'payment blocks (PmtInf)' },
+  W_TRANSACTIONS: { de: 'Transaktionen (CdtTrfTxInf)', en: 'transactions (CdtTrfTxInf)' },
+  W_NAMESPACE: { de: 'Namensraum "{ns}"', en: 'namespace "{ns}"' },
+  W_ROOT: { de: 'Wurzelelement "{root}" (Namensraum "{ns}")', en: 'root element "{root}" (namespace "{ns}")' },
+  W_NO_NAMESPACE: { de: '(keiner)', en: '(none)' },
+  E_UNSUPPORTED: {
+    de: 'Keine unterstützte pain.001-Nachricht: {what}. Unterstützt werden pain.001.001.09 und pain.001.001.03.',
+    en: 'Not a supported pain.001 message: {what}. Supported are pain.001.001.09 and pain.001.001.03.',
+  },
+  E_UNSUPPORTED_DETAIL: { de: 'Nicht unterstützt: {what}', en: 'Not supported: {what}' },
+  E_NOT_XML: { de: 'Die Datei ist kein lesbares XML: {detail}', en: 'The file is not readable XML: {detail}' },
+  E_NO_ROOT: { de: 'Die Datei enthält kein Wurzelelement', en: 'The file has no root element' },
+  E_TOO_LARGE: { de: 'Die Datei ist größer als {max} Bytes', en: 'The file is larger than {max} bytes' },
+  E_RULES_VIOLATED: { de: 'Der Zahlungslauf verletzt {count} Regel(n)', en: 'The payment run violates {count} rule(s)' },
+  E_GATE_FAILED: { de: 'Die erzeugte Datei besteht die Prüfung gegen {schemaSet} nicht', en: 'The generated file fails the check against {schemaSet}' },
+  E_GATE_UNAVAILABLE: {
+    de: 'Schemaprüfung nicht möglich: {note}. Es wird keine ungeprüfte Datei ausgeliefert.',
+    en: 'Schema check not possible: {note}. No unchecked file is delivered.',
+  },
+  E_RUN_SCHEMA: { de: 'Der Zahlungslauf entspricht nicht dem Schema', en: 'The payment run does not match the schema' },
+
   // Profile detection reasons
   PROFILE_REQUESTED: { de: 'Profil wurde vorgegeben', en: 'profile was requested' },
   REASON_SEPA_LEVEL: { de: 'Service-Level SEPA angegeben (SvcLvl/Cd = SEPA)', en: 'service level SEPA given (SvcLvl/Cd = SEPA)' },

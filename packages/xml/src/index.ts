@@ -14,5 +14,5 @@ export { SchemaStore, DEFAULT_MAX_XSD_FINDINGS, type SchemaStoreOptions, type Xs
 export { IBAN_LENGTHS, ibanMod97, ibanProblem, normalizeIban, ibanMessages, type IbanProblem, type IbanProblemCode } from './iban';
 export { berlinParts, berlinDay, berlinMonth, berlinDateTime, berlinMidnight, type BerlinParts, type Clock } from './berlin-time';
 export { readLimitedBody, type LimitedBody } from './limited-body';
-export { xsdCheckToJson, type XsdCheck, type XsdCheckFinding, type XsdCheckJson, type XsdCheckFindingJson } from './xsd/check';
+export { xsdCheckToJson, xsdVerdict, type XsdCheck, type XsdCheckFinding, type XsdCheckJson, type XsdCheckFindingJson } from './xsd/check';
 export { schemaSets, findSchemaSet, type SchemaSetDef } from './xsd/sets';

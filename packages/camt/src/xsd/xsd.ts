@@ -3,7 +3,7 @@ import type { Lang, SchemaStore } from '@kontor/xml';
 import { sayer } from '../messages';
 import type { XsdCheck, XsdCheckFinding } from '../model/types';
 import { rulesetLabel, schemaSetId, type CamtKind } from '../read/detect';
-import { DEFAULT_MAX_XSD_FINDINGS, schemaSets } from '@kontor/xml';
+import { DEFAULT_MAX_XSD_FINDINGS, schemaSets, xsdVerdict } from '@kontor/xml';
 
 export function checkXsd(store: SchemaStore | undefined, kind: CamtKind, xml: Uint8Array | string, maxBytes: number, maxFindings = DEFAULT_MAX_XSD_FINDINGS, lang: Lang = 'de'): XsdCheck {
   const say = sayer(lang);
@@ -38,7 +38,7 @@ export function checkXsd(store: SchemaStore | undefined, kind: CamtKind, xml: Ui
     ...base,
     available: true,
     valid,
-    verdict: valid ? (warningCount ? 'valid_with_warnings' : 'valid') : 'invalid',
+    verdict: xsdVerdict({ valid, warningCount }),
     errorCount,
     warningCount,
     findings,

@@ -112,7 +112,7 @@ export function parsePaymentRun(input: unknown, profile: Profile, characterSet: 
   const issues = r.issues ?? [];
   const schemaIssues = issues.filter((i) => i.kind === 'schema');
   if (schemaIssues.length) {
-    throw new Pain001Error('RUN_SCHEMA_MISMATCH', 'Der Zahlungslauf entspricht nicht dem Schema', { details: schemaIssues.map((i) => schemaIssue(i, say)) });
+    throw new Pain001Error('RUN_SCHEMA_MISMATCH', say('E_RUN_SCHEMA'), { details: schemaIssues.map((i) => schemaIssue(i, say)) });
   }
   const out: Finding[] = issues.map((i) => validationIssue(i, say));
   for (const p of unknownProperties(schema, input)) {

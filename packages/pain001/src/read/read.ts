@@ -5,7 +5,9 @@
  * position; a file that is not a supported pain.001 throws Pain001Error.
  */
 import { streamXml, KontorXmlError, type StreamTap, type XmlElement } from '@kontor/xml';
+import type { Lang } from '@kontor/xml';
 import { Pain001Error } from '../errors';
+import { sayer } from '../messages';
 import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadParty, ReadPaymentBlock, ReadPaymentType, ReadTransaction } from './model';
 
 export const PAIN_NAMESPACES: Record<string, '09' | '03'> = {
@@ -241,6 +243,8 @@ export interface ReadOptions {
   maxBytes?: number;
   /** Structural limits (defaults: defaultPain001Limits); beyond them Pain001Error LIMIT_EXCEEDED is thrown. */
   limits?: Partial<Pain001Limits>;
+  /** Language of refusal messages and their details (default de). */
+  lang?: Lang | undefined;
   /** Every reader event also goes here (e.g. the native XSD validation sharing this pass, see xsd-pass.ts). */
   tap?: StreamTap | undefined;
 }
@@ -261,9 +265,10 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
   let block: ReadPaymentBlock | undefined;
   const limits: Pain001Limits = { ...defaultPain001Limits, ...opts.limits };
   let transactions = 0;
-  const beyond = (limit: keyof Pain001Limits, what: string, location: { line: number; column: number }) =>
-    new Pain001Error('LIMIT_EXCEEDED', `Die Datei enthält mehr als ${limits[limit]} ${what} (Grenze ${limit}).`, { details: [
-      { code: 'LIMIT_EXCEEDED', severity: 'error', message: `Mehr als ${limits[limit]} ${what}`, line: location.line, column: location.column },
+  const say = sayer(opts.lang);
+  const beyond = (limit: keyof Pain001Limits, whatKey: 'W_BLOCKS' | 'W_TRANSACTIONS', location: { line: number; column: number }) =>
+    new Pain001Error('LIMIT_EXCEEDED', say('E_LIMIT', { max: limits[limit], what: `@${whatKey}`, limit }), { details: [
+      { code: 'LIMIT_EXCEEDED', severity: 'error', message: say('E_LIMIT_DETAIL', { max: limits[limit], what: `@${whatKey}` }), line: location.line, column: location.column },
     ] });
   try {
     await streamXml(
@@ -278,11 +283,11 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
             if (info.local !== 'Document' || !version) throw new UnsupportedRoot();
             model = { version, namespace: info.ns, paymentBlocks: [] };
           } else if (info.path.length === 2 && info.local === 'PmtInf') {
-            if (model!.paymentBlocks.length >= limits.maxPaymentBlocks) throw beyond('maxPaymentBlocks', 'Zahlungsblöcke (PmtInf)', { line: info.line, column: info.column });
+            if (model!.paymentBlocks.length >= limits.maxPaymentBlocks) throw beyond('maxPaymentBlocks', 'W_BLOCKS', { line: info.line, column: info.column });
             block = { transactions: [], at: { line: info.line, column: info.column }, fieldAt: {} };
             model!.paymentBlocks.push(block);
           } else if (info.path.length === 3 && info.local === 'CdtTrfTxInf' && info.path[2] === 'PmtInf' && ++transactions > limits.maxTransactions) {
-            throw beyond('maxTransactions', 'Transaktionen (CdtTrfTxInf)', { line: info.line, column: info.column });
+            throw beyond('maxTransactions', 'W_TRANSACTIONS', { line: info.line, column: info.column });
           }
         },
         keep(info) {
@@ -309,19 +314,20 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
     );
   } catch (e) {
     if (e instanceof UnsupportedRoot) {
-      const what = rootLocal === 'Document' ? `Namensraum "${rootNs || '(keiner)'}"` : `Wurzelelement "${rootLocal}" (Namensraum "${rootNs || '(keiner)'}")`;
-      throw new Pain001Error('UNSUPPORTED_MESSAGE', `Keine unterstützte pain.001-Nachricht: ${what}. Unterstützt werden pain.001.001.09 und pain.001.001.03.`, { details: [
-        { code: 'UNSUPPORTED_MESSAGE', severity: 'error', message: `Nicht unterstützt: ${what}`, line: 1, column: 1 },
+      const ns = rootNs || say('W_NO_NAMESPACE');
+      const what = rootLocal === 'Document' ? say('W_NAMESPACE', { ns }) : say('W_ROOT', { root: rootLocal, ns });
+      throw new Pain001Error('UNSUPPORTED_MESSAGE', say('E_UNSUPPORTED', { what }), { details: [
+        { code: 'UNSUPPORTED_MESSAGE', severity: 'error', message: say('E_UNSUPPORTED_DETAIL', { what }), line: 1, column: 1 },
       ] });
     }
     if (e instanceof KontorXmlError) {
       if (e.code === 'XML_TOO_LARGE') throw new Pain001Error('INPUT_TOO_LARGE', e.message);
-      if (!model) throw new Pain001Error('NOT_XML', `Die Datei ist kein lesbares XML: ${e.message}`, { details: [{ code: e.code, severity: 'error', message: e.message, ...(e.location ? { line: e.location.line, column: e.location.column } : {}) }] });
+      if (!model) throw new Pain001Error('NOT_XML', say('E_NOT_XML', { detail: e.message }), { details: [{ code: e.code, severity: 'error', message: e.message, ...(e.location ? { line: e.location.line, column: e.location.column } : {}) }] });
       model.malformed = { code: e.code, message: e.message, ...(e.location ? { location: e.location } : {}) };
       return model;
     }
     throw e;
   }
-  if (!model) throw new Pain001Error('NOT_XML', 'Die Datei enthält kein Wurzelelement');
+  if (!model) throw new Pain001Error('NOT_XML', say('E_NO_ROOT'));
   return model;
 }

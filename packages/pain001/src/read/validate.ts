@@ -3,7 +3,7 @@
  * profile detection, read-model summary, rule findings, XSD check against the schema store, verdict.
  */
 import Big from 'big.js';
-import { xmlInputToText, KontorXmlError, findSchemaSet, verdictOf, type Finding, type Lang, type SchemaStore, type XsdFinding, type XsdCheck, type XsdCheckFinding } from '@kontor/xml';
+import { xmlInputToText, KontorXmlError, findSchemaSet, verdictOf, xsdVerdict, type Finding, type Lang, type SchemaStore, type XsdFinding, type XsdCheck, type XsdCheckFinding } from '@kontor/xml';
 import { Pain001Error } from '../errors';
 import { sayer, type Pain001MessageKey, type Say } from '../messages';
 import type { Profile } from '../model/run';
@@ -146,7 +146,7 @@ function runXsd(store: SchemaStore | undefined, setId: string, text: string, max
     available: true,
     ...base,
     valid: r.valid === true,
-    verdict: r.valid ? 'valid' : 'invalid',
+    verdict: xsdVerdict({ valid: r.valid === true, warningCount }),
     errorCount,
     warningCount,
     findings,
@@ -221,14 +221,14 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
     text = xmlInputToText(input, maxBytes);
   } catch (e) {
     if (e instanceof KontorXmlError) {
-      if (e.code === 'XML_TOO_LARGE') throw new Pain001Error('INPUT_TOO_LARGE', `Die Datei ist größer als ${maxBytes} Bytes`);
-      throw new Pain001Error('NOT_XML', `Die Datei ist kein lesbares XML: ${e.message}`);
+      if (e.code === 'XML_TOO_LARGE') throw new Pain001Error('INPUT_TOO_LARGE', say('E_TOO_LARGE', { max: maxBytes }));
+      throw new Pain001Error('NOT_XML', say('E_NOT_XML', { detail: e.message }));
     }
     throw e;
   }
   // One pass over the file: the rules' streaming read also feeds the native XSD validation (when the store has one).
   const pass = opts.schemaStore ? sharedXsdPass(opts.schemaStore, { requested: opts.profile && opts.profile !== 'auto' ? opts.profile : undefined, schemaSet: opts.schemaSet, maxFindings, setFor: schemaSetFor }) : undefined;
-  const model = await readPain001(text, { maxBytes, ...(opts.limits ? { limits: opts.limits } : {}), ...(pass ? { tap: pass.tap } : {}) });
+  const model = await readPain001(text, { maxBytes, lang, ...(opts.limits ? { limits: opts.limits } : {}), ...(pass ? { tap: pass.tap } : {}) });
   const requested = opts.profile && opts.profile !== 'auto' ? opts.profile : undefined;
   const detection = requested ? { profile: requested, reasons: [say('PROFILE_REQUESTED')] } : detectProfile(model, lang);
   const profile = detection.profile;

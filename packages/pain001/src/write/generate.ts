@@ -118,7 +118,7 @@ async function generate(profile: Profile, input: unknown, opts: GenerateOptions)
   const ruleIssues = checkPaymentRun(run, { profile, now: now(), lang, ...(opts.bankDirectory ? { bankDirectory: opts.bankDirectory } : {}) });
   const all = [...issues, ...ruleIssues];
   const errors = all.filter((i) => i.severity === 'error');
-  if (errors.length) throw new Pain001Error('RUN_RULES_VIOLATED', `Der Zahlungslauf verletzt ${errors.length} Regel(n)`, { details: all });
+  if (errors.length) throw new Pain001Error('RUN_RULES_VIOLATED', say('E_RULES_VIOLATED', { count: errors.length }), { details: all });
   const derived = deriveBics(run, profile, opts.bankDirectory, say);
 
   const createdAt = resolveCreatedAt(opts, now);
@@ -131,9 +131,9 @@ async function generate(profile: Profile, input: unknown, opts: GenerateOptions)
   const check = await validatePain001(xml, { profile, lang, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), maxBytes: Number.MAX_SAFE_INTEGER });
   // Rule findings and schema diagnostics are the same Finding type.
   const gateErrors: Finding[] = [...check.findings, ...check.xsd.findings].filter((f) => f.severity === 'error');
-  if (gateErrors.length) throw new Pain001Error('GATE_FAILED', `Die erzeugte Datei besteht die Prüfung gegen ${setId} nicht`, { details: gateErrors });
+  if (gateErrors.length) throw new Pain001Error('GATE_FAILED', say('E_GATE_FAILED', { schemaSet: setId }), { details: gateErrors });
   if (!check.xsd.available && !opts.allowUnchecked) {
-    throw new Pain001Error('GATE_UNAVAILABLE', `Schemaprüfung nicht möglich: ${check.xsd.note ?? setId}. Es wird keine ungeprüfte Datei ausgeliefert.`, { details: [
+    throw new Pain001Error('GATE_UNAVAILABLE', say('E_GATE_UNAVAILABLE', { note: check.xsd.note ?? setId }), { details: [
       { code: 'SCHEMA_NOT_INSTALLED', severity: 'error', message: check.xsd.note ?? say('SCHEMA_NOT_INSTALLED', { schemaSet: setId }) },
     ] });
   }

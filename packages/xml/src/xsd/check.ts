@@ -1,5 +1,5 @@
 /** The XSD part of a validation result, one shape for every format (camt, pain.001, ...). */
-import type { Finding, Verdict } from '../model/finding';
+import { verdictOf, type Finding, type Verdict } from '../model/finding';
 
 /**
  * One schema diagnostic: the shared Finding. `line`/`column` are 1-based when known (libxml2 gives no column for
@@ -26,6 +26,19 @@ export interface XsdCheck {
   /** True when more diagnostics were reported than `findings` holds. */
   truncated?: boolean;
   note?: string;
+}
+
+/**
+ * The verdict of a schema step that ran: its errors and warnings counted in full (also beyond `findings`), through
+ * the one verdict rule (verdictOf). `not_checked` is only for a step that could not run.
+ *
+ * @example
+ * ```ts
+ * xsdVerdict({ valid: true, warningCount: 1 }); // 'valid_with_warnings'
+ * ```
+ */
+export function xsdVerdict(r: { valid: boolean; warningCount: number }): Verdict {
+  return verdictOf([...(r.valid ? [] : [{ severity: 'error' as const }]), ...(r.warningCount > 0 ? [{ severity: 'warning' as const }] : [])]);
 }
 
 /** A schema diagnostic as the HTTP API writes it (spec §2.6 xsd.findings[]): unknown positions are null. */
