@@ -31,7 +31,10 @@ export async function runCli(argv: string[], io: Io, groups: CommandGroup[] = co
     return 0;
   }
   const mine = groups.filter((g) => g.words.includes(argv[0]!));
-  const commands = await load(mine);
+  // The module(s) naming the typed command when one does (`kontor invoice validate` loads no PDF library); all of
+  // the first word's modules for a group's help and for near misses.
+  const named = mine.filter((g) => g.names?.some((n) => n.split(' ').every((p, i) => argv[i] === p)));
+  const commands = await load(named.length ? named : mine);
   let match: Command | undefined;
   let words = 0;
   for (const c of commands) {

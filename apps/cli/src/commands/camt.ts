@@ -135,7 +135,7 @@ export const camtCommands: Command[] = [
     usage: `kontor camt validate <file|dir|glob>... [--schema-dir <dir>] [--best-effort] [--max-bytes <n>] ${batchUsage}   (exit 0 valid/with warnings, 1 invalid, 2 usage/I-O)`,
     async run(argv, io) {
       const { values, positionals } = parse(argv, { ...batchOptions, ...commonOptions, 'schema-dir': { type: 'string' } });
-      const schemaDir = values['schema-dir'] ? path.resolve(io.cwd, values['schema-dir']) : (await import('@kontor/api')).loadConfig(io.env, io.cwd).schemaDir;
+      const schemaDir = values['schema-dir'] ? path.resolve(io.cwd, values['schema-dir']) : (await import('../api/config')).loadConfig(io.env, io.cwd).schemaDir;
       const options: ValidateOptions = { schemaDir, maxBytes: maxBytesOf(values['max-bytes']), bestEffort: !!values['best-effort'] };
       return runBatch(io, { task: 'camt validate', options, inputs: positionals, extensions: ['.xml', '.zip'], values });
     },

@@ -28,7 +28,7 @@ export const invoiceExtractTask: BatchTask<Options, Context> = {
   async open(o) {
     if (!o.ai) return { lang: o.lang };
     const { createModelProvider } = await import('@kontor/ai');
-    const { createOutboundFetch } = await import('@kontor/api');
+    const { createOutboundFetch } = await import('../api/outbound');
     const ai = o.ai;
     return {
       lang: o.lang,
@@ -66,7 +66,7 @@ export const invoiceExtractCommands: Command[] = [
     usage: `kontor invoice extract <file|dir|glob>... [--text-only] ${batchUsage}`,
     async run(argv, io) {
       const { values, positionals } = parse(argv, { 'text-only': { type: 'boolean' }, ...batchOptions });
-      const config = (await import('@kontor/api')).loadConfig(io.env, io.cwd);
+      const config = (await import('../api/config')).loadConfig(io.env, io.cwd);
       const ai = !values['text-only'] && config.ai ? { baseUrl: config.ai.baseUrl, model: config.ai.model, ...(config.ai.apiKey ? { apiKey: config.ai.apiKey } : {}) } : undefined;
       const lang = formatOf(io, values.lang).lang;
       const options: Options = ai ? { ai, lang } : { lang };

@@ -75,7 +75,7 @@ export const invoiceValidateCommands: Command[] = [
       const { values, positionals } = parse(argv, { profile: { type: 'string' }, schemas: { type: 'string' }, ...batchOptions });
       const profile = (values.profile ?? 'auto') as ValidationProfile;
       if (!['en16931', 'xrechnung', 'auto'].includes(profile)) throw new CliError(`Unknown profile "${values.profile}" (en16931, xrechnung or auto)`);
-      const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : (await import('@kontor/api')).loadConfig(io.env, io.cwd).schemaDir;
+      const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : (await import('../api/config')).loadConfig(io.env, io.cwd).schemaDir;
       return runBatch(io, { task: 'invoice validate', options: { profile, schemaDir, lang: formatOf(io, values.lang).lang } satisfies Options, inputs: positionals, extensions: ['.xml', '.pdf'], values });
     },
   },

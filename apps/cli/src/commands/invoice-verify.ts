@@ -45,7 +45,7 @@ function detailLines(r: FileReport): string[] {
 /** One received PDF in a worker: the engines' guarded fetches are made there (functions do not cross threads). */
 export const invoiceVerifyTask: BatchTask<Options, Context> = {
   async open(o) {
-    const { createOutboundFetch } = await import('@kontor/api');
+    const { createOutboundFetch } = await import('../api/outbound');
     // the service's guarded outbound fetch: the configured base URL is trusted, redirects away from it are checked
     const endpoint = (u: string) => ({ url: u, timeoutMs: o.timeoutMs, fetch: createOutboundFetch({ trustedOrigins: [u], timeoutMs: o.timeoutMs + 1_000, maxResponseBytes: 64 * 1024 * 1024 }) });
     const store = new SchemaStore({ dir: o.schemaDir });
@@ -75,7 +75,7 @@ export const invoiceVerifyCommands: Command[] = [
     usage: `kontor invoice verify <file|dir|glob>... [--schemas <schema store>] [--kosit-url <url>] [--verapdf-url <url>] ${batchUsage}`,
     async run(argv, io) {
       const { values, positionals } = parse(argv, { schemas: { type: 'string' }, 'kosit-url': { type: 'string' }, 'verapdf-url': { type: 'string' }, ...batchOptions });
-      const config = (await import('@kontor/api')).loadConfig(io.env, io.cwd);
+      const config = (await import('../api/config')).loadConfig(io.env, io.cwd);
       const url = (u: string | undefined, what: string) => {
         if (u === undefined) return undefined;
         try {

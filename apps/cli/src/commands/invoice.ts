@@ -5,6 +5,7 @@ import { attachmentMimeFromFilename, generateCii, readCii, type CiiAttachment, t
 import { generateUbl, convertInvoice, readUbl, detectInvoiceSyntax, type InvoiceSyntax } from '@kontor/ubl';
 import { SchemaStore } from '@kontor/xml';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
+import { formatOf } from '../batch/run';
 
 function printFindings(io: Io, findings: readonly Finding[]): void {
   for (const f of findings) io.stderr(`  ${f.severity.padEnd(7)} ${f.code}${f.path ? ` at ${f.path}` : ''}: ${f.message}\n`);
@@ -54,7 +55,7 @@ export const invoiceCommands: Command[] = [
       if (syntax !== 'cii' && syntax !== 'ubl') throw new CliError(`Unknown syntax "${values.syntax}" (cii or ubl)`);
       // The same library gate as POST /invoices (XSD from the service's schema store when installed, then the native
       // EN 16931 / XRechnung rules on the generated XML); a gate failure writes nothing.
-      const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : (await import('@kontor/api')).loadConfig(io.env, io.cwd).schemaDir;
+      const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : (await import('../api/config')).loadConfig(io.env, io.cwd).schemaDir;
       const schemaStore = new SchemaStore({ dir: schemaDir });
       let r: ReturnType<typeof generateCii>;
       try {
@@ -89,9 +90,10 @@ export const invoiceCommands: Command[] = [
   {
     name: 'invoice read',
     summary: 'Read a CII (ZUGFeRD/Factur-X, XRechnung) or UBL invoice into the invoice model, listing what the model cannot hold',
-    usage: 'kontor invoice read <file.xml|file.pdf> [--json]',
+    usage: 'kontor invoice read <file.xml|file.pdf> [--lang de|en] [--json]',
     async run(argv, io) {
-      const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
+      const { values, positionals } = parse(argv, { json: { type: 'boolean' }, lang: { type: 'string' } });
+      const lang = formatOf(io, values.lang).lang;
       const file = positionals[0];
       if (!file) throw new CliError('Missing file');
       const bytes = new Uint8Array(await readFile(path.resolve(io.cwd, file)));
@@ -101,7 +103,7 @@ export const invoiceCommands: Command[] = [
         else io.stderr(`${file}: ${message}\n`);
         return 1;
       }
-      const r = detectInvoiceSyntax(bytes) === 'ubl' ? readUbl(bytes) : readCii(bytes);
+      const r = detectInvoiceSyntax(bytes) === 'ubl' ? readUbl(bytes, { lang }) : readCii(bytes, { lang });
       const ok = r.invoice !== null && !r.findings.some((f) => f.severity === 'error');
       if (values.json) {
         const attachments = r.attachments.map(({ data, ...a }) => ({ ...a, ...(data ? { bytes: Buffer.from(data, 'base64').byteLength } : {}) }));
@@ -129,9 +131,10 @@ export const invoiceCommands: Command[] = [
   {
     name: 'invoice convert',
     summary: 'Convert an e-invoice between CII and UBL 2.1 through the invoice model, reporting what could not be carried',
-    usage: 'kontor invoice convert <file.xml> --to ubl|cii [--profile en16931|xrechnung] [-o out.xml] [--json]',
+    usage: 'kontor invoice convert <file.xml> --to ubl|cii [--profile en16931|xrechnung] [-o out.xml] [--lang de|en] [--json]',
     async run(argv, io) {
-      const { values, positionals } = parse(argv, { to: { type: 'string' }, profile: { type: 'string' }, output: { type: 'string', short: 'o' }, json: { type: 'boolean' } });
+      const { values, positionals } = parse(argv, { to: { type: 'string' }, profile: { type: 'string' }, output: { type: 'string', short: 'o' }, json: { type: 'boolean' }, lang: { type: 'string' } });
+      const lang = formatOf(io, values.lang).lang;
       const file = positionals[0];
       if (!file) throw new CliError('Missing invoice XML file');
       const to = values.to as InvoiceSyntax | undefined;
@@ -139,7 +142,7 @@ export const invoiceCommands: Command[] = [
       const profile = values.profile as InvoiceProfile | undefined;
       if (profile !== undefined && profile !== 'en16931' && profile !== 'xrechnung') throw new CliError(`Unknown profile "${values.profile}" (en16931 or xrechnung)`);
       const bytes = new Uint8Array(await readFile(path.resolve(io.cwd, file)));
-      const r = convertInvoice(bytes, { to, ...(profile ? { profile } : {}) });
+      const r = convertInvoice(bytes, { to, ...(profile ? { profile } : {}), lang });
       const out = values.output ? path.resolve(io.cwd, values.output) : undefined;
       if (r.ok && out) await writeOutput(out, r.xml!);
       if (values.json) {

@@ -41,7 +41,7 @@ async function readJson(io: Io, file: string | undefined, what: string): Promise
 }
 
 /** The service's helpers load only in the commands that need them: a batch worker running payValidateTask never does. */
-const api = () => import('@kontor/api');
+const api = () => import('../api/config');
 
 async function config(io: Io) {
   return (await api()).loadConfig(io.env, io.cwd);
@@ -222,7 +222,7 @@ export const payCommands: Command[] = [
       const raw = await readJson(io, positionals[0], 'items.json');
       const body = Array.isArray(raw) ? { items: raw } : raw;
       const settings = await config(io);
-      const { outboundFetchFor } = await api();
+      const { outboundFetchFor } = await import('../api/outbound');
       const ai = settings.ai;
       const provider = ai
         ? createModelProvider({ baseUrl: ai.baseUrl, model: ai.model, ...(ai.apiKey ? { apiKey: ai.apiKey } : {}), timeoutMs: 30_000, fetch: outboundFetchFor(settings, 'ai') })

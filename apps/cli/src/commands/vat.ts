@@ -34,7 +34,8 @@ export const vatCommands: Command[] = [
       const id = positionals.join(' ');
       if (!id) throw new CliError('Missing <vat-id>');
       // The service's configuration module is loaded only here: `vat syntax` stays a fast, offline start.
-      const { loadConfig, outboundFetchFor } = await import('@kontor/api');
+      const { loadConfig } = await import('../api/config');
+      const { outboundFetchFor } = await import('../api/outbound');
       const config = loadConfig(io.env, io.cwd);
       const timeoutMs = values['timeout-ms'] === undefined ? config.vies.timeoutMs : Number(values['timeout-ms']);
       if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new CliError('--timeout-ms must be a positive whole number');
