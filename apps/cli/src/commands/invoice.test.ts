@@ -73,4 +73,13 @@ describe('kontor invoice read', () => {
     expect(b.code).toBe(1);
     expect(b.err).toContain('XML_MALFORMED');
   });
+
+  it('gives the reader texts in the language of --lang, codes unchanged', async () => {
+    writeFileSync(path.join(dir, 'not-cii.xml'), '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2x"/>');
+    const en = JSON.parse((await run(['invoice', 'read', 'not-cii.xml', '--json', '--lang', 'en'])).out) as { findings: { code: string; message: string }[] };
+    const de = JSON.parse((await run(['invoice', 'read', 'not-cii.xml', '--json', '--lang', 'de'])).out) as typeof en;
+    expect(de.findings.map((f) => f.code)).toEqual(en.findings.map((f) => f.code));
+    expect(en.findings[0]).toMatchObject({ code: 'NOT_CII', message: expect.stringMatching(/^The document is a UBL document/) });
+    expect(de.findings[0]).toMatchObject({ code: 'NOT_CII', message: expect.stringMatching(/^Das Dokument ist ein UBL-Dokument/) });
+  });
 });
