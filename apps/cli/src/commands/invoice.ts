@@ -55,7 +55,7 @@ export const invoiceCommands: Command[] = [
       if (syntax !== 'cii' && syntax !== 'ubl') throw new CliError(`Unknown syntax "${values.syntax}" (cii or ubl)`);
       // The same library gate as POST /invoices (XSD from the service's schema store when installed, then the native
       // EN 16931 / XRechnung rules on the generated XML); a gate failure writes nothing.
-      const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : (await import('@kontor/api')).loadConfig(io.env, io.cwd).schemaDir;
+      const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : (await import('../api/config')).loadConfig(io.env, io.cwd).schemaDir;
       const schemaStore = new SchemaStore({ dir: schemaDir });
       let r: ReturnType<typeof generateCii>;
       try {
