@@ -348,6 +348,17 @@ export const messages = defineMessages({
   },
   E_RUN_SCHEMA: { de: 'Der Zahlungslauf entspricht nicht dem Schema', en: 'The payment run does not match the schema' },
 
+  // Address structuring requests
+  ADDR_EXPECTED: { de: '{path}: erwartet {what}', en: '{path}: expected {what}' },
+  ADDR_REQUEST: { de: 'Anfrage', en: 'request' },
+  ADDR_ITEMS: { de: 'höchstens {max} Adressen je Aufruf', en: 'at most {max} addresses per call' },
+  ADDR_LINES: { de: '1 bis {max} Adresszeilen je Adresse (je höchstens {length} Zeichen)', en: '1 to {max} address lines per address (at most {length} characters each)' },
+  ADDR_COUNTRY: { de: 'Ländercode mit zwei Buchstaben (ISO 3166)', en: 'a two-letter country code (ISO 3166)' },
+  ADDR_ID: { de: 'id als Text (1-{max} Zeichen)', en: 'id as text (1-{max} characters)' },
+  ADDR_SHAPE: { de: 'Aufbau {items:[{id, countryCode, addressLines[]}]}', en: 'the shape {items:[{id, countryCode, addressLines[]}]}' },
+  E_ADDR_SCHEMA: { de: 'Die Adressanfrage entspricht nicht dem Schema', en: 'The address request does not match the schema' },
+  E_MODEL: { de: 'KI-Dienst nicht erreichbar: {detail}', en: 'AI service unreachable: {detail}' },
+
   // Profile detection reasons
   PROFILE_REQUESTED: { de: 'Profil wurde vorgegeben', en: 'profile was requested' },
   REASON_SEPA_LEVEL: { de: 'Service-Level SEPA angegeben (SvcLvl/Cd = SEPA)', en: 'service level SEPA given (SvcLvl/Cd = SEPA)' },

@@ -239,7 +239,8 @@ export const paymentRoutes: AnyRoute[] = [
     handler: async ({ c, account, services, body }) => {
       requireFeature(account, services, ['paymentsAbroad']);
       const provider = modelProviderOf(services);
-      const r = await structureAddresses(body, provider ? { provider } : {});
+      const lang = langFromAcceptLanguage(c.req.header('accept-language'), 'de');
+      const r = await structureAddresses(body, { lang, ...(provider ? { provider } : {}) });
       return c.json({ items: r.items });
     },
   }),

@@ -96,6 +96,11 @@ describe('structureAddresses', () => {
   it('enforces the request limits: at most 50 items, 1 to 4 lines', async () => {
     const many = Array.from({ length: 51 }, (_, i) => ({ id: String(i), countryCode: 'DE', addressLines: ['10115 Berlin'] }));
     await expect(structureAddresses({ items: many })).rejects.toMatchObject({ code: 'ADDRESS_INPUT_INVALID', details: [expect.objectContaining({ path: 'items', message: expect.stringMatching(/höchstens 50/) })] });
+    await expect(structureAddresses({ items: many }, { lang: 'en' })).rejects.toMatchObject({
+      code: 'ADDRESS_INPUT_INVALID',
+      message: 'The address request does not match the schema',
+      details: [expect.objectContaining({ path: 'items', message: 'items: expected at most 50 addresses per call' })],
+    });
     await expect(structureAddresses({ items: [{ id: 'a', countryCode: 'DE', addressLines: [] }] })).rejects.toMatchObject({ code: 'ADDRESS_INPUT_INVALID' });
     await expect(structureAddresses({ items: [{ id: 'a', countryCode: 'DE', addressLines: ['1', '2', '3', '4', '5'] }] })).rejects.toMatchObject({ code: 'ADDRESS_INPUT_INVALID' });
     await expect(structureAddresses({ items: [{ id: 'a', countryCode: 'Germany', addressLines: ['x'] }] })).rejects.toMatchObject({ code: 'ADDRESS_INPUT_INVALID' });

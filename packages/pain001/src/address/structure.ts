@@ -7,7 +7,9 @@
  */
 import * as v from 'valibot';
 import { AiError, parseJsonContent, type ModelProvider } from '@kontor/ai';
+import type { Lang } from '@kontor/xml';
 import { Pain001Error, type PaymentIssue } from '../errors';
+import { sayer, type Say } from '../messages';
 import { parseAddress, postcodePattern, type AddressParts } from './parse';
 
 export const ADDRESS_LIMITS = { items: 50, lines: 4, lineLength: 140, idLength: 100 } as const;
@@ -28,6 +30,8 @@ export interface StructureOptions {
   /** Model for the items the deterministic parser cannot place; without it they stay confident:false. */
   provider?: ModelProvider;
   signal?: AbortSignal;
+  /** Language of refusal messages (default de). */
+  lang?: Lang | undefined;
 }
 
 export interface StructureResult {
@@ -101,7 +105,7 @@ function acceptModelItem(raw: unknown, item: AddressItem): StructuredAddress {
   return { id: item.id, confident: true, ...parts };
 }
 
-async function askModel(provider: ModelProvider, items: AddressItem[], signal?: AbortSignal): Promise<Map<string, unknown>> {
+async function askModel(provider: ModelProvider, items: AddressItem[], say: Say, signal?: AbortSignal): Promise<Map<string, unknown>> {
   let content: string;
   try {
     const r = await provider.complete({
@@ -115,7 +119,7 @@ async function askModel(provider: ModelProvider, items: AddressItem[], signal?: 
     });
     content = r.content;
   } catch (e) {
-    if (e instanceof AiError) throw new Pain001Error('MODEL_UNAVAILABLE', `KI-Dienst nicht erreichbar: ${e.message}`, { details: [{ code: e.code, severity: 'error', message: e.message }] });
+    if (e instanceof AiError) throw new Pain001Error('MODEL_UNAVAILABLE', say('E_MODEL', { detail: e.message }), { details: [{ code: e.code, severity: 'error', message: e.message }] });
     throw e;
   }
   const out = new Map<string, unknown>();
@@ -131,20 +135,21 @@ async function askModel(provider: ModelProvider, items: AddressItem[], signal?: 
 }
 
 /** Validates the request shape (≤ 50 items, 1-4 lines); throws ADDRESS_INPUT_INVALID (HTTP 400). */
-export function parseAddressRequest(input: unknown): AddressItem[] {
+export function parseAddressRequest(input: unknown, lang: Lang = 'de'): AddressItem[] {
+  const say = sayer(lang);
   const r = v.safeParse(addressRequestSchema, input);
   if (!r.success) {
     const details: PaymentIssue[] = r.issues.map((i) => {
       const path = i.path?.map((p) => String(p.key)).join('.') ?? '';
       const what =
-        path === 'items' && i.type === 'max_length' ? `höchstens ${ADDRESS_LIMITS.items} Adressen je Aufruf` :
-        /addressLines$/.test(path) ? `1 bis ${ADDRESS_LIMITS.lines} Adresszeilen je Adresse (je höchstens ${ADDRESS_LIMITS.lineLength} Zeichen)` :
-        /countryCode$/.test(path) ? 'Ländercode mit zwei Buchstaben (ISO 3166)' :
-        /id$/.test(path) ? `id als Text (1-${ADDRESS_LIMITS.idLength} Zeichen)` :
-        'Aufbau {items:[{id, countryCode, addressLines[]}]}';
-      return { code: 'ADDRESS_INPUT_INVALID', severity: 'error' as const, message: `${path || 'Anfrage'}: erwartet ${what}`, ...(path ? { path } : {}) };
+        path === 'items' && i.type === 'max_length' ? say('ADDR_ITEMS', { max: ADDRESS_LIMITS.items }) :
+        /addressLines$/.test(path) ? say('ADDR_LINES', { max: ADDRESS_LIMITS.lines, length: ADDRESS_LIMITS.lineLength }) :
+        /countryCode$/.test(path) ? say('ADDR_COUNTRY') :
+        /id$/.test(path) ? say('ADDR_ID', { max: ADDRESS_LIMITS.idLength }) :
+        say('ADDR_SHAPE');
+      return { code: 'ADDRESS_INPUT_INVALID', severity: 'error' as const, message: say('ADDR_EXPECTED', { path: path || say('ADDR_REQUEST'), what }), ...(path ? { path } : {}) };
     });
-    throw new Pain001Error('ADDRESS_INPUT_INVALID', 'Die Adressanfrage entspricht nicht dem Schema', { details: details });
+    throw new Pain001Error('ADDRESS_INPUT_INVALID', say('E_ADDR_SCHEMA'), { details: details });
   }
   return r.output.items;
 }
@@ -157,7 +162,7 @@ export function parseAddressRequest(input: unknown): AddressItem[] {
  * ```
  */
 export async function structureAddresses(input: unknown, opts: StructureOptions = {}): Promise<StructureResult> {
-  const items = parseAddressRequest(input);
+  const items = parseAddressRequest(input, opts.lang);
   const answers = new Map<number, StructuredAddress>();
   const pending: number[] = [];
   let rules = 0;
@@ -170,7 +175,7 @@ export async function structureAddresses(input: unknown, opts: StructureOptions 
   });
   let model = 0;
   if (pending.length && opts.provider) {
-    const got = await askModel(opts.provider, pending.map((i) => items[i]!), opts.signal);
+    const got = await askModel(opts.provider, pending.map((i) => items[i]!), sayer(opts.lang), opts.signal);
     for (const i of pending) {
       const item = items[i]!;
       const a = acceptModelItem(got.get(item.id), item);
