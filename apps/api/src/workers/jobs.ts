@@ -9,7 +9,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SchemaStore } from '@kontor/xml';
+import { SchemaStore, xsdCheckToJson } from '@kontor/xml';
 import type { BankDirectory } from '@kontor/bankdata';
 import type { CiiAttachment } from '@kontor/cii';
 import type { EngineEndpoint, InvoiceAttachment, LogoMime } from '@kontor/zugferd';
@@ -57,16 +57,22 @@ export function jobContext(setup: WorkerSetup): JobContext {
 export interface StatementsInput {
   bytes: Uint8Array;
   filename?: string;
+  /** Language of findings, notes and summary (Accept-Language; default de). */
+  lang?: 'de' | 'en';
 }
 export interface PaymentValidateInput {
   bytes: Uint8Array;
   filename?: string;
   profile: 'auto' | 'sct' | 'axz';
+  /** Language of findings, notes and summary (Accept-Language; default de). */
+  lang?: 'de' | 'en';
 }
 export interface PaymentGenerateInput {
   run: unknown;
   /** ISO time of the request (the service's clock). */
   now: string;
+  /** Language of the issue list and warnings (Accept-Language; default de). */
+  lang?: 'de' | 'en';
 }
 export interface CiiGenerateInput {
   invoice: unknown;
@@ -125,30 +131,34 @@ const owned = (u: Uint8Array): ArrayBuffer[] => (u.byteOffset === 0 && u.byteLen
 export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<JobOutput>> = {
   async 'statements.validate'(i: StatementsInput, ctx) {
     const { validateStatements, describeValidation: describeStatementValidation, validationResultToJson } = await camt();
-    const r = await validateStatements(i.bytes, { ...(i.filename ? { filename: i.filename } : {}), schemaStore: ctx.schemaStore() });
-    return { value: { summary: describeStatementValidation(r), result: validationResultToJson(r), schemaChecked: r.schemaChecked } };
+    const lang = i.lang ?? 'de';
+    const r = await validateStatements(i.bytes, { ...(i.filename ? { filename: i.filename } : {}), schemaStore: ctx.schemaStore(), lang });
+    return { value: { summary: describeStatementValidation(r, lang), result: validationResultToJson(r), schemaChecked: r.schemaChecked } };
   },
   async 'statements.parse'(i: StatementsInput) {
     const { parseStatements, describeParse, parseResultToJson } = await camt();
-    const r = await parseStatements(i.bytes, i.filename ? { filename: i.filename } : {});
-    return { value: { summary: describeParse(r), result: parseResultToJson(r) } };
+    const lang = i.lang ?? 'de';
+    const r = await parseStatements(i.bytes, { ...(i.filename ? { filename: i.filename } : {}), lang });
+    return { value: { summary: describeParse(r, lang), result: parseResultToJson(r) } };
   },
   async 'payments.validate'(i: PaymentValidateInput, ctx) {
     const { validatePain001, describeValidation: describePaymentValidation } = await pain001();
-    const r = await validatePain001(i.bytes, { profile: i.profile, schemaStore: ctx.schemaStore() });
-    return { value: { summary: describePaymentValidation(r, i.filename), result: r, schemaChecked: r.schemaChecked } };
+    const lang = i.lang ?? 'de';
+    const r = await validatePain001(i.bytes, { profile: i.profile, schemaStore: ctx.schemaStore(), lang });
+    // The xsd object in the spec's JSON shape (§2.6: line/column/location null when unknown).
+    return { value: { summary: describePaymentValidation(r, i.filename, lang), result: { ...r, xsd: xsdCheckToJson(r.xsd) }, schemaChecked: r.schemaChecked } };
   },
   async 'payments.sct'(i: PaymentGenerateInput, ctx) {
     const { generateSct } = await pain001();
     const dir = await ctx.bankDirectory();
     const now = new Date(i.now);
-    return { value: await generateSct(i.run, { schemaStore: ctx.schemaStore(), now: () => now, ...(dir ? { bankDirectory: dir } : {}) }) };
+    return { value: await generateSct(i.run, { schemaStore: ctx.schemaStore(), now: () => now, lang: i.lang ?? 'de', ...(dir ? { bankDirectory: dir } : {}) }) };
   },
   async 'payments.axz'(i: PaymentGenerateInput, ctx) {
     const { generateAxz } = await pain001();
     const dir = await ctx.bankDirectory();
     const now = new Date(i.now);
-    return { value: await generateAxz(i.run, { schemaStore: ctx.schemaStore(), now: () => now, ...(dir ? { bankDirectory: dir } : {}) }) };
+    return { value: await generateAxz(i.run, { schemaStore: ctx.schemaStore(), now: () => now, lang: i.lang ?? 'de', ...(dir ? { bankDirectory: dir } : {}) }) };
   },
   /** Validate the invoice data, write the CII XML and run the library's authoritative gate on it (before billing). */
   async 'cii.generate'(i: CiiGenerateInput, ctx) {
