@@ -68,6 +68,38 @@ export function tokenizeContent(b: Uint8Array, limits: TokenizeLimits = {}): Ope
     return text(b, s, i);
   };
 
+  /**
+   * A number written as [+-]digits[.digits] with at most 15 digits, read from the bytes: an integer is exact, and
+   * mantissa / 10^k is the one correctly rounded division, i.e. the value Number() gives the same text. Anything
+   * else (more digits, a second sign, a name-like run) returns undefined and goes the general way.
+   */
+  const plainNumber = (): Operand | undefined => {
+    let j = i;
+    let neg = false;
+    if (b[j] === 0x2d || b[j] === 0x2b) {
+      neg = b[j] === 0x2d;
+      j++;
+    }
+    let mantissa = 0;
+    let digits = 0;
+    let scale = 0;
+    let dot = false;
+    for (; j < n; j++) {
+      const ch = b[j]!;
+      if (ch >= 0x30 && ch <= 0x39) {
+        mantissa = mantissa * 10 + (ch - 0x30);
+        digits++;
+        if (dot) scale++;
+      } else if (ch === 0x2e && !dot) dot = true;
+      else break;
+    }
+    // the run must end here (white space, delimiter or end), hold a digit, and stay within exact arithmetic
+    if (digits === 0 || digits > 15 || (j < n && !WS.has(b[j]!) && !DELIM.has(b[j]!))) return undefined;
+    i = j;
+    const magnitude = scale === 0 ? mantissa : mantissa / 10 ** scale;
+    return { t: 'num', v: neg ? -magnitude : magnitude, int: !dot };
+  };
+
   const parseValue = (depth: number): Operand | string => {
     if (depth > 64) throw new ContentParseError('operands nested too deeply');
     const c = b[i]!;
@@ -78,6 +110,21 @@ export function tokenizeContent(b: Uint8Array, limits: TokenizeLimits = {}): Ope
     }
     if (c === 0x28) {
       i++;
+      // the common case first: no backslash before the balancing ")" — the bytes are the string
+      let j = i;
+      let depthParen = 1;
+      while (j < n) {
+        const ch = b[j]!;
+        if (ch === 0x5c) break;
+        if (ch === 0x28) depthParen++;
+        else if (ch === 0x29 && --depthParen === 0) break;
+        j++;
+      }
+      if (j < n && b[j] === 0x29 && depthParen === 0) {
+        const data = b.slice(i, j);
+        i = j + 1;
+        return { t: 'str', bytes: data.length, hex: false, data };
+      }
       let level = 1;
       const out: number[] = [];
       while (i < n && level > 0) {
@@ -174,6 +221,10 @@ export function tokenizeContent(b: Uint8Array, limits: TokenizeLimits = {}): Ope
     if (c === 0x29 || c === 0x3e || c === 0x5d || c === 0x7b || c === 0x7d) {
       i++;
       return String.fromCharCode(c);
+    }
+    if ((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e) {
+      const num = plainNumber();
+      if (num !== undefined) return num;
     }
     const word = regularRun();
     if (word.length === 0) {
