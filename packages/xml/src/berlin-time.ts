@@ -3,16 +3,20 @@
 /** Injected time source; libraries take one instead of reading the clock themselves. */
 export type Clock = () => Date;
 
-const fmt = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+// Made on first use, not at import: a time-zone formatter loads ICU's zone data (~8 MB RSS, tens of ms), which a
+// process that imports this module without asking for a Berlin date (most CLI commands) should not pay.
+let fmt: Intl.DateTimeFormat | undefined;
+const formatter = (): Intl.DateTimeFormat =>
+  (fmt ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 export interface BerlinParts {
   year: number;
@@ -32,7 +36,7 @@ export interface BerlinParts {
  */
 export function berlinParts(d: Date): BerlinParts {
   const p: Record<string, number> = {};
-  for (const part of fmt.formatToParts(d)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  for (const part of formatter().formatToParts(d)) if (part.type !== 'literal') p[part.type] = Number(part.value);
   return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! };
 }
 
