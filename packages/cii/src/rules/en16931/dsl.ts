@@ -139,12 +139,39 @@ export function counted(ctx: ContextDef, table: readonly (readonly [string, Flag
   );
 }
 
-/** Attributes the binding does not use on this element. */
+/**
+ * Attributes the binding does not use on this element: one rule per [id, flag, attribute name] (no namespace).
+ * All rows of one table are evaluated together in one pass over each context node's attributes.
+ */
 export function noAttributes(ctx: ContextDef, table: readonly (readonly [string, FlagShort, string])[]): RuleDef[] {
-  return table.map(([id, flag, name]) =>
-    templated(
-      rule(id, flag, ctx, undefined, (el) => !el.attributes.some((a) => a.local === name && a.ns === '')),
-      templateTexts(flag === 'f' ? 'template.attribute.must' : 'template.attribute.should', { name }),
-    ),
-  );
+  const rowsByName = new Map<string, number[]>();
+  table.forEach(([, , name], row) => {
+    const rows = rowsByName.get(name);
+    if (rows) rows.push(row);
+    else rowsByName.set(name, [row]);
+  });
+  const key = Symbol(`en16931.noAttributes.${ctx.label}`);
+  // Per row: the context nodes that carry the row's attribute (rows without any stay undefined).
+  const failing = (doc: CiiDoc): readonly (XmlElement[] | undefined)[] =>
+    doc.memo(key, () => {
+      const out: (XmlElement[] | undefined)[] = new Array(table.length).fill(undefined);
+      for (const el of doc.nodes(ctx)) {
+        for (const a of el.attributes) {
+          if (a.ns !== '') continue;
+          const rows = rowsByName.get(a.local);
+          if (rows) for (const row of rows) (out[row] ??= []).push(el);
+        }
+      }
+      return out;
+    });
+  return table.map(([id, flag, name], row) => ({
+    id,
+    flag: FLAG[flag],
+    ruleset: 'en16931' as const,
+    message: templateTexts(flag === 'f' ? 'template.attribute.must' : 'template.attribute.should', { name }),
+    check(doc: CiiDoc, fail: (el: XmlElement | null) => void) {
+      const els = failing(doc)[row];
+      if (els) for (const el of els) fail(el);
+    },
+  }));
 }

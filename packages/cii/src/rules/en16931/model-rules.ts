@@ -64,6 +64,9 @@ import {
 } from './vat';
 
 const P = definePattern('EN16931-CII-Model');
+// Context paths as constants (not template literals inside a match, which would build a new string per element).
+const HEADER_DELIVERY_PATH = `${TX}/ram:ApplicableHeaderTradeDelivery`;
+const PRECEDING_INVOICE_PATH = `${HEADER_SETTLEMENT}/ram:InvoiceReferencedDocument`;
 const ram = (el: XmlElement) => el.ns === RAM;
 
 /** upper-case(ram:TypeCode) = 'VAT' (one TypeCode at most, as upper-case demands). */
@@ -114,7 +117,7 @@ const C = {
     locals: ['PayeePartyCreditorFinancialAccount'],
     match: (el) => ram(el) && is(el.parent, 'SpecifiedTradeSettlementPaymentMeans') && kids(el.parent!, 'TypeCode').some((t) => sv(t) === '30' || sv(t) === '58'),
   }),
-  headerDelivery: P.context({ label: 'header delivery', priority: 1054, locals: ['ApplicableHeaderTradeDelivery'], match: (el) => isAt(el, `${TX}/ram:ApplicableHeaderTradeDelivery`) }),
+  headerDelivery: P.context({ label: 'header delivery', priority: 1054, locals: ['ApplicableHeaderTradeDelivery'], match: (el) => isAt(el, HEADER_DELIVERY_PATH) }),
   headerAllowanceIndicator: P.context({
     label: 'document level allowance (BG-20)',
     priority: 1053,
@@ -147,7 +150,7 @@ const C = {
   characteristic: P.context({ label: 'item attribute (BG-32)', priority: 1044, locals: ['ApplicableProductCharacteristic'], match: ram }),
   payee: P.context({ label: 'payee (BG-10)', priority: 1043, locals: ['PayeeTradeParty'], match: ram }),
   paymentMeans: P.context({ label: 'payment instructions (BG-16)', priority: 1042, locals: ['SpecifiedTradeSettlementPaymentMeans'], match: ram }),
-  precedingInvoice: P.context({ label: 'preceding invoice reference (BG-3)', priority: 1041, locals: ['InvoiceReferencedDocument'], match: (el) => isAt(el, `${HEADER_SETTLEMENT}/ram:InvoiceReferencedDocument`) }),
+  precedingInvoice: P.context({ label: 'preceding invoice reference (BG-3)', priority: 1041, locals: ['InvoiceReferencedDocument'], match: (el) => isAt(el, PRECEDING_INVOICE_PATH) }),
   seller: P.context({ label: 'seller (BG-4)', priority: 1040, locals: ['SellerTradeParty'], match: ram }),
   taxRepresentative: P.context({ label: 'seller tax representative (BG-11)', priority: 1039, locals: ['SellerTaxRepresentativeTradeParty'], match: ram }),
   vatTotal: P.context({

@@ -14,6 +14,12 @@ const INV = '/rsm:CrossIndustryInvoice';
 const TX = `${INV}/rsm:SupplyChainTradeTransaction`;
 const LINE = `${TX}/ram:IncludedSupplyChainTradeLineItem`;
 const ram = (el: XmlElement) => el.ns === RAM;
+// Absolute paths of contexts as constants: a template literal inside a match would build (and hash) a new string
+// for every element tried.
+const BT24_ID = `${INV}/rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID`;
+const BT1_ID = `${INV}/rsm:ExchangedDocument/ram:ID`;
+const BT126_ID = `${LINE}/ram:AssociatedDocumentLineDocument/ram:LineID`;
+const BT155_ID = `${LINE}/ram:SpecifiedTradeProduct/ram:SellerAssignedID`;
 const at = (label: string, priority: number, path: string) => {
   const local = path.slice(path.lastIndexOf(':') + 1);
   return P.context({ label, priority, locals: [local], match: (el) => isAt(el, path) });
@@ -49,11 +55,7 @@ const C = {
     label: 'BT-24, BT-1, BT-126, BT-155 identifiers',
     priority: 1011,
     locals: ['ID', 'LineID', 'SellerAssignedID'],
-    match: (el) =>
-      isAt(el, `${INV}/rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID`) ||
-      isAt(el, `${INV}/rsm:ExchangedDocument/ram:ID`) ||
-      isAt(el, `${LINE}/ram:AssociatedDocumentLineDocument/ram:LineID`) ||
-      isAt(el, `${LINE}/ram:SpecifiedTradeProduct/ram:SellerAssignedID`),
+    match: (el) => isAt(el, BT24_ID) || isAt(el, BT1_ID) || isAt(el, BT126_ID) || isAt(el, BT155_ID),
   }),
   anyId: P.context({ label: 'any ram:…ID element', priority: 1010, locals: '*', match: (el) => ram(el) && el.local.endsWith('ID') }),
   typeCode: P.context({ label: 'any ram:TypeCode', priority: 1009, locals: ['TypeCode'], match: ram }),
