@@ -4,14 +4,16 @@
  * suite): per file the median of repeated warm runs, then the median and maximum over the files; and the rules alone
  * (no XSD). Reference, measured in the same run: Saxon-HE warm in one JVM (bench/saxon-ref.ts) running the official
  * EN 16931 UBL XSLT, interleaved per file with our EN 16931 UBL rules (both parse the file and run the rules, no XSD);
- * without artefacts or Saxon the cell says "skipped: …" — no figure is read from a file.
+ * without artefacts or Saxon the cell says "skipped: …" — no figure is read from a file. Peer rows: invoice → UBL
+ * (generateUbl without / with its gate) against npm @e-invoice-eu/core generate('UBL'), as in bench/cii-validate.ts.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SchemaStore } from '@kontor/xml';
-import { validateUbl } from '@kontor/ubl';
+import { generateUbl, validateUbl } from '@kontor/ubl';
+import { generationPeerRows } from './cii-validate';
 import { interleaved, mb, type BenchRow } from './harness';
 import { Saxon } from './saxon-ref';
 
@@ -59,6 +61,7 @@ export async function run(): Promise<BenchRow[]> {
       { case: 'validateUbl XSD + EN 16931 + XRechnung (real UBL invoices)', ours: fmt(full), reference: 'n/a (XSD + both rule sets; the Saxon row below is EN 16931 alone)', ratio: '', inputSize: size, peakRss: mb(process.memoryUsage().rss) },
       { case: 'validateUbl rules only (no XSD)', ours: fmt(rules), reference: 'n/a', ratio: '', inputSize: size, peakRss: mb(process.memoryUsage().rss) },
     ];
+    rows.push(...(await generationPeerRows('UBL', (inv) => generateUbl(inv, { gate: false }), (inv) => generateUbl(inv, {}))));
     const saxon = await Saxon.start('en16931/ubl/xslt/EN16931-UBL-validation.xslt');
     if (typeof saxon === 'string') {
       rows.push({ case: 'EN 16931 UBL rules incl. parse vs Saxon-HE warm (official EN 16931 UBL XSLT)', ours: '', reference: saxon, ratio: 'n/a', inputSize: size, peakRss: '' });
