@@ -1,18 +1,20 @@
 /**
  * The built CLI as a user runs it (child processes of plain JS, apps/cli/dist, built by the launcher when stale):
- * start-up of `kontor --version` and `kontor vat syntax` against `node -e 0`, and batch validation over the corpora
- * (`invoice validate --jsonl` over every e-invoice instance, `pay validate --jsonl` over the pain.001 samples):
- * wall time and peak RSS (the pool's worker threads live in the same process), with xmllint over the same files
- * (XSD only, one process) as the reference.
+ * the process floor of one-call commands that do not touch PDFs (`--version`, `vat syntax`, `pay validate`,
+ * `camt parse|validate`, `invoice validate`, `pay sepa`) against `node -e 0` — interleaved rounds after a warm-up
+ * round, medians of wall time, CPU time and peak RSS — and `pay validate` against `xmllint --schema` as whole
+ * processes (corpus sample, 1,000 and 20,000 transfers); then batch validation over the corpora (`invoice validate
+ * --jsonl` over every e-invoice instance, `pay validate --jsonl` over the pain.001 samples): wall time and peak RSS
+ * (the pool's worker threads live in the same process), with xmllint over the same files (XSD only, one process).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './harness';
-import { mb, ratio } from './harness';
+import { fmtStats, mb, ratio, stats } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = path.resolve(root, '../shared/corpus');
@@ -43,6 +45,160 @@ function timed(cmd: string, args: string[], env: Record<string, string> = {}): {
   return { ms, rss: m ? Number(m[1]) * 1024 : null, lines: (r.stdout ?? '').split('\n').filter(Boolean).length, code: r.status };
 }
 
+/** One whole process under /usr/bin/time: wall ms, CPU ms (user + sys) and peak RSS in bytes (null without /usr/bin/time). */
+function proc(cmd: string, args: string[], env: Record<string, string>): { ms: number; cpu: number | null; rss: number | null; code: number | null } {
+  const useTime = existsSync('/usr/bin/time');
+  const s = performance.now();
+  const r = useTime
+    ? spawnSync('/usr/bin/time', ['-f', '@@RES@@%M %U %S', cmd, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } })
+    : spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
+  const ms = performance.now() - s;
+  const m = /@@RES@@(\d+) ([\d.]+) ([\d.]+)/.exec(r.stderr ?? '');
+  return { ms, cpu: m ? (Number(m[2]) + Number(m[3])) * 1000 : null, rss: m ? Number(m[1]) * 1024 : null, code: r.status };
+}
+
+interface FloorCase {
+  label: string;
+  cmd: string;
+  args: string[];
+  /** Exit codes that count as a normal run (a refused file is still a full run). */
+  codes: number[];
+}
+
+interface FloorResult {
+  wall: ReturnType<typeof stats>;
+  cpu: number | null;
+  rss: number | null;
+  failed?: string;
+}
+
+/**
+ * Interleaved rounds over all cases (one warm-up round first, then `runs` rounds of A, B, C, … in separate
+ * processes), so load on the shared machine hits every case alike. Medians of wall, CPU and peak RSS per case.
+ */
+function floorRounds(cases: FloorCase[], env: Record<string, string>, runs: number): FloorResult[] {
+  const wall: number[][] = cases.map(() => []);
+  const cpu: number[][] = cases.map(() => []);
+  const rss: number[][] = cases.map(() => []);
+  const failed: (string | undefined)[] = cases.map(() => undefined);
+  for (let round = 0; round <= runs; round++) {
+    cases.forEach((c, i) => {
+      if (failed[i]) return;
+      const r = proc(c.cmd, c.args, env);
+      if (r.code === null || !c.codes.includes(r.code)) failed[i] = `exit ${r.code}`;
+      else if (round > 0) {
+        wall[i]!.push(r.ms);
+        if (r.cpu !== null) cpu[i]!.push(r.cpu);
+        if (r.rss !== null) rss[i]!.push(r.rss);
+      }
+    });
+  }
+  const med = (xs: number[]) => (xs.length ? stats(xs).median : null);
+  return cases.map((_, i) => ({ wall: stats(wall[i]!.length ? wall[i]! : [NaN]), cpu: med(cpu[i]!), rss: med(rss[i]!), ...(failed[i] ? { failed: failed[i] } : {}) }));
+}
+
+const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+
+/** A payment run of n SEPA transfers, executed on a date in the future of any clock this runs at. */
+function payRun(n: number) {
+  const ibans = ['DE28100100100001234567', 'DE02500105170005400246', 'AT611904300234573201', 'FR7630006000011234567890189', 'NL91ABNA0417164300'];
+  const bics = ['PBNKDEFFXXX', 'INGDDEFFXXX', 'BKAUATWWXXX', 'AGRIFRPPXXX', 'ABNANL2AXXX'];
+  return {
+    debtor: { name: 'Kontor Bench GmbH', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', address: { townName: 'Köln', countryCode: 'DE' } },
+    requestedExecutionDate: '2099-03-16',
+    payments: Array.from({ length: n }, (_, i) => ({
+      creditorName: `Lieferant Müller ${i}`,
+      creditorIban: ibans[i % ibans.length]!,
+      creditorBic: bics[i % bics.length]!,
+      amount: (((i * 7919) % 100_000) / 100 + 1).toFixed(2),
+      remittanceInfo: `Rechnung ${100_000 + i} vom 01.03.2026`,
+      endToEndId: `E2E-${i}`,
+    })),
+  };
+}
+
+/**
+ * The process floor (issue 18): one-call commands that touch no PDF, each a whole process of the built CLI, against
+ * `node -e 0`; and `pay validate` against `xmllint --schema` (whole process each, schema compiled in both).
+ */
+function floorRows(store: string, dir: string): BenchRow[] {
+  const rows: BenchRow[] = [];
+  const env = { KONTOR_SCHEMA_DIR: store };
+  const runs = Number(process.env.KONTOR_BENCH_CLI_RUNS ?? 5);
+  const node = process.execPath;
+  const pain = path.join(corpus, 'payments/samples/pain.001.001.09/sepa_rator__pain.001.001.09.xml');
+  const camt = path.join(corpus, 'payments/samples/camt.053.001.08/camt__camt053.v8.xml');
+  const cii = path.join(corpus, 'einvoice/instances/xrechnung/testsuite/business-cases/standard/01.01a-INVOICE_uncefact.xml');
+  const runFile = path.join(dir, 'run.json');
+  writeFileSync(runFile, JSON.stringify(payRun(4)));
+  const out = path.join(dir, 'out.xml');
+  const cases: FloorCase[] = [
+    { label: 'node -e 0', cmd: node, args: ['-e', '0'], codes: [0] },
+    { label: 'kontor --version', cmd: node, args: [main, '--version'], codes: [0] },
+    { label: 'kontor vat syntax DE136695976', cmd: node, args: [main, 'vat', 'syntax', 'DE136695976'], codes: [0] },
+    { label: `kontor pay validate <pain.001.001.09 sample, ${mb(statSync(pain).size)}>`, cmd: node, args: [main, 'pay', 'validate', pain], codes: [0] },
+    { label: `kontor camt parse <camt.053.001.08 sample, ${mb(statSync(camt).size)}>`, cmd: node, args: [main, 'camt', 'parse', camt], codes: [0] },
+    { label: 'kontor camt validate <same file> (rules + XSD)', cmd: node, args: [main, 'camt', 'validate', camt], codes: [0, 1] },
+    { label: `kontor invoice validate <XRechnung CII 01.01a, ${mb(statSync(cii).size)}> (XSD + EN 16931 + XRechnung)`, cmd: node, args: [main, 'invoice', 'validate', cii], codes: [0] },
+    { label: 'kontor pay sepa <run.json, 4 transfers> -o out.xml (generation + gate)', cmd: node, args: [main, 'pay', 'sepa', runFile, '-o', out], codes: [0] },
+  ];
+  const res = floorRounds(cases, env, runs);
+  const base = res[0]!;
+  res.forEach((r, i) => {
+    const c = cases[i]!;
+    if (r.failed) {
+      rows.push({ case: `cli floor: ${c.label}`, ours: `failed: ${r.failed}`, reference: '', ratio: '', inputSize: '', peakRss: '' });
+      return;
+    }
+    const cpu = r.cpu === null ? '' : `, CPU ${fmtMs(r.cpu)}`;
+    rows.push({
+      case: `cli floor: ${c.label} (whole process, ${runs} interleaved rounds)`,
+      ours: `${fmtStats(r.wall)}${cpu}`,
+      reference: i === 0 ? '' : `node -e 0: ${fmtMs(base.wall.median)}${base.cpu === null ? '' : `, CPU ${fmtMs(base.cpu)}`}, RSS ${base.rss === null ? 'n/a' : mb(base.rss)}`,
+      ratio: i === 0 || r.rss === null || base.rss === null ? '' : `+${mb(r.rss - base.rss)} RSS, +${fmtMs(r.wall.median - base.wall.median)}`,
+      inputSize: '',
+      peakRss: r.rss === null ? 'n/a' : mb(r.rss),
+    });
+  });
+
+  // pay validate vs xmllint --schema, whole processes, interleaved: the sample and our own 1,000 / 20,000 transfers.
+  const xsdDir = path.join(store, 'dk_pain.001.001.09_GBIC_5');
+  const xsd = existsSync(xsdDir) ? readdirSync(xsdDir).find((f) => f.endsWith('.xsd')) : undefined;
+  if (!xsd || spawnSync('xmllint', ['--version']).error) {
+    rows.push({ case: 'cli: pay validate vs xmllint --schema', ours: 'skipped: xmllint or the GBIC_5 schema missing', reference: '', ratio: '', inputSize: '', peakRss: '' });
+    return rows;
+  }
+  const files: [string, string][] = [['sample', pain]];
+  for (const n of [1000, 20000]) {
+    const f = path.join(dir, `sct-${n}.xml`);
+    const runN = path.join(dir, `run-${n}.json`);
+    writeFileSync(runN, JSON.stringify(payRun(n)));
+    const g = proc(node, [main, 'pay', 'sepa', runN, '-o', f], env);
+    if (g.code !== 0) throw new Error(`kontor pay sepa (${n} transfers) exited ${g.code}`);
+    files.push([`${n.toLocaleString('en')} tx`, f]);
+  }
+  for (const [label, f] of files) {
+    const [ours, lint] = floorRounds(
+      [
+        { label: 'pay validate', cmd: node, args: [main, 'pay', 'validate', f], codes: [0] },
+        { label: 'xmllint', cmd: 'xmllint', args: ['--noout', '--nonet', '--schema', path.join(xsdDir, xsd), f], codes: [0] },
+      ],
+      env,
+      runs,
+    ) as [FloorResult, FloorResult];
+    const cpuRatio = ours.cpu !== null && lint.cpu !== null ? `; CPU ${(ours.cpu / Math.max(lint.cpu, 1)).toFixed(1)}x (${fmtMs(ours.cpu)} vs ${fmtMs(lint.cpu)})` : '';
+    rows.push({
+      case: `cli: kontor pay validate (rules + GBIC_5 XSD), ${label}, whole process; ref = xmllint --noout --schema (XSD only), whole process, interleaved`,
+      ours: ours.failed ? `failed: ${ours.failed}` : fmtStats(ours.wall),
+      reference: lint.failed ? `xmllint failed: ${lint.failed}` : `xmllint ${fmtStats(lint.wall)}, RSS ${lint.rss === null ? 'n/a' : mb(lint.rss)}`,
+      ratio: ours.failed || lint.failed ? 'n/a' : `wall ${(ours.wall.median / lint.wall.median).toFixed(1)}x${cpuRatio}`,
+      inputSize: mb(statSync(f).size),
+      peakRss: ours.rss === null ? 'n/a' : mb(ours.rss),
+    });
+  }
+  return rows;
+}
+
 function xmlFiles(dir: string, out: string[] = []): string[] {
   for (const e of readdirSync(dir).sort()) {
     const p = path.join(dir, e);
@@ -58,19 +214,18 @@ export async function run(): Promise<BenchRow[]> {
   if (built.status !== 0) throw new Error(`CLI build failed: ${built.stderr}`);
   const node0 = medianSpawn(['-e', '0']);
   const version = medianSpawn([main, '--version']);
-  const vat = medianSpawn([main, 'vat', 'syntax', 'DE136695976']);
   const viaLauncher = medianSpawn([launcher, '--version']);
-  rows.push({ case: 'cli: kontor --version start-up (built JS)', ours: `${version.toFixed(0)} ms`, reference: `node -e 0: ${node0.toFixed(0)} ms`, ratio: `+${(version - node0).toFixed(0)} ms`, inputSize: '', peakRss: '' });
-  rows.push({ case: 'cli: kontor vat syntax DE136695976', ours: `${vat.toFixed(0)} ms`, reference: `node -e 0: ${node0.toFixed(0)} ms`, ratio: `+${(vat - node0).toFixed(0)} ms`, inputSize: '', peakRss: '' });
-  rows.push({ case: 'cli: launcher (stale check + import) --version', ours: `${viaLauncher.toFixed(0)} ms`, reference: `node -e 0: ${node0.toFixed(0)} ms`, ratio: `+${(viaLauncher - node0).toFixed(0)} ms`, inputSize: '', peakRss: '' });
+  rows.push({ case: 'cli: launcher (stale check + import) --version', ours: `${viaLauncher.toFixed(0)} ms`, reference: `dist/main.js --version: ${version.toFixed(0)} ms; node -e 0: ${node0.toFixed(0)} ms`, ratio: `+${(viaLauncher - node0).toFixed(0)} ms`, inputSize: '', peakRss: '' });
 
   if (!existsSync(corpus)) {
     rows.push({ case: 'cli: batch validation', ours: 'skipped: ../shared/corpus missing', reference: '', ratio: '', inputSize: '', peakRss: '' });
     return rows;
   }
   const store = mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-cli-'));
+  const work = mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-cli-work-'));
   try {
     spawnSync(process.execPath, [main, 'schemas', 'install', '--from', corpus, '--dir', store], { stdio: 'ignore' });
+    rows.push(...floorRows(store, work));
     const env = { KONTOR_SCHEMA_DIR: store };
     const cores = os.availableParallelism();
     const einvoice = path.join(corpus, 'einvoice/instances');
@@ -93,6 +248,7 @@ export async function run(): Promise<BenchRow[]> {
     rows.push({ case: `cli: pay validate --jsonl, pain.001 samples (jobs ${cores})`, ours: `${(r.ms / 1000).toFixed(1)} s (${r.lines} lines, exit ${r.code})`, reference: '', ratio: '', inputSize: `${pain.length} files`, peakRss: r.rss ? mb(r.rss) : 'n/a' });
   } finally {
     rmSync(store, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   }
   return rows;
 }
