@@ -90,7 +90,8 @@ export const partnerRoutes: AnyRoute[] = [
     summary: 'Check a VAT ID live against VIES (valid, invalid or unavailable)',
     description:
       'The id is checked offline first (format and check digits for EU-27 and XI); only well-formed ids are sent to VIES. ' +
-      '"unavailable" means VIES or the member state could not answer; it does not mean invalid.',
+      '"unavailable" means VIES or the member state could not answer; it does not mean invalid. ' +
+      'The message of a syntax refusal (400) is German by default; Accept-Language: en gives English.',
     tags: ['partners'],
     auth: 'required',
     rateGroup: 'vat',
@@ -99,7 +100,8 @@ export const partnerRoutes: AnyRoute[] = [
     errors: [400, 401, 429, 502],
     handler: async ({ c, services, query }) => {
       // VAT_SYNTAX / VIES_INPUT_REJECTED → 400 with path vatId: the one error table (platform/error-table.ts)
-      return c.json(await viesClient(services).check(query.vatId));
+      const lang = langFromAcceptLanguage(c.req.header('accept-language'), 'de');
+      return c.json(await viesClient(services).check(query.vatId, { lang }));
     },
   }),
   defineRoute({

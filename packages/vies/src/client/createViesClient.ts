@@ -6,7 +6,7 @@
  * with exponential back-off and jitter; definitive answers are cached per client instance.
  * Syntactically invalid ids are rejected offline and never sent.
  */
-import { readLimitedBody } from '@kontor/xml';
+import { readLimitedBody, type Lang } from '@kontor/xml';
 import { ViesError } from '../errors';
 import { checkVatSyntax, parseVatId } from '../syntax/checkVatSyntax';
 import { TtlLruCache } from './ttlCache';
@@ -65,7 +65,8 @@ export interface VatCheckResult {
 }
 
 export interface ViesClient {
-  check(vatId: string, options?: { signal?: AbortSignal }): Promise<VatCheckResult>;
+  /** `lang`: language of the syntax refusal's message (default de). */
+  check(vatId: string, options?: { signal?: AbortSignal; lang?: Lang | undefined }): Promise<VatCheckResult>;
   /** Drops all cached answers of this client. */
   clearCache(): void;
 }
@@ -229,8 +230,8 @@ export function createViesClient(options: ViesClientOptions): ViesClient {
     return { kind: 'answer', result };
   }
 
-  async function check(vatId: string, callOptions?: { signal?: AbortSignal }): Promise<VatCheckResult> {
-    const { countryCode, number: vatNumber, normalized } = parseVatId(vatId);
+  async function check(vatId: string, callOptions?: { signal?: AbortSignal; lang?: Lang | undefined }): Promise<VatCheckResult> {
+    const { countryCode, number: vatNumber, normalized } = parseVatId(vatId, { lang: callOptions?.lang });
     const signal = callOptions?.signal;
     const cached = cache.get(normalized, now().getTime());
     if (cached) return { ...cached, source: 'cache' };

@@ -2,6 +2,8 @@
  * Offline VAT id check: normalise the written form (prefix, spaces, dots, dashes, GR → EL), then
  * apply the national format and check-digit rules. Never touches the network.
  */
+import type { Lang } from '@kontor/xml';
+import { say, type ViesMessageKey } from '../messages';
 import { ViesError } from '../errors';
 import { NATIONAL_VALIDATORS } from './national';
 
@@ -59,11 +61,7 @@ function isIdCharacter(code: number): boolean {
   return (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x2b || code === 0x2a || code === 0x28 || code === 0x29;
 }
 
-const UNSUPPORTED_HINTS: Record<string, string> = {
-  GB: 'GB VAT numbers are no longer in VIES (since 2021); only Northern Ireland (XI) is.',
-  CH: 'Swiss UID numbers are not part of VIES.',
-  NO: 'Norwegian numbers are not part of VIES.',
-};
+const UNSUPPORTED_HINTS: Record<string, ViesMessageKey> = { GB: 'COUNTRY_GB', CH: 'COUNTRY_CH', NO: 'COUNTRY_NO' };
 
 /**
  * Parse and check a VAT id such as `DE 136 695 976`, `el094259216` or `ATU13585627`.
@@ -73,10 +71,11 @@ const UNSUPPORTED_HINTS: Record<string, string> = {
  * checkVatSyntax('DE136695978').valid; // false (code 'VAT_CHECKSUM')
  * ```
  */
-export function checkVatSyntax(input: string): VatSyntaxResult {
+export function checkVatSyntax(input: string, opts: { lang?: Lang | undefined } = {}): VatSyntaxResult {
+  const lang = opts.lang ?? 'de';
   if (typeof input !== 'string') throw new ViesError('INVALID_ARGUMENT', 'checkVatSyntax expects a string.');
   if (input.length > MAX_INPUT_LENGTH) {
-    return { valid: false, code: 'VAT_LENGTH', message: `Input is longer than ${MAX_INPUT_LENGTH} characters.` };
+    return { valid: false, code: 'VAT_LENGTH', message: say(lang, 'LENGTH_INPUT', { max: MAX_INPUT_LENGTH }) };
   }
   // NFKC maps full-width letters and digits to ASCII; skip it for plain ASCII input (the common case)
   const text = /^[\x00-\x7f]*$/.test(input) ? input : input.normalize('NFKC');
@@ -90,15 +89,15 @@ export function checkVatSyntax(input: string): VatSyntaxResult {
       return {
         valid: false,
         code: 'VAT_CHARACTERS',
-        message: `Unexpected character ${JSON.stringify(ch)} at position ${i + 1}.`,
+        message: say(lang, 'CHARACTER', { char: JSON.stringify(ch), position: i + 1 }),
         location: { line: 1, column: i + 1 },
       };
     }
     compact += String.fromCharCode(code);
   }
-  if (compact.length === 0) return { valid: false, code: 'VAT_EMPTY', message: 'No VAT id given.' };
+  if (compact.length === 0) return { valid: false, code: 'VAT_EMPTY', message: say(lang, 'EMPTY') };
   if (!/^[A-Z]{2}/.test(compact)) {
-    return { valid: false, code: 'VAT_COUNTRY_MISSING', message: 'A VAT id starts with a two-letter country code (e.g. DE, FR, EL, XI).' };
+    return { valid: false, code: 'VAT_COUNTRY_MISSING', message: say(lang, 'COUNTRY_MISSING') };
   }
   let countryCode = compact.slice(0, 2);
   if (countryCode === 'GR') countryCode = 'EL'; // ISO code for Greece; VIES uses EL
@@ -107,12 +106,12 @@ export function checkVatSyntax(input: string): VatSyntaxResult {
     return {
       valid: false,
       code: 'VAT_COUNTRY_UNSUPPORTED',
-      message: UNSUPPORTED_HINTS[countryCode] ?? `${countryCode} is not a VIES member-state code.`,
+      message: say(lang, UNSUPPORTED_HINTS[countryCode] ?? 'COUNTRY_UNSUPPORTED', { country: countryCode }),
     };
   }
   const national = compact.slice(2);
   if (national.length === 0) {
-    return { valid: false, code: 'VAT_LENGTH', message: 'The national number is missing.', countryCode };
+    return { valid: false, code: 'VAT_LENGTH', message: say(lang, 'NATIONAL_MISSING'), countryCode };
   }
   const result = validator(national);
   if (result.ok) {
@@ -121,7 +120,7 @@ export function checkVatSyntax(input: string): VatSyntaxResult {
   return {
     valid: false,
     code: result.code,
-    message: result.message,
+    message: say(lang, result.key, result.params),
     countryCode,
     number: result.number,
     normalized: countryCode + result.number,
@@ -135,8 +134,8 @@ export function checkVatSyntax(input: string): VatSyntaxResult {
  * const { countryCode, number } = parseVatId('ATU13585627'); // throws ViesError when the syntax is wrong
  * ```
  */
-export function parseVatId(input: string): VatSyntaxValid {
-  const result = checkVatSyntax(input);
+export function parseVatId(input: string, opts: { lang?: Lang | undefined } = {}): VatSyntaxValid {
+  const result = checkVatSyntax(input, opts);
   if (!result.valid) throw new ViesError('VAT_SYNTAX', result.message, { details: result });
   return result;
 }
