@@ -315,6 +315,8 @@ describe('every tool gives what its route gives, with the same billing', () => {
       expect(mcp.isError).toBeFalsy();
       expect(mcp.structuredContent).toEqual(http.body);
       expect(mcp.content).toEqual([{ type: 'text', text: http.body.summary }]);
+      // No Accept-Language through MCP: the payment/statement default, German, applies (spec §2.6)
+      expect(http.body.summary).toMatch(/Datei|Zahlung|gelesen|geprüft/);
     }
     const billing = (await call(client, 'validate_payment_file', { xml: corpus(PAIN001).toString('utf8') })).structuredContent.result as { billing: Record<string, unknown> };
     const direct = (await postJson('/payments/validate', a.key, { xml: corpus(PAIN001).toString('utf8') })).body.result as { billing: Record<string, unknown> };
