@@ -1,7 +1,7 @@
 /**
  * The process floor of the built CLI (issue 18): what a command's chunks load at start, read from the build's
  * static import graph (`import … from`, `import "…"`, and createRequire(…)("pkg")). `kontor --version` loads no
- * npm package; `vat syntax` no XML library; the non-PDF commands (pay, camt, invoice validate) with the
+ * npm package; `vat syntax` no XML library; `camt parse` no schema store; the non-PDF commands (pay, camt, invoice validate) with the
  * configuration loader they import on use reach none of the service's or the PDF stack's packages. Fails when a
  * barrel import or `import('@kontor/api')` pulls them back in (see tsup.config.ts, barrel-bypass).
  */
@@ -84,6 +84,11 @@ describe('built CLI: what a command loads', () => {
       expect(r.packages, name).toContain('saxes');
       for (const p of SERVICE_AND_PDF) expect(r.packages, `${name} → ${p}`).not.toContain(p);
     }
+  });
+
+  it('camt parse loads no schema store (libxml2-wasm comes with the camt validate task only)', () => {
+    expect(withConfig('camt').packages).not.toContain('libxml2-wasm');
+    expect(reach(chunkOf('camt-validate')).packages).toContain('libxml2-wasm');
   });
 
   it('the XML reader loads saxes through require (no ESM→CommonJS lexer)', () => {

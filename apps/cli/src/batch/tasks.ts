@@ -6,7 +6,7 @@ type Loader = () => Promise<BatchTask<any, any>>; // eslint-disable-line @typesc
 export const batchTasks: Record<string, Loader> = {
   'invoice validate': async () => (await import('../commands/invoice-validate')).invoiceValidateTask,
   'pay validate': async () => (await import('../commands/pay')).payValidateTask,
-  'camt validate': async () => (await import('../commands/camt')).camtValidateTask,
+  'camt validate': async () => (await import('../commands/camt-validate')).camtValidateTask,
   'camt parse': async () => (await import('../commands/camt')).camtParseTask,
   'invoice verify': async () => (await import('../commands/invoice-verify')).invoiceVerifyTask,
   'invoice extract': async () => (await import('../commands/invoice-extract')).invoiceExtractTask,

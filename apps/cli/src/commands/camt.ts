@@ -1,19 +1,10 @@
-/** kontor camt parse|validate: bank statements (camt.052/053/054/086, single XML or ZIP delivery) via @kontor/camt. */
+/**
+ * kontor camt parse|validate: bank statements (camt.052/053/054/086, single XML or ZIP delivery) via @kontor/camt.
+ * The validate task lives in camt-validate.ts, so `camt parse` does not load the schema store (libxml2-wasm).
+ */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DEFAULT_MAX_BYTES,
-  describeParse,
-  describeValidation,
-  entriesToCsv,
-  parseResultToJson,
-  parseStatements,
-  validateStatements,
-  validationResultToJson,
-  type CamtFinding,
-  type Statement,
-} from '@kontor/camt';
-import { SchemaStore } from '@kontor/xml';
+import { DEFAULT_MAX_BYTES, describeParse, entriesToCsv, parseResultToJson, parseStatements, type CamtFinding, type Statement } from '@kontor/camt';
 import { CliError, parse, type Command, type Io } from '../command';
 import { batchOptions, batchUsage, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
@@ -40,7 +31,7 @@ interface ParseOptions {
   maxBytes: number;
   bestEffort: boolean;
 }
-interface ValidateOptions extends ParseOptions {
+export interface ValidateOptions extends ParseOptions {
   schemaDir: string;
 }
 
@@ -71,28 +62,6 @@ export const camtParseTask: BatchTask<ParseOptions, null> = {
     const verdict = findings.some((f) => f.severity === 'error') ? 'invalid' : findings.some((f) => f.severity === 'warning') ? 'valid_with_warnings' : 'valid';
     return { file: file.name, verdict, json: { file: file.name, summary: describeParse(result, fmt.lang), result: parseResultToJson(result) }, headline: describeParse(result, fmt.lang), findings: findings.map(toDisplay), lines };
   },
-};
-
-/** One statement file or ZIP delivery, validated against the rules and (when installed) the XSD. */
-export const camtValidateTask: BatchTask<ValidateOptions, SchemaStore> = {
-  open: (o) => new SchemaStore({ dir: o.schemaDir }),
-  async check(store, file, o, fmt) {
-    const bytes = new Uint8Array(await readFile(file.path));
-    const result = await validateStatements(bytes, { filename: path.basename(file.path), schemaStore: store, maxBytes: o.maxBytes, lang: fmt.lang, ...(o.bestEffort ? { bestEffort: true } : {}) });
-    const lines: string[] = [];
-    const findings = [];
-    for (const f of result.files) {
-      lines.push(`${f.name}: ${f.message}.001.${f.version}, ${f.statements} Auszug/Auszüge, ${f.items} Positionen: ${f.verdict}`);
-      lines.push(`  XSD ${f.xsd.schemaSet}: ${f.xsd.available ? (f.xsd.valid ? 'gültig' : `ungültig (${f.xsd.errorCount} Fehler)`) : f.xsd.note ?? 'nicht geprüft'}`);
-      for (const x of f.xsd.findings) findings.push(toDisplay({ code: 'XSD', severity: x.severity, message: x.message, ...(x.line ? { line: x.line } : {}), ...(x.column ? { column: x.column } : {}), path: f.name }));
-      for (const x of f.findings) findings.push(toDisplay(x));
-    }
-    for (const x of result.deliveryFindings) findings.push(toDisplay(x));
-    for (const s of result.skipped) lines.push(`${fmt.lang === 'de' ? 'übersprungen' : 'skipped'}: ${s.name}: ${s.reason}`);
-    lines.push(`Urteil: ${result.verdict}`);
-    return { file: file.name, verdict: result.verdict, json: { file: file.name, summary: describeValidation(result, fmt.lang), result: validationResultToJson(result) }, headline: describeValidation(result, fmt.lang), findings, lines };
-  },
-  close: (store) => store.dispose(),
 };
 
 const commonOptions = { 'best-effort': { type: 'boolean' }, 'max-bytes': { type: 'string' } } as const;

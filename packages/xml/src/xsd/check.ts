@@ -2,6 +2,12 @@
 import { verdictOf, type Finding, type Verdict } from '../model/finding';
 
 /**
+ * Diagnostics kept per validation unless the caller says otherwise; the rest are only counted. (Here, not in
+ * store.ts, so a module that needs only the number does not load the schema store and libxml2-wasm.)
+ */
+export const DEFAULT_MAX_XSD_FINDINGS = 100;
+
+/**
  * One schema diagnostic: the shared Finding. `line`/`column` are 1-based when known (libxml2 gives no column for
  * validity errors); `path` is the element the diagnostic is about (XPath-like) when known.
  */

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { XmlDocument as LibDoc, XsdValidator } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 import { KontorXmlError } from '../errors';
+import { DEFAULT_MAX_XSD_FINDINGS } from './check';
 import type { Finding } from '../model/finding';
 import { xmlInputToText, type XmlInput } from '../reader/parse';
 import { defaultXmlLimits, type XmlLimits } from '../reader/limits';
@@ -40,8 +41,6 @@ export interface XsdResult {
   note?: string;
 }
 
-/** Diagnostics kept per validation unless the caller says otherwise; the rest are only counted. */
-export const DEFAULT_MAX_XSD_FINDINGS = 100;
 
 export interface XsdValidateOptions {
   /** Byte limit of the input (default 50 MB). */
