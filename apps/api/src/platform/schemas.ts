@@ -3,13 +3,15 @@ import * as v from 'valibot';
 
 export const SeveritySchema = v.picklist(['error', 'warning', 'info']);
 
-/** A finding / issue: {code, severity, message, path?, location?}. */
+/** A finding / issue: {code, severity, message, path?, line?, column?}. */
 export const FindingSchema = v.object({
   code: v.string(),
   severity: SeveritySchema,
   message: v.string(),
   path: v.optional(v.string()),
-  location: v.optional(v.object({ line: v.number(), column: v.number() })),
+  /** 1-based position in the uploaded XML, when the finding comes from reading it (the shared Finding of @kontor/xml). */
+  line: v.optional(v.number()),
+  column: v.optional(v.number()),
 });
 
 /** The billing object of spec §2.5. */

@@ -58,7 +58,7 @@ export const PaymentValidationSchema = v.object({
       schemaSet: v.string(),
       title: v.optional(v.string()),
       valid: v.optional(v.boolean()),
-      verdict: v.picklist(['valid', 'invalid', 'not_checked']),
+      verdict: v.picklist(['valid', 'valid_with_warnings', 'invalid', 'not_checked']),
       errorCount: v.number(),
       warningCount: v.number(),
       findings: v.array(v.object({ code: v.string(), severity: v.picklist(['error', 'warning']), message: v.string(), line: v.nullable(v.number()), column: v.nullable(v.number()), location: v.nullable(v.string()) })),
