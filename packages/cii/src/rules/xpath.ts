@@ -50,6 +50,16 @@ export interface Step {
   ns: string;
   local: string;
 }
+/**
+ * The engine's own copy of a name (as the reader's local names and source literals are): a sliced step name would
+ * be compared with every element's local name character by character, an internalized one by pointer.
+ */
+function internalize(s: string): string {
+  const o: Record<string, 0> = Object.create(null) as Record<string, 0>;
+  o[s] = 0;
+  for (const k in o) return k;
+  return s;
+}
 const compiled = new Map<string, readonly Step[]>();
 /** Compiled paths that go up ('..') somewhere (evaluated step by step with de-duplication). */
 const goesUp = new WeakSet<readonly Step[]>();
@@ -63,7 +73,7 @@ export function compile(path: string): readonly Step[] {
     if (i < 0) throw new Error(`path step without prefix: ${s}`);
     const ns = NS[s.slice(0, i) as Prefix];
     if (!ns) throw new Error(`unknown prefix in ${s}`);
-    return { up: false, ns, local: s.slice(i + 1) };
+    return { up: false, ns, local: internalize(s.slice(i + 1)) };
   });
   // The cache only ever holds the literal paths written in rule modules (a bounded, static set).
   if (steps.some((s) => s.up)) goesUp.add(steps);
