@@ -2,8 +2,8 @@
  * The XSD step of validatePain001 in the same reader pass as the rules: when the schema store validates the
  * candidate schema sets natively (ISO 20022 / DK pain.001 XSDs), their validations are fed the events of the one
  * streaming read of the file (readPain001's `tap`), so the file is read once and no tree is built. The schema set
- * is only known after the read (profile detection), so with profile `auto` both candidates of the file's version
- * are validated in that pass and the chosen one is taken. A set the store validates with libxml2, or a document
+ * is only known after the read (profile detection): with profile `auto` the SCT set of the file's version is
+ * validated in the pass, and a file detected as AXZ gets its own schema pass afterwards. A set the store validates with libxml2, or a document
  * the native path cannot judge (not well-formed, xsi:type), gets `null` here and goes through `store.validate`.
  */
 import { findSchemaSet, type SchemaStore, type StreamTap, type XsdResult } from '@kontor/xml';
@@ -25,7 +25,9 @@ export function sharedXsdPass(store: SchemaStore, opts: { requested?: Profile | 
   const start = (ns: string): Shared[] => {
     const version = PAIN_NAMESPACES[ns];
     if (!version) return [];
-    const ids = opts.schemaSet ? [opts.schemaSet] : opts.requested ? [opts.setFor(version, opts.requested)] : [...new Set([opts.setFor(version, 'sct'), opts.setFor(version, 'axz')])];
+    // Profile auto: the SCT set only (the common case). A file detected as AXZ afterwards is validated against its
+    // set by store.validate in a pass of its own — one validation in the pass instead of two for every file.
+    const ids = opts.schemaSet ? [opts.schemaSet] : [opts.setFor(version, opts.requested ?? 'sct')];
     const out: Shared[] = [];
     for (const id of ids) {
       // An unknown or mismatching schemaSet is reported by validatePain001 after the read, not from inside it.

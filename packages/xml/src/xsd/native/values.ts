@@ -116,10 +116,10 @@ function codePoints(v: string): number {
 /**
  * The messages (libxml2 wording, without the "Element '…': " prefix) for a value of a simple type; empty when valid.
  */
-export function checkValue(t: SimpleType, raw: string): string[] {
+export function checkValue(t: SimpleType, raw: string): readonly string[] {
   const v = t.builtin === 'string' || t.builtin === 'date' || t.builtin === 'dateTime' || t.builtin === 'time' || t.builtin === 'gYear' || t.builtin === 'gYearMonth' ? raw : trim(raw);
   if (!lexicalOk(t, v)) return [t.anonymous ? `'${raw}' is not a valid value of the local atomic type.` : `'${raw}' is not a valid value of the atomic type '${t.name}'.`];
-  if (t.facetOrder.length === 0 && t.enumSet === null && t.patterns.length === 0) return [];
+  if (t.facetOrder.length === 0 && t.enumSet === null && t.patterns.length === 0) return NONE;
   const out: string[] = [];
   let d: { total: number; fraction: number } | undefined;
   for (const f of t.facetOrder) {
@@ -157,11 +157,18 @@ export function checkValue(t: SimpleType, raw: string): string[] {
   if (t.enumSet !== null && !t.enumSet.has(v)) {
     out.push(`[facet 'enumeration'] The value '${v}' is not an element of the set {${t.enumeration!.map((e) => `'${e}'`).join(', ')}}.`);
   }
-  for (const step of t.patterns) {
-    if (!step.regexes.some((re) => re.test(v))) {
+  for (let i = 0; i < t.patterns.length; i++) {
+    const step = t.patterns[i]!;
+    const res = step.regexes;
+    let ok = false;
+    for (let k = 0; k < res.length && !ok; k++) ok = res[k]!.test(v);
+    if (!ok) {
       out.push(`[facet 'pattern'] The value '${v}' is not accepted by the pattern '${step.sources.join('|')}'.`);
       break;
     }
   }
-  return out;
+  return out.length === 0 ? NONE : out;
 }
+
+/** The shared answer for a valid value (nothing allocated per value). */
+const NONE: readonly string[] = Object.freeze([]) as readonly string[];
