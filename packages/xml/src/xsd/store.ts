@@ -278,7 +278,9 @@ export class SchemaStore {
     const maxFindings = capFindings(opts.maxFindings);
     const maxBytes = opts.maxBytes ?? 50 * 1024 * 1024;
     const schema = this.nativeSchema(id);
-    if (schema && (typeof input === 'string' ? input.length : input.byteLength) <= maxBytes) {
+    // Over the byte limit: the libxml2 path below throws XML_TOO_LARGE exactly as before (UTF-8 size for strings).
+    const size = typeof input === 'string' ? (input.length * 3 <= maxBytes ? input.length : Buffer.byteLength(input, 'utf8')) : input.byteLength;
+    if (schema && size <= maxBytes) {
       // One streaming pass; anything the native path cannot judge like libxml2 falls through to it below.
       const v = runNative(schema, input, maxFindings, { maxBytes: Number.MAX_SAFE_INTEGER, ...opts.limits });
       if (v) return nativeResult(id, v);
