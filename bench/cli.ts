@@ -186,7 +186,9 @@ function floorRows(store: string, dir: string): BenchRow[] {
       env,
       runs,
     ) as [FloorResult, FloorResult];
-    const cpuRatio = ours.cpu !== null && lint.cpu !== null ? `; CPU ${(ours.cpu / Math.max(lint.cpu, 1)).toFixed(1)}x (${fmtMs(ours.cpu)} vs ${fmtMs(lint.cpu)})` : '';
+    // /usr/bin/time counts CPU in 10 ms steps: a reference below that has no ratio.
+    const cpuRatio =
+      ours.cpu === null || lint.cpu === null ? '' : lint.cpu < 10 ? `; CPU ${fmtMs(ours.cpu)} vs < 10 ms` : `; CPU ${(ours.cpu / lint.cpu).toFixed(1)}x (${fmtMs(ours.cpu)} vs ${fmtMs(lint.cpu)})`;
     rows.push({
       case: `cli: kontor pay validate (rules + GBIC_5 XSD), ${label}, whole process; ref = xmllint --noout --schema (XSD only), whole process, interleaved`,
       ours: ours.failed ? `failed: ${ours.failed}` : fmtStats(ours.wall),
