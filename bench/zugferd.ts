@@ -167,6 +167,14 @@ const timed = async (fn: () => Promise<unknown>): Promise<number> => {
   return performance.now() - s;
 };
 
+/** CPU time (user + system) of one run in ms: steadier than wall time while other work shares the cores. */
+const cpuTimed = async (fn: () => Promise<unknown>): Promise<number> => {
+  const s = process.cpuUsage();
+  await fn();
+  const d = process.cpuUsage(s);
+  return (d.user + d.system) / 1000;
+};
+
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const one = invoiceWith(3);
@@ -202,6 +210,8 @@ export async function run(): Promise<BenchRow[]> {
       await nz(visual, one);
       const r = await interleaved(ours, () => timed(() => nz(visual, one)), 21, 3);
       rows.push({ case: `zugferd embed into a ${e.pages}-page PDF, incl. own check (vs node-zugferd, no PDF/A, no check)`, ours: fmtStats(r.a), reference: `${fmtStats(r.b)} (node-zugferd)`, ratio: ratio(r.a.median, r.b.median), inputSize: mb(visual.byteLength), peakRss: peakRss() });
+      const c = await interleaved(() => cpuTimed(() => embedInvoice(visual, one, { now })), () => cpuTimed(() => nz(visual, one)), 21, 3);
+      rows.push({ case: `  same, CPU time per embed (user + system, GC threads included)`, ours: fmtStats(c.a), reference: `${fmtStats(c.b)} (node-zugferd)`, ratio: ratio(c.a.median, c.b.median), inputSize: mb(visual.byteLength), peakRss: peakRss() });
       nzNote = '';
     } catch (err) {
       nzNote = `node-zugferd failed: ${(err as Error).message.slice(0, 60)}`;
