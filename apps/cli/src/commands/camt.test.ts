@@ -62,10 +62,13 @@ describe('kontor camt parse', () => {
 
 describe('kontor camt validate', () => {
   it('exit 0 for a valid file, 1 for an invalid one, with the findings', async () => {
-    const ok = await run(['camt', 'validate', 'ok.xml']);
+    const ok = await run(['camt', 'validate', 'ok.xml', '--lang', 'de']);
     expect(ok.code).toBe(0);
     expect(ok.out).toContain('Urteil: valid');
     if (haveCorpus) expect(ok.out).toContain('XSD iso:camt.053.001.08: gültig');
+    const okEn = await run(['camt', 'validate', 'ok.xml', '--lang', 'en']);
+    expect(okEn.out).toContain('Verdict: valid');
+    if (haveCorpus) expect(okEn.out).toContain('XSD iso:camt.053.001.08: valid');
     const bad = await run(['camt', 'validate', 'bad.xml', '--json']);
     expect(bad.code).toBe(1);
     const r = JSON.parse(bad.out) as { result: { verdict: string; schemaChecked: boolean; files: { findings: { code: string; path: string }[] }[] } };

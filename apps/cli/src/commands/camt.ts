@@ -42,20 +42,29 @@ export const camtParseTask: BatchTask<ParseOptions, null> = {
     const bytes = new Uint8Array(await readFile(file.path));
     // --lang (or the locale) also picks the language of the library's findings, skip reasons and summary.
     const result = await parseStatements(bytes, { filename: path.basename(file.path), maxBytes: o.maxBytes, lang: fmt.lang, ...(o.bestEffort ? { bestEffort: true } : {}) });
+    const de = fmt.lang === 'de';
     const lines: string[] = [];
     const findings: CamtFinding[] = [];
     for (const f of result.files) {
       lines.push(`${f.name}: ${f.schemaVersion}${f.supported ? '' : ' (best effort)'}`);
       for (const s of f.statements) {
         const acct = s.account.iban ?? s.account.otherId ?? '?';
-        if ('services' in s) lines.push(`  Entgeltaufstellung ${s.id ?? ''} Konto ${acct}: ${s.services.length} Leistungen, ${s.taxRegions.length} Steuerregionen`);
+        if ('services' in s) {
+          lines.push(
+            de
+              ? `  Entgeltaufstellung ${s.id ?? ''} Konto ${acct}: ${s.services.length} Leistungen, ${s.taxRegions.length} Steuerregionen`
+              : `  Billing statement ${s.id ?? ''} account ${acct}: ${s.services.length} services, ${s.taxRegions.length} tax regions`,
+          );
+        }
         else {
           const st = s as Statement;
           const bal = st.balances.map((b) => `${b.type} ${b.creditDebit === 'DBIT' ? '-' : ''}${b.amount} ${b.currency}`).join(', ');
-          lines.push(`  ${st.id ?? 'Auszug'} Konto ${acct} ${st.account.currency ?? ''}: ${st.entries.length} Buchungen${bal ? `; ${bal}` : ''}`);
+          lines.push(`  ${st.id ?? (de ? 'Auszug' : 'statement')} ${de ? 'Konto' : 'account'} ${acct} ${st.account.currency ?? ''}: ${st.entries.length} ${de ? 'Buchungen' : 'entries'}${bal ? `; ${bal}` : ''}`);
         }
       }
-      for (const t of f.totals ?? []) lines.push(`  Summe ${t.currency}: ${t.services} Leistungen, netto ${t.net}, Steuer ${t.tax}, brutto ${t.gross}`);
+      for (const t of f.totals ?? []) {
+        lines.push(de ? `  Summe ${t.currency}: ${t.services} Leistungen, netto ${t.net}, Steuer ${t.tax}, brutto ${t.gross}` : `  Total ${t.currency}: ${t.services} services, net ${t.net}, tax ${t.tax}, gross ${t.gross}`);
+      }
       findings.push(...f.parseFindings);
     }
     for (const s of result.skipped) lines.push(`${fmt.lang === 'de' ? 'übersprungen' : 'skipped'}: ${s.name}: ${s.reason}`);
