@@ -80,7 +80,7 @@ describe('XPath 2.0 semantics the schematrons rely on', () => {
     let seed = 0x2545f491;
     const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
     const samples: number[] = [0.1, 0.2, 0.1 + 0.2, 1.005, -1.005, 2 ** 53, 2 ** 53 + 2, 1e21, 1e22, 1e23, 5e-324, Number.MAX_VALUE, -0.5, 123456789012345.67];
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0; i < 1000; i++) {
       const scale = 10 ** Math.floor(rand() * 40 - 20);
       const v = (rand() - 0.5) * scale;
       samples.push(v, Math.round(v * 100) / 100, Math.round(v));
