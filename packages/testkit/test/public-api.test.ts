@@ -41,11 +41,15 @@ function isFunctionLike(symbol: ts.Symbol): boolean {
   return !!d && ts.isVariableDeclaration(d) && !!d.initializer && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer));
 }
 
-function hasExample(symbol: ts.Symbol, checker: ts.TypeChecker): boolean {
-  return symbol.getJsDocTags(checker).some((t) => t.name === 'example' && ts.displayPartsToString(t.text).trim().length > 0);
+/** A non-empty @example that calls the function (by its declared or its exported name), not one pasted onto a neighbour. */
+function hasExample(symbol: ts.Symbol, exportedName: string, checker: ts.TypeChecker): boolean {
+  return symbol.getJsDocTags(checker).some((t) => {
+    const text = t.name === 'example' ? ts.displayPartsToString(t.text) : '';
+    return text.includes(`${symbol.name}(`) || text.includes(`${exportedName}(`);
+  });
 }
 
-/** `specifier: name (file:line)` for every exported function without a non-empty @example, sorted. */
+/** `specifier: name (file:line)` for every exported function without an @example that calls it, sorted. */
 export function functionsWithoutExample(entries: readonly Entry[]): string[] {
   const program = ts.createProgram(
     entries.map((e) => e.file),
@@ -60,7 +64,7 @@ export function functionsWithoutExample(entries: readonly Entry[]): string[] {
     if (!moduleSymbol) continue;
     for (const exported of checker.getExportsOfModule(moduleSymbol)) {
       const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-      if (!isFunctionLike(symbol) || hasExample(symbol, checker)) continue;
+      if (!isFunctionLike(symbol) || hasExample(symbol, exported.name, checker)) continue;
       const decl = symbol.declarations?.[0];
       const where = decl ? `${path.relative(packagesDir, decl.getSourceFile().fileName)}:${decl.getSourceFile().getLineAndCharacterOfPosition(decl.getStart()).line + 1}` : '?';
       missing.add(`${entry.specifier}: ${exported.name} (${where})`);
@@ -76,7 +80,7 @@ describe('public API documentation', () => {
     expect(specifiers).not.toContain('@kontor/testkit/corpus');
   });
 
-  it('every exported function of every published entry point has an @example block', () => {
+  it('every exported function of every published entry point has an @example block that calls it', () => {
     expect(functionsWithoutExample(publishedEntries())).toEqual([]);
   });
 
@@ -98,12 +102,19 @@ describe('public API documentation', () => {
         ' * @example',
         ' */',
         'export function emptyExample(): void {}',
+        '/**',
+        ' * @example',
+        ' * ```ts',
+        ' * documented(1); // pasted from the neighbour',
+        ' * ```',
+        ' */',
+        'export function wrongExample(): void {}',
         'export const arrow = (s: string): string => s;',
         'export const notAFunction = 42;',
       ].join('\n'));
-      writeFileSync(path.join(dir, 'index.ts'), "export { documented, described as renamed, emptyExample, arrow, notAFunction } from './impl';\n");
+      writeFileSync(path.join(dir, 'index.ts'), "export { documented, described as renamed, emptyExample, wrongExample, arrow, notAFunction } from './impl';\n");
       const found = functionsWithoutExample([{ specifier: 'fixture', file: path.join(dir, 'index.ts') }]);
-      expect(found.map((f) => f.replace(/ \(.*\)$/, ''))).toEqual(['fixture: arrow', 'fixture: emptyExample', 'fixture: renamed']);
+      expect(found.map((f) => f.replace(/ \(.*\)$/, ''))).toEqual(['fixture: arrow', 'fixture: emptyExample', 'fixture: renamed', 'fixture: wrongExample']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
