@@ -44,3 +44,20 @@ describe('ibanProblem (the one rule set)', () => {
     expect(message(ibanMessages, p.code, 'de', { iban: 'DE8937040044053201300', ...p })).toBe('IBAN „DE8937040044053201300“ hat 21 Zeichen; für DE sind 22 vorgeschrieben.');
   });
 });
+
+describe('countries outside the SWIFT registry', () => {
+  it('accepts IBANs of partial-IBAN countries and French territories with their length and check digits', () => {
+    const make = (country: string, bban: string) => {
+      const rearranged = `${bban}${country}00`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+      const check = 98 - Number(BigInt(rearranged) % 97n);
+      return `${country}${String(check).padStart(2, '0')}${bban}`;
+    };
+    const dz = make('DZ', '58002010001000123456');
+    expect(dz).toHaveLength(24);
+    expect(ibanProblem(dz)).toBeUndefined();
+    const gp = make('GP', '20041010050000100113120');
+    expect(ibanProblem(gp)).toBeUndefined();
+    expect(ibanProblem(`${dz}1`)).toMatchObject({ code: 'IBAN_LENGTH', country: 'DZ', expectedLength: 24 });
+    expect(ibanProblem(make('XX', '58002010001000123456'))).toEqual({ code: 'IBAN_COUNTRY', country: 'XX' });
+  });
+});

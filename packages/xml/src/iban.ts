@@ -9,14 +9,15 @@
  *   format problem there.
  * - Human input (a payment run's JSON, an invoice's JSON, an extracted document) may be written in print form
  *   (`de89 3704 0044 …`, hyphens): such callers pass it through `normalizeIban` first and write the normalised form.
- * - The country must be in the SWIFT IBAN registry (IBAN_COUNTRY), and the length must be that country's registry
- *   length (IBAN_LENGTH): a bank rejects both, even when mod 97 happens to give 1.
+ * - The country must be in the SWIFT IBAN registry or one of the few countries that use IBANs outside it
+ *   (IBAN_LENGTHS_OUTSIDE_REGISTRY; else IBAN_COUNTRY), and the length must be that country's length (IBAN_LENGTH):
+ *   a bank rejects both, even when mod 97 happens to give 1.
  * - Then mod 97-10 (ISO 7064) must give 1 (IBAN_CHECKSUM).
  * - The BBAN's inner structure (which positions are letters) is not checked beyond the above.
  */
 import { defineMessages } from './model/messages';
 
-/** IBAN lengths per country (SWIFT IBAN registry). Countries not listed get the generic 15..34 bound. */
+/** IBAN lengths per country (SWIFT IBAN registry). */
 export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BI: 27, BR: 29, BY: 28, CH: 21, CR: 22, CY: 28,
   CZ: 24, DE: 22, DJ: 27, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18, FK: 18, FO: 18, FR: 27, GB: 22, GE: 22, GI: 23,
@@ -24,6 +25,17 @@ export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   LC: 32, LI: 21, LT: 20, LU: 20, LV: 21, LY: 25, MC: 27, MD: 24, ME: 22, MK: 19, MN: 20, MR: 27, MT: 31, MU: 30, NI: 28,
   NL: 18, NO: 15, OM: 23, PK: 24, PL: 28, PS: 29, PT: 25, QA: 29, RO: 24, RS: 22, RU: 33, SA: 24, SC: 31, SD: 18, SE: 24,
   SI: 19, SK: 24, SM: 27, SO: 23, ST: 25, SV: 28, TL: 23, TN: 24, TR: 26, UA: 29, VA: 22, VG: 24, XK: 20, YE: 30,
+};
+
+/**
+ * Countries whose banks issue IBANs although the country is not (or not fully) in the SWIFT registry — several
+ * African partial-IBAN countries, Iran, and the French overseas territories with their own country code — with the
+ * lengths in use. Accepted like registry countries, so that a foreign-payment file or a statement line naming such an
+ * account is not refused for its country alone.
+ */
+export const IBAN_LENGTHS_OUTSIDE_REGISTRY: Readonly<Record<string, number>> = {
+  AO: 25, BF: 27, BJ: 28, CI: 28, CM: 27, CV: 25, DZ: 24, IR: 26, MG: 27, ML: 28, MZ: 25, SN: 28,
+  BL: 27, GF: 27, GP: 27, MF: 27, MQ: 27, NC: 27, PF: 27, PM: 27, RE: 27, TF: 27, WF: 27, YT: 27,
 };
 
 /**
@@ -86,7 +98,7 @@ export function normalizeIban(value: string): string {
 export function ibanProblem(value: string): IbanProblem | undefined {
   if (typeof value !== 'string' || !ELECTRONIC.test(value)) return { code: 'IBAN_FORMAT' };
   const country = value.slice(0, 2);
-  const expectedLength = IBAN_LENGTHS[country];
+  const expectedLength = IBAN_LENGTHS[country] ?? IBAN_LENGTHS_OUTSIDE_REGISTRY[country];
   if (expectedLength === undefined) return { code: 'IBAN_COUNTRY', country };
   if (value.length !== expectedLength) return { code: 'IBAN_LENGTH', country, length: value.length, expectedLength };
   return ibanMod97(value) === 1 ? undefined : { code: 'IBAN_CHECKSUM' };

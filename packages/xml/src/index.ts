@@ -11,7 +11,7 @@ export { decodeXmlBytes, detectXmlEncoding, XmlChunkDecoder, type XmlEncodingInf
 export { XmlWriter, escapeText, escapeAttr, stripIllegalXmlChars, type XmlAttrs, type XmlWriterOptions } from './writer/writer';
 export { Big, dec, parseDecimal, roundHalfUp, formatDecimal, formatDecimalTrim, fractionDigits, type Decimal } from './decimal/decimal';
 export { SchemaStore, type SchemaStoreOptions, type XsdResult, type XsdFinding, type XsdValidateOptions, type InstalledSet, type SharedXsdValidation } from './xsd/store';
-export { IBAN_LENGTHS, ibanMod97, ibanProblem, normalizeIban, ibanMessages, type IbanProblem, type IbanProblemCode } from './iban';
+export { IBAN_LENGTHS, IBAN_LENGTHS_OUTSIDE_REGISTRY, ibanMod97, ibanProblem, normalizeIban, ibanMessages, type IbanProblem, type IbanProblemCode } from './iban';
 export { berlinParts, berlinDay, berlinMonth, berlinDateTime, berlinMidnight, type BerlinParts, type Clock } from './berlin-time';
 export { readLimitedBody, type LimitedBody } from './limited-body';
 export { xsdCheckToJson, xsdVerdict, DEFAULT_MAX_XSD_FINDINGS, type XsdCheck, type XsdCheckFinding, type XsdCheckJson, type XsdCheckFindingJson } from './xsd/check';
