@@ -80,6 +80,11 @@ describe('public API documentation', () => {
     expect(specifiers).not.toContain('@kontor/testkit/corpus');
   });
 
+  it('entry points list their exports by name (no export * / export type *)', () => {
+    const star = publishedEntries().filter((e) => /^\s*export\s+(type\s+)?\*/m.test(readFileSync(e.file, 'utf8')));
+    expect(star.map((e) => e.specifier)).toEqual([]);
+  });
+
   it('every exported function of every published entry point has an @example block that calls it', () => {
     expect(functionsWithoutExample(publishedEntries())).toEqual([]);
   });
