@@ -313,6 +313,8 @@ function interner() {
 
 // ------------------------------------------------------------------ the hardened parser
 
+const NO_ATTRIBUTES = Object.freeze([]) as unknown as XmlAttribute[];
+
 export function createHardenedParser(limits: XmlLimits, h: SaxHandlers): SaxesParser<{ xmlns: true; position: true }> {
   const parser = newSaxesParser();
   const names = interner();
@@ -348,13 +350,15 @@ export function createHardenedParser(limits: XmlLimits, h: SaxHandlers): SaxesPa
   });
   parser.on('opentag', (tag) => {
     if (++depth > maxDepth) throw new KontorXmlError('XML_TOO_DEEP', `Element nesting deeper than ${maxDepth}`, { location: where() });
-    const attrs: XmlAttribute[] = [];
+    // Most elements have no attributes: they share one frozen empty list instead of an array each.
+    let attrs: XmlAttribute[] = NO_ATTRIBUTES;
     const all = tag.attributes;
     for (const k in all) {
       const a = all[k]!;
       // xmlns and xmlns:* declarations are not attributes of the element.
       if (a.prefix === 'xmlns' || a.name === 'xmlns') continue;
       const q = names.qname(a.name, a.local, a.prefix);
+      if (attrs === NO_ATTRIBUTES) attrs = [];
       attrs.push({ name: q.name, local: q.local, prefix: q.prefix, ns: names.uri(a.uri), value: a.value });
     }
     const q = names.qname(tag.name, tag.local, tag.prefix);
