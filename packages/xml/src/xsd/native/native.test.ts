@@ -157,3 +157,18 @@ describe('native XSD engine', () => {
     expect(translateXsdRegex('(?:x)')).toBeNull();
   });
 });
+
+describe('native XSD engine memory', () => {
+  it('does not remember element names of documents that the schema does not declare (the compiled schema is long-lived)', () => {
+    const schema = compiled();
+    const states = (s: NativeSchema) => {
+      const doc = s.elements.get('{urn:kontor:test}Doc')!;
+      const t = doc.type as { automaton?: { start: { next: Map<string, unknown> } } };
+      return t.automaton!.start.next;
+    };
+    for (let i = 0; i < 50; i++) runNative(schema, doc(`<Bogus${i}/>`), 10);
+    for (let i = 0; i < 50; i++) runNative(schema, doc(`${ok}\n<Ext><Any${i}/></Ext>`), 10);
+    expect([...states(schema).keys()].every((k) => !k.includes('Bogus'))).toBe(true);
+    expect(states(schema).size).toBeLessThanOrEqual(1);
+  });
+});

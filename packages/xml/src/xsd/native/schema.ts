@@ -101,7 +101,7 @@ interface NfaEdge {
 
 export interface DfaState {
   accepting: boolean;
-  /** Transitions computed so far: key '{ns}local' → next state and the declaration matched (undefined = not yet computed). */
+  /** Transitions computed so far on declared names: key '{ns}local' → next state and the declaration matched. */
   next: Map<string, DfaEdge | null>;
   nfa: number[];
 }
@@ -219,7 +219,9 @@ export class Automaton {
       }
     }
     const edge = decl === null ? null : { state: this.state(this.closure(targets)), decl };
-    from.next.set(key, edge);
+    // Only transitions on names the schema declares are remembered: the automaton lives as long as the store, and
+    // names from documents (not allowed here, or taken by a wildcard) must not make it grow.
+    if (edge !== null && !('wildcard' in edge.decl)) from.next.set(key, edge);
     return edge;
   }
 
