@@ -64,7 +64,7 @@ export {
   ATTACHMENT_TYPES,
   ATTACHMENT_MAX_BYTES,
   attachmentMimeFromFilename,
-  formatsDirectory,
+  buildFormatsDirectory,
   type CodelistName,
   type CodelistBody,
   type DocumentTypeEntry,

@@ -4,7 +4,7 @@ export type { DocumentTypeCapability, Finding, PeppolCheckConfig, PeppolCheckRes
 export { KNOWN_ICD_NAMES, PARTICIPANT_SCHEME, parseParticipant, tryParseParticipant } from './participant/parseParticipant';
 export type { ParticipantId, ParticipantInputKind, ParticipantParseResult } from './participant/parseParticipant';
 export { isValidGermanVatNumber, isValidGs1CheckDigit, isValidLeitwegId } from './participant/checkDigits';
-export { applyNaptrRegexp, base32NoPadding, cnameHostname, lookupSmp, naptrHostname } from './sml/lookupSmp';
+export { applyNaptrRegexp, encodeBase32, cnameHostname, lookupSmp, naptrHostname } from './sml/lookupSmp';
 export type { SmlConfig, SmlLookupResult, SmlMethod } from './sml/lookupSmp';
 export { fetchServiceGroup, fetchServiceMetadata } from './smp/smpClient';
 export type { ServiceGroup, ServiceMetadata, ServiceMetadataReference, SmpClientOptions, SmpEndpoint, SmpIdentifier, SmpProcess } from './smp/smpClient';

@@ -1,7 +1,7 @@
 /** Anonymous self-description (spec §4.1): formats, code lists. The data comes from the domain packages. */
 import * as v from 'valibot';
 import { defineRoute, type AnyRoute } from '../platform/registry';
-import { formatsDirectory, type FormatsDirectory } from '@kontor/cii';
+import { buildFormatsDirectory, type FormatsDirectory } from '@kontor/cii';
 import type { Services } from '../platform/services';
 // a cycle (index imports this module), read only inside the handler, after both modules are evaluated
 import { allRoutes } from './index';
@@ -13,7 +13,7 @@ const anyObject = v.record(v.string(), v.unknown());
  * (verify: POST /verify, extract: POST /extractions, create: POST /invoices), and configured external engines are named.
  */
 export function honestFormats(services: Services): FormatsDirectory {
-  const dir = formatsDirectory({ authoritative: true });
+  const dir = buildFormatsDirectory({ authoritative: true });
   const mounted = (path: string) => allRoutes.some((r) => r.method === 'post' && r.path === path);
   const extra = [
     ...(services.config.engines.kositUrl ? ['KoSIT validator daemon (EN 16931 / XRechnung schematron, configured)'] : []),

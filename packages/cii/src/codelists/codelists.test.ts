@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODELIST_NAMES, codelist, isCodelistName } from './index';
 import { DOCUMENT_TYPES } from './document-types';
-import { formatsDirectory } from './formats';
+import { buildFormatsDirectory } from './formats';
 import { NOTE_SUBJECTS } from './note-subjects';
 import { ALLOWANCE_REASON_CODES, DOCUMENT_TYPE_CODES, NOTE_SUBJECT_CODES, PAYMENT_MEANS_CODES, UNIT_CODES, VATEX_CODES, VAT_CATEGORY_CODES } from './official';
 import { PAYMENT_MEANS } from './payment-means';
@@ -85,9 +85,9 @@ describe('served bodies', () => {
   });
 });
 
-describe('formatsDirectory (spec §2.13)', () => {
+describe('buildFormatsDirectory (spec §2.13)', () => {
   it('lists zugferd-en16931, xrechnung-cii-3.0 and (beyond the spec) xrechnung-ubl-3.0', () => {
-    const d = formatsDirectory();
+    const d = buildFormatsDirectory();
     expect(d.formats.map((f) => f.id)).toEqual(['zugferd-en16931', 'xrechnung-cii-3.0', 'xrechnung-ubl-3.0']);
     const [z, x] = d.formats as [(typeof d.formats)[0], (typeof d.formats)[0]];
     expect(z.operations).toEqual({ create: true, createFromData: true, verify: true, extract: true });
@@ -104,7 +104,7 @@ describe('formatsDirectory (spec §2.13)', () => {
       expect(f.validation.engines).toHaveLength(3);
       expect(f.documentTypes).toContain('380');
     }
-    expect(formatsDirectory({ authoritative: false }).formats[0]!.validation.authoritative).toBe(false);
+    expect(buildFormatsDirectory({ authoritative: false }).formats[0]!.validation.authoritative).toBe(false);
     expect(d.formats[1]!.operations.extract).toBe(false);
     expect(d.formats[2]!.outputFormats[0]!.description).toContain('syntax=ubl');
   });

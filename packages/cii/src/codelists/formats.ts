@@ -36,11 +36,11 @@ const LOGO = { mimeTypes: ['image/png', 'image/jpeg', 'image/svg+xml'], maxBytes
  * deployment (the service passes it in; default true: the native EN 16931 / XRechnung rules always run).
  * @example
  * ```ts
- * const body = formatsDirectory({ authoritative: false });
+ * const body = buildFormatsDirectory({ authoritative: false });
  * console.log(body.formats.map((f) => f.id)); // [ 'zugferd-en16931', 'xrechnung-cii-3.0', 'xrechnung-ubl-3.0' ]
  * ```
  */
-export function formatsDirectory(opts: { authoritative?: boolean } = {}): FormatsDirectory {
+export function buildFormatsDirectory(opts: { authoritative?: boolean } = {}): FormatsDirectory {
   const authoritative = opts.authoritative ?? true;
   const xmlMimeTypes = ATTACHMENT_TYPES.filter((t) => t.xml).map((t) => t.mimeType);
   const documentTypes = DOCUMENT_TYPES.map((d) => d.code);

@@ -68,4 +68,4 @@ export { UNITS, normalizeUnit, type UnitEntry, type UnitNormalization } from './
 export { VAT_CATEGORIES, vatCategory, type VatCategoryEntry, type VatRateRule, type ExemptionRule } from './vat-categories';
 export { PAYMENT_MEANS, paymentMeans, CREDIT_TRANSFER_CODES, CARD_CODES, type PaymentMeansEntry } from './payment-means';
 export { ATTACHMENT_TYPES, ATTACHMENT_MAX_BYTES, XLSX_MIME, ODS_MIME, attachmentMimeFromFilename, type AttachmentTypeEntry } from './attachment-types';
-export { formatsDirectory, type FormatsDirectory, type FormatEntry } from './formats';
+export { buildFormatsDirectory, type FormatsDirectory, type FormatEntry } from './formats';

@@ -46,10 +46,10 @@ const BASE32_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
  * RFC 4648 base32, lower case, without padding.
  * @example
  * ```ts
- * base32NoPadding(new TextEncoder().encode('foobar')); // 'mzxw6ytboi'
+ * encodeBase32(new TextEncoder().encode('foobar')); // 'mzxw6ytboi'
  * ```
  */
-export function base32NoPadding(bytes: Uint8Array): string {
+export function encodeBase32(bytes: Uint8Array): string {
   let out = '';
   let buffer = 0;
   let bits = 0;
@@ -80,7 +80,7 @@ function normalizeZone(zone: string): string {
  */
 export function naptrHostname(participant: Pick<ParticipantId, 'scheme' | 'value'>, zone: string): string {
   const hash = createHash('sha256').update(participant.value.toLowerCase(), 'utf8').digest();
-  return `${base32NoPadding(hash)}.${participant.scheme.toLowerCase()}.${normalizeZone(zone)}`;
+  return `${encodeBase32(hash)}.${participant.scheme.toLowerCase()}.${normalizeZone(zone)}`;
 }
 
 /**
