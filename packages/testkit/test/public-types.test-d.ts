@@ -8,12 +8,12 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { Finding, KontorError, Verdict } from '../../xml/src/index';
 import { AiError, type AiErrorCode } from '../../ai/src/index';
 import { BankdataError, type BankdataErrorCode } from '../../bankdata/src/index';
-import { CamtError, validateStatements, type CamtErrorCode, type StatementValidationResult } from '../../camt/src/index';
+import { CamtError, parseStatements, validateStatements, type CamtErrorCode, type StatementValidationResult } from '../../camt/src/index';
 import { Pain001Error, validatePain001, generateSct, type Pain001ErrorCode, type Pain001ValidationResult } from '../../pain001/src/index';
 import { Pdfa3Error, checkPdfA3, type Pdfa3ErrorCode } from '../../pdfa3/src/index';
 import { PeppolError, tryParseParticipant, type ParticipantId, type PeppolErrorCode } from '../../peppol/src/index';
 import { generateUbl, validateUbl, convertInvoice } from '../../ubl/src/index';
-import { ViesError, checkVatSyntax, type ViesErrorCode } from '../../vies/src/index';
+import { ViesError, checkVatSyntax, createViesClient, type ViesErrorCode } from '../../vies/src/index';
 import { ZugferdError, type HybridCheck, type ZugferdErrorCode } from '../../zugferd/src/index';
 
 describe('error classes: one base, closed code unions', () => {
@@ -84,5 +84,9 @@ describe('option objects reject unknown keys', () => {
     void validatePain001('<x/>', { lang: 'fr' });
     // @ts-expect-error — `profil` is not an option of validateUbl
     validateUbl('<x/>', { profil: 'xrechnung' });
+    // @ts-expect-error — `maxByte` is not an option (it is `maxBytes`)
+    void parseStatements('<x/>', { maxByte: 1000 });
+    // @ts-expect-error — `timeout` is not an option (it is `timeoutMs`)
+    createViesClient({ baseUrl: 'http://127.0.0.1:1', timeout: 1000 });
   });
 });
