@@ -6,6 +6,7 @@
 import type { PDFDocument, PDFObject } from 'pdf-lib';
 import { Pdfa3Error } from '../errors';
 import { loadTolerant, looksEncrypted } from '../internal/pdf';
+import { msg } from '../messages';
 import type { Finding } from '../types';
 import { countPageObjects } from '../internal/limits';
 import { CheckContext, DEFAULT_LIMITS, type CheckOptions } from './context';
@@ -102,21 +103,22 @@ export async function checkPdfA3(bytes: Uint8Array, opts: CheckOptions = {}): Pr
   if (opts.part !== undefined && opts.part !== 2 && opts.part !== 3) throw new Pdfa3Error('INVALID_ARGUMENT', 'part must be 2 or 3');
   if (opts.conformance !== undefined && !['A', 'B', 'U'].includes(opts.conformance)) throw new Pdfa3Error('INVALID_ARGUMENT', 'conformance must be A, B or U');
   const maxPages = opts.maxPages ?? DEFAULT_LIMITS.maxPages;
+  const lang = opts.lang ?? 'en';
   // pages written in the clear are counted before anything is parsed (pages in object streams: later)
   if (countPageObjects(bytes, maxPages) > maxPages) {
-    return { passed: false, declared: {}, findings: [{ code: 'PDF_TOO_MANY_PAGES', severity: 'error', message: `the file has more than ${maxPages} pages (limit); it is not judged` }], checkedClauses: CHECKED_CLAUSES, pagesReused: false };
+    return { passed: false, declared: {}, findings: [{ code: 'PDF_TOO_MANY_PAGES', severity: 'error', message: msg('TOO_MANY_PAGES', lang, { max: maxPages }) }], checkedClauses: CHECKED_CLAUSES, pagesReused: false };
   }
   const loaded = await loadTolerant(bytes, { maxObjects: opts.maxObjects ?? DEFAULT_LIMITS.maxObjects });
   if ('error' in loaded && loaded.code === 'PDF_TOO_MANY_OBJECTS') {
-    return { passed: false, declared: {}, findings: [{ code: loaded.code, severity: 'error', message: `${loaded.error}; it is not judged` }], checkedClauses: CHECKED_CLAUSES, pagesReused: false };
+    return { passed: false, declared: {}, findings: [{ code: loaded.code, severity: 'error', message: msg('NOT_JUDGED', lang, { error: loaded.error }) }], checkedClauses: CHECKED_CLAUSES, pagesReused: false };
   }
   if ('error' in loaded) {
     return {
       passed: false,
       declared: {},
       findings: looksEncrypted(bytes)
-        ? [{ code: '6.1.3', rule: '6.1.3-2', severity: 'error', message: 'the trailer contains Encrypt (the encrypted file could not be parsed further)', path: 'trailer' }]
-        : [{ code: 'PDF_UNREADABLE', severity: 'error', message: `not a readable PDF: ${loaded.error}` }],
+        ? [{ code: '6.1.3', rule: '6.1.3-2', severity: 'error', message: msg('ENCRYPTED_UNPARSEABLE', lang), path: 'trailer' }]
+        : [{ code: 'PDF_UNREADABLE', severity: 'error', message: msg('UNREADABLE', lang, { error: loaded.error }) }],
       checkedClauses: CHECKED_CLAUSES,
       pagesReused: false,
     };
@@ -150,7 +152,7 @@ export function runChecks(bytes: Uint8Array, doc: PDFDocument, opts: CheckOption
     try {
       return fn();
     } catch (e) {
-      c.note('PDF_STRUCTURE_BROKEN', 'error', `${phase}: the document structure cannot be followed (${(e as Error).message})`);
+      c.note('PDF_STRUCTURE_BROKEN', 'error', c.t('STRUCTURE_BROKEN', { phase, error: (e as Error).message }));
       return fallback;
     }
   };
@@ -161,7 +163,7 @@ export function runChecks(bytes: Uint8Array, doc: PDFDocument, opts: CheckOption
   guard('catalog', () => checkCatalogKeys(c), undefined);
   const declaredLevel = meta.xmp?.pdfaid.conformance?.toUpperCase();
   const level = opts.conformance ?? (declaredLevel === 'A' || declaredLevel === 'U' ? declaredLevel : 'B');
-  const key = precheckKey({ maxStreamBytes: c.maxStreamBytes, maxPages: c.maxPages, maxOperators: c.maxOperators }, `${c.part}${level}`);
+  const key = precheckKey({ maxStreamBytes: c.maxStreamBytes, maxPages: c.maxPages, maxOperators: c.maxOperators }, `${c.part}${level}`, c.lang);
   // the page passes are replayed when the precheck was made on the same pages (./precheck.ts), else run (and recorded)
   const match = mode.reuse ? quietly(() => matchPrecheck(mode.reuse!, doc, key)) : undefined;
   const g = new GraphicsChecker(c, outputCS !== undefined ? { outputCS } : {});

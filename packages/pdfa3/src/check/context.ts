@@ -1,10 +1,10 @@
 /** State shared by the checks of one checkPdfA3 run: the bytes, the parsed document, the findings. */
 import type { PDFContext, PDFDocument } from 'pdf-lib';
 import { DEFAULT_MAX_OBJECTS } from '../internal/pdf';
+import type { Lang, MessageParams } from '@kontor/xml';
+import { msg, type Pdfa3MessageKey } from '../messages';
 import type { Finding, Severity } from '../types';
 import type { Pdfa3Precheck, RecordedCall } from './precheck';
-
-const TRANSPARENCY_MESSAGE = 'the page uses transparency, the file has no PDF/A output intent and the page has no transparency group colour space';
 
 export interface CheckOptions {
   /** ISO 19005 part the file must declare: 3 (default), or 2 to apply the PDF/A-2 identification */
@@ -28,6 +28,8 @@ export interface CheckOptions {
    * (same objects, same bytes) their checks are replayed instead of run again; otherwise ignored
    */
   precheck?: Pdfa3Precheck | undefined;
+  /** language of the findings' messages (default 'en'); codes, rules and clauses do not depend on it */
+  lang?: Lang | undefined;
 }
 
 export const DEFAULT_LIMITS = { maxStreamBytes: 64 * 1024 * 1024, maxPages: 10_000, maxObjects: DEFAULT_MAX_OBJECTS, maxOperators: 10_000_000 } as const;
@@ -42,6 +44,7 @@ export class CheckContext {
   readonly maxStreamBytes: number;
   readonly maxPages: number;
   readonly maxOperators: number;
+  readonly lang: Lang;
 
   constructor(
     readonly bytes: Uint8Array,
@@ -52,6 +55,12 @@ export class CheckContext {
     this.maxStreamBytes = opts.maxStreamBytes ?? DEFAULT_LIMITS.maxStreamBytes;
     this.maxPages = opts.maxPages ?? DEFAULT_LIMITS.maxPages;
     this.maxOperators = opts.maxOperators ?? DEFAULT_LIMITS.maxOperators;
+    this.lang = opts.lang ?? 'en';
+  }
+
+  /** The text of a catalogue message in the language of this run. */
+  t(key: Pdfa3MessageKey, params?: MessageParams): string {
+    return msg(key, this.lang, params);
   }
 
   get ctx(): PDFContext {
@@ -83,7 +92,7 @@ export class CheckContext {
     rec?.push({ t: 'transparency', path });
     this.recording = undefined;
     try {
-      if (!outputCS) this.fail('6.2.10-2', TRANSPARENCY_MESSAGE, path);
+      if (!outputCS) this.fail('6.2.10-2', this.t('TRANSPARENCY_NO_GROUP'), path);
     } finally {
       this.recording = rec;
     }

@@ -30,8 +30,8 @@ export function checkTrailer(c: CheckContext, raw: RawFacts): void {
   const decisive = raw.linearized ? raw.trailers[0] : raw.trailers[raw.trailers.length - 1];
   if (decisive !== undefined) ok = hasId(decisive);
   else ok = c.ctx.trailerInfo.ID instanceof PDFArray;
-  if (!ok) c.fail('6.1.3-1', 'the trailer dictionary has no ID', 'trailer');
-  if (c.ctx.trailerInfo.Encrypt || raw.trailers.some((t) => topLevelKeys(t, Math.max(0, t.indexOf('<<'))).has('Encrypt'))) c.fail('6.1.3-2', 'the trailer dictionary contains Encrypt', 'trailer');
+  if (!ok) c.fail('6.1.3-1', c.t('TRAILER_NO_ID'), 'trailer');
+  if (c.ctx.trailerInfo.Encrypt || raw.trailers.some((t) => topLevelKeys(t, Math.max(0, t.indexOf('<<'))).has('Encrypt'))) c.fail('6.1.3-2', c.t('TRAILER_ENCRYPT'), 'trailer');
 }
 
 export function checkOutputIntents(c: CheckContext): string | undefined {
@@ -45,7 +45,7 @@ export function checkOutputIntents(c: CheckContext): string | undefined {
     const oi = resolve(ctx, entry);
     if (!(oi instanceof PDFDict)) return;
     const s = getName(ctx, oi, 'S');
-    if (s === 'GTS_PDFX' && oi.has(PDFName.of('DestOutputProfileRef'))) c.fail('6.2.3-3', 'GTS_PDFX output intent with DestOutputProfileRef', path);
+    if (s === 'GTS_PDFX' && oi.has(PDFName.of('DestOutputProfileRef'))) c.fail('6.2.3-3', c.t('OI_PDFX_PROFILE_REF'), path);
     const rawProfile = oi.get(PDFName.of('DestOutputProfile'));
     const profile = resolve(ctx, rawProfile);
     if (!(profile instanceof PDFStream)) return;
@@ -57,12 +57,12 @@ export function checkOutputIntents(c: CheckContext): string | undefined {
       head = undefined;
     }
     if (!head || !(head.deviceClass === 'prtr' || head.deviceClass === 'mntr') || !['RGB ', 'CMYK', 'GRAY'].includes(head.colorSpace) || head.version >= 5) {
-      c.fail('6.2.3-1', `output intent profile is not a v2/v4 output or monitor profile in RGB, CMYK or GRAY${head ? ` (class ${head.deviceClass}, ${head.colorSpace.trim()}, v${head.version})` : ''}`, `${path}/DestOutputProfile`);
+      c.fail('6.2.3-1', c.t('OI_PROFILE_KIND', { head: head ? c.t('OI_PROFILE_HEAD', { deviceClass: head.deviceClass, colorSpace: head.colorSpace.trim(), version: head.version }) : '' }), `${path}/DestOutputProfile`);
     }
     if (s === 'GTS_PDFA1' && head && outputCS === undefined) outputCS = head.colorSpace;
   });
   if (profiles.length > 1 && profiles.some((p) => p !== profiles[0])) {
-    c.fail('6.2.3-2', 'several output intents refer to different DestOutputProfile objects', 'catalog/OutputIntents');
+    c.fail('6.2.3-2', c.t('OI_DIFFERENT_PROFILES'), 'catalog/OutputIntents');
   }
   return outputCS;
 }
@@ -82,19 +82,19 @@ export function checkMetadata(c: CheckContext): DocumentFacts {
   const metaObj = get(ctx, c.doc.catalog, 'Metadata');
   // a stream typed neither /Type /Metadata nor /Subtype /XML is not a metadata stream (as veraPDF reads it)
   if (!(metaObj instanceof PDFStream) || (getName(ctx, metaObj.dict, 'Type') !== 'Metadata' && getName(ctx, metaObj.dict, 'Subtype') !== 'XML')) {
-    c.fail('6.6.2.1-1', 'the catalog has no Metadata stream', 'catalog/Metadata');
+    c.fail('6.6.2.1-1', c.t('METADATA_MISSING'), 'catalog/Metadata');
     return facts;
   }
   let bytes: Uint8Array;
   try {
     bytes = decodeStream(ctx, metaObj, c.maxStreamBytes);
   } catch (e) {
-    c.fail('6.6.2.1-4', `the metadata stream cannot be decoded: ${(e as Error).message}`, 'catalog/Metadata');
+    c.fail('6.6.2.1-4', c.t('METADATA_UNDECODABLE', { error: (e as Error).message }), 'catalog/Metadata');
     return facts;
   }
   const utf16 = bytes.length >= 2 && ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe));
   if (utf16 || !utf8Valid(bytes)) {
-    c.fail('6.6.2.1-5', 'the XMP packet is not UTF-8 encoded', 'catalog/Metadata');
+    c.fail('6.6.2.1-5', c.t('XMP_NOT_UTF8'), 'catalog/Metadata');
     return facts;
   }
   let text = new TextDecoder('utf-8').decode(bytes);
@@ -105,25 +105,25 @@ export function checkMetadata(c: CheckContext): DocumentFacts {
     xmp = readXmpFacts(text);
   } catch (e) {
     // the message of @kontor/xml's KontorXmlError ends with the position (line, column)
-    c.fail('6.6.2.1-4', `the XMP packet is not well-formed XML: ${(e as Error).message.replace(/^Malformed XML: /, '')}`, 'catalog/Metadata');
+    c.fail('6.6.2.1-4', c.t('XMP_MALFORMED', { error: (e as Error).message.replace(/^Malformed XML: /, '') }), 'catalog/Metadata');
     return facts;
   }
   facts.xmp = xmp;
-  if (xmp.packetHeader.hasBytes) c.fail('6.6.2.1-2', 'the xpacket header uses the bytes attribute', 'catalog/Metadata');
-  if (xmp.packetHeader.hasEncoding) c.fail('6.6.2.1-3', 'the xpacket header uses the encoding attribute', 'catalog/Metadata');
+  if (xmp.packetHeader.hasBytes) c.fail('6.6.2.1-2', c.t('XPACKET_BYTES'), 'catalog/Metadata');
+  if (xmp.packetHeader.hasEncoding) c.fail('6.6.2.1-3', c.t('XPACKET_ENCODING'), 'catalog/Metadata');
 
   // 6.6.4 identification
   const id = xmp.pdfaid;
   if (id.part === undefined && id.conformance === undefined) {
-    c.fail('6.6.4-1', 'no PDF/A identification (pdfaid:part / pdfaid:conformance) in the document metadata', 'catalog/Metadata');
+    c.fail('6.6.4-1', c.t('PDFAID_MISSING'), 'catalog/Metadata');
   } else {
-    if (id.part !== String(c.part)) c.fail('6.6.4-2', `pdfaid:part is ${id.part ?? '(missing)'}, expected ${c.part}`, 'catalog/Metadata');
-    if (!['A', 'B', 'U'].includes(id.conformance ?? '')) c.fail('6.6.4-3', `pdfaid:conformance is ${id.conformance ?? '(missing)'}, expected A, B or U`, 'catalog/Metadata');
+    if (id.part !== String(c.part)) c.fail('6.6.4-2', c.t('PDFAID_PART', { part: id.part ?? c.t('MISSING_VALUE'), expected: c.part }), 'catalog/Metadata');
+    if (!['A', 'B', 'U'].includes(id.conformance ?? '')) c.fail('6.6.4-3', c.t('PDFAID_CONFORMANCE', { conformance: id.conformance ?? c.t('MISSING_VALUE') }), 'catalog/Metadata');
   }
   const prefixRules: [keyof typeof id.prefixes, string][] = [['part', '6.6.4-4'], ['conformance', '6.6.4-5'], ['amd', '6.6.4-6'], ['corr', '6.6.4-7']];
   for (const [k, rule] of prefixRules) {
     const px = id.prefixes[k];
-    if (px !== undefined && px !== 'pdfaid') c.fail(rule, `pdfaid:${k} is written with the prefix "${px}"`, 'catalog/Metadata');
+    if (px !== undefined && px !== 'pdfaid') c.fail(rule, c.t('PDFAID_PREFIX', { key: k, prefix: px }), 'catalog/Metadata');
   }
 
   // 6.6.2.3: properties need predefined or declared schemas; extension schema structure
@@ -138,16 +138,16 @@ export function checkMetadata(c: CheckContext): DocumentFacts {
   for (const p of xmp.properties) {
     if (PREDEFINED_NAMESPACES.has(p.uri)) continue;
     const names = declared.get(p.uri) ?? byPrefix.get(p.prefix);
-    if (!names) c.fail('6.6.2.3.1-1', `XMP property ${p.prefix}:${p.local} (${p.uri}) is neither predefined nor declared in an extension schema`, `catalog/Metadata line ${p.line}`);
-    else if (!names.has(p.local)) c.fail('6.6.2.3.1-1', `XMP property ${p.prefix}:${p.local} is not declared in the extension schema for ${p.uri}`, `catalog/Metadata line ${p.line}`);
+    if (!names) c.fail('6.6.2.3.1-1', c.t('XMP_PROPERTY_UNDECLARED', { prefix: p.prefix, local: p.local, uri: p.uri }), `catalog/Metadata line ${p.line}`);
+    else if (!names.has(p.local)) c.fail('6.6.2.3.1-1', c.t('XMP_PROPERTY_NOT_IN_SCHEMA', { prefix: p.prefix, local: p.local, uri: p.uri }), `catalog/Metadata line ${p.line}`);
   }
-  for (const pr of xmp.problems) c.fail(pr.rule, pr.message, 'catalog/Metadata');
+  for (const pr of xmp.problems) c.fail(pr.rule, c.t(pr.key, pr.params), 'catalog/Metadata');
   checkExtensionValueTypes(c, xmp);
   // 6.6.2.3.1: a predefined property carries a value of the type the XMP Specification 2005 defines
   for (const p of xmp.properties) {
     const type = predefinedType(p.uri, p.local);
     if (type === undefined || hasValueType(p.el ?? { value: p.value }, type)) continue;
-    c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} is not a valid ${type} (the type XMP 2005 defines for it)`, `catalog/Metadata line ${p.line}`);
+    c.fail('6.6.2.3.1-2', c.t('XMP_VALUE_PREDEFINED_TYPE', { prefix: p.prefix, local: p.local, type }), `catalog/Metadata line ${p.line}`);
   }
   return facts;
 }
@@ -179,23 +179,23 @@ function checkExtensionValueTypes(c: CheckContext, xmp: XmpFacts): void {
     const base = decl.valueType === 'Lang Alt' ? 'Text' : m ? m[2]! : decl.valueType;
     const container = decl.valueType === 'Lang Alt' ? 'Alt' : m?.[1];
     if (container !== undefined) {
-      if (p.arrayKind !== container) c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} must be an rdf:${container} (${decl.valueType})`, at);
+      if (p.arrayKind !== container) c.fail('6.6.2.3.1-2', c.t('XMP_VALUE_CONTAINER', { prefix: p.prefix, local: p.local, container, valueType: decl.valueType }), at);
       continue;
     }
     if (p.arrayKind !== undefined) {
-      c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} is declared ${decl.valueType} but holds an array`, at);
+      c.fail('6.6.2.3.1-2', c.t('XMP_VALUE_ARRAY', { prefix: p.prefix, local: p.local, valueType: decl.valueType }), at);
       continue;
     }
     const simple = SIMPLE_CHECK[base];
     if (simple) {
-      if (p.fields || !simple(p.value)) c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} is not a valid ${decl.valueType}`, at);
+      if (p.fields || !simple(p.value)) c.fail('6.6.2.3.1-2', c.t('XMP_VALUE_TYPE', { prefix: p.prefix, local: p.local, valueType: decl.valueType }), at);
       continue;
     }
     const def = schema.valueTypeDefs?.find((d) => d.type === base);
     if (def && p.fields) {
       // a structured value may only use the fields its value type declares (a type without fields holds text)
       const bad = p.fields.filter((f) => f.uri !== def.namespaceURI || !def.fields.includes(f.local));
-      if (bad.length > 0) c.fail('6.6.2.3.1-2', `${p.prefix}:${p.local} uses fields not declared for value type ${base}`, at);
+      if (bad.length > 0) c.fail('6.6.2.3.1-2', c.t('XMP_VALUE_FIELDS', { prefix: p.prefix, local: p.local, base }), at);
     }
   }
 }
@@ -219,7 +219,7 @@ export function checkInfoConsistency(c: CheckContext, xmp: XmpFacts | undefined)
     const x = xmpValue(xmp, uri, local);
     const xv = x ? (local === 'creator' ? x.items.join(', ') || x.value : x.value) : undefined;
     if (xv === undefined || xv !== i) {
-      c.note('PDFA_INFO_XMP_MISMATCH', 'warning', `Info /${key} "${i}" differs from XMP ${local} ${xv === undefined ? '(missing)' : `"${xv}"`}`, `trailer/Info/${key}`);
+      c.note('PDFA_INFO_XMP_MISMATCH', 'warning', c.t('INFO_XMP_MISMATCH', { key, info: i, xmp: local, value: xv === undefined ? c.t('MISSING_VALUE') : c.t('QUOTED', { value: xv }) }), `trailer/Info/${key}`);
     }
   }
   for (const [key, local] of [['CreationDate', 'CreateDate'], ['ModDate', 'ModifyDate']] as const) {
@@ -229,7 +229,7 @@ export function checkInfoConsistency(c: CheckContext, xmp: XmpFacts | undefined)
     const x = xmpValue(xmp, NS.xmp, local);
     const xd = x ? parseXmpDate(x.value) : undefined;
     if (!id || !xd || id.getTime() !== xd.getTime()) {
-      c.note('PDFA_INFO_XMP_MISMATCH', 'warning', `Info /${key} "${i}" differs from XMP xmp:${local} ${x ? `"${x.value}"` : '(missing)'}`, `trailer/Info/${key}`);
+      c.note('PDFA_INFO_XMP_MISMATCH', 'warning', c.t('INFO_XMP_MISMATCH', { key, info: i, xmp: `xmp:${local}`, value: x ? c.t('QUOTED', { value: x.value }) : c.t('MISSING_VALUE') }), `trailer/Info/${key}`);
     }
   }
 }
@@ -237,13 +237,13 @@ export function checkInfoConsistency(c: CheckContext, xmp: XmpFacts | undefined)
 export function checkCatalogKeys(c: CheckContext): void {
   const ctx = c.ctx;
   const cat = c.doc.catalog;
-  if (cat.has(PDFName.of('AA'))) c.fail('6.5.2-1', 'the catalog contains an AA (additional actions) entry', 'catalog/AA');
-  if (get(ctx, cat, 'NeedsRendering') === PDFBool.True) c.fail('6.4.2-2', 'the catalog contains NeedsRendering true', 'catalog/NeedsRendering');
-  if (cat.has(PDFName.of('Requirements'))) c.fail('6.11-1', 'the catalog contains Requirements', 'catalog/Requirements');
+  if (cat.has(PDFName.of('AA'))) c.fail('6.5.2-1', c.t('CATALOG_AA'), 'catalog/AA');
+  if (get(ctx, cat, 'NeedsRendering') === PDFBool.True) c.fail('6.4.2-2', c.t('CATALOG_NEEDS_RENDERING'), 'catalog/NeedsRendering');
+  if (cat.has(PDFName.of('Requirements'))) c.fail('6.11-1', c.t('CATALOG_REQUIREMENTS'), 'catalog/Requirements');
   const names = getDict(ctx, cat, 'Names');
-  if (names?.has(PDFName.of('AlternatePresentations'))) c.fail('6.10-1', 'the name dictionary contains AlternatePresentations', 'catalog/Names/AlternatePresentations');
+  if (names?.has(PDFName.of('AlternatePresentations'))) c.fail('6.10-1', c.t('ALTERNATE_PRESENTATIONS'), 'catalog/Names/AlternatePresentations');
   if (names?.has(PDFName.of('JavaScript'))) {
-    c.note('PDFA_DOCUMENT_JAVASCRIPT', 'warning', 'the name dictionary contains document-level JavaScript (6.5.1 forbids JavaScript actions)', 'catalog/Names/JavaScript');
+    c.note('PDFA_DOCUMENT_JAVASCRIPT', 'warning', c.t('DOCUMENT_JAVASCRIPT'), 'catalog/Names/JavaScript');
   }
 
   // 6.1.12 permissions
@@ -251,13 +251,13 @@ export function checkCatalogKeys(c: CheckContext): void {
   if (perms) {
     const keys = perms.keys().map((k) => k.decodeText());
     const other = keys.filter((k) => k !== 'UR3' && k !== 'DocMDP');
-    if (other.length > 0) c.fail('6.1.12-1', `the permissions dictionary contains ${other.join(', ')}`, 'catalog/Perms');
+    if (other.length > 0) c.fail('6.1.12-1', c.t('PERMS_KEYS', { keys: other.join(', ') }), 'catalog/Perms');
     const mdp = getDict(ctx, perms, 'DocMDP');
     const refs = mdp ? getArray(ctx, mdp, 'Reference') : undefined;
     refs?.asArray().forEach((r, i) => {
       const d = resolve(ctx, r);
       if (d instanceof PDFDict && ['DigestLocation', 'DigestMethod', 'DigestValue'].some((k) => d.has(PDFName.of(k)))) {
-        c.fail('6.1.12-2', 'a signature reference dictionary contains DigestLocation, DigestMethod or DigestValue', `catalog/Perms/DocMDP/Reference[${i}]`);
+        c.fail('6.1.12-2', c.t('SIGNATURE_DIGEST'), `catalog/Perms/DocMDP/Reference[${i}]`);
       }
     });
   }
@@ -285,8 +285,8 @@ export function checkCatalogKeys(c: CheckContext): void {
     }
     for (const [cfg, path] of configs) {
       const n = getText(ctx, cfg, 'Name');
-      if (!n) c.fail('6.9-1', 'optional content configuration without a Name', path);
-      else if ((names.get(n) ?? 0) > 1) c.fail('6.9-2', `optional content configuration name "${n}" is not unique`, path);
+      if (!n) c.fail('6.9-1', c.t('OC_NO_NAME'), path);
+      else if ((names.get(n) ?? 0) > 1) c.fail('6.9-2', c.t('OC_NAME_NOT_UNIQUE', { name: n }), path);
       const order = getArray(ctx, cfg, 'Order');
       if (order) {
         const listed = new Set<PDFObject>();
@@ -299,9 +299,9 @@ export function checkCatalogKeys(c: CheckContext): void {
           }
         };
         collect(order, 0);
-        if ([...all].some((g) => !listed.has(g))) c.fail('6.9-3', 'the Order array does not list every optional content group', path);
+        if ([...all].some((g) => !listed.has(g))) c.fail('6.9-3', c.t('OC_ORDER_INCOMPLETE'), path);
       }
-      if (cfg.has(PDFName.of('AS'))) c.fail('6.9-4', 'optional content configuration contains AS', path);
+      if (cfg.has(PDFName.of('AS'))) c.fail('6.9-4', c.t('OC_AS'), path);
     }
   }
 }
@@ -327,10 +327,10 @@ export function checkEmbeddedFiles(c: CheckContext, objects: ObjectFacts, attach
   }
   for (const [spec, path] of specs) {
     const d = spec as PDFDict;
-    if (!d.has(PDFName.of('F')) || !d.has(PDFName.of('UF'))) c.fail('6.8-2', 'file specification with EF lacks F or UF', path);
+    if (!d.has(PDFName.of('F')) || !d.has(PDFName.of('UF'))) c.fail('6.8-2', c.t('FILESPEC_F_UF'), path);
     const rel = get(ctx, d, 'AFRelationship');
-    if (!(rel instanceof PDFName)) c.fail('6.8-3', 'file specification without AFRelationship', path);
-    if (!objects.associated.has(d)) c.fail('6.8-4', 'embedded file is not associated: its file specification is in no /AF array', path);
+    if (!(rel instanceof PDFName)) c.fail('6.8-3', c.t('FILESPEC_NO_RELATIONSHIP'), path);
+    if (!objects.associated.has(d)) c.fail('6.8-4', c.t('FILESPEC_NOT_ASSOCIATED'), path);
     const ef = getDict(ctx, d, 'EF');
     const streamsSeen = new Set<PDFObject>();
     for (const key of ['F', 'UF']) {
@@ -338,7 +338,7 @@ export function checkEmbeddedFiles(c: CheckContext, objects: ObjectFacts, attach
       if (!(s instanceof PDFStream) || streamsSeen.has(s)) continue;
       streamsSeen.add(s);
       const sub = getName(ctx, s.dict, 'Subtype');
-      if (sub === undefined || !MIME_TYPE_PATTERN.test(sub)) c.fail('6.8-1', `embedded file stream without a MIME type Subtype${sub ? ` (/${sub})` : ''}`, `${path}/EF/${key}`);
+      if (sub === undefined || !MIME_TYPE_PATTERN.test(sub)) c.fail('6.8-1', c.t('EMBEDDED_NO_MIME', { found: sub ? c.t('EMBEDDED_NO_MIME_FOUND', { subtype: sub }) : '' }), `${path}/EF/${key}`);
     }
   }
 }

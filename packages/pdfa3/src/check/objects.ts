@@ -21,33 +21,33 @@ export function checkObjects(c: CheckContext): ObjectFacts {
   const specSeen = new Set<PDFObject>();
   const ctx = c.ctx;
   const objects = ctx.enumerateIndirectObjects();
-  if (objects.length > 8388607) c.fail('6.1.13-7', `${objects.length} indirect objects (more than 8388607)`);
+  if (objects.length > 8388607) c.fail('6.1.13-7', c.t('TOO_MANY_OBJECTS', { count: objects.length }));
 
   const visit = (o: PDFObject, path: string, depth: number): void => {
     if (depth > 64) return;
     if (o instanceof PDFHexString) {
       const raw = o.asString();
       const digits = raw.replace(/[\0\t\n\f\r ]/g, '');
-      if (digits.length % 2 !== 0) c.fail('6.1.6-1', 'hexadecimal string with an odd number of digits', path);
-      if (/[^0-9A-Fa-f]/.test(digits)) c.fail('6.1.6-2', 'hexadecimal string with characters other than 0-9, A-F, a-f', path);
-      if (Math.ceil(digits.length / 2) > 32767) c.fail('6.1.13-3', 'string longer than 32767 bytes', path);
+      if (digits.length % 2 !== 0) c.fail('6.1.6-1', c.t('HEX_ODD'), path);
+      if (/[^0-9A-Fa-f]/.test(digits)) c.fail('6.1.6-2', c.t('HEX_CHARS'), path);
+      if (Math.ceil(digits.length / 2) > 32767) c.fail('6.1.13-3', c.t('STRING_TOO_LONG'), path);
     } else if (o instanceof PDFString) {
-      if (o.asString().length > 32767 && o.asBytes().length > 32767) c.fail('6.1.13-3', 'string longer than 32767 bytes', path);
+      if (o.asString().length > 32767 && o.asBytes().length > 32767) c.fail('6.1.13-3', c.t('STRING_TOO_LONG'), path);
     } else if (o instanceof PDFName) {
-      if (o.decodeText().length > 127) c.fail('6.1.13-4', 'name longer than 127 bytes', path);
+      if (o.decodeText().length > 127) c.fail('6.1.13-4', c.t('NAME_TOO_LONG'), path);
     } else if (o instanceof PDFNumber) {
       const v = o.asNumber();
-      if (Number.isInteger(v) && Math.abs(v) <= 3.403e38 && (v > 2147483647 || v < -2147483648)) c.fail('6.1.13-1', `integer ${v} out of range`, path);
-      else if (Math.abs(v) > 3.403e38) c.fail('6.1.13-2', `real ${v} out of range`, path);
-      else if (v !== 0 && Math.abs(v) < 1.175e-38) c.fail('6.1.13-5', `real ${v} is closer to zero than 1.175e-38`, path);
+      if (Number.isInteger(v) && Math.abs(v) <= 3.403e38 && (v > 2147483647 || v < -2147483648)) c.fail('6.1.13-1', c.t('INTEGER_RANGE', { value: v }), path);
+      else if (Math.abs(v) > 3.403e38) c.fail('6.1.13-2', c.t('REAL_RANGE', { value: v }), path);
+      else if (v !== 0 && Math.abs(v) < 1.175e-38) c.fail('6.1.13-5', c.t('REAL_TINY', { value: v }), path);
     } else if (o instanceof PDFArray) {
       o.asArray().forEach((x, i) => visit(x, path, depth + 1));
     } else if (o instanceof PDFDict || o instanceof PDFStream) {
       const d = o instanceof PDFStream ? o.dict : o;
       if (o instanceof PDFStream) {
-        for (const k of ['F', 'FFilter', 'FDecodeParms']) if (d.has(PDFName.of(k))) c.fail('6.1.7.1-3', `stream dictionary contains ${k}`, path);
+        for (const k of ['F', 'FFilter', 'FDecodeParms']) if (d.has(PDFName.of(k))) c.fail('6.1.7.1-3', c.t('STREAM_EXTERNAL_KEY', { key: k }), path);
         if (o instanceof PDFRawStream) {
-          for (const f of filtersOf(ctx, d)) if (!ALLOWED_FILTERS.has(f)) c.fail('6.1.7.2-1', `stream filter /${f} is not allowed`, path);
+          for (const f of filtersOf(ctx, d)) if (!ALLOWED_FILTERS.has(f)) c.fail('6.1.7.2-1', c.t('STREAM_FILTER', { filter: f }), path);
         }
       }
       const af = resolve(ctx, d.get(PDFName.of('AF')));

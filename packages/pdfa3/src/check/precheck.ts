@@ -50,8 +50,9 @@ export class Pdfa3Precheck {
   ) {}
 }
 
-export function precheckKey(opts: { maxStreamBytes: number; maxPages: number; maxOperators: number }, level: string): string {
-  return JSON.stringify([opts.maxStreamBytes, opts.maxPages, opts.maxOperators, level]);
+export function precheckKey(opts: { maxStreamBytes: number; maxPages: number; maxOperators: number }, level: string, lang: string): string {
+  // the recorded calls hold message texts: a precheck made in another language is not replayed
+  return JSON.stringify([opts.maxStreamBytes, opts.maxPages, opts.maxOperators, level, lang]);
 }
 
 const tagOf = (ref: PDFRef): string => `${ref.objectNumber} ${ref.generationNumber}`;

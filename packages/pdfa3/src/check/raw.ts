@@ -81,7 +81,7 @@ function checkGap(c: CheckContext, s: string, from: number, to: number, facts: R
   const xrefRe = /(?<![A-Za-z])xref(?![A-Za-z])/g;
   for (let m = xrefRe.exec(gap); m; m = xrefRe.exec(gap)) {
     const after = gap.slice(m.index + 4, m.index + 8);
-    if (!/^(\r\n|\r|\n)\d/.test(after)) c.fail('6.1.4-2', 'the xref keyword and the cross-reference subsection header are not separated by a single EOL marker', `offset ${from + m.index}`);
+    if (!/^(\r\n|\r|\n)\d/.test(after)) c.fail('6.1.4-2', c.t('XREF_EOL'), `offset ${from + m.index}`);
   }
   const trRe = /(?<![A-Za-z])trailer(?![A-Za-z])/g;
   for (let m = trRe.exec(gap); m; m = trRe.exec(gap)) {
@@ -127,8 +127,8 @@ function checkEndobj(c: CheckContext, s: string, at: number, path: string): void
   let k = at - 1;
   while (k > 0 && /[\0\t\f ]/.test(s[k]!)) k--;
   const ender = isEol(s[k]) ? undefined : s[k];
-  if (!isEol(s[at - 1]) && (ender === undefined || /[>)\]]/.test(ender))) c.fail('6.1.9-1', 'the endobj keyword is not preceded by an EOL marker', path);
-  if (at + 6 < s.length && !isEol(s[at + 6])) c.fail('6.1.9-1', 'the endobj keyword is not followed by an EOL marker', path);
+  if (!isEol(s[at - 1]) && (ender === undefined || /[>)\]]/.test(ender))) c.fail('6.1.9-1', c.t('ENDOBJ_NO_EOL_BEFORE'), path);
+  if (at + 6 < s.length && !isEol(s[at + 6])) c.fail('6.1.9-1', c.t('ENDOBJ_NO_EOL_AFTER'), path);
 }
 
 export function checkRaw(c: CheckContext): RawFacts {
@@ -139,12 +139,12 @@ export function checkRaw(c: CheckContext): RawFacts {
   const head = latin1(bytes, 0, Math.min(bytes.length, 64));
   const hm = /^%PDF-(\d\.\d+)(\r\n|\r|\n)/.exec(head);
   if (!hm || !/^1\.[0-7]$/.test(hm[1]!)) {
-    c.fail('6.1.2-1', `the file header is not "%PDF-1.n" (n 0-7) at byte 0 followed by an EOL${hm ? `: found %PDF-${hm[1]}` : ''}`, 'header');
+    c.fail('6.1.2-1', c.t('HEADER_FORM', { found: hm ? c.t('HEADER_FOUND', { version: hm[1] }) : '' }), 'header');
   }
   if (hm) {
     const at = hm[0].length;
     const ok = bytes[at] === 0x25 && [1, 2, 3, 4].every((k) => (bytes[at + k] ?? 0) > 127);
-    if (!ok) c.fail('6.1.2-2', 'the header line is not followed by a comment with at least four bytes above 127', 'header');
+    if (!ok) c.fail('6.1.2-2', c.t('HEADER_COMMENT'), 'header');
   }
 
   // 6.1.3-3: nothing after the last %%EOF but one optional EOL
@@ -153,7 +153,7 @@ export function checkRaw(c: CheckContext): RawFacts {
   if (eof >= 0) {
     const after = tail.slice(eof + 5);
     if (!(after === '' || after === '\n' || after === '\r' || after === '\r\n')) {
-      c.fail('6.1.3-3', `${after.length} bytes follow the last end-of-file marker`, 'trailer');
+      c.fail('6.1.3-3', c.t('BYTES_AFTER_EOF', { count: after.length }), 'trailer');
     }
   }
 
@@ -171,10 +171,10 @@ export function checkRaw(c: CheckContext): RawFacts {
     const path = `obj ${Number(num)} ${Number(gen)}`;
     const headerEnd = m.index + m[0].length;
     // 6.1.9 object header spacing
-    if (m.index > 0 && !isEol(s[m.index - 1])) c.fail('6.1.9-1', 'the object number is not preceded by an EOL marker', path);
-    if (m[2] !== ' ' && m[2]!.length !== 1) c.fail('6.1.9-1', 'object and generation number are not separated by a single white-space character', path);
-    if (m[4] !== ' ' && m[4]!.length !== 1) c.fail('6.1.9-1', 'generation number and obj keyword are not separated by a single white-space character', path);
-    if (!isEol(s[headerEnd])) c.fail('6.1.9-1', 'the obj keyword is not followed by an EOL marker', path);
+    if (m.index > 0 && !isEol(s[m.index - 1])) c.fail('6.1.9-1', c.t('OBJ_NO_EOL_BEFORE'), path);
+    if (m[2] !== ' ' && m[2]!.length !== 1) c.fail('6.1.9-1', c.t('OBJ_GEN_SPACE'), path);
+    if (m[4] !== ' ' && m[4]!.length !== 1) c.fail('6.1.9-1', c.t('GEN_OBJ_SPACE'), path);
+    if (!isEol(s[headerEnd])) c.fail('6.1.9-1', c.t('OBJ_NO_EOL_AFTER'), path);
 
     // a body never extends past the next object header: bounds the scan on damaged files
     const NEXT = new RegExp(OBJ_HEADER.source, 'g');
@@ -196,7 +196,7 @@ export function checkRaw(c: CheckContext): RawFacts {
       if (s[dataStart] === '\r' && s[dataStart + 1] === '\n') dataStart += 2;
       else if (s[dataStart] === '\n') dataStart += 1;
       else {
-        c.fail('6.1.7.1-2', 'the stream keyword is not followed by CR LF or LF', path);
+        c.fail('6.1.7.1-2', c.t('STREAM_KEYWORD_EOL'), path);
         if (s[dataStart] === '\r') dataStart += 1;
       }
       const length = lengthOf(c, top);
@@ -219,10 +219,10 @@ export function checkRaw(c: CheckContext): RawFacts {
         if (s[endstream - 1] === '\n') real -= s[endstream - 2] === '\r' ? 2 : 1;
         else if (s[endstream - 1] === '\r') real -= 1;
         if (length === undefined || length !== real) {
-          c.fail('6.1.7.1-1', `the stream /Length ${length ?? '(missing)'} differs from the ${real} bytes before endstream`, path);
+          c.fail('6.1.7.1-1', c.t('STREAM_LENGTH', { length: length ?? c.t('MISSING_VALUE'), real }), path);
         }
       }
-      if (!isEol(s[endstream - 1])) c.fail('6.1.7.1-2', 'the endstream keyword is not preceded by an EOL marker', path);
+      if (!isEol(s[endstream - 1])) c.fail('6.1.7.1-2', c.t('ENDSTREAM_NO_EOL'), path);
       const endobj = s.indexOf('endobj', endstream + 9);
       if (endobj >= 0) checkEndobj(c, s, endobj, path);
       next = endobj < 0 ? s.length : endobj + 6;

@@ -7,7 +7,9 @@
  * Page content streams and resources are never changed.
  */
 import { PDFArray, PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, PDFStream, type PDFObject } from 'pdf-lib';
+import type { Lang } from '@kontor/xml';
 import { Pdfa3Error } from '../errors';
+import { msg } from '../messages';
 import { iccComponents, readIccHeader } from '../internal/icc';
 import { decodeStream, get, getArray, getDict, getName, getNumber, loadTolerant, looksEncrypted, resolve } from '../internal/pdf';
 import { runChecks } from '../check/check-pdfa3';
@@ -15,6 +17,11 @@ import type { Pdfa3Precheck } from '../check/precheck';
 import { normalizeNames } from '../internal/names';
 import type { Finding } from '../types';
 import { MIME_TYPE_PATTERN, nameTreeEntries } from '../write/attach-file';
+
+export interface LoadForPdfA3Options {
+  /** language of the findings' messages (default 'en'); codes and clauses do not depend on it */
+  lang?: Lang | undefined;
+}
 
 export type LoadForPdfA3Result =
   | {
@@ -85,7 +92,7 @@ function resultingOutputCS(doc: PDFDocument): string {
   return cs ?? 'RGB ';
 }
 
-function repairAttachments(doc: PDFDocument, fixed: string[]): void {
+function repairAttachments(doc: PDFDocument, fixed: string[], lang: Lang): void {
   const ctx = doc.context;
   const cat = doc.catalog;
   const tree = getDict(ctx, getDict(ctx, cat, 'Names'), 'EmbeddedFiles');
@@ -106,7 +113,7 @@ function repairAttachments(doc: PDFDocument, fixed: string[]): void {
     })();
     if (!(get(ctx, spec, 'AFRelationship') instanceof PDFName)) {
       spec.set(PDFName.of('AFRelationship'), PDFName.of('Unspecified'));
-      fixed.push(`attachment "${label}": AFRelationship set to Unspecified`);
+      fixed.push(msg('REPAIRED_RELATIONSHIP', lang, { name: label }));
     }
     const F = spec.get(PDFName.of('F'));
     const UF = spec.get(PDFName.of('UF'));
@@ -115,7 +122,7 @@ function repairAttachments(doc: PDFDocument, fixed: string[]): void {
     if (!F || !UF) {
       if (!F && !UF) spec.set(PDFName.of('F'), k);
       if (!F && !UF) spec.set(PDFName.of('UF'), k);
-      fixed.push(`attachment "${label}": F/UF completed`);
+      fixed.push(msg('REPAIRED_F_UF', lang, { name: label }));
     }
     const ef = getDict(ctx, spec, 'EF');
     for (const key of ['F', 'UF']) {
@@ -124,7 +131,7 @@ function repairAttachments(doc: PDFDocument, fixed: string[]): void {
       const sub = getName(ctx, s.dict, 'Subtype');
       if (sub === undefined || !MIME_TYPE_PATTERN.test(sub)) {
         s.dict.set(PDFName.of('Subtype'), PDFName.of('application/octet-stream'));
-        fixed.push(`attachment "${label}": MIME type set to application/octet-stream`);
+        fixed.push(msg('REPAIRED_MIME', lang, { name: label }));
       }
     }
     if (!listed.has(spec)) {
@@ -134,13 +141,13 @@ function repairAttachments(doc: PDFDocument, fixed: string[]): void {
       }
       (af as PDFArray).push(v instanceof PDFDict ? ctx.register(spec) : v);
       listed.add(spec);
-      fixed.push(`attachment "${label}": added to the catalog /AF array`);
+      fixed.push(msg('REPAIRED_AF', lang, { name: label }));
     }
   }
 }
 
 /** Removes optional subset descriptors that would have to be complete (6.2.11.4.2), Interpolate true, missing annotation flags. */
-function repairObjects(doc: PDFDocument, fixed: string[]): void {
+function repairObjects(doc: PDFDocument, fixed: string[], lang: Lang): void {
   const ctx = doc.context;
   let cidsets = 0;
   let interp = 0;
@@ -161,8 +168,8 @@ function repairObjects(doc: PDFDocument, fixed: string[]): void {
       interp++;
     }
   }
-  if (cidsets) fixed.push(`${cidsets} optional CIDSet/CharSet entries removed from font descriptors`);
-  if (interp) fixed.push(`${interp} images: Interpolate set to false`);
+  if (cidsets) fixed.push(msg('REPAIRED_CIDSET', lang, { count: cidsets }));
+  if (interp) fixed.push(msg('REPAIRED_INTERPOLATE', lang, { count: interp }));
   let flags = 0;
   for (const page of doc.getPages()) {
     const annots = getArray(ctx, page.node, 'Annots');
@@ -174,7 +181,7 @@ function repairObjects(doc: PDFDocument, fixed: string[]): void {
       }
     }
   }
-  if (flags) fixed.push(`${flags} annotations without flags: Print flag set`);
+  if (flags) fixed.push(msg('REPAIRED_ANNOT_FLAGS', lang, { count: flags }));
 }
 
 /**
@@ -187,24 +194,25 @@ function repairObjects(doc: PDFDocument, fixed: string[]): void {
  * attachFile(loaded.doc, { name: 'factur-x.xml', data: xmlBytes, mimeType: 'text/xml', relationship: 'Alternative', modDate: now });
  * ```
  */
-export async function loadForPdfA3(bytes: Uint8Array): Promise<LoadForPdfA3Result> {
+export async function loadForPdfA3(bytes: Uint8Array, opts: LoadForPdfA3Options = {}): Promise<LoadForPdfA3Result> {
   if (!(bytes instanceof Uint8Array)) throw new Pdfa3Error('INVALID_ARGUMENT', 'bytes must be a Uint8Array');
+  const lang = opts.lang ?? 'en';
   const loaded = await loadTolerant(bytes);
   if ('error' in loaded && loaded.code === 'PDF_TOO_MANY_OBJECTS') {
     return { ok: false, findings: [{ code: loaded.code, severity: 'error', message: loaded.error }] };
   }
   if ('error' in loaded && !looksEncrypted(bytes)) {
-    return { ok: false, findings: [{ code: 'PDF_UNREADABLE', severity: 'error', message: `not a readable PDF: ${loaded.error}` }] };
+    return { ok: false, findings: [{ code: 'PDF_UNREADABLE', severity: 'error', message: msg('UNREADABLE', lang, { error: loaded.error }) }] };
   }
   if ('error' in loaded || loaded.doc.context.trailerInfo.Encrypt) {
-    return { ok: false, findings: [{ code: 'PDFA_ENCRYPTED', clause: '6.1.3', rule: '6.1.3-2', severity: 'error', message: 'the PDF is encrypted; PDF/A forbids encryption and the content cannot be decrypted here', path: 'trailer/Encrypt' }] };
+    return { ok: false, findings: [{ code: 'PDFA_ENCRYPTED', clause: '6.1.3', rule: '6.1.3-2', severity: 'error', message: msg('LOAD_ENCRYPTED', lang), path: 'trailer/Encrypt' }] };
   }
   const doc = loaded.doc;
   if (doc.getPageCount() === 0) {
-    return { ok: false, findings: [{ code: 'PDF_NO_PAGES', severity: 'error', message: 'the PDF has no pages' }] };
+    return { ok: false, findings: [{ code: 'PDF_NO_PAGES', severity: 'error', message: msg('LOAD_NO_PAGES', lang) }] };
   }
   // the level the converted file will claim is chosen later (makePdfA3); judge the level-B rules here
-  const { result, facts, precheck } = runChecks(bytes, doc, { part: 3, conformance: 'B' }, { record: true });
+  const { result, facts, precheck } = runChecks(bytes, doc, { part: 3, conformance: 'B', lang }, { record: true });
   const findings: Finding[] = [];
   const outCS = resultingOutputCS(doc);
   for (const f of result.findings) {
@@ -218,7 +226,7 @@ export async function loadForPdfA3(bytes: Uint8Array): Promise<LoadForPdfA3Resul
     }
     if (f.code === '6.2.4.3') continue; // judged below against the output intent that will be in force
     if (matches(FIXED_ON_SAVE, f) || matches(FIXED_ON_LOAD, f)) {
-      findings.push({ ...f, severity: 'info', message: `will be fixed: ${f.message}` });
+      findings.push({ ...f, severity: 'info', message: msg('WILL_BE_FIXED', lang, { message: f.message }) });
       continue;
     }
     findings.push({ ...f, code: refusalCode(f), clause: f.code });
@@ -228,16 +236,16 @@ export async function loadForPdfA3(bytes: Uint8Array): Promise<LoadForPdfA3Resul
       code: 'PDFA_DEVICE_COLOUR',
       clause: '6.2.4.3',
       severity: 'error',
-      message: `pages paint in ${space} but the output intent will be ${outCS.trim()}; ${need}`,
+      message: msg('DEVICE_COLOUR_CONFLICT', lang, { space, outputSpace: outCS.trim(), need }),
     });
-  if (facts.deviceSpaces.has('DeviceRGB') && outCS !== 'RGB ') colourProblem('DeviceRGB', 'an RGB output intent cannot be added next to the existing one');
-  if (facts.deviceSpaces.has('DeviceCMYK') && outCS !== 'CMYK') colourProblem('DeviceCMYK', 'a CMYK output profile would be needed');
+  if (facts.deviceSpaces.has('DeviceRGB') && outCS !== 'RGB ') colourProblem('DeviceRGB', msg('NEED_RGB', lang));
+  if (facts.deviceSpaces.has('DeviceCMYK') && outCS !== 'CMYK') colourProblem('DeviceCMYK', msg('NEED_CMYK', lang));
   if (findings.some((f) => f.severity === 'error')) return { ok: false, findings };
   const fixed: string[] = [];
   const renamed = normalizeNames(doc);
-  if (renamed > 0) fixed.push(`${renamed} names with lower-case #xx escapes rewritten (pdf-lib would corrupt them)`);
-  repairAttachments(doc, fixed);
-  repairObjects(doc, fixed);
+  if (renamed > 0) fixed.push(msg('REPAIRED_NAMES', lang, { count: renamed }));
+  repairAttachments(doc, fixed, lang);
+  repairObjects(doc, fixed, lang);
   for (const m of fixed) findings.push({ code: 'PDFA_REPAIRED', severity: 'info', message: m });
   return { ok: true, doc, findings, ...(precheck ? { precheck } : {}) };
 }

@@ -3,7 +3,8 @@
  * Core / XMP / PDF properties mirrored in the information dictionary, every top-level property with its
  * namespace, and the PDF/A extension schema declarations (with structural problems found on the way).
  */
-import { parseXml, type XmlElement } from '@kontor/xml';
+import { parseXml, type MessageParams, type XmlElement } from '@kontor/xml';
+import { msg, type Pdfa3MessageKey } from '../messages';
 import { NS } from './namespaces';
 
 export interface XmpProperty {
@@ -25,7 +26,10 @@ export interface XmpProperty {
 export interface XmpStructureProblem {
   /** veraPDF rule id, e.g. "6.6.2.3.3-7" */
   rule: string;
+  /** the English text (checkPdfA3 renders `key` with `params` in the language asked for) */
   message: string;
+  key: Pdfa3MessageKey;
+  params?: MessageParams;
 }
 
 export interface XmpDeclaredValueType {
@@ -91,69 +95,70 @@ function textOf(el: XmlElement): string {
 const URI_LIKE = /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/;
 
 function readExtensionSchemas(prop: XmlElement, facts: XmpFacts): void {
-  const problem = (rule: string, message: string) => facts.problems.push({ rule, message });
+  const problem = (rule: string, key: Pdfa3MessageKey, params?: MessageParams) =>
+    facts.problems.push({ rule, message: msg(key, 'en', params), key, ...(params ? { params } : {}) });
   const { kind, items } = arrayItems(prop);
-  if (kind !== 'Bag' || prop.prefix !== 'pdfaExtension') problem('6.6.2.3.3-1', 'pdfaExtension:schemas must be an rdf:Bag with prefix pdfaExtension');
+  if (kind !== 'Bag' || prop.prefix !== 'pdfaExtension') problem('6.6.2.3.3-1', 'EXT_SCHEMAS_BAG');
   for (const li of items) {
     const schema: XmpDeclaredSchema = { properties: [], valueTypes: [] };
     const fields = structFields(li);
     const field = (local: string) => fields.find((f) => f.uri === NS.pdfaSchema && f.local === local);
     for (const f of fields) {
       if (f.uri !== NS.pdfaSchema || !['schema', 'namespaceURI', 'prefix', 'property', 'valueType'].includes(f.local)) {
-        problem('6.6.2.3.2-1', `extension schema contains the undefined field ${f.prefix}:${f.local}`);
+        problem('6.6.2.3.2-1', 'EXT_SCHEMA_UNDEFINED_FIELD', { prefix: f.prefix, local: f.local });
       }
     }
     const s = field('schema');
-    if (!s || !s.text || s.prefix !== 'pdfaSchema') problem('6.6.2.3.3-2', 'pdfaSchema:schema missing or not Text');
+    if (!s || !s.text || s.prefix !== 'pdfaSchema') problem('6.6.2.3.3-2', 'EXT_NOT_TEXT', { property: 'pdfaSchema:schema' });
     const ns = field('namespaceURI');
-    if (!ns || !URI_LIKE.test(ns.text) || ns.prefix !== 'pdfaSchema') problem('6.6.2.3.3-3', 'pdfaSchema:namespaceURI missing or not a URI');
+    if (!ns || !URI_LIKE.test(ns.text) || ns.prefix !== 'pdfaSchema') problem('6.6.2.3.3-3', 'EXT_NOT_URI', { property: 'pdfaSchema:namespaceURI' });
     if (ns && URI_LIKE.test(ns.text)) schema.namespaceURI = ns.text;
     const px = field('prefix');
-    if (!px || !px.text || px.prefix !== 'pdfaSchema') problem('6.6.2.3.3-4', 'pdfaSchema:prefix missing or not Text');
+    if (!px || !px.text || px.prefix !== 'pdfaSchema') problem('6.6.2.3.3-4', 'EXT_NOT_TEXT', { property: 'pdfaSchema:prefix' });
     if (px?.text) schema.prefix = px.text;
     const vt = field('valueType');
     if (vt) {
       const arr = vt.el ? arrayItems(vt.el) : { items: [] };
-      if (arr.kind !== 'Seq' || vt.prefix !== 'pdfaSchema') problem('6.6.2.3.3-6', 'pdfaSchema:valueType must be an rdf:Seq');
+      if (arr.kind !== 'Seq' || vt.prefix !== 'pdfaSchema') problem('6.6.2.3.3-6', 'EXT_NOT_SEQ', { property: 'pdfaSchema:valueType' });
       for (const tli of arr.items) {
         const tf = structFields(tli);
         const get = (l: string) => tf.find((f) => f.uri === NS.pdfaType && f.local === l);
         for (const f of tf) {
           if (f.uri !== NS.pdfaType || !['type', 'namespaceURI', 'prefix', 'description', 'field'].includes(f.local)) {
-            problem('6.6.2.3.2-1', `value type contains the undefined field ${f.prefix}:${f.local}`);
+            problem('6.6.2.3.2-1', 'EXT_VALUE_TYPE_UNDEFINED_FIELD', { prefix: f.prefix, local: f.local });
           }
         }
         const type = get('type');
-        if (!type || !type.text || type.prefix !== 'pdfaType') problem('6.6.2.3.3-11', 'pdfaType:type missing or not Text');
+        if (!type || !type.text || type.prefix !== 'pdfaType') problem('6.6.2.3.3-11', 'EXT_NOT_TEXT', { property: 'pdfaType:type' });
         else schema.valueTypes.push(type.text);
         const def: XmpDeclaredValueType = { type: type?.text ?? '', fields: [] };
         (schema.valueTypeDefs ??= []).push(def);
         const tns = get('namespaceURI');
         if (tns && URI_LIKE.test(tns.text)) def.namespaceURI = tns.text;
-        if (!tns || !URI_LIKE.test(tns.text) || tns.prefix !== 'pdfaType') problem('6.6.2.3.3-12', 'pdfaType:namespaceURI missing or not a URI');
+        if (!tns || !URI_LIKE.test(tns.text) || tns.prefix !== 'pdfaType') problem('6.6.2.3.3-12', 'EXT_NOT_URI', { property: 'pdfaType:namespaceURI' });
         const tpx = get('prefix');
-        if (!tpx || !tpx.text || tpx.prefix !== 'pdfaType') problem('6.6.2.3.3-13', 'pdfaType:prefix missing or not Text');
+        if (!tpx || !tpx.text || tpx.prefix !== 'pdfaType') problem('6.6.2.3.3-13', 'EXT_NOT_TEXT', { property: 'pdfaType:prefix' });
         const tds = get('description');
-        if (!tds || !tds.text || tds.prefix !== 'pdfaType') problem('6.6.2.3.3-14', 'pdfaType:description missing or not Text');
+        if (!tds || !tds.text || tds.prefix !== 'pdfaType') problem('6.6.2.3.3-14', 'EXT_NOT_TEXT', { property: 'pdfaType:description' });
         const tfld = get('field');
         if (tfld) {
           const farr = tfld.el ? arrayItems(tfld.el) : { items: [] };
-          if (farr.kind !== 'Seq' || tfld.prefix !== 'pdfaType') problem('6.6.2.3.3-15', 'pdfaType:field must be an rdf:Seq');
+          if (farr.kind !== 'Seq' || tfld.prefix !== 'pdfaType') problem('6.6.2.3.3-15', 'EXT_NOT_SEQ', { property: 'pdfaType:field' });
           for (const fli of farr.items) {
             const ff = structFields(fli);
             const g = (l: string) => ff.find((f) => f.uri === NS.pdfaField && f.local === l);
             for (const f of ff) {
               if (f.uri !== NS.pdfaField || !['name', 'valueType', 'description'].includes(f.local)) {
-                problem('6.6.2.3.2-1', `field description contains the undefined field ${f.prefix}:${f.local}`);
+                problem('6.6.2.3.2-1', 'EXT_FIELD_UNDEFINED_FIELD', { prefix: f.prefix, local: f.local });
               }
             }
             const n = g('name');
-            if (!n || !n.text || n.prefix !== 'pdfaField') problem('6.6.2.3.3-16', 'pdfaField:name missing or not Text');
+            if (!n || !n.text || n.prefix !== 'pdfaField') problem('6.6.2.3.3-16', 'EXT_NOT_TEXT', { property: 'pdfaField:name' });
             if (n?.text) def.fields.push(n.text);
             const fv = g('valueType');
-            if (!fv || !fv.text || fv.prefix !== 'pdfaField') problem('6.6.2.3.3-17', 'pdfaField:valueType missing or not Text');
+            if (!fv || !fv.text || fv.prefix !== 'pdfaField') problem('6.6.2.3.3-17', 'EXT_NOT_TEXT', { property: 'pdfaField:valueType' });
             const fd = g('description');
-            if (!fd || !fd.text || fd.prefix !== 'pdfaField') problem('6.6.2.3.3-18', 'pdfaField:description missing or not Text');
+            if (!fd || !fd.text || fd.prefix !== 'pdfaField') problem('6.6.2.3.3-18', 'EXT_NOT_TEXT', { property: 'pdfaField:description' });
           }
         }
       }
@@ -161,25 +166,25 @@ function readExtensionSchemas(prop: XmlElement, facts: XmpFacts): void {
     const pr = field('property');
     if (pr) {
       const arr = pr.el ? arrayItems(pr.el) : { items: [] };
-      if (arr.kind !== 'Seq' || pr.prefix !== 'pdfaSchema') problem('6.6.2.3.3-5', 'pdfaSchema:property must be an rdf:Seq');
+      if (arr.kind !== 'Seq' || pr.prefix !== 'pdfaSchema') problem('6.6.2.3.3-5', 'EXT_NOT_SEQ', { property: 'pdfaSchema:property' });
       for (const pli of arr.items) {
         const pf = structFields(pli);
         const g = (l: string) => pf.find((f) => f.uri === NS.pdfaProperty && f.local === l);
         for (const f of pf) {
           if (f.uri !== NS.pdfaProperty || !['name', 'valueType', 'category', 'description'].includes(f.local)) {
-            problem('6.6.2.3.2-1', `property description contains the undefined field ${f.prefix}:${f.local}`);
+            problem('6.6.2.3.2-1', 'EXT_PROPERTY_UNDEFINED_FIELD', { prefix: f.prefix, local: f.local });
           }
         }
         const n = g('name');
-        if (!n || !n.text || n.prefix !== 'pdfaProperty') problem('6.6.2.3.3-7', 'pdfaProperty:name missing or not Text');
+        if (!n || !n.text || n.prefix !== 'pdfaProperty') problem('6.6.2.3.3-7', 'EXT_NOT_TEXT', { property: 'pdfaProperty:name' });
         const v = g('valueType');
-        if (!v || !v.text || v.prefix !== 'pdfaProperty') problem('6.6.2.3.3-8', 'pdfaProperty:valueType missing or not Text');
+        if (!v || !v.text || v.prefix !== 'pdfaProperty') problem('6.6.2.3.3-8', 'EXT_NOT_TEXT', { property: 'pdfaProperty:valueType' });
         const c = g('category');
         if (!c || (c.text !== 'external' && c.text !== 'internal') || c.prefix !== 'pdfaProperty') {
-          problem('6.6.2.3.3-9', 'pdfaProperty:category missing or not external/internal');
+          problem('6.6.2.3.3-9', 'EXT_CATEGORY');
         }
         const d = g('description');
-        if (!d || !d.text || d.prefix !== 'pdfaProperty') problem('6.6.2.3.3-10', 'pdfaProperty:description missing or not Text');
+        if (!d || !d.text || d.prefix !== 'pdfaProperty') problem('6.6.2.3.3-10', 'EXT_NOT_TEXT', { property: 'pdfaProperty:description' });
         if (n?.text) schema.properties.push({ name: n.text, ...(v?.text ? { valueType: v.text } : {}) });
       }
     }
