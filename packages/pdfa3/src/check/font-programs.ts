@@ -11,7 +11,8 @@
 import { Encodings } from '@pdf-lib/standard-fonts';
 import { PDFDict, PDFName, PDFNumber, PDFStream } from 'pdf-lib';
 import { parseCff } from '../internal/cff';
-import { decodeStream, get, getArray, getDict, getName, getNumber, getStream, nameOf, resolve, stringBytes, PDFHexString, PDFString } from '../internal/pdf';
+import { get, getArray, getDict, getName, getNumber, getStream, nameOf, resolve, stringBytes, PDFHexString, PDFString } from '../internal/pdf';
+import { decodeOnce } from './decoded';
 import type { CheckContext } from './context';
 import { readSimpleEncoding } from './encoding';
 import type { GlyphUse } from './glyph-widths';
@@ -104,7 +105,7 @@ export class FontProgramChecker {
       const cid = this.descendant(font);
       if (!cid) return;
       const map = get(ctx, cid, 'CIDToGIDMap');
-      const m = getName(ctx, cid, 'Subtype') === 'CIDFontType2' && map instanceof PDFStream ? decodeStream(ctx, map, this.c.maxStreamBytes) : undefined;
+      const m = getName(ctx, cid, 'Subtype') === 'CIDFontType2' && map instanceof PDFStream ? decodeOnce(this.c, map) : undefined;
       for (const s of u.strings) {
         if (s.length % 2 === 1) return report(s[s.length - 1]!);
         for (let i = 0; i + 1 < s.length; i += 2) {
@@ -141,7 +142,7 @@ export class FontProgramChecker {
       const desc = cid && getDict(ctx, cid, 'FontDescriptor');
       const cidSet = desc && getStream(ctx, desc, 'CIDSet');
       if (!cid || !cidSet || !SUBSET.test(getName(ctx, cid, 'BaseFont') ?? '')) return;
-      const bits = decodeStream(ctx, cidSet, this.c.maxStreamBytes);
+      const bits = decodeOnce(this.c, cidSet);
       const has = (c: number) => (c >> 3) < bits.length && (bits[c >> 3]! & (0x80 >> (c & 7))) !== 0;
       let present: Iterable<number> | undefined;
       const ff2 = getStream(ctx, desc, 'FontFile2');
@@ -149,9 +150,9 @@ export class FontProgramChecker {
       if (getName(ctx, cid, 'Subtype') === 'CIDFontType2' && ff2) {
         const map = get(ctx, cid, 'CIDToGIDMap');
         if (map !== undefined && nameOf(map) !== 'Identity') return;
-        present = trueTypeGlyphsWithOutlines(decodeStream(ctx, ff2, this.c.maxStreamBytes))?.filter((g) => g > 0);
+        present = trueTypeGlyphsWithOutlines(decodeOnce(this.c, ff2))?.filter((g) => g > 0);
       } else if (getName(ctx, cid, 'Subtype') === 'CIDFontType0' && ff3 && getName(ctx, ff3.dict, 'Subtype') === 'CIDFontType0C') {
-        const cff = parseCff(decodeStream(ctx, ff3, this.c.maxStreamBytes));
+        const cff = parseCff(decodeOnce(this.c, ff3));
         if (!cff.isCid) return;
         present = cff.cids().filter((c) => c > 0);
       }
@@ -171,7 +172,7 @@ export class FontProgramChecker {
     if (!(cs instanceof PDFString || cs instanceof PDFHexString) || !ff3 || getName(ctx, ff3.dict, 'Subtype') !== 'Type1C') return;
     const text = Buffer.from(stringBytes(cs)).toString('latin1');
     const names = new Set(text.split('/').map((x) => x.trim()).filter((x) => x.length > 0 && x !== '.notdef'));
-    const cff = parseCff(decodeStream(ctx, ff3, this.c.maxStreamBytes));
+    const cff = parseCff(decodeOnce(this.c, ff3));
     if (cff.isCid) return;
     if (names.size < cff.numGlyphs - 1) {
       this.c.fail('6.2.11.4.2-1', `font ${name}: the CharSet names ${names.size} glyphs but the embedded font program holds ${cff.numGlyphs - 1} (besides .notdef)`, u.path);
@@ -208,12 +209,12 @@ export class FontProgramChecker {
       const ff3 = getStream(ctx, desc, 'FontFile3');
       let has: ((cid: number) => boolean) | undefined;
       if (cidSub === 'CIDFontType0' && ff3 && getName(ctx, ff3.dict, 'Subtype') === 'CIDFontType0C') {
-        const cff = parseCff(decodeStream(ctx, ff3, this.c.maxStreamBytes));
+        const cff = parseCff(decodeOnce(this.c, ff3));
         if (cff.isCid) has = (c) => cff.gidForCid(c) !== undefined;
       } else if (cidSub === 'CIDFontType2' && ff2) {
-        const n = trueTypeGlyphCount(decodeStream(ctx, ff2, this.c.maxStreamBytes));
+        const n = trueTypeGlyphCount(decodeOnce(this.c, ff2));
         const map = get(ctx, cid, 'CIDToGIDMap');
-        const m = map instanceof PDFStream ? decodeStream(ctx, map, this.c.maxStreamBytes) : undefined;
+        const m = map instanceof PDFStream ? decodeOnce(this.c, map) : undefined;
         if (n !== undefined && (m || map === undefined || nameOf(map) === 'Identity')) {
           has = (c) => {
             const gid = m ? (2 * c + 1 < m.length ? m[2 * c]! * 256 + m[2 * c + 1]! : 0) : c;
@@ -239,7 +240,7 @@ export class FontProgramChecker {
     if (!ff3 || getName(ctx, ff3.dict, 'Subtype') !== 'Type1C') return;
     const nameOfCode = this.encodingNames(font);
     if (!nameOfCode) return;
-    const cff = parseCff(decodeStream(ctx, ff3, this.c.maxStreamBytes));
+    const cff = parseCff(decodeOnce(this.c, ff3));
     const names = cff.glyphNames();
     if (cff.isCid || names.length === 0 || names.some((n) => n === undefined)) return;
     const gidOf = new Map<string, number>();
@@ -289,7 +290,7 @@ export class FontProgramChecker {
         const proc = g ? resolve(ctx, procs.get(PDFName.of(g))) : undefined;
         const wObj = resolve(ctx, widths.get(code - fc));
         if (!(proc instanceof PDFStream) || !(wObj instanceof PDFNumber)) continue;
-        const head = Buffer.from(decodeStream(ctx, proc, this.c.maxStreamBytes).subarray(0, 256)).toString('latin1');
+        const head = Buffer.from(decodeOnce(this.c, proc).subarray(0, 256)).toString('latin1');
         const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+))\s+[+-]?(?:\d+\.?\d*|\.\d+)\s+(?:[+-]?(?:\d+\.?\d*|\.\d+)\s+){0,4}d[01](?![A-Za-z0-9])/.exec(head);
         if (!m) continue;
         if (Math.abs(Number(m[1]) - wObj.asNumber()) * Math.abs(sx) * 1000 > 1.01) {

@@ -18,7 +18,8 @@ import fontkit from '@pdf-lib/fontkit';
 import { Encodings } from '@pdf-lib/standard-fonts';
 import { PDFArray, PDFDict, PDFNumber, PDFStream, type PDFObject } from 'pdf-lib';
 import { CffError, parseCff, type CffFont } from '../internal/cff';
-import { decodeStream, get, getArray, getDict, getName, getNumber, getStream, nameOf, resolve } from '../internal/pdf';
+import { get, getArray, getDict, getName, getNumber, getStream, nameOf, resolve } from '../internal/pdf';
+import { decodeOnce } from './decoded';
 import { readCmapSubtables, type CmapSubtable } from '../internal/truetype';
 import type { CheckContext } from './context';
 
@@ -64,6 +65,52 @@ function isMatrix(m: number[] | undefined, v: number): boolean {
   return m !== undefined && m.length === 6 && Math.abs(m[0]! - v) < 1e-9 && m[1] === 0 && m[2] === 0 && Math.abs(m[3]! - v) < 1e-9 && m[4] === 0 && m[5] === 0;
 }
 
+/**
+ * unitsPerEm, numGlyphs and the hmtx advances of a TrueType/OpenType program read straight from its tables, as
+ * @pdf-lib/fontkit reads them (same signature test, last directory entry of a tag wins, a table of length 0 or at
+ * offset 0 or running past the end makes the program unreadable, an advance outside the buffer throws) but
+ * without building its font object; undefined for the formats fontkit recognises otherwise (WOFF, collections),
+ * null where fontkit's reading would fail or give no usable metrics.
+ */
+export function trueTypeMetrics(b: Buffer): { numGlyphs: number; advance(gid: number): number } | null | undefined {
+  const sig = b.toString('ascii', 0, 4);
+  if (sig !== 'true' && sig !== 'OTTO' && sig !== '\0\x01\0\0') return undefined;
+  if (b.length < 12) return null;
+  const numTables = b.readUInt16BE(4);
+  if (12 + 16 * numTables > b.length) return null;
+  const dir = new Map<string, { offset: number; length: number }>();
+  for (let i = 0; i < numTables; i++) {
+    const e = 12 + 16 * i;
+    dir.set(b.toString('ascii', e, e + 4), { offset: b.readUInt32BE(e + 8), length: b.readUInt32BE(e + 12) });
+  }
+  // offset of a table whose fixed-size record fontkit decodes field by field (all fields inside the buffer)
+  const table = (tag: string, size: number): number | undefined => {
+    const t = dir.get(tag);
+    return t && t.length > 0 && t.offset !== 0 && t.offset + size <= b.length ? t.offset : undefined;
+  };
+  const head = table('head', 54);
+  const hhea = table('hhea', 36);
+  const maxp = table('maxp', 32);
+  const hmtxEntry = dir.get('hmtx');
+  if (head === undefined || hhea === undefined || maxp === undefined || !hmtxEntry || hmtxEntry.length === 0) return null;
+  const hmtx = hmtxEntry.offset;
+  const upem = b.readUInt16BE(head + 18);
+  const numGlyphs = b.readUInt16BE(maxp + 4);
+  const n = b.readUInt16BE(hhea + 34);
+  if (!(upem > 0 && n > 0 && numGlyphs > 0)) return null;
+  return {
+    numGlyphs,
+    advance: (gid) => {
+      const i = Math.min(gid, n - 1);
+      if (i < 0 || i >= n) return NaN;
+      const at = hmtx + 4 * i;
+      const advance = b.readUInt16BE(at);
+      b.readInt16BE(at + 2); // fontkit decodes the whole entry: a bearing past the end throws there too
+      return (advance * 1000) / upem;
+    },
+  };
+}
+
 export class GlyphWidthChecker {
   private readonly programs = new Map<PDFObject, Program | null>();
 
@@ -88,9 +135,16 @@ export class GlyphWidthChecker {
     if (cached !== undefined) return cached ?? undefined;
     let p: Program | null = null;
     try {
-      const bytes = decodeStream(this.ctx, stream, this.c.maxStreamBytes);
+      const bytes = decodeOnce(this.c, stream);
       if (kind === 'tt') {
-        const f = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)) as unknown as {
+        const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+        const fast = trueTypeMetrics(buf);
+        if (fast !== undefined) {
+          if (fast) p = { kind: 'tt', tt: { numGlyphs: fast.numGlyphs, advance: fast.advance, cmaps: readCmapSubtables(bytes) } };
+          this.programs.set(stream, p);
+          return p ?? undefined;
+        }
+        const f = fontkit.create(buf) as unknown as {
           unitsPerEm: number;
           numGlyphs: number;
           hmtx: { metrics: { length: number; get(i: number): { advance: number } | undefined } };
@@ -169,7 +223,7 @@ export class GlyphWidthChecker {
     if (prog.kind === 'tt') {
       const map = get(ctx, cid, 'CIDToGIDMap');
       if (map instanceof PDFStream) {
-        const m = decodeStream(ctx, map, this.c.maxStreamBytes);
+        const m = decodeOnce(this.c, map);
         gidOf = (c) => (2 * c + 1 < m.length ? m[2 * c]! * 256 + m[2 * c + 1]! : undefined);
       } else if (map === undefined || nameOf(map) === 'Identity') gidOf = (c) => c;
       else return;

@@ -12,7 +12,8 @@
  */
 import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts';
 import { PDFDict, PDFHexString, PDFName, PDFStream, PDFString, type PDFObject } from 'pdf-lib';
-import { decodeStream, get, getArray, getDict, getName, getNumber, getStream, resolve } from '../internal/pdf';
+import { get, getArray, getDict, getName, getNumber, getStream, resolve } from '../internal/pdf';
+import { decodeOnce } from './decoded';
 import type { CheckContext } from './context';
 import { readSimpleEncoding } from './encoding';
 import type { GlyphUse } from './glyph-widths';
@@ -108,7 +109,7 @@ export class UnicodeMapChecker {
   private toUnicode(font: PDFDict): ToUnicodeMap | undefined {
     const s = getStream(this.ctx, font, 'ToUnicode');
     if (!s) return undefined;
-    const bytes = decodeStream(this.ctx, s, this.c.maxStreamBytes);
+    const bytes = decodeOnce(this.c, s);
     return new ToUnicodeMap(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1'));
   }
 
@@ -191,7 +192,7 @@ export class UnicodeMapChecker {
   private type1BuiltIn(desc: PDFDict | undefined): Map<number, string> | 'standard' | undefined {
     const ff = getStream(this.ctx, desc, 'FontFile');
     if (!ff) return undefined;
-    const bytes = decodeStream(this.ctx, ff, this.c.maxStreamBytes);
+    const bytes = decodeOnce(this.c, ff);
     const clear = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, getLength1(this.ctx, ff) ?? bytes.length)).toString('latin1');
     if (/\/Encoding\s+StandardEncoding\s+def/.test(clear)) return 'standard';
     const map = new Map<number, string>();
