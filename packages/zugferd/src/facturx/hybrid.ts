@@ -6,7 +6,7 @@
 import { attachFile, inspectPdfA3, makePdfA3, Pdfa3Error, savePdfA3, type Pdfa3Precheck } from '@kontor/pdfa3';
 import { ZugferdError } from '../errors';
 import { positionOf, validateCii } from '@kontor/cii';
-import { parseXml, verdictOf, type SchemaStore, type Verdict } from '@kontor/xml';
+import { parseXml, verdictOf, type Lang, type SchemaStore, type Verdict } from '@kontor/xml';
 import type { PDFDocument } from 'pdf-lib';
 import type { Finding, HybridCheck } from '../types';
 import { FACTURX_FILENAME, FACTURX_NAMESPACE, FACTURX_VERSION, facturxRelationship, buildFacturxXmp, type FacturxConformanceLevel } from './xmp';
@@ -104,6 +104,8 @@ export interface CheckHybridOptions {
    * findings are the same as without it; see @kontor/pdfa3 checkPdfA3)
    */
   precheck?: Pdfa3Precheck | undefined;
+  /** language of the PDF/A findings' messages (default 'en'; codes and clauses do not depend on it) */
+  lang?: Lang | undefined;
 }
 
 /**
@@ -117,7 +119,7 @@ export interface CheckHybridOptions {
 export async function checkHybrid(bytes: Uint8Array, o: CheckHybridOptions): Promise<HybridCheck> {
   const level = o.level ?? 'EN 16931';
   // one parse for the PDF/A check and both readers
-  const inspection = await inspectPdfA3(bytes, o.precheck ? { precheck: o.precheck } : {});
+  const inspection = await inspectPdfA3(bytes, { ...(o.precheck ? { precheck: o.precheck } : {}), ...(o.lang ? { lang: o.lang } : {}) });
   const pdfaResult = inspection.check;
   const pdfa: Finding[] = pdfaResult.findings.map((f) => ({ ...f, source: 'pdfa' as const }));
   const structure: Finding[] = [];

@@ -8,7 +8,7 @@
  */
 import { AF_RELATIONSHIPS, checkPdfA3, Pdfa3Error, readEmbeddedFiles, readPdfInfo, type EmbeddedFile, type PdfInfo } from '@kontor/pdfa3';
 import { positionOf, validateCii, type CiiValidationResult, type RuleFinding } from '@kontor/cii';
-import { kositScenarios, rulesetInfo } from '@kontor/cii/rules';
+import { kositScenarios, noteText, rulesetInfo } from '@kontor/cii/rules';
 import { ublKind, ublRulesetInfo, ublSchemaSet, validateUbl } from '@kontor/ubl';
 import { parseXml, verdictOf, xmlInputToText, KontorXmlError, type Finding, type Lang, type SchemaStore, type XmlElement } from '@kontor/xml';
 import { ZugferdError } from '../errors';
@@ -236,7 +236,14 @@ async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions
         engine: engineRules(rulesetInfo.en16931),
       });
     }
-    for (const n of native.notes) if (!/XSD|schema store/i.test(n) && !out.notes.includes(n)) out.notes.push(n);
+    // the XSD step's notes are dropped (verify runs its own XSD step above): known by their catalogue keys, not by wording
+    const xsdNotes = new Set([
+      noteText('NOTE.XSD_SET_UNAVAILABLE', lang, { set: 'cii-d16b' }),
+      noteText('NOTE.XSD_INVALID', lang),
+      noteText('NOTE.XSD_TRUNCATED', lang, { errors: native.xsd.errorCount, listed: native.xsd.findings.length }),
+      ...(native.xsd.note !== undefined ? [native.xsd.note] : []),
+    ]);
+    for (const n of native.notes) if (!xsdNotes.has(n) && !out.notes.includes(n)) out.notes.push(n);
   }
   return out;
 }
@@ -369,7 +376,7 @@ export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {})
     }
   }
   if (!vera || !vera.available) {
-    const pdfa = await checkPdfA3(bytes, { part: 3 });
+    const pdfa = await checkPdfA3(bytes, { part: 3, lang });
     engines.push(ENGINE_PDFA);
     for (const f of pdfa.findings) {
       pdfaFindings.push({ code: f.code, severity: f.severity, message: f.message, location: f.path ?? null, source: 'pdfa', ruleset: f.rule ? `ISO 19005-3 (veraPDF rule ${f.rule})` : 'ISO 19005-3', engine: ENGINE_PDFA });
