@@ -3,6 +3,7 @@
  * (Size, CreationDate, ModDate, CheckSum), a file specification with /F, /UF, /Desc and /AFRelationship,
  * listed in the catalog /Names /EmbeddedFiles name tree (kept sorted) and in the catalog /AF array.
  */
+import { deflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFStream, PDFString, type PDFObject } from 'pdf-lib';
 import { Pdfa3Error } from '../errors';
 import { md5, toHex } from '../internal/bytes';
@@ -158,10 +159,12 @@ export function attachFile(doc: PDFDocument, opts: AttachFileOptions): PDFRef {
     CheckSum: PDFHexString.of(toHex(md5(opts.data))),
   });
   if (creationDate) params.set(PDFName.of('CreationDate'), PDFString.of(creationDate));
-  const stream = ctx.flateStream(opts.data, {
+  // compressed by node's zlib (native) rather than ctx.flateStream's pako: same FlateDecode stream, a fraction of the time
+  const stream = ctx.stream(deflateSync(opts.data), {
     Type: 'EmbeddedFile',
     Subtype: opts.mimeType,
     Params: params,
+    Filter: 'FlateDecode',
   });
   const streamRef = ctx.register(stream);
   const asciiName = /^[\x20-\x7e]*$/.test(opts.name) ? opts.name : opts.name.replace(/[^\x20-\x7e]/g, '_');
