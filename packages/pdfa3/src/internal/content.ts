@@ -26,6 +26,37 @@ const CLASS = new Uint8Array(256);
 for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASS[c] = 1;
 for (const c of [0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]) CLASS[c] = 2;
 const WS = { has: (c: number) => CLASS[c] === 1 };
+/** hex digit values; -2 for the white space a hex string may contain, -1 for anything else */
+const HEX = new Int8Array(256).fill(-1);
+for (let c = 0; c < 256; c++) if (CLASS[c] === 1) HEX[c] = -2;
+for (let d = 0; d < 16; d++) HEX['0123456789abcdef'.charCodeAt(d)] = HEX['0123456789ABCDEF'.charCodeAt(d)] = d;
+
+/**
+ * The bytes of a hex string whose characters are all hex digits or white space (an odd last digit counts as
+ * followed by 0), read from the bytes; undefined when any other character is in it (the general way decides).
+ */
+function plainHexBytes(b: Uint8Array, s: number, e: number): Uint8Array | undefined {
+  let count = 0;
+  for (let k = s; k < e; k++) {
+    const h = HEX[b[k]!]!;
+    if (h >= 0) count++;
+    else if (h !== -2) return undefined;
+  }
+  const data = new Uint8Array((count + 1) >> 1);
+  let hi = -1;
+  let o = 0;
+  for (let k = s; k < e; k++) {
+    const h = HEX[b[k]!]!;
+    if (h < 0) continue;
+    if (hi < 0) hi = h;
+    else {
+      data[o++] = hi * 16 + h;
+      hi = -1;
+    }
+  }
+  if (hi >= 0) data[o] = hi * 16;
+  return data;
+}
 const DELIM = { has: (c: number) => CLASS[c] === 2 };
 
 /** A content stream that cannot be tokenized (a Pdfa3Error PDF_UNREADABLE, so it maps by code should it ever pass a public function). */
@@ -106,6 +137,7 @@ export function tokenizeContent(b: Uint8Array, limits: TokenizeLimits = {}): Ope
     if (c === 0x2f) {
       i++;
       const raw = regularRun();
+      if (!raw.includes('#')) return { t: 'name', v: raw };
       return { t: 'name', v: raw.replace(/#([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) };
     }
     if (c === 0x28) {
@@ -194,7 +226,9 @@ export function tokenizeContent(b: Uint8Array, limits: TokenizeLimits = {}): Ope
       const s = i;
       while (i < n && b[i] !== 0x3e) i++;
       const rawHex = text(b, s, i);
+      const plain = plainHexBytes(b, s, Math.min(i, n));
       i++;
+      if (plain) return { t: 'str', bytes: plain.length, hex: true, rawHex, data: plain };
       const digits = rawHex.replace(/[\x00\t\n\f\r ]/g, '');
       const data = new Uint8Array(Math.ceil(digits.length / 2));
       for (let k = 0; k < data.length; k++) data[k] = parseInt((digits.slice(2 * k, 2 * k + 2) + '0').slice(0, 2), 16) || 0;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { tokenizeContent, type Operand } from './content';
+
+const enc = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+const firstOperand = (s: string): Operand => tokenizeContent(enc(`${s} Tj`))[0]!.operands[0]!;
+
+/** The hex-string reading the tokenizer had before its byte-level fast path (the reference). */
+function hexReference(raw: string): Uint8Array {
+  const digits = raw.replace(/[\x00\t\n\f\r ]/g, '');
+  const data = new Uint8Array(Math.ceil(digits.length / 2));
+  for (let k = 0; k < data.length; k++) data[k] = parseInt((digits.slice(2 * k, 2 * k + 2) + '0').slice(0, 2), 16) || 0;
+  return data;
+}
+
+describe('tokenizeContent', () => {
+  it('reads hex strings: digits of both cases, white space between them, an odd last digit', () => {
+    expect(firstOperand('<00410062>')).toEqual({ t: 'str', bytes: 4, hex: true, rawHex: '00410062', data: new Uint8Array([0x00, 0x41, 0x00, 0x62]) });
+    expect(firstOperand('<0 0\n4\r1\t aB\x00c>')).toMatchObject({ t: 'str', bytes: 4, data: new Uint8Array([0x00, 0x41, 0xab, 0xc0]) });
+    expect(firstOperand('<abc>')).toMatchObject({ bytes: 2, data: new Uint8Array([0xab, 0xc0]) });
+    expect(firstOperand('<>')).toMatchObject({ bytes: 0, data: new Uint8Array([]) });
+  });
+
+  it('hex strings with other characters read as before (parseInt of each pair)', () => {
+    for (const raw of ['1G', 'G1', '0x41', '+1', '-1', '4\x0b1', 'zz00', 'a\xa0b', '12345G']) {
+      const o = firstOperand(`<${raw}>`);
+      expect(o, raw).toMatchObject({ t: 'str', hex: true, rawHex: raw, data: hexReference(raw) });
+    }
+  });
+
+  it('equals the reference reading on 2,000 random hex strings', () => {
+    const alphabet = '0123456789abcdefABCDEF \n\r\t\f\x00gG+-x\x0b';
+    let seed = 7;
+    const rnd = (m: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % m);
+    for (let t = 0; t < 2000; t++) {
+      const plainOnly = t % 2 === 0;
+      const chars = plainOnly ? 22 : alphabet.length;
+      const raw = Array.from({ length: rnd(12) }, () => alphabet[rnd(chars)]).join('');
+      const o = firstOperand(`<${raw}>`);
+      expect(o, JSON.stringify(raw)).toEqual({ t: 'str', bytes: hexReference(raw).length, hex: true, rawHex: raw, data: hexReference(raw) });
+    }
+  });
+
+  it('names: #xx escapes decoded, plain names as written', () => {
+    expect(firstOperand('/F-7098480789')).toEqual({ t: 'name', v: 'F-7098480789' });
+    expect(firstOperand('/A#20B#2f')).toEqual({ t: 'name', v: 'A B/' });
+    expect(firstOperand('/F1')).toEqual({ t: 'name', v: 'F1' });
+  });
+});
