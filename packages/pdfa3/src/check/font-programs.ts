@@ -97,8 +97,8 @@ export class FontProgramChecker {
   private notdef(font: PDFDict, u: GlyphUse): void {
     const ctx = this.ctx;
     const sub = getName(ctx, font, 'Subtype');
-    const name = getName(ctx, font, 'BaseFont') ?? '(unnamed)';
-    const report = (code: number) => this.c.fail('6.2.11.8-1', `font ${name}: code ${code} shows the .notdef glyph`, u.path);
+    const name = getName(ctx, font, 'BaseFont') ?? this.c.t('UNNAMED');
+    const report = (code: number) => this.c.fail('6.2.11.8-1', this.c.t('NOTDEF_GLYPH', { name, code }), u.path);
     if (sub === 'Type0') {
       const enc = getName(ctx, font, 'Encoding');
       if (enc !== 'Identity-H' && enc !== 'Identity-V') return;
@@ -136,7 +136,7 @@ export class FontProgramChecker {
   private subset(font: PDFDict, u: GlyphUse): void {
     const ctx = this.ctx;
     const sub = getName(ctx, font, 'Subtype');
-    const name = getName(ctx, font, 'BaseFont') ?? '(unnamed)';
+    const name = getName(ctx, font, 'BaseFont') ?? this.c.t('UNNAMED');
     if (sub === 'Type0') {
       const cid = this.descendant(font);
       const desc = cid && getDict(ctx, cid, 'FontDescriptor');
@@ -159,7 +159,7 @@ export class FontProgramChecker {
       if (!present) return;
       for (const c of present) {
         if (!has(c)) {
-          this.c.fail('6.2.11.4.2-2', `font ${name}: the CIDSet does not list CID ${c}, which the embedded font program holds`, u.path);
+          this.c.fail('6.2.11.4.2-2', this.c.t('CIDSET_INCOMPLETE', { name, cid: c }), u.path);
           return;
         }
       }
@@ -175,7 +175,7 @@ export class FontProgramChecker {
     const cff = parseCff(decodeOnce(this.c, ff3));
     if (cff.isCid) return;
     if (names.size < cff.numGlyphs - 1) {
-      this.c.fail('6.2.11.4.2-1', `font ${name}: the CharSet names ${names.size} glyphs but the embedded font program holds ${cff.numGlyphs - 1} (besides .notdef)`, u.path);
+      this.c.fail('6.2.11.4.2-1', this.c.t('CHARSET_COUNT', { name, count: names.size, held: cff.numGlyphs - 1 }), u.path);
     }
   }
 
@@ -195,9 +195,9 @@ export class FontProgramChecker {
   private presence(font: PDFDict, u: GlyphUse): void {
     const ctx = this.ctx;
     const sub = getName(ctx, font, 'Subtype');
-    const name = getName(ctx, font, 'BaseFont') ?? '(unnamed)';
+    const name = getName(ctx, font, 'BaseFont') ?? this.c.t('UNNAMED');
     const missing = (code: number, what: string) =>
-      this.c.fail('6.2.11.4.1-2', `font ${name}: code ${code} uses ${what}, which the embedded font program does not define`, u.path);
+      this.c.fail('6.2.11.4.1-2', this.c.t('GLYPH_NOT_DEFINED', { name, code, what }), u.path);
     if (sub === 'Type0') {
       const enc = getName(ctx, font, 'Encoding');
       if (enc !== 'Identity-H' && enc !== 'Identity-V') return;
@@ -225,7 +225,7 @@ export class FontProgramChecker {
       if (!has) return;
       for (const s of u.strings) {
         // a string of odd length ends in an incomplete two-byte code, which selects no glyph of the program
-        if (s.length % 2 === 1) return missing(s[s.length - 1]!, 'an incomplete two-byte code');
+        if (s.length % 2 === 1) return missing(s[s.length - 1]!, this.c.t('INCOMPLETE_TWO_BYTE_CODE'));
         for (let i = 0; i + 1 < s.length; i += 2) {
           const c = s[i]! * 256 + s[i + 1]!;
           if (c !== 0 && !has(c)) return missing(c, `CID ${c}`);
@@ -259,13 +259,13 @@ export class FontProgramChecker {
         const g = nameOfCode(code);
         if (g === null || g === '.notdef') continue;
         const gid = gidOf.get(g);
-        if (gid === undefined) return missing(code, `glyph /${g}`);
+        if (gid === undefined) return missing(code, this.c.t('GLYPH_REF', { glyph: g }));
         if (scale === undefined || fc === undefined || !widths || code < fc) continue;
         const wObj = resolve(ctx, widths.get(code - fc));
         const w = cff.width(gid);
         if (!(wObj instanceof PDFNumber) || w === undefined) continue;
         if (Math.abs(w * scale - wObj.asNumber()) > 1.01) {
-          this.c.fail('6.2.11.5-1', `font ${name}: the glyph /${g} (code ${code}) is ${wObj.asNumber()} units wide in the font dictionary but ${Math.round(w * scale * 100) / 100} in the embedded font program`, u.path);
+          this.c.fail('6.2.11.5-1', this.c.t('GLYPH_WIDTH_PROGRAM', { name, glyph: g, code, dict: wObj.asNumber(), prog: Math.round(w * scale * 100) / 100 }), u.path);
         }
       }
     }
@@ -294,7 +294,7 @@ export class FontProgramChecker {
         const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+))\s+[+-]?(?:\d+\.?\d*|\.\d+)\s+(?:[+-]?(?:\d+\.?\d*|\.\d+)\s+){0,4}d[01](?![A-Za-z0-9])/.exec(head);
         if (!m) continue;
         if (Math.abs(Number(m[1]) - wObj.asNumber()) * Math.abs(sx) * 1000 > 1.01) {
-          this.c.fail('6.2.11.5-1', `Type 3 font ${name}: glyph /${g} (code ${code}) is ${wObj.asNumber()} wide in /Widths but ${m[1]} in its glyph procedure`, u.path);
+          this.c.fail('6.2.11.5-1', this.c.t('TYPE3_GLYPH_WIDTH', { name, glyph: g, code, dict: wObj.asNumber(), proc: m[1] }), u.path);
         }
       }
     }

@@ -182,12 +182,12 @@ export class GlyphWidthChecker {
 
   private report(font: PDFDict, u: GlyphUse, bad: { code: number; dict: number; prog: number }[]): void {
     if (bad.length === 0) return;
-    const name = getName(this.ctx, font, 'BaseFont') ?? '(unnamed)';
+    const name = getName(this.ctx, font, 'BaseFont') ?? this.c.t('UNNAMED');
     const first = bad[0]!;
-    const more = bad.length > 1 ? ` (${bad.length} glyphs differ)` : '';
+    const more = bad.length > 1 ? this.c.t('GLYPHS_DIFFER', { count: bad.length }) : '';
     this.c.fail(
       '6.2.11.5-1',
-      `font ${name}: the glyph for code ${first.code} is ${round(first.dict)} units wide in the font dictionary but ${round(first.prog)} in the embedded font program${more}`,
+      this.c.t('GLYPH_WIDTH_DICT', { name, code: first.code, dict: round(first.dict), prog: round(first.prog), more }),
       u.path,
     );
   }

@@ -2,6 +2,8 @@
  * 6.2.8.3 (veraPDF rules 6.2.8.3-1 … -5): JPEG 2000 images. Reads the JP2 header box (ihdr, bpcc, colr)
  * of a JPXDecode stream; a bare codestream (no JP2 wrapper) carries no such header and is not judged.
  */
+import type { Lang } from '@kontor/xml';
+import { msg } from '../messages';
 
 export interface Jp2Header {
   components: number;
@@ -55,18 +57,18 @@ export function readJp2Header(b: Uint8Array): Jp2Header | undefined {
 }
 
 /** Findings for one JPX image: [rule, message] pairs. */
-export function jpxProblems(h: Jp2Header, hasColorSpace: boolean): [string, string][] {
+export function jpxProblems(h: Jp2Header, hasColorSpace: boolean, lang: Lang = 'en'): [string, string][] {
   const out: [string, string][] = [];
-  if (![1, 3, 4].includes(h.components)) out.push(['6.2.8.3-1', `JPEG 2000 data has ${h.components} colour channels, not 1, 3 or 4`]);
+  if (![1, 3, 4].includes(h.components)) out.push(['6.2.8.3-1', msg('JPX_CHANNELS', lang, { count: h.components })]);
   const depths = h.bpc === 0xff ? h.bpcc?.map((d) => (d & 0x7f) + 1) : [(h.bpc & 0x7f) + 1];
   if (!depths || depths.length === 0 || depths.some((d) => d < 1 || d > 38) || depths.some((d) => d !== depths[0])) {
-    out.push(['6.2.8.3-5', `JPEG 2000 bit depth ${depths ? depths.join(', ') : 'varies without a bpcc box'} is not one value in 1 to 38`]);
+    out.push(['6.2.8.3-5', msg('JPX_DEPTH', lang, { depth: depths ? depths.join(', ') : msg('JPX_DEPTH_VARIES', lang) })]);
   }
   if (!hasColorSpace) {
-    if (h.colr.length > 1 && h.colr.filter((c) => c.approx === 1).length !== 1) out.push(['6.2.8.3-2', `JPEG 2000 data has ${h.colr.length} colour specifications but not exactly one with APPROX 1`]);
+    if (h.colr.length > 1 && h.colr.filter((c) => c.approx === 1).length !== 1) out.push(['6.2.8.3-2', msg('JPX_COLR_APPROX', lang, { count: h.colr.length })]);
     const used = h.colr.length > 1 ? (h.colr.find((c) => c.approx === 1) ?? h.colr[0]) : h.colr[0];
-    if (used && ![1, 2, 3].includes(used.meth)) out.push(['6.2.8.3-3', `JPEG 2000 colour specification method ${used.meth} is not 1, 2 or 3`]);
-    if (used?.enumCs === 19) out.push(['6.2.8.3-4', 'JPEG 2000 data uses the enumerated colour space 19 (CIEJab)']);
+    if (used && ![1, 2, 3].includes(used.meth)) out.push(['6.2.8.3-3', msg('JPX_COLR_METHOD', lang, { method: used.meth })]);
+    if (used?.enumCs === 19) out.push(['6.2.8.3-4', msg('JPX_CIEJAB', lang)]);
   }
   return out;
 }

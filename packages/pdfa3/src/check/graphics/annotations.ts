@@ -13,11 +13,11 @@ export function checkAnnotation(run: GraphicsRun, obj: PDFObject, path: string, 
   const a = resolve(ctx, obj);
   if (!(a instanceof PDFDict)) return;
   const sub = getName(ctx, a, 'Subtype') ?? '';
-  if (!ALLOWED_ANNOTATIONS.has(sub)) run.c.fail('6.3.1-1', `annotation type /${sub || '(missing)'} is not permitted`, path);
+  if (!ALLOWED_ANNOTATIONS.has(sub)) run.c.fail('6.3.1-1', run.c.t('ANNOT_TYPE', { subtype: sub || run.c.t('MISSING_VALUE') }), path);
   const f = getNumber(ctx, a, 'F');
-  if (sub !== 'Popup' && f === undefined) run.c.fail('6.3.2-1', 'annotation without the F key', path);
+  if (sub !== 'Popup' && f === undefined) run.c.fail('6.3.2-1', run.c.t('ANNOT_NO_F'), path);
   if (f !== undefined && ((f & 1) !== 0 || (f & 2) !== 0 || (f & 4) === 0 || (f & 32) !== 0 || (f & 256) !== 0)) {
-    run.c.fail('6.3.2-2', `annotation flags ${f}: Print must be set, Invisible, Hidden, ToggleNoView and NoView clear`, path);
+    run.c.fail('6.3.2-2', run.c.t('ANNOT_FLAGS', { flags: f }), path);
   }
   const rect = getArray(ctx, a, 'Rect');
   const rv = rect ? rect.asArray().map((x) => resolve(ctx, x)).map((x) => (x instanceof PDFNumber ? x.asNumber() : 0)) : [0, 0, 0, 0];
@@ -25,19 +25,19 @@ export function checkAnnotation(run: GraphicsRun, obj: PDFObject, path: string, 
   const height = Math.abs((rv[3] ?? 0) - (rv[1] ?? 0));
   const ap = getDict(ctx, a, 'AP');
   if (!(width === 0 && height === 0) && sub !== 'Popup' && sub !== 'Link' && !ap) {
-    run.c.fail('6.3.3-1', `/${sub} annotation without an appearance dictionary`, path);
+    run.c.fail('6.3.3-1', run.c.t('ANNOT_NO_AP', { subtype: sub }), path);
   }
   if (ap) {
     const keys = ap.keys().map((k) => k.decodeText());
-    if (keys.length !== 1 || keys[0] !== 'N') run.c.fail('6.3.3-2', `appearance dictionary has keys ${keys.join(', ')} instead of only N`, path);
+    if (keys.length !== 1 || keys[0] !== 'N') run.c.fail('6.3.3-2', run.c.t('AP_KEYS', { keys: keys.join(', ') }), path);
     const n = get(ctx, ap, 'N');
     let ft = getName(ctx, a, 'FT');
     for (let p = getDict(ctx, a, 'Parent'), k = 0; ft === undefined && p && k < 32; p = getDict(ctx, p, 'Parent'), k++) ft = getName(ctx, p, 'FT');
     if (keys.includes('N')) {
       if (sub === 'Widget' && ft === 'Btn') {
-        if (!(n instanceof PDFDict) || n instanceof PDFStream) run.c.fail('6.3.3-3', 'button widget whose N appearance is not a subdictionary of appearance states', path);
+        if (!(n instanceof PDFDict) || n instanceof PDFStream) run.c.fail('6.3.3-3', run.c.t('AP_BUTTON_N'), path);
       } else if (!(n instanceof PDFStream)) {
-        run.c.fail('6.3.3-4', 'the N appearance is not a stream', path);
+        run.c.fail('6.3.3-4', run.c.t('AP_N_NOT_STREAM'), path);
       }
     }
     const streams: [string, PDFStream][] = [];
@@ -51,8 +51,8 @@ export function checkAnnotation(run: GraphicsRun, obj: PDFObject, path: string, 
   const ca = getNumber(ctx, a, 'CA');
   if (ca !== undefined && ca < 1) page.transparency = true;
   const bm = getName(ctx, a, 'BM');
-  if (bm !== undefined && !BLEND_MODES.has(bm)) run.c.fail('6.2.10-1', `blend mode /${bm} is not defined in ISO 32000-1`, path);
-  if (sub === 'Widget' && (a.has(PDFName.of('A')) || a.has(PDFName.of('AA')))) run.c.fail('6.4.1-1', 'widget annotation with an A or AA entry', path);
+  if (bm !== undefined && !BLEND_MODES.has(bm)) run.c.fail('6.2.10-1', run.c.t('BLEND_MODE', { mode: bm }), path);
+  if (sub === 'Widget' && (a.has(PDFName.of('A')) || a.has(PDFName.of('AA')))) run.c.fail('6.4.1-1', run.c.t('WIDGET_ACTION'), path);
   const act = get(ctx, a, 'A');
   if (act) checkAction(run, act, `${path}/A`);
   checkAdditionalActions(run, getDict(ctx, a, 'AA'), `${path}/AA`);
@@ -79,8 +79,8 @@ export function checkForms(run: GraphicsRun): void {
   const acro = getDict(ctx, run.c.doc.catalog, 'AcroForm');
   if (!acro) return;
   const na = get(ctx, acro, 'NeedAppearances');
-  if (na === PDFBool.True) run.c.fail('6.4.1-3', 'NeedAppearances is true in the interactive form dictionary', 'catalog/AcroForm');
-  if (acro.has(PDFName.of('XFA'))) run.c.fail('6.4.2-1', 'the interactive form dictionary contains XFA', 'catalog/AcroForm/XFA');
+  if (na === PDFBool.True) run.c.fail('6.4.1-3', run.c.t('NEED_APPEARANCES'), 'catalog/AcroForm');
+  if (acro.has(PDFName.of('XFA'))) run.c.fail('6.4.2-1', run.c.t('FORM_XFA'), 'catalog/AcroForm/XFA');
   const seen = new Set<PDFObject>();
   const walk = (arr: PDFArray | undefined, path: string, depth: number) => {
     if (!arr || depth > 32) return;
@@ -89,7 +89,7 @@ export function checkForms(run: GraphicsRun): void {
       if (!(f instanceof PDFDict) || seen.has(f)) return;
       seen.add(f);
       // a field merged with its widget is judged as widget (6.4.1-1); pure fields here
-      if (getName(ctx, f, 'Subtype') !== 'Widget' && f.has(PDFName.of('AA'))) run.c.fail('6.4.1-2', 'form field with an AA entry', `${path}[${i}]`);
+      if (getName(ctx, f, 'Subtype') !== 'Widget' && f.has(PDFName.of('AA'))) run.c.fail('6.4.1-2', run.c.t('FIELD_AA'), `${path}[${i}]`);
       walk(getArray(ctx, f, 'Kids'), `${path}[${i}]/Kids`, depth + 1);
     });
   };
@@ -108,10 +108,10 @@ function checkAction(run: GraphicsRun, obj: PDFObject, path: string, depth = 0):
   run.checkedActions.add(a);
   const s = getName(ctx, a, 'S');
   if (s === undefined) return;
-  if (!ALLOWED_ACTIONS.has(s)) run.c.fail('6.5.1-1', `/${s} action is not permitted`, path);
+  if (!ALLOWED_ACTIONS.has(s)) run.c.fail('6.5.1-1', run.c.t('ACTION_NOT_PERMITTED', { action: s }), path);
   if (s === 'Named') {
     const n = getName(ctx, a, 'N');
-    if (n === undefined || !ALLOWED_NAMED_ACTIONS.has(n)) run.c.fail('6.5.1-2', `named action /${n ?? '(missing)'} is not permitted`, path);
+    if (n === undefined || !ALLOWED_NAMED_ACTIONS.has(n)) run.c.fail('6.5.1-2', run.c.t('NAMED_ACTION', { name: n ?? run.c.t('MISSING_VALUE') }), path);
   }
   const next = get(ctx, a, 'Next');
   if (next) checkAction(run, next, `${path}/Next`, depth + 1);

@@ -50,7 +50,7 @@ export function useColorSpace(run: GraphicsRun, obj: PDFObject, res: Res, path: 
         const n = getNumber(run.ctx, s.dict, 'N');
         const comps: Record<string, number> = { 'GRAY': 1, 'RGB ': 3, 'CMYK': 4, 'Lab ': 3 };
         if (b && (!h || !['prtr', 'mntr', 'scnr', 'spac'].includes(h.deviceClass) || !(h.colorSpace in comps) || h.version >= 5 || (n !== undefined && comps[h.colorSpace] !== n))) {
-          run.c.fail('6.2.4.2-1', 'ICCBased colour space with a profile that is not a valid input/output profile for its N', path);
+          run.c.fail('6.2.4.2-1', run.c.t('ICC_PROFILE_INVALID'), path);
         }
       }
       break;
@@ -69,7 +69,7 @@ export function useColorSpace(run: GraphicsRun, obj: PDFObject, res: Res, path: 
     case 'Separation': {
       const alt = arg(2);
       const nm = nameOf(arg(1));
-      if (first && nm !== undefined && !validUtf8Name(nm)) run.c.fail('6.1.8-1', 'Separation colourant name is not valid UTF-8', path);
+      if (first && nm !== undefined && !validUtf8Name(nm)) run.c.fail('6.1.8-1', run.c.t('SEPARATION_NAME_UTF8'), path);
       if (first && nm !== undefined && nm !== 'All' && nm !== 'None') checkSeparation(run, nm, cs.get(2), cs.get(3), path);
       if (alt) useColorSpace(run, alt, res, path, page, depth + 1);
       break;
@@ -78,7 +78,7 @@ export function useColorSpace(run: GraphicsRun, obj: PDFObject, res: Res, path: 
       const names = arg(1);
       const alt = arg(2);
       if (names instanceof PDFArray) {
-        if (names.size() > 32) run.c.fail('6.1.13-9', `DeviceN colour space with ${names.size()} colourants (more than 32)`, path);
+        if (names.size() > 32) run.c.fail('6.1.13-9', run.c.t('DEVICEN_TOO_MANY', { count: names.size() }), path);
         const attrs = arg(4);
         const colorants = attrs instanceof PDFDict ? getDict(run.ctx, attrs, 'Colorants') : undefined;
         if (first && colorants) {
@@ -89,10 +89,10 @@ export function useColorSpace(run: GraphicsRun, obj: PDFObject, res: Res, path: 
         }
         for (const n of names.asArray()) {
           const nm = nameOf(resolve(run.ctx, n));
-          if (first && nm !== undefined && !validUtf8Name(nm)) run.c.fail('6.1.8-1', 'DeviceN colourant name is not valid UTF-8', path);
+          if (first && nm !== undefined && !validUtf8Name(nm)) run.c.fail('6.1.8-1', run.c.t('DEVICEN_NAME_UTF8'), path);
           if (nm === undefined || PROCESS_COLORANTS.has(nm)) continue;
           if (!colorants || entryByName(colorants, nm) === undefined) {
-            run.c.fail('6.2.4.4-1', `spot colourant /${nm} of a DeviceN colour space has no entry in the Colorants dictionary`, path);
+            run.c.fail('6.2.4.4-1', run.c.t('DEVICEN_NO_COLORANT', { name: nm }), path);
           }
         }
       }
@@ -120,7 +120,7 @@ function checkSeparation(run: GraphicsRun, name: string, alt: PDFObject | undefi
     return;
   }
   if (!sameObject(run, prev.alt, alt, 0) || !sameObject(run, prev.tint, tint, 0)) {
-    run.c.fail('6.2.4.4-2', `Separation colour spaces named ${name} differ in alternate space or tint transform`, path);
+    run.c.fail('6.2.4.4-2', run.c.t('SEPARATION_DIFFER', { name }), path);
   }
 }
 
@@ -156,9 +156,9 @@ function sameObject(run: GraphicsRun, a: PDFObject | undefined, b: PDFObject | u
 export function checkDeviceColour(run: GraphicsRun): void {
   const oi = run.facts.outputCS;
   const rgb = run.deviceUse.get('DeviceRGB');
-  if (rgb && oi !== 'RGB ') run.c.fail('6.2.4.3-2', `DeviceRGB is used without an RGB PDF/A output intent or DefaultRGB${oi ? ` (output intent is ${oi.trim()})` : ''}`, rgb);
+  if (rgb && oi !== 'RGB ') run.c.fail('6.2.4.3-2', run.c.t('DEVICE_RGB', { found: oi ? run.c.t('OUTPUT_INTENT_IS', { space: oi.trim() }) : '' }), rgb);
   const cmyk = run.deviceUse.get('DeviceCMYK');
-  if (cmyk && oi !== 'CMYK') run.c.fail('6.2.4.3-3', `DeviceCMYK is used without a CMYK PDF/A output intent or DefaultCMYK${oi ? ` (output intent is ${oi.trim()})` : ''}`, cmyk);
+  if (cmyk && oi !== 'CMYK') run.c.fail('6.2.4.3-3', run.c.t('DEVICE_CMYK', { found: oi ? run.c.t('OUTPUT_INTENT_IS', { space: oi.trim() }) : '' }), cmyk);
   const gray = run.deviceUse.get('DeviceGray');
-  if (gray && !oi) run.c.fail('6.2.4.3-4', 'DeviceGray is used without a PDF/A output intent or DefaultGray', gray);
+  if (gray && !oi) run.c.fail('6.2.4.3-4', run.c.t('DEVICE_GRAY'), gray);
 }

@@ -28,18 +28,18 @@ interface GState {
 function checkOperandLimits(run: GraphicsRun, ops: Operand[], path: string): void {
   for (const o of ops) {
     if (o.t === 'num') {
-      if (o.int && (o.v > 2147483647 || o.v < -2147483648)) run.c.fail('6.1.13-1', `integer ${o.v} out of range`, path);
-      else if (!o.int && Math.abs(o.v) > 3.403e38) run.c.fail('6.1.13-2', `real ${o.v} out of range`, path);
-      else if (!o.int && o.v !== 0 && Math.abs(o.v) < 1.175e-38) run.c.fail('6.1.13-5', `real ${o.v} is closer to zero than 1.175e-38`, path);
+      if (o.int && (o.v > 2147483647 || o.v < -2147483648)) run.c.fail('6.1.13-1', run.c.t('INTEGER_RANGE', { value: o.v }), path);
+      else if (!o.int && Math.abs(o.v) > 3.403e38) run.c.fail('6.1.13-2', run.c.t('REAL_RANGE', { value: o.v }), path);
+      else if (!o.int && o.v !== 0 && Math.abs(o.v) < 1.175e-38) run.c.fail('6.1.13-5', run.c.t('REAL_TINY', { value: o.v }), path);
     } else if (o.t === 'str') {
-      if (o.bytes > 32767) run.c.fail('6.1.13-3', `string of ${o.bytes} bytes is longer than 32767`, path);
+      if (o.bytes > 32767) run.c.fail('6.1.13-3', run.c.t('CONTENT_STRING_TOO_LONG', { count: o.bytes }), path);
       if (o.hex && o.rawHex !== undefined) {
         const digits = o.rawHex.replace(/[\0\t\n\f\r ]/g, '');
-        if (digits.length % 2 !== 0) run.c.fail('6.1.6-1', 'hexadecimal string with an odd number of digits', path);
-        if (/[^0-9A-Fa-f]/.test(digits)) run.c.fail('6.1.6-2', 'hexadecimal string with characters other than 0-9, A-F, a-f', path);
+        if (digits.length % 2 !== 0) run.c.fail('6.1.6-1', run.c.t('HEX_ODD'), path);
+        if (/[^0-9A-Fa-f]/.test(digits)) run.c.fail('6.1.6-2', run.c.t('HEX_CHARS'), path);
       }
     } else if (o.t === 'name') {
-      if (o.v.length > 127) run.c.fail('6.1.13-4', `name longer than 127 bytes`, path);
+      if (o.v.length > 127) run.c.fail('6.1.13-4', run.c.t('NAME_TOO_LONG'), path);
     } else if (o.t === 'arr') checkOperandLimits(run, o.v, path);
     else if (o.t === 'dict') checkOperandLimits(run, [...o.v.values()], path);
   }
@@ -47,7 +47,7 @@ function checkOperandLimits(run: GraphicsRun, ops: Operand[], path: string): voi
 
 export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path: string, page: PageState, depth = 0, start: ColourStart = INITIAL): void {
   if (depth > 24) {
-    run.c.note('PDF_NESTING_TOO_DEEP', 'error', 'form XObjects, patterns or Type 3 glyphs are nested more than 24 levels deep; the inner content is not judged', path);
+    run.c.note('PDF_NESTING_TOO_DEEP', 'error', run.c.t('NESTING_TOO_DEEP'), path);
     return;
   }
   if (run.operatorsLeft <= 0) return;
@@ -57,8 +57,8 @@ export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path:
   } catch (e) {
     if (e instanceof ContentLimitError) {
       run.operatorsLeft = 0;
-      run.c.note('PDF_TOO_MANY_OPERATORS', 'error', `content streams hold more operators than the limit (${e.message}); the rest is not judged`, path);
-    } else run.c.note('PDF_CONTENT_UNPARSEABLE', 'warning', `content stream cannot be tokenized: ${(e as ContentParseError).message}`, path);
+      run.c.note('PDF_TOO_MANY_OPERATORS', 'error', run.c.t('TOO_MANY_OPERATORS', { error: e.message }), path);
+    } else run.c.note('PDF_CONTENT_UNPARSEABLE', 'warning', run.c.t('CONTENT_UNPARSEABLE', { error: (e as ContentParseError).message }), path);
     return;
   }
   run.operatorsLeft -= ops.length;
@@ -69,7 +69,7 @@ export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path:
     if (fill && gs.fill !== 'other' && gs.fill !== 'iccCMYK') useDevice(run, gs.fill, res, path);
     if (stroke && gs.stroke !== 'other' && gs.stroke !== 'iccCMYK') useDevice(run, gs.stroke, res, path);
     if (gs.opm === 1 && ((fill && gs.fill === 'iccCMYK' && gs.overprintFill) || (stroke && gs.stroke === 'iccCMYK' && gs.overprintStroke))) {
-      run.c.fail('6.2.4.2-2', 'overprint mode 1 with overprinting enabled while painting in an ICCBased CMYK colour space', path);
+      run.c.fail('6.2.4.2-2', run.c.t('OVERPRINT_MODE'), path);
     }
   };
   const showText = (strings: Operand[]) => {
@@ -111,7 +111,7 @@ export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path:
         // states beyond the PDF/A limit are not kept (6.1.13-8 already fails); a Q there restores nothing
         if (stack.length < 64) stack.push({ ...gs });
         qDepth++;
-        if (qDepth === 29) run.c.fail('6.1.13-8', 'q/Q pairs nested more than 28 levels', path);
+        if (qDepth === 29) run.c.fail('6.1.13-8', run.c.t('Q_NESTING'), path);
         break;
       case 'Q':
         if (qDepth <= stack.length) gs = stack.pop() ?? gs;
@@ -232,7 +232,7 @@ export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path:
       }
       case 'ri': {
         const n = lastName();
-        if (n !== undefined && !RENDERING_INTENTS.has(n)) run.c.fail('6.2.6-1', `rendering intent /${n} is not one of the four standard ones`, path);
+        if (n !== undefined && !RENDERING_INTENTS.has(n)) run.c.fail('6.2.6-1', run.c.t('RENDERING_INTENT', { intent: n }), path);
         break;
       }
       case 'BI': {
@@ -244,7 +244,7 @@ export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path:
       }
       default:
         if (!CONTENT_OPERATORS.has(op.op) && /^[A-Za-z'"*0-9]+$/.test(op.op)) {
-          run.c.fail('6.2.2-1', `content stream operator "${op.op}" is not defined in ISO 32000-1`, path);
+          run.c.fail('6.2.2-1', run.c.t('UNDEFINED_OPERATOR', { op: op.op }), path);
         }
     }
   }
@@ -253,11 +253,11 @@ export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path:
 function checkInlineImage(run: GraphicsRun, d: Map<string, Operand>, res: Res, path: string, page: PageState): void {
   const f = d.get('F') ?? d.get('Filter');
   const names = f?.t === 'name' ? [f.v] : f?.t === 'arr' ? f.v.map((x) => (x.t === 'name' ? x.v : '?')) : [];
-  for (const n of names) if (!ALLOWED_INLINE_FILTERS.has(n)) run.c.fail('6.1.10-1', `inline image filter /${n} is not allowed`, path);
+  for (const n of names) if (!ALLOWED_INLINE_FILTERS.has(n)) run.c.fail('6.1.10-1', run.c.t('INLINE_FILTER', { filter: n }), path);
   const interp = d.get('I') ?? d.get('Interpolate');
-  if (interp?.t === 'bool' && interp.v) run.c.fail('6.2.8-3', 'inline image with Interpolate true', path);
+  if (interp?.t === 'bool' && interp.v) run.c.fail('6.2.8-3', run.c.t('INLINE_INTERPOLATE'), path);
   const intent = d.get('Intent');
-  if (intent?.t === 'name' && !RENDERING_INTENTS.has(intent.v)) run.c.fail('6.2.6-1', `rendering intent /${intent.v} is not one of the four standard ones`, path);
+  if (intent?.t === 'name' && !RENDERING_INTENTS.has(intent.v)) run.c.fail('6.2.6-1', run.c.t('RENDERING_INTENT', { intent: intent.v }), path);
   const im = d.get('IM') ?? d.get('ImageMask');
   if (im?.t === 'bool' && im.v) return;
   const cs = d.get('CS') ?? d.get('ColorSpace');

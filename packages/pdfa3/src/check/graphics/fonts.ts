@@ -72,33 +72,33 @@ export function checkFont(run: GraphicsRun, font: PDFDict, renderMode: number, p
     embedded = fontFile(run, desc);
   }
   const baseFont = getName(ctx, font, 'BaseFont');
-  if (first && baseFont !== undefined && !validUtf8Name(baseFont)) run.c.fail('6.1.8-1', 'font name is not valid UTF-8', path);
+  if (first && baseFont !== undefined && !validUtf8Name(baseFont)) run.c.fail('6.1.8-1', run.c.t('FONT_NAME_UTF8'), path);
 
   // 6.2.11.4.1-1: fonts used for visible text must be embedded (Type3 fonts are their own programs)
-  const unembedded = sub !== 'Type3' && !embedded ? `font ${baseFont ?? '(unnamed)'} is used for rendering but not embedded` : null;
+  const unembedded = sub !== 'Type3' && !embedded ? run.c.t('FONT_NOT_EMBEDDED', { name: baseFont ?? run.c.t('UNNAMED') }) : null;
   run.unembeddedFonts.set(font, unembedded);
   if (visible && unembedded !== null) run.c.fail('6.2.11.4.1-1', unembedded, path);
   if (!first) return;
 
-  if (getName(ctx, font, 'Type') !== 'Font') run.c.fail('6.2.11.2-1', 'font dictionary without /Type /Font', path);
-  if (!['Type1', 'MMType1', 'TrueType', 'Type3', 'Type0'].includes(sub ?? '')) run.c.fail('6.2.11.2-2', `font Subtype ${sub ?? '(missing)'} is not valid`, path);
-  if (sub !== 'Type3' && baseFont === undefined) run.c.fail('6.2.11.2-3', 'font dictionary without BaseFont', path);
+  if (getName(ctx, font, 'Type') !== 'Font') run.c.fail('6.2.11.2-1', run.c.t('FONT_NO_TYPE'), path);
+  if (!['Type1', 'MMType1', 'TrueType', 'Type3', 'Type0'].includes(sub ?? '')) run.c.fail('6.2.11.2-2', run.c.t('FONT_SUBTYPE', { subtype: sub ?? run.c.t('MISSING_VALUE') }), path);
+  if (sub !== 'Type3' && baseFont === undefined) run.c.fail('6.2.11.2-3', run.c.t('FONT_NO_BASEFONT'), path);
   if (sub === 'Type1' || sub === 'MMType1' || sub === 'TrueType' || sub === 'Type3') {
     const isStandard = sub === 'Type1' && !embedded && STANDARD_14.has(baseFont ?? '');
     if (!isStandard) {
       const fc = getNumber(ctx, font, 'FirstChar');
       const lc = getNumber(ctx, font, 'LastChar');
       const w = getArray(ctx, font, 'Widths');
-      if (fc === undefined) run.c.fail('6.2.11.2-4', 'simple font without FirstChar', path);
-      if (lc === undefined) run.c.fail('6.2.11.2-5', 'simple font without LastChar', path);
+      if (fc === undefined) run.c.fail('6.2.11.2-4', run.c.t('FONT_NO_FIRSTCHAR'), path);
+      if (lc === undefined) run.c.fail('6.2.11.2-5', run.c.t('FONT_NO_LASTCHAR'), path);
       if (fc !== undefined && lc !== undefined && (!w || w.size() !== lc - fc + 1)) {
-        run.c.fail('6.2.11.2-6', `Widths has ${w?.size() ?? 0} entries, expected LastChar - FirstChar + 1 = ${lc - fc + 1}`, path);
+        run.c.fail('6.2.11.2-6', run.c.t('FONT_WIDTHS_COUNT', { count: w?.size() ?? 0, expected: lc - fc + 1 }), path);
       }
     }
   }
   if (embedded?.key === 'FontFile3') {
     const st = getName(ctx, embedded.stream.dict, 'Subtype');
-    if (st !== undefined && !['Type1C', 'CIDFontType0C', 'OpenType'].includes(st)) run.c.fail('6.2.11.2-7', `FontFile3 Subtype /${st} is not allowed`, path);
+    if (st !== undefined && !['Type1C', 'CIDFontType0C', 'OpenType'].includes(st)) run.c.fail('6.2.11.2-7', run.c.t('FONTFILE3_SUBTYPE', { subtype: st }), path);
   }
 
   if (sub === 'Type0') checkType0(run, font, cidFont, embedded !== undefined, path);
@@ -127,7 +127,7 @@ export function useType3Glyphs(run: GraphicsRun, font: PDFDict, codes: Set<numbe
     const s = get(ctx, procs, glyph);
     if (!(s instanceof PDFStream)) continue;
     if (run.activeForms.has(s)) {
-      run.c.note('PDF_RECURSIVE_XOBJECT', 'error', `the Type 3 glyph /${glyph} shows itself (directly or through forms); it has no finite rendering`, `${path}/CharProcs/${glyph}`);
+      run.c.note('PDF_RECURSIVE_XOBJECT', 'error', run.c.t('TYPE3_RECURSIVE', { glyph }), `${path}/CharProcs/${glyph}`);
       continue;
     }
     if (run.visitedForms.has(s)) continue;
@@ -148,14 +148,14 @@ function checkType0(run: GraphicsRun, font: PDFDict, cidFont: PDFDict | undefine
   let cmapName: string | undefined;
   if (enc instanceof PDFName) {
     cmapName = enc.decodeText();
-    if (!PREDEFINED_CMAPS.has(cmapName)) run.c.fail('6.2.11.3.3-1', `CMap /${cmapName} is neither predefined nor embedded`, path);
+    if (!PREDEFINED_CMAPS.has(cmapName)) run.c.fail('6.2.11.3.3-1', run.c.t('CMAP_NOT_EMBEDDED', { name: cmapName }), path);
     const info = cidFont ? getDict(ctx, cidFont, 'CIDSystemInfo') : undefined;
     if (cmapName !== 'Identity-H' && cmapName !== 'Identity-V' && cidFont) {
       const ordering = predefinedOrdering(cmapName);
       const reg = info ? getText(ctx, info, 'Registry') : undefined;
       const ord = info ? getText(ctx, info, 'Ordering') : undefined;
       if (!ordering || reg !== 'Adobe' || ord !== ordering) {
-        run.c.fail('6.2.11.3.1-1', `CIDFont CIDSystemInfo ${reg ?? '?'}-${ord ?? '?'} does not match CMap /${cmapName}${ordering ? ` (Adobe-${ordering})` : ''}`, path);
+        run.c.fail('6.2.11.3.1-1', run.c.t('CIDSYSTEMINFO_CMAP', { registry: reg ?? '?', ordering: ord ?? '?', name: cmapName, expected: ordering ? run.c.t('ADOBE_ORDERING', { ordering }) : '' }), path);
       }
     }
   } else if (enc instanceof PDFStream) {
@@ -164,12 +164,12 @@ function checkType0(run: GraphicsRun, font: PDFDict, cidFont: PDFDict | undefine
     const text = b ? Buffer.from(b).toString('latin1') : '';
     const dictW = getNumber(ctx, enc.dict, 'WMode') ?? 0;
     const m = /\/WMode\s+(\d+)\s+def/.exec(text);
-    if (m && Number(m[1]) !== dictW) run.c.fail('6.2.11.3.3-2', `WMode ${dictW} of the CMap dictionary differs from ${m[1]} in the CMap stream`, path);
+    if (m && Number(m[1]) !== dictW) run.c.fail('6.2.11.3.3-2', run.c.t('CMAP_WMODE', { dict: dictW, stream: m[1] }), path);
     const use = get(ctx, enc.dict, 'UseCMap');
     const useName = use instanceof PDFName ? use.decodeText() : use instanceof PDFStream ? getName(ctx, use.dict, 'CMapName') ?? '(embedded CMap)' : /\/([^\s/]+)\s+usecmap/.exec(text)?.[1];
-    if (useName !== undefined && !PREDEFINED_CMAPS.has(useName)) run.c.fail('6.2.11.3.3-3', `CMap uses ${useName}, which is not a predefined CMap`, path);
+    if (useName !== undefined && !PREDEFINED_CMAPS.has(useName)) run.c.fail('6.2.11.3.3-3', run.c.t('CMAP_USECMAP', { name: useName }), path);
     const maxCid = maxCidOf(text);
-    if (maxCid > 65535) run.c.fail('6.1.13-10', `CMap maps to CID ${maxCid} (more than 65535)`, path);
+    if (maxCid > 65535) run.c.fail('6.1.13-10', run.c.t('CMAP_CID_RANGE', { cid: maxCid }), path);
     if (cmapName !== 'Identity-H' && cmapName !== 'Identity-V' && cidFont) {
       const a = getDict(ctx, cidFont, 'CIDSystemInfo');
       const b2 = getDict(ctx, enc.dict, 'CIDSystemInfo');
@@ -179,13 +179,13 @@ function checkType0(run: GraphicsRun, font: PDFDict, cidFont: PDFDict | undefine
       const sa = sup(a);
       const sb = sup(b2);
       if (reg(a) === undefined || reg(a) !== reg(b2) || ord(a) === undefined || ord(a) !== ord(b2) || sa === undefined || sb === undefined || sa > sb) {
-        run.c.fail('6.2.11.3.1-1', 'CIDSystemInfo of the CIDFont and the CMap are not compatible (Registry, Ordering, Supplement)', path);
+        run.c.fail('6.2.11.3.1-1', run.c.t('CIDSYSTEMINFO_INCOMPATIBLE'), path);
       }
     }
   }
   if (cidFont && getName(ctx, cidFont, 'Subtype') === 'CIDFontType2' && embedded) {
     const m = get(ctx, cidFont, 'CIDToGIDMap');
-    if (!(m instanceof PDFStream) && nameOf(m) !== 'Identity') run.c.fail('6.2.11.3.2-1', 'embedded CIDFontType2 without CIDToGIDMap Identity or stream', path);
+    if (!(m instanceof PDFStream) && nameOf(m) !== 'Identity') run.c.fail('6.2.11.3.2-1', run.c.t('CIDTOGIDMAP'), path);
   }
 }
 
@@ -195,25 +195,25 @@ function checkTrueType(run: GraphicsRun, font: PDFDict, desc: PDFDict | undefine
   const symbolic = (flags & 4) !== 0;
   const enc = get(ctx, font, 'Encoding');
   if (symbolic) {
-    if (enc !== undefined) run.c.fail('6.2.11.6-3', 'symbolic TrueType font with an Encoding entry', path);
+    if (enc !== undefined) run.c.fail('6.2.11.6-3', run.c.t('TT_SYMBOLIC_ENCODING'), path);
   } else {
     const ok = (n: string | undefined) => n === 'MacRomanEncoding' || n === 'WinAnsiEncoding';
     if (enc === undefined || (enc instanceof PDFName && !ok(enc.decodeText()))) {
-      run.c.fail('6.2.11.6-2', 'non-symbolic TrueType font without MacRomanEncoding or WinAnsiEncoding', path);
+      run.c.fail('6.2.11.6-2', run.c.t('TT_NONSYMBOLIC_ENCODING'), path);
     } else if (enc instanceof PDFDict) {
       const be = getName(ctx, enc, 'BaseEncoding');
-      if (!ok(be)) run.c.fail('6.2.11.6-2', `non-symbolic TrueType font with BaseEncoding ${be === undefined ? '(missing)' : `/${be}`}`, path);
+      if (!ok(be)) run.c.fail('6.2.11.6-2', run.c.t('TT_BASE_ENCODING', { encoding: be === undefined ? run.c.t('MISSING_VALUE') : `/${be}` }), path);
       // the Differences may only name glyphs of the Adobe Glyph List (a non-symbolic font maps by name)
       const bad = (getArray(ctx, enc, 'Differences')?.asArray() ?? []).map((x) => nameOf(resolve(ctx, x))).find((n) => n !== undefined && n !== '.notdef' && !inGlyphList(n));
-      if (bad !== undefined) run.c.fail('6.2.11.6-2', `non-symbolic TrueType font whose Differences name /${bad}, which is not in the Adobe Glyph List`, path);
+      if (bad !== undefined) run.c.fail('6.2.11.6-2', run.c.t('TT_DIFFERENCES_AGL', { glyph: bad }), path);
     }
   }
   if (embedded?.key === 'FontFile2') {
     const b = decode(run, embedded.stream, `${path}/FontFile2`);
     const info = b ? readCmapInfo(b) : undefined;
     if (info) {
-      if (!symbolic && !(info.has30 ? info.count > 1 : info.count > 0)) run.c.fail('6.2.11.6-1', 'non-symbolic TrueType font program without a usable cmap subtable', path);
-      if (symbolic && !(info.count === 1 || info.has30)) run.c.fail('6.2.11.6-4', 'symbolic TrueType font program whose cmap has neither exactly one subtable nor a (3,0) one', path);
+      if (!symbolic && !(info.has30 ? info.count > 1 : info.count > 0)) run.c.fail('6.2.11.6-1', run.c.t('TT_CMAP_NONSYMBOLIC'), path);
+      if (symbolic && !(info.count === 1 || info.has30)) run.c.fail('6.2.11.6-4', run.c.t('TT_CMAP_SYMBOLIC'), path);
     }
   }
 }

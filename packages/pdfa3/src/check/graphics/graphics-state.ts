@@ -19,13 +19,13 @@ export function checkExtGState(run: GraphicsRun, g: PDFDict, path: string, page:
   }
   if (run.checkedGStates.has(g)) return;
   run.checkedGStates.add(g);
-  for (const n of bmNames) if (!BLEND_MODES.has(n)) run.c.fail('6.2.10-1', `blend mode /${n} is not defined in ISO 32000-1`, path);
-  if (g.has(PDFName.of('TR'))) run.c.fail('6.2.5-1', 'the ExtGState contains TR', path);
+  for (const n of bmNames) if (!BLEND_MODES.has(n)) run.c.fail('6.2.10-1', run.c.t('BLEND_MODE', { mode: n }), path);
+  if (g.has(PDFName.of('TR'))) run.c.fail('6.2.5-1', run.c.t('EXTGSTATE_TR'), path);
   const tr2 = get(ctx, g, 'TR2');
-  if (tr2 !== undefined && nameOf(tr2) !== 'Default') run.c.fail('6.2.5-2', 'the ExtGState contains TR2 with a value other than Default', path);
-  if (g.has(PDFName.of('HTP'))) run.c.fail('6.2.5-3', 'the ExtGState contains HTP', path);
+  if (tr2 !== undefined && nameOf(tr2) !== 'Default') run.c.fail('6.2.5-2', run.c.t('EXTGSTATE_TR2'), path);
+  if (g.has(PDFName.of('HTP'))) run.c.fail('6.2.5-3', run.c.t('EXTGSTATE_HTP'), path);
   const ri = getName(ctx, g, 'RI');
-  if (ri !== undefined && !RENDERING_INTENTS.has(ri)) run.c.fail('6.2.6-1', `rendering intent /${ri} is not one of the four standard ones`, path);
+  if (ri !== undefined && !RENDERING_INTENTS.has(ri)) run.c.fail('6.2.6-1', run.c.t('RENDERING_INTENT', { intent: ri }), path);
   const ht = get(ctx, g, 'HT');
   if (ht instanceof PDFDict || ht instanceof PDFStream) checkHalftone(run, ht instanceof PDFStream ? ht.dict : ht, `${path}/HT`, 0);
 }
@@ -33,8 +33,8 @@ export function checkExtGState(run: GraphicsRun, g: PDFDict, path: string, page:
 function checkHalftone(run: GraphicsRun, h: PDFDict, path: string, depth: number, colorant?: string): void {
   if (depth > 4) return;
   const type = getNumber(run.ctx, h, 'HalftoneType');
-  if (depth === 0 && type !== 1 && type !== 5) run.c.fail('6.2.5-4', `halftone type ${type ?? '(missing)'} is not 1 or 5`, path);
-  if (h.has(PDFName.of('HalftoneName'))) run.c.fail('6.2.5-5', 'the halftone contains HalftoneName', path);
+  if (depth === 0 && type !== 1 && type !== 5) run.c.fail('6.2.5-4', run.c.t('HALFTONE_TYPE', { type: type ?? run.c.t('MISSING_VALUE') }), path);
+  if (h.has(PDFName.of('HalftoneName'))) run.c.fail('6.2.5-5', run.c.t('HALFTONE_NAME'), path);
   if (type === 5) {
     for (const [k, v] of h.entries()) {
       const sub = resolve(run.ctx, v);
@@ -45,7 +45,7 @@ function checkHalftone(run: GraphicsRun, h: PDFDict, path: string, depth: number
     const primary = colorant === undefined || ['Cyan', 'Magenta', 'Yellow', 'Black'].includes(colorant);
     const hasTf = h.has(PDFName.of('TransferFunction'));
     if (primary === hasTf) {
-      run.c.fail('6.2.5-6', primary ? 'halftone for a primary colourant with a TransferFunction' : `halftone for colourant ${colorant} without a TransferFunction`, path);
+      run.c.fail('6.2.5-6', primary ? run.c.t('HALFTONE_PRIMARY_TRANSFER') : run.c.t('HALFTONE_NO_TRANSFER', { colorant }), path);
     }
   }
 }

@@ -46,7 +46,7 @@ export class GraphicsChecker {
     const g = this.g;
     const pages = g.c.doc.getPages();
     if (pages.length > g.c.maxPages) {
-      g.c.note('PDF_TOO_MANY_PAGES', 'error', `the document has ${pages.length} pages, more than the limit of ${g.c.maxPages}; only the first ${g.c.maxPages} are judged`);
+      g.c.note('PDF_TOO_MANY_PAGES', 'error', g.c.t('TOO_MANY_PAGES_JUDGED', { count: pages.length, max: g.c.maxPages }));
     }
     for (let i = 0; i < Math.min(pages.length, g.c.maxPages); i++) checkPage(g, pages[i]!, i);
   }

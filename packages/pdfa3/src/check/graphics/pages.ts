@@ -29,12 +29,12 @@ export function checkPage(run: GraphicsRun, page: PDFPage, index: number): void 
     if (v.some(Number.isNaN)) continue;
     const w = Math.abs(v[2]! - v[0]!);
     const h = Math.abs(v[3]! - v[1]!);
-    if (w < 3 || h < 3 || w > 14400 || h > 14400) run.c.fail('6.1.13-11', `${box} ${w}×${h} is outside 3..14400 units`, `${path}/${box}`);
+    if (w < 3 || h < 3 || w > 14400 || h > 14400) run.c.fail('6.1.13-11', run.c.t('PAGE_BOX_SIZE', { box, width: w, height: h }), `${path}/${box}`);
   }
 
-  if (node.has(PDFName.of('AA'))) run.c.fail('6.5.2-2', 'the page dictionary contains an AA (additional actions) entry', `${path}/AA`);
+  if (node.has(PDFName.of('AA'))) run.c.fail('6.5.2-2', run.c.t('PAGE_AA'), `${path}/AA`);
   checkAdditionalActions(run, getDict(run.ctx, node, 'AA'), `${path}/AA`);
-  if (node.has(PDFName.of('PresSteps'))) run.c.fail('6.10-2', 'the page dictionary contains PresSteps', `${path}/PresSteps`);
+  if (node.has(PDFName.of('PresSteps'))) run.c.fail('6.10-2', run.c.t('PAGE_PRES_STEPS'), `${path}/PresSteps`);
 
   const group = getDict(run.ctx, node, 'Group');
   const groupCS = group ? get(run.ctx, group, 'CS') : undefined;

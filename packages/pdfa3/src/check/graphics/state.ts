@@ -93,8 +93,8 @@ export function decode(run: GraphicsRun, s: PDFStream, path: string): Uint8Array
   try {
     return decodeStream(run.ctx, s, run.c.maxStreamBytes);
   } catch (e) {
-    if (e instanceof StreamTooLargeError) run.c.note('PDF_STREAM_TOO_LARGE', 'error', `${e.message}: its content cannot be judged`, path);
-    else run.c.note('PDF_STREAM_UNDECODABLE', 'warning', `stream cannot be decoded: ${(e as Error).message}`, path);
+    if (e instanceof StreamTooLargeError) run.c.note('PDF_STREAM_TOO_LARGE', 'error', run.c.t('STREAM_TOO_LARGE_NOTE', { error: e.message }), path);
+    else run.c.note('PDF_STREAM_UNDECODABLE', 'warning', run.c.t('STREAM_UNDECODABLE', { error: (e as Error).message }), path);
     return undefined;
   }
 }
@@ -103,14 +103,14 @@ export function lookupRes(run: GraphicsRun, res: Res, category: string, name: st
   const own = res.own ? getDict(run.ctx, res.own, category) : undefined;
   const hit = own ? entryByName(own, name) : undefined;
   if (hit !== undefined) {
-    if (res.inheritedFromTree) run.c.fail('6.2.2-2', `resource /${name} is inherited from the page tree instead of the page's own Resources`, path);
+    if (res.inheritedFromTree) run.c.fail('6.2.2-2', run.c.t('RESOURCE_INHERITED_TREE', { name }), path);
     return resolve(run.ctx, hit) ?? undefined;
   }
   for (let p = res.parent; p; p = p.parent) {
     const d = p.own ? getDict(run.ctx, p.own, category) : undefined;
     const v = d ? entryByName(d, name) : undefined;
     if (v !== undefined) {
-      run.c.fail('6.2.2-2', `resource /${name} is not in the content stream's own Resources (taken from the parent)`, path);
+      run.c.fail('6.2.2-2', run.c.t('RESOURCE_FROM_PARENT', { name }), path);
       return resolve(run.ctx, v);
     }
   }

@@ -17,13 +17,13 @@ export function useXObject(run: GraphicsRun, x: PDFStream, res: Res, path: strin
   if (sub === 'Image') checkImage(run, x, res, path, page);
   else if (sub === 'Form') {
     if (d.has(PDFName.of('OPI')) || getName(run.ctx, d, 'Subtype2') === 'PS' || d.has(PDFName.of('PS'))) {
-      run.c.fail('6.2.9-1', 'form XObject with OPI, PS or Subtype2 /PS', path);
+      run.c.fail('6.2.9-1', run.c.t('FORM_OPI_PS'), path);
     }
-    if (d.has(PDFName.of('Ref'))) run.c.fail('6.2.9-2', 'reference XObject (form XObject with Ref)', path);
+    if (d.has(PDFName.of('Ref'))) run.c.fail('6.2.9-2', run.c.t('REFERENCE_XOBJECT'), path);
     const group = getDict(run.ctx, d, 'Group');
     if (group && getName(run.ctx, group, 'S') === 'Transparency') page.transparency = true;
     if (run.activeForms.has(x)) {
-      run.c.note('PDF_RECURSIVE_XOBJECT', 'error', 'the form XObject paints itself (directly or through other forms); its content has no finite rendering', path);
+      run.c.note('PDF_RECURSIVE_XOBJECT', 'error', run.c.t('FORM_RECURSIVE'), path);
       return;
     }
     if (run.visitedForms.has(x)) return;
@@ -40,7 +40,7 @@ export function useXObject(run: GraphicsRun, x: PDFStream, res: Res, path: strin
       run.activeForms.delete(x);
     }
   } else if (sub === 'PS') {
-    run.c.fail('6.2.9-3', 'PostScript XObject', path);
+    run.c.fail('6.2.9-3', run.c.t('POSTSCRIPT_XOBJECT'), path);
   }
 }
 
@@ -55,18 +55,18 @@ function checkImage(run: GraphicsRun, x: PDFStream, res: Res, path: string, page
   }
   if (run.checkedImages.has(x)) return;
   run.checkedImages.add(x);
-  if (d.has(PDFName.of('Alternates'))) run.c.fail('6.2.8-1', 'image dictionary contains Alternates', path);
-  if (d.has(PDFName.of('OPI'))) run.c.fail('6.2.8-2', 'image dictionary contains OPI', path);
-  if (get(ctx, d, 'Interpolate') === PDFBool.True) run.c.fail('6.2.8-3', 'image dictionary with Interpolate true', path);
+  if (d.has(PDFName.of('Alternates'))) run.c.fail('6.2.8-1', run.c.t('IMAGE_ALTERNATES'), path);
+  if (d.has(PDFName.of('OPI'))) run.c.fail('6.2.8-2', run.c.t('IMAGE_OPI'), path);
+  if (get(ctx, d, 'Interpolate') === PDFBool.True) run.c.fail('6.2.8-3', run.c.t('IMAGE_INTERPOLATE'), path);
   const bpc = getNumber(ctx, d, 'BitsPerComponent');
-  if (!isMask && bpc !== undefined && ![1, 2, 4, 8, 16].includes(bpc)) run.c.fail('6.2.8-4', `BitsPerComponent ${bpc} is not 1, 2, 4, 8 or 16`, path);
-  if (isMask && bpc !== undefined && bpc !== 1) run.c.fail('6.2.8-5', `image mask with BitsPerComponent ${bpc}`, path);
+  if (!isMask && bpc !== undefined && ![1, 2, 4, 8, 16].includes(bpc)) run.c.fail('6.2.8-4', run.c.t('IMAGE_BPC', { bpc }), path);
+  if (isMask && bpc !== undefined && bpc !== 1) run.c.fail('6.2.8-5', run.c.t('IMAGE_MASK_BPC', { bpc }), path);
   const intent = getName(ctx, d, 'Intent');
-  if (intent !== undefined && !RENDERING_INTENTS.has(intent)) run.c.fail('6.2.6-1', `rendering intent /${intent} is not one of the four standard ones`, path);
+  if (intent !== undefined && !RENDERING_INTENTS.has(intent)) run.c.fail('6.2.6-1', run.c.t('RENDERING_INTENT', { intent }), path);
   const filters = filtersOf(ctx, d);
   if (filters.length === 1 && filters[0] === 'JPXDecode' && x instanceof PDFRawStream) {
     const h = readJp2Header(x.contents);
-    if (h) for (const [rule, msg] of jpxProblems(h, d.has(PDFName.of('ColorSpace')))) run.c.fail(rule, msg, path);
+    if (h) for (const [rule, msg] of jpxProblems(h, d.has(PDFName.of('ColorSpace')), run.c.lang)) run.c.fail(rule, msg, path);
   }
 }
 
@@ -75,7 +75,7 @@ export function usePattern(run: GraphicsRun, obj: PDFObject, res: Res, path: str
   const dict = p instanceof PDFStream ? p.dict : p instanceof PDFDict ? p : undefined;
   if (!dict) return;
   if (run.activeForms.has(dict)) {
-    run.c.note('PDF_RECURSIVE_XOBJECT', 'error', 'the tiling pattern paints itself (directly or through forms); its content has no finite rendering', path);
+    run.c.note('PDF_RECURSIVE_XOBJECT', 'error', run.c.t('PATTERN_RECURSIVE'), path);
     return;
   }
   if (run.visitedForms.has(dict)) return;
