@@ -34,7 +34,8 @@ export function checkObjects(c: CheckContext): ObjectFacts {
     } else if (o instanceof PDFString) {
       if (o.asString().length > 32767 && o.asBytes().length > 32767) c.fail('6.1.13-3', c.t('STRING_TOO_LONG'), path);
     } else if (o instanceof PDFName) {
-      if (o.decodeText().length > 127) c.fail('6.1.13-4', c.t('NAME_TOO_LONG'), path);
+      // a name decodes to at most one byte per character of its written form (without the "/"): most need no decoding
+      if (o.asString().length - 1 > 127 && o.decodeText().length > 127) c.fail('6.1.13-4', c.t('NAME_TOO_LONG'), path);
     } else if (o instanceof PDFNumber) {
       const v = o.asNumber();
       if (Number.isInteger(v) && Math.abs(v) <= 3.403e38 && (v > 2147483647 || v < -2147483648)) c.fail('6.1.13-1', c.t('INTEGER_RANGE', { value: v }), path);

@@ -6,18 +6,34 @@ import { latin1 } from './bytes';
  * stops once `stopAt` is passed.
  */
 export function countObjects(bytes: Uint8Array, stopAt: number): number {
-  const s = latin1(bytes);
+  // found from the bytes (Buffer.indexOf, then a look back), which counts what the pattern
+  // /\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+obj(?![A-Za-z0-9])/g and /\/ObjStm(?![A-Za-z0-9])/g count on the latin1 text
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   let n = 0;
-  const header = /\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+obj(?![A-Za-z0-9])/g;
-  while (header.exec(s) && n <= stopAt) n++;
-  const objStm = /\/ObjStm(?![A-Za-z0-9])/g;
-  for (let m = objStm.exec(s); m && n <= stopAt; m = objStm.exec(s)) {
-    const around = s.slice(Math.max(0, m.index - 256), m.index + 256);
+  for (let at = b.indexOf('obj'); at >= 0 && n <= stopAt; at = b.indexOf('obj', at + 3)) {
+    if (at + 3 < b.length && isAlnum(b[at + 3]!)) continue;
+    let k = at - 1;
+    let runs = 0;
+    for (const want of [isWs, isDigit, isWs, isDigit]) {
+      const from = k;
+      while (k >= 0 && want(b[k]!)) k--;
+      if (k === from) break;
+      runs++;
+    }
+    if (runs === 4) n++;
+  }
+  for (let at = b.indexOf('/ObjStm'); at >= 0 && n <= stopAt; at = b.indexOf('/ObjStm', at + 7)) {
+    if (at + 7 < b.length && isAlnum(b[at + 7]!)) continue;
+    const around = latin1(bytes, Math.max(0, at - 256), at + 256);
     const count = /\/N[\0\t\n\f\r ]+(\d{1,9})(?![0-9])/.exec(around);
     if (count) n += Number(count[1]);
   }
   return n;
 }
+
+const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+const isAlnum = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
 /** Page objects written in the clear ("/Type /Page"); pages inside object streams are not seen. */
 export function countPageObjects(bytes: Uint8Array, stopAt: number): number {
