@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkPdfA3, Pdfa3Error, type Finding } from '@kontor/pdfa3';
 import { CliError, parse, type Command } from '../command';
-import { batchOptions, batchUsage, runBatch } from '../batch/run';
+import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
 
@@ -19,13 +19,13 @@ interface FileResult {
 }
 
 /** One PDF: read and checked in a worker; a file that is no PDF at all is an invalid file, not a crash. */
-export const pdfCheckTask: BatchTask<{ flavour: Flavour }, null> = {
+export const pdfCheckTask: BatchTask<{ flavour: Flavour; lang?: 'de' | 'en' | undefined }, null> = {
   open: () => null,
   async check(_ctx, file, o) {
     const bytes = new Uint8Array(await readFile(file.path));
     let r: FileResult;
     try {
-      const c = await checkPdfA3(bytes, { part: FLAVOURS[o.flavour].part, conformance: FLAVOURS[o.flavour].conformance });
+      const c = await checkPdfA3(bytes, { part: FLAVOURS[o.flavour].part, conformance: FLAVOURS[o.flavour].conformance, lang: o.lang });
       r = { file: file.name, flavour: o.flavour, compliant: c.passed, findings: c.findings };
     } catch (e) {
       if (!(e instanceof Pdfa3Error)) throw e;
@@ -52,7 +52,7 @@ export const pdfCheckCommands: Command[] = [
       const { values, positionals } = parse(argv, { flavour: { type: 'string' }, ...batchOptions });
       const flavour = (values.flavour ?? '3b').toLowerCase();
       if (!(flavour in FLAVOURS)) throw new CliError(`Unknown flavour "${values.flavour}" (2b, 2u, 3b or 3u)`);
-      return runBatch(io, { task: 'pdf check', options: { flavour: flavour as Flavour }, inputs: positionals, extensions: ['.pdf'], values });
+      return runBatch(io, { task: 'pdf check', options: { flavour: flavour as Flavour, lang: formatOf(io, values.lang).lang }, inputs: positionals, extensions: ['.pdf'], values });
     },
   },
 ];
