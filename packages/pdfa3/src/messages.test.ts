@@ -1,6 +1,6 @@
 /** The de/en catalogue of @kontor/pdfa3: sound, and a German and an English check give the same findings in their language. */
 import { catalogueProblems, placeholdersOf } from '@kontor/xml';
-import { PDFName } from 'pdf-lib';
+import { PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildSampleDoc } from '../test/fixtures';
 import { checkPdfA3 } from './check/check-pdfa3';
@@ -51,6 +51,24 @@ describe('pdfa3 messages', () => {
       const keys = keysOfEnglish(f.message);
       expect(keys.length, f.message).toBeGreaterThan(0);
       expect(isGermanOf(de.findings[i]!.message, keys), de.findings[i]!.message).toBe(true);
+    }
+  });
+
+  it('loadForPdfA3 tells a JavaScript action from other forbidden actions in both languages', async () => {
+    const withAction = async (s: string) => {
+      const doc = await buildSampleDoc();
+      await doc.flush();
+      const action = doc.context.obj({ S: s, ...(s === 'JavaScript' ? { JS: PDFString.of('app.alert(1)') } : { F: PDFString.of('x.exe') }) });
+      const annot = doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 10, 10], F: 4, A: action }));
+      doc.getPage(0).node.set(PDFName.of('Annots'), doc.context.obj([annot]));
+      return savePdfA3(doc);
+    };
+    const js = await withAction('JavaScript');
+    const launch = await withAction('Launch');
+    for (const lang of ['en', 'de'] as const) {
+      const codes = async (b: Uint8Array) => (await loadForPdfA3(b, { lang })).findings.filter((f) => f.clause === '6.5.1').map((f) => f.code);
+      expect(await codes(js), lang).toEqual(['PDFA_JAVASCRIPT']);
+      expect(await codes(launch), lang).toEqual(['PDFA_FORBIDDEN_ACTION']);
     }
   });
 

@@ -49,14 +49,15 @@ function matches(list: string[], f: Finding): boolean {
 }
 
 /** Our refusal code for a clause. */
-function refusalCode(f: Finding): string {
+function refusalCode(f: Finding, lang: Lang): string {
   const c = f.code;
   if (c.startsWith('PDF_')) return c; // structural limits and unreadable parts keep their own codes
   if (f.rule === '6.1.3-2') return 'PDFA_ENCRYPTED';
   if (f.rule === '6.2.11.4.1-1') return 'PDFA_FONT_NOT_EMBEDDED';
   if (c === '6.2.11.5') return 'PDFA_FONT_WIDTHS';
   if (c.startsWith('6.2.11')) return 'PDFA_FONT_INVALID';
-  if (c === '6.5.1') return /JavaScript/.test(f.message) ? 'PDFA_JAVASCRIPT' : 'PDFA_FORBIDDEN_ACTION';
+  // a JavaScript action is told by its catalogue message (the action name is its only parameter), not by wording
+  if (c === '6.5.1') return f.rule === '6.5.1-1' && f.message === msg('ACTION_NOT_PERMITTED', lang, { action: 'JavaScript' }) ? 'PDFA_JAVASCRIPT' : 'PDFA_FORBIDDEN_ACTION';
   if (c === '6.2.4.3') return 'PDFA_DEVICE_COLOUR';
   if (c.startsWith('6.2.4')) return 'PDFA_COLOUR_SPACE';
   if (c === '6.2.10') return 'PDFA_TRANSPARENCY';
@@ -229,7 +230,7 @@ export async function loadForPdfA3(bytes: Uint8Array, opts: LoadForPdfA3Options 
       findings.push({ ...f, severity: 'info', message: msg('WILL_BE_FIXED', lang, { message: f.message }) });
       continue;
     }
-    findings.push({ ...f, code: refusalCode(f), clause: f.code });
+    findings.push({ ...f, code: refusalCode(f, lang), clause: f.code });
   }
   const colourProblem = (space: string, need: string) =>
     findings.push({
