@@ -37,17 +37,16 @@ export class FindingList {
 }
 
 /**
- * The 1-based position of a finding: `line`/`column`, or the deprecated `location` object of findings not yet moved
- * (the one place that still reads it; goes when Finding.location goes).
+ * The 1-based position of a finding as an object (`line`, and `column` when known), or undefined without a line.
  * @example
  * ```ts
  * positionOf({ line: 12, column: 7 });        // { line: 12, column: 7 }
  * positionOf({});                               // undefined
  * ```
  */
-export function positionOf(f: Pick<Finding, 'line' | 'column' | 'location'>): { line: number; column?: number } | undefined {
-  if (f.line !== undefined) return f.column !== undefined ? { line: f.line, column: f.column } : { line: f.line };
-  return f.location ? { line: f.location.line, column: f.location.column } : undefined;
+export function positionOf(f: Pick<Finding, 'line' | 'column'>): { line: number; column?: number } | undefined {
+  if (f.line === undefined) return undefined;
+  return f.column !== undefined ? { line: f.line, column: f.column } : { line: f.line };
 }
 
 export function hasErrors(findings: readonly Finding[]): boolean {

@@ -115,7 +115,10 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
       flag: rule.flag,
     };
     if (rule.bt) f.bt = rule.bt;
-    if (el) f.location = { line: el.line, column: el.column };
+    if (el) {
+      f.line = el.line;
+      f.column = el.column;
+    }
     out.push(f);
   };
   for (let r = 0; r < rules.length; r++) {
@@ -158,7 +161,10 @@ export function readForValidation(xml: XmlInput, opts: { limits?: Partial<XmlLim
   } catch (e) {
     if (!(e instanceof KontorXmlError)) throw e;
     const f: RuleFinding = { code: e.code, severity: 'error', message: e.message, ruleset: 'xsd' };
-    if (e.location) f.location = e.location;
+    if (e.location) {
+      f.line = e.location.line;
+      f.column = e.location.column;
+    }
     return { unreadable: f };
   }
 }
@@ -232,7 +238,8 @@ export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiVa
   const rules = profile === 'xrechnung' ? [...en16931Rules, ...xrechnungRules] : en16931Rules;
   const findings: RuleFinding[] = xsd.findings.map((x) => {
     const f: RuleFinding = { code: x.code === 'XSD' ? 'XSD_INVALID' : x.code, severity: x.severity, message: x.message, ruleset: 'xsd' };
-    if (x.location) f.location = x.location;
+    if (x.line !== undefined) f.line = x.line;
+    if (x.column !== undefined) f.column = x.column;
     return f;
   });
   // A loop, not push(...): an invoice with many lines can yield more findings than fit on the call stack.

@@ -7,7 +7,7 @@
  * run on it. `Pattern` / `ContextDef` model exactly that, and `CiiDoc.nodes(ctx)` returns the elements a
  * context really fires on, so a rule never has to think about shadowing.
  */
-import type { MessageTexts, XmlElement, XmlLocation } from '@kontor/xml';
+import type { Finding, MessageTexts, XmlElement } from '@kontor/xml';
 import type Big from 'big.js';
 
 /** The flag as the official schematron states it. */
@@ -128,14 +128,9 @@ export interface CiiDoc {
 }
 
 /** A finding of the engine (the house Finding shape plus rule metadata). */
-export interface RuleFinding {
-  code: string;
-  severity: Severity;
-  message: string;
-  bt?: string;
+export interface RuleFinding extends Finding {
   /** XPath of the context node, in the oracle's style: /rsm:CrossIndustryInvoice[1]/ram:...[n]. */
   path?: string;
-  location?: XmlLocation;
   ruleset?: RuleSet | 'xsd' | 'engine';
   /** The official flag when the finding comes from a rule. */
   flag?: RuleFlag;

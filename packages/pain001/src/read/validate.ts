@@ -106,8 +106,8 @@ function xsdFinding(f: XsdFinding, say: Say): XsdCheckFinding {
     }
   }
   // libxml2 reports no column for validity errors (0), like xmllint.
-  const column = f.line !== null && f.column ? f.column : undefined;
-  const where = f.line === null ? '' : column ? say('AT_LINE_COLUMN', { line: f.line, column }) : say('AT_LINE', { line: f.line });
+  const column = f.line !== undefined && f.column ? f.column : undefined;
+  const where = f.line === undefined ? '' : column ? say('AT_LINE_COLUMN', { line: f.line, column }) : say('AT_LINE', { line: f.line });
   return {
     code,
     severity: f.severity === 'warning' ? 'warning' : 'error',

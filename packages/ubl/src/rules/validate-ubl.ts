@@ -114,13 +114,14 @@ export function validateUbl(xml: XmlInput, opts: ValidateUblOptions = {}): UblVa
   const profile: 'en16931' | 'xrechnung' = requested === 'auto' ? (isXRechnungSpecification(bt24) ? 'xrechnung' : 'en16931') : requested;
   const findings: RuleFinding[] = xsd.findings.map((x) => {
     const f: RuleFinding = { code: x.code === 'XSD' ? 'XSD_INVALID' : x.code, severity: x.severity, message: x.message, ruleset: 'xsd' };
-    if (x.location) f.location = x.location;
+    if (x.line !== undefined) f.line = x.line;
+    if (x.column !== undefined) f.column = x.column;
     return f;
   });
   const rulesets = [ublRulesetInfo.en16931];
   if (profile === 'xrechnung') rulesets.push(ublRulesetInfo.xrechnung);
   if (!kind) {
-    findings.push({ code: 'NOT_UBL', severity: 'error', message: notUblText(root.name, root.ns, opts.lang ?? 'en'), location: { line: root.line, column: root.column }, ruleset: 'xsd' });
+    findings.push({ code: 'NOT_UBL', severity: 'error', message: notUblText(root.name, root.ns, opts.lang ?? 'en'), line: root.line, column: root.column, ruleset: 'xsd' });
     return { verdict: 'invalid', profile, documentKind: null, findings, xsd, rulesets, notes };
   }
   for (const f of runUblRules(root, profile, { xsdValid: xsd.valid, lang: opts.lang })) findings.push(f);

@@ -18,11 +18,6 @@ export interface Finding {
   column?: number | undefined;
   /** EN 16931 business term (BT-/BG-) the finding is about, when there is one. */
   bt?: string | undefined;
-  /**
-   * @deprecated The position as an object, from before the one finding type; use `line`/`column`. Kept only until every
-   * package has moved (issue 12), then removed.
-   */
-  location?: { line: number; column: number } | undefined;
 }
 
 /** `valid_with_warnings`: no error, at least one warning. */

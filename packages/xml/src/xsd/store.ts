@@ -21,10 +21,8 @@ import { compileNativeSchema, type NativeSchema } from './native/schema';
 import { runNative } from './native/run';
 import { NativeUnsupported, NativeValidation } from './native/validate';
 
-export interface XsdFinding extends Omit<Finding, 'line' | 'column'> {
-  line: number | null;
-  column: number | null;
-}
+/** A schema diagnostic: the shared Finding (libxml2 reports column 0 for validity errors, as xmllint does). */
+export type XsdFinding = Finding;
 
 export interface XsdResult {
   schemaSet: string;
@@ -296,7 +294,7 @@ export class SchemaStore {
       const line = before.split('\n').length;
       const column = dt.index - before.lastIndexOf('\n');
       const message = 'DOCTYPE declarations are not allowed (DTDs and entities are refused)';
-      return { schemaSet: id, available: true, valid: false, findings: [{ code: 'XML_DOCTYPE_FORBIDDEN', severity: 'error', message, line, column, location: { line, column } }], errorCount: 1, warningCount: 0, truncated: false };
+      return { schemaSet: id, available: true, valid: false, findings: [{ code: 'XML_DOCTYPE_FORBIDDEN', severity: 'error', message, line, column }], errorCount: 1, warningCount: 0, truncated: false };
     }
     const violation = prescanXml(text, { maxElements: opts.limits?.maxElements ?? defaultXmlLimits.maxElements, maxAttributes: opts.limits?.maxAttributes ?? defaultXmlLimits.maxAttributes });
     if (violation) {
@@ -305,7 +303,7 @@ export class SchemaStore {
         schemaSet: id,
         available: true,
         valid: false,
-        findings: [{ code: violation.code, severity: 'error', message: violation.message, line, column, location: violation.location }],
+        findings: [{ code: violation.code, severity: 'error', message: violation.message, line, column }],
         errorCount: 1,
         warningCount: 0,
         truncated: false,
@@ -379,9 +377,7 @@ function toFindings(details: readonly EngineDiagnostic[], code: string): XsdFind
     code,
     severity: d.level === 1 ? 'warning' : 'error',
     message: d.message.trim(),
-    line: d.line ?? null,
-    column: d.col ?? null,
-    ...(d.line ? { location: { line: d.line, column: d.col ?? 0 } } : {}),
+    ...(d.line ? { line: d.line, column: d.col ?? 0 } : {}),
   }));
 }
 

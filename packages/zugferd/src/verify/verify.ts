@@ -78,7 +78,7 @@ export function sniffInput(bytes: Uint8Array): 'pdf' | 'xml' | 'empty' | 'other'
 }
 
 /** The report's `location` string (spec §2.3): the XPath when there is one, else the line and column. */
-function loc(f: Pick<Finding, 'path' | 'line' | 'column' | 'location'>): string | null {
+function loc(f: Pick<Finding, 'path' | 'line' | 'column'>): string | null {
   if (f.path) return f.path;
   const p = positionOf(f);
   return p ? `line ${p.line}${p.column !== undefined ? `, column ${p.column}` : ''}` : null;
