@@ -40,6 +40,21 @@ describe('tokenizeContent', () => {
     }
   });
 
+  it('numbers in every written form; words that are not numbers stay operators', () => {
+    const ops = tokenizeContent(enc('1 -2 +3 4. .5 -.25 0.78 1234567890123456 1e5 0.1.2 --1 RG'));
+    expect(ops.map((o) => o.op)).toEqual(['1e5', '0.1.2', '--1', 'RG']);
+    expect(ops[0]!.operands).toEqual([
+      { t: 'num', v: 1, int: true },
+      { t: 'num', v: -2, int: true },
+      { t: 'num', v: 3, int: true },
+      { t: 'num', v: 4, int: false },
+      { t: 'num', v: 0.5, int: false },
+      { t: 'num', v: -0.25, int: false },
+      { t: 'num', v: 0.78, int: false },
+      { t: 'num', v: 1234567890123456, int: true },
+    ]);
+  });
+
   it('names: #xx escapes decoded, plain names as written', () => {
     expect(firstOperand('/F-7098480789')).toEqual({ t: 'name', v: 'F-7098480789' });
     expect(firstOperand('/A#20B#2f')).toEqual({ t: 'name', v: 'A B/' });

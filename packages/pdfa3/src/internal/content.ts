@@ -265,7 +265,8 @@ export function tokenizeContent(b: Uint8Array, limits: TokenizeLimits = {}): Ope
       i++;
       return String.fromCharCode(c);
     }
-    if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) {
+    // (a word that starts with a letter, such as an operator, is no number)
+    if (((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e) && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) {
       return { t: 'num', v: Number(word), int: /^[+-]?\d+$/.test(word) };
     }
     if (word === 'true' || word === 'false') return { t: 'bool', v: word === 'true' };
