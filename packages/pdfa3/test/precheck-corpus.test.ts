@@ -4,9 +4,11 @@
  * finding, replayed), and every convertible e-invoice / plain corpus PDF converted as embedInvoice does
  * (loadForPdfA3 → makePdfA3 → attachFile → savePdfA3) and checked with and without loadForPdfA3's precheck.
  */
+import { PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { checkPdfA3 } from '../src/index';
 import { runChecks } from '../src/check/check-pdfa3';
+import { serialize } from '../src/check/precheck';
 import { loadTolerant } from '../src/internal/pdf';
 import { loadForPdfA3 } from '../src/load/load-for-pdfa3';
 import { attachFile } from '../src/write/attach-file';
@@ -62,4 +64,22 @@ describe.skipIf(!hasCorpus)('precheck: replayed page checks equal the full check
     expect(converted).toBeGreaterThan(30);
     expect(reused).toBeGreaterThan(converted / 2);
   }, 600_000);
+});
+
+describe.skipIf(!hasCorpus)('precheck: serialised objects', () => {
+  it('a raw stream serialises to the bytes of pdf-lib copyBytesInto (every object of 60 corpus files)', async () => {
+    const expected = readExpected<unknown>('verapdf-expected.json');
+    let streams = 0;
+    for (const file of Object.keys(expected).filter((_, i) => i % 18 === 0)) {
+      const loaded = await loadTolerant(readCorpus(file));
+      if ('error' in loaded) continue;
+      for (const [, obj] of loaded.doc.context.enumerateIndirectObjects()) {
+        const generic = new Uint8Array(obj.sizeInBytes());
+        obj.copyBytesInto(generic, 0);
+        expect(Buffer.from(serialize(obj)).equals(Buffer.from(generic)), file).toBe(true);
+        if (obj instanceof PDFRawStream) streams++;
+      }
+    }
+    expect(streams).toBeGreaterThan(100);
+  }, 120_000);
 });

@@ -12,7 +12,7 @@
  * and the per-rule cap of CheckContext apply as in a full run; the one page finding that depends on the
  * document (6.2.10-2, transparency without an output intent) is re-decided against the new output intent.
  */
-import { PDFArray, PDFDict, PDFName, PDFRef, PDFStream, type PDFContext, type PDFDocument, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFContext, type PDFDocument, type PDFObject } from 'pdf-lib';
 
 /** One call the page passes made on the check context, or a page whose 6.2.10-2 depends on the output intent. */
 export type RecordedCall =
@@ -57,9 +57,23 @@ export function precheckKey(opts: { maxStreamBytes: number; maxPages: number; ma
 
 const tagOf = (ref: PDFRef): string => `${ref.objectNumber} ${ref.generationNumber}`;
 
-function serialize(obj: PDFObject | undefined): Uint8Array {
+const STREAM_OPEN = new Uint8Array(Buffer.from('\nstream\n', 'latin1'));
+const STREAM_CLOSE = new Uint8Array(Buffer.from('\nendstream', 'latin1'));
+
+/** @internal the bytes pdf-lib writes for an object (exported for its test) */
+export function serialize(obj: PDFObject | undefined): Uint8Array {
   if (obj === undefined) return new Uint8Array(0);
   const buf = new Uint8Array(obj.sizeInBytes());
+  if (obj instanceof PDFRawStream) {
+    // the bytes PDFStream.copyBytesInto writes (dict, "\nstream\n", contents, "\nendstream"), the contents copied
+    // in one piece instead of byte by byte (sizeInBytes has set /Length as copyBytesInto would)
+    let at = obj.dict.copyBytesInto(buf, 0);
+    buf.set(STREAM_OPEN, at);
+    at += STREAM_OPEN.length;
+    buf.set(obj.contents, at);
+    buf.set(STREAM_CLOSE, at + obj.contents.length);
+    return buf;
+  }
   obj.copyBytesInto(buf, 0);
   return buf;
 }
