@@ -9,6 +9,8 @@ import { nameOf } from './pdf';
 const LOWER_ESCAPE = /#([0-9a-f][0-9A-Fa-f]|[0-9A-F][a-f])/;
 
 function fixed(n: PDFName): PDFName | undefined {
+  // without a '#' in its written form a name decodes to the same characters: no escape to fix (most names)
+  if (!n.asString().includes('#')) return undefined;
   const raw = n.decodeText();
   if (!LOWER_ESCAPE.test(raw)) return undefined;
   // PDFName.of decodes upper-case escapes again, so protect literal '#' first
