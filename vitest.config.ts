@@ -38,6 +38,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // `pnpm test:unit` uses both cores (vitest's default is cores − 1 = one worker on a 2-core machine) and reuses the
+    // module graph between files in a worker (isolate: false): most of a unit file's cost is importing the workspace,
+    // and no unit test depends on module state another file leaves behind (the whole unit set passes the same with and
+    // without isolation). `pnpm test` keeps one isolated worker per file: it also runs servers, browsers and JVMs.
+    ...(unitOnly ? { maxWorkers: 2, isolate: false } : {}),
     // The JSON report feeds the one-line total that .ci/run prints.
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },
