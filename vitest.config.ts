@@ -26,12 +26,24 @@ export default defineConfig({
     projects: [
       // Type tests (*.test-d.ts, expectTypeOf) run in the default project through tsc on tsconfig.test-d.json: the type
       // tests and what they import, not the whole tree (`pnpm typecheck` is that); source errors are typecheck's to report.
-      { extends: true, test: { name: 'default', include: ALL_TESTS, ...(unitOnly ? { exclude: SLOW_TESTS } : {}), typecheck: { enabled: true, include: ['**/*.test-d.ts'], tsconfig: './tsconfig.test-d.json', ignoreSourceErrors: true } } },
-      // The PostgreSQL matrix is not part of the unit run.
-      ...(unitOnly ? [] : [{
+      {
         extends: true,
-        test: { name: 'api-pg', include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'], env: { KONTOR_TEST_DB: 'pg' }, globalSetup: ['apps/api/test/pg-global-setup.ts'] },
-      }]),
+        test: {
+          name: 'default',
+          include: ALL_TESTS,
+          ...(unitOnly ? { exclude: SLOW_TESTS } : {}),
+          typecheck: { enabled: true, include: ['**/*.test-d.ts'], tsconfig: './tsconfig.test-d.json', ignoreSourceErrors: true },
+        },
+      },
+      // The PostgreSQL matrix is not part of the unit run.
+      ...(unitOnly
+        ? []
+        : [
+            {
+              extends: true,
+              test: { name: 'api-pg', include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'], env: { KONTOR_TEST_DB: 'pg' }, globalSetup: ['apps/api/test/pg-global-setup.ts'] },
+            },
+          ]),
     ],
     // The API's job workers run built JavaScript: (re)build apps/api/dist when missing or stale.
     globalSetup: ['apps/api/test/build-global-setup.ts'],

@@ -58,8 +58,26 @@ async function runOnce(tuning: boolean): Promise<BenchRow[]> {
   store.dispose();
   const child = spawn(
     process.execPath,
-    [...(process.env.KONTOR_BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--input-type=module', '-e', `const m = await import(${JSON.stringify(pathToFileURL(dist).href)}); await m.startServer(m.loadConfig(process.env));`],
-    { env: { ...withoutMallocSettings(process.env), NODE_ENV: 'development', PORT: '0', DATABASE_URL: path.join(tmp, 'k.sqlite'), KONTOR_SCHEMA_DIR: path.join(tmp, 'schemas'), KONTOR_LOG: 'off', KONTOR_RATE_LIMITS: 'off', KONTOR_METRICS_TOKEN: metricsToken, ...(tuning ? { GLIBC_TUNABLES: SERVE_GLIBC_TUNABLES } : {}) }, stdio: ['ignore', 'pipe', 'inherit'] },
+    [
+      ...(process.env.KONTOR_BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+      '--input-type=module',
+      '-e',
+      `const m = await import(${JSON.stringify(pathToFileURL(dist).href)}); await m.startServer(m.loadConfig(process.env));`,
+    ],
+    {
+      env: {
+        ...withoutMallocSettings(process.env),
+        NODE_ENV: 'development',
+        PORT: '0',
+        DATABASE_URL: path.join(tmp, 'k.sqlite'),
+        KONTOR_SCHEMA_DIR: path.join(tmp, 'schemas'),
+        KONTOR_LOG: 'off',
+        KONTOR_RATE_LIMITS: 'off',
+        KONTOR_METRICS_TOKEN: metricsToken,
+        ...(tuning ? { GLIBC_TUNABLES: SERVE_GLIBC_TUNABLES } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
   const rows: BenchRow[] = [];
   try {
@@ -147,7 +165,14 @@ async function runOnce(tuning: boolean): Promise<BenchRow[]> {
     });
     await sleep(2000);
     const end = await mainMem(base);
-    rows.push({ case: 'server RSS at the end (workers recycled)', ours: mb(rssOf(child.pid!)), reference: `idle floor ${mb(floor)}; main ${memText(end)} (idle: ${memText(idle)})`, ratio: '', inputSize: '', peakRss: '' });
+    rows.push({
+      case: 'server RSS at the end (workers recycled)',
+      ours: mb(rssOf(child.pid!)),
+      reference: `idle floor ${mb(floor)}; main ${memText(end)} (idle: ${memText(idle)})`,
+      ratio: '',
+      inputSize: '',
+      peakRss: '',
+    });
     if (process.env.KONTOR_BENCH_HOLD_MS) await sleep(Number(process.env.KONTOR_BENCH_HOLD_MS)); // time for a heap snapshot (kill -USR2)
   } finally {
     child.kill('SIGTERM');

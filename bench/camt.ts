@@ -39,7 +39,10 @@ export function generateBulk(n: number): string {
   w.el('GrpHdr', undefined, () => w.leaf('MsgId', 'BENCH-1').leaf('CreDtTm', '2026-03-31T20:00:00+02:00'));
   w.open('Stmt').leaf('Id', 'BENCH-STMT-1').leaf('ElctrncSeqNb', 1);
   w.el('Acct', undefined, () => w.el('Id', undefined, () => w.leaf('IBAN', 'DE89370400440532013000')).leaf('Ccy', 'EUR'));
-  for (const [code, amt] of [['PRCD', opening], ['CLBD', closing]] as const) {
+  for (const [code, amt] of [
+    ['PRCD', opening],
+    ['CLBD', closing],
+  ] as const) {
     w.el('Bal', undefined, () => {
       w.el('Tp', undefined, () => w.el('CdOrPrtry', undefined, () => w.leaf('Cd', code)));
       w.leaf('Amt', amt.abs().toFixed(2), { Ccy: 'EUR' }).leaf('CdtDbtInd', amt.lt(0) ? 'DBIT' : 'CRDT');
@@ -134,7 +137,10 @@ export async function run(): Promise<BenchRow[]> {
 
     const dom = runCase('dom-parse', big, schemaDir);
     const domSmall = runCase('dom-parse', small, schemaDir);
-    for (const [f, d, label] of [[big, dom, '50k entries'], [small, domSmall, '12.5k entries']] as const) {
+    for (const [f, d, label] of [
+      [big, dom, '50k entries'],
+      [small, domSmall, '12.5k entries'],
+    ] as const) {
       const v = runCase('stream-validate', f, schemaDir);
       rows.push({
         case: `camt: validate rules, streaming (${label}); ref = DOM parse (parseXml full tree), ref RSS ${rssOf(d)}`,
@@ -148,9 +154,23 @@ export async function run(): Promise<BenchRow[]> {
     const cp = runCase('camt-parser', big, schemaDir);
     const rd = runCase('read', big, schemaDir);
     const noout = commandMs('xmllint', ['--noout', big]);
-    rows.push({ case: 'camt: streaming XML read alone (hardened reader, no subtree kept), 50k entries; ref = xmllint --noout (whole process)', ours: cell(rd), reference: noout === null ? 'xmllint n/a' : `xmllint --noout ${fmtMs(noout)}`, ratio: typeof rd === 'string' ? 'n/a' : ratio(rd.ms, noout), inputSize: mb(size(big)), peakRss: rssOf(rd) });
+    rows.push({
+      case: 'camt: streaming XML read alone (hardened reader, no subtree kept), 50k entries; ref = xmllint --noout (whole process)',
+      ours: cell(rd),
+      reference: noout === null ? 'xmllint n/a' : `xmllint --noout ${fmtMs(noout)}`,
+      ratio: typeof rd === 'string' ? 'n/a' : ratio(rd.ms, noout),
+      inputSize: mb(size(big)),
+      peakRss: rssOf(rd),
+    });
     const p = runCase('stream-parse', big, schemaDir);
-    rows.push({ case: 'camt: parse to the model (streaming, all 50k entries kept); ref = npm camt-parser 1.1 parseCamt053 (xml2js), separate processes', ours: cell(p), reference: typeof cp === 'string' ? `camt-parser failed: ${cp}` : `camt-parser ${fmtMs(cp.ms)}, RSS ${rssOf(cp)}`, ratio: typeof p === 'string' || typeof cp === 'string' ? 'n/a' : ratio(p.ms, cp.ms), inputSize: mb(size(big)), peakRss: rssOf(p) });
+    rows.push({
+      case: 'camt: parse to the model (streaming, all 50k entries kept); ref = npm camt-parser 1.1 parseCamt053 (xml2js), separate processes',
+      ours: cell(p),
+      reference: typeof cp === 'string' ? `camt-parser failed: ${cp}` : `camt-parser ${fmtMs(cp.ms)}, RSS ${rssOf(cp)}`,
+      ratio: typeof p === 'string' || typeof cp === 'string' ? 'n/a' : ratio(p.ms, cp.ms),
+      inputSize: mb(size(big)),
+      peakRss: rssOf(p),
+    });
     rows.push({
       case: `camt: parse to the model, all 50k entries kept (streaming read); ref = DOM parse, ref RSS ${rssOf(dom)}`,
       ours: cell(p),
@@ -162,7 +182,10 @@ export async function run(): Promise<BenchRow[]> {
     if (haveXsd) {
       // XSD rows at 10 MB and 40 MB: the native engine (streaming, the default) and libxml2-wasm (the previous path),
       // so that RSS growth with the file size is visible side by side.
-      for (const [f, label] of [[big, '50k entries'], [huge, '200k entries']] as const) {
+      for (const [f, label] of [
+        [big, '50k entries'],
+        [huge, '200k entries'],
+      ] as const) {
         // The baseline holds the file's bytes too: measured per file, so "+x MB" is what the case adds.
         const fb = runCase('baseline', f, schemaDir);
         const fbRss = typeof fb === 'string' ? null : fb.rss;
@@ -177,7 +200,14 @@ export async function run(): Promise<BenchRow[]> {
           ['validate-full-libxml2', 'validateStatements complete (streaming rules + libxml2-wasm XSD; previous path)'],
         ] as const) {
           const r = runCase(name, f, schemaDir);
-          rows.push({ case: `camt: ${what}, ${label}; ref = xmllint --schema (XSD only, incl. start)`, ours: cell(r), reference: lintCell, ratio: typeof r === 'string' ? 'n/a' : ratio(r.ms, lint?.ms ?? null), inputSize: mb(size(f)), peakRss: rssOfF(r) });
+          rows.push({
+            case: `camt: ${what}, ${label}; ref = xmllint --schema (XSD only, incl. start)`,
+            ours: cell(r),
+            reference: lintCell,
+            ratio: typeof r === 'string' ? 'n/a' : ratio(r.ms, lint?.ms ?? null),
+            inputSize: mb(size(f)),
+            peakRss: rssOfF(r),
+          });
         }
       }
     }

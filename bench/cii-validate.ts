@@ -148,13 +148,25 @@ export async function run(): Promise<BenchRow[]> {
       for (let k = 0; k < 3; k++) for (const f of real) oursOnce(new Uint8Array(readFileSync(f)));
       for (const f of real) {
         const b = new Uint8Array(readFileSync(f));
-        const r = await interleaved(() => oursOnce(b), async () => (await saxon.run(f)).ms, 7, 1);
+        const r = await interleaved(
+          () => oursOnce(b),
+          async () => (await saxon.run(f)).ms,
+          7,
+          1,
+        );
         perFileRef.set(f, { ours: r.a.median, saxon: r.b.median });
       }
     }
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     if (typeof saxon === 'string') {
-      rows.push({ case: `cii: EN 16931 rules incl. parse (parse alone ${cell(parseMs)}), median of ${real.length} real invoices; ref = Saxon-HE warm, official EN 16931 XSLT`, ours: cell(rulesMs), reference: saxon, ratio: 'n/a', inputSize: `${mb(medianSize)} (median)`, peakRss: '' });
+      rows.push({
+        case: `cii: EN 16931 rules incl. parse (parse alone ${cell(parseMs)}), median of ${real.length} real invoices; ref = Saxon-HE warm, official EN 16931 XSLT`,
+        ours: cell(rulesMs),
+        reference: saxon,
+        ratio: 'n/a',
+        inputSize: `${mb(medianSize)} (median)`,
+        peakRss: '',
+      });
     } else {
       const v = [...perFileRef.entries()];
       const oursMed = med(v.map(([, x]) => x.ours));
@@ -189,7 +201,12 @@ export async function run(): Promise<BenchRow[]> {
       let rat = 'n/a';
       if (typeof saxon !== 'string') {
         const b = new Uint8Array(readFileSync(f));
-        const r = await interleaved(() => oursOnce(b), async () => (await saxon.run(f)).ms, n >= 5000 ? 3 : 5, 1);
+        const r = await interleaved(
+          () => oursOnce(b),
+          async () => (await saxon.run(f)).ms,
+          n >= 5000 ? 3 : 5,
+          1,
+        );
         oursCell = fmtStats(r.a);
         refCell = `Saxon-HE warm ${fmtStats(r.b)}`;
         rat = `${(r.a.median / r.b.median).toFixed(2)} of Saxon`;
@@ -204,7 +221,13 @@ export async function run(): Promise<BenchRow[]> {
       });
     }
     if (typeof saxon !== 'string') saxon.quit();
-    rows.push(...(await generationPeerRows('CII', (inv) => generateCii(inv, { gate: false }), (inv) => generateCii(inv, {}))));
+    rows.push(
+      ...(await generationPeerRows(
+        'CII',
+        (inv) => generateCii(inv, { gate: false }),
+        (inv) => generateCii(inv, {}),
+      )),
+    );
     return rows;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -269,7 +292,14 @@ export async function generationPeerRows(format: 'CII' | 'UBL', ours: Generate, 
         peakRss: '',
       });
     } catch (e) {
-      rows.push({ case: `invoice → ${format} XML, ${n} line(s) vs @e-invoice-eu/core`, ours: '', reference: `failed: ${(e as Error).message.slice(0, 80)}`, ratio: 'n/a', inputSize: `${n} line(s)`, peakRss: '' });
+      rows.push({
+        case: `invoice → ${format} XML, ${n} line(s) vs @e-invoice-eu/core`,
+        ours: '',
+        reference: `failed: ${(e as Error).message.slice(0, 80)}`,
+        ratio: 'n/a',
+        inputSize: `${n} line(s)`,
+        peakRss: '',
+      });
     }
   }
   return rows;

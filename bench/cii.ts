@@ -77,7 +77,17 @@ async function worker(c: Case): Promise<void> {
   } else {
     const files = corpusFiles().map((f) => readFileSync(f));
     size = files.reduce((s, b) => s + b.byteLength, 0);
-    const fn = c.kind === 'read' ? () => files.forEach((b) => readCii(b)) : () => files.forEach((b) => { try { parseXml(b); } catch { /* bad files count too */ } });
+    const fn =
+      c.kind === 'read'
+        ? () => files.forEach((b) => readCii(b))
+        : () =>
+            files.forEach((b) => {
+              try {
+                parseXml(b);
+              } catch {
+                /* bad files count too */
+              }
+            });
     ms = await medianMs(fn, 3, 1);
   }
   process.stdout.write(`@@CASE@@${JSON.stringify({ ms, size, rss: process.resourceUsage().maxRSS * 1024 })}\n`);
@@ -139,7 +149,10 @@ export async function run(): Promise<BenchRow[]> {
     }
     const mbps = r.size / 1024 / 1024 / (r.ms / 1000);
     rows.push({
-      case: kind === 'read' ? `cii: readCii over the whole corpus (${files.length} files; parse + model + unsupported list); ref = xmllint --noout` : `cii: parseXml alone over the corpus (hardened reader floor); ref = xmllint --noout`,
+      case:
+        kind === 'read'
+          ? `cii: readCii over the whole corpus (${files.length} files; parse + model + unsupported list); ref = xmllint --noout`
+          : `cii: parseXml alone over the corpus (hardened reader floor); ref = xmllint --noout`,
       ours: `${fmtMs(r.ms)} (${mbps.toFixed(1)} MB/s, ${(r.ms / files.length).toFixed(2)} ms/file)`,
       reference: lint === null ? 'xmllint not installed' : `${fmtMs(lint)} (${(r.size / 1024 / 1024 / (lint / 1000)).toFixed(1)} MB/s)`,
       ratio: ratio(r.ms, lint),

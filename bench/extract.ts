@@ -26,8 +26,22 @@ export async function run(): Promise<BenchRow[]> {
   const r = emptyReport();
   for (const c of cases) compareExtraction(c.name, c.json, await roundTrip(c.json, c.lang), r);
   const s = summary(r);
-  rows.push({ case: `extract text path: header fields exact (${r.invoices} typeset invoices)`, ours: `${(s.header * 100).toFixed(1)} % (${r.headerEqual}/${r.headerCompared})`, reference: 'goal 95 %', ratio: 'n/a', inputSize: `${r.invoices} PDFs`, peakRss: peakRss() });
-  rows.push({ case: 'extract text path: lines exact', ours: `${(s.lines * 100).toFixed(1)} % (${r.linesExact}/${r.linesCompared})`, reference: 'goal 90 %', ratio: 'n/a', inputSize: `${r.linesCompared} lines`, peakRss: peakRss() });
+  rows.push({
+    case: `extract text path: header fields exact (${r.invoices} typeset invoices)`,
+    ours: `${(s.header * 100).toFixed(1)} % (${r.headerEqual}/${r.headerCompared})`,
+    reference: 'goal 95 %',
+    ratio: 'n/a',
+    inputSize: `${r.invoices} PDFs`,
+    peakRss: peakRss(),
+  });
+  rows.push({
+    case: 'extract text path: lines exact',
+    ours: `${(s.lines * 100).toFixed(1)} % (${r.linesExact}/${r.linesCompared})`,
+    reference: 'goal 90 %',
+    ratio: 'n/a',
+    inputSize: `${r.linesCompared} lines`,
+    peakRss: peakRss(),
+  });
   const weak = Object.entries(r.header)
     .filter(([, t]) => t.equal < t.compared)
     .map(([f, t]) => `${f} ${t.equal}/${t.compared}`)
@@ -45,7 +59,14 @@ export async function run(): Promise<BenchRow[]> {
     const textMs = await medianMs(() => extractInvoice(print), 9, 2);
     const pdftotext = commandMs('pdftotext', ['-layout', file, '-'], 5);
     rows.push({ case: 'extract hybrid (source xml), 2 pages', ours: `${xmlMs.toFixed(1)} ms`, reference: 'n/a', ratio: 'n/a', inputSize: mb(pdf.byteLength), peakRss: peakRss() });
-    rows.push({ case: 'extract print (text path, fields), 2 pages', ours: `${textMs.toFixed(1)} ms`, reference: pdftotext === null ? 'pdftotext missing' : `pdftotext -layout ${pdftotext.toFixed(1)} ms (text only)`, ratio: ratio(textMs, pdftotext), inputSize: mb(print.byteLength), peakRss: peakRss() });
+    rows.push({
+      case: 'extract print (text path, fields), 2 pages',
+      ours: `${textMs.toFixed(1)} ms`,
+      reference: pdftotext === null ? 'pdftotext missing' : `pdftotext -layout ${pdftotext.toFixed(1)} ms (text only)`,
+      ratio: ratio(textMs, pdftotext),
+      inputSize: mb(print.byteLength),
+      peakRss: peakRss(),
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

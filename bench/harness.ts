@@ -90,7 +90,16 @@ export function childFlags(args: string[]): string[] {
   const dir = process.env.KONTOR_BENCH_PROFILE_DIR;
   const filter = process.env.KONTOR_BENCH_PROFILE;
   if (!dir || !filter || !args.some((a) => a.includes(filter))) return [];
-  return ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `${args.filter((a) => !a.includes('/')).join('-').replace(/[^\w.-]+/g, '_')}.${process.pid}.${Date.now()}.cpuprofile`];
+  return [
+    '--cpu-prof',
+    '--cpu-prof-dir',
+    dir,
+    '--cpu-prof-name',
+    `${args
+      .filter((a) => !a.includes('/'))
+      .join('-')
+      .replace(/[^\w.-]+/g, '_')}.${process.pid}.${Date.now()}.cpuprofile`,
+  ];
 }
 
 /**
@@ -145,7 +154,11 @@ export async function interleaved(a: () => number | Promise<number>, b: () => nu
 }
 
 /** Wall time in ms of one child process (incl. start), and its peak RSS via /usr/bin/time when present. */
-export function processMs(cmd: string, args: string[], opts: { input?: string | Uint8Array; ok?: (stdout: string, stderr: string, status: number | null) => boolean } = {}): { ms: number; rss: number | null } | null {
+export function processMs(
+  cmd: string,
+  args: string[],
+  opts: { input?: string | Uint8Array; ok?: (stdout: string, stderr: string, status: number | null) => boolean } = {},
+): { ms: number; rss: number | null } | null {
   const useTime = existsSync('/usr/bin/time');
   const s = performance.now();
   const r = useTime

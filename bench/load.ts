@@ -79,7 +79,11 @@ async function drive(instances: Instance[], keys: string[]): Promise<DriveResult
   for (const inst of instances) {
     for (let w = 0; w < 3; w++) {
       for (const kind of kinds) {
-        const r = await fetch(`http://127.0.0.1:${inst.port}${kind.path}`, { method: kind.body ? 'POST' : 'GET', headers: { authorization: `Bearer ${keys[0]}`, 'content-type': 'application/json' }, ...(kind.body ? { body: kind.body } : {}) });
+        const r = await fetch(`http://127.0.0.1:${inst.port}${kind.path}`, {
+          method: kind.body ? 'POST' : 'GET',
+          headers: { authorization: `Bearer ${keys[0]}`, 'content-type': 'application/json' },
+          ...(kind.body ? { body: kind.body } : {}),
+        });
         await r.arrayBuffer();
       }
     }
@@ -164,7 +168,9 @@ export async function run(): Promise<BenchRow[]> {
         process.stderr.write(`load ${count}: ${JSON.stringify(r)}\n`);
         rows.push({
           case: `API load, ${count} instance${count > 1 ? 's' : ''} on PostgreSQL (${RATE} req/s fixed, ${SECONDS} s, me / invoices/validate / payments/validate / statements/parse, rate limits on)`,
-          ours: `${(r.done / r.wallS).toFixed(1)} req/s done, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors} (${Object.entries(r.byStatus).map(([s, n]) => `${s}: ${n}`).join(', ')})`,
+          ours: `${(r.done / r.wallS).toFixed(1)} req/s done, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors} (${Object.entries(r.byStatus)
+            .map(([s, n]) => `${s}: ${n}`)
+            .join(', ')})`,
           reference: `RSS MB every 5 s: ${instances.map((i, n) => `#${n + 1} ${i.rss.join('/')}`).join('; ')}`,
           ratio: r.perKind,
           inputSize: `${Math.round(RATE * SECONDS)} requests`,

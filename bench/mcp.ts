@@ -51,14 +51,28 @@ export async function run(): Promise<BenchRow[]> {
       25,
       5,
     );
-    rows.push({ case: 'MCP initialize (stateless POST) vs GET /api/v1/me', ours: fmtStats(i.a), reference: fmtStats(i.b), ratio: `+${(i.a.median - i.b.median).toFixed(2)} ms`, inputSize: '-', peakRss: peakRss() });
+    rows.push({
+      case: 'MCP initialize (stateless POST) vs GET /api/v1/me',
+      ours: fmtStats(i.a),
+      reference: fmtStats(i.b),
+      ratio: `+${(i.a.median - i.b.median).toFixed(2)} ms`,
+      inputSize: '-',
+      peakRss: peakRss(),
+    });
     const l = await interleaved(
       () => mcp('tools/list', {}),
       () => direct('/me', {}),
       25,
       5,
     );
-    rows.push({ case: 'MCP tools/list (10 tools) vs GET /api/v1/me', ours: fmtStats(l.a), reference: fmtStats(l.b), ratio: `+${(l.a.median - l.b.median).toFixed(2)} ms`, inputSize: '-', peakRss: peakRss() });
+    rows.push({
+      case: 'MCP tools/list (10 tools) vs GET /api/v1/me',
+      ours: fmtStats(l.a),
+      reference: fmtStats(l.b),
+      ratio: `+${(l.a.median - l.b.median).toFixed(2)} ms`,
+      inputSize: '-',
+      peakRss: peakRss(),
+    });
 
     const xml = readFileSync(path.join(corpus, 'einvoice/instances/xrechnung/testsuite/technical-cases/cius/01.06_minimal_test_uncefact.xml'), 'utf8');
     const v = await interleaved(
@@ -67,7 +81,14 @@ export async function run(): Promise<BenchRow[]> {
       15,
       3,
     );
-    rows.push({ case: 'validate_invoice_xml (XRechnung 01.06) vs POST /invoices/validate', ours: fmtStats(v.a), reference: fmtStats(v.b), ratio: `+${(v.a.median - v.b.median).toFixed(2)} ms`, inputSize: mb(Buffer.byteLength(xml)), peakRss: peakRss() });
+    rows.push({
+      case: 'validate_invoice_xml (XRechnung 01.06) vs POST /invoices/validate',
+      ours: fmtStats(v.a),
+      reference: fmtStats(v.b),
+      ratio: `+${(v.a.median - v.b.median).toFixed(2)} ms`,
+      inputSize: mb(Buffer.byteLength(xml)),
+      peakRss: peakRss(),
+    });
 
     const pdf = readFileSync(path.join(corpus, 'einvoice/samples/pdf/zugferd-corpus/EN16931_Einfach.pdf'));
     const b64 = pdf.toString('base64');
@@ -81,7 +102,14 @@ export async function run(): Promise<BenchRow[]> {
       9,
       2,
     );
-    rows.push({ case: 'verify_zugferd (EN16931_Einfach.pdf, base64) vs POST /verify (multipart)', ours: fmtStats(p.a), reference: fmtStats(p.b), ratio: `+${(p.a.median - p.b.median).toFixed(2)} ms`, inputSize: mb(pdf.length), peakRss: peakRss() });
+    rows.push({
+      case: 'verify_zugferd (EN16931_Einfach.pdf, base64) vs POST /verify (multipart)',
+      ours: fmtStats(p.a),
+      reference: fmtStats(p.b),
+      ratio: `+${(p.a.median - p.b.median).toFixed(2)} ms`,
+      inputSize: mb(pdf.length),
+      peakRss: peakRss(),
+    });
   } finally {
     await srv.close();
     rmSync(tmp, { recursive: true, force: true });

@@ -154,7 +154,12 @@ export async function run(): Promise<BenchRow[]> {
       const reps = { sepa: [] as { ms: number; rss: number }[], gated: [] as { ms: number; rss: number }[], core: [] as { ms: number; rss: number }[], gatedLib: [] as { ms: number; rss: number }[] };
       let failed: Partial<Record<keyof typeof reps, string>> = {};
       for (let k = 0; k < 3; k++) {
-        for (const [key, name] of [['sepa', 'gen-sepajs'], ['gated', 'gen-gated'], ['core', 'gen-core'], ['gatedLib', 'gen-gated-libxml2']] as const) {
+        for (const [key, name] of [
+          ['sepa', 'gen-sepajs'],
+          ['gated', 'gen-gated'],
+          ['core', 'gen-core'],
+          ['gatedLib', 'gen-gated-libxml2'],
+        ] as const) {
           const r = runCase(name, n, file, schemaDir);
           if (typeof r === 'string') failed = { ...failed, [key]: r };
           else reps[key].push(r);
@@ -170,32 +175,95 @@ export async function run(): Promise<BenchRow[]> {
       const sepa = pick('sepa');
       const sepaCell = typeof sepa === 'string' ? `sepa failed: ${sepa}` : `sepa ${fmtMs(sepa.ms)}${spread('sepa')}${sepa.cpu !== undefined ? `, CPU ${fmtMs(sepa.cpu)}` : ''}, RSS ${mb(sepa.rss)}`;
       const core = pick('core');
-      rows.push({ case: `pain001: generate SCT (schema + rules + writer), ${label}; ref = npm sepa 3.0 (no checks), interleaved processes`, ours: typeof core === 'string' ? cell(core) : `${cell(core)}${spread('core')}`, reference: sepaCell, ratio: typeof core === 'string' ? 'n/a' : `${(core.ms / (msOf(sepa) ?? NaN)).toFixed(2)} of sepa (CPU ${((cpuOf(core) ?? NaN) / (cpuOf(sepa) ?? NaN)).toFixed(2)})`, inputSize: size, peakRss: rssOf(core) });
+      rows.push({
+        case: `pain001: generate SCT (schema + rules + writer), ${label}; ref = npm sepa 3.0 (no checks), interleaved processes`,
+        ours: typeof core === 'string' ? cell(core) : `${cell(core)}${spread('core')}`,
+        reference: sepaCell,
+        ratio: typeof core === 'string' ? 'n/a' : `${(core.ms / (msOf(sepa) ?? NaN)).toFixed(2)} of sepa (CPU ${((cpuOf(core) ?? NaN) / (cpuOf(sepa) ?? NaN)).toFixed(2)})`,
+        inputSize: size,
+        peakRss: rssOf(core),
+      });
       const gated = pick('gated');
-      rows.push({ case: `pain001: generateSct incl. authoritative gate (GBIC_5 XSD native, in the rules' reader pass + file rules), ${label}; ref = npm sepa (no checks), interleaved processes`, ours: typeof gated === 'string' ? cell(gated) : `${cell(gated)}${spread('gated')}`, reference: sepaCell, ratio: typeof gated === 'string' ? 'n/a' : `${(gated.ms / (msOf(sepa) ?? NaN)).toFixed(2)} of sepa (CPU ${((cpuOf(gated) ?? NaN) / (cpuOf(sepa) ?? NaN)).toFixed(2)})`, inputSize: size, peakRss: rssOf(gated) });
+      rows.push({
+        case: `pain001: generateSct incl. authoritative gate (GBIC_5 XSD native, in the rules' reader pass + file rules), ${label}; ref = npm sepa (no checks), interleaved processes`,
+        ours: typeof gated === 'string' ? cell(gated) : `${cell(gated)}${spread('gated')}`,
+        reference: sepaCell,
+        ratio: typeof gated === 'string' ? 'n/a' : `${(gated.ms / (msOf(sepa) ?? NaN)).toFixed(2)} of sepa (CPU ${((cpuOf(gated) ?? NaN) / (cpuOf(sepa) ?? NaN)).toFixed(2)})`,
+        inputSize: size,
+        peakRss: rssOf(gated),
+      });
       const gatedLib = pick('gatedLib');
-      rows.push({ case: `pain001: generateSct with the previous gate (libxml2-wasm XSD: UTF-8 copy + full tree, second read), ${label}; ref = npm sepa, interleaved processes`, ours: typeof gatedLib === 'string' ? cell(gatedLib) : `${cell(gatedLib)}${spread('gatedLib')}`, reference: sepaCell, ratio: typeof gatedLib === 'string' ? 'n/a' : `${(gatedLib.ms / (msOf(sepa) ?? NaN)).toFixed(2)} of sepa (CPU ${((cpuOf(gatedLib) ?? NaN) / (cpuOf(sepa) ?? NaN)).toFixed(2)})`, inputSize: size, peakRss: rssOf(gatedLib) });
+      rows.push({
+        case: `pain001: generateSct with the previous gate (libxml2-wasm XSD: UTF-8 copy + full tree, second read), ${label}; ref = npm sepa, interleaved processes`,
+        ours: typeof gatedLib === 'string' ? cell(gatedLib) : `${cell(gatedLib)}${spread('gatedLib')}`,
+        reference: sepaCell,
+        ratio: typeof gatedLib === 'string' ? 'n/a' : `${(gatedLib.ms / (msOf(sepa) ?? NaN)).toFixed(2)} of sepa (CPU ${((cpuOf(gatedLib) ?? NaN) / (cpuOf(sepa) ?? NaN)).toFixed(2)})`,
+        inputSize: size,
+        peakRss: rssOf(gatedLib),
+      });
       const lint = xmllint(file);
       const lintCell = lint ? `xmllint ${fmtMs(lint.ms)}${lint.rss ? `, RSS ${mb(lint.rss)}` : ''}` : 'xmllint not installed';
       // In-process equivalent: xmllint's own --timing (median of 3) for parse + validate, schema compiled apart.
       const timings = [0, 1, 2].map(() => xmllintTiming(XSD, file)).filter((t): t is NonNullable<typeof t> => t !== null);
       const inproc = timings.length ? stats(timings.map((t) => t.parse + t.validate)).median : null;
       const val = runCase('validate', n, file, schemaDir);
-      rows.push({ case: `pain001: validatePain001 (streaming rules + GBIC_5 XSD), ${label}; ref = xmllint --schema (XSD only, incl. start)`, ours: cell(val), reference: lintCell, ratio: typeof val === 'string' ? 'n/a' : ratio(val.ms, lint?.ms ?? null), inputSize: size, peakRss: rssOf(val) });
+      rows.push({
+        case: `pain001: validatePain001 (streaming rules + GBIC_5 XSD), ${label}; ref = xmllint --schema (XSD only, incl. start)`,
+        ours: cell(val),
+        reference: lintCell,
+        ratio: typeof val === 'string' ? 'n/a' : ratio(val.ms, lint?.ms ?? null),
+        inputSize: size,
+        peakRss: rssOf(val),
+      });
       if (inproc !== null && typeof val !== 'string') {
-        rows.push({ case: `pain001: validatePain001 in process (rules + XSD, schema cached), ${label}; ref = xmllint --timing parse + validate (schema compiled apart)`, ours: cell(val), reference: `xmllint ${fmtMs(inproc)}`, ratio: `${(val.ms / Math.max(inproc, 1)).toFixed(2)} of xmllint`, inputSize: size, peakRss: rssOf(val) });
+        rows.push({
+          case: `pain001: validatePain001 in process (rules + XSD, schema cached), ${label}; ref = xmllint --timing parse + validate (schema compiled apart)`,
+          ours: cell(val),
+          reference: `xmllint ${fmtMs(inproc)}`,
+          ratio: `${(val.ms / Math.max(inproc, 1)).toFixed(2)} of xmllint`,
+          inputSize: size,
+          peakRss: rssOf(val),
+        });
       }
       const valLib = runCase('validate-libxml2', n, file, schemaDir);
       if (inproc !== null && typeof valLib !== 'string') {
-        rows.push({ case: `pain001: validatePain001 in process with the previous XSD step (libxml2-wasm, second read), ${label}; ref = xmllint --timing parse + validate`, ours: cell(valLib), reference: `xmllint ${fmtMs(inproc)}`, ratio: `${(valLib.ms / Math.max(inproc, 1)).toFixed(2)} of xmllint`, inputSize: size, peakRss: rssOf(valLib) });
+        rows.push({
+          case: `pain001: validatePain001 in process with the previous XSD step (libxml2-wasm, second read), ${label}; ref = xmllint --timing parse + validate`,
+          ours: cell(valLib),
+          reference: `xmllint ${fmtMs(inproc)}`,
+          ratio: `${(valLib.ms / Math.max(inproc, 1)).toFixed(2)} of xmllint`,
+          inputSize: size,
+          peakRss: rssOf(valLib),
+        });
       }
       const xsd = runCase('xsd-ours', n, file, schemaDir);
-      rows.push({ case: `pain001: XSD only (schema store, native streaming engine, compiled schema cached), ${label}; ref = xmllint`, ours: cell(xsd), reference: lintCell, ratio: typeof xsd === 'string' ? 'n/a' : ratio(xsd.ms, lint?.ms ?? null), inputSize: size, peakRss: rssOf(xsd) });
+      rows.push({
+        case: `pain001: XSD only (schema store, native streaming engine, compiled schema cached), ${label}; ref = xmllint`,
+        ours: cell(xsd),
+        reference: lintCell,
+        ratio: typeof xsd === 'string' ? 'n/a' : ratio(xsd.ms, lint?.ms ?? null),
+        inputSize: size,
+        peakRss: rssOf(xsd),
+      });
       if (inproc !== null && typeof xsd !== 'string') {
-        rows.push({ case: `pain001: XSD only in process (native engine: hardened read + validation), ${label}; ref = xmllint --timing parse + validate`, ours: cell(xsd), reference: `xmllint ${fmtMs(inproc)}`, ratio: `${(xsd.ms / Math.max(inproc, 1)).toFixed(2)} of xmllint`, inputSize: size, peakRss: rssOf(xsd) });
+        rows.push({
+          case: `pain001: XSD only in process (native engine: hardened read + validation), ${label}; ref = xmllint --timing parse + validate`,
+          ours: cell(xsd),
+          reference: `xmllint ${fmtMs(inproc)}`,
+          ratio: `${(xsd.ms / Math.max(inproc, 1)).toFixed(2)} of xmllint`,
+          inputSize: size,
+          peakRss: rssOf(xsd),
+        });
       }
       const xsdLib = runCase('xsd-libxml2', n, file, schemaDir);
-      rows.push({ case: `pain001: XSD only (schema store, libxml2-wasm: pre-scan + UTF-8 copy + tree; previous path), ${label}; ref = xmllint`, ours: cell(xsdLib), reference: lintCell, ratio: typeof xsdLib === 'string' ? 'n/a' : ratio(xsdLib.ms, lint?.ms ?? null), inputSize: size, peakRss: rssOf(xsdLib) });
+      rows.push({
+        case: `pain001: XSD only (schema store, libxml2-wasm: pre-scan + UTF-8 copy + tree; previous path), ${label}; ref = xmllint`,
+        ours: cell(xsdLib),
+        reference: lintCell,
+        ratio: typeof xsdLib === 'string' ? 'n/a' : ratio(xsdLib.ms, lint?.ms ?? null),
+        inputSize: size,
+        peakRss: rssOf(xsdLib),
+      });
     }
     return rows;
   } finally {

@@ -34,24 +34,53 @@ export async function run(): Promise<BenchRow[]> {
     const docFile = path.join(tmp, 'big.xml');
     writeFileSync(docFile, doc);
     const lint = commandMs('xmllint', ['--noout', docFile]);
-    rows.push({ case: 'XML read, tree (10 MB camt-like)', ours: `${tTree.toFixed(0)} ms (${(bytes / 1048576 / (tTree / 1000)).toFixed(0)} MB/s)`, reference: lint === null ? 'xmllint n/a' : `xmllint --noout ${lint.toFixed(0)} ms`, ratio: ratio(tTree, lint), inputSize: mb(bytes), peakRss: peakRss() });
-    rows.push({ case: 'XML read, streaming (10 MB)', ours: `${tStream.toFixed(0)} ms (${(bytes / 1048576 / (tStream / 1000)).toFixed(0)} MB/s)`, reference: lint === null ? 'xmllint n/a' : `xmllint --noout ${lint.toFixed(0)} ms`, ratio: ratio(tStream, lint), inputSize: mb(bytes), peakRss: peakRss() });
+    rows.push({
+      case: 'XML read, tree (10 MB camt-like)',
+      ours: `${tTree.toFixed(0)} ms (${(bytes / 1048576 / (tTree / 1000)).toFixed(0)} MB/s)`,
+      reference: lint === null ? 'xmllint n/a' : `xmllint --noout ${lint.toFixed(0)} ms`,
+      ratio: ratio(tTree, lint),
+      inputSize: mb(bytes),
+      peakRss: peakRss(),
+    });
+    rows.push({
+      case: 'XML read, streaming (10 MB)',
+      ours: `${tStream.toFixed(0)} ms (${(bytes / 1048576 / (tStream / 1000)).toFixed(0)} MB/s)`,
+      reference: lint === null ? 'xmllint n/a' : `xmllint --noout ${lint.toFixed(0)} ms`,
+      ratio: ratio(tStream, lint),
+      inputSize: mb(bytes),
+      peakRss: peakRss(),
+    });
 
     const store = new SchemaStore({ dir: path.join(tmp, 'schemas') });
     await store.installFrom(corpus);
     const cases: [string, string, string, string][] = [
-      ['XSD CII D16B (CII_example1)', 'cii-d16b', path.join(corpus, 'einvoice/instances/en16931/examples/CII_example1.xml'), path.join(store.dir, 'cii-d16b', JSON.parse(readFileSync(path.join(store.dir, 'cii-d16b', 'kontor-schema-set.json'), 'utf8')).entry)],
+      [
+        'XSD CII D16B (CII_example1)',
+        'cii-d16b',
+        path.join(corpus, 'einvoice/instances/en16931/examples/CII_example1.xml'),
+        path.join(store.dir, 'cii-d16b', JSON.parse(readFileSync(path.join(store.dir, 'cii-d16b', 'kontor-schema-set.json'), 'utf8')).entry),
+      ],
     ];
     const painDir = path.join(corpus, 'payments/samples/pain.001.001.09');
     const { readdirSync } = await import('node:fs');
-    const pain = readdirSync(painDir).filter((f) => f.endsWith('.xml')).map((f) => path.join(painDir, f)).sort((a, b) => readFileSync(b).length - readFileSync(a).length)[0];
+    const pain = readdirSync(painDir)
+      .filter((f) => f.endsWith('.xml'))
+      .map((f) => path.join(painDir, f))
+      .sort((a, b) => readFileSync(b).length - readFileSync(a).length)[0];
     if (pain) cases.push(['XSD pain.001.001.09 GBIC_5 (largest sample)', 'dk:pain.001.001.09_GBIC_5', pain, path.join(store.dir, 'dk_pain.001.001.09_GBIC_5', 'pain.001.001.09_GBIC_5.xsd')]);
     for (const [name, set, file, xsd] of cases) {
       const input = readFileSync(file);
       store.validate(set, input); // compile once
       const t = await medianMs(() => store.validate(set, input), 20, 2);
       const ref = commandMs('xmllint', ['--noout', '--schema', xsd, file]);
-      rows.push({ case: name, ours: `${t.toFixed(2)} ms (schema cached)`, reference: ref === null ? 'xmllint n/a' : `xmllint ${ref.toFixed(1)} ms/file`, ratio: ratio(t, ref), inputSize: mb(input.length), peakRss: peakRss() });
+      rows.push({
+        case: name,
+        ours: `${t.toFixed(2)} ms (schema cached)`,
+        reference: ref === null ? 'xmllint n/a' : `xmllint ${ref.toFixed(1)} ms/file`,
+        ratio: ratio(t, ref),
+        inputSize: mb(input.length),
+        peakRss: peakRss(),
+      });
     }
     store.dispose();
 

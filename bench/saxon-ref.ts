@@ -69,4 +69,3 @@ export class Saxon {
     this.child.stdin!.end('quit\n');
   }
 }
-

@@ -58,10 +58,23 @@ export async function run(): Promise<BenchRow[]> {
     const size = `${inputs.length} files, median ${(medianOf(inputs.map((b) => b.byteLength)) / 1024).toFixed(1)} KB`;
     const fmt = (xs: number[]) => `median ${medianOf(xs).toFixed(2)} ms, max ${Math.max(...xs).toFixed(2)} ms per file`;
     const rows: BenchRow[] = [
-      { case: 'validateUbl XSD + EN 16931 + XRechnung (real UBL invoices)', ours: fmt(full), reference: 'n/a (XSD + both rule sets; the Saxon row below is EN 16931 alone)', ratio: '', inputSize: size, peakRss: mb(process.memoryUsage().rss) },
+      {
+        case: 'validateUbl XSD + EN 16931 + XRechnung (real UBL invoices)',
+        ours: fmt(full),
+        reference: 'n/a (XSD + both rule sets; the Saxon row below is EN 16931 alone)',
+        ratio: '',
+        inputSize: size,
+        peakRss: mb(process.memoryUsage().rss),
+      },
       { case: 'validateUbl rules only (no XSD)', ours: fmt(rules), reference: 'n/a', ratio: '', inputSize: size, peakRss: mb(process.memoryUsage().rss) },
     ];
-    rows.push(...(await generationPeerRows('UBL', (inv) => generateUbl(inv, { gate: false }), (inv) => generateUbl(inv, {}))));
+    rows.push(
+      ...(await generationPeerRows(
+        'UBL',
+        (inv) => generateUbl(inv, { gate: false }),
+        (inv) => generateUbl(inv, {}),
+      )),
+    );
     const saxon = await Saxon.start('en16931/ubl/xslt/EN16931-UBL-validation.xslt');
     if (typeof saxon === 'string') {
       rows.push({ case: 'EN 16931 UBL rules incl. parse vs Saxon-HE warm (official EN 16931 UBL XSLT)', ours: '', reference: saxon, ratio: 'n/a', inputSize: size, peakRss: '' });

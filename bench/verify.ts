@@ -34,7 +34,16 @@ function invoiceWith(lines: number): InvoiceInput {
     buyer: { name: 'Hanse Handel AG', address: { line1: 'Speicherstadt 5', city: 'Hamburg', postalCode: '20457', countryCode: 'DE' } },
     payment: { iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
     // every other line has a long, wrapping name so that 500 lines (the limit) fill more than 20 pages
-    lines: Array.from({ length: lines }, (_, i) => ({ name: i % 2 ? `Wartungsvertrag Serverraum Nord, Leistungsumfang gemäß Anlage ${i}: Prüfung der Klimatechnik, USV-Test, Dokumentation und Abnahmeprotokoll` : `Artikel ${i + 1} Schrauben M${(i % 12) + 3}`, quantity: (i % 9) + 1, unitCode: 'C62', unitPriceNet: Number((((i * 37) % 1000) / 10 + 1.5).toFixed(2)), vatRatePercent: i % 4 === 0 ? 7 : 19 })),
+    lines: Array.from({ length: lines }, (_, i) => ({
+      name:
+        i % 2
+          ? `Wartungsvertrag Serverraum Nord, Leistungsumfang gemäß Anlage ${i}: Prüfung der Klimatechnik, USV-Test, Dokumentation und Abnahmeprotokoll`
+          : `Artikel ${i + 1} Schrauben M${(i % 12) + 3}`,
+      quantity: (i % 9) + 1,
+      unitCode: 'C62',
+      unitPriceNet: Number((((i * 37) % 1000) / 10 + 1.5).toFixed(2)),
+      vatRatePercent: i % 4 === 0 ? 7 : 19,
+    })),
   } as never);
 }
 
@@ -67,7 +76,10 @@ function veraPdf(flavour: string, files: string[]): { lines: VeraLine[]; wallMs:
   const s = performance.now();
   const r = spawnSync(script, ['--flavour', flavour, '--batch', '2000', ...files], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, VERAPDF_JAR: jar } });
   const wallMs = performance.now() - s;
-  const lines = (r.stdout ?? '').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as VeraLine);
+  const lines = (r.stdout ?? '')
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as VeraLine);
   return { lines, wallMs };
 }
 
@@ -81,7 +93,12 @@ function veraWarmMs(pdf: Uint8Array): number | null {
       return f;
     });
     const v = veraPdf('3b', files);
-    const ms = v?.lines.slice(2).map((l) => l.ms).filter((x): x is number => typeof x === 'number').sort((a, b) => a - b) ?? [];
+    const ms =
+      v?.lines
+        .slice(2)
+        .map((l) => l.ms)
+        .filter((x): x is number => typeof x === 'number')
+        .sort((a, b) => a - b) ?? [];
     return ms.length ? ms[Math.floor(ms.length / 2)]! : null;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -90,9 +107,16 @@ function veraWarmMs(pdf: Uint8Array): number | null {
 
 function kontorPdfCheck(flavour: string, files: string[]): { wallMs: number; lines: { file: string; compliant: boolean }[] } | string {
   const s = performance.now();
-  const r = spawnSync(process.execPath, [path.join(root, 'apps/cli/launch.mjs'), 'pdf', 'check', ...files, '--flavour', flavour, '--jsonl'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, cwd: root });
+  const r = spawnSync(process.execPath, [path.join(root, 'apps/cli/launch.mjs'), 'pdf', 'check', ...files, '--flavour', flavour, '--jsonl'], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    cwd: root,
+  });
   const wallMs = performance.now() - s;
-  const lines = (r.stdout ?? '').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { file: string; compliant: boolean });
+  const lines = (r.stdout ?? '')
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { file: string; compliant: boolean });
   if (lines.length !== files.length) return `kontor pdf check answered ${lines.length} of ${files.length} lines: ${(r.stderr ?? '').trim().split('\n').slice(-1)[0]}`;
   return { wallMs, lines };
 }

@@ -25,7 +25,12 @@ function invoiceWith(lines: number): InvoiceInput {
       contact: { name: 'Anna Schmidt', phone: '+49 30 1234567', email: 'buchhaltung@nordlicht.example' },
       electronicAddress: { id: 'rechnung@nordlicht.example', scheme: 'EM' },
     },
-    buyer: { name: 'Hanse Handel AG', vatId: 'DE999999999', address: { line1: 'Speicherstadt 5', city: 'Hamburg', postalCode: '20457', countryCode: 'DE' }, electronicAddress: { id: 'eingang@hanse.example', scheme: 'EM' } },
+    buyer: {
+      name: 'Hanse Handel AG',
+      vatId: 'DE999999999',
+      address: { line1: 'Speicherstadt 5', city: 'Hamburg', postalCode: '20457', countryCode: 'DE' },
+      electronicAddress: { id: 'eingang@hanse.example', scheme: 'EM' },
+    },
     payment: { iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
     lines: Array.from({ length: lines }, (_, i) => ({
       name: i % 7 === 3 ? `Wartungsvertrag Serverraum Nord, Leistungsumfang gemäß Anlage ${i}: Prüfung der Klimatechnik, USV-Test und Dokumentation` : `Artikel ${i + 1} Schrauben M${(i % 12) + 3}`,
@@ -44,7 +49,12 @@ function toEInvoiceEu(inv: InvoiceInput): unknown {
   const party = (p: InvoiceInput['seller'], seller: boolean) => ({
     'cbc:EndpointID': p.electronicAddress?.id ?? 'x@example.com',
     'cbc:EndpointID@schemeID': 'EM',
-    'cac:PostalAddress': { 'cbc:StreetName': p.address?.line1, 'cbc:CityName': p.address?.city, 'cbc:PostalZone': p.address?.postalCode, 'cac:Country': { 'cbc:IdentificationCode': p.address?.countryCode ?? 'DE' } },
+    'cac:PostalAddress': {
+      'cbc:StreetName': p.address?.line1,
+      'cbc:CityName': p.address?.city,
+      'cbc:PostalZone': p.address?.postalCode,
+      'cac:Country': { 'cbc:IdentificationCode': p.address?.countryCode ?? 'DE' },
+    },
     ...(p.vatId ? { 'cac:PartyTaxScheme': seller ? [{ 'cbc:CompanyID': p.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] : { 'cbc:CompanyID': p.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } } : {}),
     'cac:PartyLegalEntity': { 'cbc:RegistrationName': p.name },
   });
@@ -134,7 +144,13 @@ function toNodeZugferd(inv: InvoiceInput): unknown {
       tradeSettlement: {
         currencyCode: cur,
         paymentInstruction: { typeCode: '58', transfers: [{ paymentAccountIdentifier: inv.payment!.iban }] },
-        vatBreakdown: inv.vatBreakdown.map((b) => ({ typeCode: 'VAT', calculatedAmount: amt(b.taxAmount), basisAmount: amt(b.basisAmount), categoryCode: b.categoryCode ?? 'S', rateApplicablePercent: String(b.ratePercent) })),
+        vatBreakdown: inv.vatBreakdown.map((b) => ({
+          typeCode: 'VAT',
+          calculatedAmount: amt(b.taxAmount),
+          basisAmount: amt(b.basisAmount),
+          categoryCode: b.categoryCode ?? 'S',
+          rateApplicablePercent: String(b.ratePercent),
+        })),
         monetarySummation: {
           lineTotalAmount: amt(inv.totalNet),
           taxBasisTotalAmount: amt(inv.totalNet),
@@ -181,16 +197,41 @@ export async function run(): Promise<BenchRow[]> {
   const big = invoiceWith(500);
   const r1 = await typesetInvoice(one, { now });
   const ms1 = await medianMs(() => typesetInvoice(one, { now }), 7, 2);
-  rows.push({ case: `zugferd typeset ${r1.pages} page (3 lines), incl. own check`, ours: `${ms1.toFixed(0)} ms`, reference: 'n/a (no JS peer typesets)', ratio: 'n/a', inputSize: mb(r1.pdf.byteLength), peakRss: peakRss() });
+  rows.push({
+    case: `zugferd typeset ${r1.pages} page (3 lines), incl. own check`,
+    ours: `${ms1.toFixed(0)} ms`,
+    reference: 'n/a (no JS peer typesets)',
+    ratio: 'n/a',
+    inputSize: mb(r1.pdf.byteLength),
+    peakRss: peakRss(),
+  });
   const r500 = await typesetInvoice(big, { now });
   const ms500 = await medianMs(() => typesetInvoice(big, { now }), 3, 1);
-  rows.push({ case: `zugferd typeset ${r500.pages} pages (500 lines), incl. own check`, ours: `${ms500.toFixed(0)} ms`, reference: 'n/a', ratio: 'n/a', inputSize: mb(r500.pdf.byteLength), peakRss: peakRss() });
-  const msNoCheck = await medianMs(async () => {
-    // the share of our own check: typeset minus check, measured by checking alone
-    const { checkHybrid } = await import('@kontor/zugferd');
-    await checkHybrid(r500.pdf, { xml: r500.xml });
-  }, 3, 1);
-  rows.push({ case: 'zugferd own check of the 500-line PDF (PDF/A-3 + EN 16931)', ours: `${msNoCheck.toFixed(0)} ms`, reference: '', ratio: '', inputSize: mb(r500.pdf.byteLength), peakRss: peakRss() });
+  rows.push({
+    case: `zugferd typeset ${r500.pages} pages (500 lines), incl. own check`,
+    ours: `${ms500.toFixed(0)} ms`,
+    reference: 'n/a',
+    ratio: 'n/a',
+    inputSize: mb(r500.pdf.byteLength),
+    peakRss: peakRss(),
+  });
+  const msNoCheck = await medianMs(
+    async () => {
+      // the share of our own check: typeset minus check, measured by checking alone
+      const { checkHybrid } = await import('@kontor/zugferd');
+      await checkHybrid(r500.pdf, { xml: r500.xml });
+    },
+    3,
+    1,
+  );
+  rows.push({
+    case: 'zugferd own check of the 500-line PDF (PDF/A-3 + EN 16931)',
+    ours: `${msNoCheck.toFixed(0)} ms`,
+    reference: '',
+    ratio: '',
+    inputSize: mb(r500.pdf.byteLength),
+    peakRss: peakRss(),
+  });
 
   // a 2-page visual invoice: a typeset one with enough lines (its own factur-x.xml gets replaced)
   let visual = (await typesetInvoice(invoiceWith(30), { now })).pdf;
@@ -209,21 +250,55 @@ export async function run(): Promise<BenchRow[]> {
     try {
       await nz(visual, one);
       const r = await interleaved(ours, () => timed(() => nz(visual, one)), 21, 3);
-      rows.push({ case: `zugferd embed into a ${e.pages}-page PDF, incl. own check (vs node-zugferd, no PDF/A, no check)`, ours: fmtStats(r.a), reference: `${fmtStats(r.b)} (node-zugferd)`, ratio: ratio(r.a.median, r.b.median), inputSize: mb(visual.byteLength), peakRss: peakRss() });
-      const c = await interleaved(() => cpuTimed(() => embedInvoice(visual, one, { now })), () => cpuTimed(() => nz(visual, one)), 21, 3);
-      rows.push({ case: `  same, CPU time per embed (user + system, GC threads included)`, ours: fmtStats(c.a), reference: `${fmtStats(c.b)} (node-zugferd)`, ratio: ratio(c.a.median, c.b.median), inputSize: mb(visual.byteLength), peakRss: peakRss() });
+      rows.push({
+        case: `zugferd embed into a ${e.pages}-page PDF, incl. own check (vs node-zugferd, no PDF/A, no check)`,
+        ours: fmtStats(r.a),
+        reference: `${fmtStats(r.b)} (node-zugferd)`,
+        ratio: ratio(r.a.median, r.b.median),
+        inputSize: mb(visual.byteLength),
+        peakRss: peakRss(),
+      });
+      const c = await interleaved(
+        () => cpuTimed(() => embedInvoice(visual, one, { now })),
+        () => cpuTimed(() => nz(visual, one)),
+        21,
+        3,
+      );
+      rows.push({
+        case: `  same, CPU time per embed (user + system, GC threads included)`,
+        ours: fmtStats(c.a),
+        reference: `${fmtStats(c.b)} (node-zugferd)`,
+        ratio: ratio(c.a.median, c.b.median),
+        inputSize: mb(visual.byteLength),
+        peakRss: peakRss(),
+      });
       nzNote = '';
     } catch (err) {
       nzNote = `node-zugferd failed: ${(err as Error).message.slice(0, 60)}`;
     }
   }
-  if (nzNote) rows.push({ case: `zugferd embed into a ${e.pages}-page PDF, incl. own check`, ours: `${(await medianMs(() => embedInvoice(visual, one, { now }), 7, 2)).toFixed(1)} ms`, reference: nzNote, ratio: 'n/a', inputSize: mb(visual.byteLength), peakRss: peakRss() });
+  if (nzNote)
+    rows.push({
+      case: `zugferd embed into a ${e.pages}-page PDF, incl. own check`,
+      ours: `${(await medianMs(() => embedInvoice(visual, one, { now }), 7, 2)).toFixed(1)} ms`,
+      reference: nzNote,
+      ratio: 'n/a',
+      inputSize: mb(visual.byteLength),
+      peakRss: peakRss(),
+    });
   const ref = await referenceEmbed();
   if (ref) {
     try {
       await ref(visual, one);
       const r = await interleaved(ours, () => timed(() => ref(visual, one)), 7, 2);
-      rows.push({ case: `zugferd embed into a ${e.pages}-page PDF, incl. own check (vs @e-invoice-eu/core)`, ours: fmtStats(r.a), reference: `${fmtStats(r.b)} (@e-invoice-eu/core 2.3.4)`, ratio: ratio(r.a.median, r.b.median), inputSize: mb(visual.byteLength), peakRss: peakRss() });
+      rows.push({
+        case: `zugferd embed into a ${e.pages}-page PDF, incl. own check (vs @e-invoice-eu/core)`,
+        ours: fmtStats(r.a),
+        reference: `${fmtStats(r.b)} (@e-invoice-eu/core 2.3.4)`,
+        ratio: ratio(r.a.median, r.b.median),
+        inputSize: mb(visual.byteLength),
+        peakRss: peakRss(),
+      });
     } catch (err) {
       rows.push({ case: 'zugferd embed vs @e-invoice-eu/core', ours: '', reference: `failed: ${(err as Error).message.slice(0, 60)}`, ratio: 'n/a', inputSize: '', peakRss: '' });
     }

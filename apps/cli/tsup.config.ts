@@ -50,7 +50,7 @@ export default defineConfig({
           if (args.pluginData?.inner) return undefined;
           const r = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { inner: true } });
           if (r.errors.length || r.external) return r;
-          const inWorkspace = r.path.startsWith(root) && !r.path.includes("/node_modules/.pnpm/");
+          const inWorkspace = r.path.startsWith(root) && !r.path.includes('/node_modules/.pnpm/');
           const entry = /apps\/cli\/src\/(main|batch\/worker)\.ts$|apps\/api\/src\/workers\/worker\.ts$/.test(r.path);
           return inWorkspace && !entry ? { ...r, sideEffects: false } : r;
         });

@@ -17,7 +17,12 @@ export function invoiceWith(lines: number): InvoiceInput {
       contact: { name: 'Anna Schmidt', phone: '+49 30 1234567', email: 'buchhaltung@nordlicht.example' },
       electronicAddress: { id: 'rechnung@nordlicht.example', scheme: 'EM' },
     },
-    buyer: { name: 'Hanse Handel AG', vatId: 'DE999999999', address: { line1: 'Speicherstadt 5', city: 'Hamburg', postalCode: '20457', countryCode: 'DE' }, electronicAddress: { id: 'eingang@hanse.example', scheme: 'EM' } },
+    buyer: {
+      name: 'Hanse Handel AG',
+      vatId: 'DE999999999',
+      address: { line1: 'Speicherstadt 5', city: 'Hamburg', postalCode: '20457', countryCode: 'DE' },
+      electronicAddress: { id: 'eingang@hanse.example', scheme: 'EM' },
+    },
     payment: { iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
     lines: Array.from({ length: lines }, (_, i) => ({
       name: i % 7 === 3 ? `Wartungsvertrag Serverraum Nord, Leistungsumfang gemäß Anlage ${i}: Prüfung der Klimatechnik, USV-Test und Dokumentation` : `Artikel ${i + 1} Schrauben M${(i % 12) + 3}`,
@@ -36,7 +41,12 @@ export function toEInvoiceEu(inv: InvoiceInput): unknown {
   const party = (p: InvoiceInput['seller'], seller: boolean) => ({
     'cbc:EndpointID': p.electronicAddress?.id ?? 'x@example.com',
     'cbc:EndpointID@schemeID': 'EM',
-    'cac:PostalAddress': { 'cbc:StreetName': p.address?.line1, 'cbc:CityName': p.address?.city, 'cbc:PostalZone': p.address?.postalCode, 'cac:Country': { 'cbc:IdentificationCode': p.address?.countryCode ?? 'DE' } },
+    'cac:PostalAddress': {
+      'cbc:StreetName': p.address?.line1,
+      'cbc:CityName': p.address?.city,
+      'cbc:PostalZone': p.address?.postalCode,
+      'cac:Country': { 'cbc:IdentificationCode': p.address?.countryCode ?? 'DE' },
+    },
     ...(p.vatId ? { 'cac:PartyTaxScheme': seller ? [{ 'cbc:CompanyID': p.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] : { 'cbc:CompanyID': p.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } } : {}),
     'cac:PartyLegalEntity': { 'cbc:RegistrationName': p.name },
   });

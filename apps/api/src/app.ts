@@ -147,7 +147,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     const token = config.metrics.token;
     if (!token) throw new ApiError(404, 'not_found', 'Metrics are not served on this port (set KONTOR_METRICS_TOKEN or KONTOR_METRICS_PORT)');
     const presented = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (!presented || !tokenMatches(presented, token)) throw new ApiError(401, 'auth_required', 'Send the metrics token: Authorization: Bearer <KONTOR_METRICS_TOKEN>', null, { 'WWW-Authenticate': 'Bearer' });
+    if (!presented || !tokenMatches(presented, token))
+      throw new ApiError(401, 'auth_required', 'Send the metrics token: Authorization: Bearer <KONTOR_METRICS_TOKEN>', null, { 'WWW-Authenticate': 'Bearer' });
     return c.body(await metrics.text(), 200, { 'Content-Type': metrics.contentType });
   });
   app.get(`${API_BASE}/openapi.json`, (c) => c.json(openapi));
@@ -157,7 +158,9 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   mountOAuth(app, services);
   // Development: the mail (with its one-time link) in the log; production logs only recipient and subject.
   mountWeb(app, services, {
-    deliver: log ? (m) => log(JSON.stringify({ time: clock().toISOString(), level: 'info', msg: 'mail', to: m.to, subject: m.subject, ...(config.env === 'production' ? {} : { body: m.body }) })) : undefined,
+    deliver: log
+      ? (m) => log(JSON.stringify({ time: clock().toISOString(), level: 'info', msg: 'mail', to: m.to, subject: m.subject, ...(config.env === 'production' ? {} : { body: m.body }) }))
+      : undefined,
     onMailError: log ? (e) => log(JSON.stringify({ time: clock().toISOString(), level: 'error', msg: 'mail_failed', error: e instanceof Error ? e.message : String(e) })) : undefined,
   });
   for (const r of routes) mountRoute(app, API_BASE, r, services);

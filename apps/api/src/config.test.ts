@@ -31,7 +31,14 @@ describe('loadConfig', () => {
   it('job pool and charge hold: defaults, overrides and their validation', () => {
     expect(loadConfig({}).workers).toEqual({ size: availableParallelism(), jobTimeoutMs: 60_000, heapMb: 512, queueLength: 16, recycleAboveBytes: 1_000_000 });
     expect(loadConfig({}).chargeHoldSeconds).toBe(900);
-    const c = loadConfig({ KONTOR_WORKERS: '3', KONTOR_JOB_TIMEOUT_MS: '5000', KONTOR_WORKER_HEAP_MB: '256', KONTOR_JOB_QUEUE: '0', KONTOR_WORKER_RECYCLE_BYTES: '0', KONTOR_CHARGE_HOLD_SECONDS: '60' });
+    const c = loadConfig({
+      KONTOR_WORKERS: '3',
+      KONTOR_JOB_TIMEOUT_MS: '5000',
+      KONTOR_WORKER_HEAP_MB: '256',
+      KONTOR_JOB_QUEUE: '0',
+      KONTOR_WORKER_RECYCLE_BYTES: '0',
+      KONTOR_CHARGE_HOLD_SECONDS: '60',
+    });
     expect(c.workers).toEqual({ size: 3, jobTimeoutMs: 5000, heapMb: 256, queueLength: 0, recycleAboveBytes: 0 });
     const problems = (env: Record<string, string>) => {
       try {

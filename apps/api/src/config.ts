@@ -6,7 +6,10 @@ import { availableParallelism } from 'node:os';
 const intString = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${max}`));
 
-const boolString = v.pipe(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), v.transform((s) => s === 'true' || s === '1'));
+const boolString = v.pipe(
+  v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+  v.transform((s) => s === 'true' || s === '1'),
+);
 
 export const ConfigSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
@@ -117,7 +120,14 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     log: o.KONTOR_LOG === 'json',
     freeInvoicesPerDay: o.KONTOR_FREE_INVOICES_PER_DAY,
     vies: { baseUrl: o.KONTOR_VIES_URL, timeoutMs: o.KONTOR_VIES_TIMEOUT_MS },
-    peppol: { smlZone: o.KONTOR_SML_ZONE, smlMethod: o.KONTOR_SML_METHOD, smpAllowHttp: o.KONTOR_SMP_ALLOW_HTTP ?? false, smpAllowPrivate: o.KONTOR_SMP_ALLOW_PRIVATE ?? false, dnsResolver: o.KONTOR_DNS_RESOLVER, directoryUrl: o.KONTOR_PEPPOL_DIRECTORY_URL },
+    peppol: {
+      smlZone: o.KONTOR_SML_ZONE,
+      smlMethod: o.KONTOR_SML_METHOD,
+      smpAllowHttp: o.KONTOR_SMP_ALLOW_HTTP ?? false,
+      smpAllowPrivate: o.KONTOR_SMP_ALLOW_PRIVATE ?? false,
+      dnsResolver: o.KONTOR_DNS_RESOLVER,
+      directoryUrl: o.KONTOR_PEPPOL_DIRECTORY_URL,
+    },
     ai: o.KONTOR_AI_BASE_URL && o.KONTOR_AI_MODEL ? { baseUrl: o.KONTOR_AI_BASE_URL, model: o.KONTOR_AI_MODEL, apiKey: o.KONTOR_AI_API_KEY } : undefined,
     devBootstrap: o.KONTOR_DEV_BOOTSTRAP ?? o.NODE_ENV !== 'production',
     rateLimits: o.KONTOR_RATE_LIMITS === 'on',

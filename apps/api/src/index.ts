@@ -9,5 +9,15 @@ export { ApiKeys, API_KEY_PREFIX } from './platform/keys';
 export { OAuthServer, ACCESS_TOKEN_PREFIX, SCOPES as OAUTH_SCOPES, type ClientRow as OAuthClientRow } from './oauth/server';
 export { Billing, withCharge, type BillingObject, type Charge } from './billing/billing';
 export { ApiError } from './platform/errors';
-export { createOutboundFetch, outboundFetchFor, OutboundError, isOutboundError, isPublicAddress, nonPublicReason, type OutboundPolicy, type OutboundLookup, type OutboundCaller } from './platform/outbound';
+export {
+  createOutboundFetch,
+  outboundFetchFor,
+  OutboundError,
+  isOutboundError,
+  isPublicAddress,
+  nonPublicReason,
+  type OutboundPolicy,
+  type OutboundLookup,
+  type OutboundCaller,
+} from './platform/outbound';
 export { berlinDay, berlinMonth } from './platform/time';

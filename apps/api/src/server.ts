@@ -21,7 +21,10 @@ export interface RunningServer {
 
 /** A start-up failure with one line for the operator (no stack trace). */
 export class StartupError extends Error {
-  constructor(readonly code: 'port_in_use' | 'database_unreachable' | 'listen_failed', message: string) {
+  constructor(
+    readonly code: 'port_in_use' | 'database_unreachable' | 'listen_failed',
+    message: string,
+  ) {
     super(message);
     this.name = 'StartupError';
   }
@@ -119,11 +122,22 @@ export async function startServer(config: Config, print: (s: string) => void = (
       const m = kontor.metrics;
       metricsServer = createAdaptorServer({
         fetch: async (req: Request) =>
-          new URL(req.url).pathname === '/metrics' && req.method === 'GET' ? new Response(await m.text(), { headers: { 'Content-Type': m.contentType } }) : new Response('Not found\n', { status: 404 }),
+          new URL(req.url).pathname === '/metrics' && req.method === 'GET'
+            ? new Response(await m.text(), { headers: { 'Content-Type': m.contentType } })
+            : new Response('Not found\n', { status: 404 }),
       });
       metricsPort = await listen(metricsServer, config.metrics.port, config.host);
     }
-    print(JSON.stringify({ level: 'info', msg: 'listening', url: `http://${config.host}:${port}/api/v1`, database: kontor.services.dbKind, schemaDir: config.schemaDir, ...(metricsPort ? { metricsPort } : {}) }));
+    print(
+      JSON.stringify({
+        level: 'info',
+        msg: 'listening',
+        url: `http://${config.host}:${port}/api/v1`,
+        database: kontor.services.dbKind,
+        schemaDir: config.schemaDir,
+        ...(metricsPort ? { metricsPort } : {}),
+      }),
+    );
     if (boot) {
       print(`\nDevelopment account created: ${boot.email}\nAPI key (shown only once): ${boot.apiKey}\nTry: curl -H "Authorization: Bearer ${boot.apiKey}" http://${config.host}:${port}/api/v1/me\n`);
     }

@@ -21,7 +21,8 @@ export function prng(seed: number): () => number {
  */
 export function stmtFlood(bytes: number, seed: number): Buffer {
   const rnd = prng(seed);
-  const head = '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>A</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm></GrpHdr>';
+  const head =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>A</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm></GrpHdr>';
   const tail = '</BkToCstmrStmt></Document>\n';
   const ws = [' ', '\n', '\t', '\r\n'];
   const parts: string[] = [head];

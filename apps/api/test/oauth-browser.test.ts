@@ -82,14 +82,29 @@ describe.skipIf(!haveChromium)('OAuth in headless Chromium', () => {
     expect(meta.issuer).toBe(base);
     const prm = (await (await fetch(`${base}/.well-known/oauth-protected-resource/api/v1`)).json()) as Json;
     expect(prm.authorization_servers).toEqual([base]);
-    const reg = (await (await fetch(meta.registration_endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'Browser test client', redirect_uris: [callbackUrl], token_endpoint_auth_method: 'none' }) })).json()) as Json;
+    const reg = (await (
+      await fetch(meta.registration_endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'Browser test client', redirect_uris: [callbackUrl], token_endpoint_auth_method: 'none' }),
+      })
+    ).json()) as Json;
     expect(reg.client_secret).toBeUndefined();
     const who = await person(t, { plan: 'converter' });
 
     // 2. The browser: authorize → sign-in → consent → back to the client.
     const p = pkce();
     const state = 'state-' + Math.random().toString(36).slice(2);
-    const q = new URLSearchParams({ response_type: 'code', client_id: reg.client_id, redirect_uri: callbackUrl, code_challenge: p.challenge, code_challenge_method: 'S256', state, scope: 'invoice:verify invoice:create', resource: `${base}/api/v1` });
+    const q = new URLSearchParams({
+      response_type: 'code',
+      client_id: reg.client_id,
+      redirect_uri: callbackUrl,
+      code_challenge: p.challenge,
+      code_challenge_method: 'S256',
+      state,
+      scope: 'invoice:verify invoice:create',
+      resource: `${base}/api/v1`,
+    });
     const page = await ctx.newPage();
     await page.goto(`${meta.authorization_endpoint}?${q}`);
     await page.waitForURL(/\/account\/signin/);
@@ -130,11 +145,15 @@ describe.skipIf(!haveChromium)('OAuth in headless Chromium', () => {
 
     // A second grant in the same browser session (no new sign-in), then RFC 7009 revocation.
     const p2 = pkce();
-    await page.goto(`${meta.authorization_endpoint}?${new URLSearchParams({ response_type: 'code', client_id: reg.client_id, redirect_uri: callbackUrl, code_challenge: p2.challenge, code_challenge_method: 'S256', state: 's2', scope: 'invoice:verify' })}`);
+    await page.goto(
+      `${meta.authorization_endpoint}?${new URLSearchParams({ response_type: 'code', client_id: reg.client_id, redirect_uri: callbackUrl, code_challenge: p2.challenge, code_challenge_method: 'S256', state: 's2', scope: 'invoice:verify' })}`,
+    );
     await page.click('#allow');
     await page.waitForURL((u) => u.toString().startsWith(callbackUrl) && u.searchParams.get('state') === 's2');
     const code2 = received.at(-1)!.searchParams.get('code')!;
-    const t2 = (await (await post('/api/oauth/token', { grant_type: 'authorization_code', code: code2, redirect_uri: callbackUrl, client_id: reg.client_id, code_verifier: p2.verifier })).json()) as Json;
+    const t2 = (await (
+      await post('/api/oauth/token', { grant_type: 'authorization_code', code: code2, redirect_uri: callbackUrl, client_id: reg.client_id, code_verifier: p2.verifier })
+    ).json()) as Json;
     expect((await post('/api/oauth/revoke', { token: t2.refresh_token, client_id: reg.client_id })).status).toBe(200);
     expect((await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${t2.access_token}` } })).status).toBe(401);
 
@@ -146,11 +165,19 @@ describe.skipIf(!haveChromium)('OAuth in headless Chromium', () => {
   });
 
   it('never sends the browser to an unregistered redirect URI', async () => {
-    const reg = (await (await fetch(`${base}/api/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'Mismatch', redirect_uris: [callbackUrl], token_endpoint_auth_method: 'none' }) })).json()) as Json;
+    const reg = (await (
+      await fetch(`${base}/api/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'Mismatch', redirect_uris: [callbackUrl], token_endpoint_auth_method: 'none' }),
+      })
+    ).json()) as Json;
     const before = received.length;
     const page = await ctx.newPage();
     const other = callbackUrl.replace('/callback', '/elsewhere');
-    const res = await page.goto(`${base}/api/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: reg.client_id, redirect_uri: other, code_challenge: pkce().challenge, code_challenge_method: 'S256', state: 'x' })}`);
+    const res = await page.goto(
+      `${base}/api/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: reg.client_id, redirect_uri: other, code_challenge: pkce().challenge, code_challenge_method: 'S256', state: 'x' })}`,
+    );
     expect(res!.status()).toBe(400);
     expect(page.url().startsWith(base)).toBe(true);
     expect(received.length).toBe(before);
@@ -217,7 +244,10 @@ describe.skipIf(!haveChromium)('account pages in headless Chromium', () => {
     await page.click('button[aria-label="Block My integration"]');
     await page.waitForURL(`${base}/account`);
     expect(await page.textContent('main')).toContain('blocked');
-    const blocked = await fetch(`${base}/api/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: 'https://integration.example.test/cb', code_challenge: pkce().challenge, code_challenge_method: 'S256' })}`, { redirect: 'manual' });
+    const blocked = await fetch(
+      `${base}/api/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: 'https://integration.example.test/cb', code_challenge: pkce().challenge, code_challenge_method: 'S256' })}`,
+      { redirect: 'manual' },
+    );
     expect(blocked.status).toBe(400);
     await shot(page, 'account-4-app-blocked');
 

@@ -36,7 +36,12 @@ export async function browse(t: TestApp, jar: Jar, p: string, init: RequestInit 
 export function hiddenValue(page: string, name: string): string {
   const m = new RegExp(`name="${name}" value="([^"]*)"`).exec(page);
   if (!m) throw new Error(`no hidden field ${name}`);
-  return m[1]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return m[1]!
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }
 
 export const form = (o: Record<string, string>) => ({ 'content-type': 'application/x-www-form-urlencoded', body: new URLSearchParams(o).toString() });

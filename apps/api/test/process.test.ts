@@ -78,11 +78,15 @@ describe('kontor serve as a process', () => {
     // A request in flight: headers and half the body sent, then SIGTERM.
     const body = JSON.stringify({ payments: [], padding: 'x'.repeat(2000) });
     const inflight = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(`${base}/api/v1/payments/sepa`, { method: 'POST', headers: { authorization: `Bearer ${a.key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let b = '';
-        res.on('data', (d: Buffer) => (b += d.toString()));
-        res.on('end', () => resolve({ status: res.statusCode!, body: b }));
-      });
+      const req = http.request(
+        `${base}/api/v1/payments/sepa`,
+        { method: 'POST', headers: { authorization: `Bearer ${a.key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let b = '';
+          res.on('data', (d: Buffer) => (b += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body: b }));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 1000));
       setTimeout(() => {
@@ -113,7 +117,11 @@ describe('kontor serve as a process', () => {
     const port = await s.ready;
     const a = await admin.account({ plan: 'payments' });
     const stuck = new Promise<string>((resolve) => {
-      const req = http.request(`http://127.0.0.1:${port}/api/v1/payments/sepa`, { method: 'POST', headers: { authorization: `Bearer ${a.key}`, 'content-type': 'application/json', 'content-length': 5000 } }, () => resolve('answered'));
+      const req = http.request(
+        `http://127.0.0.1:${port}/api/v1/payments/sepa`,
+        { method: 'POST', headers: { authorization: `Bearer ${a.key}`, 'content-type': 'application/json', 'content-length': 5000 } },
+        () => resolve('answered'),
+      );
       req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
       req.write('{"payments": [');
       // the rest of the body never comes

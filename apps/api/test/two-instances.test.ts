@@ -36,7 +36,11 @@ const chargedRoute = defineRoute({
   handler: async ({ c, services, account, body }) => {
     const kind = body.kind ?? 'credit';
     const charge =
-      kind === 'validation' ? await services.billing.reserveValidation(account) : kind === 'pdf' ? await services.billing.reserveInvoicePdf(account) : await services.billing.reserveSubscriptionOrCredit(account, 'XML invoice', true);
+      kind === 'validation'
+        ? await services.billing.reserveValidation(account)
+        : kind === 'pdf'
+          ? await services.billing.reserveInvoicePdf(account)
+          : await services.billing.reserveSubscriptionOrCredit(account, 'XML invoice', true);
     const { billing } = await withCharge(charge, async () => {
       await new Promise((r) => setTimeout(r, 3));
       if (body.fail) throw new ApiError(400, 'invalid_input', 'rejected');
@@ -158,7 +162,10 @@ describe.runIf(onPg && corpusAvailable())('two server processes on one PostgreSQ
     const [portA, portB] = await Promise.all([a.ready, b.ready]);
     const acc = await admin.account({ credits: 4 });
     // the month's free parses are used up: every parse now costs one credit
-    await admin.services.db.insertInto('usage_counters').values({ account_id: acc.id, kind: 'parse_free', period: berlinMonth(new Date()), count: 5 }).execute();
+    await admin.services.db
+      .insertInto('usage_counters')
+      .values({ account_id: acc.id, kind: 'parse_free', period: berlinMonth(new Date()), count: 5 })
+      .execute();
     const parse = (port: number, xml: string) =>
       fetch(`http://127.0.0.1:${port}/api/v1/statements/parse`, { method: 'POST', headers: { authorization: `Bearer ${acc.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ xml }) });
     const big = bigStatement(2000);
@@ -166,10 +173,17 @@ describe.runIf(onPg && corpusAvailable())('two server processes on one PostgreSQ
 
     // Concurrent charged traffic through both processes: 12 parses on 5 credits -> exactly 5 succeed.
     const payer = await admin.account({ credits: 5 });
-    await admin.services.db.insertInto('usage_counters').values({ account_id: payer.id, kind: 'parse_free', period: berlinMonth(new Date()), count: 5 }).execute();
+    await admin.services.db
+      .insertInto('usage_counters')
+      .values({ account_id: payer.id, kind: 'parse_free', period: berlinMonth(new Date()), count: 5 })
+      .execute();
     const paid = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        fetch(`http://127.0.0.1:${i % 2 ? portA : portB}/api/v1/statements/parse`, { method: 'POST', headers: { authorization: `Bearer ${payer.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ xml: small }) }),
+        fetch(`http://127.0.0.1:${i % 2 ? portA : portB}/api/v1/statements/parse`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${payer.key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ xml: small }),
+        }),
       ),
     );
     expect(paid.filter((r) => r.status === 200)).toHaveLength(5);
@@ -189,7 +203,11 @@ describe.runIf(onPg && corpusAvailable())('two server processes on one PostgreSQ
     // runs on another account's free monthly parses (no credit involved).
     const blocker = await admin.account();
     const ahead = Array.from({ length: 5 }, () =>
-      fetch(`http://127.0.0.1:${portB}/api/v1/statements/parse`, { method: 'POST', headers: { authorization: `Bearer ${blocker.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ xml: big }) }).catch(() => null),
+      fetch(`http://127.0.0.1:${portB}/api/v1/statements/parse`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${blocker.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ xml: big }),
+      }).catch(() => null),
     );
     // the free slots they took are reservations too: wait until several of them wait in B's queue
     const aheadOpen = async () => Number((await sql<{ n: string }>`select count(*) as n from charge_reservations where account_id = ${blocker.id}`.execute(admin.services.db)).rows[0]!.n);

@@ -32,7 +32,10 @@ export interface CommandGroup {
 }
 
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 2) {
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
     super(message);
     this.name = 'CliError';
   }

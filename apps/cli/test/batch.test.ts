@@ -39,7 +39,10 @@ beforeAll(() => {
   writeFileSync(path.join(dir, 'in/a/deep/2.xml'), invoiceXml(2));
   writeFileSync(path.join(dir, 'in/b/3.xml'), invoiceXml(3));
   // BR-CO-10: the sum of line net amounts no longer matches the line.
-  writeFileSync(path.join(dir, 'in/b/bad.xml'), invoiceXml(4).replace(/<ram:LineTotalAmount>[\d.]+<\/ram:LineTotalAmount>(\s*<ram:ChargeTotalAmount|\s*<ram:TaxBasisTotalAmount)/, '<ram:LineTotalAmount>1.00</ram:LineTotalAmount>$1'));
+  writeFileSync(
+    path.join(dir, 'in/b/bad.xml'),
+    invoiceXml(4).replace(/<ram:LineTotalAmount>[\d.]+<\/ram:LineTotalAmount>(\s*<ram:ChargeTotalAmount|\s*<ram:TaxBasisTotalAmount)/, '<ram:LineTotalAmount>1.00</ram:LineTotalAmount>$1'),
+  );
   writeFileSync(path.join(dir, 'in/b/notes.txt'), 'not an invoice');
 }, 300_000);
 afterAll(() => {
@@ -52,7 +55,11 @@ interface Line {
   verdict: string;
   findings: { code: string }[];
 }
-const lines = (out: string) => out.trimEnd().split('\n').map((l) => JSON.parse(l) as Line);
+const lines = (out: string) =>
+  out
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Line);
 
 describe('kontor batch mode (built CLI, child process)', () => {
   it('walks a directory (its .xml/.pdf files only), one --jsonl line per file in input order, exit 1 for findings', () => {

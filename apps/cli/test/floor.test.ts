@@ -58,7 +58,22 @@ function withConfig(name: string): Reach {
   return r;
 }
 
-const SERVICE_AND_PDF = ['hono', '@hono/node-server', '@modelcontextprotocol/sdk', 'better-sqlite3', 'pg', 'kysely', 'prom-client', 'undici', 'pdf-lib', 'pdfjs-dist', '@pdf-lib/fontkit', '@pdf-lib/standard-fonts', '@resvg/resvg-js', 'zod'];
+const SERVICE_AND_PDF = [
+  'hono',
+  '@hono/node-server',
+  '@modelcontextprotocol/sdk',
+  'better-sqlite3',
+  'pg',
+  'kysely',
+  'prom-client',
+  'undici',
+  'pdf-lib',
+  'pdfjs-dist',
+  '@pdf-lib/fontkit',
+  '@pdf-lib/standard-fonts',
+  '@resvg/resvg-js',
+  'zod',
+];
 
 describe('built CLI: what a command loads', () => {
   it('kontor --version reaches no npm package', () => {
@@ -80,7 +95,10 @@ describe('built CLI: what a command loads', () => {
   it('pay, camt and invoice validate (with the configuration loader) reach neither the service nor the PDF stack', () => {
     for (const name of ['pay', 'camt', 'invoice-validate']) {
       const r = withConfig(name);
-      expect([...r.dynamic].some((f) => f.startsWith('config-')), `${name} loads the configuration on use`).toBe(true);
+      expect(
+        [...r.dynamic].some((f) => f.startsWith('config-')),
+        `${name} loads the configuration on use`,
+      ).toBe(true);
       expect(r.packages, name).toContain('saxes');
       for (const p of SERVICE_AND_PDF) expect(r.packages, `${name} → ${p}`).not.toContain(p);
     }

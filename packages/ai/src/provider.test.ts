@@ -56,9 +56,13 @@ beforeAll(async () => {
         case 'nochoice':
           return res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices":[]}');
         case 'refuse':
-          return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ model: 'refuse', choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: 'I cannot help with that.' }, finish_reason: 'stop' }] }));
+          return res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ model: 'refuse', choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: 'I cannot help with that.' }, finish_reason: 'stop' }] }));
         case 'filtered':
-          return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ model: 'filtered', choices: [{ index: 0, message: { role: 'assistant', content: null }, finish_reason: 'content_filter' }] }));
+          return res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ model: 'filtered', choices: [{ index: 0, message: { role: 'assistant', content: null }, finish_reason: 'content_filter' }] }));
         case 'huge':
           return res.writeHead(200, { 'content-type': 'application/json' }).end('x'.repeat(20_000));
         default:
@@ -123,7 +127,11 @@ describe('createModelProvider', () => {
   });
 
   it('rejects malformed, empty and oversized answers', async () => {
-    for (const [model, extra] of [['garbage', {}], ['nochoice', {}], ['huge', { maxResponseBytes: 1000 }]] as const) {
+    for (const [model, extra] of [
+      ['garbage', {}],
+      ['nochoice', {}],
+      ['huge', { maxResponseBytes: 1000 }],
+    ] as const) {
       const p = createModelProvider({ baseUrl: base, model, timeoutMs: 2000, maxRetries: 0, ...extra });
       await expect(p.complete({ messages: [{ role: 'user', content: 'a' }] })).rejects.toMatchObject({ code: 'AI_BAD_RESPONSE' });
     }

@@ -5,14 +5,7 @@
 
 import { KontorError, readLimitedBody } from '@kontor/xml';
 
-export type AiErrorCode =
-  | 'AI_CONFIG_INVALID'
-  | 'AI_UNREACHABLE'
-  | 'AI_TIMEOUT'
-  | 'AI_ABORTED'
-  | 'AI_RATE_LIMITED'
-  | 'AI_HTTP_ERROR'
-  | 'AI_BAD_RESPONSE';
+export type AiErrorCode = 'AI_CONFIG_INVALID' | 'AI_UNREACHABLE' | 'AI_TIMEOUT' | 'AI_ABORTED' | 'AI_RATE_LIMITED' | 'AI_HTTP_ERROR' | 'AI_BAD_RESPONSE';
 
 /** `details.status`: the HTTP status of the provider's answer, when there was one. */
 export interface AiErrorDetails {
@@ -31,10 +24,7 @@ export interface ChatMessage {
   content: string | ContentPart[];
 }
 
-export type ResponseFormat =
-  | { type: 'text' }
-  | { type: 'json_object' }
-  | { type: 'json_schema'; json_schema: { name: string; schema: Record<string, unknown>; strict?: boolean } };
+export type ResponseFormat = { type: 'text' } | { type: 'json_object' } | { type: 'json_schema'; json_schema: { name: string; schema: Record<string, unknown>; strict?: boolean } };
 
 export interface CompletionRequest {
   messages: ChatMessage[];

@@ -124,7 +124,10 @@ export class BankDirectory {
   }
 
   /** Parses a TXT or CSV bank-code file and indexes it (finding messages in `lang`, default de). */
-  static load(input: string | Uint8Array, opts: BankDirectoryOptions & { format?: 'txt' | 'csv' | 'auto'; lang?: Lang | undefined }): { directory: BankDirectory; findings: ParseFinding[]; format: 'txt' | 'csv'; records: number } {
+  static load(
+    input: string | Uint8Array,
+    opts: BankDirectoryOptions & { format?: 'txt' | 'csv' | 'auto'; lang?: Lang | undefined },
+  ): { directory: BankDirectory; findings: ParseFinding[]; format: 'txt' | 'csv'; records: number } {
     const parsed = parseBankCodeFile(input, { ...(opts.format ? { format: opts.format } : {}), ...(opts.lang ? { lang: opts.lang } : {}) });
     return { directory: BankDirectory.fromRecords(parsed.records, opts), findings: parsed.findings, format: parsed.format, records: parsed.records.length };
   }
@@ -215,15 +218,15 @@ export class BankDirectory {
       town: e.town,
       postCode: e.postCode,
       status: e.status,
-      ...(e.successor
-        ? { successor: { bankCode: successor?.bankCode ?? e.successor, ...(successor?.bic ? { bic: successor.bic } : {}), ...(successor ? { bankName: successor.name } : {}) } }
-        : {}),
+      ...(e.successor ? { successor: { bankCode: successor?.bankCode ?? e.successor, ...(successor?.bic ? { bic: successor.bic } : {}), ...(successor ? { bankName: successor.name } : {}) } } : {}),
     };
   }
 
   /** The bank behind a German IBAN (bank code = IBAN positions 5-12), or undefined for other countries. */
   lookupIban(iban: string): BankLookupResult | undefined {
-    const i = String(iban ?? '').replace(/\s+/g, '').toUpperCase();
+    const i = String(iban ?? '')
+      .replace(/\s+/g, '')
+      .toUpperCase();
     if (!/^DE\d{20}$/.test(i)) return undefined;
     return this.lookup(i.slice(4, 12), 'DE');
   }

@@ -95,7 +95,19 @@ function makeRecord(f: string[], line: number, findings: ParseFinding[], lang: L
 
 /** Field offsets of the fixed-width record (0-based start, length), Merkblatt Bankleitzahlendatei. */
 const TXT_FIELDS: ReadonlyArray<readonly [number, number]> = [
-  [0, 8], [8, 1], [9, 58], [67, 5], [72, 35], [107, 27], [134, 5], [139, 11], [150, 2], [152, 6], [158, 1], [159, 1], [160, 8],
+  [0, 8],
+  [8, 1],
+  [9, 58],
+  [67, 5],
+  [72, 35],
+  [107, 27],
+  [134, 5],
+  [139, 11],
+  [150, 2],
+  [152, 6],
+  [158, 1],
+  [159, 1],
+  [160, 8],
 ];
 
 export function parseBankCodeTxt(text: string, opts: ParseOptions = {}): ParsedBankCodeFile {
@@ -110,7 +122,12 @@ export function parseBankCodeTxt(text: string, opts: ParseOptions = {}): ParsedB
       findings.push({ code: 'BANKDATA_LINE_MALFORMED', severity: 'warning', message: say(lang, 'LINE_LENGTH', { line: i + 1, length: l.length }), line: i + 1 });
       continue;
     }
-    const r = makeRecord(TXT_FIELDS.map(([s, n]) => l.substr(s, n)), i + 1, findings, lang);
+    const r = makeRecord(
+      TXT_FIELDS.map(([s, n]) => l.substr(s, n)),
+      i + 1,
+      findings,
+      lang,
+    );
     if (r) records.push(r);
   }
   return { format: 'txt', records, findings };
@@ -140,7 +157,21 @@ function splitCsvLine(line: string): string[] {
   return out;
 }
 
-const CSV_COLUMNS = ['bankleitzahl', 'merkmal', 'bezeichnung', 'plz', 'ort', 'kurzbezeichnung', 'pan', 'bic', 'prüfzifferberechnungsmethode', 'datensatznummer', 'änderungskennzeichen', 'bankleitzahllöschung', 'nachfolge-bankleitzahl'];
+const CSV_COLUMNS = [
+  'bankleitzahl',
+  'merkmal',
+  'bezeichnung',
+  'plz',
+  'ort',
+  'kurzbezeichnung',
+  'pan',
+  'bic',
+  'prüfzifferberechnungsmethode',
+  'datensatznummer',
+  'änderungskennzeichen',
+  'bankleitzahllöschung',
+  'nachfolge-bankleitzahl',
+];
 
 export function parseBankCodeCsv(text: string, opts: ParseOptions = {}): ParsedBankCodeFile {
   const lang = opts.lang ?? 'de';
@@ -158,7 +189,12 @@ export function parseBankCodeCsv(text: string, opts: ParseOptions = {}): ParsedB
     const l = lines[i]!;
     if (l.trim() === '') continue;
     const cells = splitCsvLine(l);
-    const r = makeRecord(idx.map((k) => (k >= 0 ? (cells[k] ?? '') : '')), i + 1, findings, lang);
+    const r = makeRecord(
+      idx.map((k) => (k >= 0 ? (cells[k] ?? '') : '')),
+      i + 1,
+      findings,
+      lang,
+    );
     if (r) records.push(r);
   }
   return { format: 'csv', records, findings };

@@ -22,7 +22,7 @@ describe.runIf(has)('real Bundesbank bank-code file (corpus)', () => {
     expect(p.records.filter((r) => r.deletionAnnounced)).toHaveLength(75);
   });
 
-  it('agrees with schwifty\'s derived JSON on every primary record with a BIC', () => {
+  it("agrees with schwifty's derived JSON on every primary record with a BIC", () => {
     const { directory } = BankDirectory.load(bytes, { dataDate: '2026-06-08' });
     expect(directory.size).toBe(3506);
     const schwifty = JSON.parse(readFileSync(path.join(corpusDir, 'payments/bankdata/schwifty_generated_de.json'), 'utf8')) as { bank_code: string; bic: string; name: string; primary: boolean }[];

@@ -33,7 +33,9 @@ describe('camt messages', () => {
     const en = await validateStatements(badStatement(), { filename: 'bad.xml', lang: 'en' });
     const codes = (r: typeof de) => r.files[0]!.findings.map((f) => `${f.code}@${f.path ?? ''}`);
     expect(codes(en)).toEqual(codes(de));
-    expect(codes(de)).toEqual(expect.arrayContaining(['CAMT_ACCOUNT_IBAN_INVALID@statements[0].account.iban', 'CAMT_BALANCE_MISMATCH@statements[0].balances[1]', 'CAMT_ENTRY_STATUS_MISSING@statements[0].entries[0].status']));
+    expect(codes(de)).toEqual(
+      expect.arrayContaining(['CAMT_ACCOUNT_IBAN_INVALID@statements[0].account.iban', 'CAMT_BALANCE_MISMATCH@statements[0].balances[1]', 'CAMT_ENTRY_STATUS_MISSING@statements[0].entries[0].status']),
+    );
     const text = (r: typeof de, code: string) => r.files[0]!.findings.find((f) => f.code === code)!.message;
     expect(text(de, 'CAMT_ACCOUNT_IBAN_INVALID')).toMatch(/^Konto: Die Prüfziffern der IBAN/);
     expect(text(en, 'CAMT_ACCOUNT_IBAN_INVALID')).toMatch(/^Account: The check digits of IBAN/);

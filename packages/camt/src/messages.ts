@@ -101,7 +101,10 @@ export const messages = defineMessages({
     de: 'Dem Kontoauszug fehlt Anfangssaldo (OPBD/PRCD) und Schlusssaldo (CLBD).',
     en: 'The statement lacks the opening balance (OPBD/PRCD) and the closing balance (CLBD).',
   },
-  BALANCE_DATE_ORDER: { de: 'Der Anfangssaldo ({opening}) ist später datiert als der Schlusssaldo ({closing}).', en: 'The opening balance ({opening}) is dated later than the closing balance ({closing}).' },
+  BALANCE_DATE_ORDER: {
+    de: 'Der Anfangssaldo ({opening}) ist später datiert als der Schlusssaldo ({closing}).',
+    en: 'The opening balance ({opening}) is dated later than the closing balance ({closing}).',
+  },
   BALANCE_MISMATCH: {
     de: 'Anfangssaldo {openingType} {opening} + gebuchte Umsätze {booked} = {expected}, gemeldet ist {closingType} {closing} (Differenz {difference}).',
     en: 'Opening balance {openingType} {opening} + booked entries {booked} = {expected}; reported is {closingType} {closing} (difference {difference}).',
@@ -112,10 +115,22 @@ export const messages = defineMessages({
     en: 'The summary declares a sum of {declared}; the entries add up to {sum}.',
   },
   SUMMARY_NET_MISMATCH: { de: 'Die Umsatzübersicht meldet netto {declared}, die Buchungen ergeben {net}.', en: 'The summary declares a net amount of {declared}; the entries give {net}.' },
-  SUMMARY_CREDITS_COUNT_MISMATCH: { de: 'Die Umsatzübersicht meldet {declared} Gutschriften, der Auszug enthält {count}.', en: 'The summary declares {declared} credits; the statement contains {count}.' },
-  SUMMARY_DEBITS_COUNT_MISMATCH: { de: 'Die Umsatzübersicht meldet {declared} Belastungen, der Auszug enthält {count}.', en: 'The summary declares {declared} debits; the statement contains {count}.' },
-  SUMMARY_CREDITS_SUM_MISMATCH: { de: 'Die Umsatzübersicht meldet Gutschriften über {declared}, die Buchungen ergeben {sum}.', en: 'The summary declares credits of {declared}; the entries add up to {sum}.' },
-  SUMMARY_DEBITS_SUM_MISMATCH: { de: 'Die Umsatzübersicht meldet Belastungen über {declared}, die Buchungen ergeben {sum}.', en: 'The summary declares debits of {declared}; the entries add up to {sum}.' },
+  SUMMARY_CREDITS_COUNT_MISMATCH: {
+    de: 'Die Umsatzübersicht meldet {declared} Gutschriften, der Auszug enthält {count}.',
+    en: 'The summary declares {declared} credits; the statement contains {count}.',
+  },
+  SUMMARY_DEBITS_COUNT_MISMATCH: {
+    de: 'Die Umsatzübersicht meldet {declared} Belastungen, der Auszug enthält {count}.',
+    en: 'The summary declares {declared} debits; the statement contains {count}.',
+  },
+  SUMMARY_CREDITS_SUM_MISMATCH: {
+    de: 'Die Umsatzübersicht meldet Gutschriften über {declared}, die Buchungen ergeben {sum}.',
+    en: 'The summary declares credits of {declared}; the entries add up to {sum}.',
+  },
+  SUMMARY_DEBITS_SUM_MISMATCH: {
+    de: 'Die Umsatzübersicht meldet Belastungen über {declared}, die Buchungen ergeben {sum}.',
+    en: 'The summary declares debits of {declared}; the entries add up to {sum}.',
+  },
 
   // Billing rules (camt.086)
   BILLING_ACCOUNT_MISSING: { de: 'Die Entgeltaufstellung nennt kein Abrechnungskonto (CshAcct/Id).', en: 'The billing statement names no settlement account (CshAcct/Id).' },

@@ -27,7 +27,10 @@ function expectAgreement(ours: ValidatedFile, g: GoldenSample): void {
   expect(ours.xsd.valid, `${g.file}: xmllint says ${v!.valid}`).toBe(v!.valid);
   // Same errors, same order: libxml2 underneath both; lines must agree (xmllint has no columns for validity errors).
   expect(ours.xsd.errorCount, g.file).toBe(v!.errors.length);
-  expect(ours.xsd.findings.map((f) => f.line), g.file).toEqual(v!.errors.map((e) => e.line));
+  expect(
+    ours.xsd.findings.map((f) => f.line),
+    g.file,
+  ).toEqual(v!.errors.map((e) => e.line));
   if (!v!.valid) expect(ours.verdict).toBe('invalid');
 }
 

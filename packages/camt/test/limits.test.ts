@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => dispose());
 
-const head = '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>A</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm></GrpHdr>';
+const head =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>A</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm></GrpHdr>';
 const tail = '</BkToCstmrStmt></Document>';
 const emptyStatements = (n: number) => head + '\n' + '<Stmt/>'.repeat(n) + tail;
 
@@ -100,7 +101,11 @@ describe.runIf(has)('XSD diagnostics of camt files', () => {
     const latin1 = Buffer.from(asLatin1, 'latin1');
     expect((await validateStatements(Buffer.from(utf8), { schemaStore: store! })).verdict).toBe('valid');
     // The reference is the same text handed over as a string (nothing to decode).
-    for (const [bytes, text] of [[utf16, as16], [be, as16], [latin1, asLatin1]] as const) {
+    for (const [bytes, text] of [
+      [utf16, as16],
+      [be, as16],
+      [latin1, asLatin1],
+    ] as const) {
       const r = await validateStatements(bytes, { schemaStore: store! });
       expect(r.verdict).toBe('valid');
       expect(r.files[0]!.xsd).toMatchObject({ valid: true, errorCount: 0 });

@@ -134,11 +134,20 @@ describe.runIf(run)('corpus cross-check: streaming reader vs DOM reading vs gold
       const dom = domEntries(parseXml(bytes).root);
       expect(st.length, s.file).toBe(dom.length);
       expect(st.length, s.file).toBe(stats.Stmt ?? stats.Rpt ?? stats.Ntfctn ?? 0);
-      expect(st.reduce((n, x) => n + x.entries.length, 0), s.file).toBe(stats.Ntry ?? 0);
-      expect(st.reduce((n, x) => n + x.balances.length, 0), s.file).toBe(stats.Bal ?? 0);
+      expect(
+        st.reduce((n, x) => n + x.entries.length, 0),
+        s.file,
+      ).toBe(stats.Ntry ?? 0);
+      expect(
+        st.reduce((n, x) => n + x.balances.length, 0),
+        s.file,
+      ).toBe(stats.Bal ?? 0);
       st.forEach((x, i) => {
         expect(x.entries.length).toBe(dom[i]!.entries);
-        expect(x.entries.reduce((n, e) => n + e.transactions.length, 0), s.file).toBe(dom[i]!.txs);
+        expect(
+          x.entries.reduce((n, e) => n + e.transactions.length, 0),
+          s.file,
+        ).toBe(dom[i]!.txs);
         expect(new Big(x.summary.net).eq(dom[i]!.net), s.file).toBe(true);
       });
       checked++;
@@ -166,7 +175,16 @@ describe.runIf(run)('camt.086', () => {
     expect(f).toMatchObject({ message: 'camt.086', version: '01', supported: true });
     const s = f.statements[0] as BillingStatement;
     expect(s.account).toMatchObject({ otherId: '666777', servicerBic: 'ISOBSBD0', balanceCurrency: 'USD', settlementCurrency: 'GBP', hostCurrency: 'GBP', currency: 'USD' });
-    expect(s.services[3]).toMatchObject({ code: '0003', description: 'Checks', volume: '1000', unitPrice: { amount: '.085000', currency: 'GBP' }, amount: { amount: '85.00', currency: 'GBP' }, taxDesignation: 'TAXE', taxRegion: 'GB2121234', paymentMethod: 'INVS' });
+    expect(s.services[3]).toMatchObject({
+      code: '0003',
+      description: 'Checks',
+      volume: '1000',
+      unitPrice: { amount: '.085000', currency: 'GBP' },
+      amount: { amount: '85.00', currency: 'GBP' },
+      taxDesignation: 'TAXE',
+      taxRegion: 'GB2121234',
+      paymentMethod: 'INVS',
+    });
     expect(s.taxRegions.map((t) => [t.number, t.methodC?.totalTax?.amount, t.taxDue?.amount])).toEqual([
       ['DKK123456', '6.20', '6.20'],
       ['GB2121234', '37.31', '37.31'],

@@ -21,7 +21,26 @@ const baseZip = buildZip([
   { name: 'b.xml', data: base, method: 0 },
 ]);
 
-const TOKENS = ['<Stmt>', '</Stmt>', '<Ntry>', '</Ntry>', '<TxDtls/>', '<Amt Ccy="EUR">', '1e400', '-0', '<!DOCTYPE x>', '&amp;', '&x;', '\u0000', '\ufeff', '<![CDATA[', 'encoding="UTF-16"', 'encoding="EBCDIC"', 'PK\u0003\u0004', '"'];
+const TOKENS = [
+  '<Stmt>',
+  '</Stmt>',
+  '<Ntry>',
+  '</Ntry>',
+  '<TxDtls/>',
+  '<Amt Ccy="EUR">',
+  '1e400',
+  '-0',
+  '<!DOCTYPE x>',
+  '&amp;',
+  '&x;',
+  '\u0000',
+  '\ufeff',
+  '<![CDATA[',
+  'encoding="UTF-16"',
+  'encoding="EBCDIC"',
+  'PK\u0003\u0004',
+  '"',
+];
 
 /** Byte flips, token insertions, cuts and duplications at random places. */
 const mutation = byteMutations(TOKENS, 400);

@@ -79,9 +79,7 @@ describe('camt.052/053/054 rules', () => {
     const e = entries();
     [e[0], e[4]] = [e[4]!, e[0]!];
     e.push({ amount: '1.00', cd: 'CRDT', bookingDate: '2026-03-09' });
-    const r = await check(
-      generateCamt053({ entries: e, from: '2026-03-02', to: '2026-03-03', sequence: 5, more: [{ entries: entries(2), sequence: 4, from: '2026-03-04', to: '2026-03-04' }] }),
-    );
+    const r = await check(generateCamt053({ entries: e, from: '2026-03-02', to: '2026-03-03', sequence: 5, more: [{ entries: entries(2), sequence: 4, from: '2026-03-04', to: '2026-03-04' }] }));
     expect(finding(r, 'CAMT_ENTRY_DATE_ORDER')).toMatchObject({ severity: 'warning', path: 'statements[0].entries[1].bookingDate' });
     expect(finding(r, 'CAMT_ENTRY_OUTSIDE_PERIOD')).toMatchObject({ path: 'statements[0].entries[6].bookingDate' });
     expect(finding(r, 'CAMT_SEQUENCE_ORDER')).toMatchObject({ severity: 'warning', path: 'statements[1].electronicSequenceNumber' });

@@ -84,7 +84,12 @@ describe('ZIP deliveries', () => {
     expect(d.CAMT_DELIVERY_MIXED_PERIODS?.severity).toBe('info');
     expect(r.verdict).toBe('valid_with_warnings');
     // The same statement delivered twice.
-    const dup = await validateStatements(buildZip([{ name: 'a.xml', data: s1 }, { name: 'b.xml', data: s1 }]));
+    const dup = await validateStatements(
+      buildZip([
+        { name: 'a.xml', data: s1 },
+        { name: 'b.xml', data: s1 },
+      ]),
+    );
     expect(dup.deliveryFindings.map((f) => f.code)).toEqual(expect.arrayContaining(['CAMT_DELIVERY_DUPLICATE_STATEMENT', 'CAMT_DELIVERY_SEQUENCE_DUPLICATE']));
   });
 
@@ -118,20 +123,30 @@ describe('ZIP deliveries', () => {
     const zeros = new Uint8Array(24 * 1024 * 1024);
     const xml = statementXml(1, '0');
     // Honest header, ratio ~1000:1.
-    const ratio = buildZip([{ name: 'a.xml', data: xml }, { name: 'bomb.xml', data: zeros }]);
+    const ratio = buildZip([
+      { name: 'a.xml', data: xml },
+      { name: 'bomb.xml', data: zeros },
+    ]);
     expect(ratio.length).toBeLessThan(100 * 1024);
     await expect(validateStatements(ratio)).rejects.toMatchObject({ code: 'ZIP_LIMIT_EXCEEDED' });
     // Declared total above the bound.
     await expect(validateStatements(ratio, { zipLimits: { maxRatio: 10_000, maxTotalBytes: 8 * 1024 * 1024 } })).rejects.toMatchObject({ code: 'ZIP_LIMIT_EXCEEDED' });
     // Lying header: declares 1 KB, inflates to 24 MB; inflation stops at the declared size.
-    const liar = buildZip([{ name: 'a.xml', data: xml }, { name: 'liar.xml', data: zeros, declaredSize: 1024 }]);
+    const liar = buildZip([
+      { name: 'a.xml', data: xml },
+      { name: 'liar.xml', data: zeros, declaredSize: 1024 },
+    ]);
     const r = await validateStatements(liar);
     expect(r.files.map((f) => f.name)).toEqual(['a.xml']);
     expect(r.skipped).toEqual([{ name: 'liar.xml', code: 'ZIP_MEMBER_CORRUPT', reason: expect.stringMatching(/mehr Bytes/) }]);
     expect(r.deliveryFindings.find((f) => f.code === 'CAMT_ZIP_MEMBER_CORRUPT')?.severity).toBe('error');
     expect(r.verdict).toBe('invalid');
     // Many members sharing one compressed body (the overlapping construction).
-    const overlap = buildZip([{ name: 'a.xml', data: xml }, { name: 'b.xml', data: xml, aliasOf: 0 }, { name: 'c.xml', data: xml, aliasOf: 0 }]);
+    const overlap = buildZip([
+      { name: 'a.xml', data: xml },
+      { name: 'b.xml', data: xml, aliasOf: 0 },
+      { name: 'c.xml', data: xml, aliasOf: 0 },
+    ]);
     await expect(validateStatements(overlap)).rejects.toMatchObject({ code: 'ZIP_INVALID' });
     // Too many members.
     const many = buildZip(Array.from({ length: 30 }, (_, i) => ({ name: `${i}.txt`, data: 'x' })));
@@ -140,7 +155,10 @@ describe('ZIP deliveries', () => {
 
   it('damaged members and archives', async () => {
     const xml = statementXml(1, '0');
-    const badCrc = buildZip([{ name: 'a.xml', data: xml }, { name: 'b.xml', data: xml, crc: 12345 }]);
+    const badCrc = buildZip([
+      { name: 'a.xml', data: xml },
+      { name: 'b.xml', data: xml, crc: 12345 },
+    ]);
     const r = await validateStatements(badCrc);
     expect(r.skipped).toEqual([{ name: 'b.xml', code: 'ZIP_MEMBER_CORRUPT', reason: expect.stringMatching(/CRC-32/) }]);
     const zip = buildZip([{ name: 'a.xml', data: xml }]);

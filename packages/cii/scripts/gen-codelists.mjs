@@ -38,7 +38,10 @@ function readCodedb(xml) {
   if (/<!DOCTYPE|<!ENTITY|&/.test(xml)) throw new Error('codedb: DTDs, entities and escapes are not expected');
   const lists = new Map();
   for (const m of xml.matchAll(/<cl id="([^"]+)">([\s\S]*?)<\/cl>/g)) {
-    lists.set(m[1], [...m[2].matchAll(/<enumeration value="([^"]*)"\s*\/>/g)].map((e) => e[1]));
+    lists.set(
+      m[1],
+      [...m[2].matchAll(/<enumeration value="([^"]*)"\s*\/>/g)].map((e) => e[1]),
+    );
   }
   return lists;
 }

@@ -42,7 +42,19 @@ export { normalizeInvoice, readDiscountStages, type NormalizeOptions, type Norma
 export { computeTotals, lineNetAmount, type InvoiceTotals, type VatGroup } from './calc/totals';
 export { checkInvoice, prepareInvoice, isValidIban, type CheckOptions, type PreparedInvoice, type CiiAttachment, type AttachmentsMode } from './calc/check';
 export { completeInvoice, type DraftInvoice } from './calc/complete';
-export { writeCii, generateCii, evaluateGate, GUIDELINES, PEPPOL_BUSINESS_PROCESS, NS as CII_NAMESPACES, type WriteCiiOptions, type GenerateCiiResult, type GenerateSuccess, type GenerateFailure, type GenerateGateReport } from './write/write-cii';
+export {
+  writeCii,
+  generateCii,
+  evaluateGate,
+  GUIDELINES,
+  PEPPOL_BUSINESS_PROCESS,
+  NS as CII_NAMESPACES,
+  type WriteCiiOptions,
+  type GenerateCiiResult,
+  type GenerateSuccess,
+  type GenerateFailure,
+  type GenerateGateReport,
+} from './write/write-cii';
 export { toInvoiceWarnings, type InvoiceWarning, type WarningLang } from './write/warnings';
 export { legalContentWarnings, checkGermanLegalContent, detectLegalForm, type LegalContentWarning, type LegalForm, type LegalLang } from './rules/de-ustg/legal-content';
 export { readCii, type ReadCiiResult, type ReadCiiOptions, type ReadAttachment, type UnsupportedElement, type CiiProfileName } from './read/read-cii';

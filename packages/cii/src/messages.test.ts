@@ -15,7 +15,9 @@ describe('the @kontor/cii message catalogue', () => {
     expect(msg('DUE_BEFORE_ISSUE', 'de', { due: '2025-01-10', issue: '2025-01-15' })).toBe('Das Fälligkeitsdatum 10.01.2025 liegt vor dem Rechnungsdatum 15.01.2025');
     expect(msg('DUE_BEFORE_ISSUE', 'en', { due: '2025-01-10', issue: '2025-01-15' })).toBe('The due date 2025-01-10 is before the issue date 2025-01-15');
     expect(msg('SKONTO_RATE_IMPLAUSIBLE', 'de', { percent: 12.5 })).toBe('Ein Skonto von 12,5 % ist ungewöhnlich hoch');
-    expect(msg('LINE_RATE', 'de', { category: 'S', requirement: { key: 'RATE_GREATER_ZERO' }, rate: 0 })).toBe('Eine Position mit Umsatzsteuerkategorie S braucht den Satz größer als 0 (angegeben: 0)');
+    expect(msg('LINE_RATE', 'de', { category: 'S', requirement: { key: 'RATE_GREATER_ZERO' }, rate: 0 })).toBe(
+      'Eine Position mit Umsatzsteuerkategorie S braucht den Satz größer als 0 (angegeben: 0)',
+    );
   });
 
   it('the same bad invoice JSON gives the same codes and paths in de and en, each in its language', () => {
@@ -68,6 +70,10 @@ describe('the CII reader in de and en', () => {
     expect(byCode(en).INVALID_NUMBER).toBe('"12,50" is not a decimal number');
     expect(byCode(de).INVALID_NUMBER).toBe('„12,50“ ist keine Dezimalzahl');
     expect(byCode(de).GUIDELINE_MISSING).toBe('Keine Spezifikationskennung (BT-24)');
-    expect(readCii('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>', { lang: 'de' }).findings[0]).toMatchObject({ code: 'NOT_CII', message: expect.stringMatching(/^Das Dokument ist ein UBL-Dokument/), line: 1 });
+    expect(readCii('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>', { lang: 'de' }).findings[0]).toMatchObject({
+      code: 'NOT_CII',
+      message: expect.stringMatching(/^Das Dokument ist ein UBL-Dokument/),
+      line: 1,
+    });
   });
 });

@@ -125,24 +125,30 @@ describe('invoice arithmetic', () => {
 
   it('any one-cent error in a total or a breakdown is caught with the right rule', () => {
     fc.assert(
-      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 5 }), docAcArb, fc.constantFrom('totalNet', 'totalVat', 'totalGross', 'basis', 'tax', 'line'), fc.constantFrom(-0.01, 0.01), (lines, docAc, field, delta) => {
-        const draft = draftFrom(lines, docAc);
-        delete draft.vatBreakdown;
-        const inv = completeInvoice(draft) as Record<string, any>;
-        const bump = (x: number) => Number(dec(x).plus(delta).toFixed(2));
-        const expected: Record<string, string> = { totalNet: 'BR-CO-13', totalVat: 'BR-CO-14', totalGross: 'BR-CO-15', tax: 'BR-CO-14', line: 'PEPPOL-EN16931-R120' };
-        if (field === 'basis') inv.vatBreakdown[0].basisAmount = bump(inv.vatBreakdown[0].basisAmount);
-        else if (field === 'tax') inv.vatBreakdown[0].taxAmount = bump(inv.vatBreakdown[0].taxAmount);
-        else if (field === 'line') inv.lines[0].lineNetAmount = bump(inv.lines[0].lineNetAmount);
-        else inv[field] = bump(inv[field]);
-        const all = checkInvoice(parseInvoice(inv).invoice!);
-        const codes = all.filter((f) => f.severity === 'error').map((f) => f.code);
-        // A one-cent tax difference is within per-line rounding: BR-CO-17 warns, the sum check (BR-CO-14) refuses.
-        if (field === 'tax' && inv.vatBreakdown[0].categoryCode === 'S') expect(all.some((f) => f.code === 'BR-CO-17')).toBe(true);
-        if (field === 'basis') expect(codes.some((c) => /^BR-(S|Z)-08$/.test(c))).toBe(true);
-        else if (field === 'tax' && inv.vatBreakdown[0].categoryCode === 'Z') expect(codes).toContain('BR-Z-09');
-        else expect(codes).toContain(expected[field]);
-      }),
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 5 }),
+        docAcArb,
+        fc.constantFrom('totalNet', 'totalVat', 'totalGross', 'basis', 'tax', 'line'),
+        fc.constantFrom(-0.01, 0.01),
+        (lines, docAc, field, delta) => {
+          const draft = draftFrom(lines, docAc);
+          delete draft.vatBreakdown;
+          const inv = completeInvoice(draft) as Record<string, any>;
+          const bump = (x: number) => Number(dec(x).plus(delta).toFixed(2));
+          const expected: Record<string, string> = { totalNet: 'BR-CO-13', totalVat: 'BR-CO-14', totalGross: 'BR-CO-15', tax: 'BR-CO-14', line: 'PEPPOL-EN16931-R120' };
+          if (field === 'basis') inv.vatBreakdown[0].basisAmount = bump(inv.vatBreakdown[0].basisAmount);
+          else if (field === 'tax') inv.vatBreakdown[0].taxAmount = bump(inv.vatBreakdown[0].taxAmount);
+          else if (field === 'line') inv.lines[0].lineNetAmount = bump(inv.lines[0].lineNetAmount);
+          else inv[field] = bump(inv[field]);
+          const all = checkInvoice(parseInvoice(inv).invoice!);
+          const codes = all.filter((f) => f.severity === 'error').map((f) => f.code);
+          // A one-cent tax difference is within per-line rounding: BR-CO-17 warns, the sum check (BR-CO-14) refuses.
+          if (field === 'tax' && inv.vatBreakdown[0].categoryCode === 'S') expect(all.some((f) => f.code === 'BR-CO-17')).toBe(true);
+          if (field === 'basis') expect(codes.some((c) => /^BR-(S|Z)-08$/.test(c))).toBe(true);
+          else if (field === 'tax' && inv.vatBreakdown[0].categoryCode === 'Z') expect(codes).toContain('BR-Z-09');
+          else expect(codes).toContain(expected[field]);
+        },
+      ),
       { numRuns: 150 },
     );
   });

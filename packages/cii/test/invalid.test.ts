@@ -42,10 +42,15 @@ describe('spec-named rules', () => {
   });
 
   it('BR-44: line charge without reason', () => {
-    expectRule((j) => {
-      delete j.lines[0].allowanceCharges[0].reason;
-      delete j.lines[0].allowanceCharges[0].reasonCode;
-    }, 'BR-44', 'lines.0.allowanceCharges.0.reason', '05-line-charge-amount');
+    expectRule(
+      (j) => {
+        delete j.lines[0].allowanceCharges[0].reason;
+        delete j.lines[0].allowanceCharges[0].reasonCode;
+      },
+      'BR-44',
+      'lines.0.allowanceCharges.0.reason',
+      '05-line-charge-amount',
+    );
   });
 
   it('BR-DE-1: xrechnung without payment instructions', () => {
@@ -68,7 +73,9 @@ describe('spec-named rules', () => {
   it('the same invoice passes as en16931 but not as xrechnung', () => {
     const j = fixture('01-minimal-en16931');
     expect(generateCii(j).ok).toBe(true);
-    expect(errorsOf(j, { profile: 'xrechnung' })).toEqual(expect.arrayContaining(['BR-DE-15', 'BR-DE-2', 'BR-DE-1', 'PEPPOL-EN16931-R020', 'PEPPOL-EN16931-R010', 'BR-DE-3', 'BR-DE-4', 'BR-DE-8', 'BR-DE-9']));
+    expect(errorsOf(j, { profile: 'xrechnung' })).toEqual(
+      expect.arrayContaining(['BR-DE-15', 'BR-DE-2', 'BR-DE-1', 'PEPPOL-EN16931-R020', 'PEPPOL-EN16931-R010', 'BR-DE-3', 'BR-DE-4', 'BR-DE-8', 'BR-DE-9']),
+    );
   });
 
   it('EXTRACTION_UNCERTAIN: KORRIGIEREN and 1900-01-01 are refused, a 0 amount is not', () => {
@@ -87,11 +94,15 @@ describe('calculation rules', () => {
   it('BR-CO-14 / BR-CO-15 / BR-CO-17', () => {
     expectRule((j) => (j.totalVat = 18), 'BR-CO-14', 'totalVat');
     expectRule((j) => (j.totalGross = 118), 'BR-CO-15', 'totalGross');
-    expectRule((j) => {
-      j.vatBreakdown[0].taxAmount = 18;
-      j.totalVat = 18;
-      j.totalGross = 118;
-    }, 'BR-CO-17', 'vatBreakdown.0.taxAmount');
+    expectRule(
+      (j) => {
+        j.vatBreakdown[0].taxAmount = 18;
+        j.totalVat = 18;
+        j.totalGross = 118;
+      },
+      'BR-CO-17',
+      'vatBreakdown.0.taxAmount',
+    );
   });
   it('BR-S-08: breakdown basis must match its lines', () => {
     expectRule((j) => (j.vatBreakdown[0].basisAmount = 90), 'BR-S-08', 'vatBreakdown.0.basisAmount');
@@ -102,34 +113,57 @@ describe('calculation rules', () => {
   });
   it('document allowance: reason BR-33, charge reason BR-38, missing amount BR-31', () => {
     expectRule((j) => delete j.allowanceCharges[0].reason, 'BR-33', 'allowanceCharges.0.reason', '07-doc-allowance-percent-default-basis');
-    expectRule((j) => {
-      delete j.allowanceCharges[0].reason;
-      delete j.allowanceCharges[0].reasonCode;
-    }, 'BR-38', 'allowanceCharges.0.reason', '08-doc-charge-freight');
-    expectRule((j) => {
-      delete j.allowanceCharges[0].percent;
-      delete j.allowanceCharges[0].amount;
-    }, 'BR-31', 'allowanceCharges.0.amount', '07-doc-allowance-percent-default-basis');
+    expectRule(
+      (j) => {
+        delete j.allowanceCharges[0].reason;
+        delete j.allowanceCharges[0].reasonCode;
+      },
+      'BR-38',
+      'allowanceCharges.0.reason',
+      '08-doc-charge-freight',
+    );
+    expectRule(
+      (j) => {
+        delete j.allowanceCharges[0].percent;
+        delete j.allowanceCharges[0].amount;
+      },
+      'BR-31',
+      'allowanceCharges.0.amount',
+      '07-doc-allowance-percent-default-basis',
+    );
   });
   it('document allowance without rate on a mixed-rate invoice', () => {
     expectRule((j) => delete j.allowanceCharges[0].ratePercent, 'ALLOWANCE_CHARGE_RATE_REQUIRED', 'allowanceCharges.0.ratePercent', '09-doc-allowance-mixed-rates');
   });
   it('percent amount inconsistent with basis x percent in xrechnung (PEPPOL-EN16931-R040)', () => {
-    expectRule((j) => {
-      j.allowanceCharges[0].amount = 30;
-    }, 'PEPPOL-EN16931-R040', 'allowanceCharges.0.amount', '47-mixed-rates-doc-ac-xrechnung');
+    expectRule(
+      (j) => {
+        j.allowanceCharges[0].amount = 30;
+      },
+      'PEPPOL-EN16931-R040',
+      'allowanceCharges.0.amount',
+      '47-mixed-rates-doc-ac-xrechnung',
+    );
   });
   it('BR-DEC-*: amounts with more than 2 decimals', () => {
-    expectRule((j) => {
-      j.lines[0].unitPriceNet = 100.005;
-      j.lines[0].lineNetAmount = 100.005;
-    }, 'BR-DEC-23', 'lines.0.lineNetAmount');
+    expectRule(
+      (j) => {
+        j.lines[0].unitPriceNet = 100.005;
+        j.lines[0].lineNetAmount = 100.005;
+      },
+      'BR-DEC-23',
+      'lines.0.lineNetAmount',
+    );
   });
   it('BR-27: negative net price', () => {
-    expectRule((j) => {
-      j.lines[0].unitPriceNet = -100;
-      j.lines[0].quantity = -1;
-    }, 'BR-27', 'lines.0.unitPriceNet');
+    expectRule(
+      (j) => {
+        j.lines[0].unitPriceNet = -100;
+        j.lines[0].quantity = -1;
+      },
+      'BR-27',
+      'lines.0.unitPriceNet',
+    );
   });
 });
 
@@ -138,18 +172,27 @@ describe('VAT category rules', () => {
     expectRule((j) => (j.vatBreakdown[0].exemptionReason = 'steuerfrei'), 'BR-S-10', 'vatBreakdown.0.exemptionReason');
   });
   it('S needs the seller VAT id or tax number (BR-S-02)', () => {
-    expectRule((j) => {
-      delete j.seller.vatId;
-      j.seller.registrationId = 'HRB 1';
-    }, 'BR-S-02', 'seller.vatId');
+    expectRule(
+      (j) => {
+        delete j.seller.vatId;
+        j.seller.registrationId = 'HRB 1';
+      },
+      'BR-S-02',
+      'seller.vatId',
+    );
   });
   it('AE: rate 0 (BR-AE-05) and tax 0 (BR-AE-09)', () => {
     expectRule((j) => (j.lines[0].vatRatePercent = 19), 'BR-CO-04', undefined, '10-reverse-charge-ae');
-    expectRule((j) => {
-      j.vatBreakdown[0].taxAmount = 10;
-      j.totalVat = 10;
-      j.totalGross = 2610;
-    }, 'BR-AE-09', 'vatBreakdown.0.taxAmount', '10-reverse-charge-ae');
+    expectRule(
+      (j) => {
+        j.vatBreakdown[0].taxAmount = 10;
+        j.totalVat = 10;
+        j.totalGross = 2610;
+      },
+      'BR-AE-09',
+      'vatBreakdown.0.taxAmount',
+      '10-reverse-charge-ae',
+    );
   });
   it('K needs both VAT ids, a delivery date and the deliver-to country', () => {
     expectRule((j) => delete j.buyer.vatId, 'BR-IC-02', 'buyer.vatId', '12-intra-community-k');
@@ -157,31 +200,46 @@ describe('VAT category rules', () => {
     expectRule((j) => delete j.deliveryCountryCode, 'BR-IC-12', 'deliveryCountryCode', '12-intra-community-k');
   });
   it('G needs the seller VAT id (BR-G-02)', () => {
-    expectRule((j) => {
-      delete j.seller.vatId;
-      j.seller.taxNumber = '12/345/67890';
-    }, 'BR-G-02', 'seller.vatId', '13-export-g');
+    expectRule(
+      (j) => {
+        delete j.seller.vatId;
+        j.seller.taxNumber = '12/345/67890';
+      },
+      'BR-G-02',
+      'seller.vatId',
+      '13-export-g',
+    );
   });
   it('E needs an exemption reason (BR-E-10)', () => {
     expectRule((j) => delete j.vatBreakdown[0].exemptionReason, 'BR-E-10', 'vatBreakdown.0.exemptionReason', '14-exempt-e-kleinunternehmer');
   });
   it('O excludes VAT ids (BR-O-02) and other categories (BR-O-11)', () => {
     expectRule((j) => (j.buyer.vatId = 'DE999999999'), 'BR-O-02', 'buyer.vatId', '15-not-subject-o');
-    expectRule((j) => {
-      j.lines.push({ name: 'x', quantity: 1, unitPriceNet: 10, vatRatePercent: 19, lineNetAmount: 10 });
-      j.vatBreakdown.push({ ratePercent: 19, basisAmount: 10, taxAmount: 1.9, categoryCode: 'S' });
-      j.totalNet = 70;
-      j.totalVat = 1.9;
-      j.totalGross = 71.9;
-      j.seller.vatId = 'DE123456789';
-    }, 'BR-O-11', 'vatBreakdown.1.categoryCode', '15-not-subject-o');
+    expectRule(
+      (j) => {
+        j.lines.push({ name: 'x', quantity: 1, unitPriceNet: 10, vatRatePercent: 19, lineNetAmount: 10 });
+        j.vatBreakdown.push({ ratePercent: 19, basisAmount: 10, taxAmount: 1.9, categoryCode: 'S' });
+        j.totalNet = 70;
+        j.totalVat = 1.9;
+        j.totalGross = 71.9;
+        j.seller.vatId = 'DE123456789';
+      },
+      'BR-O-11',
+      'vatBreakdown.1.categoryCode',
+      '15-not-subject-o',
+    );
   });
   it('Z: no exemption reason (BR-Z-10), rate 0 (BR-Z-05)', () => {
     expectRule((j) => (j.vatBreakdown[0].exemptionReasonCode = 'VATEX-EU-O'), 'BR-Z-10', 'vatBreakdown.0.exemptionReasonCode', '16-zero-rated-z');
-    expectRule((j) => {
-      j.lines[0].categoryCode = 'Z';
-      j.lines[0].vatRatePercent = 7;
-    }, 'BR-Z-05', 'lines.0.vatRatePercent', '16-zero-rated-z');
+    expectRule(
+      (j) => {
+        j.lines[0].categoryCode = 'Z';
+        j.lines[0].vatRatePercent = 7;
+      },
+      'BR-Z-05',
+      'lines.0.vatRatePercent',
+      '16-zero-rated-z',
+    );
   });
   it('unknown category and exemption code (BR-CL-18, BR-CL-22)', () => {
     expectRule((j) => (j.vatBreakdown[0].categoryCode = 'X'), 'BR-CL-18', 'vatBreakdown.0.categoryCode');
@@ -246,10 +304,14 @@ describe('other rules', () => {
     expectRule((j) => (j.buyer.electronicAddress = { id: 'x', scheme: 'FOO' }), 'BR-CL-25', 'buyer.electronicAddress.scheme');
   });
   it('seller identification (BR-CO-26) and payee distinct from seller (BR-17)', () => {
-    expectRule((j) => {
-      delete j.seller.vatId;
-      j.seller.taxNumber = '12/345/67890';
-    }, 'BR-CO-26', 'seller.vatId');
+    expectRule(
+      (j) => {
+        delete j.seller.vatId;
+        j.seller.taxNumber = '12/345/67890';
+      },
+      'BR-CO-26',
+      'seller.vatId',
+    );
     expectRule((j) => (j.payee = { name: j.seller.name }), 'BR-17', 'payee.name');
   });
   it('periods and references (BR-29, BR-CO-19, BR-55, BR-57)', () => {
@@ -260,10 +322,15 @@ describe('other rules', () => {
   });
   it('tax currency: BR-53 and PEPPOL-EN16931-R005 (xrechnung)', () => {
     expectRule((j) => delete j.totalVatInTaxCurrency, 'BR-53', 'totalVatInTaxCurrency', '38-tax-currency-usd');
-    expectRule((j) => {
-      j.taxCurrencyCode = 'EUR';
-      j.totalVatInTaxCurrency = 190;
-    }, 'PEPPOL-EN16931-R005', 'taxCurrencyCode', '02-minimal-xrechnung');
+    expectRule(
+      (j) => {
+        j.taxCurrencyCode = 'EUR';
+        j.totalVatInTaxCurrency = 190;
+      },
+      'PEPPOL-EN16931-R005',
+      'taxCurrencyCode',
+      '02-minimal-xrechnung',
+    );
   });
   it('a credit note without preceding invoice gets a warning, not an error', () => {
     const j = fixture('18-credit-note-381') as J;

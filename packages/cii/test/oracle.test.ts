@@ -32,7 +32,15 @@ describe.runIf(available)('official oracle', () => {
       files.push({ file, profile });
     }
     const attach = path.join(dir, 'attachments-embedded.xml');
-    writeFileSync(attach, writeCii(loadFixtures().find((f) => f.name.startsWith('02-'))!.json, { attachments: [{ filename: 'a.pdf', data: new TextEncoder().encode('%PDF-1.7') }, { filename: 'b.csv', data: 'YTtiCg==' }] }));
+    writeFileSync(
+      attach,
+      writeCii(loadFixtures().find((f) => f.name.startsWith('02-'))!.json, {
+        attachments: [
+          { filename: 'a.pdf', data: new TextEncoder().encode('%PDF-1.7') },
+          { filename: 'b.csv', data: 'YTtiCg==' },
+        ],
+      }),
+    );
     files.push({ file: attach, profile: 'xrechnung' });
     const out = execFileSync('python3', [script, ...files.map((f) => f.file)], { env: { ...process.env, ORACLE_ARTEFACTS: artefacts }, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
     const results = (JSON.parse(out) as { results: Record<string, OracleResult> }).results;

@@ -1,7 +1,19 @@
 /** Type tests of @kontor/cii's public types (vitest typecheck mode): results narrow on `ok`, codes are closed, findings are Finding. */
 import type { Finding, KontorError, Verdict } from '@kontor/xml';
 import { describe, expectTypeOf, it } from 'vitest';
-import { CiiError, generateCii, parseInvoice, prepareInvoice, readCii, validateCii, type CiiErrorCode, type GenerateCiiResult, type Invoice, type InvoiceIssue, type RuleFinding } from '../src/index';
+import {
+  type CiiError,
+  generateCii,
+  parseInvoice,
+  prepareInvoice,
+  readCii,
+  validateCii,
+  type CiiErrorCode,
+  type GenerateCiiResult,
+  type Invoice,
+  type InvoiceIssue,
+  type RuleFinding,
+} from '../src/index';
 import { runRules, type RuleDef } from '../src/rules/index';
 
 describe('@kontor/cii public types', () => {

@@ -38,7 +38,10 @@ describe('readCii over the corpus', () => {
       results.set(path.relative(corpus, f), r!);
     }
     for (const [key, r] of results) {
-      expect(r.findings.filter((x) => x.code === 'READ_FAILED'), key).toEqual([]);
+      expect(
+        r.findings.filter((x) => x.code === 'READ_FAILED'),
+        key,
+      ).toEqual([]);
       const g = golden[key];
       if (g?.xsdValid) {
         expect(r.invoice, key).not.toBeNull();
@@ -47,7 +50,10 @@ describe('readCii over the corpus', () => {
       } else if (!g) {
         // The unit-test set wrappers are not CII documents.
         expect(r.invoice, key).toBeNull();
-        expect(r.findings.map((x) => x.code), key).toContain('NOT_CII');
+        expect(
+          r.findings.map((x) => x.code),
+          key,
+        ).toContain('NOT_CII');
       }
     }
     // Most instances map completely into the model; the rest list their gaps.

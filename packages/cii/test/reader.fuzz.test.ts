@@ -14,9 +14,27 @@ import { corpusOrSkip, EINVOICE_DIR } from './helpers';
 
 const { numRuns: RUNS, seed: SEED } = fuzzParams(100);
 const has = corpusOrSkip() !== null;
-const base = has ? readFileSync(path.join(EINVOICE_DIR, 'instances/en16931/examples/CII_example1.xml')) : Buffer.from('<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>');
+const base = has
+  ? readFileSync(path.join(EINVOICE_DIR, 'instances/en16931/examples/CII_example1.xml'))
+  : Buffer.from('<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>');
 
-const TOKENS = ['<ram:IncludedSupplyChainTradeLineItem>', '</ram:IncludedSupplyChainTradeLineItem>', '<ram:LineTotalAmount>', '1e400', '-0', 'NaN', '<!DOCTYPE x>', '&amp;', '&x;', '\u0000', '\ufeff', 'encoding="UTF-16"', '"', '<ram:TypeCode>', '999999999999999999999999.99'];
+const TOKENS = [
+  '<ram:IncludedSupplyChainTradeLineItem>',
+  '</ram:IncludedSupplyChainTradeLineItem>',
+  '<ram:LineTotalAmount>',
+  '1e400',
+  '-0',
+  'NaN',
+  '<!DOCTYPE x>',
+  '&amp;',
+  '&x;',
+  '\u0000',
+  '\ufeff',
+  'encoding="UTF-16"',
+  '"',
+  '<ram:TypeCode>',
+  '999999999999999999999999.99',
+];
 const mutation = byteMutations(TOKENS, 2000);
 
 const mutate = applyMutations;

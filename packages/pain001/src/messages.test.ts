@@ -30,7 +30,12 @@ describe('pain001 messages', () => {
     const en = await validatePain001(BAD_FILE, { lang: 'en' });
     expect(codes(en.findings)).toEqual(codes(de.findings));
     expect(codes(de.findings)).toEqual(
-      expect.arrayContaining(['IBAN_CHECKSUM@paymentBlocks.0.debtorAccount.iban', 'IBAN_COUNTRY_FORMAT@paymentBlocks.0.transactions.0.creditorAccount.iban', 'NB_OF_TXS_MISMATCH@groupHeader.numberOfTransactions', 'CTRL_SUM_MISMATCH@groupHeader.controlSum']),
+      expect.arrayContaining([
+        'IBAN_CHECKSUM@paymentBlocks.0.debtorAccount.iban',
+        'IBAN_COUNTRY_FORMAT@paymentBlocks.0.transactions.0.creditorAccount.iban',
+        'NB_OF_TXS_MISMATCH@groupHeader.numberOfTransactions',
+        'CTRL_SUM_MISMATCH@groupHeader.controlSum',
+      ]),
     );
     const text = (r: typeof de, code: string) => r.findings.find((f) => f.code === code)!.message;
     expect(text(de, 'IBAN_CHECKSUM')).toBe('IBAN des Auftraggebers: Die Prüfziffern der IBAN „DE88370400440532013000“ stimmen nicht (Modulo-97-Prüfung nach ISO 13616).');

@@ -226,8 +226,8 @@ export const messages = defineMessages({
   ID_MISSING: { de: '{label} fehlt', en: '{label} missing' },
   ID_TOO_LONG: { de: '{label} ist länger als 35 Zeichen', en: '{label} is longer than 35 characters' },
   ID_CHARSET: {
-    de: "{label} \"{value}\" enthält Zeichen außerhalb von A-Z a-z 0-9 + ? / - : ( ) . , ' und Leerzeichen",
-    en: "{label} \"{value}\" contains characters outside A-Z a-z 0-9 + ? / - : ( ) . , ' and space",
+    de: '{label} "{value}" enthält Zeichen außerhalb von A-Z a-z 0-9 + ? / - : ( ) . , \' und Leerzeichen',
+    en: '{label} "{value}" contains characters outside A-Z a-z 0-9 + ? / - : ( ) . , \' and space',
   },
   GROUP_HEADER_MISSING: { de: 'Gruppenkopf (GrpHdr) fehlt', en: 'Group header (GrpHdr) missing' },
   CREATION_TIME_MISSING: { de: 'Erstellungszeitpunkt (CreDtTm) fehlt', en: 'Creation time (CreDtTm) missing' },
@@ -409,7 +409,14 @@ export function sayer(lang: Lang = 'de'): Say {
     if (!params) return message(messages, key, lang);
     const p: Record<string, string | number | bigint | boolean | null | undefined> = {};
     for (const [k, v] of Object.entries(params)) {
-      p[k] = typeof v === 'string' && v.startsWith('@') ? v.slice(1).split('+').map((l) => say(l as Pain001MessageKey)).join(': ') : v;
+      p[k] =
+        typeof v === 'string' && v.startsWith('@')
+          ? v
+              .slice(1)
+              .split('+')
+              .map((l) => say(l as Pain001MessageKey))
+              .join(': ')
+          : v;
     }
     return message(messages, key, lang, p);
   };

@@ -53,7 +53,7 @@ describe.runIf(has)('golden.json agreement (xmllint oracle)', () => {
     expect(samples.length).toBe(54);
   });
 
-  it('validatePain001 picks the schema by namespace and profile; every (sample, schema) pair gives xmllint\'s verdict and first error line', async () => {
+  it("validatePain001 picks the schema by namespace and profile; every (sample, schema) pair gives xmllint's verdict and first error line", async () => {
     let pairs = 0;
     let checked = 0;
     let refused = 0;

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-const head = '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn><GrpHdr><MsgId>A</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm><NbOfTxs>1</NbOfTxs><InitgPty><Nm>X</Nm></InitgPty></GrpHdr>';
+const head =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn><GrpHdr><MsgId>A</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm><NbOfTxs>1</NbOfTxs><InitgPty><Nm>X</Nm></InitgPty></GrpHdr>';
 const tail = '</CstmrCdtTrfInitn></Document>';
 
 async function painError(p: Promise<unknown>): Promise<Pain001Error> {
@@ -58,7 +59,13 @@ describe.runIf(has)('schema step under load and in other encodings', () => {
   });
 
   const dirs = ['samples/pain.001.001.09', 'samples/pain.001.001.03'];
-  const files = has ? dirs.flatMap((d) => readdirSync(path.join(paymentsDir, d)).filter((f) => f.endsWith('.xml')).map((f) => path.join(paymentsDir, d, f))) : [];
+  const files = has
+    ? dirs.flatMap((d) =>
+        readdirSync(path.join(paymentsDir, d))
+          .filter((f) => f.endsWith('.xml'))
+          .map((f) => path.join(paymentsDir, d, f)),
+      )
+    : [];
   it('every corpus sample re-encoded as UTF-16 (LE/BE, BOM) and ISO-8859-1 gets the verdict of its UTF-8 original', async () => {
     let checked = 0;
     let valid = 0;
@@ -79,7 +86,13 @@ describe.runIf(has)('schema step under load and in other encodings', () => {
       if (!/[^\u0000-\u00ff]/.test(text)) variants.push(Buffer.from(text.replace(/encoding="UTF-8"/i, 'encoding="ISO-8859-1"'), 'latin1'));
       for (const bytes of variants) {
         const r = await validatePain001(bytes, { schemaStore: store! });
-        expect({ file, verdict: r.verdict, xsd: r.xsd.valid, errors: r.xsd.errorCount, summary: r.summary }).toEqual({ file, verdict: ref.verdict, xsd: ref.xsd.valid, errors: ref.xsd.errorCount, summary: ref.summary });
+        expect({ file, verdict: r.verdict, xsd: r.xsd.valid, errors: r.xsd.errorCount, summary: r.summary }).toEqual({
+          file,
+          verdict: ref.verdict,
+          xsd: ref.xsd.valid,
+          errors: ref.xsd.errorCount,
+          summary: ref.summary,
+        });
       }
       checked++;
       if (ref.xsd.valid) valid++;

@@ -14,7 +14,12 @@ const base = has ? readFileSync(path.join(paymentsDir, 'samples/constructed/pain
 /** [defect, mutation, expected code, expected path] */
 const CASES: [string, (s: string) => string, string, string][] = [
   ['creditor name removed', (s) => s.replace('<Nm>Stadtwerke Musterstadt</Nm>', ''), 'NAME_MISSING', 'paymentBlocks.0.transactions.2.creditor.name'],
-  ['creditor account removed', (s) => s.replace(/<CdtrAcct>\s*<Id>\s*<IBAN>DE96701500000001002003<\/IBAN>\s*<\/Id>\s*<\/CdtrAcct>/, ''), 'CREDITOR_ACCOUNT_MISSING', 'paymentBlocks.0.transactions.2.creditorAccount'],
+  [
+    'creditor account removed',
+    (s) => s.replace(/<CdtrAcct>\s*<Id>\s*<IBAN>DE96701500000001002003<\/IBAN>\s*<\/Id>\s*<\/CdtrAcct>/, ''),
+    'CREDITOR_ACCOUNT_MISSING',
+    'paymentBlocks.0.transactions.2.creditorAccount',
+  ],
   ['end-to-end id removed', (s) => s.replace('<EndToEndId>E2E-000002</EndToEndId>', ''), 'END_TO_END_ID_MISSING', 'paymentBlocks.0.transactions.1.endToEndId'],
   ['end-to-end id of 36 characters', (s) => s.replace('E2E-000002', 'E'.repeat(36)), 'END_TO_END_ID_TOO_LONG', 'paymentBlocks.0.transactions.1.endToEndId'],
   ['message id removed', (s) => s.replace('<MsgId>MSG-2026-03-13-0001</MsgId>', ''), 'MESSAGE_ID_MISSING', 'groupHeader.messageId'],
@@ -30,7 +35,12 @@ const CASES: [string, (s: string) => string, string, string][] = [
   ['creditor BIC of 9 characters', (s) => s.replace('INGDDEFFXXX', 'INGDDEFFX'), 'BIC_INVALID', 'paymentBlocks.0.transactions.1.creditorAgent.bic'],
   ['creditor outside SEPA', (s) => s.replace('DE02500105170005400246', 'BR9700360305000010009795493P1'), 'SCT_COUNTRY_NOT_SEPA', 'paymentBlocks.0.transactions.1.creditorAccount.iban'],
   ['remittance of 141 characters', (s) => s.replace('Rechnung 2 vom 01.03.2026', 'R'.repeat(141)), 'REMITTANCE_TOO_LONG', 'paymentBlocks.0.transactions.1.remittance.unstructured.0'],
-  ['two unstructured remittance lines', (s) => s.replace('<Ustrd>Rechnung 2 vom 01.03.2026</Ustrd>', '<Ustrd>a</Ustrd><Ustrd>b</Ustrd>'), 'REMITTANCE_MULTIPLE', 'paymentBlocks.0.transactions.1.remittance.unstructured'],
+  [
+    'two unstructured remittance lines',
+    (s) => s.replace('<Ustrd>Rechnung 2 vom 01.03.2026</Ustrd>', '<Ustrd>a</Ustrd><Ustrd>b</Ustrd>'),
+    'REMITTANCE_MULTIPLE',
+    'paymentBlocks.0.transactions.1.remittance.unstructured',
+  ],
   ['execution date 30 February', (s) => s.replace('<Dt>2026-03-16</Dt>', '<Dt>2026-02-30</Dt>'), 'EXECUTION_DATE_INVALID', 'paymentBlocks.0.executionDate'],
   ['creation time without time', (s) => s.replace('2026-03-13T09:30:00', '2026-03-13'), 'CREATION_TIME_INVALID', 'groupHeader.createdAt'],
   ['block NbOfTxs off by one', (s) => s.replace('<NbOfTxs>3</NbOfTxs>', '<NbOfTxs>2</NbOfTxs>'), 'PMTINF_NB_OF_TXS_MISMATCH', 'paymentBlocks.0.numberOfTransactions'],
@@ -38,10 +48,23 @@ const CASES: [string, (s: string) => string, string, string][] = [
   ['payment method cheque', (s) => s.replace('<PmtMtd>TRF</PmtMtd>', '<PmtMtd>CHK</PmtMtd>'), 'PAYMENT_METHOD_INVALID', 'paymentBlocks.0.method'],
   ['debtor removed', (s) => s.replace(/<Dbtr>\s*<Nm>Musterfirma Handels AG<\/Nm>\s*<\/Dbtr>/, ''), 'DEBTOR_MISSING', 'paymentBlocks.1.debtor'],
   ['debtor agent removed', (s) => s.replace(/<DbtrAgt>\s*<FinInstnId>\s*<BICFI>COBADEFFXXX<\/BICFI>\s*<\/FinInstnId>\s*<\/DbtrAgt>/, ''), 'DEBTOR_AGENT_MISSING', 'paymentBlocks.0.debtorAgent'],
-  ['structured address without country', (s) => s.replace('<Ctry>DE</Ctry>\n</PstlAdr>\n</Cdtr>', '</PstlAdr>\n</Cdtr>'), 'ADDRESS_COUNTRY_MISSING', 'paymentBlocks.0.transactions.0.creditor.address.countryCode'],
+  [
+    'structured address without country',
+    (s) => s.replace('<Ctry>DE</Ctry>\n</PstlAdr>\n</Cdtr>', '</PstlAdr>\n</Cdtr>'),
+    'ADDRESS_COUNTRY_MISSING',
+    'paymentBlocks.0.transactions.0.creditor.address.countryCode',
+  ],
   ['lower-case currency', (s) => s.replace('<InstdAmt Ccy="EUR">29.99', '<InstdAmt Ccy="eur">29.99'), 'CURRENCY_UNKNOWN', 'paymentBlocks.0.transactions.1.currency'],
   ['group header NbOfTxs not a number', (s) => s.replace('<NbOfTxs>4</NbOfTxs>', '<NbOfTxs>vier</NbOfTxs>'), 'NB_OF_TXS_INVALID', 'groupHeader.numberOfTransactions'],
-  ['priority on the transaction', (s) => s.replace('<PmtId>\n<InstrId>INSTR-000002', '<PmtId>\n<InstrId>INSTR-000002').replace('</PmtId>\n<Amt>\n<InstdAmt Ccy="EUR">29.99', '</PmtId>\n<PmtTpInf>\n<InstrPrty>HIGH</InstrPrty>\n</PmtTpInf>\n<Amt>\n<InstdAmt Ccy="EUR">29.99'), 'SCT_PRIORITY_LEVEL', 'paymentBlocks.0.transactions.1.paymentType.instructionPriority'],
+  [
+    'priority on the transaction',
+    (s) =>
+      s
+        .replace('<PmtId>\n<InstrId>INSTR-000002', '<PmtId>\n<InstrId>INSTR-000002')
+        .replace('</PmtId>\n<Amt>\n<InstdAmt Ccy="EUR">29.99', '</PmtId>\n<PmtTpInf>\n<InstrPrty>HIGH</InstrPrty>\n</PmtTpInf>\n<Amt>\n<InstdAmt Ccy="EUR">29.99'),
+    'SCT_PRIORITY_LEVEL',
+    'paymentBlocks.0.transactions.1.paymentType.instructionPriority',
+  ],
 ];
 
 describe.runIf(has)('one-defect mutations of the GBIC_5 file (rules only)', () => {

@@ -17,7 +17,9 @@ const { numRuns: RUNS, seed: SEED } = fuzzParams(100);
 const has = corpusAvailable();
 let store: SchemaStore | undefined;
 let cleanup = () => {};
-let base = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn><PmtInf><CdtTrfTxInf/></PmtInf></CstmrCdtTrfInitn></Document>');
+let base = Buffer.from(
+  '<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn><PmtInf><CdtTrfTxInf/></PmtInf></CstmrCdtTrfInitn></Document>',
+);
 beforeAll(async () => {
   if (has) {
     ({ store, cleanup } = await corpusSchemaStore());
@@ -26,7 +28,24 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-const TOKENS = ['<PmtInf>', '</PmtInf>', '<CdtTrfTxInf>', '</CdtTrfTxInf>', '<InstdAmt Ccy="EUR">', '1e400', '-0.001', '<!DOCTYPE x>', '&amp;', '&x;', '\u0000', '\ufeff', 'encoding="UTF-16"', 'encoding="KOI8-R"', '"', ' a="1" a="2"'];
+const TOKENS = [
+  '<PmtInf>',
+  '</PmtInf>',
+  '<CdtTrfTxInf>',
+  '</CdtTrfTxInf>',
+  '<InstdAmt Ccy="EUR">',
+  '1e400',
+  '-0.001',
+  '<!DOCTYPE x>',
+  '&amp;',
+  '&x;',
+  '\u0000',
+  '\ufeff',
+  'encoding="UTF-16"',
+  'encoding="KOI8-R"',
+  '"',
+  ' a="1" a="2"',
+];
 const mutation = byteMutations(TOKENS, 300);
 
 const mutate = applyMutations;

@@ -44,8 +44,22 @@ describe.runIf(has)('round trip', () => {
         const r = await generateSct(run, { now, schemaStore: store, messageId: 'PROP-1', createdAt: '2026-03-10T11:00:00' });
         expect(r.verification.passed).toBe(true);
         const m = await readPain001(r.xml);
-        const back = m.paymentBlocks.flatMap((b) => b.transactions.map((t) => ({ iban: t.creditorAccount?.iban, amount: t.amount, date: b.executionDate, sala: b.paymentType?.categoryPurpose === 'SALA', high: b.paymentType?.instructionPriority === 'HIGH' })));
-        const expected = payments.map((p) => ({ iban: p.creditorIban, amount: p.amount, date: p.requestedExecutionDate ?? '2026-03-16', sala: p.categoryPurpose === 'SALA', high: p.instrPrty === 'HIGH' }));
+        const back = m.paymentBlocks.flatMap((b) =>
+          b.transactions.map((t) => ({
+            iban: t.creditorAccount?.iban,
+            amount: t.amount,
+            date: b.executionDate,
+            sala: b.paymentType?.categoryPurpose === 'SALA',
+            high: b.paymentType?.instructionPriority === 'HIGH',
+          })),
+        );
+        const expected = payments.map((p) => ({
+          iban: p.creditorIban,
+          amount: p.amount,
+          date: p.requestedExecutionDate ?? '2026-03-16',
+          sala: p.categoryPurpose === 'SALA',
+          high: p.instrPrty === 'HIGH',
+        }));
         const key = (x: { iban?: string | undefined; amount?: string | undefined; date?: string | undefined; sala: boolean; high: boolean }) => JSON.stringify(x);
         expect(back.map(key).sort()).toEqual(expected.map(key).sort());
         expect(r.summary.controlSum).toBe(payments.reduce((s, p) => s.plus(p.amount), new Big(0)).toFixed(2));

@@ -28,7 +28,9 @@ export interface PdfA3BenchRow {
   files?: string[];
 }
 
-const XML = new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">${'<x/>'.repeat(2000)}</rsm:CrossIndustryInvoice>`);
+const XML = new TextEncoder().encode(
+  `<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">${'<x/>'.repeat(2000)}</rsm:CrossIndustryInvoice>`,
+);
 const DATE = new Date('2024-05-01T10:00:00Z');
 
 async function median(fn: () => Promise<unknown>, runs: number): Promise<{ ms: number; rss: number }> {
@@ -67,7 +69,16 @@ export async function run(): Promise<PdfA3BenchRow[]> {
   };
   const a = await median(makeOurs, 15);
   const b = await median(makeRefWithKit, 15);
-  rows.push({ case: 'pdfa3: make 1-page PDF/A-3 + 8 KB XML attachment', ours: a.ms, reference: b.ms, referenceName: 'pdf-lib without PDF/A', ratio: +(a.ms / b.ms).toFixed(2), inputSize: XML.length, peakRss: Math.max(a.rss, b.rss), output: await makeOurs() });
+  rows.push({
+    case: 'pdfa3: make 1-page PDF/A-3 + 8 KB XML attachment',
+    ours: a.ms,
+    reference: b.ms,
+    referenceName: 'pdf-lib without PDF/A',
+    ratio: +(a.ms / b.ms).toFixed(2),
+    inputSize: XML.length,
+    peakRss: Math.max(a.rss, b.rss),
+    output: await makeOurs(),
+  });
 
   // a supplied 2-page PDF (not PDF/A), as office software writes it
   const src = await (async () => {
@@ -95,7 +106,16 @@ export async function run(): Promise<PdfA3BenchRow[]> {
   const c = await median(embedOurs, 15);
   const d = await median(embedRef, 15);
   const out = await embedOurs();
-  rows.push({ case: 'pdfa3: embed XML into a supplied 2-page PDF (load+check+PDF/A+attach+save)', ours: c.ms, reference: d.ms, referenceName: 'pdf-lib load+attach+save', ratio: +(c.ms / d.ms).toFixed(2), inputSize: src.length, peakRss: Math.max(c.rss, d.rss), output: out });
+  rows.push({
+    case: 'pdfa3: embed XML into a supplied 2-page PDF (load+check+PDF/A+attach+save)',
+    ours: c.ms,
+    reference: d.ms,
+    referenceName: 'pdf-lib load+attach+save',
+    ratio: +(c.ms / d.ms).toFixed(2),
+    inputSize: src.length,
+    peakRss: Math.max(c.rss, d.rss),
+    output: out,
+  });
 
   const e = await median(() => checkPdfA3(out), 15);
   rows.push({ case: 'pdfa3: checkPdfA3 on the 2-page result', ours: e.ms, reference: null, referenceName: 'veraPDF', ratio: null, inputSize: out.length, peakRss: e.rss, output: out });
@@ -114,8 +134,16 @@ export async function run(): Promise<PdfA3BenchRow[]> {
     }
     const ms = +(performance.now() - t).toFixed(1);
     const size = inputs.reduce((n, x) => n + x.bytes.length, 0);
-    rows.push({ case: `pdfa3: checkPdfA3 over the veraPDF corpus (${inputs.length} files, one process)`, ours: ms, reference: null, referenceName: 'veraPDF batch', ratio: null, inputSize: size, peakRss: Math.round(rss / (1024 * 1024)), files: inputs.map((x) => x.path) });
+    rows.push({
+      case: `pdfa3: checkPdfA3 over the veraPDF corpus (${inputs.length} files, one process)`,
+      ours: ms,
+      reference: null,
+      referenceName: 'veraPDF batch',
+      ratio: null,
+      inputSize: size,
+      peakRss: Math.round(rss / (1024 * 1024)),
+      files: inputs.map((x) => x.path),
+    });
   }
   return rows;
 }
-

@@ -8,9 +8,15 @@ import { loadForPdfA3 } from './load/load-for-pdfa3';
 import { messages, type Pdfa3MessageKey } from './messages';
 import { savePdfA3 } from './write/save';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A template as a regular expression: each placeholder matches any text. */
-const pattern = (template: string) => new RegExp(`^${template.split(/\{[A-Za-z_][A-Za-z0-9_]*\}/).map(escape).join('[\\s\\S]*')}$`);
+const pattern = (template: string) =>
+  new RegExp(
+    `^${template
+      .split(/\{[A-Za-z_][A-Za-z0-9_]*\}/)
+      .map(escapeRegExp)
+      .join('[\\s\\S]*')}$`,
+  );
 const KEYS = Object.keys(messages) as Pdfa3MessageKey[];
 const EN = KEYS.map((k) => [k, pattern(messages[k].en)] as const);
 const DE = new Map(KEYS.map((k) => [k, pattern(messages[k].de)] as const));
@@ -41,9 +47,7 @@ describe('pdfa3 messages', () => {
     const de = await checkPdfA3(bytes, { lang: 'de' });
     const shape = (r: typeof en) => r.findings.map((f) => [f.code, f.rule, f.severity, f.path]);
     expect(shape(de)).toEqual(shape(en));
-    expect(en.findings.map((f) => f.message)).toEqual(
-      expect.arrayContaining(['the catalog contains NeedsRendering true', 'the catalog contains Requirements', 'the catalog has no Metadata stream']),
-    );
+    expect(en.findings.map((f) => f.message)).toEqual(expect.arrayContaining(['the catalog contains NeedsRendering true', 'the catalog contains Requirements', 'the catalog has no Metadata stream']));
     expect(de.findings.map((f) => f.message)).toEqual(
       expect.arrayContaining(['der Katalog enthält NeedsRendering true', 'der Katalog enthält Requirements', 'der Katalog hat keinen Metadata-Stream']),
     );

@@ -52,7 +52,10 @@ export function runVera(inputs: (string | [string, Uint8Array])[], flavour = '3b
     });
     const r = spawnSync(join(TOOLS, 'verapdf.sh'), ['--flavour', flavour, ...paths], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: process.env });
     if (r.status === 2 || !r.stdout) throw new Error(`verapdf.sh failed: ${r.stderr}`);
-    return r.stdout.trim().split('\n').map((l) => JSON.parse(l) as VeraResult);
+    return r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as VeraResult);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -77,4 +80,3 @@ export function qpdfCheck(bytes: Uint8Array): { status: number; output: string }
     rmSync(dir, { recursive: true, force: true });
   }
 }
-

@@ -81,4 +81,3 @@ export async function plainTwoPager(): Promise<Uint8Array> {
   doc.getPage(0).node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(link)]));
   return doc.save();
 }
-

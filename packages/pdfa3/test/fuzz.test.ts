@@ -30,7 +30,31 @@ async function typedOnly(fn: () => Promise<unknown>): Promise<string> {
   }
 }
 
-const TOKENS = ['obj', 'endobj', 'stream', 'endstream', '<<', '>>', '[', ']', '(', ')', '/Encrypt 5 0 R', '/Length 999999', ' R ', 'xref', 'trailer', '%%EOF', 'q', 'Q', '/FlateDecode', '-0', '1e308', '\\', '\0'];
+const TOKENS = [
+  'obj',
+  'endobj',
+  'stream',
+  'endstream',
+  '<<',
+  '>>',
+  '[',
+  ']',
+  '(',
+  ')',
+  '/Encrypt 5 0 R',
+  '/Length 999999',
+  ' R ',
+  'xref',
+  'trailer',
+  '%%EOF',
+  'q',
+  'Q',
+  '/FlateDecode',
+  '-0',
+  '1e308',
+  '\\',
+  '\0',
+];
 
 /** A mutation of the sample: byte flips, token insertions, cuts and duplications at random places. */
 const mutation = fc.array(
@@ -99,7 +123,11 @@ describe('PDF loader and checker under random input', () => {
       fc.property(fc.uint8Array({ maxLength: 4096 }), filters, fc.integer({ min: 0, max: 15 }), (data, fs, predictor) => {
         const max = 64 * 1024;
         try {
-          const out = decodeFilters(data, fs.map((name) => ({ name, parms: { predictor, columns: 7, colors: 3 } })), max);
+          const out = decodeFilters(
+            data,
+            fs.map((name) => ({ name, parms: { predictor, columns: 7, colors: 3 } })),
+            max,
+          );
           expect(out.length).toBeLessThanOrEqual(max);
         } catch (e) {
           expect(e).toBeInstanceOf(Error);

@@ -43,7 +43,10 @@ describe('hostile PDFs', () => {
   it('a string literal mentioning /Encrypt 5 0 R is not encryption (trailer, body, and an unparseable file)', async () => {
     const text = Buffer.from(base).toString('latin1');
     // an extra trailer key whose value is a string mentioning /Encrypt
-    const inTrailer = Buffer.from(text.replace(/trailer\s*<</, (m) => `${m} /Note (see /Encrypt 5 0 R here)`), 'latin1');
+    const inTrailer = Buffer.from(
+      text.replace(/trailer\s*<</, (m) => `${m} /Note (see /Encrypt 5 0 R here)`),
+      'latin1',
+    );
     const r1 = await checkPdfA3(new Uint8Array(inTrailer));
     expect(r1.findings.map((f) => f.rule)).not.toContain('6.1.3-2');
     expect((await readPdfInfo(new Uint8Array(inTrailer))).encrypted).toBe(false);
@@ -83,11 +86,22 @@ describe('hostile PDFs', () => {
       const fontRef = doc.context.nextRef();
       const proc = doc.context.register(doc.context.flateStream('1000 0 d0 BT /T3 1 Tf (a) Tj ET'));
       const font = doc.context.obj({
-        Type: 'Font', Subtype: 'Type3', FontBBox: [0, 0, 1000, 1000], FontMatrix: [0.001, 0, 0, 0.001, 0, 0], FirstChar: 97, LastChar: 97, Widths: [1000],
-        Encoding: { Type: 'Encoding', Differences: [97, 'a'] }, CharProcs: { a: proc }, Resources: { Font: { T3: fontRef } },
+        Type: 'Font',
+        Subtype: 'Type3',
+        FontBBox: [0, 0, 1000, 1000],
+        FontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+        FirstChar: 97,
+        LastChar: 97,
+        Widths: [1000],
+        Encoding: { Type: 'Encoding', Differences: [97, 'a'] },
+        CharProcs: { a: proc },
+        Resources: { Font: { T3: fontRef } },
       } as never);
       doc.context.assign(fontRef, font);
-      doc.getPage(0).node.Resources()!.set(PDFName.of('Font'), doc.context.obj({ T3: fontRef }));
+      doc
+        .getPage(0)
+        .node.Resources()!
+        .set(PDFName.of('Font'), doc.context.obj({ T3: fontRef }));
       return 'BT /T3 12 Tf 10 10 Td (a) Tj ET';
     });
     expect(errors(await checkPdfA3(pdf))).toContain('PDF_RECURSIVE_XOBJECT');
@@ -97,7 +111,10 @@ describe('hostile PDFs', () => {
     const pdf = await withContent((doc) => {
       let inner = formXObject(doc, '0 0 m 1 1 l S');
       for (let i = 0; i < 30; i++) inner = formXObject(doc, '/F Do', { F: inner });
-      doc.getPage(0).node.Resources()!.set(PDFName.of('XObject'), doc.context.obj({ Outer: inner }));
+      doc
+        .getPage(0)
+        .node.Resources()!
+        .set(PDFName.of('XObject'), doc.context.obj({ Outer: inner }));
       return '/Outer Do';
     });
     const r = await checkPdfA3(pdf);

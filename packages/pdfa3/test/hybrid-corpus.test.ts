@@ -77,14 +77,18 @@ describe.skipIf(!hasCorpus)('e-invoice and plain corpus', () => {
       }
     }
     expect(n).toBeGreaterThan(120);
-    console.log(`page tree not followable by pdf-lib: ${unfollowable.join(", ")}`);
+    console.log(`page tree not followable by pdf-lib: ${unfollowable.join(', ')}`);
     expect(unfollowable.length).toBeLessThanOrEqual(2);
   }, 60_000);
 
   it('checkPdfA3 never throws, flags encryption, and passes nothing unreadable', async () => {
     for (const [path, rec] of Object.entries(all)) {
       const r = await checkPdfA3(readCorpus(path));
-      if (rec.encrypted) expect(r.findings.map((f) => f.rule), path).toContain('6.1.3-2');
+      if (rec.encrypted)
+        expect(
+          r.findings.map((f) => f.rule),
+          path,
+        ).toContain('6.1.3-2');
       if (!rec.qpdf_json_ok && !rec.encrypted) expect(r.passed, path).toBe(false);
     }
   }, 60_000);

@@ -8,8 +8,14 @@ import { checkPdfA3 } from '../src/index';
 import { messages, type Pdfa3MessageKey } from '../src/messages';
 import { corpusAvailable, readCorpus, readExpected } from './corpus';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const pattern = (template: string) => new RegExp(`^${template.split(/\{[A-Za-z_][A-Za-z0-9_]*\}/).map(escape).join('[\\s\\S]*')}$`);
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const pattern = (template: string) =>
+  new RegExp(
+    `^${template
+      .split(/\{[A-Za-z_][A-Za-z0-9_]*\}/)
+      .map(escapeRegExp)
+      .join('[\\s\\S]*')}$`,
+  );
 const KEYS = Object.keys(messages) as Pdfa3MessageKey[];
 const EN = KEYS.map((k) => [k, pattern(messages[k].en)] as const);
 const DE = new Map(KEYS.map((k) => [k, pattern(messages[k].de)] as const));
@@ -31,7 +37,10 @@ describe.skipIf(!hasCorpus)('pdfa3 findings in German and English (veraPDF corpu
         const keys = EN.filter(([, re]) => re.test(f.message)).map(([k]) => k);
         expect(keys.length, `${file}: no template for "${f.message}"`).toBeGreaterThan(0);
         const text = de.findings[i]!.message;
-        expect(keys.some((k) => DE.get(k)!.test(text)), `${file}: "${text}" is not the German of "${f.message}"`).toBe(true);
+        expect(
+          keys.some((k) => DE.get(k)!.test(text)),
+          `${file}: "${text}" is not the German of "${f.message}"`,
+        ).toBe(true);
         expect(text, file).not.toBe(f.message);
         for (const k of keys) keysSeen.add(k);
         compared++;

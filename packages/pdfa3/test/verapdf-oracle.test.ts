@@ -17,7 +17,13 @@ const CONVERT = [
 
 async function convert(bytes: Uint8Array): Promise<Uint8Array> {
   const r = await loadForPdfA3(bytes);
-  if (!r.ok) throw new Error(`refused: ${r.findings.filter((f) => f.severity === 'error').map((f) => f.code).join()}`);
+  if (!r.ok)
+    throw new Error(
+      `refused: ${r.findings
+        .filter((f) => f.severity === 'error')
+        .map((f) => f.code)
+        .join()}`,
+    );
   makePdfA3(r.doc, { title: 'Converted invoice', createDate: CREATED, modifyDate: MODIFIED, conformance: 'B', extraXmp: FX_XMP });
   attachFile(r.doc, { name: 'factur-x.xml', data: XML, mimeType: 'text/xml', relationship: 'Alternative', modDate: MODIFIED, replace: true });
   return savePdfA3(r.doc);
@@ -33,14 +39,16 @@ describe.skipIf(!veraAvailable())('veraPDF on our output', () => {
     ];
     if (corpusAvailable()) CONVERT.forEach((p, i) => inputs.push([`converted-${i}.pdf`, readCorpus(p)]));
     const converted = await Promise.all(inputs.map(async ([n, b]) => [n, n.startsWith('converted-') && !n.includes('plain-two') ? await convert(b) : b] as [string, Uint8Array]));
-    for (const [n, b] of converted) expect((await checkPdfA3(b)).findings.filter((f) => f.severity === 'error'), n).toEqual([]);
+    for (const [n, b] of converted)
+      expect(
+        (await checkPdfA3(b)).findings.filter((f) => f.severity === 'error'),
+        n,
+      ).toEqual([]);
     const results = runVera(converted, 'auto');
     for (const r of results) {
       console.log(`${r.file.split('/').pop()}: ${r.flavour} compliant=${r.compliant} failed=${JSON.stringify(r.failedRules.map((x) => `${x.clause}-${x.testNumber}`))}`);
     }
-    expect(results.map((r) => ({ file: r.file.split('/').pop(), compliant: r.compliant, failed: r.failedRules.length }))).toEqual(
-      converted.map(([n]) => ({ file: n, compliant: true, failed: 0 })),
-    );
+    expect(results.map((r) => ({ file: r.file.split('/').pop(), compliant: r.compliant, failed: r.failedRules.length }))).toEqual(converted.map(([n]) => ({ file: n, compliant: true, failed: 0 })));
     expect(results.map((r) => r.flavour)).toEqual(converted.map(([n]) => (n === 'generated-3u.pdf' ? '3u' : '3b')));
   }, 180_000);
 });

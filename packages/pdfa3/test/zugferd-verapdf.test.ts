@@ -11,7 +11,10 @@ import { CORPUS_PDF, corpusAvailable, readCorpus, readExpected, runVera, veraAva
 describe.skipIf(!veraAvailable() || !corpusAvailable())('ZUGFeRD / Factur-X corpus against veraPDF', () => {
   it('same verdict as veraPDF on every file of part 2 or 3; other parts refused by 6.6.4', async () => {
     const files = Object.keys(readExpected<unknown>('zugferd-expected.json'));
-    const vera = runVera(files.map((f) => `${CORPUS_PDF}${f}`), 'auto');
+    const vera = runVera(
+      files.map((f) => `${CORPUS_PDF}${f}`),
+      'auto',
+    );
     const disagree: string[] = [];
     const otherParts: string[] = [];
     let agree = 0;
@@ -21,11 +24,17 @@ describe.skipIf(!veraAvailable() || !corpusAvailable())('ZUGFeRD / Factur-X corp
       const r = await checkPdfA3(readCorpus(file), part ? { part } : {});
       if (part === undefined && v.flavour) {
         otherParts.push(`${file} (${v.flavour})`);
-        expect(r.findings.map((f) => f.code), file).toContain('6.6.4');
+        expect(
+          r.findings.map((f) => f.code),
+          file,
+        ).toContain('6.6.4');
         continue;
       }
       if (r.passed === (v.compliant === true)) agree++;
-      else disagree.push(`${file}: veraPDF ${v.compliant} ${JSON.stringify(v.failedRules.map((x) => `${x.clause}-${x.testNumber}`))}, ours ${r.findings.filter((f) => f.severity === 'error').map((f) => f.rule ?? f.code)}`);
+      else
+        disagree.push(
+          `${file}: veraPDF ${v.compliant} ${JSON.stringify(v.failedRules.map((x) => `${x.clause}-${x.testNumber}`))}, ours ${r.findings.filter((f) => f.severity === 'error').map((f) => f.rule ?? f.code)}`,
+        );
     }
     console.log(`agree with veraPDF on ${agree} of ${files.length - otherParts.length} part-2/3 files; other parts: ${otherParts.join(', ')}`);
     expect(disagree).toEqual([]);

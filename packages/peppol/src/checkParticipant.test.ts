@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDnsStandin, type DnsStandin } from '@kontor/testkit/dns-standin';
-import {
-  BILLING_PROCESS,
-  BIS_INVOICE,
-  startDirectoryStandin,
-  startSmpStandin,
-  XRECHNUNG_CII,
-  type HttpStandin,
-} from '@kontor/testkit/peppol-standins';
+import { BILLING_PROCESS, BIS_INVOICE, startDirectoryStandin, startSmpStandin, XRECHNUNG_CII, type HttpStandin } from '@kontor/testkit/peppol-standins';
 import { checkParticipant, type PeppolCheckConfig } from './checkParticipant';
 import { PeppolError } from './errors';
 import { parseParticipant } from './participant/parseParticipant';
@@ -190,11 +183,14 @@ describe('checkParticipant', () => {
     const participant = parseParticipant(`0204:${LEITWEG}`);
     dns.set(cnameHostname(participant, ZONE), { cname: '127.0.0.1' });
     const port = Number(new URL(smp.baseUrl).port);
-    const result = await checkParticipant(`iso6523-actorid-upis::0204:${LEITWEG}`, config({
-      sml: { zone: ZONE, dnsServer: dns.server, timeoutMs: 150, retries: 0, method: 'cname', cnamePort: port },
-      smp: { timeoutMs: 1000 },
-      directory: null,
-    }));
+    const result = await checkParticipant(
+      `iso6523-actorid-upis::0204:${LEITWEG}`,
+      config({
+        sml: { zone: ZONE, dnsServer: dns.server, timeoutMs: 150, retries: 0, method: 'cname', cnamePort: port },
+        smp: { timeoutMs: 1000 },
+        directory: null,
+      }),
+    );
     expect(result).toMatchObject({ registered: true, smpUrl: `http://127.0.0.1:${port}`, sml: { method: 'cname' }, issues: [] });
     expect(result.documentTypes.map((d) => d.name)).toEqual(['XRechnung 3.0 CII']);
     expect(dns.queries).toEqual([`CNAME ${cnameHostname(participant, ZONE)}`]);
@@ -209,7 +205,9 @@ describe('checkParticipant', () => {
       ['SMP_INVALID_RESPONSE', 'documentTypes[1]'],
       ['SMP_INVALID_RESPONSE', 'documentTypes[2]'],
     ]);
-    expect(result.issues.map((i) => i.message)).toEqual(['file:', 'javascript:', 'ftp:'].map((scheme) => `Antwort des SMP nicht lesbar: The service metadata reference is a ${scheme} URL; only https and http URLs are fetched.`));
+    expect(result.issues.map((i) => i.message)).toEqual(
+      ['file:', 'javascript:', 'ftp:'].map((scheme) => `Antwort des SMP nicht lesbar: The service metadata reference is a ${scheme} URL; only https and http URLs are fetched.`),
+    );
     expect(smp.requests.slice(before)).toEqual(['/smp/iso6523-actorid-upis::0088:4012345000009']);
   });
 

@@ -44,7 +44,7 @@ export interface ProcessEndpoint {
   id: string;
   transportProfile: string;
   endpointUrl: string;
-  certificate: Pick<CertificateInfo, 'notBefore' | 'notAfter' | 'subject' | 'valid'> & { issuer: string } | null;
+  certificate: (Pick<CertificateInfo, 'notBefore' | 'notAfter' | 'subject' | 'valid'> & { issuer: string }) | null;
   serviceActivationDate: string | null;
   serviceExpirationDate: string | null;
   technicalContactUrl: string | null;
@@ -210,11 +210,21 @@ export async function checkParticipant(input: string, config: PeppolCheckConfig)
               issues.push({ code: 'SMP_CERTIFICATE_UNREADABLE', severity: 'warning', message: say(lang, 'SMP_CERTIFICATE_UNREADABLE'), path });
             }
             if (metadata && metadata.documentType.id !== reference.documentTypeId && reference.documentTypeId !== null) {
-              issues.push({ code: 'SMP_DOCUMENT_TYPE_MISMATCH', severity: 'warning', message: say(lang, 'SMP_DOCUMENT_TYPE_MISMATCH', { reference: reference.documentTypeId, actual: metadata.documentType.id }), path });
+              issues.push({
+                code: 'SMP_DOCUMENT_TYPE_MISMATCH',
+                severity: 'warning',
+                message: say(lang, 'SMP_DOCUMENT_TYPE_MISMATCH', { reference: reference.documentTypeId, actual: metadata.documentType.id }),
+                path,
+              });
             }
             for (const capability of documentTypes[documentTypes.length - 1]!.processes) {
               if (capability.certificate && !capability.certificate.valid) {
-                issues.push({ code: 'SMP_CERTIFICATE_EXPIRED', severity: 'warning', message: say(lang, 'SMP_CERTIFICATE_EXPIRED', { url: capability.endpointUrl, notBefore: capability.certificate.notBefore, notAfter: capability.certificate.notAfter }), path });
+                issues.push({
+                  code: 'SMP_CERTIFICATE_EXPIRED',
+                  severity: 'warning',
+                  message: say(lang, 'SMP_CERTIFICATE_EXPIRED', { url: capability.endpointUrl, notBefore: capability.certificate.notBefore, notAfter: capability.certificate.notAfter }),
+                  path,
+                });
               }
             }
           }

@@ -13,11 +13,21 @@ class Cents {
     const v = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
     return new Cents(m[1] ? -v : v);
   }
-  plus(o: Cents): Cents { return new Cents(this.v + o.v); }
-  minus(o: Cents): Cents { return new Cents(this.v - o.v); }
-  neg(): Cents { return new Cents(-this.v); }
-  abs(): Cents { return new Cents(this.v < 0n ? -this.v : this.v); }
-  lt(n: number): boolean { return this.v < BigInt(n) * 100n; }
+  plus(o: Cents): Cents {
+    return new Cents(this.v + o.v);
+  }
+  minus(o: Cents): Cents {
+    return new Cents(this.v - o.v);
+  }
+  neg(): Cents {
+    return new Cents(-this.v);
+  }
+  abs(): Cents {
+    return new Cents(this.v < 0n ? -this.v : this.v);
+  }
+  lt(n: number): boolean {
+    return this.v < BigInt(n) * 100n;
+  }
   toFixed(_digits: 2): string {
     const a = this.v < 0n ? -this.v : this.v;
     return `${this.v < 0n ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
@@ -31,7 +41,11 @@ class MiniWriter {
   private out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   private stack: string[] = [];
   private static attrs(a?: Record<string, string>): string {
-    return a ? Object.entries(a).map(([k, v]) => ` ${k}="${esc(v)}"`).join('') : '';
+    return a
+      ? Object.entries(a)
+          .map(([k, v]) => ` ${k}="${esc(v)}"`)
+          .join('')
+      : '';
   }
   open(name: string, attrs?: Record<string, string>): this {
     this.out.push(`<${name}${MiniWriter.attrs(attrs)}>`);

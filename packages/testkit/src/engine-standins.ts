@@ -90,8 +90,23 @@ export function kositStandIn(): Promise<StandIn> {
       varlReport(
         !reject,
         reject
-          ? [{ id: 'BR-CO-15', level: 'error', code: 'BR-CO-15', text: '[BR-CO-15] Invoice total amount with VAT (BT-112) = Invoice total amount without VAT (BT-109) + Invoice total VAT amount (BT-110).', xpath: '/rsm:CrossIndustryInvoice[1]/rsm:SupplyChainTradeTransaction[1]' }]
-          : [{ id: 'BR-DE-21', level: 'warning', code: 'BR-DE-21', text: '[BR-DE-21] Das Element "Specification identifier" (BT-24) soll syntaktisch der Kennung des Standards XRechnung entsprechen.' }],
+          ? [
+              {
+                id: 'BR-CO-15',
+                level: 'error',
+                code: 'BR-CO-15',
+                text: '[BR-CO-15] Invoice total amount with VAT (BT-112) = Invoice total amount without VAT (BT-109) + Invoice total VAT amount (BT-110).',
+                xpath: '/rsm:CrossIndustryInvoice[1]/rsm:SupplyChainTradeTransaction[1]',
+              },
+            ]
+          : [
+              {
+                id: 'BR-DE-21',
+                level: 'warning',
+                code: 'BR-DE-21',
+                text: '[BR-DE-21] Das Element "Specification identifier" (BT-24) soll syntaktisch der Kennung des Standards XRechnung entsprechen.',
+              },
+            ],
       ),
     );
   });
@@ -124,10 +139,23 @@ export function veraPdfStandIn(verdicts: Map<string, VeraVerdict>): Promise<Stan
       res.end('<html><body>report</body></html>');
       return;
     }
-    const sha = createHash('sha256').update(Buffer.from(await file.arrayBuffer())).digest('hex');
+    const sha = createHash('sha256')
+      .update(Buffer.from(await file.arrayBuffer()))
+      .digest('hex');
     const v = verdicts.get(sha) ?? { compliant: true };
     const profile = m[1]!;
-    const ruleSummaries = (v.failed ?? []).map((f) => ({ ruleStatus: 'FAILED', specification: 'ISO 19005-3:2012', clause: f.clause, testNumber: f.testNumber, status: 'failed', failedChecks: 1, description: f.description, object: 'PDFont', test: 'false', checks: [] }));
+    const ruleSummaries = (v.failed ?? []).map((f) => ({
+      ruleStatus: 'FAILED',
+      specification: 'ISO 19005-3:2012',
+      clause: f.clause,
+      testNumber: f.testNumber,
+      status: 'failed',
+      failedChecks: 1,
+      description: f.description,
+      object: 'PDFont',
+      test: 'false',
+      checks: [],
+    }));
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(
       JSON.stringify({
@@ -136,7 +164,15 @@ export function veraPdfStandIn(verdicts: Map<string, VeraVerdict>): Promise<Stan
           jobs: [
             {
               itemDetails: { name: 'invoice.pdf', size: file.size },
-              validationResult: [{ details: { passedRules: 100, failedRules: ruleSummaries.length, passedChecks: 1000, failedChecks: ruleSummaries.length, ruleSummaries }, jobEndStatus: 'normal', profileName: `PDF/A-${profile.toUpperCase()} validation profile`, statement: v.compliant ? 'PDF file is compliant with Validation Profile requirements.' : 'PDF file is not compliant with Validation Profile requirements.', compliant: v.compliant }],
+              validationResult: [
+                {
+                  details: { passedRules: 100, failedRules: ruleSummaries.length, passedChecks: 1000, failedChecks: ruleSummaries.length, ruleSummaries },
+                  jobEndStatus: 'normal',
+                  profileName: `PDF/A-${profile.toUpperCase()} validation profile`,
+                  statement: v.compliant ? 'PDF file is compliant with Validation Profile requirements.' : 'PDF file is not compliant with Validation Profile requirements.',
+                  compliant: v.compliant,
+                },
+              ],
               processingTime: {},
               jobEndStatus: 'normal',
             },

@@ -13,7 +13,9 @@ export function loadFixtures(): Fixture[] {
   const out: Fixture[] = [];
   for (const d of dirs) {
     if (!existsSync(d)) continue;
-    for (const f of readdirSync(d).filter((x) => x.endsWith('.json')).sort()) {
+    for (const f of readdirSync(d)
+      .filter((x) => x.endsWith('.json'))
+      .sort()) {
       const json = JSON.parse(readFileSync(path.join(d, f), 'utf8')) as Record<string, any>;
       if (json.profile === 'xrechnung') continue;
       out.push({ name: f.replace(/\.json$/, ''), json });

@@ -6,12 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Step =
-  | { content: string; delayMs?: number }
-  | { json: unknown; delayMs?: number }
-  | { refusal: string }
-  | { status: number; body?: string }
-  | { delayMs: number; content?: string };
+export type Step = { content: string; delayMs?: number } | { json: unknown; delayMs?: number } | { refusal: string } | { status: number; body?: string } | { delayMs: number; content?: string };
 
 export interface ModelStandIn {
   /** API base for createModelProvider, e.g. http://127.0.0.1:1234/v1 */
@@ -41,11 +36,15 @@ export async function startModelStandIn(): Promise<ModelStandIn> {
       const answer = () => {
         if ('status' in step) return res.writeHead(step.status, { 'content-type': 'text/plain' }).end(step.body ?? 'error');
         const message =
-          'refusal' in step
-            ? { role: 'assistant', content: null, refusal: step.refusal }
-            : { role: 'assistant', content: 'json' in step ? JSON.stringify(step.json) : (step.content ?? '') };
+          'refusal' in step ? { role: 'assistant', content: null, refusal: step.refusal } : { role: 'assistant', content: 'json' in step ? JSON.stringify(step.json) : (step.content ?? '') };
         res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({ id: `c${requests.length}`, object: 'chat.completion', model: body.model, choices: [{ index: 0, message, finish_reason: 'stop' }], usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 } }),
+          JSON.stringify({
+            id: `c${requests.length}`,
+            object: 'chat.completion',
+            model: body.model,
+            choices: [{ index: 0, message, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
+          }),
         );
       };
       const delay = 'delayMs' in step ? (step.delayMs ?? 0) : 0;

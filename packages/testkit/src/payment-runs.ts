@@ -59,7 +59,16 @@ export function axzRun(): Record<string, any> {
         ultimateDebtor: { name: 'Tochter GmbH', address: { townName: 'Bonn', countryCode: 'DE' } },
       },
       { creditorName: 'Beispiel AG', creditorIban: 'CH9300762011623852957', amount: 1250.5, currency: 'CHF', chargeBearer: 'DEBT', creditorAddress: { townName: 'Zürich', countryCode: 'CH' } },
-      { creditorName: 'Tokyo Trading KK', creditorAccountOther: '1234567', creditorAgent: { name: 'Mizuho Bank', address: { townName: 'Tokyo', countryCode: 'JP' } }, amount: 120000, currency: 'JPY', chargeBearer: 'CRED', creditorAddress: { townName: 'Tokyo', countryCode: 'JP' }, ultimateCreditor: { name: 'Tokyo Trading Holdings' } },
+      {
+        creditorName: 'Tokyo Trading KK',
+        creditorAccountOther: '1234567',
+        creditorAgent: { name: 'Mizuho Bank', address: { townName: 'Tokyo', countryCode: 'JP' } },
+        amount: 120000,
+        currency: 'JPY',
+        chargeBearer: 'CRED',
+        creditorAddress: { townName: 'Tokyo', countryCode: 'JP' },
+        ultimateCreditor: { name: 'Tokyo Trading Holdings' },
+      },
     ],
   };
 }

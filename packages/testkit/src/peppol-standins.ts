@@ -15,8 +15,7 @@ const WSA_NS = 'http://www.w3.org/2005/08/addressing';
 export const TEST_AP_CERTIFICATE =
   'MIIB+jCCAaGgAwIBAgIUU8kvuzigqtbOGCvoAtPdst7D4EYwCgYIKoZIzj0EAwIwUzELMAkGA1UEBhMCREUxFzAVBgNVBAoMDktvbnRvciBUZXN0IEFQMRcwFQYDVQQLDA5QRVBQT0wgVEVTVCBBUDESMBAGA1UEAwwJUERFMDAwMDAxMB4XDTI2MTEyMjAyNTIxM1oXDTM2MTExOTAyNTIxM1owUzELMAkGA1UEBhMCREUxFzAVBgNVBAoMDktvbnRvciBUZXN0IEFQMRcwFQYDVQQLDA5QRVBQT0wgVEVTVCBBUDESMBAGA1UEAwwJUERFMDAwMDAxMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEJL/enQcMu+5BpVBnCU/VyIXZ65jgmK7iOGolFSxmUnDFglhdFuQUtd+5v5jtSKkROXi8wxZq/SpiishHAnm2rKNTMFEwHQYDVR0OBBYEFCzSJrgVp3Vu3Gcry1DsTfE5UxSsMB8GA1UdIwQYMBaAFCzSJrgVp3Vu3Gcry1DsTfE5UxSsMA8GA1UdEwEB/wQFMAMBAf8wCgYIKoZIzj0EAwIDRwAwRAIgS7j00xnCpMY2dZMIy7PZNKW1RTlu0Su7Lm/okZODSQ0CIGxPg9a6DnCWsVgZwjBIjqvgReJzjT5tLnuuGfh+/A+E';
 
-export const BIS_INVOICE =
-  'busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0::2.1';
+export const BIS_INVOICE = 'busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0::2.1';
 export const XRECHNUNG_CII =
   'busdox-docid-qns::urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100::CrossIndustryInvoice##urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0::D16B';
 export const BILLING_PROCESS = 'cenbii-procid-ubl::urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';

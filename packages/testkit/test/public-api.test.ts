@@ -92,31 +92,34 @@ describe('public API documentation', () => {
   it('the walk catches an undocumented export, also behind a renaming re-export, and accepts a documented one', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'kontor-api-docs-'));
     try {
-      writeFileSync(path.join(dir, 'impl.ts'), [
-        '/**',
-        ' * Documented.',
-        ' * @example',
-        ' * ```ts',
-        " * documented(2); // 4",
-        ' * ```',
-        ' */',
-        'export function documented(n: number): number { return n * 2; }',
-        '/** Described, but no example. */',
-        'export function described(): void {}',
-        '/**',
-        ' * @example',
-        ' */',
-        'export function emptyExample(): void {}',
-        '/**',
-        ' * @example',
-        ' * ```ts',
-        ' * documented(1); // pasted from the neighbour',
-        ' * ```',
-        ' */',
-        'export function wrongExample(): void {}',
-        'export const arrow = (s: string): string => s;',
-        'export const notAFunction = 42;',
-      ].join('\n'));
+      writeFileSync(
+        path.join(dir, 'impl.ts'),
+        [
+          '/**',
+          ' * Documented.',
+          ' * @example',
+          ' * ```ts',
+          ' * documented(2); // 4',
+          ' * ```',
+          ' */',
+          'export function documented(n: number): number { return n * 2; }',
+          '/** Described, but no example. */',
+          'export function described(): void {}',
+          '/**',
+          ' * @example',
+          ' */',
+          'export function emptyExample(): void {}',
+          '/**',
+          ' * @example',
+          ' * ```ts',
+          ' * documented(1); // pasted from the neighbour',
+          ' * ```',
+          ' */',
+          'export function wrongExample(): void {}',
+          'export const arrow = (s: string): string => s;',
+          'export const notAFunction = 42;',
+        ].join('\n'),
+      );
       writeFileSync(path.join(dir, 'index.ts'), "export { documented, described as renamed, emptyExample, wrongExample, arrow, notAFunction } from './impl';\n");
       const found = functionsWithoutExample([{ specifier: 'fixture', file: path.join(dir, 'index.ts') }]);
       expect(found.map((f) => f.replace(/ \(.*\)$/, ''))).toEqual(['fixture: arrow', 'fixture: emptyExample', 'fixture: renamed', 'fixture: wrongExample']);

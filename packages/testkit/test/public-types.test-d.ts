@@ -6,15 +6,15 @@
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Finding, KontorError, Verdict } from '../../xml/src/index';
-import { AiError, type AiErrorCode } from '../../ai/src/index';
-import { BankdataError, type BankdataErrorCode } from '../../bankdata/src/index';
-import { CamtError, parseStatements, validateStatements, type CamtErrorCode, type StatementValidationResult } from '../../camt/src/index';
-import { Pain001Error, validatePain001, generateSct, type Pain001ErrorCode, type Pain001ValidationResult } from '../../pain001/src/index';
-import { Pdfa3Error, checkPdfA3, type Pdfa3ErrorCode } from '../../pdfa3/src/index';
-import { PeppolError, tryParseParticipant, type ParticipantId, type PeppolErrorCode } from '../../peppol/src/index';
+import type { AiError, AiErrorCode } from '../../ai/src/index';
+import type { BankdataError, BankdataErrorCode } from '../../bankdata/src/index';
+import { type CamtError, parseStatements, validateStatements, type CamtErrorCode, type StatementValidationResult } from '../../camt/src/index';
+import { type Pain001Error, validatePain001, generateSct, type Pain001ErrorCode, type Pain001ValidationResult } from '../../pain001/src/index';
+import { type Pdfa3Error, checkPdfA3, type Pdfa3ErrorCode } from '../../pdfa3/src/index';
+import { type PeppolError, tryParseParticipant, type ParticipantId, type PeppolErrorCode } from '../../peppol/src/index';
 import { generateUbl, validateUbl, convertInvoice } from '../../ubl/src/index';
-import { ViesError, checkVatSyntax, createViesClient, type ViesErrorCode } from '../../vies/src/index';
-import { ZugferdError, type HybridCheck, type ZugferdErrorCode } from '../../zugferd/src/index';
+import { type ViesError, checkVatSyntax, createViesClient, type ViesErrorCode } from '../../vies/src/index';
+import type { ZugferdError, HybridCheck, ZugferdErrorCode } from '../../zugferd/src/index';
 
 describe('error classes: one base, closed code unions', () => {
   it('each package error is a KontorError whose code is its own union, not string', () => {

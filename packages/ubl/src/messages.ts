@@ -5,11 +5,20 @@
 import { defineMessages, message, type Lang, type MessageParams } from '@kontor/xml';
 
 export const messages = defineMessages({
-  NOT_UBL: { en: 'The document is <{root}> in {ns}, not a UBL 2.1 Invoice or CreditNote', de: 'Das Dokument ist <{root}> im Namensraum {ns}, keine UBL-2.1-Rechnung (Invoice) oder -Gutschrift (CreditNote)' },
+  NOT_UBL: {
+    en: 'The document is <{root}> in {ns}, not a UBL 2.1 Invoice or CreditNote',
+    de: 'Das Dokument ist <{root}> im Namensraum {ns}, keine UBL-2.1-Rechnung (Invoice) oder -Gutschrift (CreditNote)',
+  },
   NO_NAMESPACE: { en: 'no namespace', de: 'keinem Namensraum' },
   NOT_IN_MODEL: { en: 'UBL element {name} is not part of the EN 16931 model', de: 'Das UBL-Element {name} ist nicht Teil des EN-16931-Modells' },
-  UNKNOWN_SYNTAX: { en: 'The document is neither a CII CrossIndustryInvoice nor a UBL 2.1 Invoice/CreditNote (or not readable XML)', de: 'Das Dokument ist weder eine CII-CrossIndustryInvoice noch eine UBL-2.1-Invoice/CreditNote (oder kein lesbares XML)' },
-  CONVERTED_BY_SYNTAX_BINDING: { en: 'The invoice model would not re-generate this invoice (findings above); it was converted element by element, amounts unchanged', de: 'Das Rechnungsmodell würde diese Rechnung nicht neu erzeugen (Befunde oben); sie wurde Element für Element umgesetzt, Beträge unverändert' },
+  UNKNOWN_SYNTAX: {
+    en: 'The document is neither a CII CrossIndustryInvoice nor a UBL 2.1 Invoice/CreditNote (or not readable XML)',
+    de: 'Das Dokument ist weder eine CII-CrossIndustryInvoice noch eine UBL-2.1-Invoice/CreditNote (oder kein lesbares XML)',
+  },
+  CONVERTED_BY_SYNTAX_BINDING: {
+    en: 'The invoice model would not re-generate this invoice (findings above); it was converted element by element, amounts unchanged',
+    de: 'Das Rechnungsmodell würde diese Rechnung nicht neu erzeugen (Befunde oben); sie wurde Element für Element umgesetzt, Beträge unverändert',
+  },
 });
 
 export type MessageKey = keyof typeof messages;

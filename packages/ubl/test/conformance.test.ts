@@ -92,7 +92,8 @@ describe.runIf(available)('native UBL validation vs official artefacts (golden.j
       for (const o of outcomes) if ((o.group === 'en16931-unit') === unit) for (const d of [...(o.en ?? []), ...(o.xr ?? [])]) byRule.set(d.split(':')[0]!, (byRule.get(d.split(':')[0]!) ?? 0) + 1);
       console.log(`${unit ? 'unit fragments' : 'whole documents'}: instances disagreeing, by rule:`, JSON.stringify([...byRule].sort((a, b) => b[1] - a[1])));
     }
-    if (process.env.UBL_CONFORMANCE_DETAIL) for (const o of outcomes) if (o.group !== 'en16931-unit' && (o.en?.length || o.xr?.length)) console.log(o.file, [...(o.en ?? []), ...(o.xr ?? [])].join('; '));
+    if (process.env.UBL_CONFORMANCE_DETAIL)
+      for (const o of outcomes) if (o.group !== 'en16931-unit' && (o.en?.length || o.xr?.length)) console.log(o.file, [...(o.en ?? []), ...(o.xr ?? [])].join('; '));
     expect(outcomes.length).toBe(Object.keys(loadGolden().instances).length);
   });
 

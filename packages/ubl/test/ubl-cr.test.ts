@@ -44,7 +44,9 @@ describe('UBL-CR table', () => {
 
 describe('UBL-CR/SR/DT agreement with the official oracle on generated documents', () => {
   const expected = JSON.parse(readFileSync(path.join(FIX, 'expected.json'), 'utf8')) as { files: Record<string, { id: string; flag: string; count: number }[]> };
-  const files = readdirSync(FIX).filter((f) => f.endsWith('.xml')).sort();
+  const files = readdirSync(FIX)
+    .filter((f) => f.endsWith('.xml'))
+    .sort();
 
   it('has an oracle list for every generated file', () => {
     expect(files.length).toBeGreaterThanOrEqual(10);

@@ -86,7 +86,15 @@ describe('reader on real UBL (KoSIT XRechnung test suite)', () => {
       const r = readUbl(xml);
       if (!r.invoice) problems.push(`${path.basename(f)}: not read ${JSON.stringify(r.findings)}`);
       const c = convertInvoice(xml, { to: 'cii' });
-      if (!c.ok) { problems.push(`${path.basename(f)}: not converted ${c.findings.filter((x) => x.severity === 'error').map((x) => x.code).join(',')}`); continue; }
+      if (!c.ok) {
+        problems.push(
+          `${path.basename(f)}: not converted ${c.findings
+            .filter((x) => x.severity === 'error')
+            .map((x) => x.code)
+            .join(',')}`,
+        );
+        continue;
+      }
       const v = validateCii(c.xml!, { profile: 'xrechnung' });
       const errs = v.findings.filter((x) => x.severity === 'error').map((x) => x.code);
       if (errs.length) problems.push(`${path.basename(f)}: converted CII has ${errs.join(',')}`);
@@ -110,10 +118,19 @@ describe('reader on real UBL (KoSIT XRechnung test suite)', () => {
     let bound = 0;
     for (const f of files) {
       const c = convertInvoice(readFileSync(f), { to: 'ubl' });
-      if (!c.ok) { problems.push(`${path.basename(f)}: not converted`); continue; }
+      if (!c.ok) {
+        problems.push(`${path.basename(f)}: not converted`);
+        continue;
+      }
       if (c.findings.some((x) => x.code === 'CONVERTED_BY_SYNTAX_BINDING')) bound++;
       const v = validateUbl(c.xml!, store ? { schemaStore: store } : {});
-      if (store && !v.xsd.valid) problems.push(`${path.basename(f)}: XSD ${v.xsd.findings.slice(0, 2).map((x) => x.message).join('; ')}`);
+      if (store && !v.xsd.valid)
+        problems.push(
+          `${path.basename(f)}: XSD ${v.xsd.findings
+            .slice(0, 2)
+            .map((x) => x.message)
+            .join('; ')}`,
+        );
       const errs = [...new Set(v.findings.filter((x) => x.severity === 'error').map((x) => x.code))];
       if (errs.length) problems.push(`${path.basename(f)}: ${errs.join(',')}`);
     }

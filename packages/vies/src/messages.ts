@@ -55,11 +55,20 @@ export const messages = defineMessages({
   N_SI_START: { de: 'Eine slowenische DDV-Nummer hat 8 Ziffern und beginnt nicht mit 0.', en: 'A Slovenian DDV number has 8 digits and does not start with 0.' },
   N_SI: { de: 'Eine slowenische DDV-Nummer hat 8 Ziffern.', en: 'A Slovenian DDV number has 8 digits.' },
   N_SK: { de: 'Eine slowakische IČ DPH hat 10 Ziffern.', en: 'A Slovak IČ DPH has 10 digits.' },
-  N_SK_FORM: { de: 'Eine slowakische IČ DPH beginnt nicht mit 0, und ihre dritte Ziffer ist 2, 3, 4, 7, 8 oder 9.', en: 'A Slovak IČ DPH does not start with 0 and its third digit is 2, 3, 4, 7, 8 or 9.' },
+  N_SK_FORM: {
+    de: 'Eine slowakische IČ DPH beginnt nicht mit 0, und ihre dritte Ziffer ist 2, 3, 4, 7, 8 oder 9.',
+    en: 'A Slovak IČ DPH does not start with 0 and its third digit is 2, 3, 4, 7, 8 or 9.',
+  },
   N_XI_GDHA: { de: 'GD-Nummern liegen unter 500, HA-Nummern bei 500 oder darüber.', en: 'GD numbers are below 500, HA numbers 500 or above.' },
-  N_ES: { de: 'Eine spanische NIF hat 9 Zeichen: DNI (8 Ziffern + Buchstabe), NIE (X/Y/Z + 7 Ziffern + Buchstabe) oder CIF (Buchstabe + 7 Ziffern + Prüfzeichen).', en: 'A Spanish NIF has 9 characters: DNI (8 digits + letter), NIE (X/Y/Z + 7 digits + letter) or CIF (letter + 7 digits + check).' },
+  N_ES: {
+    de: 'Eine spanische NIF hat 9 Zeichen: DNI (8 Ziffern + Buchstabe), NIE (X/Y/Z + 7 Ziffern + Buchstabe) oder CIF (Buchstabe + 7 Ziffern + Prüfzeichen).',
+    en: 'A Spanish NIF has 9 characters: DNI (8 digits + letter), NIE (X/Y/Z + 7 digits + letter) or CIF (letter + 7 digits + check).',
+  },
   N_FR: { de: 'Eine französische TVA-Nummer ist ein 2-stelliger Schlüssel gefolgt von der 9-stelligen SIREN.', en: 'A French TVA number is a 2-character key followed by the 9-digit SIREN.' },
-  N_IE: { de: 'Eine irische USt-Nummer besteht aus 7 Ziffern und 1-2 Buchstaben (oder der alten Form Ziffer, Buchstabe/+/*, 5 Ziffern, Buchstabe).', en: 'An Irish VAT number is 7 digits and 1-2 letters (or the old form digit, letter/+/*, 5 digits, letter).' },
+  N_IE: {
+    de: 'Eine irische USt-Nummer besteht aus 7 Ziffern und 1-2 Buchstaben (oder der alten Form Ziffer, Buchstabe/+/*, 5 Ziffern, Buchstabe).',
+    en: 'An Irish VAT number is 7 digits and 1-2 letters (or the old form digit, letter/+/*, 5 digits, letter).',
+  },
   N_NL: { de: 'Eine niederländische BTW-ID besteht aus 9 Ziffern, "B" und 2 Ziffern.', en: 'A Dutch btw-id is 9 digits, "B" and 2 digits.' },
   N_XI: { de: 'Eine britische (XI) USt-Nummer hat 9 oder 12 Ziffern, oder GD/HA gefolgt von 3 Ziffern.', en: 'A UK (XI) VAT number has 9 or 12 digits, or GD/HA followed by 3 digits.' },
   N_CZ_BIRTH_CHECK: { de: 'Die Prüfziffer der Geburtsnummer stimmt nicht.', en: 'The check digit of the birth number does not match.' },

@@ -1,6 +1,6 @@
 /** Type tests of @kontor/xml's shared foundations (vitest typecheck mode): the shapes every package builds on. */
 import { describe, expectTypeOf, it } from 'vitest';
-import { countFindings, isKontorError, KontorError, KontorXmlError, verdictOf, type Finding, type Lang, type Severity, type Verdict, type XmlErrorCode } from '../src/index';
+import { countFindings, isKontorError, KontorError, type KontorXmlError, verdictOf, type Finding, type Lang, type Severity, type Verdict, type XmlErrorCode } from '../src/index';
 
 describe('@kontor/xml public types', () => {
   it('Verdict is exactly the three values, and verdictOf returns one', () => {

@@ -32,11 +32,7 @@ function pair(rel: string): EnginePair | { refused: string } {
 
 describe.runIf(run)('native XSD engine on the payments corpus', () => {
   it('compiles every targeted ISO 20022 / DK payment schema and refuses the others with a reason', () => {
-    const targeted = [
-      'xsd/dk/pain.001.001.09_GBIC_5.xsd',
-      'xsd/dk/pain.001.001.03_GBIC_3.xsd',
-      ...readdirSync(path.join(paymentsDir, 'xsd/iso')).map((f) => `xsd/iso/${f}`),
-    ];
+    const targeted = ['xsd/dk/pain.001.001.09_GBIC_5.xsd', 'xsd/dk/pain.001.001.03_GBIC_3.xsd', ...readdirSync(path.join(paymentsDir, 'xsd/iso')).map((f) => `xsd/iso/${f}`)];
     for (const rel of targeted) expect('refused' in pair(rel) ? `${rel}: ${(pair(rel) as { refused: string }).refused}` : 'ok').toBe('ok');
     // Outside the subset: a built-in type we do not implement, namespace declarations below xs:schema.
     expect(pair('xsd/iso-other/pain.001.001.10.xsd')).toEqual({ refused: 'built-in type xs:base64Binary' });
@@ -67,8 +63,14 @@ describe.runIf(run)('native XSD engine on the payments corpus', () => {
         expect(ours, `${s.file} against ${v.xsd}`).toEqual(lib);
         // xmllint (golden.json): verdict, count and lines.
         expect(ours.valid, s.file).toBe(v.valid);
-        expect(ours.diagnostics.map((d) => d.line), s.file).toEqual(v.errors.map((e) => e.line));
-        expect(ours.diagnostics.map((d) => d.message), s.file).toEqual(v.errors.map((e) => e.message));
+        expect(
+          ours.diagnostics.map((d) => d.line),
+          s.file,
+        ).toEqual(v.errors.map((e) => e.line));
+        expect(
+          ours.diagnostics.map((d) => d.message),
+          s.file,
+        ).toEqual(v.errors.map((e) => e.message));
       }
     }
     expect(compared).toBeGreaterThanOrEqual(150);

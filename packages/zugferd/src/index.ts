@@ -11,7 +11,21 @@ export type { Finding, HybridCheck, HybridInvoiceResult, InvoiceAttachment, Lang
 export { verifyInvoicePdf, validateInvoiceXml, sniffInput, type VerifyOptions, type ValidateXmlOptions } from './verify/verify';
 export { detectProfile, INVOICE_FILE_NAMES, XMP_INVOICE_NAMESPACES, type InvoiceProfile, type InvoiceProfileId } from './verify/profiles';
 export { validateWithKosit, validateWithVeraPdf, type EngineEndpoint, type EngineAnswer, type EngineFinding, type VeraPdfFlavour } from './verify/engines';
-export type { ReportFinding, FileFacts, ZugferdFacts, QuickFinding, En16931Report, Pdfa3FileReport, Pdfa3Report, AttachmentReport, AuthoritativeFinding, AuthoritativeReport, VerificationReport, XmlValidationReport, Verdict } from './verify/types';
+export type {
+  ReportFinding,
+  FileFacts,
+  ZugferdFacts,
+  QuickFinding,
+  En16931Report,
+  Pdfa3FileReport,
+  Pdfa3Report,
+  AttachmentReport,
+  AuthoritativeFinding,
+  AuthoritativeReport,
+  VerificationReport,
+  XmlValidationReport,
+  Verdict,
+} from './verify/types';
 export { extractInvoice, prepareExtraction, completeExtraction, type ExtractOptions, type PreparedExtraction } from './extract/extract';
 export { readTextLayer, textLayerToPlainText, type TextLayer, type TextLine, type TextPage, type TextRun } from './extract/text-layer';
 export { extractFromTextLayer, type TextExtraction } from './extract/text-extract';

@@ -73,6 +73,9 @@ describe('the PDF path refusals in de and en', () => {
     const de = refusal(() => checkAttachments(att, undefined, 'de'));
     expect([en.code, de.code]).toEqual(['ATTACHMENT_INVALID', 'ATTACHMENT_INVALID']);
     expect(de.message).toBe('attachments.0: der Name factur-x.xml ist dem Rechnungs-XML vorbehalten');
-    expect(refusal(() => checkInvoiceForPdf({ profile: 'xrechnung' }, [], 'en', 'de'))).toMatchObject({ code: 'PROFILE_NOT_SUPPORTED', message: expect.stringMatching(/^Das Profil xrechnung gibt es nur als XML/) });
+    expect(refusal(() => checkInvoiceForPdf({ profile: 'xrechnung' }, [], 'en', 'de'))).toMatchObject({
+      code: 'PROFILE_NOT_SUPPORTED',
+      message: expect.stringMatching(/^Das Profil xrechnung gibt es nur als XML/),
+    });
   });
 });

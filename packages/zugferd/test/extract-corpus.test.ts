@@ -91,7 +91,14 @@ describe.skipIf(!has)('extractInvoice on ZUGFeRD 1.0', () => {
     const r = await extractInvoice(new Uint8Array(readFileSync(path.join(pdfDir, 'zugferd/ferd-1.0/ZUGFeRD_1p0_COMFORT_Rabatte.pdf'))));
     expect(r.source).toBe('xml');
     // facts of the embedded XML (ID, GrandTotalAmount, TotalPrepaidAmount, IBANID, VAT registration)
-    expect(r.invoice).toMatchObject({ invoiceNumber: '471102', issueDate: '2013-06-05', totalGross: 215.14, paidAmount: 50, seller: { name: 'Lieferant GmbH', vatId: 'DE123456789' }, payment: { iban: 'DE08700901001234567890' } });
+    expect(r.invoice).toMatchObject({
+      invoiceNumber: '471102',
+      issueDate: '2013-06-05',
+      totalGross: 215.14,
+      paidAmount: 50,
+      seller: { name: 'Lieferant GmbH', vatId: 'DE123456789' },
+      payment: { iban: 'DE08700901001234567890' },
+    });
     expect(r.invoice.lines[0]!.name).toBe('Kunstrasen grün 3m breit');
     const codes = r.issues.map((i) => i.code);
     expect(codes).toContain('ZUGFERD1_MAPPED');
@@ -110,7 +117,10 @@ describe.skipIf(!has)('extractInvoice over the plain PDFs', () => {
       try {
         const r = await extractInvoice(bytes);
         expect(r.source, key).toBe('llm');
-        expect(r.issues.some((i) => i.code === 'NO_MODEL_USED'), key).toBe(true);
+        expect(
+          r.issues.some((i) => i.code === 'NO_MODEL_USED'),
+          key,
+        ).toBe(true);
         // every placeholder is listed, and every listed path carries one
         for (const p of r.repairedPaths) {
           const v = p.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), r.invoice);
@@ -173,7 +183,10 @@ describe.skipIf(!has)('extractInvoice over the plain PDFs', () => {
         totalVat: 75.04,
         totalGross: 571.04,
       });
-      expect(r.invoice.lines.map((l) => [l.quantity, l.unitPriceNet, l.vatRatePercent, l.lineNetAmount]), file).toEqual([
+      expect(
+        r.invoice.lines.map((l) => [l.quantity, l.unitPriceNet, l.vatRatePercent, l.lineNetAmount]),
+        file,
+      ).toEqual([
         [1, 160, 7, 160],
         [400, 0.79, 19, 316],
         [file.includes('508') ? 800 : 200, file.includes('508') ? 0.025 : 0.1, 19, 20],

@@ -22,7 +22,9 @@ describe('text path round trip on typeset invoices', () => {
     for (const c of cases) compareExtraction(c.name, c.json, await roundTrip(c.json, c.lang), r);
     const s = summary(r);
     const rows = Object.entries(r.header).map(([f, t]) => `${f.padEnd(28)} ${t.equal}/${t.compared}`);
-    console.log(`[extract round trip] ${r.invoices} invoices: header ${(s.header * 100).toFixed(1)} % (${r.headerEqual}/${r.headerCompared}), lines exact ${(s.lines * 100).toFixed(1)} % (${r.linesExact}/${r.linesCompared})\n${rows.join('\n')}`);
+    console.log(
+      `[extract round trip] ${r.invoices} invoices: header ${(s.header * 100).toFixed(1)} % (${r.headerEqual}/${r.headerCompared}), lines exact ${(s.lines * 100).toFixed(1)} % (${r.linesExact}/${r.linesCompared})\n${rows.join('\n')}`,
+    );
     expect(r.invoices).toBeGreaterThanOrEqual(80);
     expect(s.header).toBeGreaterThanOrEqual(0.95);
     expect(s.lines).toBeGreaterThanOrEqual(0.9);
@@ -33,7 +35,10 @@ describe('text path round trip on typeset invoices', () => {
     for (const lang of ['de', 'en'] as const) {
       const got = (await roundTrip(fixture.json, lang)) as { allowanceCharges?: { charge: boolean; amount: number; ratePercent?: number; reason?: string }[] };
       // printed: -3,78 € (7 %), -50,00 € (19 %), +3,00 € (19 %)
-      expect(got.allowanceCharges?.map((a) => [a.charge, a.amount, a.ratePercent, a.reason]), lang).toEqual([
+      expect(
+        got.allowanceCharges?.map((a) => [a.charge, a.amount, a.ratePercent, a.reason]),
+        lang,
+      ).toEqual([
         [false, 3.78, 7, 'Rabatt Lebensmittel'],
         [false, 50, 19, 'Aktionsrabatt'],
         [true, 3, 19, 'Versicherung'],

@@ -89,7 +89,10 @@ describe.skipIf(!hasPoppler)('typeset layout (pdftotext -bbox)', () => {
     const { pages } = await render('gmbh-co-kg-many-lines-en');
     expect(pages.length).toBeGreaterThanOrEqual(3);
     for (const p of pages) {
-      const footer = p.words.filter((w) => w.yMin > p.height * 0.8).map((w) => w.text).join(' ');
+      const footer = p.words
+        .filter((w) => w.yMin > p.height * 0.8)
+        .map((w) => w.text)
+        .join(' ');
       expect(footer).toContain('Weber Verwaltungs GmbH');
       expect(footer).toContain('Dr. Petra Weber-Lindqvist');
     }

@@ -19,7 +19,13 @@ export interface PageWords {
   words: Word[];
 }
 
-const unescape = (s: string): string => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescapePdfString = (s: string): string =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Every word of every page with its box, from `pdftotext -bbox` (poppler-utils). */
 export function pdfWords(bytes: Uint8Array): PageWords[] {
@@ -33,7 +39,7 @@ export function pdfWords(bytes: Uint8Array): PageWords[] {
     for (const m of r.stdout.matchAll(/<page width="([\d.]+)" height="([\d.]+)">([\s\S]*?)<\/page>/g)) {
       const words: Word[] = [];
       for (const w of m[3]!.matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)) {
-        words.push({ xMin: Number(w[1]), yMin: Number(w[2]), xMax: Number(w[3]), yMax: Number(w[4]), text: unescape(w[5]!) });
+        words.push({ xMin: Number(w[1]), yMin: Number(w[2]), xMax: Number(w[3]), yMax: Number(w[4]), text: unescapePdfString(w[5]!) });
       }
       pages.push({ width: Number(m[1]), height: Number(m[2]), words });
     }

@@ -101,7 +101,14 @@ describe('typesetInvoice behaviour', () => {
       seller: { name: long(200), vatId: 'DE811907980', address: { line1: long(150), city: long(100), postalCode: '10117', countryCode: 'DE' } },
     } as never);
     inv.lines = inv.lines.map((l) => ({ ...l, name: long(300), allowanceCharges: Array.from({ length: 10 }, (_, k) => ({ charge: k % 2 === 1, amount: 0.5, reason: long(200) })) })) as never;
-    const completed = completeInvoice({ ...inv, lines: inv.lines.map(({ lineNetAmount: _, ...l }) => l), vatBreakdown: undefined, totalNet: undefined, totalVat: undefined, totalGross: undefined } as never);
+    const completed = completeInvoice({
+      ...inv,
+      lines: inv.lines.map(({ lineNetAmount: _, ...l }) => l),
+      vatBreakdown: undefined,
+      totalNet: undefined,
+      totalVat: undefined,
+      totalGross: undefined,
+    } as never);
     const r = await typesetInvoice(completed, { now, watermark: true });
     expect(r.check.verdict).not.toBe('invalid');
     const facts = await readWithPdfJs(r.pdf);

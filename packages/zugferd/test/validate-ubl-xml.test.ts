@@ -11,8 +11,17 @@ import { SchemaStore } from '@kontor/xml';
 import { validateInvoiceXml } from '../src/index';
 import { corpusAvailable, corpusDir } from './helpers';
 
-interface GoldenRule { id: string; flag: string; count: number }
-interface Golden { group: string; xsdValid: boolean; en16931: GoldenRule[] | { error: string }; kosit: { accept: boolean } }
+interface GoldenRule {
+  id: string;
+  flag: string;
+  count: number;
+}
+interface Golden {
+  group: string;
+  xsdValid: boolean;
+  en16931: GoldenRule[] | { error: string };
+  kosit: { accept: boolean };
+}
 
 const ublDir = path.join(corpusDir, 'einvoice-ubl');
 const available = corpusAvailable();

@@ -160,7 +160,15 @@ describe.skipIf(!has)('verifyInvoicePdf over the ZUGFeRD corpus', () => {
   it('does not call official samples invalid (except the pre-1.09 MINIMUM samples the current XSD rejects)', () => {
     const official = [...reports].filter(([rel]) => expected[rel]?.upstream_expectation === 'official sample');
     expect(official.length).toBeGreaterThan(30);
-    const invalid = official.filter(([, r]) => r.result.authoritative.verdict === 'invalid').map(([rel, r]) => `${rel}: ${r.result.authoritative.findings.filter((f) => f.severity === 'error').map((f) => f.code).join(',')}`);
+    const invalid = official
+      .filter(([, r]) => r.result.authoritative.verdict === 'invalid')
+      .map(
+        ([rel, r]) =>
+          `${rel}: ${r.result.authoritative.findings
+            .filter((f) => f.severity === 'error')
+            .map((f) => f.code)
+            .join(',')}`,
+      );
     // ZUGFeRD 2.1.1 MINIMUM has PostcodeCode in the buyer address, which the Factur-X 1.09 MINIMUM XSD no longer allows
     expect(invalid).toEqual(['zugferd/ferd-2.1.1/zugferd_2p1_MINIMUM_Rechnung.pdf: XSD_INVALID,XSD_INVALID']);
   });
@@ -187,7 +195,13 @@ describe.skipIf(!has)('verifyInvoicePdf over the ZUGFeRD corpus', () => {
     const rows = new Map<string, { valid: number; warnings: number; invalid: number }>();
     for (const [rel, r] of reports) {
       const up = (expected[rel]?.upstream_expectation ?? 'none').toLowerCase();
-      const key = up.startsWith('fail') ? 'upstream: fail' : up.startsWith('correct') || up === 'official sample' ? 'upstream: correct / official' : up.includes('negative case') ? 'derived negative case' : 'other';
+      const key = up.startsWith('fail')
+        ? 'upstream: fail'
+        : up.startsWith('correct') || up === 'official sample'
+          ? 'upstream: correct / official'
+          : up.includes('negative case')
+            ? 'derived negative case'
+            : 'other';
       const row = rows.get(key) ?? { valid: 0, warnings: 0, invalid: 0 };
       const v = r.result.authoritative.verdict;
       row[v === 'valid' ? 'valid' : v === 'valid_with_warnings' ? 'warnings' : 'invalid']++;

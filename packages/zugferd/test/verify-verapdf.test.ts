@@ -22,7 +22,8 @@ describe.skipIf(!enabled)('verifyInvoicePdf PDF/A verdicts vs veraPDF', () => {
       return savePdfA3(d);
     };
     const xmpOf = (d: PDFDocument) => new TextDecoder().decode((d.context.lookup(d.catalog.get(PDFName.of('Metadata'))) as unknown as { contents: Uint8Array }).contents);
-    const setXmp = (d: PDFDocument, t: string) => d.catalog.set(PDFName.of('Metadata'), d.context.register(d.context.stream(new TextEncoder().encode(t), { Type: 'Metadata', Subtype: 'XML' }) as PDFStream));
+    const setXmp = (d: PDFDocument, t: string) =>
+      d.catalog.set(PDFName.of('Metadata'), d.context.register(d.context.stream(new TextEncoder().encode(t), { Type: 'Metadata', Subtype: 'XML' }) as PDFStream));
     const files: Record<string, Uint8Array> = {
       good: r.pdf,
       brokenxmp: await mutate((d) => setXmp(d, xmpOf(d).replace('</x:xmpmeta>', ''))),
@@ -31,7 +32,14 @@ describe.skipIf(!enabled)('verifyInvoicePdf PDF/A verdicts vs veraPDF', () => {
         d.catalog.delete(PDFName.of('AF'));
       }),
       badxml: await mutate((d) => {
-        attachFile(d, { name: 'factur-x.xml', data: new TextEncoder().encode(r.xml.replace(/<ram:GrandTotalAmount>[\d.]+</, '<ram:GrandTotalAmount>1.00<')), mimeType: 'text/xml', relationship: 'Alternative', modDate: now, replace: true });
+        attachFile(d, {
+          name: 'factur-x.xml',
+          data: new TextEncoder().encode(r.xml.replace(/<ram:GrandTotalAmount>[\d.]+</, '<ram:GrandTotalAmount>1.00<')),
+          mimeType: 'text/xml',
+          relationship: 'Alternative',
+          modDate: now,
+          replace: true,
+        });
       }),
       helvetica: await mutate(async (d) => {
         d.getPage(0).drawText('x', { x: 10, y: 10, size: 8, font: await d.embedFont(StandardFonts.Helvetica) });
@@ -45,7 +53,11 @@ describe.skipIf(!enabled)('verifyInvoicePdf PDF/A verdicts vs veraPDF', () => {
       const clauses = [...new Set(ours.result.authoritative.findings.filter((f) => f.source === 'pdfa' && f.severity === 'error').map((f) => f.code))];
       rows.push(`${v.file}: veraPDF ${v.compliant ? 'compliant' : v.failedRules.map((x) => `${x.clause}-${x.testNumber}`).join(',')} / ours ${clauses.join(',') || 'compliant'}`);
       expect(clauses.length === 0, v.file).toBe(v.compliant);
-      for (const c of clauses) expect(v.failedRules.map((x) => x.clause), v.file).toContain(c);
+      for (const c of clauses)
+        expect(
+          v.failedRules.map((x) => x.clause),
+          v.file,
+        ).toContain(c);
     }
     console.log(rows.join('\n'));
     expect(vera!.map((v) => v.compliant)).toEqual([true, false, false, false, true, false]);

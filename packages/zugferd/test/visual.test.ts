@@ -37,14 +37,21 @@ describe.skipIf(!hasPoppler)('visual regression of typeset invoices (pdftoppm, 3
   it('has ten reference invoices, several of them with more than one page', async () => {
     expect(refs.length).toBe(10);
     for (const r of refs) pdfs.set(r.name, (await typesetInvoice(structuredClone(r.json), { now, lang: r.lang })).pdf);
-    const multi = [...pdfs.values()].filter((p) => Buffer.from(p).toString('latin1').match(/\/Type\s*\/Page[^s]/g)!.length > 1);
+    const multi = [...pdfs.values()].filter(
+      (p) =>
+        Buffer.from(p)
+          .toString('latin1')
+          .match(/\/Type\s*\/Page[^s]/g)!.length > 1,
+    );
     expect(multi.length).toBeGreaterThanOrEqual(3);
   });
 
   for (const ref of referenceInvoices()) {
     it(`${ref.name}: page 1 and the last page match the references`, async () => {
       const pdf = pdfs.get(ref.name) ?? (await typesetInvoice(structuredClone(ref.json), { now, lang: ref.lang })).pdf;
-      const pageCount = Buffer.from(pdf).toString('latin1').match(/\/Type\s*\/Page[^s]/g)!.length;
+      const pageCount = Buffer.from(pdf)
+        .toString('latin1')
+        .match(/\/Type\s*\/Page[^s]/g)!.length;
       const pages = pageCount > 1 ? [1, pageCount] : [1];
       const images = renderPages(pdf, pages, DPI);
       if (update && existsSync(refDir)) for (const f of readdirSync(refDir).filter((x) => x.startsWith(`${ref.name}-p`))) rmSync(path.join(refDir, f));
@@ -77,11 +84,15 @@ describe.skipIf(!hasPoppler)('visual regression of typeset invoices (pdftoppm, 3
     expect(pixelDiffRatio(a, shifted)).toBeGreaterThan(TOLERANCE);
   });
 
-  it.skipIf(!process.env.VERAPDF_JAR)('the reference invoices pass veraPDF (PDF/A-3B)', async () => {
-    const files = [];
-    for (const r of refs) files.push({ name: r.name, bytes: pdfs.get(r.name) ?? (await typesetInvoice(structuredClone(r.json), { now, lang: r.lang })).pdf });
-    const results = veraPdf(files);
-    expect(results).not.toBeNull();
-    expect(results!.filter((r) => r.compliant !== true).map((r) => ({ file: r.file, rules: r.failedRules, error: r.error }))).toEqual([]);
-  }, 300_000);
+  it.skipIf(!process.env.VERAPDF_JAR)(
+    'the reference invoices pass veraPDF (PDF/A-3B)',
+    async () => {
+      const files = [];
+      for (const r of refs) files.push({ name: r.name, bytes: pdfs.get(r.name) ?? (await typesetInvoice(structuredClone(r.json), { now, lang: r.lang })).pdf });
+      const results = veraPdf(files);
+      expect(results).not.toBeNull();
+      expect(results!.filter((r) => r.compliant !== true).map((r) => ({ file: r.file, rules: r.failedRules, error: r.error }))).toEqual([]);
+    },
+    300_000,
+  );
 });

@@ -130,7 +130,11 @@ export class Billing {
 
   /** Open reservations of an account (tests, admin). */
   async openReservations(accountId: string): Promise<number> {
-    const r = await this.res(this.db).selectFrom('charge_reservations').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', accountId).executeTakeFirst();
+    const r = await this.res(this.db)
+      .selectFrom('charge_reservations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     return Number(r?.n ?? 0);
   }
 
@@ -142,12 +146,7 @@ export class Billing {
     const r = await db
       .insertInto('usage_counters')
       .values({ account_id: accountId, kind, period, count: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['account_id', 'kind', 'period'])
-          .doUpdateSet({ count: sql<number>`usage_counters.count + 1` })
-          .where('usage_counters.count', '<', limit),
-      )
+      .onConflict((oc) => oc.columns(['account_id', 'kind', 'period']).doUpdateSet({ count: sql<number>`usage_counters.count + 1` }).where('usage_counters.count', '<', limit))
       .returning('count')
       .executeTakeFirst();
     return r ? Number(r.count) : null;
@@ -170,12 +169,7 @@ export class Billing {
   }
 
   private async takeCredit(db: Db, accountId: string, note: string): Promise<true | null> {
-    const r = await db
-      .updateTable('accounts')
-      .set({ credits: sql<number>`credits - 1` })
-      .where('id', '=', accountId)
-      .where('credits', '>=', 1)
-      .executeTakeFirst();
+    const r = await db.updateTable('accounts').set({ credits: sql<number>`credits - 1` }).where('id', '=', accountId).where('credits', '>=', 1).executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) return null;
     await this.ledger(db, accountId, 'credit_charged', -1, note);
     return true;
@@ -285,7 +279,13 @@ export class Billing {
       return this.reserved({ via: 'check_block', freeRemaining: 0, freePeriod: 'day', checkBlockRemaining: afterBuy.value, creditsCharged: 1 }, account.id, afterBuy, { t: 'block' });
     }
     const retry = secondsUntil(now, nextBerlinMidnight(now));
-    throw new ApiError(402, 'payment_required', 'Daily free validations used up; no subscription with the payments feature, no open check block and no credit', { freePeriod: 'day', retryAfterSeconds: retry }, { 'Retry-After': String(retry) });
+    throw new ApiError(
+      402,
+      'payment_required',
+      'Daily free validations used up; no subscription with the payments feature, no open check block and no credit',
+      { freePeriod: 'day', retryAfterSeconds: retry },
+      { 'Retry-After': String(retry) },
+    );
   }
 
   /** Statement parsing: payments feature → free 5/month → 1 credit per call. */
@@ -304,14 +304,25 @@ export class Billing {
       return this.reserved({ via: 'credit', freeRemaining: 0, freePeriod: 'month', creditsCharged: 1 }, account.id, paid, credit);
     }
     const retry = secondsUntil(now, nextBerlinMonthStart(now));
-    throw new ApiError(402, 'payment_required', 'Monthly free parses used up; no subscription with the payments feature and no credit', { freePeriod: 'month', retryAfterSeconds: retry }, { 'Retry-After': String(retry) });
+    throw new ApiError(
+      402,
+      'payment_required',
+      'Monthly free parses used up; no subscription with the payments feature and no credit',
+      { freePeriod: 'month', retryAfterSeconds: retry },
+      { 'Retry-After': String(retry) },
+    );
   }
 
   /** Invoice PDF (rule 1): subscription → 1 credit → free watermarked quota per Berlin day → 429. */
   async reserveInvoicePdf(account: AccountRow): Promise<Charge> {
     const now = this.clock();
     const sub = subscriptionOf(account, now);
-    if (sub.active) return this.charge({ via: 'subscription', freeRemaining: null, freePeriod: 'day' }, async () => {}, () => this.countFairUse(account.id));
+    if (sub.active)
+      return this.charge(
+        { via: 'subscription', freeRemaining: null, freePeriod: 'day' },
+        async () => {},
+        () => this.countFairUse(account.id),
+      );
     const credit: Undo = { t: 'credit', note: 'invoice pdf' };
     const paid = await this.hold(account.id, credit, (db) => this.takeCredit(db, account.id, 'invoice pdf'));
     if (paid !== null) {
@@ -324,7 +335,13 @@ export class Billing {
       return this.reserved({ via: 'free_quota', freeRemaining: this.opts.freeInvoicesPerDay - used.value, freePeriod: 'day' }, account.id, used, slot, async () => {}, true);
     }
     const retry = secondsUntil(now, nextBerlinMidnight(now));
-    throw new ApiError(429, 'free_quota_exhausted', `The free quota of ${this.opts.freeInvoicesPerDay} watermarked invoices per day is used up`, { freePeriod: 'day', retryAfterSeconds: retry }, { 'Retry-After': String(retry) });
+    throw new ApiError(
+      429,
+      'free_quota_exhausted',
+      `The free quota of ${this.opts.freeInvoicesPerDay} watermarked invoices per day is used up`,
+      { freePeriod: 'day', retryAfterSeconds: retry },
+      { 'Retry-After': String(retry) },
+    );
   }
 
   /** XML invoices and extraction (rule 2): subscription or 1 credit, else 403 subscription_required. */

@@ -52,7 +52,12 @@ describe('billing commits last', () => {
   const clock = testClock('2026-06-15T10:00:00Z');
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp({ clock, routes: [jobRoute], jobs: { testJobs: true }, env: { KONTOR_RATE_LIMITS: 'off', KONTOR_JOB_TIMEOUT_MS: '1500', KONTOR_WORKER_HEAP_MB: '64', KONTOR_CHARGE_HOLD_SECONDS: '900' } });
+    t = await makeTestApp({
+      clock,
+      routes: [jobRoute],
+      jobs: { testJobs: true },
+      env: { KONTOR_RATE_LIMITS: 'off', KONTOR_JOB_TIMEOUT_MS: '1500', KONTOR_WORKER_HEAP_MB: '64', KONTOR_CHARGE_HOLD_SECONDS: '900' },
+    });
   });
   afterAll(() => t.dispose());
 
@@ -147,7 +152,10 @@ describe('a server process killed mid-request', () => {
     const setup = await makeTestApp({ databaseUrl: dbFile });
     const a = await setup.account({ credits: 1 });
     // the free parses of this month are used up, so the parse takes the credit
-    await setup.services.db.insertInto('usage_counters').values({ account_id: a.id, kind: 'parse_free', period: berlinMonth(new Date()), count: 5 }).execute();
+    await setup.services.db
+      .insertInto('usage_counters')
+      .values({ account_id: a.id, kind: 'parse_free', period: berlinMonth(new Date()), count: 5 })
+      .execute();
 
     // the built service (dist/index.js) in its own process
     const child = spawn(
@@ -158,7 +166,19 @@ describe('a server process killed mid-request', () => {
         `const m = await import(${JSON.stringify(pathToFileURL(path.join(apiDir, 'dist/index.js')).href)});
          await m.startServer(m.loadConfig(process.env), (l) => process.stdout.write(l + '\\n'));`,
       ],
-      { env: { ...process.env, DATABASE_URL: dbFile, PORT: '0', KONTOR_LOG: 'off', NODE_ENV: 'test', KONTOR_DEV_BOOTSTRAP: 'false', KONTOR_RATE_LIMITS: 'off', KONTOR_SCHEMA_DIR: path.join(dir, 'schemas') }, stdio: ['ignore', 'pipe', 'inherit'] },
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: dbFile,
+          PORT: '0',
+          KONTOR_LOG: 'off',
+          NODE_ENV: 'test',
+          KONTOR_DEV_BOOTSTRAP: 'false',
+          KONTOR_RATE_LIMITS: 'off',
+          KONTOR_SCHEMA_DIR: path.join(dir, 'schemas'),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
     );
     try {
       const url = await new Promise<string>((resolve, reject) => {

@@ -18,13 +18,10 @@ export interface ChargeReservationsTable {
 
 export type BillingDB = DB & { charge_reservations: ChargeReservationsTable };
 
-export type Undo =
-  | { t: 'slot'; kind: 'invoice_free' | 'validation_free' | 'parse_free'; period: string }
-  | { t: 'credit'; note: string }
-  | { t: 'check' }
-  | { t: 'block' };
+export type Undo = { t: 'slot'; kind: 'invoice_free' | 'validation_free' | 'parse_free'; period: string } | { t: 'credit'; note: string } | { t: 'check' } | { t: 'block' };
 
 export const chargeReservationsMigration: Migration = {
+  // biome-ignore lint/suspicious/noExplicitAny: a migration must not depend on the current schema types (Kysely documents Kysely<any> for migrations)
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('charge_reservations')
@@ -36,6 +33,7 @@ export const chargeReservationsMigration: Migration = {
       .execute();
     await db.schema.createIndex('charge_reservations_expiry').on('charge_reservations').column('expires_at').execute();
   },
+  // biome-ignore lint/suspicious/noExplicitAny: a migration must not depend on the current schema types (Kysely documents Kysely<any> for migrations)
   async down(db: Kysely<any>) {
     await db.schema.dropTable('charge_reservations').execute();
   },

@@ -44,7 +44,9 @@ const XRECHNUNG_XML = 'einvoice/instances/xrechnung/testsuite/technical-cases/ci
 const PAIN001 = 'payments/samples/pain.001.001.09/sepa_rator__pain.001.001.09.xml';
 const CAMT053 = `payments/samples/camt.053.001.08/${readdirFirst('payments/samples/camt.053.001.08')}`;
 function readdirFirst(rel: string): string {
-  return readdirSync(path.join(corpusDir, rel)).filter((f) => f.endsWith('.xml')).sort()[0]!;
+  return readdirSync(path.join(corpusDir, rel))
+    .filter((f) => f.endsWith('.xml'))
+    .sort()[0]!;
 }
 
 const ZONE = 'sml.test.invalid';
@@ -108,7 +110,8 @@ async function http1(p: string, key: string, init: RequestInit = {}): Promise<{ 
   const r = await fetch(`${base}/api/v1${p}`, { ...init, headers });
   return { status: r.status, body: (await r.json()) as Record<string, unknown> };
 }
-const postJson = (p: string, key: string, body: unknown, accept = 'application/json') => http1(p, key, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: JSON.stringify(body) });
+const postJson = (p: string, key: string, body: unknown, accept = 'application/json') =>
+  http1(p, key, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: JSON.stringify(body) });
 function postPdf(p: string, key: string, bytes: Uint8Array) {
   const form = new FormData();
   form.append('pdf', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'invoice.pdf');
@@ -169,7 +172,18 @@ describe('transport and auth', () => {
     const client = await connect(key, '2025-11-25');
     const { tools } = await client.listTools();
     expect(tools.map((x) => x.name).sort()).toEqual(
-      ['check_peppol_participant', 'check_vat_id', 'create_payment_file', 'create_zugferd', 'extract_invoice', 'parse_bank_statement', 'validate_bank_statement', 'validate_invoice_xml', 'validate_payment_file', 'verify_zugferd'].sort(),
+      [
+        'check_peppol_participant',
+        'check_vat_id',
+        'create_payment_file',
+        'create_zugferd',
+        'extract_invoice',
+        'parse_bank_statement',
+        'validate_bank_statement',
+        'validate_invoice_xml',
+        'validate_payment_file',
+        'verify_zugferd',
+      ].sort(),
     );
     const byName = new Map(tools.map((x) => [x.name, x]));
     const route = (op: string) => allRoutes.find((r) => r.operationId === op)!;
@@ -244,12 +258,27 @@ describe('every tool gives what its route gives, with the same billing', () => {
     // A 200,000-deep argument and 1e400: tool errors naming the place (no stack overflow in the SDK or the route).
     const deepText = `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"create_zugferd","arguments":{"invoice":${'['.repeat(200_000)}${']'.repeat(200_000)}}}}`;
     for (const text of [deepText, '{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"create_zugferd","arguments":{"invoice":{"n":1e400}}}}']) {
-      const r = await fetch(`${base}${MCP_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: text });
+      const r = await fetch(`${base}${MCP_PATH}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: text,
+      });
       expect(r.status).toBe(200);
       const { result } = (await r.json()) as { result: CallToolResult };
-      expect(result).toMatchObject({ isError: true, structuredContent: { code: 'invalid_input', status: 400, details: [{ code: expect.stringMatching(/^(JSON_TOO_DEEP|NUMBER_NOT_FINITE)$/), path: expect.stringMatching(/^arguments\.invoice/) }] } });
+      expect(result).toMatchObject({
+        isError: true,
+        structuredContent: {
+          code: 'invalid_input',
+          status: 400,
+          details: [{ code: expect.stringMatching(/^(JSON_TOO_DEEP|NUMBER_NOT_FINITE)$/), path: expect.stringMatching(/^arguments\.invoice/) }],
+        },
+      });
     }
-    const notToolDeep = await fetch(`${base}${MCP_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: `{"jsonrpc":"2.0","id":9,"method":"tools/list","params":{"x":${'['.repeat(1000)}${']'.repeat(1000)}}}` });
+    const notToolDeep = await fetch(`${base}${MCP_PATH}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: `{"jsonrpc":"2.0","id":9,"method":"tools/list","params":{"x":${'['.repeat(1000)}${']'.repeat(1000)}}}`,
+    });
     expect(notToolDeep.status).toBe(400);
     expect(((await notToolDeep.json()) as { error: { code: number } }).error.code).toBe(-32600);
     const unknown = await call(client, 'validate_invoice_xml', { xml, extra: 1 });
@@ -288,7 +317,11 @@ describe('every tool gives what its route gives, with the same billing', () => {
     expect([await credits(a.key), await credits(b.key)]).toEqual([1, 1]);
     const pdf = await call(client, 'create_zugferd', { invoice });
     expect(pdf.isError).toBeFalsy();
-    expect(Buffer.from(pdf.structuredContent.pdf_base64 as string, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(pdf.structuredContent.pdf_base64 as string, 'base64')
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(pdf.content).toEqual([{ type: 'text', text: expect.stringMatching(/^Created the PDF\/A-3 ZUGFeRD invoice \(\d+ bytes\)/) }]);
     expect(await credits(b.key)).toBe(0);
     const invalid = await call(client, 'create_zugferd', { invoice: { ...invoice, seller: undefined }, format: 'xml' });
@@ -367,7 +400,13 @@ describe('limits', () => {
     // Four requests whose bodies never end hold their slots.
     const open: http.ClientRequest[] = [];
     const opened = Array.from({ length: 4 }, () => {
-      const req = http.request({ host: '127.0.0.1', port, path: MCP_PATH, method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'transfer-encoding': 'chunked' } });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        path: MCP_PATH,
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'transfer-encoding': 'chunked' },
+      });
       req.on('error', () => undefined);
       req.write('{"jsonrpc":"2.0",');
       open.push(req);
@@ -489,7 +528,13 @@ describe('OAuth access tokens', () => {
     let authUrl: URL | undefined;
     const provider: OAuthClientProvider = {
       redirectUrl: REDIRECT,
-      clientMetadata: { client_name: 'MCP SDK test client', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
+      clientMetadata: {
+        client_name: 'MCP SDK test client',
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      },
       clientInformation: () => info,
       saveClientInformation: (i) => void (info = i),
       tokens: () => tokens,
@@ -552,7 +597,11 @@ describe('OAuth access tokens', () => {
     expect(((await unknown.json()) as { code: string }).code).toBe('invalid_key');
     const { token: mcpToken, clientId } = await accessToken('invoice:verify', `${base}${MCP_PATH}`);
     expect((await rpc(initialize('2025-06-18'), { authorization: `Bearer ${mcpToken}` })).status).toBe(200);
-    const revoke = await fetch(`${base}/api/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: mcpToken, client_id: clientId }).toString() });
+    const revoke = await fetch(`${base}/api/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: mcpToken, client_id: clientId }).toString(),
+    });
     expect(revoke.status).toBe(200);
     const revoked = await rpc(initialize('2025-06-18'), { authorization: `Bearer ${mcpToken}` });
     expect(revoked.status).toBe(401);

@@ -150,9 +150,23 @@ function listTools(routes: Map<string, AnyRoute>): { tools: Tool[] } {
 }
 
 /** Builds the per-request MCP server whose tools call the app with the caller's credential. */
-function buildServer(app: Hono<AppEnv>, routes: Map<string, AnyRoute>, tools: () => { tools: Tool[] }, base: string, headers: Record<string, string>, opts: Required<Pick<McpOptions, 'toolTimeoutMs'>> & { version: string; validator: jsonSchemaValidator }): Server {
+function buildServer(
+  app: Hono<AppEnv>,
+  routes: Map<string, AnyRoute>,
+  tools: () => { tools: Tool[] },
+  base: string,
+  headers: Record<string, string>,
+  opts: Required<Pick<McpOptions, 'toolTimeoutMs'>> & { version: string; validator: jsonSchemaValidator },
+): Server {
   // One schema validator per app (the SDK would compile a new Ajv for every server: ~1-2 ms per request).
-  const server = new Server({ name: MCP_SERVER_NAME, title: 'Kontor', version: opts.version }, { capabilities: { tools: {} }, jsonSchemaValidator: opts.validator, instructions: 'German/EU back-office formats: ZUGFeRD/Factur-X and XRechnung invoices, pain.001 payment files, camt bank statements, VIES VAT IDs, Peppol participants. Files go base64.' });
+  const server = new Server(
+    { name: MCP_SERVER_NAME, title: 'Kontor', version: opts.version },
+    {
+      capabilities: { tools: {} },
+      jsonSchemaValidator: opts.validator,
+      instructions: 'German/EU back-office formats: ZUGFeRD/Factur-X and XRechnung invoices, pain.001 payment files, camt bank statements, VIES VAT IDs, Peppol participants. Files go base64.',
+    },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => tools());
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = TOOLS.find((t) => t.name === request.params.name);
@@ -168,7 +182,10 @@ function buildServer(app: Hono<AppEnv>, routes: Map<string, AnyRoute>, tools: ()
       throw e;
     }
     return withTimeout(opts.toolTimeoutMs, callRoute(app, base, req, headers, tool), () =>
-        toolError('timeout', `${tool.name} did not answer within ${Math.round(opts.toolTimeoutMs / 1000)} s; the request may still complete (and, for a charged tool, be billed): check GET /api/v1/me before repeating it`),
+      toolError(
+        'timeout',
+        `${tool.name} did not answer within ${Math.round(opts.toolTimeoutMs / 1000)} s; the request may still complete (and, for a charged tool, be billed): check GET /api/v1/me before repeating it`,
+      ),
     );
   });
   return server;
@@ -206,7 +223,9 @@ export function mountMcp(app: Hono<AppEnv>, services: Services, routes: readonly
   let toolList: { tools: Tool[] } | undefined;
   const tools = () => (toolList ??= listTools(byOperation));
 
-  const challenge = (c: Context<AppEnv>, extra = '') => ({ 'WWW-Authenticate': `Bearer resource_metadata="${mcpResourceMetadataUrl(publicOrigin(c, services))}", scope="invoice:verify invoice:create"${extra}` });
+  const challenge = (c: Context<AppEnv>, extra = '') => ({
+    'WWW-Authenticate': `Bearer resource_metadata="${mcpResourceMetadataUrl(publicOrigin(c, services))}", scope="invoice:verify invoice:create"${extra}`,
+  });
 
   app.on(['GET', 'DELETE', 'PUT', 'PATCH'], MCP_PATH, () => {
     throw new ApiError(405, 'method_not_allowed', 'This MCP server is stateless: POST one JSON-RPC message per request (no SSE stream, no session to end)', { allowed: ['POST'] }, { Allow: 'POST' });

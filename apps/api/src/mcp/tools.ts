@@ -125,7 +125,8 @@ export const TOOLS: ToolSpec[] = [
   {
     name: 'check_vat_id',
     title: 'Check an EU VAT ID (VIES)',
-    description: 'Checks a VAT identification number (with country prefix, e.g. DE123456789) against the EU VIES service: status valid | invalid | unavailable, registered name and address where the member state discloses them. Same as GET /api/v1/vat/check.',
+    description:
+      'Checks a VAT identification number (with country prefix, e.g. DE123456789) against the EU VIES service: status valid | invalid | unavailable, registered name and address where the member state discloses them. Same as GET /api/v1/vat/check.',
     operations: ['checkVatId'],
     readOnly: true,
     openWorld: true,
@@ -136,7 +137,8 @@ export const TOOLS: ToolSpec[] = [
   {
     name: 'check_peppol_participant',
     title: 'Check a Peppol participant',
-    description: 'Looks a Peppol participant (e.g. 0204:991-12345-67 or iso6523-actorid-upis::9930:de123456789) up through the SML and its SMP: registered or not, the document types and endpoints it accepts, the Peppol Directory entry. Same as GET /api/v1/peppol/check.',
+    description:
+      'Looks a Peppol participant (e.g. 0204:991-12345-67 or iso6523-actorid-upis::9930:de123456789) up through the SML and its SMP: registered or not, the document types and endpoints it accepts, the Peppol Directory entry. Same as GET /api/v1/peppol/check.',
     operations: ['checkPeppolParticipant'],
     readOnly: true,
     openWorld: true,
@@ -151,7 +153,8 @@ export const TOOLS: ToolSpec[] = [
   {
     name: 'verify_zugferd',
     title: 'Verify a ZUGFeRD / Factur-X / XRechnung PDF',
-    description: 'Verifies a received hybrid e-invoice PDF: embedded XML, PDF/A-3 binding, XMP, EN 16931 / XRechnung rules and the XSD, with the authoritative verdict. The PDF goes base64 in pdf_base64 (at most 25 MB decoded). Free. Same as POST /api/v1/verify.',
+    description:
+      'Verifies a received hybrid e-invoice PDF: embedded XML, PDF/A-3 binding, XMP, EN 16931 / XRechnung rules and the XSD, with the authoritative verdict. The PDF goes base64 in pdf_base64 (at most 25 MB decoded). Free. Same as POST /api/v1/verify.',
     operations: ['verifyInvoice'],
     readOnly: true,
     openWorld: false,
@@ -207,7 +210,8 @@ export const TOOLS: ToolSpec[] = [
   {
     name: 'validate_payment_file',
     title: 'Validate a pain.001 payment file',
-    description: 'Validates a SEPA / foreign pain.001 file (versions 09 and 03; SCT or AXZ): profile, totals, German rules, schema check, verdict. Send xml (text) or file_base64. Billing as on POST /api/v1/payments/validate.',
+    description:
+      'Validates a SEPA / foreign pain.001 file (versions 09 and 03; SCT or AXZ): profile, totals, German rules, schema check, verdict. Send xml (text) or file_base64. Billing as on POST /api/v1/payments/validate.',
     operations: ['validatePaymentFile'],
     readOnly: true,
     openWorld: false,
@@ -218,7 +222,8 @@ export const TOOLS: ToolSpec[] = [
   {
     name: 'validate_bank_statement',
     title: 'Validate a camt bank statement',
-    description: 'Validates a camt.052/053/054 (or a ZIP delivery of them): structure, balances, schema check, verdict. Send xml (text) or file_base64. Billing as on POST /api/v1/statements/validate.',
+    description:
+      'Validates a camt.052/053/054 (or a ZIP delivery of them): structure, balances, schema check, verdict. Send xml (text) or file_base64. Billing as on POST /api/v1/statements/validate.',
     operations: ['validateBankStatement'],
     readOnly: true,
     openWorld: false,
@@ -229,7 +234,8 @@ export const TOOLS: ToolSpec[] = [
   {
     name: 'parse_bank_statement',
     title: 'Parse a camt bank statement',
-    description: 'Parses a camt.052/053/054 (or a ZIP delivery) into statements, balances and entries with counterparties and remittance. Send xml (text) or file_base64. Billing as on POST /api/v1/statements/parse.',
+    description:
+      'Parses a camt.052/053/054 (or a ZIP delivery) into statements, balances and entries with counterparties and remittance. Send xml (text) or file_base64. Billing as on POST /api/v1/statements/parse.',
     operations: ['parseBankStatement'],
     readOnly: true,
     openWorld: false,
@@ -240,7 +246,8 @@ export const TOOLS: ToolSpec[] = [
   {
     name: 'validate_invoice_xml',
     title: 'Validate an invoice XML (CII or UBL: XRechnung, Factur-X XML, Peppol BIS)',
-    description: 'Validates a bare invoice XML (CII or UBL 2.1, detected from the root element) against EN 16931 / XRechnung (native rules, XSD, authoritative verdict). Send xml (text) or file_base64; profile auto | en16931 | xrechnung. Free. Same as POST /api/v1/invoices/validate.',
+    description:
+      'Validates a bare invoice XML (CII or UBL 2.1, detected from the root element) against EN 16931 / XRechnung (native rules, XSD, authoritative verdict). Send xml (text) or file_base64; profile auto | en16931 | xrechnung. Free. Same as POST /api/v1/invoices/validate.',
     operations: ['validateInvoiceXml'],
     readOnly: true,
     openWorld: false,

@@ -48,7 +48,8 @@ export async function authenticate(c: Context<AppEnv>, services: Services, route
       if (s) {
         if (route.method.toLowerCase() !== 'get') {
           const presented = c.req.header('x-csrf-token') ?? '';
-          if (!presented || !safeEqual(presented, s.csrf)) throw new ApiError(401, 'invalid_key', 'A state-changing call with the browser session needs the header X-CSRF-Token of the session', null, challenge(c, services));
+          if (!presented || !safeEqual(presented, s.csrf))
+            throw new ApiError(401, 'invalid_key', 'A state-changing call with the browser session needs the header X-CSRF-Token of the session', null, challenge(c, services));
         }
         return { accountId: s.accountId, credentialId: `session:${s.accountId}`, scopes: null };
       }
@@ -61,7 +62,14 @@ export async function authenticate(c: Context<AppEnv>, services: Services, route
   let auth: Authenticated;
   if (token.startsWith(ACCESS_TOKEN_PREFIX)) {
     const info = await new OAuthServer(services.db, services.clock).verifyAccessToken(token);
-    if (!info) throw new ApiError(401, 'invalid_key', 'Invalid, expired or revoked access token', null, challenge(c, services, ', error="invalid_token", error_description="The access token is invalid, expired or revoked"'));
+    if (!info)
+      throw new ApiError(
+        401,
+        'invalid_key',
+        'Invalid, expired or revoked access token',
+        null,
+        challenge(c, services, ', error="invalid_token", error_description="The access token is invalid, expired or revoked"'),
+      );
     auth = { accountId: info.accountId, credentialId: `oauth:${info.tokenId}`, scopes: info.scopes };
   } else if (token.startsWith(API_KEY_PREFIX)) {
     const k = await services.keys.verify(token).catch((e: unknown) => {
@@ -75,9 +83,15 @@ export async function authenticate(c: Context<AppEnv>, services: Services, route
   const need = requiredScope(route.method, route.path, route.scope);
   if (need && auth.scopes && !auth.scopes.includes(need)) {
     const rm = apiResourceMetadataUrl(publicOrigin(c, services));
-    throw new ApiError(403, 'insufficient_scope', `This access token lacks the scope ${need}`, { required: need, granted: auth.scopes }, {
-      'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${need}", resource_metadata="${rm}"`,
-    });
+    throw new ApiError(
+      403,
+      'insufficient_scope',
+      `This access token lacks the scope ${need}`,
+      { required: need, granted: auth.scopes },
+      {
+        'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${need}", resource_metadata="${rm}"`,
+      },
+    );
   }
   return auth;
 }

@@ -134,7 +134,16 @@ describe('authorization code flow', () => {
     const who = await person(t, { plan: 'converter' });
     const jar = new Jar();
     const p = pkce();
-    const q = { response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: p.challenge, code_challenge_method: 'S256', state: 'xyz', scope: 'invoice:create', resource: `${ORIGIN}/api/v1` };
+    const q = {
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      code_challenge: p.challenge,
+      code_challenge_method: 'S256',
+      state: 'xyz',
+      scope: 'invoice:create',
+      resource: `${ORIGIN}/api/v1`,
+    };
     // Not signed in: to the sign-in page, which comes back to /authorize.
     const first = await browse(t, jar, `/api/oauth/authorize?${new URLSearchParams(q)}`);
     expect(first.status).toBe(302);
@@ -173,7 +182,9 @@ describe('authorization code flow', () => {
     const v = await t.request('/api/v1/verify', { method: 'POST', key: tokens.access_token, body: new FormData() });
     expect(v.status).toBe(403);
     expect(((await v.json()) as Json).code).toBe('insufficient_scope');
-    expect(v.headers.get('www-authenticate')).toMatch(/^Bearer error="insufficient_scope", scope="invoice:verify", resource_metadata="http:\/\/localhost\/\.well-known\/oauth-protected-resource\/api\/v1"$/);
+    expect(v.headers.get('www-authenticate')).toMatch(
+      /^Bearer error="insufficient_scope", scope="invoice:verify", resource_metadata="http:\/\/localhost\/\.well-known\/oauth-protected-resource\/api\/v1"$/,
+    );
     // /invoices needs invoice:create which was: the scope check passes (the empty body is then the problem).
     const inv = await t.request('/api/v1/invoices', { method: 'POST', key: tokens.access_token, headers: { 'content-type': 'application/json' }, body: '{}' });
     expect([400, 422]).toContain(inv.status);
@@ -199,11 +210,19 @@ describe('authorization code flow', () => {
     const c2 = await codeFor(clientId, 'invoice:verify', jar);
     const t2 = (await (await token(t, { grant_type: 'authorization_code', code: c2.code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: c2.verifier })).json()) as Json;
     expect((await t.request('/api/v1/me', { key: t2.access_token })).status).toBe(200);
-    const rv = await t.request('/api/oauth/revoke', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: t2.refresh_token, client_id: clientId, token_type_hint: 'refresh_token' }).toString() });
+    const rv = await t.request('/api/oauth/revoke', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: t2.refresh_token, client_id: clientId, token_type_hint: 'refresh_token' }).toString(),
+    });
     expect(rv.status).toBe(200);
     expect((await t.request('/api/v1/me', { key: t2.access_token })).status).toBe(401);
     // Unknown tokens are fine (RFC 7009).
-    const rv2 = await t.request('/api/oauth/revoke', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: 'nonsense', client_id: clientId }).toString() });
+    const rv2 = await t.request('/api/oauth/revoke', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: 'nonsense', client_id: clientId }).toString(),
+    });
     expect(rv2.status).toBe(200);
   });
 
@@ -213,7 +232,12 @@ describe('authorization code flow', () => {
     const jar = new Jar();
     await signIn(t, jar, who);
     const p = pkce();
-    const r = await authorize(t, jar, { response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: p.challenge, code_challenge_method: 'S256', state: 's', scope: 'invoice:verify' }, 'deny');
+    const r = await authorize(
+      t,
+      jar,
+      { response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: p.challenge, code_challenge_method: 'S256', state: 's', scope: 'invoice:verify' },
+      'deny',
+    );
     const loc = new URL(r.headers.get('location')!);
     expect(loc.searchParams.get('error')).toBe('access_denied');
     expect(loc.searchParams.get('state')).toBe('s');
@@ -247,7 +271,16 @@ describe('authorization code flow', () => {
 });
 
 describe('negative cases', () => {
-  const q = (clientId: string, challenge: string, extra: Record<string, string> = {}) => ({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256', state: 'st', scope: 'invoice:verify', ...extra });
+  const q = (clientId: string, challenge: string, extra: Record<string, string> = {}) => ({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'st',
+    scope: 'invoice:verify',
+    ...extra,
+  });
 
   it('refuses a missing or wrong code_verifier', async () => {
     const clientId = await publicClient();
@@ -291,7 +324,11 @@ describe('negative cases', () => {
   it('never redirects to an unregistered redirect URI or for an unknown client', async () => {
     const clientId = await publicClient();
     const p = pkce();
-    for (const params of [q(clientId, p.challenge, { redirect_uri: 'https://attacker.example.test/callback' }), q(clientId, p.challenge, { redirect_uri: REDIRECT + '/x' }), q('kontor_ci_unknown', p.challenge)]) {
+    for (const params of [
+      q(clientId, p.challenge, { redirect_uri: 'https://attacker.example.test/callback' }),
+      q(clientId, p.challenge, { redirect_uri: REDIRECT + '/x' }),
+      q('kontor_ci_unknown', p.challenge),
+    ]) {
       const r = await t.request(`/api/oauth/authorize?${new URLSearchParams(params)}`);
       expect(r.status).toBe(400);
       expect(r.headers.get('location')).toBeNull();
@@ -309,7 +346,7 @@ describe('negative cases', () => {
     try {
       const r = await token(t, { grant_type: 'authorization_code', code: a.code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: a.verifier });
       expect(r.status).toBe(400);
-      expect((OAuthErrorResponseSchema.parse(await r.json())).error).toBe('invalid_grant');
+      expect(OAuthErrorResponseSchema.parse(await r.json()).error).toBe('invalid_grant');
     } finally {
       clock.now = saved;
     }
@@ -423,7 +460,11 @@ describe('negative cases', () => {
     const j = await t.request('/api/oauth/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'authorization_code' }) });
     expect(((await j.json()) as Json).error).toBe('invalid_request');
     expect(((await (await token(t, { grant_type: 'password', client_id: clientId })).json()) as Json).error).toBe('unsupported_grant_type');
-    const rep = await t.request('/api/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=refresh_token&client_id=${clientId}&client_id=${clientId}` });
+    const rep = await t.request('/api/oauth/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=refresh_token&client_id=${clientId}&client_id=${clientId}`,
+    });
     expect(((await rep.json()) as Json).error).toBe('invalid_request');
   });
 });
@@ -504,7 +545,11 @@ describe('consent page', () => {
     const jar = new Jar();
     await signIn(t, jar, who);
     const p = pkce();
-    const r = await browse(t, jar, `/api/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: p.challenge, code_challenge_method: 'S256', state: '"><script>x</script>', scope: 'invoice:verify' })}`);
+    const r = await browse(
+      t,
+      jar,
+      `/api/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: p.challenge, code_challenge_method: 'S256', state: '"><script>x</script>', scope: 'invoice:verify' })}`,
+    );
     expect(r.status).toBe(200);
     const html = await r.text();
     expect(html).not.toContain('<img src=x');
@@ -513,4 +558,3 @@ describe('consent page', () => {
     expect(hiddenValue(html, 'state')).toBe('"><script>x</script>');
   });
 });
-

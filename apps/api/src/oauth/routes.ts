@@ -251,7 +251,14 @@ export function mountOAuth(app: Hono<AppEnv>, services: Services): void {
     if (!check.ok) return 'fatal' in check ? fatalPage(c, check.fatal) : c.redirect(check.redirect, 302);
     const { req } = check;
     if (form.decision !== 'allow') return c.redirect(errorRedirect(req.redirectUri, origin, 'access_denied', 'The user denied the request', req.state), 302);
-    const code = await oauth.issueCode({ clientId: req.client.client_id, accountId: session.accountId, redirectUri: req.redirectUri, codeChallenge: req.codeChallenge, scopes: req.scopes, resource: req.resource });
+    const code = await oauth.issueCode({
+      clientId: req.client.client_id,
+      accountId: session.accountId,
+      redirectUri: req.redirectUri,
+      codeChallenge: req.codeChallenge,
+      scopes: req.scopes,
+      resource: req.resource,
+    });
     const u = new URL(req.redirectUri);
     u.searchParams.set('code', code);
     if (req.state !== undefined) u.searchParams.set('state', req.state);

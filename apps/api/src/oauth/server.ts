@@ -148,7 +148,10 @@ export interface AccessTokenInfo {
 
 export class OAuthServer {
   private readonly db: Kysely<AuthDB>;
-  constructor(db: Kysely<DB>, private readonly clock: () => Date) {
+  constructor(
+    db: Kysely<DB>,
+    private readonly clock: () => Date,
+  ) {
     this.db = authDb(db);
   }
 
@@ -280,7 +283,13 @@ export class OAuthServer {
 
   /** Withdraws a consent: every token of the account for that client is revoked. */
   async revokeConsent(accountId: string, clientId: string): Promise<boolean> {
-    const r = await this.db.updateTable('oauth_consents').set({ revoked_at: this.now() }).where('account_id', '=', accountId).where('client_id', '=', clientId).where('revoked_at', 'is', null).executeTakeFirst();
+    const r = await this.db
+      .updateTable('oauth_consents')
+      .set({ revoked_at: this.now() })
+      .where('account_id', '=', accountId)
+      .where('client_id', '=', clientId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     await this.db.updateTable('oauth_tokens').set({ revoked_at: this.now() }).where('account_id', '=', accountId).where('client_id', '=', clientId).where('revoked_at', 'is', null).execute();
     return Number(r.numUpdatedRows) === 1;
   }
@@ -291,9 +300,17 @@ export class OAuthServer {
     const prev = await this.db.selectFrom('oauth_consents').selectAll().where('account_id', '=', p.accountId).where('client_id', '=', p.clientId).executeTakeFirst();
     if (prev) {
       const merged = prev.revoked_at ? p.scopes : [...new Set([...prev.scope.split(' ').filter(Boolean), ...p.scopes])];
-      await this.db.updateTable('oauth_consents').set({ scope: merged.join(' '), revoked_at: null, ...(prev.revoked_at ? { created_at: now } : {}) }).where('account_id', '=', p.accountId).where('client_id', '=', p.clientId).execute();
+      await this.db
+        .updateTable('oauth_consents')
+        .set({ scope: merged.join(' '), revoked_at: null, ...(prev.revoked_at ? { created_at: now } : {}) })
+        .where('account_id', '=', p.accountId)
+        .where('client_id', '=', p.clientId)
+        .execute();
     } else {
-      await this.db.insertInto('oauth_consents').values({ account_id: p.accountId, client_id: p.clientId, scope: p.scopes.join(' '), created_at: now, revoked_at: null }).execute();
+      await this.db
+        .insertInto('oauth_consents')
+        .values({ account_id: p.accountId, client_id: p.clientId, scope: p.scopes.join(' '), created_at: now, revoked_at: null })
+        .execute();
     }
     const code = CODE_PREFIX + randomBytes(32).toString('base64url');
     await this.db
@@ -413,10 +430,27 @@ export class OAuthServer {
     const row = await this.db
       .selectFrom('oauth_tokens')
       .innerJoin('oauth_clients', 'oauth_clients.client_id', 'oauth_tokens.client_id')
-      .select(['oauth_tokens.hash', 'oauth_tokens.kind', 'oauth_tokens.account_id', 'oauth_tokens.client_id', 'oauth_tokens.scope', 'oauth_tokens.resource', 'oauth_tokens.expires_at', 'oauth_tokens.revoked_at', 'oauth_clients.blocked_at'])
+      .select([
+        'oauth_tokens.hash',
+        'oauth_tokens.kind',
+        'oauth_tokens.account_id',
+        'oauth_tokens.client_id',
+        'oauth_tokens.scope',
+        'oauth_tokens.resource',
+        'oauth_tokens.expires_at',
+        'oauth_tokens.revoked_at',
+        'oauth_clients.blocked_at',
+      ])
       .where('oauth_tokens.hash', '=', h)
       .executeTakeFirst();
     if (!row || !safeEqual(row.hash, h) || row.kind !== 'access' || row.revoked_at || row.blocked_at || row.expires_at <= this.now()) return null;
-    return { accountId: row.account_id, clientId: row.client_id, tokenId: row.hash.slice(0, 16), scopes: row.scope.split(' ').filter(Boolean) as Scope[], resource: row.resource, expiresAt: row.expires_at };
+    return {
+      accountId: row.account_id,
+      clientId: row.client_id,
+      tokenId: row.hash.slice(0, 16),
+      scopes: row.scope.split(' ').filter(Boolean) as Scope[],
+      resource: row.resource,
+      expiresAt: row.expires_at,
+    };
   }
 }

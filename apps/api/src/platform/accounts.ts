@@ -44,7 +44,10 @@ export function featuresOf(a: AccountRow, now: Date): Feature[] {
 }
 
 export class Accounts {
-  constructor(private readonly db: Kysely<DB>, private readonly clock: () => Date) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: () => Date,
+  ) {}
 
   async create(input: { email: string; plan?: Plan | null; credits?: number; periodEnd?: string | null }): Promise<AccountRow> {
     const email = input.email.trim().toLowerCase();
@@ -88,7 +91,10 @@ export class Accounts {
   }
 
   async count(): Promise<number> {
-    const r = await this.db.selectFrom('accounts').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 

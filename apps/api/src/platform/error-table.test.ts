@@ -59,7 +59,13 @@ describe('the one error table', () => {
     expect(typeof api.message).toBe('string');
     expect(api.message.length).toBeGreaterThan(0);
     expect(api.details).not.toBeUndefined();
-    const expectedCode = { 400: 'invalid_input', 413: 'payload_too_large', 422: api.code === 'input_too_complex' ? 'input_too_complex' : 'invalid_input', 502: 'upstream_error', 503: 'service_unavailable' }[api.status as 400];
+    const expectedCode = {
+      400: 'invalid_input',
+      413: 'payload_too_large',
+      422: api.code === 'input_too_complex' ? 'input_too_complex' : 'invalid_input',
+      502: 'upstream_error',
+      503: 'service_unavailable',
+    }[api.status as 400];
     expect(api.code).toBe(expectedCode);
   });
 
@@ -67,13 +73,21 @@ describe('the one error table', () => {
     const issue = { code: 'IBAN_CHECKSUM', severity: 'error' as const, message: 'bad', path: 'payments.0.creditorIban' };
     expect(toApiError(new Pain001Error('RUN_RULES_VIOLATED', 'rules', { details: [issue] }))).toMatchObject({ status: 422, code: 'invalid_input', details: [issue] });
     expect(toApiError(new Pain001Error('INPUT_TOO_LARGE', 'big'))).toMatchObject({ status: 413, details: { maxBytes: expect.any(Number) } });
-    expect(toApiError(new CamtError('ZIP_LIMIT_EXCEEDED', 'bomb'))).toMatchObject({ status: 413, code: 'payload_too_large', details: { maxBytes: expect.any(Number), issues: [{ code: 'ZIP_LIMIT_EXCEEDED' }] } });
-    expect(
-      toApiError(new CamtError('NO_SUPPORTED_FILES', 'none', { details: { skipped: [{ name: 'a.txt', code: 'NOT_XML', reason: 'not XML' }] } })).details,
-    ).toEqual([{ code: 'NO_SUPPORTED_FILES', severity: 'error', message: 'none' }, { code: 'NOT_XML', severity: 'error', message: 'not XML', path: 'a.txt' }]);
+    expect(toApiError(new CamtError('ZIP_LIMIT_EXCEEDED', 'bomb'))).toMatchObject({
+      status: 413,
+      code: 'payload_too_large',
+      details: { maxBytes: expect.any(Number), issues: [{ code: 'ZIP_LIMIT_EXCEEDED' }] },
+    });
+    expect(toApiError(new CamtError('NO_SUPPORTED_FILES', 'none', { details: { skipped: [{ name: 'a.txt', code: 'NOT_XML', reason: 'not XML' }] } })).details).toEqual([
+      { code: 'NO_SUPPORTED_FILES', severity: 'error', message: 'none' },
+      { code: 'NOT_XML', severity: 'error', message: 'not XML', path: 'a.txt' },
+    ]);
     const syntax = new ViesError('VAT_SYNTAX', 'checksum', { details: { valid: false, code: 'VAT_CHECKSUM', message: 'check digit wrong' } as never });
     expect(toApiError(syntax)).toMatchObject({ status: 400, message: 'Not a VAT ID: check digit wrong', details: [{ code: 'VAT_CHECKSUM', path: 'vatId' }] });
-    expect(toApiError(new PeppolError('PARTICIPANT_INVALID', 'gln', { details: { reason: 'PARTICIPANT_GLN_CHECKSUM' } }))).toMatchObject({ status: 400, details: [{ code: 'PARTICIPANT_GLN_CHECKSUM', path: 'participant' }] });
+    expect(toApiError(new PeppolError('PARTICIPANT_INVALID', 'gln', { details: { reason: 'PARTICIPANT_GLN_CHECKSUM' } }))).toMatchObject({
+      status: 400,
+      details: [{ code: 'PARTICIPANT_GLN_CHECKSUM', path: 'participant' }],
+    });
     expect(toApiError(new PeppolError('SML_UNAVAILABLE', 'dns'))).toMatchObject({ status: 503, code: 'service_unavailable', headers: { 'Retry-After': '30' } });
     const findings = [{ code: 'BR-CO-13', severity: 'error' as const, message: 'sum' }];
     expect(toApiError(new ZugferdError('INVOICE_INVALID', 'x', { details: findings }))).toMatchObject({ status: 400, message: 'The invoice was rejected: BR-CO-13', details: findings });
@@ -105,10 +119,12 @@ describe('the one error table', () => {
     const section = readme.slice(readme.indexOf('### Errors'));
     const documented = new Map<string, string>();
     for (const m of section.matchAll(/^\| `(\w+)` \| `(\w+)` \| (\d{3}) \| `(\w+)` \|/gm)) documented.set(`${m[1]} ${m[2]}`, `${m[3]} ${m[4]}`);
-    const actual = new Map(rows.map(([cls, code]) => {
-      const api = toApiError(make(cls, code));
-      return [`${cls} ${code}`, `${api.status} ${api.code}`] as const;
-    }));
+    const actual = new Map(
+      rows.map(([cls, code]) => {
+        const api = toApiError(make(cls, code));
+        return [`${cls} ${code}`, `${api.status} ${api.code}`] as const;
+      }),
+    );
     expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(actual));
   });
 });

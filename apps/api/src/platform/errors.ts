@@ -79,7 +79,13 @@ export function toApiError(err: unknown): ApiError {
 export function jobPoolToApiError(e: JobPoolError): ApiError {
   switch (e.code) {
     case 'overloaded':
-      return new ApiError(503, 'overloaded', 'The service is busy; try again shortly', { ...e.details, retryAfterSeconds: OVERLOADED_RETRY_AFTER_SECONDS }, { 'Retry-After': String(OVERLOADED_RETRY_AFTER_SECONDS) });
+      return new ApiError(
+        503,
+        'overloaded',
+        'The service is busy; try again shortly',
+        { ...e.details, retryAfterSeconds: OVERLOADED_RETRY_AFTER_SECONDS },
+        { 'Retry-After': String(OVERLOADED_RETRY_AFTER_SECONDS) },
+      );
     case 'job_timeout':
     case 'job_memory':
       return new ApiError(422, 'input_too_complex', `The input needs more ${e.code === 'job_timeout' ? 'time' : 'memory'} than a request may use: ${e.message}`, e.details);

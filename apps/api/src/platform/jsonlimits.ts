@@ -13,13 +13,17 @@ export function checkJsonLimits(value: unknown, root: string, maxDepth = MAX_JSO
     const { v, path, depth } = stack.pop()!;
     if (typeof v === 'number') {
       if (!Number.isFinite(v)) {
-        throw new ApiError(400, 'invalid_input', `The number at ${path} is outside the range of finite numbers`, [{ code: 'NUMBER_NOT_FINITE', severity: 'error', message: 'Numbers must be finite (e.g. 1e400 is not)', path }]);
+        throw new ApiError(400, 'invalid_input', `The number at ${path} is outside the range of finite numbers`, [
+          { code: 'NUMBER_NOT_FINITE', severity: 'error', message: 'Numbers must be finite (e.g. 1e400 is not)', path },
+        ]);
       }
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
     if (depth >= maxDepth) {
-      throw new ApiError(400, 'invalid_input', `The JSON value is nested deeper than ${maxDepth} levels at ${path}`, [{ code: 'JSON_TOO_DEEP', severity: 'error', message: `At most ${maxDepth} levels of nesting`, path }]);
+      throw new ApiError(400, 'invalid_input', `The JSON value is nested deeper than ${maxDepth} levels at ${path}`, [
+        { code: 'JSON_TOO_DEEP', severity: 'error', message: `At most ${maxDepth} levels of nesting`, path },
+      ]);
     }
     if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: `${path}.${i}`, depth: depth + 1 });

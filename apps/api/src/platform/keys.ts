@@ -15,7 +15,10 @@ export function hashSecret(secret: string): string {
 }
 
 export class ApiKeys {
-  constructor(private readonly db: Kysely<DB>, private readonly clock: () => Date) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: () => Date,
+  ) {}
 
   async create(accountId: string, name = 'default'): Promise<{ id: string; key: string; displayPrefix: string }> {
     const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
@@ -50,7 +53,13 @@ export class ApiKeys {
 
   /** Revokes a key only when it belongs to the account (the account pages). */
   async revokeOwned(accountId: string, id: string): Promise<boolean> {
-    const r = await this.db.updateTable('api_keys').set({ revoked_at: this.clock().toISOString() }).where('id', '=', id).where('account_id', '=', accountId).where('revoked_at', 'is', null).executeTakeFirst();
+    const r = await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: this.clock().toISOString() })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
 

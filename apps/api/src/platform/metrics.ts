@@ -28,7 +28,12 @@ export class Metrics {
       registers,
     });
     this.charges = new Counter({ name: 'kontor_charges_total', help: 'Charges committed (operation succeeded), by operation and what paid', labelNames: ['operation', 'via'], registers });
-    this.refunds = new Counter({ name: 'kontor_refunds_total', help: 'Reservations released (operation failed or refunded), by operation and what would have paid', labelNames: ['operation', 'via'], registers });
+    this.refunds = new Counter({
+      name: 'kontor_refunds_total',
+      help: 'Reservations released (operation failed or refunded), by operation and what would have paid',
+      labelNames: ['operation', 'via'],
+      registers,
+    });
     this.engine = new Histogram({
       name: 'kontor_engine_duration_seconds',
       help: 'Validation and processing engine timings (xsd; worker jobs by kind)',
@@ -36,7 +41,12 @@ export class Metrics {
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
-    this.upstream = new Counter({ name: 'kontor_upstream_requests_total', help: 'Outbound HTTP calls (VIES, SMP, Peppol Directory, model provider) by upstream and outcome', labelNames: ['upstream', 'outcome'], registers });
+    this.upstream = new Counter({
+      name: 'kontor_upstream_requests_total',
+      help: 'Outbound HTTP calls (VIES, SMP, Peppol Directory, model provider) by upstream and outcome',
+      labelNames: ['upstream', 'outcome'],
+      registers,
+    });
     if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry, prefix: 'kontor_' });
   }
 

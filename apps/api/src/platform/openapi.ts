@@ -55,7 +55,14 @@ export function buildOpenApi(routes: readonly AnyRoute[], base: string): Record<
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
         ...(s === 429 || s === 402 || s === 503 ? { headers: { 'Retry-After': { description: 'Seconds until a retry can succeed', schema: { type: 'integer' } } } } : {}),
         ...(s === 401 || s === 403
-          ? { headers: { 'WWW-Authenticate': { description: 'Bearer challenge with resource_metadata (RFC 9728) on every 401; error="insufficient_scope" and the needed scope on a 403 for an OAuth token', schema: { type: 'string' } } } }
+          ? {
+              headers: {
+                'WWW-Authenticate': {
+                  description: 'Bearer challenge with resource_metadata (RFC 9728) on every 401; error="insufficient_scope" and the needed scope on a 403 for an OAuth token',
+                  schema: { type: 'string' },
+                },
+              },
+            }
           : {}),
       };
     }
@@ -91,7 +98,8 @@ export function buildOpenApi(routes: readonly AnyRoute[], base: string): Record<
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key (prefix kontor_sk_) or OAuth access token, sent as Authorization: Bearer <token>' },
         oauth2: {
           type: 'oauth2',
-          description: 'OAuth 2.1 authorization code with PKCE S256 (dynamic client registration at /api/oauth/register; discovery at /.well-known/oauth-authorization-server). Access tokens (prefix kontor_at_) go in Authorization: Bearer.',
+          description:
+            'OAuth 2.1 authorization code with PKCE S256 (dynamic client registration at /api/oauth/register; discovery at /.well-known/oauth-authorization-server). Access tokens (prefix kontor_at_) go in Authorization: Bearer.',
           flows: {
             authorizationCode: {
               authorizationUrl: '/api/oauth/authorize',
@@ -110,7 +118,24 @@ export function buildOpenApi(routes: readonly AnyRoute[], base: string): Record<
             error: { type: 'string', description: 'Human-readable message' },
             code: {
               type: 'string',
-              enum: ['invalid_input', 'auth_required', 'invalid_key', 'payment_required', 'subscription_required', 'insufficient_scope', 'not_found', 'method_not_allowed', 'payload_too_large', 'unsupported_media_type', 'not_acceptable', 'free_quota_exhausted', 'rate_limited', 'upstream_error', 'service_unavailable', 'internal_error'],
+              enum: [
+                'invalid_input',
+                'auth_required',
+                'invalid_key',
+                'payment_required',
+                'subscription_required',
+                'insufficient_scope',
+                'not_found',
+                'method_not_allowed',
+                'payload_too_large',
+                'unsupported_media_type',
+                'not_acceptable',
+                'free_quota_exhausted',
+                'rate_limited',
+                'upstream_error',
+                'service_unavailable',
+                'internal_error',
+              ],
             },
             details: { description: 'Structured details: issue/finding lists, limits, retry hints; null when there are none' },
           },
@@ -123,7 +148,21 @@ export function buildOpenApi(routes: readonly AnyRoute[], base: string): Record<
 /** A self-contained API reference page (no external scripts) rendered from the OpenAPI document. */
 export function renderDocsPage(doc: Record<string, unknown>): string {
   const esc = (s: unknown) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-  const paths = doc.paths as Record<string, Record<string, { summary: string; description?: string; tags: string[]; security: unknown[]; parameters?: { name: string; in: string; required: boolean }[]; responses: Record<string, { description: string }>; requestBody?: { content: Record<string, unknown> } }>>;
+  const paths = doc.paths as Record<
+    string,
+    Record<
+      string,
+      {
+        summary: string;
+        description?: string;
+        tags: string[];
+        security: unknown[];
+        parameters?: { name: string; in: string; required: boolean }[];
+        responses: Record<string, { description: string }>;
+        requestBody?: { content: Record<string, unknown> };
+      }
+    >
+  >;
   const sections: string[] = [];
   for (const [p, ops] of Object.entries(paths)) {
     for (const [m, op] of Object.entries(ops)) {
@@ -131,8 +170,16 @@ export function renderDocsPage(doc: Record<string, unknown>): string {
 <p>${esc(op.summary)}${op.security.length ? ' <em>(credential required)</em>' : ' <em>(anonymous)</em>'}</p>
 ${op.description ? `<p>${esc(op.description)}</p>` : ''}
 ${op.parameters?.length ? `<p>Parameters: ${op.parameters.map((x) => `<code>${esc(x.name)}</code> (${x.in}${x.required ? ', required' : ''})`).join(', ')}</p>` : ''}
-${op.requestBody ? `<p>Body: ${Object.keys(op.requestBody.content).map((c) => `<code>${esc(c)}</code>`).join(', ')}</p>` : ''}
-<ul>${Object.entries(op.responses).map(([s, r]) => `<li><b>${esc(s)}</b> ${esc(r.description)}</li>`).join('')}</ul></section>`);
+${
+  op.requestBody
+    ? `<p>Body: ${Object.keys(op.requestBody.content)
+        .map((c) => `<code>${esc(c)}</code>`)
+        .join(', ')}</p>`
+    : ''
+}
+<ul>${Object.entries(op.responses)
+        .map(([s, r]) => `<li><b>${esc(s)}</b> ${esc(r.description)}</li>`)
+        .join('')}</ul></section>`);
     }
   }
   const info = doc.info as { title: string; version: string; description: string };

@@ -170,7 +170,21 @@ describe('address classification', () => {
       expect(refusalReason(ip, true), ip).toBeNull();
       expect(refusalReason(ip, false), ip).not.toBeNull();
     }
-    for (const ip of ['169.254.169.254', '::ffff:a9fe:a9fe', '64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::1', '168.63.129.16', '100.100.100.200', 'fd00:ec2::254', 'fe80::1', '0.0.0.0', '::', '224.0.0.1', 'ff02::1', '255.255.255.255']) {
+    for (const ip of [
+      '169.254.169.254',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::a9fe:a9fe',
+      '2002:a9fe:a9fe::1',
+      '168.63.129.16',
+      '100.100.100.200',
+      'fd00:ec2::254',
+      'fe80::1',
+      '0.0.0.0',
+      '::',
+      '224.0.0.1',
+      'ff02::1',
+      '255.255.255.255',
+    ]) {
       expect(refusalReason(ip, true), ip).not.toBeNull();
     }
   });
@@ -404,10 +418,7 @@ describe('outboundFetchFor (service policies from the configuration)', () => {
     expect(await (await strict(`${directory.origin}/search/1.0/json?q=x`)).text()).toBe('directory');
     await expect(strict(`${smp.origin}/smp/x`)).rejects.toMatchObject({ reason: 'OUTBOUND_BLOCKED' });
     await expect(strict(`${smp.origin.replace('http:', 'https:')}/smp/x`)).rejects.toThrow(/not a public address \(loopback\)/);
-    const open = outboundFetchFor(
-      loadConfig({ KONTOR_PEPPOL_DIRECTORY_URL: directory.origin, KONTOR_SMP_ALLOW_PRIVATE: 'true', KONTOR_SMP_ALLOW_HTTP: 'true' }),
-      'peppol',
-    );
+    const open = outboundFetchFor(loadConfig({ KONTOR_PEPPOL_DIRECTORY_URL: directory.origin, KONTOR_SMP_ALLOW_PRIVATE: 'true', KONTOR_SMP_ALLOW_HTTP: 'true' }), 'peppol');
     expect(await (await open(`${smp.origin}/smp/x`)).text()).toBe('smp');
     expect(smp.seen).toHaveLength(1);
   });

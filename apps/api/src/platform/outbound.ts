@@ -81,7 +81,7 @@ const V4_DENY_NUMERIC = V4_DENY.map(([base, bits, kind]) => {
 
 function classifyV4(a: V4): string | null {
   const n = v4Number(a);
-  for (const range of V4_DENY_NUMERIC) if (((n & range.mask) >>> 0) === range.net) return range.kind;
+  for (const range of V4_DENY_NUMERIC) if ((n & range.mask) >>> 0 === range.net) return range.kind;
   return null;
 }
 
@@ -203,8 +203,7 @@ export interface OutboundPolicy {
   lookup?: OutboundLookup;
 }
 
-const defaultLookup: OutboundLookup = async (hostname) =>
-  (await systemLookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+const defaultLookup: OutboundLookup = async (hostname) => (await systemLookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 
 function originOf(url: string): string | null {
   try {

@@ -50,7 +50,12 @@ describe('DatabaseRateLimiter (the store of the matrix leg: SQLite or PostgreSQL
     const hits = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).hit('cred:verify', 30)));
     expect(hits.filter((h) => h.allowed)).toHaveLength(30);
     expect(hits.filter((h) => !h.allowed).every((h) => h.remaining === 0 && h.retryAfterSeconds === 45)).toBe(true);
-    expect(hits.map((h) => h.remaining).filter((r, i) => hits[i]!.allowed).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(
+      hits
+        .map((h) => h.remaining)
+        .filter((r, i) => hits[i]!.allowed)
+        .sort((x, y) => x - y),
+    ).toEqual(Array.from({ length: 30 }, (_, i) => i));
     expect((await a.hit('cred:me', 30)).allowed).toBe(true);
     // the next window starts from zero, and old windows are cleared
     clock.set('2026-06-15T10:01:00Z');

@@ -30,7 +30,10 @@ function windowOf(now: number, windowMs: number): Window {
 /** Counters in this process: right for one instance only. */
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { number: number; count: number }>();
-  constructor(private readonly clock: () => Date, private readonly windowMs = 60_000) {}
+  constructor(
+    private readonly clock: () => Date,
+    private readonly windowMs = 60_000,
+  ) {}
 
   async hit(key: string, limit: number): Promise<RateDecision> {
     const w = windowOf(this.clock().getTime(), this.windowMs);
@@ -54,7 +57,11 @@ export class MemoryRateLimiter implements RateLimiter {
 export class DatabaseRateLimiter implements RateLimiter {
   /** Last window this instance cleared old rows for (cleanup runs at most once per window and instance). */
   private swept = -1;
-  constructor(private readonly db: Kysely<DB>, private readonly clock: () => Date, private readonly windowMs = 60_000) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: () => Date,
+    private readonly windowMs = 60_000,
+  ) {}
 
   async hit(key: string, limit: number): Promise<RateDecision> {
     const w = windowOf(this.clock().getTime(), this.windowMs);

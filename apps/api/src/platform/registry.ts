@@ -59,6 +59,7 @@ export interface RouteDef<QS extends v.GenericSchema | undefined = undefined, BS
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds routes of every input/output type
 export type AnyRoute = RouteDef<any, any>;
 
 export function defineRoute<QS extends v.GenericSchema | undefined = undefined, BS extends v.GenericSchema | undefined = undefined>(def: RouteDef<QS, BS>): AnyRoute {
@@ -97,7 +98,13 @@ export function mountRoute(app: Hono<AppEnv>, base: string, route: AnyRoute, ser
           c.header('RateLimit-Limit', String(rateLimits[route.rateGroup]));
           c.header('RateLimit-Remaining', String(d.remaining));
           if (!d.allowed) {
-            throw new ApiError(429, 'rate_limited', `Rate limit of ${rateLimits[route.rateGroup]} requests per minute exceeded`, { retryAfterSeconds: d.retryAfterSeconds }, { 'Retry-After': String(d.retryAfterSeconds) });
+            throw new ApiError(
+              429,
+              'rate_limited',
+              `Rate limit of ${rateLimits[route.rateGroup]} requests per minute exceeded`,
+              { retryAfterSeconds: d.retryAfterSeconds },
+              { 'Retry-After': String(d.retryAfterSeconds) },
+            );
           }
         }
       }

@@ -22,7 +22,11 @@ export interface Upload {
 
 const schemaIssue = (message: string, path: string) => [{ code: 'SCHEMA', severity: 'error', message, path }];
 
-export async function readFileUpload(c: Context<AppEnv>, body: UploadJson | undefined, opts: { maxBytes: number; what: string; /** multipart part name, default "file" */ part?: string }): Promise<Upload> {
+export async function readFileUpload(
+  c: Context<AppEnv>,
+  body: UploadJson | undefined,
+  opts: { maxBytes: number; what: string /** multipart part name, default "file" */; part?: string },
+): Promise<Upload> {
   const part = opts.part ?? 'file';
   const tooLarge = (size: number) => new ApiError(413, 'payload_too_large', `File of ${size} bytes exceeds the limit of ${opts.maxBytes} bytes`, { maxBytes: opts.maxBytes });
   const ct = c.req.header('content-type') ?? '';

@@ -12,7 +12,14 @@ const summaries: Record<(typeof CODELIST_NAMES)[number], string> = {
   'attachment-types': 'Allowed attachment types per level (XML code list vs PDF/A-3)',
 };
 
-const Body = v.object({ name: v.string(), title: v.string(), source: v.string(), businessTerms: v.array(v.string()), entries: v.array(v.record(v.string(), v.unknown())), notes: v.optional(v.array(v.string())) });
+const Body = v.object({
+  name: v.string(),
+  title: v.string(),
+  source: v.string(),
+  businessTerms: v.array(v.string()),
+  entries: v.array(v.record(v.string(), v.unknown())),
+  notes: v.optional(v.array(v.string())),
+});
 
 export const codelistRoutes: AnyRoute[] = CODELIST_NAMES.map((name) =>
   defineRoute({

@@ -28,7 +28,12 @@ const invoiceJsonSchema = (() => {
 })();
 
 export const ExtractionIssueSchema = v.object({
-  code: v.pipe(v.string(), v.description('Stable code: EXTRACTION_UNCERTAIN (placeholder), NO_MODEL_USED, MODEL_USED, NO_TEXT_LAYER, TOTALS_MISMATCH, VAT_ID_CHECKSUM, IBAN_CHECKSUM, NOT_IN_MODEL (embedded data the model cannot hold), …')),
+  code: v.pipe(
+    v.string(),
+    v.description(
+      'Stable code: EXTRACTION_UNCERTAIN (placeholder), NO_MODEL_USED, MODEL_USED, NO_TEXT_LAYER, TOTALS_MISMATCH, VAT_ID_CHECKSUM, IBAN_CHECKSUM, NOT_IN_MODEL (embedded data the model cannot hold), …',
+    ),
+  ),
   severity: v.pipe(v.picklist(['error', 'warning']), v.description('error blocks POST /invoices (placeholders), warning does not')),
   message: v.string(),
   path: v.optional(v.pipe(v.string(), v.description('Dot path in the invoice (seller.name, lines.0.lineNetAmount), or the XPath of embedded data the model cannot hold'))),
@@ -38,7 +43,10 @@ export const ExtractionResultSchema = v.object({
   invoice: v.pipe(v.unknown(), v.metadata(invoiceJsonSchema)),
   issues: v.array(ExtractionIssueSchema),
   repairedPaths: v.pipe(v.array(v.string()), v.description('Dot paths of fields filled with placeholders: KORRIGIEREN (text), 1900-01-01 (dates), 0 (amounts and quantities)')),
-  source: v.pipe(v.picklist(['xml', 'llm']), v.description('xml: taken deterministically from the embedded e-invoice; llm: read from the print (text layer, and the configured model when there is one)')),
+  source: v.pipe(
+    v.picklist(['xml', 'llm']),
+    v.description('xml: taken deterministically from the embedded e-invoice; llm: read from the print (text layer, and the configured model when there is one)'),
+  ),
 });
 
 /** Upper bound for the whole model path of one request (per-attempt timeout 60 s, retries and repair rounds included). */
@@ -73,14 +81,14 @@ async function runExtraction(c: Context<AppEnv>, services: Services, account: Ac
     charge,
     // Library refusals (400 / 413) and a failed model (502) are answered by the one error table; withCharge releases the charge.
     async () => {
-        const { bytes, transfer } = transferable(upload.bytes);
-        // page images of scans are rendered only when a model will read them
-        // issue messages after Accept-Language (default en)
-        const lang = langFromAcceptLanguage(c.req.header('accept-language'), 'en');
-        const prepared = await services.jobs.run<PreparedExtraction>('invoice.extract', { bytes, renderScans: !!services.config.ai, lang }, { transfer, inputBytes: bytes.byteLength });
-        const model = prepared.kind === 'print' ? modelProviderOf(services) : undefined;
-        // the whole model path (attempts, retries, repair rounds) is bounded, and ends when the client goes away
-        return await completeExtraction(prepared, model ? { model, lang, signal: AbortSignal.any([c.req.raw.signal, AbortSignal.timeout(MODEL_DEADLINE_MS)]) } : { lang });
+      const { bytes, transfer } = transferable(upload.bytes);
+      // page images of scans are rendered only when a model will read them
+      // issue messages after Accept-Language (default en)
+      const lang = langFromAcceptLanguage(c.req.header('accept-language'), 'en');
+      const prepared = await services.jobs.run<PreparedExtraction>('invoice.extract', { bytes, renderScans: !!services.config.ai, lang }, { transfer, inputBytes: bytes.byteLength });
+      const model = prepared.kind === 'print' ? modelProviderOf(services) : undefined;
+      // the whole model path (attempts, retries, repair rounds) is bounded, and ends when the client goes away
+      return await completeExtraction(prepared, model ? { model, lang, signal: AbortSignal.any([c.req.raw.signal, AbortSignal.timeout(MODEL_DEADLINE_MS)]) } : { lang });
     },
     (result: ExtractionResult) => c.json(result),
   );

@@ -11,4 +11,15 @@ import { verifyRoutes } from './verify';
 import { invoiceValidateRoutes } from './invoices-validate';
 import { extractionRoutes } from './extractions';
 
-export const allRoutes: AnyRoute[] = [...metaRoutes, ...meRoutes, ...partnerRoutes, ...statementRoutes, ...paymentRoutes, ...codelistRoutes, ...invoiceRoutes, ...verifyRoutes, ...invoiceValidateRoutes, ...extractionRoutes];
+export const allRoutes: AnyRoute[] = [
+  ...metaRoutes,
+  ...meRoutes,
+  ...partnerRoutes,
+  ...statementRoutes,
+  ...paymentRoutes,
+  ...codelistRoutes,
+  ...invoiceRoutes,
+  ...verifyRoutes,
+  ...invoiceValidateRoutes,
+  ...extractionRoutes,
+];

@@ -51,7 +51,16 @@ async function viaApi(schemaDir: string, invoice: unknown): Promise<Door> {
     const credits = (await app.services.accounts.byId(a.id))!.credits;
     if (r.status === 200) return { status: 200, code: null, details: [], credits, xml: text };
     const b = JSON.parse(text) as { code: string; details: { code: string; severity: string }[] };
-    return { status: r.status, code: b.code, details: b.details.filter((d) => d.severity === 'error').map((d) => d.code).sort(), credits, xml: null };
+    return {
+      status: r.status,
+      code: b.code,
+      details: b.details
+        .filter((d) => d.severity === 'error')
+        .map((d) => d.code)
+        .sort(),
+      credits,
+      xml: null,
+    };
   } finally {
     await app.dispose();
   }
@@ -83,7 +92,12 @@ describe('generate-then-validate gate: API and CLI agree', () => {
     expect(cli.written).toBeNull();
     expect(cli.jsonCode).toBe(1);
     expect(cli.json).toMatchObject({ ok: false, stage: 'input' });
-    expect(cli.json.findings.filter((f) => f.severity === 'error').map((f) => f.code).sort()).toEqual(api.details);
+    expect(
+      cli.json.findings
+        .filter((f) => f.severity === 'error')
+        .map((f) => f.code)
+        .sort(),
+    ).toEqual(api.details);
   });
 
   it('gate failure: 502 upstream_error over HTTP, exit 1 with a clear message on the CLI; same findings; nothing charged or written', async () => {

@@ -54,7 +54,9 @@ export async function createPdfInvoice(c: Context<AppEnv>, services: Services, a
     ]);
   }
   if (req.pdf && req.pdf.byteLength > PDF_MAX_BYTES) {
-    throw invalid(`The PDF has ${req.pdf.byteLength} bytes; at most ${PDF_MAX_BYTES} are allowed`, [{ code: 'PDF_TOO_LARGE', severity: 'error', message: `At most ${PDF_MAX_BYTES} bytes`, path: 'pdf' }]);
+    throw invalid(`The PDF has ${req.pdf.byteLength} bytes; at most ${PDF_MAX_BYTES} are allowed`, [
+      { code: 'PDF_TOO_LARGE', severity: 'error', message: `At most ${PDF_MAX_BYTES} bytes`, path: 'pdf' },
+    ]);
   }
   // The invoice rules and the logo check run in a job worker (bounded time and heap), still before billing.
   const pre = await services.jobs.run<{ warnings: InvoiceWarning[]; logoMime?: LogoMime }>('pdf.precheck', {
@@ -76,21 +78,21 @@ export async function createPdfInvoice(c: Context<AppEnv>, services: Services, a
   return withCharge(
     charge,
     async () => {
-        const pdf = req.pdf ? transferable(req.pdf) : undefined;
-        return await services.jobs.run<{ pdf: Uint8Array }>(
-          'pdf.create',
-          {
-            invoice: req.invoice,
-            attachments: req.attachments,
-            lang,
-            watermark: charge.watermark,
-            now: now.toISOString(),
-            ...(pdf ? { pdf: pdf.bytes } : {}),
-            ...(req.logo ? { logo: req.logo } : {}),
-            ...(logoMime ? { logoMime } : {}),
-          },
-          pdf ? { transfer: pdf.transfer, inputBytes: pdf.bytes.byteLength } : {},
-        );
+      const pdf = req.pdf ? transferable(req.pdf) : undefined;
+      return await services.jobs.run<{ pdf: Uint8Array }>(
+        'pdf.create',
+        {
+          invoice: req.invoice,
+          attachments: req.attachments,
+          lang,
+          watermark: charge.watermark,
+          now: now.toISOString(),
+          ...(pdf ? { pdf: pdf.bytes } : {}),
+          ...(req.logo ? { logo: req.logo } : {}),
+          ...(logoMime ? { logoMime } : {}),
+        },
+        pdf ? { transfer: pdf.transfer, inputBytes: pdf.bytes.byteLength } : {},
+      );
     },
     (value) => {
       c.header('Content-Disposition', contentDisposition(filename));

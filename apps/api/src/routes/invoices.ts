@@ -111,7 +111,8 @@ async function readRequest(c: Context<AppEnv>, body: InvoiceRequest | undefined)
   const ct = c.req.header('content-type') ?? '';
   if (/^application\/(.+\+)?json\b/i.test(ct)) {
     const b = body!;
-    if (b.invoice === undefined || b.invoice === null) throw badInput('The body needs an invoice object', [{ code: 'FIELD_REQUIRED', severity: 'error', message: 'invoice is required', path: 'invoice' }]);
+    if (b.invoice === undefined || b.invoice === null)
+      throw badInput('The body needs an invoice object', [{ code: 'FIELD_REQUIRED', severity: 'error', message: 'invoice is required', path: 'invoice' }]);
     checkJsonLimits(b.invoice, 'invoice');
     const size = checkInvoiceJsonSize(b.invoice);
     const parsed: ParsedRequest = {
@@ -138,7 +139,8 @@ async function readRequest(c: Context<AppEnv>, body: InvoiceRequest | undefined)
       throw badInput('The multipart body cannot be read');
     }
     const part = form.get('invoice');
-    if (part === null) throw badInput('No invoice: send the Invoice JSON in the multipart part "invoice"', [{ code: 'FIELD_REQUIRED', severity: 'error', message: 'invoice is required', path: 'invoice' }]);
+    if (part === null)
+      throw badInput('No invoice: send the Invoice JSON in the multipart part "invoice"', [{ code: 'FIELD_REQUIRED', severity: 'error', message: 'invoice is required', path: 'invoice' }]);
     const text = typeof part === 'string' ? part : await part.text();
     const size = checkInvoiceJsonSize(text);
     let invoice: unknown;
@@ -234,7 +236,11 @@ export const warningsDoc = {
   type: 'array',
   description:
     'Non-blocking findings (spec §4.6: Skonto period after the due date, implausible rates, …; for a German seller the legal content of § 14 Abs. 4 UStG, § 14a UStG, § 19 UStG and the company-law details of § 35a GmbHG, § 80 AktG, § 125/177a HGB with codes DE-UStG-…, DE-GmbHG-35a-…). Messages in the request language (lang de|en, default de). Never blocking.',
-  items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, path: { type: 'string', description: 'dot path into the invoice JSON' } } },
+  items: {
+    type: 'object',
+    required: ['code', 'message'],
+    properties: { code: { type: 'string' }, message: { type: 'string' }, path: { type: 'string', description: 'dot path into the invoice JSON' } },
+  },
 } as const;
 
 export const warningHeadersDoc = {
@@ -305,7 +311,9 @@ export const invoiceRoutes: AnyRoute[] = [
         ]);
       }
       if (!neg.xml && query.syntax === 'ubl') {
-        throw badInput('syntax=ubl is available for format=xml only (a ZUGFeRD/Factur-X PDF embeds CII)', [{ code: 'SYNTAX_NOT_SUPPORTED', severity: 'error', message: 'UBL is XML only', path: 'syntax' }]);
+        throw badInput('syntax=ubl is available for format=xml only (a ZUGFeRD/Factur-X PDF embeds CII)', [
+          { code: 'SYNTAX_NOT_SUPPORTED', severity: 'error', message: 'UBL is XML only', path: 'syntax' },
+        ]);
       }
       if (!neg.xml) {
         const attachments = req.attachments.map((a) => ({ ...a, data: typeof a.data === 'string' ? new Uint8Array(Buffer.from(a.data, 'base64')) : a.data! }));

@@ -15,9 +15,7 @@ export const MeSchema = v.object({
   scopes: v.nullable(v.array(v.string())),
   capabilities: v.object({ verify: v.boolean(), create: v.boolean() }),
   features: v.array(v.picklist(['converter', 'payments', 'paymentsAbroad'])),
-  fairUse: v.nullable(
-    v.object({ month: v.string(), limit: v.pipe(v.number(), v.integer()), used: v.nullable(v.pipe(v.number(), v.integer())), volumePackages: v.pipe(v.number(), v.integer()) }),
-  ),
+  fairUse: v.nullable(v.object({ month: v.string(), limit: v.pipe(v.number(), v.integer()), used: v.nullable(v.pipe(v.number(), v.integer())), volumePackages: v.pipe(v.number(), v.integer()) })),
 });
 
 export const meRoutes: AnyRoute[] = [

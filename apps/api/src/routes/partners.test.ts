@@ -65,7 +65,11 @@ describe('GET /vat/check', () => {
 
   it('400 invalid_input for ids that are not VAT ids, without asking VIES', async () => {
     const before = vies.requests.length;
-    for (const [vatId, code] of [['DE136695978', 'VAT_CHECKSUM'], ['hello', 'VAT_COUNTRY_UNSUPPORTED'], ['123', 'VAT_COUNTRY_MISSING']]) {
+    for (const [vatId, code] of [
+      ['DE136695978', 'VAT_CHECKSUM'],
+      ['hello', 'VAT_COUNTRY_UNSUPPORTED'],
+      ['123', 'VAT_COUNTRY_MISSING'],
+    ]) {
       const r = await t.request(`/api/v1/vat/check?vatId=${encodeURIComponent(vatId!)}`, { key });
       expect(r.status).toBe(400);
       const body = await r.json();

@@ -27,15 +27,24 @@ beforeAll(async () => {
     req.on('end', () => {
       const body = JSON.parse(raw) as { messages: { role: string; content: string }[] };
       const items = (JSON.parse(body.messages.find((m) => m.role === 'user')!.content) as { items: { id: string }[] }).items;
-      const answer = { items: items.map((i) => (i.id === 'jp' ? { id: 'jp', confident: true, townName: 'Tokyo', postCode: '100-0001', streetName: 'Chiyoda', buildingNumber: '1-1' } : { id: i.id, confident: false })) };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ model: 'stand-in', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(answer) }, finish_reason: 'stop' }] }));
+      const answer = {
+        items: items.map((i) =>
+          i.id === 'jp' ? { id: 'jp', confident: true, townName: 'Tokyo', postCode: '100-0001', streetName: 'Chiyoda', buildingNumber: '1-1' } : { id: i.id, confident: false },
+        ),
+      };
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ model: 'stand-in', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(answer) }, finish_reason: 'stop' }] }));
     });
   });
   await new Promise<void>((r) => ai.listen(0, '127.0.0.1', r));
   aiUrl = `http://127.0.0.1:${(ai.address() as AddressInfo).port}/v1`;
   t = await makeTestApp({ clock, env: { KONTOR_BANKDATA_FILE: bankFixture, KONTOR_AI_BASE_URL: aiUrl, KONTOR_AI_MODEL: 'stand-in' } });
   if (haveCorpus) await t.services.schemaStore.installFrom(path.join(paymentsDir, 'xsd'));
-  bare = await makeTestApp({ clock, env: { KONTOR_RATE_LIMITS: 'off', KONTOR_AI_BASE_URL: 'http://127.0.0.1:9/v1', KONTOR_AI_MODEL: 'x', KONTOR_BANKDATA_FILE: path.join(here, 'no-such-file.json') } });
+  bare = await makeTestApp({
+    clock,
+    env: { KONTOR_RATE_LIMITS: 'off', KONTOR_AI_BASE_URL: 'http://127.0.0.1:9/v1', KONTOR_AI_MODEL: 'x', KONTOR_BANKDATA_FILE: path.join(here, 'no-such-file.json') },
+  });
 });
 afterAll(async () => {
   await t.dispose();
@@ -76,7 +85,12 @@ describe('GET /payments/bank-lookup', () => {
 
   it('answers found / not found / unsupported country from the Bundesbank file', async () => {
     const { key } = await t.account({ plan: 'payments' });
-    expect(await (await get(t, '/payments/bank-lookup?country=DE&bankCode=10010099', key)).json()).toMatchObject({ found: true, bic: 'KTORDEB1XXX', bankName: 'Kontor Testbank', dataDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(await (await get(t, '/payments/bank-lookup?country=DE&bankCode=10010099', key)).json()).toMatchObject({
+      found: true,
+      bic: 'KTORDEB1XXX',
+      bankName: 'Kontor Testbank',
+      dataDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     expect(await (await get(t, '/payments/bank-lookup?bankCode=99999999', key)).json()).toEqual({ found: false });
     expect(await (await get(t, '/payments/bank-lookup?country=AT&bankCode=10010099', key)).json()).toEqual({ found: false, reason: 'unsupported_country' });
     expect(await (await get(t, '/payments/bank-lookup?country=&bankCode=10010099', key)).json()).toEqual({ found: false, reason: 'unsupported_country' });
@@ -219,7 +233,15 @@ describe('POST /payments/validate', () => {
     expect(r.status).toBe(200);
     const body = (await r.json()) as Json;
     expect(body.summary).toMatch(/^zahlungen\.xml: pain\.001\.001\.09 \(SCT\).*ungültig/);
-    expect(body.result).toMatchObject({ message: 'pain.001', version: '09', profile: 'sct', profileSource: 'detected', verdict: 'invalid', schemaChecked: true, billing: { via: 'free_quota', freeRemaining: 4, freePeriod: 'day' } });
+    expect(body.result).toMatchObject({
+      message: 'pain.001',
+      version: '09',
+      profile: 'sct',
+      profileSource: 'detected',
+      verdict: 'invalid',
+      schemaChecked: true,
+      billing: { via: 'free_quota', freeRemaining: 4, freePeriod: 'day' },
+    });
     expect(body.result.findings[0]).toMatchObject({ code: 'CTRL_SUM_MISMATCH', path: 'groupHeader.controlSum', line: 8, message: expect.stringMatching(/^Gruppenkopf: Kontrollsumme/) });
     expect(body.result.xsd).toMatchObject({ available: true, ruleset: 'dk.gbic5:pain001:09', schemaSet: 'dk:pain.001.001.09_GBIC_5', valid: true });
     // Accept-Language: en gives the same codes with English texts (spec default stays German).
@@ -229,7 +251,9 @@ describe('POST /payments/validate', () => {
     expect(en.result.findings.map((f: Json) => f.code)).toEqual(body.result.findings.map((f: Json) => f.code));
     expect(en.result.findings[0].message).toMatch(/^Group header: control sum/);
     expect(en.summary).toMatch(/\(SCT\).*invalid/);
-    const j = (await (await postJson(t, '/payments/validate', key, { xml: sample('samples/constructed/pain.001.001.09_axz_foreign_usd_chf.xml').toString('utf8'), profile: 'sct', filename: 'ausland.xml' })).json()) as Json;
+    const j = (await (
+      await postJson(t, '/payments/validate', key, { xml: sample('samples/constructed/pain.001.001.09_axz_foreign_usd_chf.xml').toString('utf8'), profile: 'sct', filename: 'ausland.xml' })
+    ).json()) as Json;
     expect(j.result).toMatchObject({ profile: 'sct', profileSource: 'requested', verdict: 'invalid', billing: { freeRemaining: 2 } });
     const b64 = (await (await postJson(t, '/payments/validate', key, { file_base64: sample('samples/pain.001.001.03/sepa_king__pain.001.001.03.xml').toString('base64') })).json()) as Json;
     expect(b64.result).toMatchObject({ version: '03', xsd: { ruleset: 'iso.20022:pain001:03', schemaSet: 'iso:pain.001.001.03', valid: true }, billing: { freeRemaining: 1 } });

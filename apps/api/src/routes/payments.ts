@@ -61,7 +61,9 @@ export const PaymentValidationSchema = v.object({
       verdict: v.picklist(['valid', 'valid_with_warnings', 'invalid', 'not_checked']),
       errorCount: v.number(),
       warningCount: v.number(),
-      findings: v.array(v.object({ code: v.string(), severity: v.picklist(['error', 'warning']), message: v.string(), line: v.nullable(v.number()), column: v.nullable(v.number()), location: v.nullable(v.string()) })),
+      findings: v.array(
+        v.object({ code: v.string(), severity: v.picklist(['error', 'warning']), message: v.string(), line: v.nullable(v.number()), column: v.nullable(v.number()), location: v.nullable(v.string()) }),
+      ),
       note: v.optional(v.string()),
     }),
     verdict: v.picklist(['valid', 'valid_with_warnings', 'invalid']),
@@ -152,7 +154,9 @@ export function bankDirectoryOf(services: Services): BankDirectory | null {
 function modelProviderOf(services: Services): ModelProvider | undefined {
   const ai = services.config.ai;
   if (!ai) return undefined;
-  return lazy(services, 'pain001:modelProvider', () => createModelProvider({ baseUrl: ai.baseUrl, model: ai.model, ...(ai.apiKey ? { apiKey: ai.apiKey } : {}), timeoutMs: 30_000, maxRetries: 1, fetch: outboundFetchFor(services.config, 'ai') }));
+  return lazy(services, 'pain001:modelProvider', () =>
+    createModelProvider({ baseUrl: ai.baseUrl, model: ai.model, ...(ai.apiKey ? { apiKey: ai.apiKey } : {}), timeoutMs: 30_000, maxRetries: 1, fetch: outboundFetchFor(services.config, 'ai') }),
+  );
 }
 
 /** Spec §4.10: JSON only when Accept names application/json explicitly and neither application/xml nor *\/*. */
@@ -207,7 +211,8 @@ export const paymentRoutes: AnyRoute[] = [
     path: '/payments/bank-lookup',
     operationId: 'bankLookup',
     summary: 'BIC and bank name for a German bank code (Bundesbank directory)',
-    description: 'Only DE can match; any other country (including empty) gives found=false with reason unsupported_country. A well-formed unknown code is {found:false}. Requires payments or paymentsAbroad.',
+    description:
+      'Only DE can match; any other country (including empty) gives found=false with reason unsupported_country. A well-formed unknown code is {found:false}. Requires payments or paymentsAbroad.',
     tags: ['payments'],
     auth: 'required',
     rateGroup: 'bankLookup',
@@ -229,7 +234,8 @@ export const paymentRoutes: AnyRoute[] = [
     path: '/payments/structure-addresses',
     operationId: 'structureAddresses',
     summary: 'Split free-text addresses into town, postcode, street and building number',
-    description: 'At most 50 items, 1-4 lines each. Deterministic parser first, then the configured AI model; unsure items come back as {id, confident:false}. Nothing is stored. Requires paymentsAbroad.',
+    description:
+      'At most 50 items, 1-4 lines each. Deterministic parser first, then the configured AI model; unsure items come back as {id, confident:false}. Nothing is stored. Requires paymentsAbroad.',
     tags: ['payments'],
     auth: 'required',
     rateGroup: 'structureAddresses',
@@ -274,7 +280,8 @@ export const paymentRoutes: AnyRoute[] = [
     path: '/payments/axz',
     operationId: 'createForeignPayment',
     summary: 'Foreign-payment file (pain.001.001.09, DK profile AXZ), checked against the ISO schema',
-    description: 'Any ISO currency, chargeBearer (default SHAR), serviceLevel NURG/URGP/SDVA, creditor and debtor addresses mandatory; categoryPurpose and instrPrty give 422. Requires paymentsAbroad. Issue and warning messages are German by default; Accept-Language: en gives English (codes do not change).',
+    description:
+      'Any ISO currency, chargeBearer (default SHAR), serviceLevel NURG/URGP/SDVA, creditor and debtor addresses mandatory; categoryPurpose and instrPrty give 422. Requires paymentsAbroad. Issue and warning messages are German by default; Accept-Language: en gives English (codes do not change).',
     tags: ['payments'],
     auth: 'required',
     rateGroup: 'paymentsGenerate',
@@ -324,15 +331,15 @@ export const paymentRoutes: AnyRoute[] = [
       return withCharge(
         charge,
         async () => {
-            const { bytes, transfer } = transferable(upload.bytes);
-            const r = await services.jobs.run<{ summary: string; result: Pain001ValidationResult; schemaChecked: boolean }>(
-              'payments.validate',
-              { bytes, profile: upload.profile, lang, ...(upload.filename ? { filename: upload.filename } : {}) },
-              { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal },
-            );
-            // Without the schema check the caller gets less than paid for: refund (spec §2.5 refunded).
-            return r.schemaChecked ? r : { refund: true as const, value: r };
-          },
+          const { bytes, transfer } = transferable(upload.bytes);
+          const r = await services.jobs.run<{ summary: string; result: Pain001ValidationResult; schemaChecked: boolean }>(
+            'payments.validate',
+            { bytes, profile: upload.profile, lang, ...(upload.filename ? { filename: upload.filename } : {}) },
+            { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal },
+          );
+          // Without the schema check the caller gets less than paid for: refund (spec §2.5 refunded).
+          return r.schemaChecked ? r : { refund: true as const, value: r };
+        },
         (value, billing) => c.json({ summary: value.summary, result: { ...value.result, billing } }),
       );
     },

@@ -90,7 +90,10 @@ describe('POST /statements/validate', () => {
     expect(((await big.json()) as Body).code).toBe('payload_too_large');
     const bigJson = await postJson(t, '/statements/validate', key, { xml: ' '.repeat(10 * 1024 * 1024 + 1) });
     expect(bigJson.status).toBe(413);
-    const bomb = buildZip([{ name: 'a.xml', data: clean() }, { name: 'b.xml', data: new Uint8Array(20 * 1024 * 1024) }]);
+    const bomb = buildZip([
+      { name: 'a.xml', data: clean() },
+      { name: 'b.xml', data: new Uint8Array(20 * 1024 * 1024) },
+    ]);
     const rb = await postFile(t, '/statements/validate', key, bomb, 'bomb.zip');
     expect(rb.status).toBe(413);
     const ok = (await (await postJson(t, '/statements/validate', key, { xml: clean() })).json()) as Body;
@@ -135,7 +138,13 @@ describe('POST /statements/parse', () => {
     expect(first.status).toBe(200);
     const body = (await first.json()) as Body;
     expect(body.summary).toMatch(/1 Datei gelesen: 1 Auszug mit 5 Positionen/);
-    const file = (body.result.files as { statements: { entries: { amount: unknown; transactions: { counterparty: { name: string } }[] }[]; balances: { amount: unknown }[] }[]; message: string; parseFindings: unknown[] }[])[0]!;
+    const file = (
+      body.result.files as {
+        statements: { entries: { amount: unknown; transactions: { counterparty: { name: string } }[] }[]; balances: { amount: unknown }[] }[];
+        message: string;
+        parseFindings: unknown[];
+      }[]
+    )[0]!;
     expect(file.message).toBe('camt.053');
     expect(file.parseFindings).toEqual([]);
     expect(typeof file.statements[0]!.entries[0]!.amount).toBe('number');
@@ -159,7 +168,10 @@ describe('POST /statements/parse', () => {
       expect(f.totals.find((x) => x.currency === 'GBP')!.net).toBe(302.23);
       expect(f.settlementTotals[0]!.value).toBe(19.6);
     }
-    const zip = buildZip([{ name: 'a.xml', data: clean() }, { name: 'notes.txt', data: 'hi' }]);
+    const zip = buildZip([
+      { name: 'a.xml', data: clean() },
+      { name: 'notes.txt', data: 'hi' },
+    ]);
     const z = (await (await postFile(t, '/statements/parse', key, zip, 'd.zip')).json()) as Body;
     expect(z.result.skipped).toEqual([{ name: 'notes.txt', code: 'NOT_XML', reason: 'Keine XML-Datei.' }]);
     const bad = await postJson(t, '/statements/parse', key, { xml: 'not xml at all' });

@@ -29,9 +29,7 @@ const XsdSchema = v.object({
   verdict: v.picklist(['valid', 'valid_with_warnings', 'invalid', 'not_checked']),
   errorCount: v.number(),
   warningCount: v.number(),
-  findings: v.array(
-    v.object({ code: v.string(), severity: Severity, message: v.string(), line: v.nullable(v.number()), column: v.nullable(v.number()), location: v.nullable(v.string()) }),
-  ),
+  findings: v.array(v.object({ code: v.string(), severity: Severity, message: v.string(), line: v.nullable(v.number()), column: v.nullable(v.number()), location: v.nullable(v.string()) })),
   note: v.optional(v.string()),
 });
 const Message = v.picklist(['camt.052', 'camt.053', 'camt.054', 'camt.086']);
@@ -160,11 +158,15 @@ export const statementRoutes: AnyRoute[] = [
       return withCharge(
         charge,
         async () => {
-            const { bytes, transfer } = transferable(upload.bytes);
-            const r = await services.jobs.run<{ summary: string; result: Record<string, unknown>; schemaChecked: boolean }>('statements.validate', { bytes, lang, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
-            // Without a schema check the caller gets less than paid for: refund (spec §2.5 refunded).
-            return r.schemaChecked ? r : { refund: true as const, value: r };
-          },
+          const { bytes, transfer } = transferable(upload.bytes);
+          const r = await services.jobs.run<{ summary: string; result: Record<string, unknown>; schemaChecked: boolean }>(
+            'statements.validate',
+            { bytes, lang, ...(upload.filename ? { filename: upload.filename } : {}) },
+            { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal },
+          );
+          // Without a schema check the caller gets less than paid for: refund (spec §2.5 refunded).
+          return r.schemaChecked ? r : { refund: true as const, value: r };
+        },
         (value, billing) => c.json({ summary: value.summary, result: { ...value.result, billing } }),
       );
     },
@@ -196,7 +198,11 @@ export const statementRoutes: AnyRoute[] = [
         charge,
         () => {
           const { bytes, transfer } = transferable(upload.bytes);
-          return services.jobs.run<{ summary: string; result: Record<string, unknown> }>('statements.parse', { bytes, lang, ...(upload.filename ? { filename: upload.filename } : {}) }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
+          return services.jobs.run<{ summary: string; result: Record<string, unknown> }>(
+            'statements.parse',
+            { bytes, lang, ...(upload.filename ? { filename: upload.filename } : {}) },
+            { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal },
+          );
         },
         (value, billing) => c.json({ summary: value.summary, result: { ...value.result, billing } }),
       );

@@ -129,7 +129,12 @@ describe('POST /invoices/validate', () => {
     const a = await t.account();
     const bad = '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"><a></rsm:CrossIndustryInvoice>';
     const ask = async (body: string, lang?: string) => {
-      const r = await t.request('/api/v1/invoices/validate', { method: 'POST', body: JSON.stringify({ xml: body, profile: 'xrechnung' }), headers: { 'content-type': 'application/json', ...(lang ? { 'accept-language': lang } : {}) }, key: a.key });
+      const r = await t.request('/api/v1/invoices/validate', {
+        method: 'POST',
+        body: JSON.stringify({ xml: body, profile: 'xrechnung' }),
+        headers: { 'content-type': 'application/json', ...(lang ? { 'accept-language': lang } : {}) },
+        key: a.key,
+      });
       expect(r.status).toBe(200);
       return v.parse(XmlValidationReportSchema, await r.json());
     };
@@ -164,7 +169,12 @@ describe('POST /invoices/validate', () => {
 
   it('refuses PDFs (use /verify), bad profiles and non-XML', async () => {
     const a = await t.account();
-    const p = await t.request('/api/v1/invoices/validate', { method: 'POST', body: JSON.stringify({ file_base64: Buffer.from(pdf).toString('base64') }), headers: { 'content-type': 'application/json' }, key: a.key });
+    const p = await t.request('/api/v1/invoices/validate', {
+      method: 'POST',
+      body: JSON.stringify({ file_base64: Buffer.from(pdf).toString('base64') }),
+      headers: { 'content-type': 'application/json' },
+      key: a.key,
+    });
     expect(p.status).toBe(400);
     expect((await envelope(p)).error).toMatch(/POST \/verify/);
     const bad = await t.request('/api/v1/invoices/validate', { method: 'POST', body: JSON.stringify({ xml, profile: 'peppol' }), headers: { 'content-type': 'application/json' }, key: a.key });
@@ -226,7 +236,10 @@ describe('/formats and OpenAPI', () => {
   });
 
   it('documents both endpoints', () => {
-    const paths = t.openapi.paths as Record<string, Record<string, { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> }; responses: Record<string, unknown> }>>;
+    const paths = t.openapi.paths as Record<
+      string,
+      Record<string, { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> }; responses: Record<string, unknown> }>
+    >;
     expect(Object.keys(paths['/verify']!.post!.requestBody.content)).toEqual(['multipart/form-data']);
     expect(paths['/verify']!.post!.requestBody.content['multipart/form-data']!.schema.properties).toHaveProperty('pdf');
     expect(Object.keys(paths['/verify']!.post!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));

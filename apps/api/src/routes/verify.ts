@@ -22,7 +22,9 @@ export const En16931Schema = v.nullable(
     errorCount: v.pipe(v.number(), v.integer()),
     warningCount: v.pipe(v.number(), v.integer()),
     profile: v.pipe(v.string(), v.description('Detected profile: MINIMUM, BASIC WL, BASIC, EN 16931, EXTENDED, XRECHNUNG, PEPPOL, ZUGFERD 1.0 BASIC|COMFORT|EXTENDED or UNKNOWN')),
-    findings: v.array(v.object({ code: v.string(), message: v.string(), severity: v.picklist(['error', 'warning']), location: v.nullable(v.string()), source: v.picklist(['schematron', 'supplementary']) })),
+    findings: v.array(
+      v.object({ code: v.string(), message: v.string(), severity: v.picklist(['error', 'warning']), location: v.nullable(v.string()), source: v.picklist(['schematron', 'supplementary']) }),
+    ),
   }),
 );
 
@@ -100,13 +102,18 @@ async function runVerify(c: Context<AppEnv>, services: Services): Promise<Respon
   }
   const upload = await readFileUpload(c, undefined, { maxBytes: PDF_MAX_BYTES, what: 'PDF invoice', part: 'pdf' });
   const kind = sniffInput(upload.bytes);
-  if (kind === 'xml') throw invalid('The file is XML, not a PDF. /verify checks PDF containers (ZUGFeRD/Factur-X); validate bare XML invoices (XRechnung, CII) with POST /invoices/validate', 'XML_NOT_ACCEPTED');
+  if (kind === 'xml')
+    throw invalid('The file is XML, not a PDF. /verify checks PDF containers (ZUGFeRD/Factur-X); validate bare XML invoices (XRechnung, CII) with POST /invoices/validate', 'XML_NOT_ACCEPTED');
   if (kind === 'empty') throw invalid('The pdf part is empty', 'FILE_EMPTY');
   if (kind !== 'pdf') throw invalid('The file is not a PDF (no %PDF- header in the first 1024 bytes)', 'NOT_A_PDF');
   const { bytes, transfer } = transferable(upload.bytes);
   // the report's texts after Accept-Language (default en); codes and structure do not depend on it
   const lang = langFromAcceptLanguage(c.req.header('accept-language'), 'en');
-  const report = await services.jobs.run<v.InferOutput<typeof VerificationReportSchema>>('invoice.verify', { bytes, ...engineOptions(services), lang }, { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal });
+  const report = await services.jobs.run<v.InferOutput<typeof VerificationReportSchema>>(
+    'invoice.verify',
+    { bytes, ...engineOptions(services), lang },
+    { transfer, inputBytes: bytes.byteLength, signal: c.req.raw.signal },
+  );
   return c.json(report);
 }
 

@@ -76,7 +76,10 @@ export class WebAuth {
         .where('account_id', '=', accountId)
         .execute();
     } else {
-      await this.db.insertInto('account_logins').values({ account_id: accountId, password_hash: hash, email_confirmed_at: confirmed ? this.now() : null, created_at: this.now() }).execute();
+      await this.db
+        .insertInto('account_logins')
+        .values({ account_id: accountId, password_hash: hash, email_confirmed_at: confirmed ? this.now() : null, created_at: this.now() })
+        .execute();
     }
     // A new password ends every other session.
     await this.db.deleteFrom('web_sessions').where('account_id', '=', accountId).execute();
@@ -97,7 +100,10 @@ export class WebAuth {
   async createSession(accountId: string): Promise<{ id: string; csrf: string }> {
     const id = randomBytes(32).toString('base64url');
     const csrf = randomBytes(32).toString('base64url');
-    await this.db.insertInto('web_sessions').values({ id_hash: sha256Hex(id), account_id: accountId, csrf, created_at: this.now(), expires_at: new Date(this.clock().getTime() + SESSION_TTL_MS).toISOString() }).execute();
+    await this.db
+      .insertInto('web_sessions')
+      .values({ id_hash: sha256Hex(id), account_id: accountId, csrf, created_at: this.now(), expires_at: new Date(this.clock().getTime() + SESSION_TTL_MS).toISOString() })
+      .execute();
     return { id, csrf };
   }
 
@@ -119,7 +125,10 @@ export class WebAuth {
 
   async createLink(accountId: string, purpose: 'confirm' | 'reset'): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.db.insertInto('one_time_links').values({ hash: sha256Hex(token), account_id: accountId, purpose, expires_at: new Date(this.clock().getTime() + LINK_TTL_MS).toISOString(), used_at: null, created_at: this.now() }).execute();
+    await this.db
+      .insertInto('one_time_links')
+      .values({ hash: sha256Hex(token), account_id: accountId, purpose, expires_at: new Date(this.clock().getTime() + LINK_TTL_MS).toISOString(), used_at: null, created_at: this.now() })
+      .execute();
     return token;
   }
 

@@ -13,6 +13,7 @@ export const PRE_CSRF_COOKIE = 'kontor_csrf';
 export const LANG_COOKIE = 'kontor_lang';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: page helpers serve handlers of any environment type
 type AnyContext = Context<any>;
 
 /** {auth_url}: KONTOR_PUBLIC_URL, else the request's own origin (development). */
@@ -77,14 +78,7 @@ export function langOf(c: AnyContext): Lang {
 
 /** Strict CSP: nothing inline, no scripts at all, forms only to ourselves (plus the client's redirect on consent). */
 export function csp(formTargets: string[] = []): string {
-  return [
-    "default-src 'none'",
-    "style-src 'self'",
-    "img-src 'self'",
-    `form-action 'self'${formTargets.map((t) => ' ' + t).join('')}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; ');
+  return ["default-src 'none'", "style-src 'self'", "img-src 'self'", `form-action 'self'${formTargets.map((t) => ' ' + t).join('')}`, "frame-ancestors 'none'", "base-uri 'none'"].join('; ');
 }
 
 export const STYLE = `
@@ -102,7 +96,12 @@ form.inline{display:inline;margin:0}
 :focus-visible{outline:3px solid #f5a623;outline-offset:2px}
 `;
 
-export function page(c: AnyContext, title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>, opts: { status?: number; formTargets?: string[]; nav?: boolean } = {}): Response | Promise<Response> {
+export function page(
+  c: AnyContext,
+  title: string,
+  body: HtmlEscapedString | Promise<HtmlEscapedString>,
+  opts: { status?: number; formTargets?: string[]; nav?: boolean } = {},
+): Response | Promise<Response> {
   const lang = langOf(c);
   const t = texts[lang];
   const other: Lang = lang === 'de' ? 'en' : 'de';

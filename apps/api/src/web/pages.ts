@@ -261,35 +261,48 @@ ${flash ?? ''}
 <p>${t.features}: ${features.length ? features.join(', ') : t.none}</p>
 <h2>${t.fairUse}</h2><p id="fairuse">${fair ? `${fair.used ?? 0} / ${fair.limit} (${fair.month})` : '–'}</p>
 <h2>${t.apiKeys}</h2>
-${keys.length
-  ? html`<table><thead><tr><th>${t.keyName}</th><th>Prefix</th><th>${t.created}</th><th>${t.lastUsed}</th><th></th></tr></thead><tbody>${keys.map(
-      (k) => html`<tr><td>${k.name}</td><td><code>${k.display_prefix}…</code></td><td>${k.created_at.slice(0, 10)}</td><td>${k.last_used_at?.slice(0, 16) ?? '–'}</td><td>${k.revoked_at
-        ? t.revoked
-        : html`<form class="inline" method="post" action="/account/keys/${k.id}/revoke"><input type="hidden" name="csrf" value="${csrf}"><button type="submit" class="secondary" aria-label="${t.revoke} ${k.name}">${t.revoke}</button></form>`}</td></tr>`,
-    )}</tbody></table>`
-  : html`<p>${t.noneYet}</p>`}
+${
+  keys.length
+    ? html`<table><thead><tr><th>${t.keyName}</th><th>Prefix</th><th>${t.created}</th><th>${t.lastUsed}</th><th></th></tr></thead><tbody>${keys.map(
+        (k) =>
+          html`<tr><td>${k.name}</td><td><code>${k.display_prefix}…</code></td><td>${k.created_at.slice(0, 10)}</td><td>${k.last_used_at?.slice(0, 16) ?? '–'}</td><td>${
+            k.revoked_at
+              ? t.revoked
+              : html`<form class="inline" method="post" action="/account/keys/${k.id}/revoke"><input type="hidden" name="csrf" value="${csrf}"><button type="submit" class="secondary" aria-label="${t.revoke} ${k.name}">${t.revoke}</button></form>`
+          }</td></tr>`,
+      )}</tbody></table>`
+    : html`<p>${t.noneYet}</p>`
+}
 <form method="post" action="/account/keys"><input type="hidden" name="csrf" value="${csrf}">
 <label for="keyname">${t.keyName}</label><input id="keyname" name="name" type="text" maxlength="100" value="default">
 <button type="submit" id="createkey">${t.createKey}</button></form>
 <h2>${t.apps}</h2>
-${apps.length
-  ? html`<table><thead><tr><th>${t.appName}</th><th>${t.clientId}</th><th></th></tr></thead><tbody>${apps.map(
-      (x) => html`<tr><td>${x.name}</td><td><code>${x.client_id}</code></td><td>${x.blocked_at
-        ? t.blocked
-        : html`<form class="inline" method="post" action="/account/apps/${x.client_id}/block"><input type="hidden" name="csrf" value="${csrf}"><button type="submit" class="secondary" aria-label="${t.block} ${x.name}">${t.block}</button></form>`}</td></tr>`,
-    )}</tbody></table>`
-  : html`<p>${t.noneYet}</p>`}
+${
+  apps.length
+    ? html`<table><thead><tr><th>${t.appName}</th><th>${t.clientId}</th><th></th></tr></thead><tbody>${apps.map(
+        (x) =>
+          html`<tr><td>${x.name}</td><td><code>${x.client_id}</code></td><td>${
+            x.blocked_at
+              ? t.blocked
+              : html`<form class="inline" method="post" action="/account/apps/${x.client_id}/block"><input type="hidden" name="csrf" value="${csrf}"><button type="submit" class="secondary" aria-label="${t.block} ${x.name}">${t.block}</button></form>`
+          }</td></tr>`,
+      )}</tbody></table>`
+    : html`<p>${t.noneYet}</p>`
+}
 <form method="post" action="/account/apps"><input type="hidden" name="csrf" value="${csrf}">
 <label for="appname">${t.appName}</label><input id="appname" name="name" type="text" maxlength="200" required>
 <label for="redirects">${t.redirectUris}</label><textarea id="redirects" name="redirect_uris" rows="3" required></textarea>
 <label><input type="checkbox" name="public" value="1"> ${t.publicClient}</label>
 <button type="submit" id="createapp">${t.createApp}</button></form>
 <h2>${t.consents}</h2>
-${consents.length
-  ? html`<table><tbody>${consents.map(
-      (x) => html`<tr><td>${x.name}</td><td>${x.scope}</td><td><form class="inline" method="post" action="/account/consents/${x.clientId}/revoke"><input type="hidden" name="csrf" value="${csrf}"><button type="submit" class="secondary" aria-label="${t.revoke} ${x.name}">${t.revoke}</button></form></td></tr>`,
-    )}</tbody></table>`
-  : html`<p>${t.noneYet}</p>`}`,
+${
+  consents.length
+    ? html`<table><tbody>${consents.map(
+        (x) =>
+          html`<tr><td>${x.name}</td><td>${x.scope}</td><td><form class="inline" method="post" action="/account/consents/${x.clientId}/revoke"><input type="hidden" name="csrf" value="${csrf}"><button type="submit" class="secondary" aria-label="${t.revoke} ${x.name}">${t.revoke}</button></form></td></tr>`,
+      )}</tbody></table>`
+    : html`<p>${t.noneYet}</p>`
+}`,
     );
   };
 
@@ -327,7 +340,10 @@ ${consents.length
     const g = await guardPost(c);
     if (g instanceof Response) return g;
     const t = texts[langOf(c)];
-    const uris = (g.form.redirect_uris ?? '').split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
+    const uris = (g.form.redirect_uris ?? '')
+      .split(/\r?\n/)
+      .map((s) => s.trim())
+      .filter(Boolean);
     try {
       const r = await oauth.register({ client_name: g.form.name, redirect_uris: uris, token_endpoint_auth_method: g.form.public === '1' ? 'none' : 'client_secret_basic' }, g.account.id);
       return dashboard(

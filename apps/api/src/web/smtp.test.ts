@@ -64,7 +64,10 @@ describe('SMTP transport', () => {
   it('delivers a UTF-8 mail with dot-stuffing to a stand-in server', async () => {
     const srv = await standIn();
     closers.push(srv.close);
-    await sendSmtp({ host: '127.0.0.1', port: srv.port, from: 'kontor@example.test' }, { to: 'anna@example.test', subject: 'Kontor: E-Mail-Adresse bestätigen', body: 'Hallo Jürgen\n.leading dot\nhttps://x.test/a' });
+    await sendSmtp(
+      { host: '127.0.0.1', port: srv.port, from: 'kontor@example.test' },
+      { to: 'anna@example.test', subject: 'Kontor: E-Mail-Adresse bestätigen', body: 'Hallo Jürgen\n.leading dot\nhttps://x.test/a' },
+    );
     const s = srv.sessions[0]!;
     expect(s.commands.slice(0, 4)).toEqual(['EHLO kontor.localhost', 'MAIL FROM:<kontor@example.test>', 'RCPT TO:<anna@example.test>', 'DATA']);
     expect(s.commands.at(-1)).toBe('QUIT');
@@ -77,7 +80,10 @@ describe('SMTP transport', () => {
   it('reports a refused recipient, a closed port and a silent server as SmtpError', async () => {
     const refusing = await standIn({ refuse: true });
     closers.push(refusing.close);
-    await expect(sendSmtp({ host: '127.0.0.1', port: refusing.port, from: 'k@example.test' }, { to: 'x@example.test', subject: 's', body: 'b' })).rejects.toMatchObject({ name: 'SmtpError', reply: expect.stringContaining('550') });
+    await expect(sendSmtp({ host: '127.0.0.1', port: refusing.port, from: 'k@example.test' }, { to: 'x@example.test', subject: 's', body: 'b' })).rejects.toMatchObject({
+      name: 'SmtpError',
+      reply: expect.stringContaining('550'),
+    });
     const closed = net.createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;

@@ -8,7 +8,10 @@ import { randomUUID } from 'node:crypto';
 import type { Mail } from './auth';
 
 export class SmtpError extends Error {
-  constructor(message: string, readonly reply?: string) {
+  constructor(
+    message: string,
+    readonly reply?: string,
+  ) {
     super(message);
     this.name = 'SmtpError';
   }

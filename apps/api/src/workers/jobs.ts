@@ -163,13 +163,25 @@ export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<Job
   /** Validate the invoice data, write the CII XML and run the library's authoritative gate on it (before billing). */
   async 'cii.generate'(i: CiiGenerateInput, ctx) {
     const { generateCii } = await cii();
-    const r = generateCii(i.invoice, { attachmentsMode: 'embedded', attachments: i.attachments, schemaStore: ctx.schemaStore(), ...(i.findingsLang ? { lang: i.findingsLang } : {}), ...(i.lang ? { warningLang: i.lang } : {}) });
+    const r = generateCii(i.invoice, {
+      attachmentsMode: 'embedded',
+      attachments: i.attachments,
+      schemaStore: ctx.schemaStore(),
+      ...(i.findingsLang ? { lang: i.findingsLang } : {}),
+      ...(i.lang ? { warningLang: i.lang } : {}),
+    });
     return { value: { ok: r.ok, stage: r.stage, gate: r.gate, xml: r.xml, bytes: r.bytes, findings: r.findings, warnings: r.warnings } };
   },
   /** The same for UBL 2.1 (POST /invoices?format=xml&syntax=ubl): generateUbl gates the UBL it writes. */
   async 'ubl.generate'(i: CiiGenerateInput, ctx) {
     const { generateUbl } = await import('@kontor/ubl');
-    const r = generateUbl(i.invoice, { attachmentsMode: 'embedded', attachments: i.attachments, schemaStore: ctx.schemaStore(), ...(i.findingsLang ? { lang: i.findingsLang } : {}), ...(i.lang ? { warningLang: i.lang } : {}) });
+    const r = generateUbl(i.invoice, {
+      attachmentsMode: 'embedded',
+      attachments: i.attachments,
+      schemaStore: ctx.schemaStore(),
+      ...(i.findingsLang ? { lang: i.findingsLang } : {}),
+      ...(i.lang ? { warningLang: i.lang } : {}),
+    });
     return { value: { ok: r.ok, stage: r.stage, gate: r.gate, xml: r.xml, bytes: r.bytes, findings: r.findings, warnings: r.warnings } };
   },
   async 'pdf.precheck'(i: PdfPrecheckInput) {
@@ -192,7 +204,15 @@ export const jobs: Record<string, (input: never, ctx: JobContext) => Promise<Job
   async 'invoice.validate'(i: InvoiceValidateInput, ctx) {
     const kosit = guarded(i.kosit);
     const { validateInvoiceXml } = await zugferd();
-    return { value: await validateInvoiceXml(i.bytes, { profile: i.profile, schemaStore: ctx.schemaStore(), ...(i.filename ? { filename: i.filename } : {}), ...(kosit ? { kosit } : {}), ...(i.lang ? { lang: i.lang } : {}) }) };
+    return {
+      value: await validateInvoiceXml(i.bytes, {
+        profile: i.profile,
+        schemaStore: ctx.schemaStore(),
+        ...(i.filename ? { filename: i.filename } : {}),
+        ...(kosit ? { kosit } : {}),
+        ...(i.lang ? { lang: i.lang } : {}),
+      }),
+    };
   },
   async 'pdf.create'(i: PdfCreateInput, ctx) {
     const { embedInvoice, typesetInvoice } = await zugferd();

@@ -109,7 +109,7 @@ describe('WorkerPool', () => {
     expect(code(await p.run('test.echo', {}).catch((x: unknown) => x))).toBe('closed');
   });
 
-  it('workers get the parent\'s Node options without the main-entry ones (a server started with -e must still run jobs)', () => {
+  it("workers get the parent's Node options without the main-entry ones (a server started with -e must still run jobs)", () => {
     expect(workerExecArgv(['--input-type=module', '-e', 'code', '--enable-source-maps'])).toEqual(['--enable-source-maps']);
     expect(workerExecArgv(['--input-type', 'module', '--eval', 'x', '--max-old-space-size=100', '-p', 'y'])).toEqual(['--max-old-space-size=100']);
     expect(workerExecArgv(['--conditions=dev'])).toEqual(['--conditions=dev']);

@@ -150,7 +150,9 @@ export class WorkerPool {
     const live = [...this.slots].filter((s) => !s.retiring);
     const free = live.some((s) => !s.job) || live.length < this.size;
     if (!free && this.queue.length >= this.queueLength) {
-      return Promise.reject(new JobPoolError('overloaded', `All ${this.size} workers are busy and ${this.queue.length} jobs are waiting; try again shortly`, { workers: this.size, queued: this.queue.length }));
+      return Promise.reject(
+        new JobPoolError('overloaded', `All ${this.size} workers are busy and ${this.queue.length} jobs are waiting; try again shortly`, { workers: this.size, queued: this.queue.length }),
+      );
     }
     return new Promise<T>((resolve, reject) => {
       const job: Job = { id: this.nextId++, kind, input, transfer: o.transfer ?? [], inputBytes: o.inputBytes ?? 0, resolve: resolve as (v: unknown) => void, reject, settled: false };
@@ -225,7 +227,14 @@ export class WorkerPool {
       if (!job || job.settled) return;
       this.counters.crashed++;
       if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        this.settle(job, false, new JobPoolError('job_memory', `The job needed more than the ${this.maxOldGenerationSizeMb} MB memory limit of a worker`, { limit: 'memory', maxOldGenerationSizeMb: this.maxOldGenerationSizeMb }));
+        this.settle(
+          job,
+          false,
+          new JobPoolError('job_memory', `The job needed more than the ${this.maxOldGenerationSizeMb} MB memory limit of a worker`, {
+            limit: 'memory',
+            maxOldGenerationSizeMb: this.maxOldGenerationSizeMb,
+          }),
+        );
       } else {
         this.settle(job, false, new JobPoolError('job_failed', `The worker running the job failed: ${err.name}: ${err.message}`, { cause: `${err.name}: ${err.message}` }));
       }

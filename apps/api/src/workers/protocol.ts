@@ -25,9 +25,7 @@ export interface SerializedError {
   kontor?: true;
 }
 
-export type JobReply =
-  | { id: number; ok: true; value: unknown; heapBytes: number }
-  | { id: number; ok: false; error: SerializedError; heapBytes: number };
+export type JobReply = { id: number; ok: true; value: unknown; heapBytes: number } | { id: number; ok: false; error: SerializedError; heapBytes: number };
 
 /** What the worker needs to build its own per-thread services (schema store, bank directory). */
 export interface WorkerSetup {

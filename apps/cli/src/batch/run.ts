@@ -58,7 +58,8 @@ function problemOutcome(p: InputProblem): FileOutcome {
 }
 
 function humanOutcome(fmt: Format, o: FileOutcome): { out: string; err: string } {
-  if (o.verdict === 'error' || (o.error && !o.findings?.length && !o.headline)) return { out: '', err: `${o.file}: ${paint(fmt, 'red', `Error [${o.error?.code ?? 'ERROR'}]`)}: ${o.error?.message ?? ''}\n` };
+  if (o.verdict === 'error' || (o.error && !o.findings?.length && !o.headline))
+    return { out: '', err: `${o.file}: ${paint(fmt, 'red', `Error [${o.error?.code ?? 'ERROR'}]`)}: ${o.error?.message ?? ''}\n` };
   let out = `${paint(fmt, 'bold', o.file)}: ${verdictLabel(fmt, o.verdict)}${o.headline ? `  [${o.headline}]` : ''}\n`;
   out += renderFindings(fmt, o.findings ?? []);
   for (const l of o.lines ?? []) out += `  ${l}\n`;

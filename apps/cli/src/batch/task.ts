@@ -37,7 +37,16 @@ export function errorOutcome(file: InputFile, e: unknown, verdict: 'invalid' | '
   const io = /^E[A-Z]+$/.test(r.code);
   const code = io ? 'FILE_UNREADABLE' : r.code;
   const findings = Array.isArray(r.details)
-    ? (r.details as unknown[]).filter((f): f is Parameters<typeof toDisplay>[0] => f !== null && typeof f === 'object' && typeof (f as { code?: unknown }).code === 'string' && typeof (f as { message?: unknown }).message === 'string' && typeof (f as { severity?: unknown }).severity === 'string').map((f) => toDisplay(f))
+    ? (r.details as unknown[])
+        .filter(
+          (f): f is Parameters<typeof toDisplay>[0] =>
+            f !== null &&
+            typeof f === 'object' &&
+            typeof (f as { code?: unknown }).code === 'string' &&
+            typeof (f as { message?: unknown }).message === 'string' &&
+            typeof (f as { severity?: unknown }).severity === 'string',
+        )
+        .map((f) => toDisplay(f))
     : [];
   return {
     file: file.name,

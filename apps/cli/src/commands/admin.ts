@@ -134,11 +134,20 @@ export const adminCommands: Command[] = [
   {
     name: 'admin subscription set',
     summary: 'Set plan, status, period end, cancellation and volume packages',
-    usage: 'kontor admin subscription set --email E [--plan converter|payments|payments+abroad|none] [--status active|trialing|past_due|canceled|none] [--period-end ISO] [--cancel-at-period-end true|false] [--volume-packages N] [--json]',
+    usage:
+      'kontor admin subscription set --email E [--plan converter|payments|payments+abroad|none] [--status active|trialing|past_due|canceled|none] [--period-end ISO] [--cancel-at-period-end true|false] [--volume-packages N] [--json]',
     async run(argv, io) {
       const { values } = parse(
         argv,
-        { email: { type: 'string' }, plan: { type: 'string' }, status: { type: 'string' }, 'period-end': { type: 'string' }, 'cancel-at-period-end': { type: 'string' }, 'volume-packages': { type: 'string' }, json: { type: 'boolean' } },
+        {
+          email: { type: 'string' },
+          plan: { type: 'string' },
+          status: { type: 'string' },
+          'period-end': { type: 'string' },
+          'cancel-at-period-end': { type: 'string' },
+          'volume-packages': { type: 'string' },
+          json: { type: 'boolean' },
+        },
         false,
       );
       if (!values.email) throw new CliError('Missing --email');

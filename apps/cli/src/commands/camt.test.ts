@@ -17,7 +17,13 @@ beforeAll(async () => {
   entries[0] = { ...entries[0]!, cd: 'DBIT', amount: '12.50', remittance: ['Miete März'] };
   writeFileSync(path.join(dir, 'ok.xml'), generateCamt053({ entries }));
   writeFileSync(path.join(dir, 'bad.xml'), generateCamt053({ entries, closing: '1.00' }));
-  writeFileSync(path.join(dir, 'delivery.zip'), buildZip([{ name: 'a.xml', data: generateCamt053({ entries }) }, { name: 'readme.txt', data: 'x' }]));
+  writeFileSync(
+    path.join(dir, 'delivery.zip'),
+    buildZip([
+      { name: 'a.xml', data: generateCamt053({ entries }) },
+      { name: 'readme.txt', data: 'x' },
+    ]),
+  );
   writeFileSync(path.join(dir, 'pain.xml'), '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"/>');
   if (haveCorpus) {
     const s = new SchemaStore({ dir: schemaDir });
@@ -88,7 +94,8 @@ describe('kontor camt validate', () => {
 
 describe('kontor camt validate on hostile files', () => {
   it('130,000 empty <Stmt/>: a clear LIMIT_EXCEEDED answer, not "Maximum call stack size exceeded" (regression)', async () => {
-    const head = '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>A</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm></GrpHdr>';
+    const head =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>A</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm></GrpHdr>';
     writeFileSync(path.join(dir, 'stmt130k.xml'), head + '<Stmt/>'.repeat(130_000) + '</BkToCstmrStmt></Document>');
     const r = await run(['camt', 'validate', 'stmt130k.xml', '--json']);
     expect(`${r.out}${r.err}`).not.toMatch(/call stack/i);

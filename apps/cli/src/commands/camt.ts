@@ -55,21 +55,33 @@ export const camtParseTask: BatchTask<ParseOptions, null> = {
               ? `  Entgeltaufstellung ${s.id ?? ''} Konto ${acct}: ${s.services.length} Leistungen, ${s.taxRegions.length} Steuerregionen`
               : `  Billing statement ${s.id ?? ''} account ${acct}: ${s.services.length} services, ${s.taxRegions.length} tax regions`,
           );
-        }
-        else {
+        } else {
           const st = s as Statement;
           const bal = st.balances.map((b) => `${b.type} ${b.creditDebit === 'DBIT' ? '-' : ''}${b.amount} ${b.currency}`).join(', ');
-          lines.push(`  ${st.id ?? (de ? 'Auszug' : 'statement')} ${de ? 'Konto' : 'account'} ${acct} ${st.account.currency ?? ''}: ${st.entries.length} ${de ? 'Buchungen' : 'entries'}${bal ? `; ${bal}` : ''}`);
+          lines.push(
+            `  ${st.id ?? (de ? 'Auszug' : 'statement')} ${de ? 'Konto' : 'account'} ${acct} ${st.account.currency ?? ''}: ${st.entries.length} ${de ? 'Buchungen' : 'entries'}${bal ? `; ${bal}` : ''}`,
+          );
         }
       }
       for (const t of f.totals ?? []) {
-        lines.push(de ? `  Summe ${t.currency}: ${t.services} Leistungen, netto ${t.net}, Steuer ${t.tax}, brutto ${t.gross}` : `  Total ${t.currency}: ${t.services} services, net ${t.net}, tax ${t.tax}, gross ${t.gross}`);
+        lines.push(
+          de
+            ? `  Summe ${t.currency}: ${t.services} Leistungen, netto ${t.net}, Steuer ${t.tax}, brutto ${t.gross}`
+            : `  Total ${t.currency}: ${t.services} services, net ${t.net}, tax ${t.tax}, gross ${t.gross}`,
+        );
       }
       findings.push(...f.parseFindings);
     }
     for (const s of result.skipped) lines.push(`${fmt.lang === 'de' ? 'übersprungen' : 'skipped'}: ${s.name}: ${s.reason}`);
     const verdict = findings.some((f) => f.severity === 'error') ? 'invalid' : findings.some((f) => f.severity === 'warning') ? 'valid_with_warnings' : 'valid';
-    return { file: file.name, verdict, json: { file: file.name, summary: describeParse(result, fmt.lang), result: parseResultToJson(result) }, headline: describeParse(result, fmt.lang), findings: findings.map(toDisplay), lines };
+    return {
+      file: file.name,
+      verdict,
+      json: { file: file.name, summary: describeParse(result, fmt.lang), result: parseResultToJson(result) },
+      headline: describeParse(result, fmt.lang),
+      findings: findings.map(toDisplay),
+      lines,
+    };
   },
 };
 
@@ -92,7 +104,8 @@ export const camtCommands: Command[] = [
       if ((values.json || values.jsonl) && values.csv) throw new CliError('Choose one of --json, --jsonl and --csv');
       if (values.decimal !== undefined && values.decimal !== ',' && values.decimal !== '.') throw new CliError('--decimal must be "," or "."');
       const maxBytes = maxBytesOf(values['max-bytes']);
-      if (!values.csv) return runBatch(io, { task: 'camt parse', options: { maxBytes, bestEffort: !!values['best-effort'] } satisfies ParseOptions, inputs: positionals, extensions: ['.xml', '.zip'], values });
+      if (!values.csv)
+        return runBatch(io, { task: 'camt parse', options: { maxBytes, bestEffort: !!values['best-effort'] } satisfies ParseOptions, inputs: positionals, extensions: ['.xml', '.zip'], values });
       // CSV is one table for one input.
       if (positionals.length > 1) throw new CliError('--csv takes one file');
       const input = await readInput(io, positionals[0]);

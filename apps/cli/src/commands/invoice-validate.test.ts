@@ -19,7 +19,9 @@ beforeAll(async () => {
   const good = readFileSync(path.join(einvoice, 'instances/en16931/examples/CII_example1.xml'), 'utf8');
   writeFileSync(path.join(dir, 'good.xml'), good);
   // Seller name emptied (BR-06) and the line total changed (BR-CO-10): invalid, XSD still valid.
-  const bad = good.replace(/(<ram:SellerTradeParty>\s*<ram:Name>)[^<]*/, '$1').replace(/<ram:LineTotalAmount>[\d.]+<\/ram:LineTotalAmount>(\s*<ram:TaxBasisTotalAmount)/, '<ram:LineTotalAmount>1.00</ram:LineTotalAmount>$1');
+  const bad = good
+    .replace(/(<ram:SellerTradeParty>\s*<ram:Name>)[^<]*/, '$1')
+    .replace(/<ram:LineTotalAmount>[\d.]+<\/ram:LineTotalAmount>(\s*<ram:TaxBasisTotalAmount)/, '<ram:LineTotalAmount>1.00</ram:LineTotalAmount>$1');
   writeFileSync(path.join(dir, 'bad.xml'), bad);
   writeFileSync(path.join(dir, 'broken.xml'), '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">');
 });

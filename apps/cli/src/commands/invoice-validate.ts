@@ -76,7 +76,13 @@ export const invoiceValidateCommands: Command[] = [
       const profile = (values.profile ?? 'auto') as ValidationProfile;
       if (!['en16931', 'xrechnung', 'auto'].includes(profile)) throw new CliError(`Unknown profile "${values.profile}" (en16931, xrechnung or auto)`);
       const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : (await import('../api/config')).loadConfig(io.env, io.cwd).schemaDir;
-      return runBatch(io, { task: 'invoice validate', options: { profile, schemaDir, lang: formatOf(io, values.lang).lang } satisfies Options, inputs: positionals, extensions: ['.xml', '.pdf'], values });
+      return runBatch(io, {
+        task: 'invoice validate',
+        options: { profile, schemaDir, lang: formatOf(io, values.lang).lang } satisfies Options,
+        inputs: positionals,
+        extensions: ['.xml', '.pdf'],
+        values,
+      });
     },
   },
 ];

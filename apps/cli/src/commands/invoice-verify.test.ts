@@ -68,7 +68,10 @@ describe('kontor pdf check', () => {
   it('--jsonl: one line per file with file, flavour, compliant, findings', async () => {
     const r = await run(['pdf', 'check', 'good.pdf', 'helvetica.pdf', 'notes.txt', '--flavour', '3b', '--jsonl']);
     expect(r.code).toBe(1);
-    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l) as { file: string; flavour: string; compliant: boolean; findings: { code: string; severity: string }[] });
+    const lines = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { file: string; flavour: string; compliant: boolean; findings: { code: string; severity: string }[] });
     expect(lines.map((l) => [l.file, l.flavour, l.compliant])).toEqual([
       ['good.pdf', '3b', true],
       ['helvetica.pdf', '3b', false],

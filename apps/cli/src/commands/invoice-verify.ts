@@ -33,9 +33,12 @@ function detailLines(r: FileReport): string[] {
   const z = r.result.structure.zugferd;
   if (r.result.structure.file.isPdf) {
     const flag = (b: boolean) => (b ? 'yes' : 'NO');
-    out.push(`structure: invoice XML ${flag(z.xmlEmbedded)}, file name ${flag(z.facturXFilename)}, /AF ${flag(z.associatedFile)}, Factur-X XMP ${flag(z.facturXMetadata)}, PDF/A ${z.pdfAPart ?? '-'}${z.pdfAConformance ?? ''}`);
+    out.push(
+      `structure: invoice XML ${flag(z.xmlEmbedded)}, file name ${flag(z.facturXFilename)}, /AF ${flag(z.associatedFile)}, Factur-X XMP ${flag(z.facturXMetadata)}, PDF/A ${z.pdfAPart ?? '-'}${z.pdfAConformance ?? ''}`,
+    );
   }
-  if (r.result.en16931) out.push(`EN 16931 quick check (${r.result.en16931.profile}): ${r.result.en16931.checked ? `${r.result.en16931.errorCount} errors, ${r.result.en16931.warningCount} warnings` : 'not applicable'}`);
+  if (r.result.en16931)
+    out.push(`EN 16931 quick check (${r.result.en16931.profile}): ${r.result.en16931.checked ? `${r.result.en16931.errorCount} errors, ${r.result.en16931.warningCount} warnings` : 'not applicable'}`);
   for (const att of r.result.attachments) out.push(`attachment (BT-125): ${att.filename} ${att.mimeCode ?? ''} ${att.sizeBytes} bytes`);
   out.push(`engines: ${a.engines.join('; ')}`);
   if (a.note) out.push(`note: ${a.note}`);
@@ -61,7 +64,9 @@ export const invoiceVerifyTask: BatchTask<Options, Context> = {
       verdict: a.verdict,
       json: r,
       headline: r.summary,
-      findings: a.findings.filter((f) => f.severity !== 'info').map((f) => toDisplay({ code: f.code, severity: f.severity, message: f.message, ruleset: f.source, ...(f.location ? { path: f.location } : {}) })),
+      findings: a.findings
+        .filter((f) => f.severity !== 'info')
+        .map((f) => toDisplay({ code: f.code, severity: f.severity, message: f.message, ruleset: f.source, ...(f.location ? { path: f.location } : {}) })),
       lines: detailLines(r),
     };
   },

@@ -67,7 +67,18 @@ export const invoiceCommands: Command[] = [
       if (r.ok && out) await writeOutput(out, r.xml!);
       if (r.gate?.xsd === 'unavailable') io.stderr(`warning: XSD check skipped (${r.gate.note ?? 'schema set not installed'}); run \`kontor schemas install\` — the native rules passed\n`);
       if (values.json) {
-        printJson(io, { ok: r.ok, ...(r.stage ? { stage: r.stage } : {}), syntax, profile: r.invoice?.profile ?? null, bytes: r.bytes ?? null, output: out ?? null, ...(out || !r.ok ? {} : { xml: r.xml }), gate: r.gate ?? null, findings: r.findings, warnings: r.warnings });
+        printJson(io, {
+          ok: r.ok,
+          ...(r.stage ? { stage: r.stage } : {}),
+          syntax,
+          profile: r.invoice?.profile ?? null,
+          bytes: r.bytes ?? null,
+          output: out ?? null,
+          ...(out || !r.ok ? {} : { xml: r.xml }),
+          gate: r.gate ?? null,
+          findings: r.findings,
+          warnings: r.warnings,
+        });
         return r.ok ? 0 : 1;
       }
       if (!r.ok) {
@@ -107,7 +118,18 @@ export const invoiceCommands: Command[] = [
       const ok = r.invoice !== null && !r.findings.some((f) => f.severity === 'error');
       if (values.json) {
         const attachments = r.attachments.map(({ data, ...a }) => ({ ...a, ...(data ? { bytes: Buffer.from(data, 'base64').byteLength } : {}) }));
-        printJson(io, { ok, profile: r.profile, profileName: r.profileName, guideline: r.guideline, businessProcess: r.businessProcess, invoice: r.invoice, attachments, unsupported: r.unsupported, findings: r.findings, issues: r.issues });
+        printJson(io, {
+          ok,
+          profile: r.profile,
+          profileName: r.profileName,
+          guideline: r.guideline,
+          businessProcess: r.businessProcess,
+          invoice: r.invoice,
+          attachments,
+          unsupported: r.unsupported,
+          findings: r.findings,
+          issues: r.issues,
+        });
         return ok ? 0 : 1;
       }
       if (!r.invoice) {
@@ -146,12 +168,24 @@ export const invoiceCommands: Command[] = [
       const out = values.output ? path.resolve(io.cwd, values.output) : undefined;
       if (r.ok && out) await writeOutput(out, r.xml!);
       if (values.json) {
-        printJson(io, { ok: r.ok, from: r.from ?? null, to: r.to, bytes: r.xml ? Buffer.byteLength(r.xml, 'utf8') : null, output: out ?? null, ...(out || !r.ok ? {} : { xml: r.xml }), unsupported: r.unsupported, findings: r.findings });
+        printJson(io, {
+          ok: r.ok,
+          from: r.from ?? null,
+          to: r.to,
+          bytes: r.xml ? Buffer.byteLength(r.xml, 'utf8') : null,
+          output: out ?? null,
+          ...(out || !r.ok ? {} : { xml: r.xml }),
+          unsupported: r.unsupported,
+          findings: r.findings,
+        });
         return r.ok ? 0 : 1;
       }
       if (!r.ok) {
         io.stderr(`${file}: not converted${r.from ? ` (${r.from} → ${r.to})` : ''}, nothing written\n`);
-        printFindings(io, r.findings.filter((f) => f.severity === 'error'));
+        printFindings(
+          io,
+          r.findings.filter((f) => f.severity === 'error'),
+        );
         return 1;
       }
       if (out) io.stdout(`${values.output}: ${r.from} → ${r.to}, ${Buffer.byteLength(r.xml!, 'utf8')} bytes\n`);

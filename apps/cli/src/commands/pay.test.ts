@@ -27,7 +27,13 @@ beforeAll(async () => {
   const bad = future(sctRun());
   bad.payments[0].creditorIban = 'DE28100100100001234568';
   writeFileSync(path.join(dir, 'bad.json'), JSON.stringify(bad));
-  writeFileSync(path.join(dir, 'items.json'), JSON.stringify([{ id: 'a', countryCode: 'AT', addressLines: ['Stephansplatz 1', 'A-1010 Wien'] }, { id: 'b', countryCode: 'JP', addressLines: ['x'] }]));
+  writeFileSync(
+    path.join(dir, 'items.json'),
+    JSON.stringify([
+      { id: 'a', countryCode: 'AT', addressLines: ['Stephansplatz 1', 'A-1010 Wien'] },
+      { id: 'b', countryCode: 'JP', addressLines: ['x'] },
+    ]),
+  );
   if (haveCorpus) {
     const s = new SchemaStore({ dir: schemaDir });
     await s.installFrom(path.join(paymentsDir, 'xsd'));
@@ -102,7 +108,10 @@ describe.runIf(haveCorpus)('kontor pay sepa|axz|validate', () => {
     expect(h.err).toContain('Error [RUN_RULES_VIOLATED]');
     expect(h.err).toMatch(/IBAN_CHECKSUM \(payments\.0\.creditorIban\)/);
     const j = await run(['pay', 'sepa', 'bad.json', '--json', '--lang', 'de']);
-    expect(JSON.parse(j.out)).toMatchObject({ code: 'RUN_RULES_VIOLATED', details: expect.arrayContaining([expect.objectContaining({ code: 'IBAN_CHECKSUM', severity: 'error', message: expect.stringMatching(/Prüfziffern/) })]) });
+    expect(JSON.parse(j.out)).toMatchObject({
+      code: 'RUN_RULES_VIOLATED',
+      details: expect.arrayContaining([expect.objectContaining({ code: 'IBAN_CHECKSUM', severity: 'error', message: expect.stringMatching(/Prüfziffern/) })]),
+    });
     const en = await run(['pay', 'sepa', 'bad.json', '--json', '--lang', 'en']);
     expect(JSON.parse(en.out)).toMatchObject({ details: expect.arrayContaining([expect.objectContaining({ code: 'IBAN_CHECKSUM', message: expect.stringMatching(/check digits/) })]) });
   });

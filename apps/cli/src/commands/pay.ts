@@ -7,15 +7,7 @@ import path from 'node:path';
 import { SchemaStore, xsdCheckToJson } from '@kontor/xml';
 import { BankDirectory } from '@kontor/bankdata';
 import { createModelProvider } from '@kontor/ai';
-import {
-  DEFAULT_MAX_BYTES,
-  describeValidation,
-  generateAxz,
-  generateSct,
-  structureAddresses,
-  validatePain001,
-  type PaymentIssue,
-} from '@kontor/pain001';
+import { DEFAULT_MAX_BYTES, describeValidation, generateAxz, generateSct, structureAddresses, validatePain001, type PaymentIssue } from '@kontor/pain001';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
@@ -184,8 +176,18 @@ export const payCommands: Command[] = [
       if (values.json) printJson(io, r);
       else if (r.found) {
         io.stdout(`${r.bankCode}: ${r.bankName}, ${r.postCode} ${r.town}\nBIC: ${r.bic ?? '(keiner)'}${r.bicSource === 'successor' ? ' (der Nachfolge-Bankleitzahl)' : ''}\nStand: ${r.dataDate}\n`);
-        if (r.status !== 'active') io.stdout(`Status: ${r.status === 'deleted' ? 'gelöscht' : 'zur Löschung vorgesehen'}${r.successor ? `, Nachfolger ${r.successor.bankCode}${r.successor.bankName ? ` (${r.successor.bankName})` : ''}` : ''}\n`);
-      } else io.stdout(r.reason === 'unsupported_country' ? 'Nur deutsche Bankleitzahlen (DE) werden nachgeschlagen.\n' : r.reason === 'invalid_bank_code' ? 'Keine Bankleitzahl (8 Ziffern).\n' : 'Nicht gefunden.\n');
+        if (r.status !== 'active')
+          io.stdout(
+            `Status: ${r.status === 'deleted' ? 'gelöscht' : 'zur Löschung vorgesehen'}${r.successor ? `, Nachfolger ${r.successor.bankCode}${r.successor.bankName ? ` (${r.successor.bankName})` : ''}` : ''}\n`,
+          );
+      } else
+        io.stdout(
+          r.reason === 'unsupported_country'
+            ? 'Nur deutsche Bankleitzahlen (DE) werden nachgeschlagen.\n'
+            : r.reason === 'invalid_bank_code'
+              ? 'Keine Bankleitzahl (8 Ziffern).\n'
+              : 'Nicht gefunden.\n',
+        );
       return r.found ? 0 : 1;
     },
   },
@@ -207,7 +209,9 @@ export const payCommands: Command[] = [
       const summary = { file: out, format, records, banks: directory.size, dataDate: directory.dataDate, validFrom: directory.validFrom, validTo: directory.validTo, findings };
       if (values.json) printJson(io, summary);
       else {
-        io.stdout(`${records} Datensätze (${format.toUpperCase()}) gelesen, ${directory.size} Bankleitzahlen indexiert → ${out}\nGültig ${directory.validFrom} bis ${directory.validTo ?? 'offen'}${validFrom ? '' : ' (Datum aus der Dateizeit; mit --valid-from setzen)'}\n`);
+        io.stdout(
+          `${records} Datensätze (${format.toUpperCase()}) gelesen, ${directory.size} Bankleitzahlen indexiert → ${out}\nGültig ${directory.validFrom} bis ${directory.validTo ?? 'offen'}${validFrom ? '' : ' (Datum aus der Dateizeit; mit --valid-from setzen)'}\n`,
+        );
         for (const f of findings.slice(0, 20)) io.stdout(`  warning ${f.code}: ${f.message}\n`);
       }
       return 0;
@@ -230,7 +234,12 @@ export const payCommands: Command[] = [
       const r = await structureAddresses(body, provider ? { provider } : {});
       if (values.json) printJson(io, { items: r.items });
       else {
-        for (const i of r.items) io.stdout(i.confident ? `${i.id}: ${[i.streetName, i.buildingNumber].filter(Boolean).join(' ')}${i.streetName ? ', ' : ''}${i.postCode ?? ''} ${i.townName}\n` : `${i.id}: unsicher (nicht zerlegt)\n`);
+        for (const i of r.items)
+          io.stdout(
+            i.confident
+              ? `${i.id}: ${[i.streetName, i.buildingNumber].filter(Boolean).join(' ')}${i.streetName ? ', ' : ''}${i.postCode ?? ''} ${i.townName}\n`
+              : `${i.id}: unsicher (nicht zerlegt)\n`,
+          );
         io.stdout(`${r.stats.rules} per Regel, ${r.stats.model} per Modell, ${r.stats.unsure} unsicher${provider ? '' : ' (kein KI-Modell konfiguriert: KONTOR_AI_BASE_URL, KONTOR_AI_MODEL)'}\n`);
       }
       return 0;

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnameHostname, naptrHostname, parseParticipant } from '@kontor/peppol';
 import { startDnsStandin, type DnsStandin } from '@kontor/testkit/dns-standin';
-import {
-  BILLING_PROCESS,
-  XRECHNUNG_CII,
-  startDirectoryStandin,
-  startSmpStandin,
-  type HttpStandin,
-} from '@kontor/testkit/peppol-standins';
+import { BILLING_PROCESS, XRECHNUNG_CII, startDirectoryStandin, startSmpStandin, type HttpStandin } from '@kontor/testkit/peppol-standins';
 import { runCapture } from '../../test/run';
 
 const ZONE = 'sml.test.invalid';
@@ -69,9 +63,7 @@ describe('kontor peppol check', () => {
     const r = await run(['peppol', 'check', LEITWEG, '--allow-http', '--no-directory', '--json']);
     const body = JSON.parse(r.out);
     expect(body).toMatchObject({ registered: true, documentTypes: [] });
-    expect(body.issues).toEqual([
-      expect.objectContaining({ code: 'SMP_UNAVAILABLE', message: expect.stringContaining('is not a public address (loopback)') }),
-    ]);
+    expect(body.issues).toEqual([expect.objectContaining({ code: 'SMP_UNAVAILABLE', message: expect.stringContaining('is not a public address (loopback)') })]);
     expect(smp.requests.length).toBe(before);
     const env = { KONTOR_SML_ZONE: ZONE, KONTOR_DNS_RESOLVER: dns.server, KONTOR_SMP_ALLOW_PRIVATE: 'true', KONTOR_SMP_ALLOW_HTTP: 'true' };
     const allowed = await runCapture(['peppol', 'check', LEITWEG, '--no-directory', '--json'], { cwd: process.cwd(), env });

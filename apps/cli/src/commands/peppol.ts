@@ -82,7 +82,11 @@ export const peppolCommands: Command[] = [
         io.stdout(`${result.participant.identifier}: ${result.registered ? 'registered in Peppol' : 'not registered in Peppol'} (SML ${result.sml.zone}, ${result.sml.method})\n`);
         if (result.smpUrl) io.stdout(`  SMP: ${result.smpUrl}\n`);
         if (result.directory) {
-          io.stdout(result.directory.found ? `  Directory: ${result.directory.name ?? '(no name)'}${result.directory.countryCode ? `, ${result.directory.countryCode}` : ''}\n` : '  Directory: no business card\n');
+          io.stdout(
+            result.directory.found
+              ? `  Directory: ${result.directory.name ?? '(no name)'}${result.directory.countryCode ? `, ${result.directory.countryCode}` : ''}\n`
+              : '  Directory: no business card\n',
+          );
         }
         for (const documentType of result.documentTypes) {
           io.stdout(`  Receives: ${documentType.name ?? documentType.id}\n`);

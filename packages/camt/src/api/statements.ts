@@ -36,11 +36,7 @@ export interface ValidateOptions extends DeliveryOptions {
 }
 
 /** Reads every member; member-level rejections become `skipped` in a ZIP and are thrown for a single file. */
-async function forEachMember(
-  input: unknown,
-  opts: DeliveryOptions,
-  run: (m: DeliveryMember) => Promise<void>,
-): Promise<{ skipped: SkippedMember[]; corrupt: string[]; isZip: boolean; read: number }> {
+async function forEachMember(input: unknown, opts: DeliveryOptions, run: (m: DeliveryMember) => Promise<void>): Promise<{ skipped: SkippedMember[]; corrupt: string[]; isZip: boolean; read: number }> {
   const checked = checkInput(input, opts);
   const delivery = openDelivery(checked, opts);
   let read = 0;
@@ -207,4 +203,3 @@ export async function streamStatements(input: Uint8Array | string, handlers: Par
   const checked = checkInput(input, opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes });
   return readCamt(checked, { ...handlers, finding: handlers.finding ?? (() => {}) }, { maxXmlBytes: opts.maxXmlBytes ?? opts.maxBytes ?? 10 * 1024 * 1024, ...opts });
 }
-

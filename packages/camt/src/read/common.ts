@@ -178,7 +178,7 @@ export function creditorIdOf(partyEl: XmlElement | undefined): string | undefine
       const v = t(othr, 'Id');
       if (!v) continue;
       const scheme = t(othr, 'SchmeNm', 'Prtry') ?? t(othr, 'SchmeNm', 'Cd');
-      if (scheme?.toUpperCase() === 'SEPA' || /^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/.test(v) && v.slice(4, 7) === 'ZZZ') return v;
+      if (scheme?.toUpperCase() === 'SEPA' || (/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/.test(v) && v.slice(4, 7) === 'ZZZ')) return v;
     }
   }
   return undefined;

@@ -138,7 +138,12 @@ function readCharges(els: XmlElement[], path: string, issue: Issue): Charges | u
 
 function readReturn(rtr: XmlElement | undefined): ReturnReason | undefined {
   if (!rtr) return undefined;
-  const out: ReturnReason = { additionalInfo: rtr.elements('AddtlInf').map((a) => a.text.trim()).filter(Boolean) };
+  const out: ReturnReason = {
+    additionalInfo: rtr
+      .elements('AddtlInf')
+      .map((a) => a.text.trim())
+      .filter(Boolean),
+  };
   const code = t(rtr, 'Rsn', 'Cd');
   if (code) out.code = code;
   const prtry = t(rtr, 'Rsn', 'Prtry');

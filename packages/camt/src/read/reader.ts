@@ -208,7 +208,10 @@ export async function readCamt(input: Uint8Array | string, handlers: CamtReadHan
           const cd = readCreditDebit((netEl ?? tot)?.child('CdtDbtInd'));
           decl.net = cd ? { amount: netV, creditDebit: cd } : { amount: netV };
         }
-        for (const [local, key] of [['TtlCdtNtries', 'credits'], ['TtlDbtNtries', 'debits']] as const) {
+        for (const [local, key] of [
+          ['TtlCdtNtries', 'credits'],
+          ['TtlDbtNtries', 'debits'],
+        ] as const) {
           const x = el.child(local);
           if (!x) continue;
           const part: { entries?: number; sum?: string } = {};

@@ -45,11 +45,25 @@ export function checkBillingStatement(s: BillingStatement, index: number, emit: 
     const up = svc.unitPrice;
     const ccyMismatch = !!amt && ((up && up.currency !== amt.currency) || (svc.priceCurrency && svc.priceCurrency !== amt.currency));
     if (ccyMismatch) {
-      f('CAMT086_PRICE_CURRENCY_MISMATCH', 'warning', 'PRICE_CURRENCY_MISMATCH', { label, currency: amt!.currency, priceCurrency: up?.currency ?? svc.priceCurrency ?? '' }, `${sp}.amount.currency`, L);
+      f(
+        'CAMT086_PRICE_CURRENCY_MISMATCH',
+        'warning',
+        'PRICE_CURRENCY_MISMATCH',
+        { label, currency: amt!.currency, priceCurrency: up?.currency ?? svc.priceCurrency ?? '' },
+        `${sp}.amount.currency`,
+        L,
+      );
     } else if (amt && up && svc.volume !== undefined && (svc.priceMethod === undefined || svc.priceMethod === 'UPRC')) {
       const computed = new Big(svc.volume).times(new Big(up.amount));
       if (!agrees(computed, amt)) {
-        f('CAMT086_QUANTITY_PRICE_MISMATCH', 'error', 'QUANTITY_PRICE_MISMATCH', { label, volume: svc.volume, price: fmtAmount(up.amount, up.currency), computed: fmtAmount(computed, amt.currency), stated: fmtAmount(amt.amount, amt.currency) }, `${sp}.amount`, L);
+        f(
+          'CAMT086_QUANTITY_PRICE_MISMATCH',
+          'error',
+          'QUANTITY_PRICE_MISMATCH',
+          { label, volume: svc.volume, price: fmtAmount(up.amount, up.currency), computed: fmtAmount(computed, amt.currency), stated: fmtAmount(amt.amount, amt.currency) },
+          `${sp}.amount`,
+          L,
+        );
       }
     }
     const sttlCcy = s.account.settlementCurrency;
@@ -79,14 +93,35 @@ export function checkBillingStatement(s: BillingStatement, index: number, emit: 
       if (ti.rate === undefined || !stated || !base || base.currency !== stated.currency) return;
       const computed = new Big(base.amount).times(rateFactor(ti.rate));
       if (!agrees(computed, stated)) {
-        f('CAMT086_TAX_RATE_MISMATCH', 'error', 'TAX_RATE_MISMATCH', { label, rate: ti.rate, base: fmtAmount(base.amount, base.currency), computed: fmtAmount(roundHalfUp(computed, 2), stated.currency), stated: fmtAmount(stated.amount, stated.currency) }, `${sp}.tax.taxIds[${j}]`, L);
+        f(
+          'CAMT086_TAX_RATE_MISMATCH',
+          'error',
+          'TAX_RATE_MISMATCH',
+          { label, rate: ti.rate, base: fmtAmount(base.amount, base.currency), computed: fmtAmount(roundHalfUp(computed, 2), stated.currency), stated: fmtAmount(stated.amount, stated.currency) },
+          `${sp}.tax.taxIds[${j}]`,
+          L,
+        );
       }
     });
     if (tax.method !== 'D' && hostAll && tax.hostAmount && tax.taxIds.length && !hostSum.eq(new Big(tax.hostAmount.amount))) {
-      f('CAMT086_TAX_TOTAL_MISMATCH', 'error', 'TAX_TOTAL_MISMATCH', { label, sum: fmtAmount(hostSum, tax.hostAmount.currency), stated: fmtAmount(tax.hostAmount.amount, tax.hostAmount.currency) }, `${sp}.tax.hostAmount`, L);
+      f(
+        'CAMT086_TAX_TOTAL_MISMATCH',
+        'error',
+        'TAX_TOTAL_MISMATCH',
+        { label, sum: fmtAmount(hostSum, tax.hostAmount.currency), stated: fmtAmount(tax.hostAmount.amount, tax.hostAmount.currency) },
+        `${sp}.tax.hostAmount`,
+        L,
+      );
     }
     if (pricingAll && tax.pricingAmount && tax.taxIds.length && !pricingSum.eq(new Big(tax.pricingAmount.amount))) {
-      f('CAMT086_TAX_TOTAL_MISMATCH', 'error', 'TAX_TOTAL_MISMATCH', { label, sum: fmtAmount(pricingSum, tax.pricingAmount.currency), stated: fmtAmount(tax.pricingAmount.amount, tax.pricingAmount.currency) }, `${sp}.tax.pricingAmount`, L);
+      f(
+        'CAMT086_TAX_TOTAL_MISMATCH',
+        'error',
+        'TAX_TOTAL_MISMATCH',
+        { label, sum: fmtAmount(pricingSum, tax.pricingAmount.currency), stated: fmtAmount(tax.pricingAmount.amount, tax.pricingAmount.currency) },
+        `${sp}.tax.pricingAmount`,
+        L,
+      );
     }
   });
   s.taxRegions.forEach((r, i) => {
@@ -99,14 +134,35 @@ export function checkBillingStatement(s: BillingStatement, index: number, emit: 
       if (!sd.amount || !sd.unitPrice || sd.volume === undefined || sd.amount.currency !== sd.unitPrice.currency) return;
       const computed = new Big(sd.volume).times(new Big(sd.unitPrice.amount));
       if (!agrees(computed, sd.amount)) {
-        f('CAMT086_QUANTITY_PRICE_MISMATCH', 'error', 'REGION_QUANTITY_PRICE_MISMATCH', { label, service: sd.code ?? j + 1, volume: sd.volume, price: fmtAmount(sd.unitPrice.amount, sd.unitPrice.currency), computed: fmtAmount(computed, sd.amount.currency), stated: fmtAmount(sd.amount.amount, sd.amount.currency) }, `${rp}.methodC.services[${j}].amount`, sd.location ?? L);
+        f(
+          'CAMT086_QUANTITY_PRICE_MISMATCH',
+          'error',
+          'REGION_QUANTITY_PRICE_MISMATCH',
+          {
+            label,
+            service: sd.code ?? j + 1,
+            volume: sd.volume,
+            price: fmtAmount(sd.unitPrice.amount, sd.unitPrice.currency),
+            computed: fmtAmount(computed, sd.amount.currency),
+            stated: fmtAmount(sd.amount.amount, sd.amount.currency),
+          },
+          `${rp}.methodC.services[${j}].amount`,
+          sd.location ?? L,
+        );
       }
     });
     const hosts = mc.conversions.map((c) => c.host);
     if (mc.taxableHostAmount && hosts.length && hosts.every((h) => h && h.currency === mc.taxableHostAmount!.currency)) {
       const sum = hosts.reduce((a, h) => a.plus(new Big(h!.amount)), new Big(0));
       if (!sum.eq(new Big(mc.taxableHostAmount.amount))) {
-        f('CAMT086_TAXABLE_TOTAL_MISMATCH', 'error', 'TAXABLE_TOTAL_MISMATCH', { label, sum: fmtAmount(sum, mc.taxableHostAmount.currency), stated: fmtAmount(mc.taxableHostAmount.amount, mc.taxableHostAmount.currency) }, `${rp}.methodC.taxableHostAmount`, L);
+        f(
+          'CAMT086_TAXABLE_TOTAL_MISMATCH',
+          'error',
+          'TAXABLE_TOTAL_MISMATCH',
+          { label, sum: fmtAmount(sum, mc.taxableHostAmount.currency), stated: fmtAmount(mc.taxableHostAmount.amount, mc.taxableHostAmount.currency) },
+          `${rp}.methodC.taxableHostAmount`,
+          L,
+        );
       }
     }
     let taxSum = new Big(0);
@@ -121,14 +177,41 @@ export function checkBillingStatement(s: BillingStatement, index: number, emit: 
       if (ti.rate === undefined || !base || base.currency !== ti.amount.currency) return;
       const computed = new Big(base.amount).times(rateFactor(ti.rate));
       if (!agrees(computed, ti.amount)) {
-        f('CAMT086_TAX_RATE_MISMATCH', 'error', 'TAX_RATE_MISMATCH', { label, rate: ti.rate, base: fmtAmount(base.amount, base.currency), computed: fmtAmount(roundHalfUp(computed, 2), ti.amount.currency), stated: fmtAmount(ti.amount.amount, ti.amount.currency) }, `${rp}.methodC.taxIds[${j}].amount`, L);
+        f(
+          'CAMT086_TAX_RATE_MISMATCH',
+          'error',
+          'TAX_RATE_MISMATCH',
+          {
+            label,
+            rate: ti.rate,
+            base: fmtAmount(base.amount, base.currency),
+            computed: fmtAmount(roundHalfUp(computed, 2), ti.amount.currency),
+            stated: fmtAmount(ti.amount.amount, ti.amount.currency),
+          },
+          `${rp}.methodC.taxIds[${j}].amount`,
+          L,
+        );
       }
     });
     if (all && mc.totalTax && mc.taxIds.length && !taxSum.eq(new Big(mc.totalTax.amount))) {
-      f('CAMT086_TAX_TOTAL_MISMATCH', 'error', 'TAX_TOTAL_MISMATCH', { label, sum: fmtAmount(taxSum, mc.totalTax.currency), stated: fmtAmount(mc.totalTax.amount, mc.totalTax.currency) }, `${rp}.methodC.totalTax`, L);
+      f(
+        'CAMT086_TAX_TOTAL_MISMATCH',
+        'error',
+        'TAX_TOTAL_MISMATCH',
+        { label, sum: fmtAmount(taxSum, mc.totalTax.currency), stated: fmtAmount(mc.totalTax.amount, mc.totalTax.currency) },
+        `${rp}.methodC.totalTax`,
+        L,
+      );
     }
     if (mc.totalTax && r.taxDue && mc.totalTax.currency === r.taxDue.currency && !new Big(mc.totalTax.amount).eq(new Big(r.taxDue.amount))) {
-      f('CAMT086_TAX_DUE_MISMATCH', 'error', 'TAX_DUE_MISMATCH', { label, computed: fmtAmount(mc.totalTax.amount, mc.totalTax.currency), due: fmtAmount(r.taxDue.amount, r.taxDue.currency) }, `${rp}.taxDue`, L);
+      f(
+        'CAMT086_TAX_DUE_MISMATCH',
+        'error',
+        'TAX_DUE_MISMATCH',
+        { label, computed: fmtAmount(mc.totalTax.amount, mc.totalTax.currency), due: fmtAmount(r.taxDue.amount, r.taxDue.currency) },
+        `${rp}.taxDue`,
+        L,
+      );
     }
   });
 }

@@ -39,7 +39,8 @@ export function checkDelivery(facts: readonly StatementFacts[], lang: Lang = 'de
     for (const f of list) {
       if (!f.id) continue;
       const prev = ids.get(f.id);
-      if (prev && prev.file !== f.file) add('CAMT_DELIVERY_DUPLICATE_STATEMENT', 'warning', 'DELIVERY_DUPLICATE_STATEMENT', { message, id: f.id, account, first: where(prev), second: where(f) }, `${f.file}:${f.path}`);
+      if (prev && prev.file !== f.file)
+        add('CAMT_DELIVERY_DUPLICATE_STATEMENT', 'warning', 'DELIVERY_DUPLICATE_STATEMENT', { message, id: f.id, account, first: where(prev), second: where(f) }, `${f.file}:${f.path}`);
       else if (!prev) ids.set(f.id, f);
     }
     const numbered = list.map((f) => ({ f, seq: seqOf(f) })).filter((x): x is { f: StatementFacts; seq: Big } => !!x.seq);
@@ -49,7 +50,14 @@ export function checkDelivery(facts: readonly StatementFacts[], lang: Lang = 'de
       const b = numbered[i]!;
       const diff = b.seq.minus(a.seq);
       if (diff.eq(0)) {
-        if (a.f.file !== b.f.file) add('CAMT_DELIVERY_SEQUENCE_DUPLICATE', 'warning', 'DELIVERY_SEQUENCE_DUPLICATE', { number: b.seq.toFixed(), message, account, first: where(a.f), second: where(b.f) }, `${b.f.file}:${b.f.path}`);
+        if (a.f.file !== b.f.file)
+          add(
+            'CAMT_DELIVERY_SEQUENCE_DUPLICATE',
+            'warning',
+            'DELIVERY_SEQUENCE_DUPLICATE',
+            { number: b.seq.toFixed(), message, account, first: where(a.f), second: where(b.f) },
+            `${b.f.file}:${b.f.path}`,
+          );
         continue;
       }
       if (diff.gt(1)) {
@@ -73,12 +81,19 @@ export function checkDelivery(facts: readonly StatementFacts[], lang: Lang = 'de
       const b = dated[i]!;
       if (a.id && a.id === b.id) continue;
       if (b.from! < a.to! && message !== 'camt.052' && message !== 'camt.054') {
-        add('CAMT_DELIVERY_OVERLAPPING_PERIODS', 'warning', 'DELIVERY_OVERLAPPING_PERIODS', { account, from1: a.from!, to1: a.to!, first: where(a), from2: b.from!, to2: b.to!, second: where(b) }, `${b.file}:${b.path}`);
+        add(
+          'CAMT_DELIVERY_OVERLAPPING_PERIODS',
+          'warning',
+          'DELIVERY_OVERLAPPING_PERIODS',
+          { account, from1: a.from!, to1: a.to!, first: where(a), from2: b.from!, to2: b.to!, second: where(b) },
+          `${b.file}:${b.path}`,
+        );
       }
     }
   }
   const accounts = [...new Set(facts.map((f) => f.account).filter((a): a is string => !!a))];
-  if (accounts.length > 1) add('CAMT_DELIVERY_MIXED_ACCOUNTS', 'info', 'DELIVERY_MIXED_ACCOUNTS', { count: accounts.length, accounts: `${accounts.slice(0, 10).join(', ')}${accounts.length > 10 ? ', …' : ''}` });
+  if (accounts.length > 1)
+    add('CAMT_DELIVERY_MIXED_ACCOUNTS', 'info', 'DELIVERY_MIXED_ACCOUNTS', { count: accounts.length, accounts: `${accounts.slice(0, 10).join(', ')}${accounts.length > 10 ? ', …' : ''}` });
   const messages = [...new Set(facts.map((f) => f.message))].sort();
   if (messages.length > 1) add('CAMT_DELIVERY_MIXED_MESSAGES', 'info', 'DELIVERY_MIXED_MESSAGES', { messages: messages.join(', ') });
   const periodEnds = [...new Set(facts.map((f) => f.to).filter((d): d is string => !!d))].sort();

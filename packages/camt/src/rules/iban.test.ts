@@ -5,7 +5,8 @@ import { parseDkCode } from '../read/entry';
 
 describe('IBAN check (the shared rule set of @kontor/xml)', () => {
   it('accepts registry examples and rejects each kind of defect', () => {
-    for (const ok of ['DE89370400440532013000', 'GB29NWBK60161331926819', 'NL91ABNA0417164300', 'CH9300762011623852957', 'FR1420041010050500013M02606', 'NO9386011117947']) expect(isValidIban(ok), ok).toBe(true);
+    for (const ok of ['DE89370400440532013000', 'GB29NWBK60161331926819', 'NL91ABNA0417164300', 'CH9300762011623852957', 'FR1420041010050500013M02606', 'NO9386011117947'])
+      expect(isValidIban(ok), ok).toBe(true);
     expect(ibanProblem('DE88370400440532013000')?.code).toBe('IBAN_CHECKSUM');
     expect(ibanProblem('DE8937040044053201300')?.code).toBe('IBAN_LENGTH');
     expect(ibanProblem('de89370400440532013000')?.code).toBe('IBAN_FORMAT');

@@ -69,7 +69,10 @@ export class StatementRules {
         this.f('CAMT_AMOUNT_DECIMALS', 'warning', 'AMOUNT_DECIMALS', { amount: e.amount, currency: e.currency, decimals: currencyDecimals(e.currency) }, `${path}.amount`, L);
       }
     }
-    for (const [field, v] of [['bookingDate', e.bookingDate], ['valueDate', e.valueDate]] as const) {
+    for (const [field, v] of [
+      ['bookingDate', e.bookingDate],
+      ['valueDate', e.valueDate],
+    ] as const) {
       if (v !== undefined && !isIsoDate(v)) this.f('CAMT_DATE_INVALID', 'error', 'DATE_INVALID', { value: v }, `${path}.${field}`, L);
     }
     if (e.status === 'BOOK' && !e.bookingDate) {
@@ -98,15 +101,33 @@ export class StatementRules {
     }
     const fp = fingerprint(e);
     if (this.cur.fingerprints.has(fp)) {
-      this.f('CAMT_DUPLICATE_ENTRY', 'warning', e.creditDebit === 'CRDT' ? 'DUPLICATE_ENTRY_CREDIT' : 'DUPLICATE_ENTRY_DEBIT', { amount: fmtAmount(e.amount, e.currency), date: e.bookingDate ?? this.say('NO_DATE') }, path, L);
+      this.f(
+        'CAMT_DUPLICATE_ENTRY',
+        'warning',
+        e.creditDebit === 'CRDT' ? 'DUPLICATE_ENTRY_CREDIT' : 'DUPLICATE_ENTRY_DEBIT',
+        { amount: fmtAmount(e.amount, e.currency), date: e.bookingDate ?? this.say('NO_DATE') },
+        path,
+        L,
+      );
     } else this.cur.fingerprints.add(fp);
     this.checkBatch(e, path);
     e.transactions.forEach((tx, i) => {
-      for (const [role, party] of [['counterparty', tx.debtor], ['creditor', tx.creditor]] as const) {
+      for (const [role, party] of [
+        ['counterparty', tx.debtor],
+        ['creditor', tx.creditor],
+      ] as const) {
         const iban = party?.iban;
         if (!iban) continue;
         const p = ibanProblem(iban);
-        if (p) this.f('CAMT_PARTY_IBAN_INVALID', 'warning', role === 'creditor' ? 'PARTY_IBAN_CREDITOR' : 'PARTY_IBAN_DEBTOR', { problem: ibanText(iban, p, this.lang) }, `${path}.transactions[${i}].${role === 'creditor' ? 'creditor' : 'debtor'}.iban`, tx.location);
+        if (p)
+          this.f(
+            'CAMT_PARTY_IBAN_INVALID',
+            'warning',
+            role === 'creditor' ? 'PARTY_IBAN_CREDITOR' : 'PARTY_IBAN_DEBTOR',
+            { problem: ibanText(iban, p, this.lang) },
+            `${path}.transactions[${i}].${role === 'creditor' ? 'creditor' : 'debtor'}.iban`,
+            tx.location,
+          );
       }
     });
   }
@@ -120,7 +141,14 @@ export class StatementRules {
     }
     for (const [i, b] of e.batches.entries()) {
       if (b.total && b.total.currency === e.currency && e.batches.length === 1 && !new Big(b.total.amount).eq(new Big(e.amount))) {
-        this.f('CAMT_BATCH_TOTAL_MISMATCH', 'warning', 'BATCH_TOTAL_MISMATCH', { total: fmtAmount(b.total.amount, b.total.currency), amount: fmtAmount(e.amount, e.currency) }, `${path}.batches[${i}].total`, L);
+        this.f(
+          'CAMT_BATCH_TOTAL_MISMATCH',
+          'warning',
+          'BATCH_TOTAL_MISMATCH',
+          { total: fmtAmount(b.total.amount, b.total.currency), amount: fmtAmount(e.amount, e.currency) },
+          `${path}.batches[${i}].total`,
+          L,
+        );
       }
     }
     if (txs.length > 1 && txs.every((t) => t.amount !== undefined && t.currency === e.currency)) {
@@ -254,14 +282,31 @@ export class StatementRules {
       const ok = d.net.creditDebit ? declared.eq(net) : declared.abs().eq(net.abs());
       if (!ok) this.f('CAMT_SUMMARY_NET_MISMATCH', 'error', 'SUMMARY_NET_MISMATCH', { declared: fmtAmount(declared, ccy), net: fmtAmount(net, ccy) }, `${sp}.net`, L);
     }
-    for (const [key, actual] of [['credits', sum.credits], ['debits', sum.debits]] as const) {
+    for (const [key, actual] of [
+      ['credits', sum.credits],
+      ['debits', sum.debits],
+    ] as const) {
       const part = d[key];
       if (!part) continue;
       if (part.entries !== undefined && part.entries !== actual.entries) {
-        this.f('CAMT_SUMMARY_COUNT_MISMATCH', 'error', key === 'credits' ? 'SUMMARY_CREDITS_COUNT_MISMATCH' : 'SUMMARY_DEBITS_COUNT_MISMATCH', { declared: part.entries, count: actual.entries }, `${sp}.${key}.entries`, L);
+        this.f(
+          'CAMT_SUMMARY_COUNT_MISMATCH',
+          'error',
+          key === 'credits' ? 'SUMMARY_CREDITS_COUNT_MISMATCH' : 'SUMMARY_DEBITS_COUNT_MISMATCH',
+          { declared: part.entries, count: actual.entries },
+          `${sp}.${key}.entries`,
+          L,
+        );
       }
       if (part.sum !== undefined && !new Big(part.sum).eq(new Big(actual.sum))) {
-        this.f('CAMT_SUMMARY_SUM_MISMATCH', 'error', key === 'credits' ? 'SUMMARY_CREDITS_SUM_MISMATCH' : 'SUMMARY_DEBITS_SUM_MISMATCH', { declared: fmtAmount(part.sum, ccy), sum: fmtAmount(actual.sum, ccy) }, `${sp}.${key}.sum`, L);
+        this.f(
+          'CAMT_SUMMARY_SUM_MISMATCH',
+          'error',
+          key === 'credits' ? 'SUMMARY_CREDITS_SUM_MISMATCH' : 'SUMMARY_DEBITS_SUM_MISMATCH',
+          { declared: fmtAmount(part.sum, ccy), sum: fmtAmount(actual.sum, ccy) },
+          `${sp}.${key}.sum`,
+          L,
+        );
       }
     }
   }
@@ -273,10 +318,38 @@ export class StatementRules {
  */
 function fingerprint(e: Entry): number {
   const c = e.bankTxCode;
-  const parts: unknown[] = [e.amount, e.currency, e.creditDebit, e.status, e.reversal, e.bookingDate, e.valueDate, e.reference, e.accountServicerRef, e.additionalInfo, c.domain, c.family, c.subFamily, c.proprietary?.code];
+  const parts: unknown[] = [
+    e.amount,
+    e.currency,
+    e.creditDebit,
+    e.status,
+    e.reversal,
+    e.bookingDate,
+    e.valueDate,
+    e.reference,
+    e.accountServicerRef,
+    e.additionalInfo,
+    c.domain,
+    c.family,
+    c.subFamily,
+    c.proprietary?.code,
+  ];
   for (const t of e.transactions) {
     const cp = t.counterparty;
-    parts.push(t.amount, t.creditDebit, cp?.name, cp?.iban, cp?.otherAccountId, t.refs.endToEndId, t.refs.mandateId, t.refs.accountServicerRef, t.refs.transactionId, t.remittance.unstructured.join('\n'), t.remittance.creditorReference?.reference, t.returnReason?.code);
+    parts.push(
+      t.amount,
+      t.creditDebit,
+      cp?.name,
+      cp?.iban,
+      cp?.otherAccountId,
+      t.refs.endToEndId,
+      t.refs.mandateId,
+      t.refs.accountServicerRef,
+      t.refs.transactionId,
+      t.remittance.unstructured.join('\n'),
+      t.remittance.creditorReference?.reference,
+      t.returnReason?.code,
+    );
   }
   return hash53(JSON.stringify(parts));
 }

@@ -44,9 +44,7 @@ export interface ZipEntry {
   refused?: { code: string; reason: string };
 }
 
-export type ZipMemberResult =
-  | { entry: ZipEntry; data: Uint8Array }
-  | { entry: ZipEntry; skipped: { code: string; reason: string }; corrupt?: boolean };
+export type ZipMemberResult = { entry: ZipEntry; data: Uint8Array } | { entry: ZipEntry; skipped: { code: string; reason: string }; corrupt?: boolean };
 
 const u16 = (b: Uint8Array, o: number) => b[o]! | (b[o + 1]! << 8);
 const u32 = (b: Uint8Array, o: number) => (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
@@ -138,7 +136,7 @@ export function listZip(zip: Uint8Array, limits: ZipLimits = defaultZipLimits, s
     if (localOffset + 30 > cdOffset || u32(zip, localOffset) !== 0x04034b50) throw new CamtError('ZIP_INVALID', `ZIP member "${displayName(rawName)}" has no valid local header`);
     const dataStart = localOffset + 30 + u16(zip, localOffset + 26) + u16(zip, localOffset + 28);
     if (dataStart + compressedSize > cdOffset) throw new CamtError('ZIP_INVALID', `ZIP member "${displayName(rawName)}" extends beyond the archive data`);
-    const unixMode = (madeBy >> 8) === 3 ? extAttr >>> 16 : 0;
+    const unixMode = madeBy >> 8 === 3 ? extAttr >>> 16 : 0;
     const entry: ZipEntry = {
       name: displayName(rawName),
       method,
@@ -161,7 +159,10 @@ export function listZip(zip: Uint8Array, limits: ZipLimits = defaultZipLimits, s
     entries.push(entry);
   }
   // Members whose data overlap share compressed bytes: the signature of a non-recursive zip bomb.
-  const ranges = entries.filter((e) => !e.isDirectory).map((e) => [e.localOffset, e.dataStart + e.compressedSize] as const).sort((a, b) => a[0] - b[0]);
+  const ranges = entries
+    .filter((e) => !e.isDirectory)
+    .map((e) => [e.localOffset, e.dataStart + e.compressedSize] as const)
+    .sort((a, b) => a[0] - b[0]);
   for (let i = 1; i < ranges.length; i++) {
     if (ranges[i]![0] < ranges[i - 1]![1]) throw new CamtError('ZIP_INVALID', 'ZIP members overlap (a zip bomb construction)');
   }

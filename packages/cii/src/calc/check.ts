@@ -184,14 +184,20 @@ function checkCodes(inv: Invoice, f: FindingList): void {
   country(inv.buyer.address.countryCode, 'buyer.address.countryCode', 'BT-55');
   country(inv.deliveryCountryCode, 'deliveryCountryCode', 'BT-80');
   country(inv.delivery?.address?.countryCode, 'delivery.address.countryCode', 'BT-80');
-  for (const [who, p] of [['seller', inv.seller], ['buyer', inv.buyer]] as const) {
+  for (const [who, p] of [
+    ['seller', inv.seller],
+    ['buyer', inv.buyer],
+  ] as const) {
     if (p.vatId !== undefined && !VAT_ID_PREFIXES.has(p.vatId.slice(0, 2))) f.error('BR-CO-09', T('VAT_ID_PREFIX', { vatId: p.vatId }), `${who}.vatId`, who === 'seller' ? 'BT-31' : 'BT-48');
-    if (p.electronicAddress && !EAS_SCHEMES.has(p.electronicAddress.scheme)) f.error('BR-CL-25', T('EAS_UNKNOWN', { scheme: p.electronicAddress.scheme }), `${who}.electronicAddress.scheme`, who === 'seller' ? 'BT-34-1' : 'BT-49-1');
+    if (p.electronicAddress && !EAS_SCHEMES.has(p.electronicAddress.scheme))
+      f.error('BR-CL-25', T('EAS_UNKNOWN', { scheme: p.electronicAddress.scheme }), `${who}.electronicAddress.scheme`, who === 'seller' ? 'BT-34-1' : 'BT-49-1');
   }
   (inv.notes ?? []).forEach((n, i) => {
-    if (typeof n !== 'string' && n.subjectCode !== undefined && !NOTE_SUBJECT_CODES.has(n.subjectCode)) f.error('BR-CL-08', T('NOTE_SUBJECT_UNKNOWN', { code: n.subjectCode }), `notes.${i}.subjectCode`, 'BT-21');
+    if (typeof n !== 'string' && n.subjectCode !== undefined && !NOTE_SUBJECT_CODES.has(n.subjectCode))
+      f.error('BR-CL-08', T('NOTE_SUBJECT_UNKNOWN', { code: n.subjectCode }), `notes.${i}.subjectCode`, 'BT-21');
   });
-  if (inv.payment?.meansCode !== undefined && !PAYMENT_MEANS_CODES.has(inv.payment.meansCode)) f.error('BR-CL-16', T('PAYMENT_MEANS_UNKNOWN', { code: inv.payment.meansCode }), 'payment.meansCode', 'BT-81');
+  if (inv.payment?.meansCode !== undefined && !PAYMENT_MEANS_CODES.has(inv.payment.meansCode))
+    f.error('BR-CL-16', T('PAYMENT_MEANS_UNKNOWN', { code: inv.payment.meansCode }), 'payment.meansCode', 'BT-81');
 }
 
 const DEC_RULES: { path: (inv: Invoice) => [string, number | undefined][]; code: string; bt: string }[] = [
@@ -230,10 +236,12 @@ function checkLines(inv: Invoice, totals: InvoiceTotals, f: FindingList): void {
     if (line.name === '') f.error('BR-25', T('ITEM_NAME_EMPTY'), `${p}.name`, 'BT-153');
     if (dec(line.unitPriceNet).lt(0)) f.error('BR-27', T('ITEM_PRICE_NEGATIVE'), `${p}.unitPriceNet`, 'BT-146');
     if (line.categoryCode !== undefined && !vatCategory(line.categoryCode)) f.error('BR-CL-18', T('VAT_CATEGORY_UNKNOWN', { code: line.categoryCode }), `${p}.categoryCode`, 'BT-151');
-    if (line.globalArticleId !== undefined && line.globalArticleScheme !== undefined && !ICD_SCHEMES.has(line.globalArticleScheme)) f.error('BR-CL-21', T('ITEM_SCHEME_UNKNOWN', { scheme: line.globalArticleScheme }), `${p}.globalArticleScheme`, 'BT-157-1');
+    if (line.globalArticleId !== undefined && line.globalArticleScheme !== undefined && !ICD_SCHEMES.has(line.globalArticleScheme))
+      f.error('BR-CL-21', T('ITEM_SCHEME_UNKNOWN', { scheme: line.globalArticleScheme }), `${p}.globalArticleScheme`, 'BT-157-1');
     (line.allowanceCharges ?? []).forEach((ac, j) => {
       const ap = `${p}.allowanceCharges.${j}`;
-      if (ac.reason === undefined && ac.reasonCode === undefined) f.error(ac.charge ? 'BR-44' : 'BR-42', T(ac.charge ? 'LINE_CHARGE_REASON' : 'LINE_ALLOWANCE_REASON'), `${ap}.reason`, ac.charge ? 'BT-144' : 'BT-139');
+      if (ac.reason === undefined && ac.reasonCode === undefined)
+        f.error(ac.charge ? 'BR-44' : 'BR-42', T(ac.charge ? 'LINE_CHARGE_REASON' : 'LINE_ALLOWANCE_REASON'), `${ap}.reason`, ac.charge ? 'BT-144' : 'BT-139');
       if (ac.reasonCode !== undefined) {
         if (ac.charge && !CHARGE_REASON_CODES.has(ac.reasonCode)) f.error('BR-CL-20', T('CHARGE_REASON_UNKNOWN', { code: ac.reasonCode }), `${ap}.reasonCode`, 'BT-145');
         if (!ac.charge && !ALLOWANCE_REASON_CODES.has(ac.reasonCode)) f.error('BR-CL-19', T('ALLOWANCE_REASON_UNKNOWN', { code: ac.reasonCode }), `${ap}.reasonCode`, 'BT-140');
@@ -249,7 +257,8 @@ function checkLines(inv: Invoice, totals: InvoiceTotals, f: FindingList): void {
 function checkDocumentAllowanceCharges(inv: Invoice, f: FindingList): void {
   (inv.allowanceCharges ?? []).forEach((ac, k) => {
     const p = `allowanceCharges.${k}`;
-    if (ac.reason === undefined && ac.reasonCode === undefined) f.error(ac.charge ? 'BR-38' : 'BR-33', T(ac.charge ? 'DOC_CHARGE_REASON' : 'DOC_ALLOWANCE_REASON'), `${p}.reason`, ac.charge ? 'BT-104' : 'BT-97');
+    if (ac.reason === undefined && ac.reasonCode === undefined)
+      f.error(ac.charge ? 'BR-38' : 'BR-33', T(ac.charge ? 'DOC_CHARGE_REASON' : 'DOC_ALLOWANCE_REASON'), `${p}.reason`, ac.charge ? 'BT-104' : 'BT-97');
     if (ac.reasonCode !== undefined) {
       if (ac.charge && !CHARGE_REASON_CODES.has(ac.reasonCode)) f.error('BR-CL-20', T('CHARGE_REASON_UNKNOWN', { code: ac.reasonCode }), `${p}.reasonCode`, 'BT-105');
       if (!ac.charge && !ALLOWANCE_REASON_CODES.has(ac.reasonCode)) f.error('BR-CL-19', T('ALLOWANCE_REASON_UNKNOWN', { code: ac.reasonCode }), `${p}.reasonCode`, 'BT-98');
@@ -267,19 +276,30 @@ function checkVat(inv: Invoice, totals: InvoiceTotals, f: FindingList): void {
     const cat = line.categoryCode ? vatCategory(line.categoryCode) : undefined;
     if (!cat) return;
     lineCats.add(cat.code);
-    if (!rateOk(cat, line.vatRatePercent)) f.error(ruleId(cat, '05'), T('LINE_RATE', { category: cat.code, requirement: rateRuleText(cat), rate: line.vatRatePercent }), `lines.${i}.vatRatePercent`, 'BT-152');
+    if (!rateOk(cat, line.vatRatePercent))
+      f.error(ruleId(cat, '05'), T('LINE_RATE', { category: cat.code, requirement: rateRuleText(cat), rate: line.vatRatePercent }), `lines.${i}.vatRatePercent`, 'BT-152');
   });
   (inv.allowanceCharges ?? []).forEach((ac, k) => {
     const cat = ac.categoryCode ? vatCategory(ac.categoryCode) : undefined;
     if (!cat || ac.ratePercent === undefined) return;
     (ac.charge ? chargeCats : allowanceCats).add(cat.code);
-    if (!rateOk(cat, ac.ratePercent)) f.error(ruleId(cat, ac.charge ? '07' : '06'), T(ac.charge ? 'DOC_CHARGE_RATE' : 'DOC_ALLOWANCE_RATE', { category: cat.code, requirement: rateRuleText(cat), rate: ac.ratePercent }), `allowanceCharges.${k}.ratePercent`, ac.charge ? 'BT-103' : 'BT-96');
+    if (!rateOk(cat, ac.ratePercent))
+      f.error(
+        ruleId(cat, ac.charge ? '07' : '06'),
+        T(ac.charge ? 'DOC_CHARGE_RATE' : 'DOC_ALLOWANCE_RATE', { category: cat.code, requirement: rateRuleText(cat), rate: ac.ratePercent }),
+        `allowanceCharges.${k}.ratePercent`,
+        ac.charge ? 'BT-103' : 'BT-96',
+      );
   });
 
   // VAT identifiers the categories require (BR-x-02 lines, -03 allowances, -04 charges).
   const hasSellerVat = inv.seller.vatId !== undefined;
   const hasSellerTaxId = hasSellerVat || inv.seller.taxNumber !== undefined;
-  for (const [cats, n] of [[lineCats, '02'], [allowanceCats, '03'], [chargeCats, '04']] as const) {
+  for (const [cats, n] of [
+    [lineCats, '02'],
+    [allowanceCats, '03'],
+    [chargeCats, '04'],
+  ] as const) {
     for (const code of cats) {
       const cat = vatCategory(code)!;
       const id = ruleId(cat, n);
@@ -324,9 +344,11 @@ function checkVat(inv: Invoice, totals: InvoiceTotals, f: FindingList): void {
       } else if (!dec(b.taxAmount).eq(0)) f.error(ruleId(cat, '09'), T('BREAKDOWN_TAX_ZERO', { category: cat.code, tax: b.taxAmount }), `${p}.taxAmount`, 'BT-117');
     }
     const hasExemption = b.exemptionReason !== undefined || b.exemptionReasonCode !== undefined;
-    if (cat.exemption === 'forbidden' && hasExemption) f.error(ruleId(cat, '10'), T('EXEMPTION_FORBIDDEN', { category: cat.code }), b.exemptionReason !== undefined ? `${p}.exemptionReason` : `${p}.exemptionReasonCode`, 'BT-120');
+    if (cat.exemption === 'forbidden' && hasExemption)
+      f.error(ruleId(cat, '10'), T('EXEMPTION_FORBIDDEN', { category: cat.code }), b.exemptionReason !== undefined ? `${p}.exemptionReason` : `${p}.exemptionReasonCode`, 'BT-120');
     if (cat.exemption === 'required' && !hasExemption) f.error(ruleId(cat, '10'), T('EXEMPTION_REQUIRED', { category: cat.code }), `${p}.exemptionReason`, 'BT-120');
-    if (b.exemptionReasonCode !== undefined && !VATEX_CODES.has(b.exemptionReasonCode.toUpperCase())) f.error('BR-CL-22', T('VATEX_UNKNOWN', { code: b.exemptionReasonCode }), `${p}.exemptionReasonCode`, 'BT-121');
+    if (b.exemptionReasonCode !== undefined && !VATEX_CODES.has(b.exemptionReasonCode.toUpperCase()))
+      f.error('BR-CL-22', T('VATEX_UNKNOWN', { code: b.exemptionReasonCode }), `${p}.exemptionReasonCode`, 'BT-121');
   });
 
   // Every category/rate used by lines and allowances/charges needs its breakdown entry.
@@ -346,7 +368,8 @@ function checkVat(inv: Invoice, totals: InvoiceTotals, f: FindingList): void {
       if (l.categoryCode !== undefined && l.categoryCode !== 'O') f.error('BR-O-12', T('O_OTHER_LINES'), `lines.${i}.categoryCode`, 'BT-151');
     });
     (inv.allowanceCharges ?? []).forEach((ac, k) => {
-      if (ac.categoryCode !== undefined && ac.categoryCode !== 'O') f.error(ac.charge ? 'BR-O-14' : 'BR-O-13', T(ac.charge ? 'O_OTHER_CHARGES' : 'O_OTHER_ALLOWANCES'), `allowanceCharges.${k}.categoryCode`);
+      if (ac.categoryCode !== undefined && ac.categoryCode !== 'O')
+        f.error(ac.charge ? 'BR-O-14' : 'BR-O-13', T(ac.charge ? 'O_OTHER_CHARGES' : 'O_OTHER_ALLOWANCES'), `allowanceCharges.${k}.categoryCode`);
     });
   }
 
@@ -360,11 +383,18 @@ function checkVat(inv: Invoice, totals: InvoiceTotals, f: FindingList): void {
 function checkTotals(inv: Invoice, t: InvoiceTotals, f: FindingList): void {
   const fin = (n: number): boolean => Number.isFinite(n);
   if (fin(inv.totalNet) && !t.taxBasisTotal.eq(dec(inv.totalNet))) {
-    f.error('BR-CO-13', T('TOTAL_NET', { total: inv.totalNet, lines: t.lineTotal.toFixed(2), allowances: t.allowanceTotal.toFixed(2), charges: t.chargeTotal.toFixed(2), expected: t.taxBasisTotal.toFixed(2) }), 'totalNet', 'BT-109');
+    f.error(
+      'BR-CO-13',
+      T('TOTAL_NET', { total: inv.totalNet, lines: t.lineTotal.toFixed(2), allowances: t.allowanceTotal.toFixed(2), charges: t.chargeTotal.toFixed(2), expected: t.taxBasisTotal.toFixed(2) }),
+      'totalNet',
+      'BT-109',
+    );
   }
   if (fin(inv.totalVat) && !t.taxTotal.eq(dec(inv.totalVat))) f.error('BR-CO-14', T('TOTAL_VAT', { total: inv.totalVat, expected: t.taxTotal.toFixed(2) }), 'totalVat', 'BT-110');
-  if (fin(inv.totalGross) && fin(inv.totalNet) && fin(inv.totalVat) && !t.grandTotal.eq(dec(inv.totalGross))) f.error('BR-CO-15', T('TOTAL_GROSS', { total: inv.totalGross, expected: t.grandTotal.toFixed(2) }), 'totalGross', 'BT-112');
-  if (inv.paidAmount !== undefined && fin(inv.totalGross) && dec(inv.paidAmount).gt(dec(inv.totalGross)) && dec(inv.totalGross).gte(0)) f.warning('PAID_AMOUNT_EXCEEDS_TOTAL', T('PAID_EXCEEDS_TOTAL', { paid: inv.paidAmount, total: inv.totalGross }), 'paidAmount', 'BT-113');
+  if (fin(inv.totalGross) && fin(inv.totalNet) && fin(inv.totalVat) && !t.grandTotal.eq(dec(inv.totalGross)))
+    f.error('BR-CO-15', T('TOTAL_GROSS', { total: inv.totalGross, expected: t.grandTotal.toFixed(2) }), 'totalGross', 'BT-112');
+  if (inv.paidAmount !== undefined && fin(inv.totalGross) && dec(inv.paidAmount).gt(dec(inv.totalGross)) && dec(inv.totalGross).gte(0))
+    f.warning('PAID_AMOUNT_EXCEEDS_TOTAL', T('PAID_EXCEEDS_TOTAL', { paid: inv.paidAmount, total: inv.totalGross }), 'paidAmount', 'BT-113');
   if (inv.taxCurrencyCode !== undefined) {
     if (inv.totalVatInTaxCurrency === undefined) f.error('BR-53', T('TAX_CURRENCY_TOTAL_REQUIRED', { code: inv.taxCurrencyCode }), 'totalVatInTaxCurrency', 'BT-111');
     if (inv.taxCurrencyCode === inv.currency) {
@@ -429,9 +459,16 @@ function checkPayment(inv: Invoice, t: InvoiceTotals, f: FindingList): void {
   stages.forEach((s, i) => {
     const path = i === 0 && p.discountPercent !== undefined ? 'payment.discountPercent' : `payment.discountStages.${i - (p.discountPercent !== undefined ? 1 : 0)}.percent`;
     if (fractionDigitsOf(s.percent) > 2) f.error('BR-DE-18', T('SKONTO_PERCENT_DECIMALS', { percent: s.percent }), path, 'BT-20');
-    if (s.basisAmount !== undefined && fractionDigitsOf(s.basisAmount) > 2) f.error('BR-DE-18', T('SKONTO_BASIS_DECIMALS', { amount: s.basisAmount }), path.replace(/percent$/, 'basisAmount'), 'BT-20');
+    if (s.basisAmount !== undefined && fractionDigitsOf(s.basisAmount) > 2)
+      f.error('BR-DE-18', T('SKONTO_BASIS_DECIMALS', { amount: s.basisAmount }), path.replace(/percent$/, 'basisAmount'), 'BT-20');
     if (s.percent > 10) f.warning('SKONTO_RATE_IMPLAUSIBLE', T('SKONTO_RATE_IMPLAUSIBLE', { percent: s.percent }), path, 'BT-20');
-    if (inv.dueDate !== undefined && addDays(inv.issueDate, s.days) > inv.dueDate) f.warning('SKONTO_AFTER_DUE_DATE', T('SKONTO_AFTER_DUE_DATE', { days: s.days, from: inv.issueDate, due: inv.dueDate }), path.replace(/percent$/, 'days').replace('discountPercent', 'discountDays'), 'BT-20');
+    if (inv.dueDate !== undefined && addDays(inv.issueDate, s.days) > inv.dueDate)
+      f.warning(
+        'SKONTO_AFTER_DUE_DATE',
+        T('SKONTO_AFTER_DUE_DATE', { days: s.days, from: inv.issueDate, due: inv.dueDate }),
+        path.replace(/percent$/, 'days').replace('discountPercent', 'discountDays'),
+        'BT-20',
+      );
   });
   if (xr && p.terms !== undefined) {
     for (const line of p.terms.split(/\r?\n/)) {
@@ -519,4 +556,3 @@ export function impliedVatBreakdown(inv: Invoice): { categoryCode: string; rateP
   const t = computeTotals(inv);
   return [...t.vatGroups.values()].map((g) => ({ categoryCode: g.categoryCode, ratePercent: g.ratePercent, basisAmount: num(g.basisAmount), taxAmount: num(g.taxAmount) }));
 }
-

@@ -163,7 +163,8 @@ export function normalizeInvoice(input: Invoice, opts: NormalizeOptions = {}): N
     if (ac.categoryCode !== undefined) ac.categoryCode = ac.categoryCode.toUpperCase();
     else if (ac.ratePercent !== undefined) {
       const cats = breakdownByRate.get(rateKey(ac.ratePercent)) ?? [];
-      if (cats.length > 1) f.error(ac.charge ? 'BR-37' : 'BR-32', T('AC_CATEGORY_AMBIGUOUS', { rate: ac.ratePercent, categories: cats.join(', ') }), `${path}.categoryCode`, ac.charge ? 'BT-102' : 'BT-95');
+      if (cats.length > 1)
+        f.error(ac.charge ? 'BR-37' : 'BR-32', T('AC_CATEGORY_AMBIGUOUS', { rate: ac.ratePercent, categories: cats.join(', ') }), `${path}.categoryCode`, ac.charge ? 'BT-102' : 'BT-95');
       else ac.categoryCode = cats[0] ?? 'S';
     } else ac.categoryCode = 'S';
     if (ac.percent !== undefined) {
@@ -195,13 +196,7 @@ export function normalizeInvoice(input: Invoice, opts: NormalizeOptions = {}): N
   return { invoice: inv, findings: f.items, texts: f.texts };
 }
 
-function derivePercentAmount(
-  ac: { amount?: number | undefined; basisAmount?: number | undefined; percent?: number | undefined },
-  path: string,
-  xr: boolean,
-  f: FindingList,
-  bt: string,
-): void {
+function derivePercentAmount(ac: { amount?: number | undefined; basisAmount?: number | undefined; percent?: number | undefined }, path: string, xr: boolean, f: FindingList, bt: string): void {
   const derived = percentOf(ac.basisAmount!, ac.percent!);
   if (ac.amount === undefined) {
     ac.amount = num(derived);

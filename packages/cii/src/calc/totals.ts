@@ -3,7 +3,7 @@
  * and the VAT breakdown the lines and allowances/charges imply (BR-x-08, BR-CO-17). All exact, half-up to 2.
  */
 import { vatCategory } from '../codelists/vat-categories';
-import { Big, dec, percentOf, rateKey, round2, sum, ZERO } from '../internal/decimal';
+import { type Big, dec, percentOf, rateKey, round2, sum, ZERO } from '../internal/decimal';
 import type { Invoice } from '../model/invoice';
 
 export interface VatGroup {

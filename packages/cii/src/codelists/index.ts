@@ -34,9 +34,23 @@ export function isCodelistName(name: string): name is CodelistName {
 export function codelist(name: CodelistName): CodelistBody {
   switch (name) {
     case 'document-types':
-      return { name, title: 'Document types', source: 'UNTDID 1001 (subset supported for generation)', businessTerms: ['BT-3'], entries: structuredClone(DOCUMENT_TYPES), notes: ['Default 380. XRechnung warns (BR-DE-17) for codes with xrechnung=false.'] };
+      return {
+        name,
+        title: 'Document types',
+        source: 'UNTDID 1001 (subset supported for generation)',
+        businessTerms: ['BT-3'],
+        entries: structuredClone(DOCUMENT_TYPES),
+        notes: ['Default 380. XRechnung warns (BR-DE-17) for codes with xrechnung=false.'],
+      };
     case 'note-subjects':
-      return { name, title: 'Note subject codes', source: 'UNTDID 4451 (curated)', businessTerms: ['BT-21'], entries: structuredClone(NOTE_SUBJECTS), notes: ['Any UNTDID 4451 code is accepted; these are the usual ones.'] };
+      return {
+        name,
+        title: 'Note subject codes',
+        source: 'UNTDID 4451 (curated)',
+        businessTerms: ['BT-21'],
+        entries: structuredClone(NOTE_SUBJECTS),
+        notes: ['Any UNTDID 4451 code is accepted; these are the usual ones.'],
+      };
     case 'units':
       return {
         name,
@@ -49,7 +63,14 @@ export function codelist(name: CodelistName): CodelistBody {
     case 'vat-categories':
       return { name, title: 'VAT categories', source: 'UNTDID 5305 (EN 16931 subset)', businessTerms: ['BT-95', 'BT-102', 'BT-118', 'BT-151'], entries: structuredClone(VAT_CATEGORIES) };
     case 'payment-means':
-      return { name, title: 'Payment means', source: 'UNTDID 4461 (subset)', businessTerms: ['BT-81'], entries: structuredClone(PAYMENT_MEANS), notes: ['Without meansCode and with payment.iban the code is 58.', 'Any UNTDID 4461 code is accepted.'] };
+      return {
+        name,
+        title: 'Payment means',
+        source: 'UNTDID 4461 (subset)',
+        businessTerms: ['BT-81'],
+        entries: structuredClone(PAYMENT_MEANS),
+        notes: ['Without meansCode and with payment.iban the code is 58.', 'Any UNTDID 4461 code is accepted.'],
+      };
     case 'attachment-types':
       return {
         name,
@@ -57,7 +78,9 @@ export function codelist(name: CodelistName): CodelistBody {
         source: 'EN 16931 BR-CL-24 (XML level) and PDF/A-3 embedded files (PDF level)',
         businessTerms: ['BG-24', 'BT-125'],
         entries: structuredClone(ATTACHMENT_TYPES),
-        notes: [`At most ${ATTACHMENT_MAX_BYTES} bytes each. In format=xml attachments are base64 in the XML (xml=true types only); in the PDF path they are embedded files referenced as document type 916.`],
+        notes: [
+          `At most ${ATTACHMENT_MAX_BYTES} bytes each. In format=xml attachments are base64 in the XML (xml=true types only); in the PDF path they are embedded files referenced as document type 916.`,
+        ],
       };
   }
 }

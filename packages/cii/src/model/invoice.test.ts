@@ -46,7 +46,10 @@ describe('InvoiceSchema', () => {
     j.someTopLevelExtra = true;
     j.seller.nickname = 'n';
     const r = parseInvoice(j);
-    const unknown = r.issues.filter((i) => i.code === 'UNKNOWN_PROPERTY').map((i) => i.path).sort();
+    const unknown = r.issues
+      .filter((i) => i.code === 'UNKNOWN_PROPERTY')
+      .map((i) => i.path)
+      .sort();
     expect(unknown).toEqual(['invoicingPeriod.until', 'lines.0.extra', 'seller.address.street', 'vatBreakdown.0.extra']);
   });
 
@@ -57,7 +60,10 @@ describe('InvoiceSchema', () => {
     j.vatBreakdown = Array.from({ length: 51 }, () => j.vatBreakdown[0]);
     j.allowanceCharges = Array.from({ length: 51 }, () => ({ charge: true, amount: 1, reason: 'r' }));
     j.lines[0] = { ...j.lines[0], allowanceCharges: Array.from({ length: 11 }, () => ({ charge: true, amount: 1, reason: 'r' })) };
-    const paths = parseInvoice(j).issues.filter((i) => i.code === 'LIMIT_EXCEEDED').map((i) => i.path).sort();
+    const paths = parseInvoice(j)
+      .issues.filter((i) => i.code === 'LIMIT_EXCEEDED')
+      .map((i) => i.path)
+      .sort();
     expect(paths).toEqual(['allowanceCharges', 'lines', 'lines.0.allowanceCharges', 'notes', 'vatBreakdown']);
     const ok = minimal() as Record<string, any>;
     ok.lines = Array.from({ length: 500 }, () => ok.lines[0]);

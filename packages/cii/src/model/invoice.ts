@@ -208,16 +208,8 @@ export const InvoiceSchema = v.object({
   allowanceCharges: v.optional(v.pipe(v.array(DocumentAllowanceChargeSchema), v.maxLength(INVOICE_LIMITS.documentAllowanceCharges, `At most ${INVOICE_LIMITS.documentAllowanceCharges} entries`))),
   seller: SellerSchema,
   buyer: BuyerSchema,
-  lines: v.pipe(
-    v.array(LineSchema),
-    v.minLength(1, 'At least one line'),
-    v.maxLength(INVOICE_LIMITS.lines, `At most ${INVOICE_LIMITS.lines} lines`),
-  ),
-  vatBreakdown: v.pipe(
-    v.array(VatBreakdownSchema),
-    v.minLength(1, 'At least one VAT breakdown entry'),
-    v.maxLength(INVOICE_LIMITS.vatBreakdown, `At most ${INVOICE_LIMITS.vatBreakdown} entries`),
-  ),
+  lines: v.pipe(v.array(LineSchema), v.minLength(1, 'At least one line'), v.maxLength(INVOICE_LIMITS.lines, `At most ${INVOICE_LIMITS.lines} lines`)),
+  vatBreakdown: v.pipe(v.array(VatBreakdownSchema), v.minLength(1, 'At least one VAT breakdown entry'), v.maxLength(INVOICE_LIMITS.vatBreakdown, `At most ${INVOICE_LIMITS.vatBreakdown} entries`)),
   totalNet: num(),
   totalVat: num(),
   totalGross: num(),

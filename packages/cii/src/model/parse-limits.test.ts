@@ -48,7 +48,11 @@ describe('invoice JSON limits', () => {
     const v = clone();
     v.lines[0]!.quantity = -Infinity;
     (v as Record<string, unknown>).totalNet = Number.NaN;
-    expect(checkJsonShape(v).map((i) => i.path).sort()).toEqual(['lines.0.quantity', 'totalNet']);
+    expect(
+      checkJsonShape(v)
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(['lines.0.quantity', 'totalNet']);
   });
 
   it('a missing lineNetAmount is reported as missing (BR-24), not as an unknown property', () => {

@@ -15,9 +15,7 @@ export interface InvoiceIssue extends Finding {
  * The result of {@link parseInvoice}: `ok: true` carries the schema-checked invoice and no issues; `ok: false` carries
  * the issues, and the invoice too when only extraction placeholders (EXTRACTION_UNCERTAIN) stood in the way.
  */
-export type ParseInvoiceResult =
-  | { ok: true; invoice: Invoice; issues: InvoiceIssue[] }
-  | { ok: false; invoice?: Invoice | undefined; issues: InvoiceIssue[] };
+export type ParseInvoiceResult = { ok: true; invoice: Invoice; issues: InvoiceIssue[] } | { ok: false; invoice?: Invoice | undefined; issues: InvoiceIssue[] };
 
 export interface ParseInvoiceOptions {
   /** Language of the issue messages (default en). */
@@ -198,7 +196,7 @@ function issueCode(issue: AnyIssue, path: string): string {
 
 /** A value as a message shows it: short, one line. */
 function show(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }
 

@@ -375,7 +375,12 @@ export function readCii(xml: XmlInput, opts: ReadCiiOptions = {}): ReadCiiResult
     return result;
   }
   if (root.local !== 'CrossIndustryInvoice' || root.ns !== NS.rsm) {
-    const what = root.local === 'CrossIndustryDocument' ? msg('READ_ZUGFERD1', lang) : root.local === 'Invoice' || root.local === 'CreditNote' ? msg('READ_UBL', lang) : msg('READ_OTHER_ROOT', lang, { root: root.name, ns: root.ns || { key: 'NO_NAMESPACE' } });
+    const what =
+      root.local === 'CrossIndustryDocument'
+        ? msg('READ_ZUGFERD1', lang)
+        : root.local === 'Invoice' || root.local === 'CreditNote'
+          ? msg('READ_UBL', lang)
+          : msg('READ_OTHER_ROOT', lang, { root: root.name, ns: root.ns || { key: 'NO_NAMESPACE' } });
     result.findings.push({ code: 'NOT_CII', severity: 'error', message: msg('READ_NOT_CII', lang, { what }), line: root.line, column: root.column });
     return result;
   }
@@ -670,7 +675,12 @@ function readSettlement(r: Reader, st: XmlElement | undefined, inv: InvoiceDraft
     if (descs[0]) {
       r.take(descs[0]);
       const raw = descs[0].text.replace(/\r\n/g, '\n');
-      const split = splitSkontoMarkers(raw.split('\n').map((l) => l.trim()).join('\n'));
+      const split = splitSkontoMarkers(
+        raw
+          .split('\n')
+          .map((l) => l.trim())
+          .join('\n'),
+      );
       if (split.text !== undefined) payment.terms = split.text;
       const [first, ...more] = split.stages;
       if (first && first.basisAmount === undefined) {

@@ -1,5 +1,17 @@
 /** `@kontor/cii/rules`: the native EN 16931 / XRechnung rule engine, public on purpose (the UBL binding in @kontor/ubl runs it). */
-export { validateCii, runRules, readForValidation, xsdStep, rulesetInfo, acceptedVerdict, type ValidateCiiOptions, type ValidationProfile, type CiiValidationResult, type CiiXsdReport, type RulesetInfo } from './engine';
+export {
+  validateCii,
+  runRules,
+  readForValidation,
+  xsdStep,
+  rulesetInfo,
+  acceptedVerdict,
+  type ValidateCiiOptions,
+  type ValidationProfile,
+  type CiiValidationResult,
+  type CiiXsdReport,
+  type RulesetInfo,
+} from './engine';
 export { readCiiDoc } from './model';
 export { kositVerdict, kositScenarios, isXRechnungSpecification, type KositVerdict, type KositScenario } from './kosit';
 export { en16931Rules } from './en16931';

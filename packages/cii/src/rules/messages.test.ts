@@ -13,7 +13,7 @@ import { ruleMessages, ruleTexts, templateTexts } from './messages';
 import { runRules, validateCii } from './engine';
 import type { RuleDef } from './types';
 import { einvoiceCorpusAvailable, einvoiceDir } from '../../test/conformance-corpus';
-import { XmlElement, parseXml } from '@kontor/xml';
+import { type XmlElement, parseXml } from '@kontor/xml';
 import { XPathDynamicError } from './xpath';
 
 const rules: readonly RuleDef[] = [...en16931Rules, ...xrechnungRules];

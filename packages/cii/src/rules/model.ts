@@ -57,7 +57,11 @@ function dispatchOf(p: Pattern): Dispatch {
   const locals = new Set<string>();
   for (const c of byPrio) if (c.locals !== '*') for (const l of c.locals) locals.add(l);
   const byLocal = new Map<string, readonly ContextDef[]>();
-  for (const l of locals) byLocal.set(l, byPrio.filter((c) => c.locals === '*' || c.locals.includes(l)));
+  for (const l of locals)
+    byLocal.set(
+      l,
+      byPrio.filter((c) => c.locals === '*' || c.locals.includes(l)),
+    );
   d = { byLocal, wildcard, locals: [...locals], multiLocal: p.contexts.filter((c) => c.locals !== '*' && c.locals.length > 1), names: new Map(), namesKept: 0 };
   dispatchCache.set(p, d);
   return d;
@@ -445,7 +449,10 @@ function positionOf(el: XmlElement, cache?: PathCache): number {
   if (!p) return 1;
   if (!cache) {
     let idx = 1;
-    for (const s of p.children) { if (s === el) break; if (s.local === el.local && s.ns === el.ns) idx++; }
+    for (const s of p.children) {
+      if (s === el) break;
+      if (s.local === el.local && s.ns === el.ns) idx++;
+    }
     return idx;
   }
   let m = cache.get(p);

@@ -78,7 +78,7 @@ describe('XPath 2.0 semantics the schematrons rely on', () => {
       return D(`${sign}${digits.slice(0, digits.length - k)}.${digits.slice(digits.length - k)}`).toFixed();
     };
     let seed = 0x2545f491;
-    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     const samples: number[] = [0.1, 0.2, 0.1 + 0.2, 1.005, -1.005, 2 ** 53, 2 ** 53 + 2, 1e21, 1e22, 1e23, 5e-324, Number.MAX_VALUE, -0.5, 123456789012345.67];
     for (let i = 0; i < 1000; i++) {
       const scale = 10 ** Math.floor(rand() * 40 - 20);

@@ -138,7 +138,11 @@ function selUp(from: readonly XmlElement[], steps: readonly Step[]): XmlElement[
     const next: XmlElement[] = [];
     if (step.up) {
       const seen = new Set<XmlElement>();
-      for (const e of cur) if (e.parent && !seen.has(e.parent)) { seen.add(e.parent); next.push(e.parent); }
+      for (const e of cur)
+        if (e.parent && !seen.has(e.parent)) {
+          seen.add(e.parent);
+          next.push(e.parent);
+        }
     } else {
       for (const e of cur) for (const c of e.children) if (c.local === step.local && c.ns === step.ns) next.push(c);
     }
@@ -481,12 +485,18 @@ export function cmp(a: XNum, op: CmpOp, b: XNum): boolean {
     c = x < y ? -1 : x > y ? 1 : 0;
   } else c = a.cmp(b);
   switch (op) {
-    case '=': return c === 0;
-    case '!=': return c !== 0;
-    case '<': return c < 0;
-    case '<=': return c <= 0;
-    case '>': return c > 0;
-    case '>=': return c >= 0;
+    case '=':
+      return c === 0;
+    case '!=':
+      return c !== 0;
+    case '<':
+      return c < 0;
+    case '<=':
+      return c <= 0;
+    case '>':
+      return c > 0;
+    case '>=':
+      return c >= 0;
   }
 }
 

@@ -152,9 +152,7 @@ export function generateCii(json: unknown, opts: WriteCiiOptions = {}): Generate
  * ```
  */
 export function evaluateGate(check: Pick<CiiValidationResult, 'verdict' | 'findings' | 'xsd'>, lang: Lang = 'en'): { gate: GenerateGateReport; failed: Finding[] } {
-  const failed: Finding[] = check.findings
-    .filter((f) => f.severity === 'error')
-    .map((f) => ({ code: f.code, severity: 'error', message: f.message, ...positionOf(f) }) as Finding);
+  const failed: Finding[] = check.findings.filter((f) => f.severity === 'error').map((f) => ({ code: f.code, severity: 'error', message: f.message, ...positionOf(f) }) as Finding);
   const xsd = !check.xsd.available ? 'unavailable' : check.xsd.valid === false ? 'failed' : 'passed';
   const rulesFailed = check.findings.some((f) => f.severity === 'error' && f.ruleset !== 'xsd');
   if (check.verdict === 'invalid' && !failed.length) {
@@ -253,7 +251,9 @@ function serialize(prepared: PreparedInvoice, opts: WriteCiiOptions): string {
   w.open('rsm:SupplyChainTradeTransaction');
   inv.lines.forEach((line, i) => {
     w.open('ram:IncludedSupplyChainTradeLineItem');
-    w.open('ram:AssociatedDocumentLineDocument').leaf('ram:LineID', String(i + 1)).close();
+    w.open('ram:AssociatedDocumentLineDocument')
+      .leaf('ram:LineID', String(i + 1))
+      .close();
     w.open('ram:SpecifiedTradeProduct');
     if (line.globalArticleId !== undefined) w.leaf('ram:GlobalID', line.globalArticleId, { schemeID: line.globalArticleScheme ?? '0160' });
     w.leaf('ram:SellerAssignedID', line.sellerArticleId);
@@ -265,12 +265,16 @@ function serialize(prepared: PreparedInvoice, opts: WriteCiiOptions): string {
     w.close();
     w.open('ram:SpecifiedLineTradeDelivery').leaf('ram:BilledQuantity', decimal(line.quantity), { unitCode: line.unitCode }).close();
     w.open('ram:SpecifiedLineTradeSettlement');
-    w.open('ram:ApplicableTradeTax').leaf('ram:TypeCode', 'VAT').leaf('ram:CategoryCode', line.categoryCode ?? 'S');
+    w.open('ram:ApplicableTradeTax')
+      .leaf('ram:TypeCode', 'VAT')
+      .leaf('ram:CategoryCode', line.categoryCode ?? 'S');
     if (line.categoryCode !== 'O') w.leaf('ram:RateApplicablePercent', decimal(line.vatRatePercent, 2));
     w.close();
     for (const ac of line.allowanceCharges ?? []) {
       w.open('ram:SpecifiedTradeAllowanceCharge');
-      w.open('ram:ChargeIndicator').leaf('udt:Indicator', ac.charge ? 'true' : 'false').close();
+      w.open('ram:ChargeIndicator')
+        .leaf('udt:Indicator', ac.charge ? 'true' : 'false')
+        .close();
       if (ac.percent !== undefined) w.leaf('ram:CalculationPercent', decimal(ac.percent, 2));
       if (ac.basisAmount !== undefined) w.leaf('ram:BasisAmount', amount(ac.basisAmount));
       w.leaf('ram:ActualAmount', amount(ac.amount ?? 0));
@@ -376,13 +380,17 @@ function serialize(prepared: PreparedInvoice, opts: WriteCiiOptions): string {
   }
   for (const ac of inv.allowanceCharges ?? []) {
     w.open('ram:SpecifiedTradeAllowanceCharge');
-    w.open('ram:ChargeIndicator').leaf('udt:Indicator', ac.charge ? 'true' : 'false').close();
+    w.open('ram:ChargeIndicator')
+      .leaf('udt:Indicator', ac.charge ? 'true' : 'false')
+      .close();
     if (ac.percent !== undefined) w.leaf('ram:CalculationPercent', decimal(ac.percent, 2));
     if (ac.basisAmount !== undefined) w.leaf('ram:BasisAmount', amount(ac.basisAmount));
     w.leaf('ram:ActualAmount', amount(ac.amount ?? 0));
     w.leaf('ram:ReasonCode', ac.reasonCode);
     w.leaf('ram:Reason', ac.reason);
-    w.open('ram:CategoryTradeTax').leaf('ram:TypeCode', 'VAT').leaf('ram:CategoryCode', ac.categoryCode ?? 'S');
+    w.open('ram:CategoryTradeTax')
+      .leaf('ram:TypeCode', 'VAT')
+      .leaf('ram:CategoryCode', ac.categoryCode ?? 'S');
     if (ac.categoryCode !== 'O' && ac.ratePercent !== undefined) w.leaf('ram:RateApplicablePercent', decimal(ac.ratePercent, 2));
     w.close();
     w.close();
@@ -425,9 +433,7 @@ export function paymentTermsText(inv: Invoice): string | undefined {
   const p = inv.payment;
   const stages = readDiscountStages(p);
   if (!stages.length) return p?.terms;
-  const markers = stages
-    .map((s) => `#SKONTO#TAGE=${s.days}#PROZENT=${formatDecimal(s.percent, 2)}#${s.basisAmount !== undefined ? `BASISBETRAG=${formatDecimal(s.basisAmount, 2)}#` : ''}\n`)
-    .join('');
+  const markers = stages.map((s) => `#SKONTO#TAGE=${s.days}#PROZENT=${formatDecimal(s.percent, 2)}#${s.basisAmount !== undefined ? `BASISBETRAG=${formatDecimal(s.basisAmount, 2)}#` : ''}\n`).join('');
   return p?.terms !== undefined ? `${p.terms}\n${markers}` : markers;
 }
 
@@ -458,7 +464,10 @@ function writeParty(w: XmlWriter, el: string, party: Invoice['seller'] | Invoice
     w.close();
   }
   writeAddress(w, party.address);
-  if (party.electronicAddress) w.open('ram:URIUniversalCommunication').leaf('ram:URIID', party.electronicAddress.id, { schemeID: party.electronicAddress.scheme ?? 'EM' }).close();
+  if (party.electronicAddress)
+    w.open('ram:URIUniversalCommunication')
+      .leaf('ram:URIID', party.electronicAddress.id, { schemeID: party.electronicAddress.scheme ?? 'EM' })
+      .close();
   if (party.vatId !== undefined) w.open('ram:SpecifiedTaxRegistration').leaf('ram:ID', party.vatId, { schemeID: 'VA' }).close();
   if (taxNumber !== undefined) w.open('ram:SpecifiedTaxRegistration').leaf('ram:ID', taxNumber, { schemeID: 'FC' }).close();
   w.close();

@@ -73,17 +73,107 @@ export function postcodePattern(country: string): RegExp | undefined {
   return f ? new RegExp(`^(?:${f.pc})$`, 'i') : undefined;
 }
 
-const COUNTRY_NAMES = new Set(
-  [
-    'deutschland', 'germany', 'allemagne', 'germania', 'alemania', 'brd', 'österreich', 'oesterreich', 'austria', 'autriche', 'schweiz', 'switzerland', 'suisse', 'svizzera',
-    'frankreich', 'france', 'francia', 'italien', 'italy', 'italia', 'italie', 'spanien', 'spain', 'españa', 'espana', 'espagne', 'niederlande', 'netherlands', 'nederland', 'the netherlands',
-    'holland', 'belgien', 'belgium', 'belgique', 'belgië', 'belgie', 'luxemburg', 'luxembourg', 'polen', 'poland', 'polska', 'großbritannien', 'grossbritannien', 'united kingdom', 'uk',
-    'great britain', 'england', 'scotland', 'wales', 'vereinigtes königreich', 'usa', 'u.s.a.', 'united states', 'united states of america', 'vereinigte staaten', 'us', 'canada', 'kanada',
-    'portugal', 'dänemark', 'daenemark', 'denmark', 'danmark', 'norwegen', 'norway', 'norge', 'schweden', 'sweden', 'sverige', 'finnland', 'finland', 'suomi', 'tschechien', 'czechia',
-    'czech republic', 'česko', 'slowakei', 'slovakia', 'ungarn', 'hungary', 'magyarország', 'slowenien', 'slovenia', 'kroatien', 'croatia', 'griechenland', 'greece', 'rumänien', 'romania',
-    'bulgarien', 'bulgaria', 'estland', 'estonia', 'litauen', 'lithuania', 'lettland', 'latvia', 'liechtenstein', 'monaco',
-  ],
-);
+const COUNTRY_NAMES = new Set([
+  'deutschland',
+  'germany',
+  'allemagne',
+  'germania',
+  'alemania',
+  'brd',
+  'österreich',
+  'oesterreich',
+  'austria',
+  'autriche',
+  'schweiz',
+  'switzerland',
+  'suisse',
+  'svizzera',
+  'frankreich',
+  'france',
+  'francia',
+  'italien',
+  'italy',
+  'italia',
+  'italie',
+  'spanien',
+  'spain',
+  'españa',
+  'espana',
+  'espagne',
+  'niederlande',
+  'netherlands',
+  'nederland',
+  'the netherlands',
+  'holland',
+  'belgien',
+  'belgium',
+  'belgique',
+  'belgië',
+  'belgie',
+  'luxemburg',
+  'luxembourg',
+  'polen',
+  'poland',
+  'polska',
+  'großbritannien',
+  'grossbritannien',
+  'united kingdom',
+  'uk',
+  'great britain',
+  'england',
+  'scotland',
+  'wales',
+  'vereinigtes königreich',
+  'usa',
+  'u.s.a.',
+  'united states',
+  'united states of america',
+  'vereinigte staaten',
+  'us',
+  'canada',
+  'kanada',
+  'portugal',
+  'dänemark',
+  'daenemark',
+  'denmark',
+  'danmark',
+  'norwegen',
+  'norway',
+  'norge',
+  'schweden',
+  'sweden',
+  'sverige',
+  'finnland',
+  'finland',
+  'suomi',
+  'tschechien',
+  'czechia',
+  'czech republic',
+  'česko',
+  'slowakei',
+  'slovakia',
+  'ungarn',
+  'hungary',
+  'magyarország',
+  'slowenien',
+  'slovenia',
+  'kroatien',
+  'croatia',
+  'griechenland',
+  'greece',
+  'rumänien',
+  'romania',
+  'bulgarien',
+  'bulgaria',
+  'estland',
+  'estonia',
+  'litauen',
+  'lithuania',
+  'lettland',
+  'latvia',
+  'liechtenstein',
+  'monaco',
+]);
 
 const TRAILING_COUNTRY = /,\s*([^,]+)$/;
 
@@ -159,7 +249,16 @@ export function parseAddress(countryCode: string, addressLines: readonly string[
   let lines = normLines(addressLines);
   // Drop a country line at the end, or ", Germany" at the end of the last line.
   const last = lines.at(-1);
-  if (last && COUNTRY_NAMES.has(last.toLowerCase().replace(/^-+|-+$/g, '').trim())) lines = lines.slice(0, -1);
+  if (
+    last &&
+    COUNTRY_NAMES.has(
+      last
+        .toLowerCase()
+        .replace(/^-+|-+$/g, '')
+        .trim(),
+    )
+  )
+    lines = lines.slice(0, -1);
   const l2 = lines.at(-1);
   if (l2) {
     const m = TRAILING_COUNTRY.exec(l2);
@@ -168,7 +267,10 @@ export function parseAddress(countryCode: string, addressLines: readonly string[
   if (lines.length === 0) return { confident: false, parts: {}, reason: 'no lines' };
   // One-line forms: "Musterstr. 5, 10115 Berlin" / "10 Downing Street, London SW1A 2AA".
   if (lines.length === 1 && lines[0]!.includes(',')) {
-    const segs = lines[0]!.split(',').map((s) => s.trim()).filter(Boolean);
+    const segs = lines[0]!
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (cc === 'US' && segs.length >= 3) lines = [segs.slice(0, -2).join(', '), segs.slice(-2).join(', ')];
     else if (segs.length >= 2) lines = segs;
   }

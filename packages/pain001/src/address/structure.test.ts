@@ -29,7 +29,10 @@ beforeAll(async () => {
       if (body.model === 'down') return void res.writeHead(503).end('overloaded');
       const user = JSON.parse(body.messages.find((m) => m.role === 'user')!.content) as { items: { id: string }[] };
       asked.push(user.items.map((i) => i.id));
-      const content = body.model === 'chatty' ? 'Sure! Here you go:\n```json\n' + JSON.stringify({ items: user.items.map((i) => answers[i.id]).filter(Boolean) }) + '\n```' : JSON.stringify({ items: user.items.map((i) => answers[i.id]).filter(Boolean) });
+      const content =
+        body.model === 'chatty'
+          ? 'Sure! Here you go:\n```json\n' + JSON.stringify({ items: user.items.map((i) => answers[i.id]).filter(Boolean) }) + '\n```'
+          : JSON.stringify({ items: user.items.map((i) => answers[i.id]).filter(Boolean) });
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
     });
   });
@@ -95,7 +98,10 @@ describe('structureAddresses', () => {
 
   it('enforces the request limits: at most 50 items, 1 to 4 lines', async () => {
     const many = Array.from({ length: 51 }, (_, i) => ({ id: String(i), countryCode: 'DE', addressLines: ['10115 Berlin'] }));
-    await expect(structureAddresses({ items: many })).rejects.toMatchObject({ code: 'ADDRESS_INPUT_INVALID', details: [expect.objectContaining({ path: 'items', message: expect.stringMatching(/höchstens 50/) })] });
+    await expect(structureAddresses({ items: many })).rejects.toMatchObject({
+      code: 'ADDRESS_INPUT_INVALID',
+      details: [expect.objectContaining({ path: 'items', message: expect.stringMatching(/höchstens 50/) })],
+    });
     await expect(structureAddresses({ items: many }, { lang: 'en' })).rejects.toMatchObject({
       code: 'ADDRESS_INPUT_INVALID',
       message: 'The address request does not match the schema',

@@ -16,7 +16,11 @@ export const ADDRESS_LIMITS = { items: 50, lines: 4, lineLength: 140, idLength: 
 
 const itemSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1), v.maxLength(ADDRESS_LIMITS.idLength)),
-  countryCode: v.pipe(v.string(), v.transform((s: string) => s.trim().toUpperCase()), v.regex(/^[A-Z]{2}$/)),
+  countryCode: v.pipe(
+    v.string(),
+    v.transform((s: string) => s.trim().toUpperCase()),
+    v.regex(/^[A-Z]{2}$/),
+  ),
   addressLines: v.pipe(v.array(v.pipe(v.string(), v.maxLength(ADDRESS_LIMITS.lineLength))), v.minLength(1), v.maxLength(ADDRESS_LIMITS.lines)),
 });
 export const addressRequestSchema = v.object({ items: v.pipe(v.array(itemSchema), v.maxLength(ADDRESS_LIMITS.items)) });
@@ -130,7 +134,8 @@ async function askModel(provider: ModelProvider, items: AddressItem[], say: Say,
     return out; // an unreadable answer leaves every item unsure, it is not an outage
   }
   const list = (json as { items?: unknown })?.items;
-  if (Array.isArray(list)) for (const e of list) if (e && typeof e === 'object' && typeof (e as { id?: unknown }).id === 'string' && !out.has((e as { id: string }).id)) out.set((e as { id: string }).id, e);
+  if (Array.isArray(list))
+    for (const e of list) if (e && typeof e === 'object' && typeof (e as { id?: unknown }).id === 'string' && !out.has((e as { id: string }).id)) out.set((e as { id: string }).id, e);
   return out;
 }
 
@@ -142,11 +147,15 @@ export function parseAddressRequest(input: unknown, lang: Lang = 'de'): AddressI
     const details: PaymentIssue[] = r.issues.map((i) => {
       const path = i.path?.map((p) => String(p.key)).join('.') ?? '';
       const what =
-        path === 'items' && i.type === 'max_length' ? say('ADDR_ITEMS', { max: ADDRESS_LIMITS.items }) :
-        /addressLines$/.test(path) ? say('ADDR_LINES', { max: ADDRESS_LIMITS.lines, length: ADDRESS_LIMITS.lineLength }) :
-        /countryCode$/.test(path) ? say('ADDR_COUNTRY') :
-        /id$/.test(path) ? say('ADDR_ID', { max: ADDRESS_LIMITS.idLength }) :
-        say('ADDR_SHAPE');
+        path === 'items' && i.type === 'max_length'
+          ? say('ADDR_ITEMS', { max: ADDRESS_LIMITS.items })
+          : /addressLines$/.test(path)
+            ? say('ADDR_LINES', { max: ADDRESS_LIMITS.lines, length: ADDRESS_LIMITS.lineLength })
+            : /countryCode$/.test(path)
+              ? say('ADDR_COUNTRY')
+              : /id$/.test(path)
+                ? say('ADDR_ID', { max: ADDRESS_LIMITS.idLength })
+                : say('ADDR_SHAPE');
       return { code: 'ADDRESS_INPUT_INVALID', severity: 'error' as const, message: say('ADDR_EXPECTED', { path: path || say('ADDR_REQUEST'), what }), ...(path ? { path } : {}) };
     });
     throw new Pain001Error('ADDRESS_INPUT_INVALID', say('E_ADDR_SCHEMA'), { details: details });
@@ -175,7 +184,12 @@ export async function structureAddresses(input: unknown, opts: StructureOptions 
   });
   let model = 0;
   if (pending.length && opts.provider) {
-    const got = await askModel(opts.provider, pending.map((i) => items[i]!), sayer(opts.lang), opts.signal);
+    const got = await askModel(
+      opts.provider,
+      pending.map((i) => items[i]!),
+      sayer(opts.lang),
+      opts.signal,
+    );
     for (const i of pending) {
       const item = items[i]!;
       const a = acceptModelItem(got.get(item.id), item);

@@ -77,15 +77,14 @@ function identifier(label: string, code: string) {
   );
 }
 
-const iban = (label: string) =>
-  v.pipe(
-    v.string(),
-    v.transform(normalizeIban),
-    v.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/, M('IBAN_INVALID_FORMAT', 'IBAN_FORMAT_RUN', { label })),
-  );
+const iban = (label: string) => v.pipe(v.string(), v.transform(normalizeIban), v.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/, M('IBAN_INVALID_FORMAT', 'IBAN_FORMAT_RUN', { label })));
 
 const bic = (label: string) =>
-  v.pipe(v.string(), v.transform((s: string) => s.replace(/\s+/g, '').toUpperCase()), v.regex(BIC_PATTERN, M('BIC_INVALID', 'BIC_FORMAT_RUN', { label })));
+  v.pipe(
+    v.string(),
+    v.transform((s: string) => s.replace(/\s+/g, '').toUpperCase()),
+    v.regex(BIC_PATTERN, M('BIC_INVALID', 'BIC_FORMAT_RUN', { label })),
+  );
 
 const country = (label: string) => v.pipe(v.string(), upper, v.regex(/^[A-Z]{2}$/, M('COUNTRY_CODE_INVALID', 'COUNTRY_FORMAT_RUN', { label })));
 
@@ -124,7 +123,11 @@ function amount(max: string) {
 }
 
 const code = (label: string, errCode: string, allowed: readonly string[]) =>
-  v.pipe(v.string(), upper, v.check((s: string) => allowed.includes(s), M(errCode, 'CODE_NOT_ALLOWED', { label, allowed: allowed.join(', ') })));
+  v.pipe(
+    v.string(),
+    upper,
+    v.check((s: string) => allowed.includes(s), M(errCode, 'CODE_NOT_ALLOWED', { label, allowed: allowed.join(', ') })),
+  );
 
 function party(set: CharacterSet, nameMax: number, label: string) {
   return v.object({
@@ -177,7 +180,13 @@ function buildSchema(profile: Profile, set: CharacterSet) {
     instrPrty: v.optional(code('instrPrty', 'PRIORITY_INVALID', ['HIGH', 'NORM'])),
     chargeBearer: v.optional(code('chargeBearer', 'CHARGE_BEARER_INVALID', ['SHAR', 'DEBT', 'CRED'])),
     serviceLevel: v.optional(code('serviceLevel', 'SERVICE_LEVEL_INVALID', ['NURG', 'URGP', 'SDVA'])),
-    requestedExecutionDate: v.optional(v.pipe(v.string(), v.transform((s: string) => s.trim()), v.check(isIsoDate, M('EXECUTION_DATE_INVALID', 'EXECUTION_DATE_FORMAT_RUN')))),
+    requestedExecutionDate: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((s: string) => s.trim()),
+        v.check(isIsoDate, M('EXECUTION_DATE_INVALID', 'EXECUTION_DATE_FORMAT_RUN')),
+      ),
+    ),
   });
   return v.object({
     debtor: v.object({
@@ -188,15 +197,15 @@ function buildSchema(profile: Profile, set: CharacterSet) {
       address: v.optional(address(set, 'L_DEBTOR_ADDRESS')),
       id: v.optional(identifierText('L_DEBTOR_ID', 'PARTY_ID', set)),
     }),
-    requestedExecutionDate: v.pipe(v.string(), v.transform((s: string) => s.trim()), v.check(isIsoDate, M('EXECUTION_DATE_INVALID', 'EXECUTION_DATE_FORMAT_RUN'))),
+    requestedExecutionDate: v.pipe(
+      v.string(),
+      v.transform((s: string) => s.trim()),
+      v.check(isIsoDate, M('EXECUTION_DATE_INVALID', 'EXECUTION_DATE_FORMAT_RUN')),
+    ),
     initiatingPartyId: v.optional(identifierText('L_INITIATING_ID', 'PARTY_ID', set)),
     initiatingPartyName: v.optional(text('L_INITIATING_NAME', 'NAME', 70, set)),
     batchBooking: v.optional(v.boolean()),
-    payments: v.pipe(
-      v.array(payment),
-      v.minLength(1, M('PAYMENTS_EMPTY', 'PAYMENTS_EMPTY')),
-      v.maxLength(LIMITS.payments, M('PAYMENTS_TOO_MANY', 'PAYMENTS_TOO_MANY', { max: LIMITS.payments })),
-    ),
+    payments: v.pipe(v.array(payment), v.minLength(1, M('PAYMENTS_EMPTY', 'PAYMENTS_EMPTY')), v.maxLength(LIMITS.payments, M('PAYMENTS_TOO_MANY', 'PAYMENTS_TOO_MANY', { max: LIMITS.payments }))),
   });
 }
 

@@ -32,7 +32,12 @@ function put<T extends object>(target: T, key: keyof T & string, e: XmlElement |
 
 function readAddress(e: XmlElement | undefined): ReadAddress | undefined {
   if (!e) return undefined;
-  const a: ReadAddress = { addressLines: e.elements('AdrLine').map((l) => l.text.trim()).filter((s) => s !== '') };
+  const a: ReadAddress = {
+    addressLines: e
+      .elements('AdrLine')
+      .map((l) => l.text.trim())
+      .filter((s) => s !== ''),
+  };
   const map: [keyof ReadAddress, string][] = [
     ['streetName', 'StrtNm'],
     ['buildingNumber', 'BldgNb'],
@@ -95,7 +100,12 @@ function readAgent(e: XmlElement | undefined): ReadAgent | undefined {
 
 function readPaymentType(e: XmlElement | undefined): ReadPaymentType | undefined {
   if (!e) return undefined;
-  const t: ReadPaymentType = { serviceLevels: e.elements('SvcLvl').map((s) => txt(s.child('Cd')) ?? txt(s.child('Prtry')) ?? '').filter((s) => s !== '') };
+  const t: ReadPaymentType = {
+    serviceLevels: e
+      .elements('SvcLvl')
+      .map((s) => txt(s.child('Cd')) ?? txt(s.child('Prtry')) ?? '')
+      .filter((s) => s !== ''),
+  };
   const ip = txt(e.child('InstrPrty'));
   if (ip) t.instructionPriority = ip;
   const li = txt(e.find('LclInstrm', 'Cd')) ?? txt(e.find('LclInstrm', 'Prtry'));
@@ -267,9 +277,9 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
   let transactions = 0;
   const say = sayer(opts.lang);
   const beyond = (limit: keyof Pain001Limits, whatKey: 'W_BLOCKS' | 'W_TRANSACTIONS', location: { line: number; column: number }) =>
-    new Pain001Error('LIMIT_EXCEEDED', say('E_LIMIT', { max: limits[limit], what: `@${whatKey}`, limit }), { details: [
-      { code: 'LIMIT_EXCEEDED', severity: 'error', message: say('E_LIMIT_DETAIL', { max: limits[limit], what: `@${whatKey}` }), line: location.line, column: location.column },
-    ] });
+    new Pain001Error('LIMIT_EXCEEDED', say('E_LIMIT', { max: limits[limit], what: `@${whatKey}`, limit }), {
+      details: [{ code: 'LIMIT_EXCEEDED', severity: 'error', message: say('E_LIMIT_DETAIL', { max: limits[limit], what: `@${whatKey}` }), line: location.line, column: location.column }],
+    });
   try {
     await streamXml(
       text,
@@ -316,13 +326,16 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
     if (e instanceof UnsupportedRoot) {
       const ns = rootNs || say('W_NO_NAMESPACE');
       const what = rootLocal === 'Document' ? say('W_NAMESPACE', { ns }) : say('W_ROOT', { root: rootLocal, ns });
-      throw new Pain001Error('UNSUPPORTED_MESSAGE', say('E_UNSUPPORTED', { what }), { details: [
-        { code: 'UNSUPPORTED_MESSAGE', severity: 'error', message: say('E_UNSUPPORTED_DETAIL', { what }), line: 1, column: 1 },
-      ] });
+      throw new Pain001Error('UNSUPPORTED_MESSAGE', say('E_UNSUPPORTED', { what }), {
+        details: [{ code: 'UNSUPPORTED_MESSAGE', severity: 'error', message: say('E_UNSUPPORTED_DETAIL', { what }), line: 1, column: 1 }],
+      });
     }
     if (e instanceof KontorXmlError) {
       if (e.code === 'XML_TOO_LARGE') throw new Pain001Error('INPUT_TOO_LARGE', e.message);
-      if (!model) throw new Pain001Error('NOT_XML', say('E_NOT_XML', { detail: e.message }), { details: [{ code: e.code, severity: 'error', message: e.message, ...(e.location ? { line: e.location.line, column: e.location.column } : {}) }] });
+      if (!model)
+        throw new Pain001Error('NOT_XML', say('E_NOT_XML', { detail: e.message }), {
+          details: [{ code: e.code, severity: 'error', message: e.message, ...(e.location ? { line: e.location.line, column: e.location.column } : {}) }],
+        });
       model.malformed = { code: e.code, message: e.message, ...(e.location ? { location: e.location } : {}) };
       return model;
     }

@@ -60,7 +60,8 @@ function checkAddress(c: Collector, a: ReadAddress | undefined, label: string, p
     return;
   }
   const structured = a.townName !== undefined || a.streetName !== undefined || a.postCode !== undefined;
-  if (a.countryCode !== undefined && !isCountryCode(a.countryCode)) c.add('COUNTRY_CODE_UNKNOWN', 'error', msg('COUNTRY_CODE_UNKNOWN', { label: `@${label}`, country: a.countryCode }), `${path}.countryCode`, at);
+  if (a.countryCode !== undefined && !isCountryCode(a.countryCode))
+    c.add('COUNTRY_CODE_UNKNOWN', 'error', msg('COUNTRY_CODE_UNKNOWN', { label: `@${label}`, country: a.countryCode }), `${path}.countryCode`, at);
   if (profile === 'axz' || structured) {
     if (a.townName === undefined && a.addressLines.length === 0) c.add('ADDRESS_TOWN_MISSING', 'error', msg('ADDRESS_TOWN_MISSING', { label: `@${label}` }), `${path}.townName`, at);
     if (a.countryCode === undefined) c.add('ADDRESS_COUNTRY_MISSING', 'error', msg('ADDRESS_COUNTRY_MISSING', { label: `@${label}` }), `${path}.countryCode`, at);
@@ -86,7 +87,15 @@ function checkAmount(c: Collector, t: ReadTransaction, path: string, profile: Pr
   const maxDec = profile === 'sct' ? 2 : Math.min(2, minor ?? 2);
   // Like xs:fractionDigits, trailing zeros do not count: 1500.000 is fine, 1500.001 is not.
   if (!b.round(maxDec, Big.roundDown).eq(b)) {
-    c.add('AMOUNT_TOO_MANY_DECIMALS', 'error', profile === 'axz' && minor !== undefined && minor < 2 ? msg('AMOUNT_DECIMALS_CURRENCY', { amount: t.amount, max: maxDec, currency: t.currency }) : msg('AMOUNT_DECIMALS', { amount: t.amount, max: maxDec }), `${path}.amount`, at);
+    c.add(
+      'AMOUNT_TOO_MANY_DECIMALS',
+      'error',
+      profile === 'axz' && minor !== undefined && minor < 2
+        ? msg('AMOUNT_DECIMALS_CURRENCY', { amount: t.amount, max: maxDec, currency: t.currency })
+        : msg('AMOUNT_DECIMALS', { amount: t.amount, max: maxDec }),
+      `${path}.amount`,
+      at,
+    );
   }
   if (profile === 'sct' && b.gt(SCT_MAX)) c.add('AMOUNT_TOO_LARGE', 'error', msg('AMOUNT_TOO_LARGE_SCT', { amount: t.amount }), `${path}.amount`, at);
   return b;
@@ -146,7 +155,8 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
       if (prev) c.add('DUPLICATE_PMTINF_ID', 'warning', msg('DUPLICATE_PMTINF_ID', { id: b.id, first: prev }), `${bp}.id`, b.fieldAt.id);
       else blockIds.set(b.id, bp);
     }
-    if (b.method !== undefined && b.method !== 'TRF') c.add('PAYMENT_METHOD_INVALID', profile === 'sct' ? 'error' : 'warning', msg('PAYMENT_METHOD_INVALID', { method: b.method }), `${bp}.method`, b.fieldAt.method);
+    if (b.method !== undefined && b.method !== 'TRF')
+      c.add('PAYMENT_METHOD_INVALID', profile === 'sct' ? 'error' : 'warning', msg('PAYMENT_METHOD_INVALID', { method: b.method }), `${bp}.method`, b.fieldAt.method);
     if (b.executionDate === undefined) c.add('EXECUTION_DATE_MISSING', 'error', msg('EXECUTION_DATE_MISSING'), `${bp}.executionDate`, b.fieldAt.executionDate ?? b.at);
     else if (!isIsoDate(b.executionDate)) c.add('EXECUTION_DATE_INVALID', 'error', msg('EXECUTION_DATE_INVALID', { date: b.executionDate }), `${bp}.executionDate`, b.fieldAt.executionDate);
 
@@ -164,8 +174,10 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
     if (b.ultimateDebtor) checkName(c, b.ultimateDebtor, 'L_ULTIMATE_DEBTOR', `${bp}.ultimateDebtor`, profile, profile === 'axz');
 
     if (profile === 'sct') {
-      if (b.chargeBearer !== undefined && b.chargeBearer !== 'SLEV') c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: b.chargeBearer }), `${bp}.chargeBearer`, b.fieldAt.chargeBearer);
-      for (const s of b.paymentType?.serviceLevels ?? []) if (s !== 'SEPA') c.add('SCT_SERVICE_LEVEL', 'error', msg('SCT_SERVICE_LEVEL', { value: s }), `${bp}.paymentType.serviceLevels`, b.fieldAt.paymentType);
+      if (b.chargeBearer !== undefined && b.chargeBearer !== 'SLEV')
+        c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: b.chargeBearer }), `${bp}.chargeBearer`, b.fieldAt.chargeBearer);
+      for (const s of b.paymentType?.serviceLevels ?? [])
+        if (s !== 'SEPA') c.add('SCT_SERVICE_LEVEL', 'error', msg('SCT_SERVICE_LEVEL', { value: s }), `${bp}.paymentType.serviceLevels`, b.fieldAt.paymentType);
       if (b.controlSum === undefined) c.add('CTRL_SUM_MISSING', dkSeverity, msg('CTRL_SUM_MISSING_BLOCK'), `${bp}.controlSum`, b.at);
       if (b.numberOfTransactions === undefined) c.add('NB_OF_TXS_MISSING', dkSeverity, msg('NB_OF_TXS_MISSING_BLOCK'), `${bp}.numberOfTransactions`, b.at);
     }
@@ -211,8 +223,10 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
         if (t.creditor?.address) checkAddress(c, t.creditor.address, 'L_CREDITOR', `${tp}.creditor.address`, t.creditor.fieldAt.address ?? t.creditor.at, false, profile);
         if (acc && acc.iban === undefined && acc.other !== undefined) c.add('CREDITOR_IBAN_MISSING', 'error', msg('CREDITOR_IBAN_MISSING'), `${tp}.creditorAccount.iban`, acc.at);
         const cc = accountCountry(acc);
-        if (cc && !isSepaCountry(cc) && ibanProblem(acc!.iban!) === undefined) c.add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_COUNTRY_NOT_SEPA', { country: cc }), `${tp}.creditorAccount.iban`, acc!.fieldAt.iban);
-        if (t.chargeBearer !== undefined && t.chargeBearer !== 'SLEV') c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: t.chargeBearer }), `${tp}.chargeBearer`, t.fieldAt.chargeBearer);
+        if (cc && !isSepaCountry(cc) && ibanProblem(acc!.iban!) === undefined)
+          c.add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_COUNTRY_NOT_SEPA', { country: cc }), `${tp}.creditorAccount.iban`, acc!.fieldAt.iban);
+        if (t.chargeBearer !== undefined && t.chargeBearer !== 'SLEV')
+          c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: t.chargeBearer }), `${tp}.chargeBearer`, t.fieldAt.chargeBearer);
         for (const s of t.paymentType?.serviceLevels ?? []) if (s !== 'SEPA') c.add('SCT_SERVICE_LEVEL', 'error', msg('SCT_SERVICE_LEVEL', { value: s }), `${tp}.paymentType.serviceLevels`, t.at);
         if (t.paymentType?.instructionPriority !== undefined && m.version === '09') c.add('SCT_PRIORITY_LEVEL', 'error', msg('SCT_PRIORITY_LEVEL'), `${tp}.paymentType.instructionPriority`, t.at);
         if (t.regulatoryReporting) c.add('SCT_REGULATORY_REPORTING', 'warning', msg('SCT_REGULATORY_REPORTING'), `${tp}.regulatoryReporting`, t.at);
@@ -220,7 +234,8 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
         if (t.remittance.unstructured.length > 0 && t.remittance.structured > 0) c.add('REMITTANCE_BOTH', 'warning', msg('REMITTANCE_BOTH'), `${tp}.remittance`, t.fieldAt.remittance);
       } else {
         checkAddress(c, t.creditor?.address, 'L_CREDITOR', `${tp}.creditor.address`, t.creditor?.fieldAt.address ?? t.creditor?.at ?? t.at, true, profile);
-        if (t.chargeBearer !== undefined && !['DEBT', 'CRED', 'SHAR', 'SLEV'].includes(t.chargeBearer)) c.add('CHARGE_BEARER_INVALID', 'error', msg('CHARGE_BEARER_INVALID', { value: t.chargeBearer }), `${tp}.chargeBearer`, t.fieldAt.chargeBearer);
+        if (t.chargeBearer !== undefined && !['DEBT', 'CRED', 'SHAR', 'SLEV'].includes(t.chargeBearer))
+          c.add('CHARGE_BEARER_INVALID', 'error', msg('CHARGE_BEARER_INVALID', { value: t.chargeBearer }), `${tp}.chargeBearer`, t.fieldAt.chargeBearer);
         if (acc && acc.iban === undefined && acc.other !== undefined) {
           const ag = t.creditorAgent;
           const agentOk = !!ag && (ag.bic !== undefined || ag.clearingMemberId !== undefined || (ag.name !== undefined && ag.address !== undefined));
@@ -240,23 +255,35 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
     });
     // Block totals
     if (b.numberOfTransactions !== undefined) {
-      if (!/^\d{1,15}$/.test(b.numberOfTransactions)) c.add('PMTINF_NB_OF_TXS_INVALID', 'error', msg('NB_OF_TXS_INVALID', { value: b.numberOfTransactions }), `${bp}.numberOfTransactions`, b.fieldAt.numberOfTransactions);
-      else if (Number(b.numberOfTransactions) !== b.transactions.length) c.add('PMTINF_NB_OF_TXS_MISMATCH', 'error', msg('PMTINF_NB_OF_TXS_MISMATCH', { declared: b.numberOfTransactions, count: b.transactions.length }), `${bp}.numberOfTransactions`, b.fieldAt.numberOfTransactions);
+      if (!/^\d{1,15}$/.test(b.numberOfTransactions))
+        c.add('PMTINF_NB_OF_TXS_INVALID', 'error', msg('NB_OF_TXS_INVALID', { value: b.numberOfTransactions }), `${bp}.numberOfTransactions`, b.fieldAt.numberOfTransactions);
+      else if (Number(b.numberOfTransactions) !== b.transactions.length)
+        c.add(
+          'PMTINF_NB_OF_TXS_MISMATCH',
+          'error',
+          msg('PMTINF_NB_OF_TXS_MISMATCH', { declared: b.numberOfTransactions, count: b.transactions.length }),
+          `${bp}.numberOfTransactions`,
+          b.fieldAt.numberOfTransactions,
+        );
     }
     if (b.controlSum !== undefined && blockSumValid) {
       if (!DECIMAL.test(b.controlSum)) c.add('PMTINF_CTRL_SUM_INVALID', 'error', msg('CTRL_SUM_INVALID', { value: b.controlSum }), `${bp}.controlSum`, b.fieldAt.controlSum);
-      else if (!new Big(b.controlSum).eq(blockSum)) c.add('PMTINF_CTRL_SUM_MISMATCH', 'error', msg('PMTINF_CTRL_SUM_MISMATCH', { declared: b.controlSum, sum: blockSum.toFixed(2) }), `${bp}.controlSum`, b.fieldAt.controlSum);
+      else if (!new Big(b.controlSum).eq(blockSum))
+        c.add('PMTINF_CTRL_SUM_MISMATCH', 'error', msg('PMTINF_CTRL_SUM_MISMATCH', { declared: b.controlSum, sum: blockSum.toFixed(2) }), `${bp}.controlSum`, b.fieldAt.controlSum);
     }
   });
 
   if (g) {
     if (g.numberOfTransactions === undefined) c.add('NB_OF_TXS_MISSING', 'error', msg('NB_OF_TXS_MISSING'), 'groupHeader.numberOfTransactions', g.at);
-    else if (!/^\d{1,15}$/.test(g.numberOfTransactions)) c.add('NB_OF_TXS_INVALID', 'error', msg('NB_OF_TXS_INVALID', { value: g.numberOfTransactions }), 'groupHeader.numberOfTransactions', g.fieldAt.numberOfTransactions);
-    else if (!m.malformed && Number(g.numberOfTransactions) !== txCount) c.add('NB_OF_TXS_MISMATCH', 'error', msg('NB_OF_TXS_MISMATCH', { declared: g.numberOfTransactions, count: txCount }), 'groupHeader.numberOfTransactions', g.fieldAt.numberOfTransactions);
+    else if (!/^\d{1,15}$/.test(g.numberOfTransactions))
+      c.add('NB_OF_TXS_INVALID', 'error', msg('NB_OF_TXS_INVALID', { value: g.numberOfTransactions }), 'groupHeader.numberOfTransactions', g.fieldAt.numberOfTransactions);
+    else if (!m.malformed && Number(g.numberOfTransactions) !== txCount)
+      c.add('NB_OF_TXS_MISMATCH', 'error', msg('NB_OF_TXS_MISMATCH', { declared: g.numberOfTransactions, count: txCount }), 'groupHeader.numberOfTransactions', g.fieldAt.numberOfTransactions);
     if (g.controlSum === undefined) {
       if (profile === 'sct') c.add('CTRL_SUM_MISSING', dkSeverity, msg('CTRL_SUM_MISSING'), 'groupHeader.controlSum', g.at);
     } else if (!DECIMAL.test(g.controlSum)) c.add('CTRL_SUM_INVALID', 'error', msg('CTRL_SUM_INVALID', { value: g.controlSum }), 'groupHeader.controlSum', g.fieldAt.controlSum);
-    else if (sumValid && !m.malformed && !new Big(g.controlSum).eq(sum)) c.add('CTRL_SUM_MISMATCH', 'error', msg('CTRL_SUM_MISMATCH', { declared: g.controlSum, sum: sum.toFixed(2) }), 'groupHeader.controlSum', g.fieldAt.controlSum);
+    else if (sumValid && !m.malformed && !new Big(g.controlSum).eq(sum))
+      c.add('CTRL_SUM_MISMATCH', 'error', msg('CTRL_SUM_MISMATCH', { declared: g.controlSum, sum: sum.toFixed(2) }), 'groupHeader.controlSum', g.fieldAt.controlSum);
   }
   return c.issues;
 }

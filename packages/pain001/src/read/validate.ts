@@ -227,7 +227,9 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
     throw e;
   }
   // One pass over the file: the rules' streaming read also feeds the native XSD validation (when the store has one).
-  const pass = opts.schemaStore ? sharedXsdPass(opts.schemaStore, { requested: opts.profile && opts.profile !== 'auto' ? opts.profile : undefined, schemaSet: opts.schemaSet, maxFindings, setFor: schemaSetFor }) : undefined;
+  const pass = opts.schemaStore
+    ? sharedXsdPass(opts.schemaStore, { requested: opts.profile && opts.profile !== 'auto' ? opts.profile : undefined, schemaSet: opts.schemaSet, maxFindings, setFor: schemaSetFor })
+    : undefined;
   const model = await readPain001(text, { maxBytes, lang, ...(opts.limits ? { limits: opts.limits } : {}), ...(pass ? { tap: pass.tap } : {}) });
   const requested = opts.profile && opts.profile !== 'auto' ? opts.profile : undefined;
   const detection = requested ? { profile: requested, reasons: [say('PROFILE_REQUESTED')] } : detectProfile(model, lang);

@@ -19,7 +19,10 @@ export interface SharedXsdPass {
   result(setId: string): XsdResult | null;
 }
 
-export function sharedXsdPass(store: SchemaStore, opts: { requested?: Profile | undefined; schemaSet?: string | undefined; maxFindings: number; setFor: (version: '09' | '03', profile: Profile) => string }): SharedXsdPass {
+export function sharedXsdPass(
+  store: SchemaStore,
+  opts: { requested?: Profile | undefined; schemaSet?: string | undefined; maxFindings: number; setFor: (version: '09' | '03', profile: Profile) => string },
+): SharedXsdPass {
   let validations: Shared[] | null = null;
   let depth = 0;
   const start = (ns: string): Shared[] => {

@@ -23,11 +23,7 @@ describe('business rules: both profiles', () => {
     r.debtor.iban = 'DE89370400440532013001';
     r.payments[0].creditorIban = 'DE2810010010000123456';
     r.payments[1].creditorIban = 'XY02500105170005400246';
-    expect(pick(check(r, 'sct'))).toEqual([
-      'error:IBAN_CHECKSUM@debtor.iban',
-      'error:IBAN_COUNTRY_FORMAT@payments.0.creditorIban',
-      'error:IBAN_UNKNOWN_COUNTRY@payments.1.creditorIban',
-    ]);
+    expect(pick(check(r, 'sct'))).toEqual(['error:IBAN_CHECKSUM@debtor.iban', 'error:IBAN_COUNTRY_FORMAT@payments.0.creditorIban', 'error:IBAN_UNKNOWN_COUNTRY@payments.1.creditorIban']);
   });
 
   it('rejects execution dates in the past by the Berlin calendar (clock injected)', () => {
@@ -90,15 +86,27 @@ describe('business rules: SCT', () => {
 
   it('uses the bank directory: deleted codes are errors, announced deletions and unknown codes warnings', () => {
     const rec = (bankCode: string, change: 'U' | 'D', bic: string, deletionAnnounced = false, successor: string | null = null): BankCodeRecord => ({
-      bankCode, feature: 1, name: `Bank ${bankCode}`, postCode: '10115', town: 'Berlin', shortName: 'B', pan: '', bic, checkDigitMethod: '09', recordNumber: '1', change, deletionAnnounced, successor, line: 1,
+      bankCode,
+      feature: 1,
+      name: `Bank ${bankCode}`,
+      postCode: '10115',
+      town: 'Berlin',
+      shortName: 'B',
+      pan: '',
+      bic,
+      checkDigitMethod: '09',
+      recordNumber: '1',
+      change,
+      deletionAnnounced,
+      successor,
+      line: 1,
     });
-    const dir = BankDirectory.fromRecords([rec('37040044', 'U', 'COBADEFFXXX'), rec('10010010', 'D', 'PBNKDEFFXXX', false, '37040044'), rec('50010517', 'U', 'INGDDEFFXXX', true, '37040044')], { dataDate: '2026-03-02' });
+    const dir = BankDirectory.fromRecords([rec('37040044', 'U', 'COBADEFFXXX'), rec('10010010', 'D', 'PBNKDEFFXXX', false, '37040044'), rec('50010517', 'U', 'INGDDEFFXXX', true, '37040044')], {
+      dataDate: '2026-03-02',
+    });
     const r = sctRun();
     r.payments[0].creditorIban = 'DE28100100100001234567';
-    expect(pick(check(r, 'sct', NOW, dir))).toEqual([
-      'error:BANK_CODE_DELETED@payments.0.creditorIban',
-      'warning:BANK_CODE_DELETION_ANNOUNCED@payments.1.creditorIban',
-    ]);
+    expect(pick(check(r, 'sct', NOW, dir))).toEqual(['error:BANK_CODE_DELETED@payments.0.creditorIban', 'warning:BANK_CODE_DELETION_ANNOUNCED@payments.1.creditorIban']);
     // A German bank code the directory does not know is a warning (the directory may be older than the IBAN).
     r.payments[0].creditorIban = 'DE02120300000000202051';
     expect(pick(check(r, 'sct', NOW, dir))[0]).toBe('warning:BANK_CODE_UNKNOWN@payments.0.creditorIban');

@@ -134,8 +134,10 @@ export function checkPaymentRun(run: PaymentRun, opts: RunRuleOptions): Finding[
     iban(p.creditorIban, 'L_CREDITOR_IBAN', `${pp}.creditorIban`);
     const ibanCc = p.creditorIban && checkIban(p.creditorIban) === undefined ? p.creditorIban.slice(0, 2) : undefined;
     const bic = p.creditorBic ?? p.creditorAgent?.bic;
-    if (p.creditorBic && p.creditorAgent?.bic && p.creditorBic !== p.creditorAgent.bic) add('BIC_CONFLICT', 'error', msg('BIC_CONFLICT', { bic: p.creditorBic, agentBic: p.creditorAgent.bic }), `${pp}.creditorBic`);
-    if (bic && ibanCc && bicCountry(bic) !== ibanCc) add('BIC_COUNTRY_MISMATCH', 'warning', msg('BIC_COUNTRY_MISMATCH', { bic, bicCountry: bicCountry(bic), ibanCountry: ibanCc }), `${pp}.creditorBic`);
+    if (p.creditorBic && p.creditorAgent?.bic && p.creditorBic !== p.creditorAgent.bic)
+      add('BIC_CONFLICT', 'error', msg('BIC_CONFLICT', { bic: p.creditorBic, agentBic: p.creditorAgent.bic }), `${pp}.creditorBic`);
+    if (bic && ibanCc && bicCountry(bic) !== ibanCc)
+      add('BIC_COUNTRY_MISMATCH', 'warning', msg('BIC_COUNTRY_MISMATCH', { bic, bicCountry: bicCountry(bic), ibanCountry: ibanCc }), `${pp}.creditorBic`);
     bankCode(p.creditorIban, 'L_CREDITOR_ACCOUNT', `${pp}.creditorIban`);
     if (p.ultimateDebtor && !p.ultimateDebtor.name && !p.ultimateDebtor.id) add('ULTIMATE_PARTY_EMPTY', 'error', msg('ULTIMATE_DEBTOR_EMPTY'), `${pp}.ultimateDebtor`);
     if (p.ultimateCreditor && !p.ultimateCreditor.name && !p.ultimateCreditor.id) add('ULTIMATE_PARTY_EMPTY', 'error', msg('ULTIMATE_CREDITOR_EMPTY'), `${pp}.ultimateCreditor`);
@@ -176,7 +178,13 @@ export function checkPaymentRun(run: PaymentRun, opts: RunRuleOptions): Finding[
       }
     }
     // Duplicates (warnings): same account, amount, currency, remittance and date.
-    const key = [p.creditorIban ?? p.creditorAccountOther, new Big(/^\d+(\.\d+)?$/.test(p.amount) ? p.amount : '0').toFixed(2), cur, p.remittanceInfo ?? '', p.requestedExecutionDate ?? run.requestedExecutionDate].join('\u0000');
+    const key = [
+      p.creditorIban ?? p.creditorAccountOther,
+      new Big(/^\d+(\.\d+)?$/.test(p.amount) ? p.amount : '0').toFixed(2),
+      cur,
+      p.remittanceInfo ?? '',
+      p.requestedExecutionDate ?? run.requestedExecutionDate,
+    ].join('\u0000');
     const prev = dupes.get(key);
     if (prev !== undefined) add('DUPLICATE_PAYMENT', 'warning', msg('DUPLICATE_PAYMENT_RUN', { first: prev + 1 }), pp);
     else dupes.set(key, i);

@@ -45,7 +45,15 @@ describe.runIf(has)('generateSct', () => {
       { id: 'MSG-TEST-1-3', executionDate: '2026-03-16', instrPrty: 'HIGH', payments: 1, controlSum: '10.50' },
       { id: 'MSG-TEST-1-4', executionDate: '2026-03-20', payments: 1, controlSum: '0.01' },
     ]);
-    expect(r.summary).toMatchObject({ payments: 4, declaredPayments: 4, controlSum: '4510.50', declaredControlSum: '4510.50', paymentBlocks: 4, messageId: 'MSG-TEST-1', createdAt: '2026-03-10T11:00:00' });
+    expect(r.summary).toMatchObject({
+      payments: 4,
+      declaredPayments: 4,
+      controlSum: '4510.50',
+      declaredControlSum: '4510.50',
+      paymentBlocks: 4,
+      messageId: 'MSG-TEST-1',
+      createdAt: '2026-03-10T11:00:00',
+    });
     const { root } = parseXml(r.xml);
     const blocks = root.findAll('CstmrCdtTrfInitn', 'PmtInf');
     expect(blocks.map((b) => b.textAt('PmtTpInf', 'CtgyPurp', 'Cd') ?? '-')).toEqual(['-', 'SALA', '-', '-']);
@@ -84,7 +92,22 @@ describe.runIf(has)('generateSct', () => {
   });
 
   it('derives missing BICs from German IBANs through the bank directory', async () => {
-    const rec = (bankCode: string, bic: string): BankCodeRecord => ({ bankCode, feature: 1, name: 'Testbank', postCode: '', town: '', shortName: '', pan: '', bic, checkDigitMethod: '', recordNumber: '', change: 'U', deletionAnnounced: false, successor: null, line: 1 });
+    const rec = (bankCode: string, bic: string): BankCodeRecord => ({
+      bankCode,
+      feature: 1,
+      name: 'Testbank',
+      postCode: '',
+      town: '',
+      shortName: '',
+      pan: '',
+      bic,
+      checkDigitMethod: '',
+      recordNumber: '',
+      change: 'U',
+      deletionAnnounced: false,
+      successor: null,
+      line: 1,
+    });
     const dir = BankDirectory.fromRecords([rec('50010517', 'INGDDEFFXXX'), rec('37040044', 'COBADEFFXXX')], { dataDate: '2026-03-02' });
     const run = sctRun();
     delete run.debtor.bic;
@@ -108,12 +131,7 @@ describe.runIf(has)('generateSct', () => {
     const e = await rejection(generateSct(run, { ...fixed, schemaStore: store }));
     expect(e).toBeInstanceOf(Pain001Error);
     expect(e.code).toBe('RUN_RULES_VIOLATED');
-    expect(e.details.map((d) => `${d.severity}:${d.code}`)).toEqual([
-      'error:REMITTANCE_TOO_LONG',
-      'error:EXECUTION_DATE_IN_PAST',
-      'error:IBAN_CHECKSUM',
-      'warning:DUPLICATE_PAYMENT',
-    ]);
+    expect(e.details.map((d) => `${d.severity}:${d.code}`)).toEqual(['error:REMITTANCE_TOO_LONG', 'error:EXECUTION_DATE_IN_PAST', 'error:IBAN_CHECKSUM', 'warning:DUPLICATE_PAYMENT']);
     await expect(generateSct({ debtor: {} }, { ...fixed, schemaStore: store })).rejects.toMatchObject({ code: 'RUN_SCHEMA_MISMATCH' });
     await expect(generateSct(sctRun(), { ...fixed, schemaStore: store, messageId: 'bad_id' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
@@ -121,7 +139,13 @@ describe.runIf(has)('generateSct', () => {
   it('generates and gates 1,000 payments', async () => {
     const run = sctRun();
     const base = run.payments[0];
-    run.payments = Array.from({ length: 1000 }, (_, i) => ({ ...base, amount: `${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`, endToEndId: `E2E-${i}`, instructionId: `I-${i}`, remittanceInfo: `Rechnung ${i}` }));
+    run.payments = Array.from({ length: 1000 }, (_, i) => ({
+      ...base,
+      amount: `${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`,
+      endToEndId: `E2E-${i}`,
+      instructionId: `I-${i}`,
+      remittanceInfo: `Rechnung ${i}`,
+    }));
     const r = await generateSct(run, { ...fixed, schemaStore: store });
     expect(r.summary.payments).toBe(1000);
     expect(r.summary.paymentBlocks).toBe(1);

@@ -123,7 +123,8 @@ async function generate(profile: Profile, input: unknown, opts: GenerateOptions)
 
   const createdAt = resolveCreatedAt(opts, now);
   const messageId = opts.messageId ?? defaultMessageId(run, createdAt);
-  if (typeof messageId !== 'string' || !ID_PATTERN.test(messageId)) throw new Pain001Error('INVALID_ARGUMENT', `messageId must be 1-35 characters of A-Z a-z 0-9 + ? / - : ( ) . , ' space: ${String(messageId)}`);
+  if (typeof messageId !== 'string' || !ID_PATTERN.test(messageId))
+    throw new Pain001Error('INVALID_ARGUMENT', `messageId must be 1-35 characters of A-Z a-z 0-9 + ? / - : ( ) . , ' space: ${String(messageId)}`);
   const { xml, blocks } = writePain001(run, profile, { messageId, createdAt });
 
   // Step 3: authoritative gate on the file itself
@@ -133,9 +134,9 @@ async function generate(profile: Profile, input: unknown, opts: GenerateOptions)
   const gateErrors: Finding[] = [...check.findings, ...check.xsd.findings].filter((f) => f.severity === 'error');
   if (gateErrors.length) throw new Pain001Error('GATE_FAILED', say('E_GATE_FAILED', { schemaSet: setId }), { details: gateErrors });
   if (!check.xsd.available && !opts.allowUnchecked) {
-    throw new Pain001Error('GATE_UNAVAILABLE', say('E_GATE_UNAVAILABLE', { note: check.xsd.note ?? setId }), { details: [
-      { code: 'SCHEMA_NOT_INSTALLED', severity: 'error', message: check.xsd.note ?? say('SCHEMA_NOT_INSTALLED', { schemaSet: setId }) },
-    ] });
+    throw new Pain001Error('GATE_UNAVAILABLE', say('E_GATE_UNAVAILABLE', { note: check.xsd.note ?? setId }), {
+      details: [{ code: 'SCHEMA_NOT_INSTALLED', severity: 'error', message: check.xsd.note ?? say('SCHEMA_NOT_INSTALLED', { schemaSet: setId }) }],
+    });
   }
   const fileWarnings = check.findings.filter((f) => f.severity !== 'error');
   const title = findSchemaSet(setId)?.title;

@@ -136,7 +136,10 @@ function writeHeader(w: XmlWriter, run: PaymentRun, opts: WriteOptions, count: n
 
 function writeSctTransaction(w: XmlWriter, p: Payment): void {
   w.open('CdtTrfTxInf');
-  w.open('PmtId').leaf('InstrId', p.instructionId).leaf('EndToEndId', p.endToEndId ?? 'NOTPROVIDED').close();
+  w.open('PmtId')
+    .leaf('InstrId', p.instructionId)
+    .leaf('EndToEndId', p.endToEndId ?? 'NOTPROVIDED')
+    .close();
   w.open('Amt').leaf('InstdAmt', amountText(p.amount), { Ccy: 'EUR' }).close();
   writeUltimate(w, 'UltmtDbtr', p.ultimateDebtor, false);
   const bic = p.creditorBic ?? p.creditorAgent?.bic;
@@ -151,8 +154,13 @@ function writeSctTransaction(w: XmlWriter, p: Payment): void {
 
 function writeAxzTransaction(w: XmlWriter, p: Payment): void {
   w.open('CdtTrfTxInf');
-  w.open('PmtId').leaf('InstrId', p.instructionId).leaf('EndToEndId', p.endToEndId ?? 'NOTPROVIDED').close();
-  w.open('Amt').leaf('InstdAmt', amountText(p.amount, paymentCurrency(p)), { Ccy: paymentCurrency(p) }).close();
+  w.open('PmtId')
+    .leaf('InstrId', p.instructionId)
+    .leaf('EndToEndId', p.endToEndId ?? 'NOTPROVIDED')
+    .close();
+  w.open('Amt')
+    .leaf('InstdAmt', amountText(p.amount, paymentCurrency(p)), { Ccy: paymentCurrency(p) })
+    .close();
   w.leaf('ChrgBr', p.chargeBearer ?? 'SHAR');
   writeUltimate(w, 'UltmtDbtr', p.ultimateDebtor, true);
   const bic = p.creditorBic ?? p.creditorAgent?.bic;

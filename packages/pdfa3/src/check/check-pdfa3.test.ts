@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFStream, PDFString } from 'pdf-lib';
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, type PDFStream, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildSample, buildSampleDoc } from '../../test/fixtures';
 import { savePdfA3 } from '../write/save';
@@ -135,7 +135,9 @@ describe('checkPdfA3 on constructed files', () => {
 
   it('unused resources are not judged; undefined operators are (6.2.2)', async () => {
     const unused = await mutated((d) => {
-      d.getPage(0).node.Resources()!.set(PDFName.of('ExtGState'), d.context.obj({ GX: d.context.obj({ TR: 'Identity' }) }));
+      d.getPage(0)
+        .node.Resources()!
+        .set(PDFName.of('ExtGState'), d.context.obj({ GX: d.context.obj({ TR: 'Identity' }) }));
     });
     expect(await rules(unused)).toEqual([]);
     const op = await mutated((d) => d.getPage(0).node.addContentStream(d.context.register(d.context.stream('BX 1 2 foo EX'))));

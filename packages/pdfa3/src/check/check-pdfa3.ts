@@ -106,11 +106,23 @@ export async function checkPdfA3(bytes: Uint8Array, opts: CheckOptions = {}): Pr
   const lang = opts.lang ?? 'en';
   // pages written in the clear are counted before anything is parsed (pages in object streams: later)
   if (countPageObjects(bytes, maxPages) > maxPages) {
-    return { passed: false, declared: {}, findings: [{ code: 'PDF_TOO_MANY_PAGES', severity: 'error', message: msg('TOO_MANY_PAGES', lang, { max: maxPages }) }], checkedClauses: CHECKED_CLAUSES, pagesReused: false };
+    return {
+      passed: false,
+      declared: {},
+      findings: [{ code: 'PDF_TOO_MANY_PAGES', severity: 'error', message: msg('TOO_MANY_PAGES', lang, { max: maxPages }) }],
+      checkedClauses: CHECKED_CLAUSES,
+      pagesReused: false,
+    };
   }
   const loaded = await loadTolerant(bytes, { maxObjects: opts.maxObjects ?? DEFAULT_LIMITS.maxObjects });
   if ('error' in loaded && loaded.code === 'PDF_TOO_MANY_OBJECTS') {
-    return { passed: false, declared: {}, findings: [{ code: loaded.code, severity: 'error', message: msg('NOT_JUDGED', lang, { error: loaded.error }) }], checkedClauses: CHECKED_CLAUSES, pagesReused: false };
+    return {
+      passed: false,
+      declared: {},
+      findings: [{ code: loaded.code, severity: 'error', message: msg('NOT_JUDGED', lang, { error: loaded.error }) }],
+      checkedClauses: CHECKED_CLAUSES,
+      pagesReused: false,
+    };
   }
   if ('error' in loaded) {
     return {
@@ -207,10 +219,7 @@ export function runChecks(bytes: Uint8Array, doc: PDFDocument, opts: CheckOption
   const declared: { part?: string; conformance?: string } = {};
   if (meta.xmp?.pdfaid.part !== undefined) declared.part = meta.xmp.pdfaid.part;
   if (meta.xmp?.pdfaid.conformance !== undefined) declared.conformance = meta.xmp.pdfaid.conformance;
-  const precheck =
-    mode.record && pagesDone && pageActions && pageSpecs
-      ? quietly(() => buildPrecheck(doc, key, pageCalls, fontCalls, g.deviceUse, pageSpecs!, pageActions!))
-      : undefined;
+  const precheck = mode.record && pagesDone && pageActions && pageSpecs ? quietly(() => buildPrecheck(doc, key, pageCalls, fontCalls, g.deviceUse, pageSpecs!, pageActions!)) : undefined;
   return {
     result: finish(c, declared, match !== undefined),
     facts: { encrypted: false, deviceSpaces: new Set(g.deviceUse.keys()) },

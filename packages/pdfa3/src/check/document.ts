@@ -3,7 +3,7 @@
  * form and catalog keys (6.4.2, 6.5.2, 6.10, 6.11), metadata and identification (6.6), embedded files
  * (6.8, PDF/A-3 only), optional content (6.9), and the Info/XMP consistency note.
  */
-import { PDFArray, PDFBool, PDFDict, PDFHexString, PDFName, PDFStream, PDFString, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFBool, PDFDict, type PDFHexString, PDFName, PDFStream, type PDFString, type PDFObject } from 'pdf-lib';
 import { readIccHeader } from '../internal/icc';
 import { topLevelKeys } from '../internal/trailer';
 import { decodeStream, get, getArray, getDict, getName, getText, resolve } from '../internal/pdf';
@@ -57,7 +57,11 @@ export function checkOutputIntents(c: CheckContext): string | undefined {
       head = undefined;
     }
     if (!head || !(head.deviceClass === 'prtr' || head.deviceClass === 'mntr') || !['RGB ', 'CMYK', 'GRAY'].includes(head.colorSpace) || head.version >= 5) {
-      c.fail('6.2.3-1', c.t('OI_PROFILE_KIND', { head: head ? c.t('OI_PROFILE_HEAD', { deviceClass: head.deviceClass, colorSpace: head.colorSpace.trim(), version: head.version }) : '' }), `${path}/DestOutputProfile`);
+      c.fail(
+        '6.2.3-1',
+        c.t('OI_PROFILE_KIND', { head: head ? c.t('OI_PROFILE_HEAD', { deviceClass: head.deviceClass, colorSpace: head.colorSpace.trim(), version: head.version }) : '' }),
+        `${path}/DestOutputProfile`,
+      );
     }
     if (s === 'GTS_PDFA1' && head && outputCS === undefined) outputCS = head.colorSpace;
   });
@@ -120,7 +124,12 @@ export function checkMetadata(c: CheckContext): DocumentFacts {
     if (id.part !== String(c.part)) c.fail('6.6.4-2', c.t('PDFAID_PART', { part: id.part ?? c.t('MISSING_VALUE'), expected: c.part }), 'catalog/Metadata');
     if (!['A', 'B', 'U'].includes(id.conformance ?? '')) c.fail('6.6.4-3', c.t('PDFAID_CONFORMANCE', { conformance: id.conformance ?? c.t('MISSING_VALUE') }), 'catalog/Metadata');
   }
-  const prefixRules: [keyof typeof id.prefixes, string][] = [['part', '6.6.4-4'], ['conformance', '6.6.4-5'], ['amd', '6.6.4-6'], ['corr', '6.6.4-7']];
+  const prefixRules: [keyof typeof id.prefixes, string][] = [
+    ['part', '6.6.4-4'],
+    ['conformance', '6.6.4-5'],
+    ['amd', '6.6.4-6'],
+    ['corr', '6.6.4-7'],
+  ];
   for (const [k, rule] of prefixRules) {
     const px = id.prefixes[k];
     if (px !== undefined && px !== 'pdfaid') c.fail(rule, c.t('PDFAID_PREFIX', { key: k, prefix: px }), 'catalog/Metadata');
@@ -219,17 +228,30 @@ export function checkInfoConsistency(c: CheckContext, xmp: XmpFacts | undefined)
     const x = xmpValue(xmp, uri, local);
     const xv = x ? (local === 'creator' ? x.items.join(', ') || x.value : x.value) : undefined;
     if (xv === undefined || xv !== i) {
-      c.note('PDFA_INFO_XMP_MISMATCH', 'warning', c.t('INFO_XMP_MISMATCH', { key, info: i, xmp: local, value: xv === undefined ? c.t('MISSING_VALUE') : c.t('QUOTED', { value: xv }) }), `trailer/Info/${key}`);
+      c.note(
+        'PDFA_INFO_XMP_MISMATCH',
+        'warning',
+        c.t('INFO_XMP_MISMATCH', { key, info: i, xmp: local, value: xv === undefined ? c.t('MISSING_VALUE') : c.t('QUOTED', { value: xv }) }),
+        `trailer/Info/${key}`,
+      );
     }
   }
-  for (const [key, local] of [['CreationDate', 'CreateDate'], ['ModDate', 'ModifyDate']] as const) {
+  for (const [key, local] of [
+    ['CreationDate', 'CreateDate'],
+    ['ModDate', 'ModifyDate'],
+  ] as const) {
     const i = getText(ctx, info, key);
     if (i === undefined) continue;
     const id = parsePdfDate(i);
     const x = xmpValue(xmp, NS.xmp, local);
     const xd = x ? parseXmpDate(x.value) : undefined;
     if (!id || !xd || id.getTime() !== xd.getTime()) {
-      c.note('PDFA_INFO_XMP_MISMATCH', 'warning', c.t('INFO_XMP_MISMATCH', { key, info: i, xmp: `xmp:${local}`, value: x ? c.t('QUOTED', { value: x.value }) : c.t('MISSING_VALUE') }), `trailer/Info/${key}`);
+      c.note(
+        'PDFA_INFO_XMP_MISMATCH',
+        'warning',
+        c.t('INFO_XMP_MISMATCH', { key, info: i, xmp: `xmp:${local}`, value: x ? c.t('QUOTED', { value: x.value }) : c.t('MISSING_VALUE') }),
+        `trailer/Info/${key}`,
+      );
     }
   }
 }
@@ -274,10 +296,12 @@ export function checkCatalogKeys(c: CheckContext): void {
     const configs: [PDFDict, string][] = [];
     const d = getDict(ctx, ocp, 'D');
     if (d) configs.push([d, 'catalog/OCProperties/D']);
-    getArray(ctx, ocp, 'Configs')?.asArray().forEach((x, i) => {
-      const r = resolve(ctx, x);
-      if (r instanceof PDFDict) configs.push([r, `catalog/OCProperties/Configs[${i}]`]);
-    });
+    getArray(ctx, ocp, 'Configs')
+      ?.asArray()
+      .forEach((x, i) => {
+        const r = resolve(ctx, x);
+        if (r instanceof PDFDict) configs.push([r, `catalog/OCProperties/Configs[${i}]`]);
+      });
     const names = new Map<string, number>();
     for (const [cfg] of configs) {
       const n = getText(ctx, cfg, 'Name');

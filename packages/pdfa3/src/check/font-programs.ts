@@ -143,7 +143,7 @@ export class FontProgramChecker {
       const cidSet = desc && getStream(ctx, desc, 'CIDSet');
       if (!cid || !cidSet || !SUBSET.test(getName(ctx, cid, 'BaseFont') ?? '')) return;
       const bits = decodeOnce(this.c, cidSet);
-      const has = (c: number) => (c >> 3) < bits.length && (bits[c >> 3]! & (0x80 >> (c & 7))) !== 0;
+      const has = (c: number) => c >> 3 < bits.length && (bits[c >> 3]! & (0x80 >> (c & 7))) !== 0;
       let present: Iterable<number> | undefined;
       const ff2 = getStream(ctx, desc, 'FontFile2');
       const ff3 = getStream(ctx, desc, 'FontFile3');
@@ -171,7 +171,12 @@ export class FontProgramChecker {
     const ff3 = getStream(ctx, desc, 'FontFile3');
     if (!(cs instanceof PDFString || cs instanceof PDFHexString) || !ff3 || getName(ctx, ff3.dict, 'Subtype') !== 'Type1C') return;
     const text = Buffer.from(stringBytes(cs)).toString('latin1');
-    const names = new Set(text.split('/').map((x) => x.trim()).filter((x) => x.length > 0 && x !== '.notdef'));
+    const names = new Set(
+      text
+        .split('/')
+        .map((x) => x.trim())
+        .filter((x) => x.length > 0 && x !== '.notdef'),
+    );
     const cff = parseCff(decodeOnce(this.c, ff3));
     if (cff.isCid) return;
     if (names.size < cff.numGlyphs - 1) {
@@ -196,8 +201,7 @@ export class FontProgramChecker {
     const ctx = this.ctx;
     const sub = getName(ctx, font, 'Subtype');
     const name = getName(ctx, font, 'BaseFont') ?? this.c.t('UNNAMED');
-    const missing = (code: number, what: string) =>
-      this.c.fail('6.2.11.4.1-2', this.c.t('GLYPH_NOT_DEFINED', { name, code, what }), u.path);
+    const missing = (code: number, what: string) => this.c.fail('6.2.11.4.1-2', this.c.t('GLYPH_NOT_DEFINED', { name, code, what }), u.path);
     if (sub === 'Type0') {
       const enc = getName(ctx, font, 'Encoding');
       if (enc !== 'Identity-H' && enc !== 'Identity-V') return;
@@ -277,7 +281,9 @@ export class FontProgramChecker {
     const procs = getDict(ctx, font, 'CharProcs');
     const fc = getNumber(ctx, font, 'FirstChar');
     const widths = getArray(ctx, font, 'Widths');
-    const matrix = getArray(ctx, font, 'FontMatrix')?.asArray().map((x) => resolve(ctx, x));
+    const matrix = getArray(ctx, font, 'FontMatrix')
+      ?.asArray()
+      .map((x) => resolve(ctx, x));
     const sx = matrix && matrix[0] instanceof PDFNumber ? matrix[0].asNumber() : undefined;
     const nameOfCode = this.encodingNames(font);
     if (!procs || fc === undefined || !widths || sx === undefined || !nameOfCode) return;

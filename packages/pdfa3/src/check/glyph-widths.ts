@@ -185,11 +185,7 @@ export class GlyphWidthChecker {
     const name = getName(this.ctx, font, 'BaseFont') ?? this.c.t('UNNAMED');
     const first = bad[0]!;
     const more = bad.length > 1 ? this.c.t('GLYPHS_DIFFER', { count: bad.length }) : '';
-    this.c.fail(
-      '6.2.11.5-1',
-      this.c.t('GLYPH_WIDTH_DICT', { name, code: first.code, dict: round(first.dict), prog: round(first.prog), more }),
-      u.path,
-    );
+    this.c.fail('6.2.11.5-1', this.c.t('GLYPH_WIDTH_DICT', { name, code: first.code, dict: round(first.dict), prog: round(first.prog), more }), u.path);
   }
 
   private checkFont(font: PDFDict, u: GlyphUse): void {

@@ -4,7 +4,7 @@
  * implementation limits (6.1.13). Also collects what later checks need: every /AF array entry and every
  * file specification carrying /EF.
  */
-import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString } from 'pdf-lib';
 import { filtersOf, refPath, resolve } from '../internal/pdf';
 import { ALLOWED_FILTERS } from '../internal/rules';
 import type { CheckContext } from './context';
@@ -52,10 +52,11 @@ export function checkObjects(c: CheckContext): ObjectFacts {
         }
       }
       const af = resolve(ctx, d.get(PDFName.of('AF')));
-      if (af instanceof PDFArray) for (const x of af.asArray()) {
-        const r = resolve(ctx, x);
-        if (r) facts.associated.add(r);
-      }
+      if (af instanceof PDFArray)
+        for (const x of af.asArray()) {
+          const r = resolve(ctx, x);
+          if (r) facts.associated.add(r);
+        }
       if (d.has(PDFName.of('EF')) && !specSeen.has(d)) {
         specSeen.add(d);
         facts.fileSpecs.push({ spec: d, path });

@@ -83,12 +83,7 @@ export function serialize(obj: PDFObject | undefined): Uint8Array {
  * one's tag and object (return false to stop the walk) and `direct` with each direct dictionary or array inside
  * them and its address. Returns false when stopped.
  */
-function walkClosure(
-  ctx: PDFContext,
-  root: PDFRef,
-  indirect: (tag: string, obj: PDFObject | undefined) => boolean,
-  direct?: (address: Address, obj: PDFObject) => void,
-): boolean {
+function walkClosure(ctx: PDFContext, root: PDFRef, indirect: (tag: string, obj: PDFObject | undefined) => boolean, direct?: (address: Address, obj: PDFObject) => void): boolean {
   const seen = new Set<string>([tagOf(root)]);
   const queue: PDFRef[] = [root];
   let truncated = false;

@@ -62,7 +62,14 @@ describe('JPEG 2000 header (6.2.8.3)', () => {
   it('flags channels, bit depth, several colr without one APPROX 1, method 4, CIEJab', () => {
     expect(rules(jp2(5, 7, [[1, 0, 0, 0, 0, 0, 16]]))).toEqual(['6.2.8.3-1']);
     expect(rules(jp2(3, 40, [[1, 0, 0, 0, 0, 0, 16]]))).toEqual(['6.2.8.3-5']);
-    expect(rules(jp2(3, 7, [[1, 0, 0, 0, 0, 0, 16], [1, 0, 0, 0, 0, 0, 17]]))).toEqual(['6.2.8.3-2']);
+    expect(
+      rules(
+        jp2(3, 7, [
+          [1, 0, 0, 0, 0, 0, 16],
+          [1, 0, 0, 0, 0, 0, 17],
+        ]),
+      ),
+    ).toEqual(['6.2.8.3-2']);
     expect(rules(jp2(3, 7, [[4, 0, 0]]))).toEqual(['6.2.8.3-3']);
     expect(rules(jp2(3, 7, [[1, 0, 0, 0, 0, 0, 19]]))).toEqual(['6.2.8.3-4']);
     expect(rules(jp2(3, 7, [[1, 0, 0, 0, 0, 0, 19]]), true)).toEqual([]);

@@ -11,7 +11,7 @@
  * embedded CMap, are not judged.
  */
 import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts';
-import { PDFDict, PDFHexString, PDFName, PDFStream, PDFString, type PDFObject } from 'pdf-lib';
+import { PDFDict, PDFHexString, PDFName, type PDFStream, PDFString, type PDFObject } from 'pdf-lib';
 import { get, getArray, getDict, getName, getNumber, getStream, resolve } from '../internal/pdf';
 import { decodeOnce } from './decoded';
 import type { CheckContext } from './context';
@@ -157,7 +157,11 @@ export class UnicodeMapChecker {
       const g = glyphName(code);
       if (g === null) continue; // cannot tell
       if (g === undefined || !inGlyphList(g)) {
-        this.c.fail('6.2.11.7.2-1', this.c.t('NO_UNICODE_SIMPLE', { name, code, glyph: g ? this.c.t('GLYPH_NAMED', { glyph: g }) : '', reason: g ? this.c.t('GLYPH_NOT_IN_AGL') : this.c.t('NO_GLYPH_NAME') }), u.path);
+        this.c.fail(
+          '6.2.11.7.2-1',
+          this.c.t('NO_UNICODE_SIMPLE', { name, code, glyph: g ? this.c.t('GLYPH_NAMED', { glyph: g }) : '', reason: g ? this.c.t('GLYPH_NOT_IN_AGL') : this.c.t('NO_GLYPH_NAME') }),
+          u.path,
+        );
         return;
       }
     }
@@ -196,7 +200,7 @@ export class UnicodeMapChecker {
     const clear = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, getLength1(this.ctx, ff) ?? bytes.length)).toString('latin1');
     if (/\/Encoding\s+StandardEncoding\s+def/.test(clear)) return 'standard';
     const map = new Map<number, string>();
-    for (const m of clear.matchAll(/dup\s+(\d+)\s*\/([^\s/\[\]()<>{}%]+)\s+put/g)) map.set(Number(m[1]), m[2]!);
+    for (const m of clear.matchAll(/dup\s+(\d+)\s*\/([^\s/[\]()<>{}%]+)\s+put/g)) map.set(Number(m[1]), m[2]!);
     return map.size > 0 ? map : undefined;
   }
 }
@@ -210,4 +214,3 @@ function textOfObj(o: PDFObject | undefined): string | undefined {
   if (o instanceof PDFName) return o.decodeText();
   return undefined;
 }
-

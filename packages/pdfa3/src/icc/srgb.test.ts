@@ -26,7 +26,7 @@ function evaluate(profile: Uint8Array, rgb: [number, number, number]): number[] 
 
 function lab(xyz: number[]): number[] {
   const w = [0.9642, 1, 0.8249];
-  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
   const [fx, fy, fz] = xyz.map((v, i) => f(v / w[i]!));
   return [116 * fy! - 16, 500 * (fx! - fy!), 200 * (fy! - fz!)];
 }

@@ -87,7 +87,7 @@ function readDict(b: Uint8Array, start: number, end: number): Map<number, DictVa
       d.set(op, ops);
       ops = [];
     } else if (b0 === 28) {
-      ops.push(((card(b, i + 1, 2) << 16) >> 16));
+      ops.push((card(b, i + 1, 2) << 16) >> 16);
       i += 3;
     } else if (b0 === 29) {
       ops.push(card(b, i + 1, 4) | 0);

@@ -36,10 +36,7 @@ export function looksEncrypted(bytes: Uint8Array): boolean {
 }
 
 /** Loads without touching the Info dictionary; undefined plus the reason when pdf-lib cannot parse it. */
-export async function loadTolerant(
-  bytes: Uint8Array,
-  opts: { requirePageTree?: boolean; maxObjects?: number } = {},
-): Promise<{ doc: PDFDocument } | { error: string; code?: 'PDF_TOO_MANY_OBJECTS' }> {
+export async function loadTolerant(bytes: Uint8Array, opts: { requirePageTree?: boolean; maxObjects?: number } = {}): Promise<{ doc: PDFDocument } | { error: string; code?: 'PDF_TOO_MANY_OBJECTS' }> {
   // parsing costs time per object: a file declaring more than the limit is refused before parsing
   const maxObjects = opts.maxObjects ?? DEFAULT_MAX_OBJECTS;
   if (countObjects(bytes, maxObjects) > maxObjects) return { error: `the file declares more than ${maxObjects} indirect objects (limit)`, code: 'PDF_TOO_MANY_OBJECTS' };

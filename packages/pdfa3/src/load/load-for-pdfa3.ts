@@ -6,7 +6,7 @@
  * makePdfA3 + savePdfA3 will fix (metadata, output intent, trailer ID, header, file structure).
  * Page content streams and resources are never changed.
  */
-import { PDFArray, PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, PDFStream, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFBool, PDFDict, type PDFDocument, PDFName, PDFNumber, PDFStream, type PDFObject } from 'pdf-lib';
 import type { Lang } from '@kontor/xml';
 import { Pdfa3Error } from '../errors';
 import { msg } from '../messages';
@@ -38,8 +38,25 @@ export type LoadForPdfA3Result =
 
 /** Clauses (or rules) whose failures makePdfA3 / savePdfA3 repair by rewriting the file or its metadata. */
 const FIXED_ON_SAVE = [
-  '6.1.2', '6.1.3-1', '6.1.3-3', '6.1.4', '6.1.7.1-1', '6.1.7.1-2', '6.1.9', '6.2.3', '6.2.10-2', '6.4.1-3', '6.4.2',
-  '6.5.2', '6.6.2.1', '6.6.2.3.1', '6.6.2.3.2', '6.6.2.3.3', '6.6.4', '6.10', '6.11',
+  '6.1.2',
+  '6.1.3-1',
+  '6.1.3-3',
+  '6.1.4',
+  '6.1.7.1-1',
+  '6.1.7.1-2',
+  '6.1.9',
+  '6.2.3',
+  '6.2.10-2',
+  '6.4.1-3',
+  '6.4.2',
+  '6.5.2',
+  '6.6.2.1',
+  '6.6.2.3.1',
+  '6.6.2.3.2',
+  '6.6.2.3.3',
+  '6.6.4',
+  '6.10',
+  '6.11',
 ];
 /** Repaired by loadForPdfA3 itself. */
 const FIXED_ON_LOAD = ['6.8', '6.2.8-3', '6.2.11.4.2', '6.3.2-1'];

@@ -61,10 +61,11 @@ export function embeddedFilesOf(doc: PDFDocument, opts: ReadEmbeddedFilesOptions
   const cat = doc.catalog;
   const af = resolve(ctx, cat.get(PDFName.of('AF')));
   const associated = new Set<PDFObject>();
-  if (af instanceof PDFArray) for (const x of af.asArray()) {
-    const r = resolve(ctx, x);
-    if (r) associated.add(r);
-  }
+  if (af instanceof PDFArray)
+    for (const x of af.asArray()) {
+      const r = resolve(ctx, x);
+      if (r) associated.add(r);
+    }
   const specs: { spec: PDFDict; key?: string }[] = [];
   const seen = new Set<PDFObject>();
   const tree = getDict(ctx, getDict(ctx, cat, 'Names'), 'EmbeddedFiles');
@@ -89,7 +90,7 @@ export function embeddedFilesOf(doc: PDFDocument, opts: ReadEmbeddedFilesOptions
 
   return specs.map(({ spec, key }) => {
     const ef = getDict(ctx, spec, 'EF');
-    const stream = (ef ? get(ctx, ef, 'UF') ?? get(ctx, ef, 'F') : undefined) as PDFObject | undefined;
+    const stream = (ef ? (get(ctx, ef, 'UF') ?? get(ctx, ef, 'F')) : undefined) as PDFObject | undefined;
     const out: EmbeddedFile = {
       name: getText(ctx, spec, 'UF') ?? getText(ctx, spec, 'F') ?? key ?? '',
       associated: associated.has(spec),

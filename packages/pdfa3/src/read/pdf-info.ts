@@ -113,7 +113,14 @@ export function pdfInfoOf(doc: PDFDocument, bytes: Uint8Array): PdfInfo {
   const infoDict = resolve(ctx, ctx.trailerInfo.Info);
   const info: PdfInfo['info'] = {};
   if (infoDict instanceof PDFDict && !encrypted) {
-    for (const [k, key] of [['title', 'Title'], ['author', 'Author'], ['subject', 'Subject'], ['keywords', 'Keywords'], ['creator', 'Creator'], ['producer', 'Producer']] as const) {
+    for (const [k, key] of [
+      ['title', 'Title'],
+      ['author', 'Author'],
+      ['subject', 'Subject'],
+      ['keywords', 'Keywords'],
+      ['creator', 'Creator'],
+      ['producer', 'Producer'],
+    ] as const) {
       const v = getText(ctx, infoDict, key);
       if (v !== undefined) info[k] = v;
     }

@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFHexString, PDFName, PDFStream } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFHexString, PDFName, type PDFStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildSampleDoc } from '../../test/fixtures';
 import { savePdfA3 } from '../write/save';

@@ -2,7 +2,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { CREATED, MODIFIED } from '../../test/fixtures';
 import { checkPdfA3 } from '../check/check-pdfa3';
-import { Pdfa3Error } from '../errors';
+import type { Pdfa3Error } from '../errors';
 import { readEmbeddedFiles } from '../read/embedded-files';
 import { attachFile, nameTreeEntries } from './attach-file';
 import { makePdfA3 } from './make-pdfa3';
@@ -29,7 +29,19 @@ describe('attachFile', () => {
     expect(Buffer.from(bytes).toString('latin1')).toContain('/Subtype /text#2Fxml');
     const files = await readEmbeddedFiles(bytes);
     expect(files.map((f) => ({ ...f, data: Buffer.from(f.data).toString('utf8') }))).toEqual([
-      { name: 'factur-x.xml', key: 'factur-x.xml', mimeType: 'text/xml', relationship: 'Alternative', associated: true, description: 'Invoice', size: xml.length, data: '<a>ü</a>', creationDate: CREATED, modDate: MODIFIED, checksumValid: true },
+      {
+        name: 'factur-x.xml',
+        key: 'factur-x.xml',
+        mimeType: 'text/xml',
+        relationship: 'Alternative',
+        associated: true,
+        description: 'Invoice',
+        size: xml.length,
+        data: '<a>ü</a>',
+        creationDate: CREATED,
+        modDate: MODIFIED,
+        checksumValid: true,
+      },
       { name: 'Übersicht.csv', key: 'Übersicht.csv', mimeType: 'text/csv', relationship: 'Supplement', associated: true, size: 3, data: 'a;b', modDate: MODIFIED, checksumValid: true },
     ]);
     expect((await checkPdfA3(bytes)).passed).toBe(true);

@@ -1,9 +1,9 @@
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from 'pdf-lib';
+import { PDFArray, type PDFDict, PDFDocument, PDFHexString, PDFName, type PDFString, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildSample, buildSampleDoc, CREATED, FX_NS, FX_XMP, MODIFIED } from '../../test/fixtures';
 import { qpdfAvailable, qpdfCheck } from '../../test/corpus';
 import { checkPdfA3 } from '../check/check-pdfa3';
-import { Pdfa3Error } from '../errors';
+import type { Pdfa3Error } from '../errors';
 import { readPdfInfo } from '../read/pdf-info';
 import { makePdfA3 } from './make-pdfa3';
 import { savePdfA3 } from './save';
@@ -41,8 +41,29 @@ describe('makePdfA3 + savePdfA3', () => {
 
   it('keeps Info and XMP consistent (same instants, same texts)', async () => {
     const info = await readPdfInfo(await buildSample({ extraXmp: FX_XMP }));
-    expect(info).toMatchObject({ pdfVersion: '1.7', pdfaPart: 3, pdfaConformance: 'B', hasOutputIntent: true, hasAfArray: true, afCount: 1, embeddedFileCount: 1, lang: 'de-DE', hasTrailerId: true, encrypted: false, pageCount: 1 });
-    expect(info.info).toEqual({ title: 'Rechnung 4711', author: 'Kontor GmbH', subject: 'Invoice 4711', keywords: 'invoice, 4711', creator: 'Kontor test', producer: 'Kontor pdfa3', creationDate: CREATED, modDate: MODIFIED });
+    expect(info).toMatchObject({
+      pdfVersion: '1.7',
+      pdfaPart: 3,
+      pdfaConformance: 'B',
+      hasOutputIntent: true,
+      hasAfArray: true,
+      afCount: 1,
+      embeddedFileCount: 1,
+      lang: 'de-DE',
+      hasTrailerId: true,
+      encrypted: false,
+      pageCount: 1,
+    });
+    expect(info.info).toEqual({
+      title: 'Rechnung 4711',
+      author: 'Kontor GmbH',
+      subject: 'Invoice 4711',
+      keywords: 'invoice, 4711',
+      creator: 'Kontor test',
+      producer: 'Kontor pdfa3',
+      creationDate: CREATED,
+      modDate: MODIFIED,
+    });
     expect(info.outputIntents).toEqual([{ subtype: 'GTS_PDFA1', outputConditionIdentifier: 'sRGB IEC61966-2.1', profileColorSpace: 'RGB' }]);
     expect(info.xmp).toContain('<xmp:CreateDate>2024-05-01T10:00:00+00:00</xmp:CreateDate>');
     expect(info.xmp).toContain(`xmlns:fx="${FX_NS}"`);

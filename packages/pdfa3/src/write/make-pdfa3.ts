@@ -26,7 +26,6 @@ export interface MakePdfA3Result {
   warnings: Finding[];
 }
 
-
 /** A valid PDF/A output profile already in the document, if any: [profile stream ref/obj, colour space]. */
 function existingOutputProfile(doc: PDFDocument): { profile: PDFRef | PDFStream; colorSpace: string } | undefined {
   const ctx = doc.context;
@@ -46,7 +45,8 @@ function existingOutputProfile(doc: PDFDocument): { profile: PDFRef | PDFStream;
     } catch {
       return undefined;
     }
-    if (!head || !(head.deviceClass === 'mntr' || head.deviceClass === 'prtr') || !iccComponents(head.colorSpace) || head.colorSpace === 'Lab ' || head.colorSpace === 'XYZ ' || head.version >= 5) return undefined;
+    if (!head || !(head.deviceClass === 'mntr' || head.deviceClass === 'prtr') || !iccComponents(head.colorSpace) || head.colorSpace === 'Lab ' || head.colorSpace === 'XYZ ' || head.version >= 5)
+      return undefined;
     found = { profile: raw as PDFRef | PDFStream, colorSpace: head.colorSpace };
   }
   return found;

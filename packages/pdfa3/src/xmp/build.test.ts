@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Pdfa3Error } from '../errors';
+import type { Pdfa3Error } from '../errors';
 import { buildXmp, type PdfA3Metadata } from './build';
 import { NS } from './namespaces';
 import { readXmpFacts, xmpValue } from './read';
@@ -51,7 +51,9 @@ describe('buildXmp', () => {
     };
     expect(code({ ...base, extraXmp: { properties: [{ namespaceURI: NS_FX, prefix: 'fx', name: 'DocumentType', value: 'x' }] } })).toBe('INVALID_XMP');
     expect(code({ ...base, extraXmp: { extensionSchemas: [{ schema: 's', namespaceURI: NS_FX, prefix: 'pdf', properties: [] }] } })).toBe('INVALID_XMP');
-    expect(code({ ...base, extraXmp: { extensionSchemas: [{ schema: 's', namespaceURI: NS_FX, prefix: 'fx', properties: [{ name: 'A', valueType: 'Money', category: 'external', description: 'd' }] }] } })).toBe('INVALID_XMP');
+    expect(
+      code({ ...base, extraXmp: { extensionSchemas: [{ schema: 's', namespaceURI: NS_FX, prefix: 'fx', properties: [{ name: 'A', valueType: 'Money', category: 'external', description: 'd' }] }] } }),
+    ).toBe('INVALID_XMP');
     expect(code({ ...base, extraXmp: { descriptionsXml: '<rdf:Description rdf:about=""><foo:x xmlns:foo="urn:foo">1</foo:x></rdf:Description>' } })).toBe('INVALID_XMP');
     expect(code({ ...base, extraXmp: { descriptionsXml: '<rdf:Description>' } })).toBe('INVALID_XMP');
     expect(code({ ...base, createDate: new Date('nope') })).toBe('INVALID_DATE');
@@ -59,7 +61,10 @@ describe('buildXmp', () => {
   });
 
   it('accepts caller descriptions in predefined namespaces', () => {
-    const xmp = buildXmp({ ...base, extraXmp: { descriptionsXml: `<rdf:Description rdf:about="" xmlns:xmpRights="http://ns.adobe.com/xap/1.0/rights/"><xmpRights:Marked>True</xmpRights:Marked></rdf:Description>` } });
+    const xmp = buildXmp({
+      ...base,
+      extraXmp: { descriptionsXml: `<rdf:Description rdf:about="" xmlns:xmpRights="http://ns.adobe.com/xap/1.0/rights/"><xmpRights:Marked>True</xmpRights:Marked></rdf:Description>` },
+    });
     expect(xmpValue(readXmpFacts(xmp), 'http://ns.adobe.com/xap/1.0/rights/', 'Marked')?.value).toBe('True');
   });
 });

@@ -147,9 +147,7 @@ export function buildXmp(meta: PdfA3Metadata): string {
   }
   const schemas = extra.extensionSchemas ?? [];
   if (schemas.length > 0) {
-    out.push(
-      `  <rdf:Description rdf:about="" xmlns:pdfaExtension="${NS.pdfaExtension}" xmlns:pdfaSchema="${NS.pdfaSchema}" xmlns:pdfaProperty="${NS.pdfaProperty}">`,
-    );
+    out.push(`  <rdf:Description rdf:about="" xmlns:pdfaExtension="${NS.pdfaExtension}" xmlns:pdfaSchema="${NS.pdfaSchema}" xmlns:pdfaProperty="${NS.pdfaProperty}">`);
     out.push('   <pdfaExtension:schemas>');
     out.push('    <rdf:Bag>');
     for (const s of schemas) {

@@ -95,8 +95,7 @@ function textOf(el: XmlElement): string {
 const URI_LIKE = /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/;
 
 function readExtensionSchemas(prop: XmlElement, facts: XmpFacts): void {
-  const problem = (rule: string, key: Pdfa3MessageKey, params?: MessageParams) =>
-    facts.problems.push({ rule, message: msg(key, 'en', params), key, ...(params ? { params } : {}) });
+  const problem = (rule: string, key: Pdfa3MessageKey, params?: MessageParams) => facts.problems.push({ rule, message: msg(key, 'en', params), key, ...(params ? { params } : {}) });
   const { kind, items } = arrayItems(prop);
   if (kind !== 'Bag' || prop.prefix !== 'pdfaExtension') problem('6.6.2.3.3-1', 'EXT_SCHEMAS_BAG');
   for (const li of items) {
@@ -220,7 +219,17 @@ export function readXmpFacts(text: string): XmpFacts {
         const items = arr.items.map((i) => i.text.trim());
         const isStruct = p.attr('parseType', RDF) === 'Resource' || p.children.some((c) => isRdf(c, 'Description'));
         const fields = isStruct ? structFields(p).map((f) => ({ uri: f.uri, local: f.local })) : undefined;
-        facts.properties.push({ uri: p.ns, prefix: p.prefix, local: p.local, value: textOf(p), items, ...(arr.kind ? { arrayKind: arr.kind } : {}), ...(fields ? { fields } : {}), el: p, line: p.line });
+        facts.properties.push({
+          uri: p.ns,
+          prefix: p.prefix,
+          local: p.local,
+          value: textOf(p),
+          items,
+          ...(arr.kind ? { arrayKind: arr.kind } : {}),
+          ...(fields ? { fields } : {}),
+          el: p,
+          line: p.line,
+        });
         if (p.ns === NS.pdfaExtension && p.local === 'schemas') readExtensionSchemas(p, facts);
       }
     }

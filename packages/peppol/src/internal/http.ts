@@ -8,9 +8,7 @@ export interface HttpGetOptions {
   signal?: AbortSignal;
 }
 
-export type HttpGetResult =
-  | { ok: true; status: number; body: string; headers: Headers }
-  | { ok: false; failure: 'TIMEOUT' | 'NETWORK' | 'TOO_LARGE'; message: string };
+export type HttpGetResult = { ok: true; status: number; body: string; headers: Headers } | { ok: false; failure: 'TIMEOUT' | 'NETWORK' | 'TOO_LARGE'; message: string };
 
 export async function httpGet(url: string, options: HttpGetOptions): Promise<HttpGetResult> {
   const timeout = AbortSignal.timeout(options.timeoutMs);

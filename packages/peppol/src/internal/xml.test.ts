@@ -3,9 +3,7 @@ import { childElement, childElements, readXml, XmlReadError } from './xml';
 
 describe('readXml', () => {
   it('builds a namespace-aware tree with attributes, text, CDATA and line numbers', () => {
-    const root = readXml(
-      '<?xml version="1.0"?>\n<a:root xmlns:a="urn:a" xmlns="urn:default" k="v">\n  <child x="1">one &amp; <![CDATA[two]]></child>\n  <a:child/>\n</a:root>',
-    );
+    const root = readXml('<?xml version="1.0"?>\n<a:root xmlns:a="urn:a" xmlns="urn:default" k="v">\n  <child x="1">one &amp; <![CDATA[two]]></child>\n  <a:child/>\n</a:root>');
     expect(root).toMatchObject({ ns: 'urn:a', local: 'root', line: 2 });
     expect(root.attr('k')).toBe('v');
     expect(childElements(root, 'child')).toHaveLength(2);

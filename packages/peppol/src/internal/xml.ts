@@ -40,9 +40,7 @@ export function readXml(input: string, limits: XmlLimits = {}): XmlElement {
 
 /** Children with the given local name (and namespace, or one of several namespaces, when given). */
 export function childElements(parent: XmlElement, local: string, ns?: string | readonly string[]): XmlElement[] {
-  return parent.children.filter(
-    (child) => child.local === local && (ns === undefined || (typeof ns === 'string' ? child.ns === ns : ns.includes(child.ns))),
-  );
+  return parent.children.filter((child) => child.local === local && (ns === undefined || (typeof ns === 'string' ? child.ns === ns : ns.includes(child.ns))));
 }
 
 export function childElement(parent: XmlElement, local: string, ns?: string | readonly string[]): XmlElement | undefined {

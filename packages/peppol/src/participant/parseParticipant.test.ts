@@ -74,9 +74,7 @@ describe('parseParticipant: refused forms', () => {
 
 describe('check digits', () => {
   it('GS1: exactly one check digit completes any 12-digit GLN body', () => {
-    fc.assert(
-      fc.property(fc.stringMatching(/^\d{12}$/), (body) => [...'0123456789'].filter((d) => isValidGs1CheckDigit(body + d)).length === 1),
-    );
+    fc.assert(fc.property(fc.stringMatching(/^\d{12}$/), (body) => [...'0123456789'].filter((d) => isValidGs1CheckDigit(body + d)).length === 1));
   });
 
   it('Leitweg-ID: exactly one pair of check digits completes any id, and single substitutions are caught', () => {

@@ -17,9 +17,7 @@ export interface ParticipantId {
   identifier: string;
 }
 
-export type ParticipantParseResult =
-  | { ok: true; participant: ParticipantId; interpretedAs: ParticipantInputKind }
-  | { ok: false; reason: ParticipantReason; message: string };
+export type ParticipantParseResult = { ok: true; participant: ParticipantId; interpretedAs: ParticipantInputKind } | { ok: false; reason: ParticipantReason; message: string };
 
 /** How the input was read; useful to show "bare GLN → 0088" to a user. */
 export type ParticipantInputKind = 'identifier' | 'icd-value' | 'ebcore-urn' | 'gln' | 'de-vat' | 'leitweg-id';
@@ -113,7 +111,7 @@ export function tryParseParticipant(input: string): ParticipantParseResult {
     if (!isValidGs1CheckDigit(compact)) return fail('PARTICIPANT_GLN_CHECKSUM', 'A 13-digit number is read as GLN, but its check digit does not match.');
     return participant(`0088:${compact}`, 'gln');
   }
-  const vat = text.replace(/[\s.\-]/g, '');
+  const vat = text.replace(/[\s.-]/g, '');
   if (/^de\d{9}$/i.test(vat)) {
     if (!isValidGermanVatNumber(vat.slice(2))) return fail('PARTICIPANT_VAT_CHECKSUM', 'The German VAT id check digit does not match.');
     return participant(`9930:DE${vat.slice(2)}`, 'de-vat');
@@ -122,10 +120,7 @@ export function tryParseParticipant(input: string): ParticipantParseResult {
     if (!isValidLeitwegId(text)) return fail('PARTICIPANT_LEITWEG_CHECKSUM', 'The Leitweg-ID check digits (ISO 7064 Mod 97-10) do not match.');
     return participant(`0204:${text}`, 'leitweg-id');
   }
-  return fail(
-    'PARTICIPANT_UNRECOGNISED',
-    'Expected iso6523-actorid-upis::ICD:id, ICD:id, a 13-digit GLN, a German VAT id (DE + 9 digits) or a Leitweg-ID.',
-  );
+  return fail('PARTICIPANT_UNRECOGNISED', 'Expected iso6523-actorid-upis::ICD:id, ICD:id, a 13-digit GLN, a German VAT id (DE + 9 digits) or a Leitweg-ID.');
 }
 
 /**

@@ -24,7 +24,15 @@ describe('SML names (protocols.md §2.2 test vectors)', () => {
     expect(cnameHostname({ ...vector, value: '0088:123ABC' }, 'z')).toBe(cnameHostname(vector, 'z'));
   });
   it('base32 follows the RFC 4648 test vectors', () => {
-    const cases: Array<[string, string]> = [['', ''], ['f', 'my'], ['fo', 'mzxq'], ['foo', 'mzxw6'], ['foob', 'mzxw6yq'], ['fooba', 'mzxw6ytb'], ['foobar', 'mzxw6ytboi']];
+    const cases: Array<[string, string]> = [
+      ['', ''],
+      ['f', 'my'],
+      ['fo', 'mzxq'],
+      ['foo', 'mzxw6'],
+      ['foob', 'mzxw6yq'],
+      ['fooba', 'mzxw6ytb'],
+      ['foobar', 'mzxw6ytboi'],
+    ];
     for (const [input, output] of cases) expect(encodeBase32(Buffer.from(input))).toBe(output);
   });
 });

@@ -64,7 +64,11 @@ function attach(parent: XmlElement, kids: readonly Kid[]): XmlElement {
   for (const k of kids) {
     if (!k) continue;
     if (Array.isArray(k)) {
-      for (const e of k) if (e) { e.parent = parent; parent.children.push(e); }
+      for (const e of k)
+        if (e) {
+          e.parent = parent;
+          parent.children.push(e);
+        }
     } else {
       const e = k as XmlElement;
       e.parent = parent;
@@ -181,7 +185,9 @@ class Binder {
   tradeParty(qname: string, wrapper: Src): XmlElement | undefined {
     if (!wrapper) return undefined;
     const p = kidOf(wrapper, 'Party');
-    const ids = kidsOf(p, 'PartyIdentification').flatMap((pi) => cbcs(pi, 'ID')).filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() !== 'SEPA');
+    const ids = kidsOf(p, 'PartyIdentification')
+      .flatMap((pi) => cbcs(pi, 'ID'))
+      .filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() !== 'SEPA');
     const legal = kidsOf(p, 'PartyLegalEntity');
     const names = kidsOf(p, 'PartyName').flatMap((pn) => cbcs(pn, 'Name'));
     const companyIds = legal.flatMap((l) => cbcs(l, 'CompanyID'));
@@ -206,7 +212,9 @@ class Binder {
 
   payee(p: Src): XmlElement | undefined {
     if (!p) return undefined;
-    const ids = kidsOf(p, 'PartyIdentification').flatMap((pi) => cbcs(pi, 'ID')).filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() !== 'SEPA');
+    const ids = kidsOf(p, 'PartyIdentification')
+      .flatMap((pi) => cbcs(pi, 'ID'))
+      .filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() !== 'SEPA');
     const companyIds = kidsOf(p, 'PartyLegalEntity').flatMap((l) => cbcs(l, 'CompanyID'));
     return this.el('ram:PayeeTradeParty', p, [
       this.identifiers(ids),
@@ -309,7 +317,9 @@ class Binder {
           this.vals('ram:Description', cbcs(item, 'Description')),
           kidsOf(item, 'AdditionalItemProperty').map((p) => this.el('ram:ApplicableProductCharacteristic', p, [this.val('ram:Description', cbc(p, 'Name')), this.val('ram:Value', cbc(p, 'Value'))])),
           kidsOf(item, 'CommodityClassification').flatMap((c) =>
-            cbcs(c, 'ItemClassificationCode').map((code) => this.el('ram:DesignatedProductClassification', c, [make('ram:ClassCode', code, this, { listID: attr(code, 'listID'), listVersionID: attr(code, 'listVersionID') }, sv(code))])),
+            cbcs(c, 'ItemClassificationCode').map((code) =>
+              this.el('ram:DesignatedProductClassification', c, [make('ram:ClassCode', code, this, { listID: attr(code, 'listID'), listVersionID: attr(code, 'listVersionID') }, sv(code))]),
+            ),
           ),
           kidsOf(item, 'OriginCountry').map((c) => this.el('ram:OriginTradeCountry', c, [this.val('ram:ID', cbc(c, 'IdentificationCode'))])),
         ]),
@@ -386,9 +396,7 @@ class Binder {
       kidsOf(u, 'OrderReference').flatMap((o) => cbcs(o, 'ID').map((s) => this.el('ram:BuyerOrderReferencedDocument', s, [this.val('ram:IssuerAssignedID', s)]))),
       kidsOf(u, 'ContractDocumentReference').map((r) => this.docRef('ram:ContractReferencedDocument', r)),
       docRefs.map((r) => this.additionalRef(r)),
-      kidsOf(u, 'OriginatorDocumentReference').map((r) =>
-        this.el('ram:AdditionalReferencedDocument', r, [this.val('ram:IssuerAssignedID', cbc(r, 'ID')), make('ram:TypeCode', r, this, {}, '50')]),
-      ),
+      kidsOf(u, 'OriginatorDocumentReference').map((r) => this.el('ram:AdditionalReferencedDocument', r, [this.val('ram:IssuerAssignedID', cbc(r, 'ID')), make('ram:TypeCode', r, this, {}, '50')])),
       kidsOf(u, 'ProjectReference').map((r) => this.el('ram:SpecifiedProcuringProject', r, [this.val('ram:ID', cbc(r, 'ID')), make('ram:Name', r, this, {}, 'Project reference')])),
     ]);
     const deliveryEl = this.el('ram:ApplicableHeaderTradeDelivery', u, [

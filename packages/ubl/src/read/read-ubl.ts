@@ -26,7 +26,11 @@ function positionPath(el: XmlElement): string {
   for (let e: XmlElement | null = el; e; e = e.parent) {
     const p: XmlElement | null = e.parent;
     let idx = 1;
-    if (p) for (const s of p.children as XmlElement[]) { if (s === e) break; if (s.local === e.local && s.ns === e.ns) idx++; }
+    if (p)
+      for (const s of p.children as XmlElement[]) {
+        if (s === e) break;
+        if (s.local === e.local && s.ns === e.ns) idx++;
+      }
     parts.push(`${e.prefix ? `${e.prefix}:` : ''}${e.local}[${idx}]`);
   }
   return `/${parts.reverse().join('/')}`;
@@ -63,7 +67,18 @@ function notCarried(root: XmlElement, used: ReadonlySet<XmlElement>, lang: Lang)
  */
 export function readUbl(xml: XmlInput, opts: ReadUblOptions = {}): ReadUblResult {
   const lang = opts.lang ?? 'en';
-  const empty: ReadUblResult = { invoice: null, profile: null, profileName: 'unknown', guideline: null, businessProcess: null, attachments: [], unsupported: [], findings: [], issues: [], documentKind: null };
+  const empty: ReadUblResult = {
+    invoice: null,
+    profile: null,
+    profileName: 'unknown',
+    guideline: null,
+    businessProcess: null,
+    attachments: [],
+    unsupported: [],
+    findings: [],
+    issues: [],
+    documentKind: null,
+  };
   let root: XmlElement;
   try {
     root = parseXml(xml, opts.limits ?? {}).root;
@@ -86,7 +101,15 @@ export function readUbl(xml: XmlInput, opts: ReadUblOptions = {}): ReadUblResult
   const r = readCii(serializeTree(tree), { limits: { ...(opts.limits ?? {}), maxBytes: Number.MAX_SAFE_INTEGER }, lang });
   const guideline = r.guideline;
   const profileName: ReadUblResult['profileName'] =
-    guideline === null ? 'unknown' : /xrechnung_3/.test(guideline) ? 'XRECHNUNG' : /poacc:billing:3\.0/.test(guideline) ? 'PEPPOL' : guideline.startsWith('urn:cen.eu:en16931:2017') ? 'EN 16931' : 'unknown';
+    guideline === null
+      ? 'unknown'
+      : /xrechnung_3/.test(guideline)
+        ? 'XRECHNUNG'
+        : /poacc:billing:3\.0/.test(guideline)
+          ? 'PEPPOL'
+          : guideline.startsWith('urn:cen.eu:en16931:2017')
+            ? 'EN 16931'
+            : 'unknown';
   // The CII reader's unsupported entries name CII paths of the bound tree; our own list names UBL paths.
   return { ...r, profileName, documentKind: kind, unsupported: [...notCarried(root, used, lang), ...r.unsupported.map((u) => ({ path: `(as CII) ${u.path}`, reason: u.reason }))] };
 }

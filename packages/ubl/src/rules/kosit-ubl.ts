@@ -27,7 +27,18 @@ function scenarioFor(kind: UblDocumentKind, bt24: string | undefined): Scenario 
         ? {
             name: 'xrechnung-3.0-extension',
             xrechnung: true,
-            overrides: { ...BASE, 'BR-CL-10': 'information', 'BR-CL-11': 'information', 'BR-CL-21': 'information', 'BR-CL-24': 'information', 'BR-CL-25': 'information', 'BR-CL-26': 'information', 'BR-CO-16': 'information', 'UBL-CR-470': 'information', 'UBL-CR-646': 'information' },
+            overrides: {
+              ...BASE,
+              'BR-CL-10': 'information',
+              'BR-CL-11': 'information',
+              'BR-CL-21': 'information',
+              'BR-CL-24': 'information',
+              'BR-CL-25': 'information',
+              'BR-CL-26': 'information',
+              'BR-CO-16': 'information',
+              'UBL-CR-470': 'information',
+              'UBL-CR-646': 'information',
+            },
           }
         : undefined;
     case CVD:

@@ -23,7 +23,10 @@ export const ublRuleMessages = defineMessages({
   'UBL-SR-11': { de: 'Die Registernummer des Verkäufers (BT-30) darf höchstens einmal vorkommen.', en: 'The seller legal registration identifier (BT-30) may occur at most once.' },
   'UBL-SR-12': { de: 'Die Umsatzsteuer-Identifikationsnummer des Verkäufers (BT-31) darf höchstens einmal vorkommen.', en: 'The seller VAT identifier (BT-31) may occur at most once.' },
   'UBL-SR-13': { de: 'Die Steuernummer des Verkäufers (BT-32) darf höchstens einmal vorkommen.', en: 'The seller tax registration identifier (BT-32) may occur at most once.' },
-  'UBL-SR-14': { de: 'Die zusätzlichen rechtlichen Informationen des Verkäufers (BT-33) dürfen höchstens einmal vorkommen.', en: 'The seller additional legal information (BT-33) may occur at most once.' },
+  'UBL-SR-14': {
+    de: 'Die zusätzlichen rechtlichen Informationen des Verkäufers (BT-33) dürfen höchstens einmal vorkommen.',
+    en: 'The seller additional legal information (BT-33) may occur at most once.',
+  },
   'UBL-SR-15': { de: 'Der Name des Käufers (BT-44) darf höchstens einmal vorkommen.', en: 'The buyer name (BT-44) may occur at most once.' },
   'UBL-SR-16': { de: 'Die Kennung des Käufers (BT-46) darf höchstens einmal vorkommen.', en: 'The buyer identifier (BT-46) may occur at most once.' },
   'UBL-SR-17': { de: 'Die Registernummer des Käufers (BT-47) darf höchstens einmal vorkommen.', en: 'The buyer legal registration identifier (BT-47) may occur at most once.' },
@@ -35,16 +38,25 @@ export const ublRuleMessages = defineMessages({
   'UBL-SR-44': { de: 'Ein Verwendungszweck (BT-83) darf höchstens einmal verwendet werden (unterschiedliche Werte).', en: 'A payment ID (BT-83) may be used at most once (distinct values).' },
   'UBL-SR-45': { de: 'Das Fälligkeitsdatum (BT-9) darf höchstens einmal vorkommen.', en: 'The due date (BT-9) may occur at most once.' },
   'UBL-SR-46': { de: 'Der Text der Zahlungsart (BT-82) darf höchstens einmal vorkommen.', en: 'The payment means text (BT-82) may occur at most once.' },
-  'UBL-SR-47': { de: 'Bei mehreren Zahlungsarten müssen alle denselben Code der Zahlungsart (BT-81) haben.', en: 'When there are several payment means, they must share one payment means code (BT-81).' },
+  'UBL-SR-47': {
+    de: 'Bei mehreren Zahlungsarten müssen alle denselben Code der Zahlungsart (BT-81) haben.',
+    en: 'When there are several payment means, they must share one payment means code (BT-81).',
+  },
   'UBL-SR-49': { de: 'Der Code des Steuerzeitpunkts (BT-8) darf höchstens einmal vorkommen.', en: 'The value added tax point date code (BT-8) may occur at most once.' },
   'UBL-SR-54': { de: 'Die Kartenangaben (BG-18) dürfen höchstens einmal vorkommen.', en: 'Payment card information (BG-18) may occur at most once.' },
   'UBL-SR-55': { de: 'Die Lastschriftangaben (BG-19) dürfen höchstens einmal vorkommen.', en: 'Direct debit information (BG-19) may occur at most once.' },
   'UBL-SR-56': { de: 'Die Vergabe- oder Losreferenz (BT-17) darf höchstens einmal vorkommen.', en: 'The tender or lot reference (BT-17) may occur at most once.' },
   'UBL-SR-42': { de: 'Eine Partei darf höchstens zwei Steuerschemata haben (VAT und ein weiteres).', en: 'A party may have at most two tax schemes (VAT and one other).' },
   'UBL-SR-33': { de: 'Die Beschreibung eines rechnungsbegründenden Dokuments (BT-123) darf höchstens einmal vorkommen.', en: 'A supporting document description (BT-123) may occur at most once.' },
-  'UBL-SR-43': { de: 'Eine Schemakennung an einer Dokumentreferenz ist nur bei der Objektkennung zulässig (BT-18, Code 130).', en: 'A scheme identifier on a document reference is only allowed for the invoiced object identifier (BT-18, code 130).' },
+  'UBL-SR-43': {
+    de: 'Eine Schemakennung an einer Dokumentreferenz ist nur bei der Objektkennung zulässig (BT-18, Code 130).',
+    en: 'A scheme identifier on a document reference is only allowed for the invoiced object identifier (BT-18, code 130).',
+  },
   'UBL-SR-25': { de: 'Der Name des Warenempfängers (BT-70) darf höchstens einmal vorkommen.', en: 'The deliver to party name (BT-70) may occur at most once.' },
-  'UBL-SR-53': { de: 'Ein Steuerschema einer Partei braucht sowohl die Kennung des Steuerschemas als auch die Unternehmenskennung (Umsatzsteuer-Identifikationsnummer).', en: 'A party tax scheme needs both the tax scheme id and the company id (VAT identifier).' },
+  'UBL-SR-53': {
+    de: 'Ein Steuerschema einer Partei braucht sowohl die Kennung des Steuerschemas als auch die Unternehmenskennung (Umsatzsteuer-Identifikationsnummer).',
+    en: 'A party tax scheme needs both the tax scheme id and the company id (VAT identifier).',
+  },
   'UBL-SR-30': { de: 'Ein Nachlassgrund (BT-97/BT-139) darf höchstens einmal vorkommen.', en: 'An allowance reason (BT-97/BT-139) may occur at most once.' },
   'UBL-SR-31': { de: 'Ein Zuschlagsgrund (BT-104/BT-144) darf höchstens einmal vorkommen.', en: 'A charge reason (BT-104/BT-144) may occur at most once.' },
   'UBL-SR-34': { de: 'Eine Bemerkung zur Rechnungsposition (BT-127) darf höchstens einmal vorkommen.', en: 'An invoice line note (BT-127) may occur at most once.' },
@@ -57,14 +69,32 @@ export const ublRuleMessages = defineMessages({
   'UBL-SR-26': { de: 'Der Verwendungszweck (BT-83) darf je Zahlungsart höchstens einmal vorkommen.', en: 'The remittance information (BT-83) may occur at most once per payment means.' },
   'UBL-SR-27': { de: 'Der Code der Zahlungsart (BT-81) darf je Zahlungsart höchstens einmal vorkommen.', en: 'The payment means code (BT-81) may occur at most once per payment means.' },
   'UBL-SR-28': { de: 'Die Mandatsreferenz (BT-89) darf je Zahlungsart höchstens einmal vorkommen.', en: 'The mandate reference (BT-89) may occur at most once per payment means.' },
-  'UBL-SR-06': { de: 'Eine Rechnungsreferenz enthält höchstens einen Verweis auf eine vorausgegangene Rechnung (BG-3).', en: 'A billing reference holds at most one preceding invoice reference (BG-3).' },
+  'UBL-SR-06': {
+    de: 'Eine Rechnungsreferenz enthält höchstens einen Verweis auf eine vorausgegangene Rechnung (BG-3).',
+    en: 'A billing reference holds at most one preceding invoice reference (BG-3).',
+  },
   'UBL-SR-07': { de: 'Eine Rechnungsreferenz braucht den Verweis auf die vorausgegangene Rechnung (BT-25).', en: 'A billing reference needs the preceding invoice reference (BT-25).' },
   'UBL-SR-22': { de: 'Der Name des Steuervertreters (BT-62) darf höchstens einmal vorkommen.', en: 'The tax representative name (BT-62) may occur at most once.' },
-  'UBL-SR-23': { de: 'Die Umsatzsteuer-Identifikationsnummer des Steuervertreters (BT-63) darf höchstens einmal vorkommen.', en: 'The tax representative VAT identifier (BT-63) may occur at most once.' },
-  'UBL-SR-32': { de: 'Der Text des Befreiungsgrundes (BT-120) darf je Umsatzsteueraufschlüsselung höchstens einmal vorkommen.', en: 'The VAT exemption reason text (BT-120) may occur at most once per VAT breakdown.' },
-  'UBL-SR-19': { de: 'Der Name des Zahlungsempfängers (BT-59) darf höchstens einmal vorkommen und muss sich vom Namen des Verkäufers unterscheiden.', en: 'The payee name (BT-59) may occur at most once and must differ from the seller name.' },
-  'UBL-SR-20': { de: 'Die Kennung des Zahlungsempfängers (BT-60) darf höchstens einmal vorkommen, und der Name des Zahlungsempfängers muss sich vom Namen des Verkäufers unterscheiden.', en: 'The payee identifier (BT-60) may occur at most once and the payee name must differ from the seller name.' },
-  'UBL-SR-21': { de: 'Die Registernummer des Zahlungsempfängers (BT-61) darf höchstens einmal vorkommen, und der Name des Zahlungsempfängers muss sich vom Namen des Verkäufers unterscheiden.', en: 'The payee legal registration identifier (BT-61) may occur at most once and the payee name must differ from the seller name.' },
+  'UBL-SR-23': {
+    de: 'Die Umsatzsteuer-Identifikationsnummer des Steuervertreters (BT-63) darf höchstens einmal vorkommen.',
+    en: 'The tax representative VAT identifier (BT-63) may occur at most once.',
+  },
+  'UBL-SR-32': {
+    de: 'Der Text des Befreiungsgrundes (BT-120) darf je Umsatzsteueraufschlüsselung höchstens einmal vorkommen.',
+    en: 'The VAT exemption reason text (BT-120) may occur at most once per VAT breakdown.',
+  },
+  'UBL-SR-19': {
+    de: 'Der Name des Zahlungsempfängers (BT-59) darf höchstens einmal vorkommen und muss sich vom Namen des Verkäufers unterscheiden.',
+    en: 'The payee name (BT-59) may occur at most once and must differ from the seller name.',
+  },
+  'UBL-SR-20': {
+    de: 'Die Kennung des Zahlungsempfängers (BT-60) darf höchstens einmal vorkommen, und der Name des Zahlungsempfängers muss sich vom Namen des Verkäufers unterscheiden.',
+    en: 'The payee identifier (BT-60) may occur at most once and the payee name must differ from the seller name.',
+  },
+  'UBL-SR-21': {
+    de: 'Die Registernummer des Zahlungsempfängers (BT-61) darf höchstens einmal vorkommen, und der Name des Zahlungsempfängers muss sich vom Namen des Verkäufers unterscheiden.',
+    en: 'The payee legal registration identifier (BT-61) may occur at most once and the payee name must differ from the seller name.',
+  },
   'UBL-SR-51': { de: 'Eine Anschrift enthält höchstens eine dritte Adresszeile (BT-162/BT-163/BT-165).', en: 'An address holds at most one address line 3 (BT-162/BT-163/BT-165).' },
 
   // ---- UBL data types (UBL-DT-*)
@@ -74,11 +104,23 @@ export const ublRuleMessages = defineMessages({
   'UBL-DT-18': { de: 'Das Attribut name wird in der EN 16931 nur am Code der Zahlungsart verwendet.', en: 'The attribute name is used in EN 16931 only on the payment means code.' },
 
   // ---- UBL elements not used in EN 16931, hand-written rules (UBL-CR-*)
-  'UBL-CR-002': { de: 'Eine andere UBL-Versionskennung als 2.1 wird in der EN 16931 nicht verwendet und sollte nicht vorhanden sein.', en: 'A UBL version id other than 2.1 is not used in EN 16931 and should not be present.' },
-  'UBL-CR-412': { de: 'Ein Fälligkeitsdatum an der Zahlungsart einer Rechnung wird in der EN 16931 nicht verwendet und sollte nicht vorhanden sein.', en: 'A payment due date on the payment means of an invoice is not used in EN 16931 and should not be present.' },
-  'UBL-CR-665': { de: 'Eine Schemakennung an einer anderen Dokumentreferenz als der Objektkennung (Code 130) wird in der EN 16931 nicht verwendet und sollte nicht vorhanden sein.', en: 'A scheme identifier on a document reference other than the invoiced object identifier (code 130) is not used in EN 16931 and should not be present.' },
+  'UBL-CR-002': {
+    de: 'Eine andere UBL-Versionskennung als 2.1 wird in der EN 16931 nicht verwendet und sollte nicht vorhanden sein.',
+    en: 'A UBL version id other than 2.1 is not used in EN 16931 and should not be present.',
+  },
+  'UBL-CR-412': {
+    de: 'Ein Fälligkeitsdatum an der Zahlungsart einer Rechnung wird in der EN 16931 nicht verwendet und sollte nicht vorhanden sein.',
+    en: 'A payment due date on the payment means of an invoice is not used in EN 16931 and should not be present.',
+  },
+  'UBL-CR-665': {
+    de: 'Eine Schemakennung an einer anderen Dokumentreferenz als der Objektkennung (Code 130) wird in der EN 16931 nicht verwendet und sollte nicht vorhanden sein.',
+    en: 'A scheme identifier on a document reference other than the invoiced object identifier (code 130) is not used in EN 16931 and should not be present.',
+  },
   'UBL-CR-666': { de: 'Ein Anhang an der Referenz der Objektkennung (Code 130) ist nicht zulässig.', en: 'An attachment on the invoiced object identifier reference (code 130) is not allowed.' },
-  'UBL-CR-673': { de: 'Eine Dokumentbeschreibung an der Referenz der Objektkennung (Code 130) ist nicht zulässig.', en: 'A document description on the invoiced object identifier reference (code 130) is not allowed.' },
+  'UBL-CR-673': {
+    de: 'Eine Dokumentbeschreibung an der Referenz der Objektkennung (Code 130) ist nicht zulässig.',
+    en: 'A document description on the invoiced object identifier reference (code 130) is not allowed.',
+  },
 
   // ---- EN 16931 / XRechnung rules with a UBL-specific binding (replace the @kontor/cii rule of the same id on UBL)
   'BR-09': { de: 'Der Ländercode des Verkäufers (BT-40) ist in der Postanschrift des Verkäufers erforderlich.', en: 'Seller country code (BT-40) is required in the seller postal address.' },
@@ -87,65 +129,164 @@ export const ublRuleMessages = defineMessages({
   'BR-CO-18': { de: 'Mindestens eine Umsatzsteueraufschlüsselung (BG-23) ist erforderlich.', en: 'At least one VAT breakdown (BG-23) is required.' },
   'BR-45': { de: 'Jede Umsatzsteueraufschlüsselung braucht den Bemessungsbetrag (BT-116).', en: 'Each VAT breakdown needs the taxable amount (BT-116).' },
   'BR-46': { de: 'Jede Umsatzsteueraufschlüsselung braucht den Steuerbetrag (BT-117).', en: 'Each VAT breakdown needs the VAT amount (BT-117).' },
-  'BR-CO-14': { de: 'Umsatzsteuergesamtbetrag der Rechnung (BT-110) = Summe der Steuerbeträge je Kategorie (BT-117).', en: 'Invoice total VAT amount (BT-110) = sum of the VAT category tax amounts (BT-117).' },
+  'BR-CO-14': {
+    de: 'Umsatzsteuergesamtbetrag der Rechnung (BT-110) = Summe der Steuerbeträge je Kategorie (BT-117).',
+    en: 'Invoice total VAT amount (BT-110) = sum of the VAT category tax amounts (BT-117).',
+  },
   'BR-CL-03': { de: 'Die Währungskennungen von Beträgen müssen Codes nach ISO 4217 sein.', en: 'Currency identifiers of amounts must be ISO 4217 codes.' },
-  'BR-CO-17': { de: 'Steuerbetrag der Kategorie (BT-117) = Bemessungsbetrag (BT-116) × Steuersatz (BT-119) / 100, auf zwei Nachkommastellen gerundet (±1).', en: 'VAT category tax amount (BT-117) = taxable amount (BT-116) × rate (BT-119) / 100, rounded to two decimals (±1).' },
-  'BR-S-08': { de: 'Der Bemessungsbetrag (BT-116) einer Aufschlüsselung der Kategorie S muss den Positionen, Nachlässen und Zuschlägen auf Dokumentenebene dieser Kategorie und dieses Steuersatzes entsprechen (±1).', en: 'Taxable amount (BT-116) of a category S breakdown must match the lines and document allowances/charges of that category and rate (±1).' },
-  'BR-AF-08': { de: 'Der Bemessungsbetrag (BT-116) einer Aufschlüsselung der Kategorie L muss den Positionen, Nachlässen und Zuschlägen auf Dokumentenebene dieser Kategorie und dieses Steuersatzes entsprechen (±1).', en: 'Taxable amount (BT-116) of a category L breakdown must match the lines and document allowances/charges of that category and rate (±1).' },
-  'BR-AG-08': { de: 'Der Bemessungsbetrag (BT-116) einer Aufschlüsselung der Kategorie M muss den Positionen, Nachlässen und Zuschlägen auf Dokumentenebene dieser Kategorie und dieses Steuersatzes entsprechen (±1).', en: 'Taxable amount (BT-116) of a category M breakdown must match the lines and document allowances/charges of that category and rate (±1).' },
-  'BR-IC-01': { de: 'Innergemeinschaftliche Lieferungen (Kategorie K) brauchen genau eine Umsatzsteueraufschlüsselung dieser Kategorie.', en: 'Intra-community supplies (category K) needs exactly one VAT breakdown of that category.' },
-  'BR-S-01': { de: 'Positionen, Nachlässe oder Zuschläge der Kategorie S brauchen mindestens eine Umsatzsteueraufschlüsselung dieser Kategorie.', en: 'Items or allowances/charges of category S need at least one VAT breakdown of that category.' },
-  'BR-AF-01': { de: 'Positionen, Nachlässe oder Zuschläge der Kategorie L brauchen mindestens eine Umsatzsteueraufschlüsselung dieser Kategorie.', en: 'Items or allowances/charges of category L need at least one VAT breakdown of that category.' },
-  'BR-AG-01': { de: 'Positionen, Nachlässe oder Zuschläge der Kategorie M brauchen mindestens eine Umsatzsteueraufschlüsselung dieser Kategorie.', en: 'Items or allowances/charges of category M need at least one VAT breakdown of that category.' },
-  'BR-S-02': { de: 'Ein Artikel der Kategorie S braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).', en: 'An item of category S needs the seller VAT identifier (BT-31/BT-32) or the tax representative\'s (BT-63).' },
-  'BR-Z-02': { de: 'Ein Artikel der Kategorie Z braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).', en: 'An item of category Z needs the seller VAT identifier (BT-31/BT-32) or the tax representative\'s (BT-63).' },
-  'BR-AE-02': { de: 'Ein Artikel der Kategorie AE braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).', en: 'An item of category AE needs the seller VAT identifier (BT-31/BT-32) or the tax representative\'s (BT-63).' },
-  'BR-IC-02': { de: 'Ein Artikel der Kategorie K braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).', en: 'An item of category K needs the seller VAT identifier (BT-31/BT-32) or the tax representative\'s (BT-63).' },
-  'BR-S-09': { de: 'Steuerbetrag (BT-117) einer Aufschlüsselung der Kategorie S = Bemessungsbetrag × Steuersatz / 100, gerundet (±1).', en: 'VAT amount (BT-117) of a category S breakdown = taxable amount × rate / 100, rounded (±1).' },
-  'BR-AF-09': { de: 'Steuerbetrag (BT-117) einer Aufschlüsselung der Kategorie L = Bemessungsbetrag × Steuersatz / 100, gerundet (±1).', en: 'VAT amount (BT-117) of a category L breakdown = taxable amount × rate / 100, rounded (±1).' },
-  'BR-AG-09': { de: 'Steuerbetrag (BT-117) einer Aufschlüsselung der Kategorie M = Bemessungsbetrag × Steuersatz / 100, gerundet (±1).', en: 'VAT amount (BT-117) of a category M breakdown = taxable amount × rate / 100, rounded (±1).' },
+  'BR-CO-17': {
+    de: 'Steuerbetrag der Kategorie (BT-117) = Bemessungsbetrag (BT-116) × Steuersatz (BT-119) / 100, auf zwei Nachkommastellen gerundet (±1).',
+    en: 'VAT category tax amount (BT-117) = taxable amount (BT-116) × rate (BT-119) / 100, rounded to two decimals (±1).',
+  },
+  'BR-S-08': {
+    de: 'Der Bemessungsbetrag (BT-116) einer Aufschlüsselung der Kategorie S muss den Positionen, Nachlässen und Zuschlägen auf Dokumentenebene dieser Kategorie und dieses Steuersatzes entsprechen (±1).',
+    en: 'Taxable amount (BT-116) of a category S breakdown must match the lines and document allowances/charges of that category and rate (±1).',
+  },
+  'BR-AF-08': {
+    de: 'Der Bemessungsbetrag (BT-116) einer Aufschlüsselung der Kategorie L muss den Positionen, Nachlässen und Zuschlägen auf Dokumentenebene dieser Kategorie und dieses Steuersatzes entsprechen (±1).',
+    en: 'Taxable amount (BT-116) of a category L breakdown must match the lines and document allowances/charges of that category and rate (±1).',
+  },
+  'BR-AG-08': {
+    de: 'Der Bemessungsbetrag (BT-116) einer Aufschlüsselung der Kategorie M muss den Positionen, Nachlässen und Zuschlägen auf Dokumentenebene dieser Kategorie und dieses Steuersatzes entsprechen (±1).',
+    en: 'Taxable amount (BT-116) of a category M breakdown must match the lines and document allowances/charges of that category and rate (±1).',
+  },
+  'BR-IC-01': {
+    de: 'Innergemeinschaftliche Lieferungen (Kategorie K) brauchen genau eine Umsatzsteueraufschlüsselung dieser Kategorie.',
+    en: 'Intra-community supplies (category K) needs exactly one VAT breakdown of that category.',
+  },
+  'BR-S-01': {
+    de: 'Positionen, Nachlässe oder Zuschläge der Kategorie S brauchen mindestens eine Umsatzsteueraufschlüsselung dieser Kategorie.',
+    en: 'Items or allowances/charges of category S need at least one VAT breakdown of that category.',
+  },
+  'BR-AF-01': {
+    de: 'Positionen, Nachlässe oder Zuschläge der Kategorie L brauchen mindestens eine Umsatzsteueraufschlüsselung dieser Kategorie.',
+    en: 'Items or allowances/charges of category L need at least one VAT breakdown of that category.',
+  },
+  'BR-AG-01': {
+    de: 'Positionen, Nachlässe oder Zuschläge der Kategorie M brauchen mindestens eine Umsatzsteueraufschlüsselung dieser Kategorie.',
+    en: 'Items or allowances/charges of category M need at least one VAT breakdown of that category.',
+  },
+  'BR-S-02': {
+    de: 'Ein Artikel der Kategorie S braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "An item of category S needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-Z-02': {
+    de: 'Ein Artikel der Kategorie Z braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "An item of category Z needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-AE-02': {
+    de: 'Ein Artikel der Kategorie AE braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "An item of category AE needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-IC-02': {
+    de: 'Ein Artikel der Kategorie K braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "An item of category K needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-S-09': {
+    de: 'Steuerbetrag (BT-117) einer Aufschlüsselung der Kategorie S = Bemessungsbetrag × Steuersatz / 100, gerundet (±1).',
+    en: 'VAT amount (BT-117) of a category S breakdown = taxable amount × rate / 100, rounded (±1).',
+  },
+  'BR-AF-09': {
+    de: 'Steuerbetrag (BT-117) einer Aufschlüsselung der Kategorie L = Bemessungsbetrag × Steuersatz / 100, gerundet (±1).',
+    en: 'VAT amount (BT-117) of a category L breakdown = taxable amount × rate / 100, rounded (±1).',
+  },
+  'BR-AG-09': {
+    de: 'Steuerbetrag (BT-117) einer Aufschlüsselung der Kategorie M = Bemessungsbetrag × Steuersatz / 100, gerundet (±1).',
+    en: 'VAT amount (BT-117) of a category M breakdown = taxable amount × rate / 100, rounded (±1).',
+  },
   'BR-O-11': { de: 'Eine Umsatzsteueraufschlüsselung der Kategorie O muss die einzige Umsatzsteueraufschlüsselung sein.', en: 'A VAT breakdown of category O must be the only VAT breakdown.' },
   'BR-O-12': { de: 'Mit einer Umsatzsteueraufschlüsselung der Kategorie O muss jeder Artikel der Kategorie O angehören.', en: 'With a VAT breakdown of category O every item must be of category O.' },
   'BR-48': { de: 'Jede Umsatzsteueraufschlüsselung braucht den Steuersatz (BT-119), außer bei Kategorie O.', en: 'Each VAT breakdown needs the rate (BT-119), except category O.' },
   'BR-61': { de: 'Eine Überweisung (Codes 30, 58) braucht die Kennung des Zahlungskontos (BT-84).', en: 'Credit transfer (codes 30, 58) needs the payment account identifier (BT-84).' },
-  'BR-CL-01': { de: 'Der Rechnungsartcode (BT-3) muss ein Rechnungscode nach UNTDID 1001 sein (Gutschriftcodes bei einer CreditNote).', en: 'Invoice type code (BT-3) must be a UNTDID 1001 invoice code (credit note codes on a CreditNote).' },
-  'BR-DE-16': { de: 'Bei Umsatzsteuerkategorie S, Z, E, AE, K, G, L oder M ist die Umsatzsteuer-Identifikationsnummer (BT-31), die Steuernummer (BT-32) des Verkäufers oder ein Steuervertreter (BG-11) erforderlich.', en: 'With VAT category S, Z, E, AE, K, G, L or M the seller VAT id (BT-31), tax number (BT-32) or tax representative (BG-11) is required.' },
-  'BR-AF-02': { de: 'Ein Artikel der Kategorie L braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).', en: 'An item of category L needs the seller VAT identifier (BT-31/BT-32) or the tax representative\'s (BT-63).' },
-  'BR-AG-02': { de: 'Ein Artikel der Kategorie M braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).', en: 'An item of category M needs the seller VAT identifier (BT-31/BT-32) or the tax representative\'s (BT-63).' },
-  'BR-53': { de: 'Mit einer Steuerbuchungswährung (BT-6) ist der Umsatzsteuergesamtbetrag in dieser Währung (BT-111) erforderlich.', en: 'With a VAT accounting currency (BT-6) the total VAT in that currency (BT-111) is required.' },
+  'BR-CL-01': {
+    de: 'Der Rechnungsartcode (BT-3) muss ein Rechnungscode nach UNTDID 1001 sein (Gutschriftcodes bei einer CreditNote).',
+    en: 'Invoice type code (BT-3) must be a UNTDID 1001 invoice code (credit note codes on a CreditNote).',
+  },
+  'BR-DE-16': {
+    de: 'Bei Umsatzsteuerkategorie S, Z, E, AE, K, G, L oder M ist die Umsatzsteuer-Identifikationsnummer (BT-31), die Steuernummer (BT-32) des Verkäufers oder ein Steuervertreter (BG-11) erforderlich.',
+    en: 'With VAT category S, Z, E, AE, K, G, L or M the seller VAT id (BT-31), tax number (BT-32) or tax representative (BG-11) is required.',
+  },
+  'BR-AF-02': {
+    de: 'Ein Artikel der Kategorie L braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "An item of category L needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-AG-02': {
+    de: 'Ein Artikel der Kategorie M braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "An item of category M needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-53': {
+    de: 'Mit einer Steuerbuchungswährung (BT-6) ist der Umsatzsteuergesamtbetrag in dieser Währung (BT-111) erforderlich.',
+    en: 'With a VAT accounting currency (BT-6) the total VAT in that currency (BT-111) is required.',
+  },
   'BR-55': { de: 'Ein Verweis auf eine vorausgegangene Rechnung braucht deren Rechnungsnummer (BT-25).', en: 'A preceding invoice reference needs the preceding invoice number (BT-25).' },
   'BR-52': { de: 'Ein Verweis auf ein rechnungsbegründendes Dokument (BG-24) braucht dessen Kennung (BT-122).', en: 'A supporting document reference (BG-24) needs its identifier (BT-122).' },
   'BR-32': { de: 'Ein Nachlass auf Dokumentenebene (BG-20) braucht seinen Umsatzsteuer-Kategoriecode (BT-95).', en: 'A document allowance (BG-20) needs its VAT category code (BT-95).' },
   'BR-CO-04': { de: 'Jede Rechnungsposition braucht den Umsatzsteuer-Kategoriecode des Artikels (BT-151).', en: 'Each invoice line needs the invoiced item VAT category code (BT-151).' },
-  'BR-DEC-15': { de: 'Der Umsatzsteuergesamtbetrag in Steuerbuchungswährung (BT-111) hat höchstens zwei Nachkommastellen.', en: 'The VAT total in accounting currency (BT-111) has at most two decimals.' },
-  'BR-E-01': { de: 'Steuerbefreite Positionen, Nachlässe oder Zuschläge (Kategorie E) brauchen genau eine Umsatzsteueraufschlüsselung dieser Kategorie.', en: 'Exempt items or allowances/charges (category E) needs exactly one VAT breakdown of that category.' },
-  'BR-Z-01': { de: 'Positionen, Nachlässe oder Zuschläge zum Nullsatz (Kategorie Z) brauchen genau eine Umsatzsteueraufschlüsselung dieser Kategorie.', en: 'Zero rated items or allowances/charges (category Z) needs exactly one VAT breakdown of that category.' },
-  'BR-AE-01': { de: 'Positionen, Nachlässe oder Zuschläge mit Umkehrung der Steuerschuldnerschaft (Kategorie AE) brauchen genau eine Umsatzsteueraufschlüsselung dieser Kategorie.', en: 'Reverse charge items or allowances/charges (category AE) needs exactly one VAT breakdown of that category.' },
-  'BR-G-01': { de: 'Ausfuhrpositionen, -nachlässe oder -zuschläge (Kategorie G) brauchen genau eine Umsatzsteueraufschlüsselung dieser Kategorie.', en: 'Export items or allowances/charges (category G) needs exactly one VAT breakdown of that category.' },
-  'BR-O-01': { de: 'Nicht steuerbare Positionen, Nachlässe oder Zuschläge (Kategorie O) brauchen genau eine Umsatzsteueraufschlüsselung dieser Kategorie.', en: 'Items or allowances/charges not subject to VAT (category O) needs exactly one VAT breakdown of that category.' },
-  'PEPPOL-EN16931-R043': { de: 'Der Indikator für Nachlass oder Zuschlag muss \'true\' oder \'false\' sein.', en: 'Allowance/charge indicator must be \'true\' or \'false\'.' },
-  'PEPPOL-EN16931-R044': { de: 'Der Indikator eines Preisnachlasses muss \'false\' sein.', en: 'A price discount\'s charge indicator must be \'false\'.' },
-  'BR-DEX-02': { de: 'Der Nettobetrag einer Position (BT-131) sollte der Summe ihrer Unterpositionen (BG-DEX-01) entsprechen.', en: 'A line net amount (BT-131) should equal the sum of its sub invoice lines (BG-DEX-01).' },
+  'BR-DEC-15': {
+    de: 'Der Umsatzsteuergesamtbetrag in Steuerbuchungswährung (BT-111) hat höchstens zwei Nachkommastellen.',
+    en: 'The VAT total in accounting currency (BT-111) has at most two decimals.',
+  },
+  'BR-E-01': {
+    de: 'Steuerbefreite Positionen, Nachlässe oder Zuschläge (Kategorie E) brauchen genau eine Umsatzsteueraufschlüsselung dieser Kategorie.',
+    en: 'Exempt items or allowances/charges (category E) needs exactly one VAT breakdown of that category.',
+  },
+  'BR-Z-01': {
+    de: 'Positionen, Nachlässe oder Zuschläge zum Nullsatz (Kategorie Z) brauchen genau eine Umsatzsteueraufschlüsselung dieser Kategorie.',
+    en: 'Zero rated items or allowances/charges (category Z) needs exactly one VAT breakdown of that category.',
+  },
+  'BR-AE-01': {
+    de: 'Positionen, Nachlässe oder Zuschläge mit Umkehrung der Steuerschuldnerschaft (Kategorie AE) brauchen genau eine Umsatzsteueraufschlüsselung dieser Kategorie.',
+    en: 'Reverse charge items or allowances/charges (category AE) needs exactly one VAT breakdown of that category.',
+  },
+  'BR-G-01': {
+    de: 'Ausfuhrpositionen, -nachlässe oder -zuschläge (Kategorie G) brauchen genau eine Umsatzsteueraufschlüsselung dieser Kategorie.',
+    en: 'Export items or allowances/charges (category G) needs exactly one VAT breakdown of that category.',
+  },
+  'BR-O-01': {
+    de: 'Nicht steuerbare Positionen, Nachlässe oder Zuschläge (Kategorie O) brauchen genau eine Umsatzsteueraufschlüsselung dieser Kategorie.',
+    en: 'Items or allowances/charges not subject to VAT (category O) needs exactly one VAT breakdown of that category.',
+  },
+  'PEPPOL-EN16931-R043': { de: "Der Indikator für Nachlass oder Zuschlag muss 'true' oder 'false' sein.", en: "Allowance/charge indicator must be 'true' or 'false'." },
+  'PEPPOL-EN16931-R044': { de: "Der Indikator eines Preisnachlasses muss 'false' sein.", en: "A price discount's charge indicator must be 'false'." },
+  'BR-DEX-02': {
+    de: 'Der Nettobetrag einer Position (BT-131) sollte der Summe ihrer Unterpositionen (BG-DEX-01) entsprechen.',
+    en: 'A line net amount (BT-131) should equal the sum of its sub invoice lines (BG-DEX-01).',
+  },
   'BR-DEX-03': { de: 'Eine Unterposition (BG-DEX-01) braucht genau eine Umsatzsteuerangabe (BG-DEX-06).', en: 'A sub invoice line (BG-DEX-01) needs exactly one VAT information (BG-DEX-06).' },
-  'BR-DEX-09': { de: 'Fälliger Betrag (BT-115) = Gesamtbetrag mit Umsatzsteuer (BT-112) − gezahlt (BT-113) + Rundung (BT-114) + Zahlungen Dritter (BT-DEX-002).', en: 'Amount due (BT-115) = total with VAT (BT-112) − paid (BT-113) + rounding (BT-114) + third-party payments (BT-DEX-002).' },
+  'BR-DEX-09': {
+    de: 'Fälliger Betrag (BT-115) = Gesamtbetrag mit Umsatzsteuer (BT-112) − gezahlt (BT-113) + Rundung (BT-114) + Zahlungen Dritter (BT-DEX-002).',
+    en: 'Amount due (BT-115) = total with VAT (BT-112) − paid (BT-113) + rounding (BT-114) + third-party payments (BT-DEX-002).',
+  },
   'PEPPOL-EN16931-R020': { de: 'Die elektronische Adresse des Verkäufers (BT-34) ist erforderlich.', en: 'The seller electronic address (BT-34) is required.' },
   'BR-DEX-10': { de: 'Eine Zahlung Dritter (BG-DEX-09) braucht ihre Art (BT-DEX-001).', en: 'A third-party payment (BG-DEX-09) needs its type (BT-DEX-001).' },
   'BR-DEX-11': { de: 'Eine Zahlung Dritter (BG-DEX-09) braucht ihren Betrag (BT-DEX-002).', en: 'A third-party payment (BG-DEX-09) needs its amount (BT-DEX-002).' },
   'BR-DEX-12': { de: 'Eine Zahlung Dritter (BG-DEX-09) braucht ihre Beschreibung (BT-DEX-003).', en: 'A third-party payment (BG-DEX-09) needs its description (BT-DEX-003).' },
   'BR-DEX-13': { de: 'Der Betrag einer Zahlung Dritter (BT-DEX-002) hat höchstens zwei Nachkommastellen.', en: 'A third-party payment amount (BT-DEX-002) has at most two decimals.' },
   'BR-DEX-14': { de: 'Der Betrag einer Zahlung Dritter (BT-DEX-002) lautet auf die Rechnungswährung (BT-5).', en: 'A third-party payment amount (BT-DEX-002) is in the invoice currency (BT-5).' },
-  'PEPPOL-EN16931-R055': { de: 'Der Umsatzsteuergesamtbetrag (BT-110) und der Umsatzsteuergesamtbetrag in Steuerbuchungswährung (BT-111) müssen dasselbe Vorzeichen haben.', en: 'The VAT total (BT-110) and the VAT total in accounting currency (BT-111) must have the same sign.' },
+  'PEPPOL-EN16931-R055': {
+    de: 'Der Umsatzsteuergesamtbetrag (BT-110) und der Umsatzsteuergesamtbetrag in Steuerbuchungswährung (BT-111) müssen dasselbe Vorzeichen haben.',
+    en: 'The VAT total (BT-110) and the VAT total in accounting currency (BT-111) must have the same sign.',
+  },
   'PEPPOL-EN16931-R008': { de: 'Leere Elemente sind nicht zulässig.', en: 'Empty elements are not allowed.' },
   'PEPPOL-EN16931-R053': { de: 'Genau eine Steuersumme mit Umsatzsteueraufschlüsselungen ist erforderlich.', en: 'Exactly one tax total with VAT breakdowns is required.' },
-  'PEPPOL-EN16931-R054': { de: 'Eine Steuersumme ohne Aufschlüsselungen (Umsatzsteuer in Steuerbuchungswährung, BT-111) ist genau dann erforderlich, wenn eine Steuerbuchungswährung (BT-6) angegeben ist.', en: 'A tax total without breakdowns (VAT in accounting currency, BT-111) is required exactly when a VAT accounting currency (BT-6) is given.' },
+  'PEPPOL-EN16931-R054': {
+    de: 'Eine Steuersumme ohne Aufschlüsselungen (Umsatzsteuer in Steuerbuchungswährung, BT-111) ist genau dann erforderlich, wenn eine Steuerbuchungswährung (BT-6) angegeben ist.',
+    en: 'A tax total without breakdowns (VAT in accounting currency, BT-111) is required exactly when a VAT accounting currency (BT-6) is given.',
+  },
 
   // ---- templates of the table-driven rules
   'template.elementNotUsed': { de: '{paths} wird in der EN 16931 nicht verwendet und sollte nicht vorhanden sein ({id}).', en: '{paths} is not used in EN 16931 and should not be present ({id}).' },
-  'template.attributeNotUsed': { de: 'Das Attribut {name} wird in der EN 16931 nicht verwendet und sollte nicht vorhanden sein.', en: 'The attribute {name} is not used in EN 16931 and should not be present.' },
+  'template.attributeNotUsed': {
+    de: 'Das Attribut {name} wird in der EN 16931 nicht verwendet und sollte nicht vorhanden sein.',
+    en: 'The attribute {name} is not used in EN 16931 and should not be present.',
+  },
 
   // ---- validateUbl's own findings
   NOT_UBL: { de: 'Das Dokument ist <{name}> im Namensraum {ns}, keine UBL-2.1-Invoice oder -CreditNote', en: 'The document is <{name}> in {ns}, not a UBL 2.1 Invoice or CreditNote' },
-  NOT_UBL_NO_NAMESPACE: { de: 'Das Dokument ist <{name}> ohne Namensraum, keine UBL-2.1-Invoice oder -CreditNote', en: 'The document is <{name}> in no namespace, not a UBL 2.1 Invoice or CreditNote' },
+  NOT_UBL_NO_NAMESPACE: {
+    de: 'Das Dokument ist <{name}> ohne Namensraum, keine UBL-2.1-Invoice oder -CreditNote',
+    en: 'The document is <{name}> in no namespace, not a UBL 2.1 Invoice or CreditNote',
+  },
 });
 
 export type UblRuleMessageKey = keyof typeof ublRuleMessages;

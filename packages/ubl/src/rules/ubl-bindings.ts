@@ -54,8 +54,15 @@ function def(id: string, flag: RuleFlag, ruleset: RuleSet, check: RuleDef['check
   return r;
 }
 const atRoot = (id: string, ruleset: RuleSet, ok: (root: XmlElement, doc: CiiDoc) => boolean, bt?: string): RuleDef =>
-  def(id, 'fatal', ruleset, (doc, fail) => { if (!ok(doc.root, doc)) fail(doc.root); }, bt);
-
+  def(
+    id,
+    'fatal',
+    ruleset,
+    (doc, fail) => {
+      if (!ok(doc.root, doc)) fail(doc.root);
+    },
+    bt,
+  );
 
 type B = InstanceType<typeof Big>;
 /** xs:decimal(node): exact, a dynamic error on a bad lexical form (the engine then skips the rule, as Saxon aborts). */
@@ -76,17 +83,31 @@ function floor(x: B): B {
 }
 /** fn:round: half towards positive infinity = floor(x + 0.5). */
 const roundXPath = (x: B): B => floor(x.plus(new Big('0.5')));
-const CL03 = new Set(['Amount', 'BaseAmount', 'PriceAmount', 'TaxAmount', 'TaxableAmount', 'LineExtensionAmount', 'TaxExclusiveAmount', 'TaxInclusiveAmount', 'AllowanceTotalAmount', 'ChargeTotalAmount', 'PrepaidAmount', 'PayableRoundingAmount', 'PayableAmount']);
+const CL03 = new Set([
+  'Amount',
+  'BaseAmount',
+  'PriceAmount',
+  'TaxAmount',
+  'TaxableAmount',
+  'LineExtensionAmount',
+  'TaxExclusiveAmount',
+  'TaxInclusiveAmount',
+  'AllowanceTotalAmount',
+  'ChargeTotalAmount',
+  'PrepaidAmount',
+  'PayableRoundingAmount',
+  'PayableAmount',
+]);
 /** The S-category line/allowance-charge filter of BR-S-08: category S and xs:decimal(Percent) = rate (general comparison). */
 const atRate = (cats: readonly XmlElement[], code: string, rate: B): boolean => cats.some((c) => catIs(c, code)) && cats.flatMap((c) => sel(c, 'cbc:Percent')).some((p) => dec(p).eq(rate));
 
-
 const codeSet = (list: string): ReadonlySet<string> => new Set(list.split(' '));
 /** BT-3 in UBL (CEN UBL 1.3.16 BR-CL-01): the invoice codes, and the credit note codes on a CreditNote. */
-const UBL_INVOICE_TYPES = codeSet('71 80 81 82 84 102 130 202 203 204 211 218 219 295 325 326 331 380 382 383 384 385 386 387 388 389 390 393 394 395 456 457 471 472 473 500 501 527 553 575 623 633 751 780 817 870 875 876 877 935');
+const UBL_INVOICE_TYPES = codeSet(
+  '71 80 81 82 84 102 130 202 203 204 211 218 219 295 325 326 331 380 382 383 384 385 386 387 388 389 390 393 394 395 456 457 471 472 473 500 501 527 553 575 623 633 751 780 817 870 875 876 877 935',
+);
 const UBL_CREDIT_NOTE_TYPES = codeSet('81 83 261 262 296 308 381 396 420 458 502 503 532');
 const DE16_CODES = codeSet('S Z E AE K G L M');
-
 
 const EXTENSION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_3.0';
 /** The XRechnung extension's $isExtension: BT-24 (text as written) is the extension's identifier. */
@@ -104,12 +125,16 @@ const hasCountry = (addr: XmlElement): boolean => sel(addr, 'cac:Country/cbc:Ide
 
 /** BR-x-01 of the form "a category used anywhere needs exactly one VAT breakdown of it". */
 const exactlyOneBreakdown = (id: string, code: string): RuleDef =>
-  atRoot(id, 'en16931', (r, doc) => {
-    const used = anywhere(doc, 'TaxCategory').some((c) => isVatScheme(c) && catIs(c, code)) || anywhere(doc, 'ClassifiedTaxCategory').some((c) => isVatScheme(c) && catIs(c, code));
-    if (!used) return true;
-    return sel(r, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory').filter((c) => isVatScheme(c) && catIs(c, code)).length === 1;
-  }, 'BG-23');
-
+  atRoot(
+    id,
+    'en16931',
+    (r, doc) => {
+      const used = anywhere(doc, 'TaxCategory').some((c) => isVatScheme(c) && catIs(c, code)) || anywhere(doc, 'ClassifiedTaxCategory').some((c) => isVatScheme(c) && catIs(c, code));
+      if (!used) return true;
+      return sel(r, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory').filter((c) => isVatScheme(c) && catIs(c, code)).length === 1;
+    },
+    'BG-23',
+  );
 
 /** Categories (TaxCategory/ClassifiedTaxCategory elements) with this code; `vat` also requires the VAT scheme. */
 const withCode = (cats: readonly XmlElement[], code: string, vat: boolean): XmlElement[] => cats.filter((c) => catIs(c, code) && (!vat || isVatScheme(c)));
@@ -118,43 +143,63 @@ const acCats = (doc: CiiDoc): XmlElement[] => anywhere(doc, 'AllowanceCharge').f
 const sellerHasTaxId = (doc: CiiDoc, vatOnly: boolean): boolean =>
   anywhere(doc, 'AccountingSupplierParty').some((w) => sel(w, 'cac:Party/cac:PartyTaxScheme').some((p) => (!vatOnly || isVatScheme(p)) && sel(p, 'cbc:CompanyID').length > 0)) ||
   anywhere(doc, 'TaxRepresentativeParty').some((r) => sel(r, 'cac:PartyTaxScheme').some((p) => isVatScheme(p) && sel(p, 'cbc:CompanyID').length > 0));
-const buyerVatId = (doc: CiiDoc): boolean => anywhere(doc, 'AccountingCustomerParty').some((w) => sel(w, 'cac:Party/cac:PartyTaxScheme').some((p) => isVatScheme(p) && sel(p, 'cbc:CompanyID').length > 0));
+const buyerVatId = (doc: CiiDoc): boolean =>
+  anywhere(doc, 'AccountingCustomerParty').some((w) => sel(w, 'cac:Party/cac:PartyTaxScheme').some((p) => isVatScheme(p) && sel(p, 'cbc:CompanyID').length > 0));
 const buyerLegalId = (doc: CiiDoc): boolean => anywhere(doc, 'AccountingCustomerParty').some((w) => sel(w, 'cac:Party/cac:PartyLegalEntity/cbc:CompanyID').length > 0);
 
 /** BR-S-01, BR-AF-01, BR-AG-01: items or allowances/charges of a category need at least one breakdown of it. */
 const atLeastOneBreakdown = (id: string, code: string, vat: boolean): RuleDef =>
-  atRoot(id, 'en16931', (r, doc) => {
-    const used = withCode(acCats(doc), code, vat).length + withCode(anywhere(doc, 'ClassifiedTaxCategory'), code, vat).length;
-    // The official test checks the breakdown without normalize-space / VAT scheme in the "used" branch for L and M.
-    const header = vat ? headerCats(r).filter((c) => sel(c, 'cbc:ID').some((i) => sv(i) === code)).length : withCode(headerCats(r), code, false).length;
-    const headerVat = withCode(headerCats(r), code, vat).length;
-    return (used > 0 && header > 0) || (used === 0 && headerVat === 0);
-  }, 'BG-23');
+  atRoot(
+    id,
+    'en16931',
+    (r, doc) => {
+      const used = withCode(acCats(doc), code, vat).length + withCode(anywhere(doc, 'ClassifiedTaxCategory'), code, vat).length;
+      // The official test checks the breakdown without normalize-space / VAT scheme in the "used" branch for L and M.
+      const header = vat ? headerCats(r).filter((c) => sel(c, 'cbc:ID').some((i) => sv(i) === code)).length : withCode(headerCats(r), code, false).length;
+      const headerVat = withCode(headerCats(r), code, vat).length;
+      return (used > 0 && header > 0) || (used === 0 && headerVat === 0);
+    },
+    'BG-23',
+  );
 
 /** BR-x-02: an item of category X needs the seller's VAT (or tax registration) id, or the tax representative's. */
 const needsSellerId = (id: string, code: string, extra: (doc: CiiDoc) => boolean = () => true, vatOnly = false): RuleDef =>
-  atRoot(id, 'en16931', (_r, doc) => {
-    const items = anywhere(doc, 'ClassifiedTaxCategory');
-    if (!withCode(items, code, code !== 'S').length) return true;
-    return withCode(items, code, true).length > 0 && sellerHasTaxId(doc, vatOnly) && extra(doc);
-  }, 'BT-31');
+  atRoot(
+    id,
+    'en16931',
+    (_r, doc) => {
+      const items = anywhere(doc, 'ClassifiedTaxCategory');
+      if (!withCode(items, code, code !== 'S').length) return true;
+      return withCode(items, code, true).length > 0 && sellerHasTaxId(doc, vatOnly) && extra(doc);
+    },
+    'BT-31',
+  );
 
 /** BR-x-09: the VAT amount of a breakdown of this category = taxable × rate / 100, rounded (±1). */
 const breakdownTax = (id: string, code: string): RuleDef =>
-  def(id, 'fatal', 'en16931', (doc, fail) => {
-    for (const t of sel(doc.root, 'cac:TaxTotal'))
-      for (const st of sel(t, 'cac:TaxSubtotal'))
-        for (const cat of sel(st, 'cac:TaxCategory')) {
-          if (!sel(cat, 'cbc:ID').some((i) => nsp(sv(i)) === code) || !isVatScheme(cat)) continue;
-          const taxEl = one(sel(st, 'cbc:TaxAmount'));
-          const basisEl = one(sel(st, 'cbc:TaxableAmount'));
-          const pctEl = one(sel(cat, 'cbc:Percent'));
-          if (!taxEl || !basisEl || !pctEl) { fail(cat); continue; }
-          const expected = roundXPath(dec(basisEl).abs().times(dec(pctEl).div(100)).times(100)).div(100);
-          const tax = dec(taxEl).abs();
-          if (!(tax.minus(1).lt(expected) && tax.plus(1).gt(expected))) fail(cat);
-        }
-  }, 'BT-117');
+  def(
+    id,
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const t of sel(doc.root, 'cac:TaxTotal'))
+        for (const st of sel(t, 'cac:TaxSubtotal'))
+          for (const cat of sel(st, 'cac:TaxCategory')) {
+            if (!sel(cat, 'cbc:ID').some((i) => nsp(sv(i)) === code) || !isVatScheme(cat)) continue;
+            const taxEl = one(sel(st, 'cbc:TaxAmount'));
+            const basisEl = one(sel(st, 'cbc:TaxableAmount'));
+            const pctEl = one(sel(cat, 'cbc:Percent'));
+            if (!taxEl || !basisEl || !pctEl) {
+              fail(cat);
+              continue;
+            }
+            const expected = roundXPath(dec(basisEl).abs().times(dec(pctEl).div(100)).times(100)).div(100);
+            const tax = dec(taxEl).abs();
+            if (!(tax.minus(1).lt(expected) && tax.plus(1).gt(expected))) fail(cat);
+          }
+    },
+    'BT-117',
+  );
 
 /**
  * BR-S-08, BR-AF-08, BR-AG-08: per rate of a category's breakdown, the taxable amount (BT-116) within ±1 of the lines
@@ -162,100 +207,167 @@ const breakdownTax = (id: string, code: string): RuleDef =>
  * exist (S); `anyLine`: any line must exist (L, M), as the official bindings are written.
  */
 const perRateBasis = (id: string, code: string, mode: 'rated' | 'anyLine'): RuleDef =>
-  def(id, 'fatal', 'en16931', (doc, fail) => {
-    const root = doc.root;
-    const docAc = sel(root, 'cac:AllowanceCharge');
-    const anyAc = anywhere(doc, 'AllowanceCharge');
-    const indicator = (ac: XmlElement, v: boolean): boolean => sel(ac, 'cbc:ChargeIndicator').some((c) => nsp(sv(c)) === (v ? 'true' : 'false') || nsp(sv(c)) === (v ? '1' : '0'));
-    for (const t of sel(root, 'cac:TaxTotal')) {
-      for (const st of sel(t, 'cac:TaxSubtotal')) {
-        for (const cat of sel(st, 'cac:TaxCategory')) {
-          if (!sel(cat, 'cbc:ID').some((id) => nsp(sv(id)) === code) || !isVatScheme(cat)) continue;
-          const taxableEl = one(sel(st, 'cbc:TaxableAmount'));
-          let ok = true;
-          for (const rateEl of sel(cat, 'cbc:Percent')) {
-            const rate = dec(rateEl);
-            const branch = (lineName: string): boolean => {
-              const lines = sel(root, lineName).filter((l) => atRate(sel(l, 'cac:Item/cac:ClassifiedTaxCategory'), code, rate));
-              const exists = mode === 'anyLine' ? anywhere(doc, lineName.slice(4)).length > 0 : anywhere(doc, lineName.slice(4)).some((l) => atRate(sel(l, 'cac:Item/cac:ClassifiedTaxCategory'), code, rate)) || anyAc.some((ac) => atRate(sel(ac, 'cac:TaxCategory'), code, rate));
-              if (!exists || !taxableEl) return false;
-              let sum = new Big(0);
-              for (const l of lines) for (const a of sel(l, 'cbc:LineExtensionAmount')) sum = sum.plus(dec(a));
-              for (const ac of docAc) {
-                if (!atRate(sel(ac, 'cac:TaxCategory'), code, rate)) continue;
-                for (const a of sel(ac, 'cbc:Amount')) {
-                  if (indicator(ac, true)) sum = sum.plus(dec(a));
-                  if (indicator(ac, false)) sum = sum.minus(dec(a));
+  def(
+    id,
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      const root = doc.root;
+      const docAc = sel(root, 'cac:AllowanceCharge');
+      const anyAc = anywhere(doc, 'AllowanceCharge');
+      const indicator = (ac: XmlElement, v: boolean): boolean => sel(ac, 'cbc:ChargeIndicator').some((c) => nsp(sv(c)) === (v ? 'true' : 'false') || nsp(sv(c)) === (v ? '1' : '0'));
+      for (const t of sel(root, 'cac:TaxTotal')) {
+        for (const st of sel(t, 'cac:TaxSubtotal')) {
+          for (const cat of sel(st, 'cac:TaxCategory')) {
+            if (!sel(cat, 'cbc:ID').some((id) => nsp(sv(id)) === code) || !isVatScheme(cat)) continue;
+            const taxableEl = one(sel(st, 'cbc:TaxableAmount'));
+            let ok = true;
+            for (const rateEl of sel(cat, 'cbc:Percent')) {
+              const rate = dec(rateEl);
+              const branch = (lineName: string): boolean => {
+                const lines = sel(root, lineName).filter((l) => atRate(sel(l, 'cac:Item/cac:ClassifiedTaxCategory'), code, rate));
+                const exists =
+                  mode === 'anyLine'
+                    ? anywhere(doc, lineName.slice(4)).length > 0
+                    : anywhere(doc, lineName.slice(4)).some((l) => atRate(sel(l, 'cac:Item/cac:ClassifiedTaxCategory'), code, rate)) ||
+                      anyAc.some((ac) => atRate(sel(ac, 'cac:TaxCategory'), code, rate));
+                if (!exists || !taxableEl) return false;
+                let sum = new Big(0);
+                for (const l of lines) for (const a of sel(l, 'cbc:LineExtensionAmount')) sum = sum.plus(dec(a));
+                for (const ac of docAc) {
+                  if (!atRate(sel(ac, 'cac:TaxCategory'), code, rate)) continue;
+                  for (const a of sel(ac, 'cbc:Amount')) {
+                    if (indicator(ac, true)) sum = sum.plus(dec(a));
+                    if (indicator(ac, false)) sum = sum.minus(dec(a));
+                  }
                 }
-              }
-              const taxable = Number(sv(taxableEl));
-              if (!Number.isFinite(taxable)) throw new XPathDynamicError('FORG0001', `cannot cast "${sv(taxableEl)}" to xs:double`);
-              return new Big(taxable - 1).lt(sum) && new Big(taxable + 1).gt(sum);
-            };
-            if (!(branch('cac:InvoiceLine') || branch('cac:CreditNoteLine'))) ok = false;
+                const taxable = Number(sv(taxableEl));
+                if (!Number.isFinite(taxable)) throw new XPathDynamicError('FORG0001', `cannot cast "${sv(taxableEl)}" to xs:double`);
+                return new Big(taxable - 1).lt(sum) && new Big(taxable + 1).gt(sum);
+              };
+              if (!(branch('cac:InvoiceLine') || branch('cac:CreditNoteLine'))) ok = false;
+            }
+            if (!ok) fail(cat);
           }
-          if (!ok) fail(cat);
         }
       }
-    }
-  }, 'BT-116');
+    },
+    'BT-116',
+  );
 
 export const ublBindingRules: readonly RuleDef[] = [
-  def('BR-09', 'fatal', 'en16931', (doc, fail) => {
-    for (const a of sel(doc.root, 'cac:AccountingSupplierParty/cac:Party/cac:PostalAddress')) if (!hasCountry(a)) fail(a);
-  }, 'BT-40'),
-  def('BR-11', 'fatal', 'en16931', (doc, fail) => {
-    for (const a of sel(doc.root, 'cac:AccountingCustomerParty/cac:Party/cac:PostalAddress')) if (!hasCountry(a)) fail(a);
-  }, 'BT-55'),
-  def('BR-20', 'fatal', 'en16931', (doc, fail) => {
-    for (const p of anywhere(doc, 'TaxRepresentativeParty')) for (const a of sel(p, 'cac:PostalAddress')) if (!hasCountry(a)) fail(a);
-  }, 'BT-69'),
+  def(
+    'BR-09',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const a of sel(doc.root, 'cac:AccountingSupplierParty/cac:Party/cac:PostalAddress')) if (!hasCountry(a)) fail(a);
+    },
+    'BT-40',
+  ),
+  def(
+    'BR-11',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const a of sel(doc.root, 'cac:AccountingCustomerParty/cac:Party/cac:PostalAddress')) if (!hasCountry(a)) fail(a);
+    },
+    'BT-55',
+  ),
+  def(
+    'BR-20',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const p of anywhere(doc, 'TaxRepresentativeParty')) for (const a of sel(p, 'cac:PostalAddress')) if (!hasCountry(a)) fail(a);
+    },
+    'BT-69',
+  ),
   atRoot('BR-CO-18', 'en16931', (r) => sel(r, 'cac:TaxTotal/cac:TaxSubtotal').length > 0, 'BG-23'),
-  def('BR-45', 'fatal', 'en16931', (doc, fail) => {
-    for (const t of anywhere(doc, 'TaxTotal')) for (const s of sel(t, 'cac:TaxSubtotal')) if (!sel(s, 'cbc:TaxableAmount').length) fail(s);
-  }, 'BT-116'),
-  def('BR-46', 'fatal', 'en16931', (doc, fail) => {
-    for (const t of anywhere(doc, 'TaxTotal')) for (const s of sel(t, 'cac:TaxSubtotal')) if (!sel(s, 'cbc:TaxAmount').length) fail(s);
-  }, 'BT-117'),
-  def('BR-CO-14', 'fatal', 'en16931', (doc, fail) => {
-    for (const t of sel(doc.root, 'cac:TaxTotal')) {
-      const subs = sel(t, 'cac:TaxSubtotal');
-      if (!subs.length) continue;
-      const total = sel(t, 'cbc:TaxAmount');
-      let sum = 0;
-      let bad = false;
-      for (const s of subs) for (const a of sel(s, 'cbc:TaxAmount')) { const c = cents(sv(a)); if (c === null) bad = true; else sum += c; }
-      const tv = total.length === 1 ? cents(sv(total[0]!)) : null;
-      if (bad || tv === null || tv !== sum) fail(t);
-    }
-  }, 'BT-110'),
-  def('BR-CL-03', 'fatal', 'en16931', (doc, fail) => {
-    for (const e of all(doc)) {
-      if (e.ns !== CBC || !CL03.has(e.local)) continue;
-      const c = nsp(e.attributes.find((a) => a.local === 'currencyID' && a.ns === '')?.value ?? '');
-      if (c.includes(' ') || !ISO_4217_CURRENCIES.has(c)) fail(e);
-    }
-  }, 'BT-5'),
-  def('BR-CO-17', 'fatal', 'en16931', (doc, fail) => {
-    for (const t of anywhere(doc, 'TaxTotal')) {
-      for (const st of sel(t, 'cac:TaxSubtotal')) {
-        const pctEl = one(sel(st, 'cac:TaxCategory').filter(isVatScheme).flatMap((c) => sel(c, 'cbc:Percent')));
-        const taxEl = one(sel(st, 'cbc:TaxAmount'));
-        const basisEl = one(sel(st, 'cbc:TaxableAmount'));
-        const tax = taxEl ? dec(taxEl) : undefined;
-        const pct = pctEl ? dec(pctEl) : undefined;
-        let ok = false;
-        if (pct !== undefined && tax !== undefined) {
-          if (roundXPath(pct).eq(0)) ok = roundXPath(tax).eq(0);
-          else if (basisEl) {
-            const expected = roundXPath(dec(basisEl).abs().times(pct.div(100)).times(100)).div(100);
-            ok = tax.abs().minus(1).lt(expected) && tax.abs().plus(1).gt(expected);
+  def(
+    'BR-45',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const t of anywhere(doc, 'TaxTotal')) for (const s of sel(t, 'cac:TaxSubtotal')) if (!sel(s, 'cbc:TaxableAmount').length) fail(s);
+    },
+    'BT-116',
+  ),
+  def(
+    'BR-46',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const t of anywhere(doc, 'TaxTotal')) for (const s of sel(t, 'cac:TaxSubtotal')) if (!sel(s, 'cbc:TaxAmount').length) fail(s);
+    },
+    'BT-117',
+  ),
+  def(
+    'BR-CO-14',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const t of sel(doc.root, 'cac:TaxTotal')) {
+        const subs = sel(t, 'cac:TaxSubtotal');
+        if (!subs.length) continue;
+        const total = sel(t, 'cbc:TaxAmount');
+        let sum = 0;
+        let bad = false;
+        for (const s of subs)
+          for (const a of sel(s, 'cbc:TaxAmount')) {
+            const c = cents(sv(a));
+            if (c === null) bad = true;
+            else sum += c;
           }
-        } else if (pct === undefined && tax !== undefined) ok = roundXPath(tax).eq(0);
-        if (!ok) fail(st);
+        const tv = total.length === 1 ? cents(sv(total[0]!)) : null;
+        if (bad || tv === null || tv !== sum) fail(t);
       }
-    }
-  }, 'BT-117'),
+    },
+    'BT-110',
+  ),
+  def(
+    'BR-CL-03',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const e of all(doc)) {
+        if (e.ns !== CBC || !CL03.has(e.local)) continue;
+        const c = nsp(e.attributes.find((a) => a.local === 'currencyID' && a.ns === '')?.value ?? '');
+        if (c.includes(' ') || !ISO_4217_CURRENCIES.has(c)) fail(e);
+      }
+    },
+    'BT-5',
+  ),
+  def(
+    'BR-CO-17',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const t of anywhere(doc, 'TaxTotal')) {
+        for (const st of sel(t, 'cac:TaxSubtotal')) {
+          const pctEl = one(
+            sel(st, 'cac:TaxCategory')
+              .filter(isVatScheme)
+              .flatMap((c) => sel(c, 'cbc:Percent')),
+          );
+          const taxEl = one(sel(st, 'cbc:TaxAmount'));
+          const basisEl = one(sel(st, 'cbc:TaxableAmount'));
+          const tax = taxEl ? dec(taxEl) : undefined;
+          const pct = pctEl ? dec(pctEl) : undefined;
+          let ok = false;
+          if (pct !== undefined && tax !== undefined) {
+            if (roundXPath(pct).eq(0)) ok = roundXPath(tax).eq(0);
+            else if (basisEl) {
+              const expected = roundXPath(dec(basisEl).abs().times(pct.div(100)).times(100)).div(100);
+              ok = tax.abs().minus(1).lt(expected) && tax.abs().plus(1).gt(expected);
+            }
+          } else if (pct === undefined && tax !== undefined) ok = roundXPath(tax).eq(0);
+          if (!ok) fail(st);
+        }
+      }
+    },
+    'BT-117',
+  ),
   perRateBasis('BR-S-08', 'S', 'rated'),
   perRateBasis('BR-AF-08', 'L', 'anyLine'),
   perRateBasis('BR-AG-08', 'M', 'anyLine'),
@@ -270,76 +382,145 @@ export const ublBindingRules: readonly RuleDef[] = [
   breakdownTax('BR-S-09', 'S'),
   breakdownTax('BR-AF-09', 'L'),
   breakdownTax('BR-AG-09', 'M'),
-  atRoot('BR-O-11', 'en16931', (r) => {
-    const h = headerCats(r).filter(isVatScheme);
-    if (!h.some((c) => catIs(c, 'O'))) return true;
-    return !h.some((c) => sel(c, 'cbc:ID').some((i) => nsp(sv(i)) !== 'O'));
-  }, 'BG-23'),
-  atRoot('BR-O-12', 'en16931', (r, doc) => {
-    if (!headerCats(r).filter(isVatScheme).some((c) => catIs(c, 'O'))) return true;
-    return !anywhere(doc, 'ClassifiedTaxCategory').some((c) => isVatScheme(c) && sel(c, 'cbc:ID').some((i) => nsp(sv(i)) !== 'O'));
-  }, 'BG-23'),
-  def('BR-48', 'fatal', 'en16931', (doc, fail) => {
-    for (const t of anywhere(doc, 'TaxTotal'))
-      for (const st of sel(t, 'cac:TaxSubtotal')) {
-        const cats = sel(st, 'cac:TaxCategory').filter(isVatScheme);
-        if (!cats.some((c) => sel(c, 'cbc:Percent').length > 0) && !cats.some((c) => sel(c, 'cbc:ID').some((i) => nsp(sv(i)) === 'O'))) fail(st);
+  atRoot(
+    'BR-O-11',
+    'en16931',
+    (r) => {
+      const h = headerCats(r).filter(isVatScheme);
+      if (!h.some((c) => catIs(c, 'O'))) return true;
+      return !h.some((c) => sel(c, 'cbc:ID').some((i) => nsp(sv(i)) !== 'O'));
+    },
+    'BG-23',
+  ),
+  atRoot(
+    'BR-O-12',
+    'en16931',
+    (r, doc) => {
+      if (
+        !headerCats(r)
+          .filter(isVatScheme)
+          .some((c) => catIs(c, 'O'))
+      )
+        return true;
+      return !anywhere(doc, 'ClassifiedTaxCategory').some((c) => isVatScheme(c) && sel(c, 'cbc:ID').some((i) => nsp(sv(i)) !== 'O'));
+    },
+    'BG-23',
+  ),
+  def(
+    'BR-48',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const t of anywhere(doc, 'TaxTotal'))
+        for (const st of sel(t, 'cac:TaxSubtotal')) {
+          const cats = sel(st, 'cac:TaxCategory').filter(isVatScheme);
+          if (!cats.some((c) => sel(c, 'cbc:Percent').length > 0) && !cats.some((c) => sel(c, 'cbc:ID').some((i) => nsp(sv(i)) === 'O'))) fail(st);
+        }
+    },
+    'BT-119',
+  ),
+  def(
+    'BR-61',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const pm of anywhere(doc, 'PaymentMeans')) {
+        const codes = sel(pm, 'cbc:PaymentMeansCode').map((c) => nsp(sv(c)));
+        const transfer = codes.some((c) => c === '30' || c === '58');
+        const other = codes.some((c) => c !== '30') && codes.some((c) => c !== '58');
+        if (!((sel(pm, 'cac:PayeeFinancialAccount/cbc:ID').length > 0 && transfer) || other)) fail(pm);
       }
-  }, 'BT-119'),
-  def('BR-61', 'fatal', 'en16931', (doc, fail) => {
-    for (const pm of anywhere(doc, 'PaymentMeans')) {
-      const codes = sel(pm, 'cbc:PaymentMeansCode').map((c) => nsp(sv(c)));
-      const transfer = codes.some((c) => c === '30' || c === '58');
-      const other = codes.some((c) => c !== '30') && codes.some((c) => c !== '58');
-      if (!((sel(pm, 'cac:PayeeFinancialAccount/cbc:ID').length > 0 && transfer) || other)) fail(pm);
-    }
-  }, 'BT-84'),
-  def('BR-CL-01', 'fatal', 'en16931', (doc, fail) => {
-    for (const e of all(doc)) {
-      if (e.ns !== CBC || (e.local !== 'InvoiceTypeCode' && e.local !== 'CreditNoteTypeCode')) continue;
-      const v = nsp(sv(e));
-      const list = e.local === 'InvoiceTypeCode' ? UBL_INVOICE_TYPES : UBL_CREDIT_NOTE_TYPES;
-      if (v.includes(' ') || !list.has(v)) fail(e);
-    }
-  }, 'BT-3'),
+    },
+    'BT-84',
+  ),
+  def(
+    'BR-CL-01',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const e of all(doc)) {
+        if (e.ns !== CBC || (e.local !== 'InvoiceTypeCode' && e.local !== 'CreditNoteTypeCode')) continue;
+        const v = nsp(sv(e));
+        const list = e.local === 'InvoiceTypeCode' ? UBL_INVOICE_TYPES : UBL_CREDIT_NOTE_TYPES;
+        if (v.includes(' ') || !list.has(v)) fail(e);
+      }
+    },
+    'BT-3',
+  ),
   // XRechnung: with a VAT category S, Z, E, AE, K, G, L or M (BT-95, BT-102, BT-151) the seller VAT/tax id (BT-31/32) or a tax representative (BG-11).
-  atRoot('BR-DE-16', 'xrechnung', (r) => {
-    const acIds = (charge: boolean): string[] =>
-      sel(r, 'cac:AllowanceCharge')
-        .filter((ac) => sel(ac, 'cbc:ChargeIndicator').some((c) => sv(c) === (charge ? 'true' : 'false')))
-        .flatMap((ac) => sel(ac, 'cac:TaxCategory/cbc:ID'))
-        .map(sv);
-    const lineIds = [...sel(r, 'cac:InvoiceLine'), ...sel(r, 'cac:CreditNoteLine')].flatMap((l) => sel(l, 'cac:Item/cac:ClassifiedTaxCategory/cbc:ID')).map(sv);
-    const used = [...acIds(false), ...acIds(true), ...lineIds].some((v) => DE16_CODES.has(v));
-    if (!used) return true;
-    return sel(r, 'cac:TaxRepresentativeParty').length > 0 || sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID').some((c) => nsp(sv(c)) !== '');
-  }, 'BT-31'),
+  atRoot(
+    'BR-DE-16',
+    'xrechnung',
+    (r) => {
+      const acIds = (charge: boolean): string[] =>
+        sel(r, 'cac:AllowanceCharge')
+          .filter((ac) => sel(ac, 'cbc:ChargeIndicator').some((c) => sv(c) === (charge ? 'true' : 'false')))
+          .flatMap((ac) => sel(ac, 'cac:TaxCategory/cbc:ID'))
+          .map(sv);
+      const lineIds = [...sel(r, 'cac:InvoiceLine'), ...sel(r, 'cac:CreditNoteLine')].flatMap((l) => sel(l, 'cac:Item/cac:ClassifiedTaxCategory/cbc:ID')).map(sv);
+      const used = [...acIds(false), ...acIds(true), ...lineIds].some((v) => DE16_CODES.has(v));
+      if (!used) return true;
+      return sel(r, 'cac:TaxRepresentativeParty').length > 0 || sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID').some((c) => nsp(sv(c)) !== '');
+    },
+    'BT-31',
+  ),
   needsSellerId('BR-AF-02', 'L'),
   needsSellerId('BR-AG-02', 'M'),
-  atRoot('BR-53', 'en16931', (r, doc) =>
-    sel(r, 'cbc:TaxCurrencyCode').every((c) => anywhere(doc, 'TaxTotal').some((t) => sel(t, 'cbc:TaxAmount').some((a) => a.attributes.some((x) => x.local === 'currencyID' && x.ns === '' && x.value === sv(c))))),
-  'BT-111'),
-  def('BR-55', 'fatal', 'en16931', (doc, fail) => {
-    for (const b of anywhere(doc, 'BillingReference')) if (!sel(b, 'cac:InvoiceDocumentReference/cbc:ID').length) fail(b);
-  }, 'BT-25'),
-  def('BR-52', 'fatal', 'en16931', (doc, fail) => {
-    for (const d of anywhere(doc, 'AdditionalDocumentReference')) {
-      const ids = sel(d, 'cbc:ID');
-      if (ids.length > 1) throw new XPathDynamicError('XPTY0004', 'several document ids');
-      if (!ids[0] || nsp(sv(ids[0])) === '') fail(d);
-    }
-  }, 'BT-122'),
-  def('BR-32', 'fatal', 'en16931', (doc, fail) => {
-    for (const ac of sel(doc.root, 'cac:AllowanceCharge')) {
-      const ind = sel(ac, 'cbc:ChargeIndicator').map((c) => nsp(sv(c)));
-      // [cbc:ChargeIndicator = false()]: a value that is not a boolean makes the match pattern fail (no match).
-      if (!ind.some((v) => v === 'false' || v === '0')) continue;
-      if (!sel(ac, 'cac:TaxCategory').some((c) => isVatScheme(c) && sel(c, 'cbc:ID').length > 0)) fail(ac);
-    }
-  }, 'BT-95'),
-  def('BR-CO-04', 'fatal', 'en16931', (doc, fail) => {
-    for (const l of [...anywhere(doc, 'InvoiceLine'), ...anywhere(doc, 'CreditNoteLine')]) if (!sel(l, 'cac:Item/cac:ClassifiedTaxCategory').some((c) => isVatScheme(c) && sel(c, 'cbc:ID').length > 0)) fail(l);
-  }, 'BT-151'),
+  atRoot(
+    'BR-53',
+    'en16931',
+    (r, doc) =>
+      sel(r, 'cbc:TaxCurrencyCode').every((c) =>
+        anywhere(doc, 'TaxTotal').some((t) => sel(t, 'cbc:TaxAmount').some((a) => a.attributes.some((x) => x.local === 'currencyID' && x.ns === '' && x.value === sv(c)))),
+      ),
+    'BT-111',
+  ),
+  def(
+    'BR-55',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const b of anywhere(doc, 'BillingReference')) if (!sel(b, 'cac:InvoiceDocumentReference/cbc:ID').length) fail(b);
+    },
+    'BT-25',
+  ),
+  def(
+    'BR-52',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const d of anywhere(doc, 'AdditionalDocumentReference')) {
+        const ids = sel(d, 'cbc:ID');
+        if (ids.length > 1) throw new XPathDynamicError('XPTY0004', 'several document ids');
+        if (!ids[0] || nsp(sv(ids[0])) === '') fail(d);
+      }
+    },
+    'BT-122',
+  ),
+  def(
+    'BR-32',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const ac of sel(doc.root, 'cac:AllowanceCharge')) {
+        const ind = sel(ac, 'cbc:ChargeIndicator').map((c) => nsp(sv(c)));
+        // [cbc:ChargeIndicator = false()]: a value that is not a boolean makes the match pattern fail (no match).
+        if (!ind.some((v) => v === 'false' || v === '0')) continue;
+        if (!sel(ac, 'cac:TaxCategory').some((c) => isVatScheme(c) && sel(c, 'cbc:ID').length > 0)) fail(ac);
+      }
+    },
+    'BT-95',
+  ),
+  def(
+    'BR-CO-04',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const l of [...anywhere(doc, 'InvoiceLine'), ...anywhere(doc, 'CreditNoteLine')])
+        if (!sel(l, 'cac:Item/cac:ClassifiedTaxCategory').some((c) => isVatScheme(c) && sel(c, 'cbc:ID').length > 0)) fail(l);
+    },
+    'BT-151',
+  ),
   // BR-DEC-15 as bound in UBL compares @currencyID with cbc:TaxCurrencyCode *below* cbc:TaxAmount, which never exists:
   // the official assertion cannot fail, so neither does ours.
   def('BR-DEC-15', 'fatal', 'en16931', () => undefined, 'BT-111'),
@@ -350,84 +531,156 @@ export const ublBindingRules: readonly RuleDef[] = [
   exactlyOneBreakdown('BR-O-01', 'O'),
 
   // --- XRechnung: Peppol allowance/charge indicators as the UBL schematron binds them (R043 covers document and line level).
-  def('PEPPOL-EN16931-R043', 'fatal', 'xrechnung', (doc, fail) => {
-    const r = doc.root;
-    const acs = [...sel(r, 'cac:AllowanceCharge'), ...[...sel(r, 'cac:InvoiceLine'), ...sel(r, 'cac:CreditNoteLine')].flatMap((l) => sel(l, 'cac:AllowanceCharge'))];
-    for (const ac of acs) {
-      const v = sel(ac, 'cbc:ChargeIndicator').map((c) => nsp(c.text));
-      if (v.length > 1) throw new XPathDynamicError('XPTY0004', 'several charge indicators');
-      if (v[0] !== 'true' && v[0] !== 'false') fail(ac);
-    }
-  }, 'BT-98'),
-  def('PEPPOL-EN16931-R044', 'fatal', 'xrechnung', (doc, fail) => {
-    for (const price of anywhere(doc, 'Price'))
-      for (const ac of sel(price, 'cac:AllowanceCharge')) {
-        const v = sel(ac, 'cbc:ChargeIndicator').map((c) => nsp(sv(c)));
+  def(
+    'PEPPOL-EN16931-R043',
+    'fatal',
+    'xrechnung',
+    (doc, fail) => {
+      const r = doc.root;
+      const acs = [...sel(r, 'cac:AllowanceCharge'), ...[...sel(r, 'cac:InvoiceLine'), ...sel(r, 'cac:CreditNoteLine')].flatMap((l) => sel(l, 'cac:AllowanceCharge'))];
+      for (const ac of acs) {
+        const v = sel(ac, 'cbc:ChargeIndicator').map((c) => nsp(c.text));
         if (v.length > 1) throw new XPathDynamicError('XPTY0004', 'several charge indicators');
-        if (v[0] !== 'false') fail(ac);
+        if (v[0] !== 'true' && v[0] !== 'false') fail(ac);
       }
-  }, 'BT-147'),
-  // --- XRechnung extension (CustomizationID = the extension's, exactly)
-  def('BR-DEX-02', 'warning', 'xrechnung', (doc, fail) => {
-    const r = doc.root;
-    if (!isExtension(r) || r.local !== 'Invoice') return;
-    const sumOf = (l: XmlElement): B => sel(l, 'cac:SubInvoiceLine').flatMap((s) => sel(s, 'cbc:LineExtensionAmount')).reduce((a, e) => a.plus(dec(e)), new Big(0));
-    const own = (l: XmlElement): B | undefined => { const e = one(sel(l, 'cbc:LineExtensionAmount')); return e ? dec(e) : undefined; };
-    const linesOk = sel(r, 'cac:InvoiceLine').filter((l) => sel(l, 'cac:SubInvoiceLine').length > 0).every((l) => { const o = own(l); return o !== undefined && o.eq(sumOf(l)); });
-    const subs = anywhere(doc, 'SubInvoiceLine').filter((s) => sel(s, 'cac:SubInvoiceLine').length > 0);
-    const subsOk = subs.filter((s) => { const o = own(s); return o !== undefined && o.eq(sumOf(s)); }).length === subs.length;
-    if (!(linesOk && subsOk)) fail(r);
-  }, 'BT-131'),
-  atRoot('BR-DEX-03', 'xrechnung', (r, doc) =>
-    !isExtension(r) || r.local !== 'Invoice' || !anywhere(doc, 'SubInvoiceLine').some((s) => sel(s, 'cac:Item').some((i) => sel(i, 'cac:ClassifiedTaxCategory').length !== 1)),
+    },
+    'BT-98',
   ),
-  def('BR-DEX-09', 'fatal', 'xrechnung', (doc, fail) => {
-    const r = doc.root;
-    if (!isExtension(r)) return;
-    for (const m of anywhere(doc, 'LegalMonetaryTotal')) {
-      const opt = (name: string): B => { const e = one(sel(m, `cbc:${name}`)); return e ? dec(e) : new Big(0); };
-      const paid = m.parent ? sel(m.parent, 'cac:PrepaidPayment') : [];
-      const third = paid.flatMap((p) => sel(p, 'cbc:PaidAmount')).some((a) => nsp(sv(a)) !== '') ? paid.flatMap((p) => sel(p, 'cbc:PaidAmount')).reduce((a, e) => a.plus(dec(e)), new Big(0)) : new Big(0);
-      const payable = one(sel(m, 'cbc:PayableAmount'));
-      const inclusive = one(sel(m, 'cbc:TaxInclusiveAmount'));
-      if (!payable || !inclusive) { fail(m); continue; }
-      const left = roundXPath(dec(payable).minus(opt('PayableRoundingAmount')).times(100)).div(100);
-      const right = roundXPath(dec(inclusive).minus(opt('PrepaidAmount')).plus(third).times(100)).div(100);
-      if (!left.eq(right)) fail(m);
-    }
-  }, 'BT-115'),
-  def('PEPPOL-EN16931-R020', 'fatal', 'xrechnung', (doc, fail) => {
-    for (const w of anywhere(doc, 'AccountingSupplierParty')) for (const p of sel(w, 'cac:Party')) if (!sel(p, 'cbc:EndpointID').length) fail(p);
-  }, 'BT-34'),
+  def(
+    'PEPPOL-EN16931-R044',
+    'fatal',
+    'xrechnung',
+    (doc, fail) => {
+      for (const price of anywhere(doc, 'Price'))
+        for (const ac of sel(price, 'cac:AllowanceCharge')) {
+          const v = sel(ac, 'cbc:ChargeIndicator').map((c) => nsp(sv(c)));
+          if (v.length > 1) throw new XPathDynamicError('XPTY0004', 'several charge indicators');
+          if (v[0] !== 'false') fail(ac);
+        }
+    },
+    'BT-147',
+  ),
+  // --- XRechnung extension (CustomizationID = the extension's, exactly)
+  def(
+    'BR-DEX-02',
+    'warning',
+    'xrechnung',
+    (doc, fail) => {
+      const r = doc.root;
+      if (!isExtension(r) || r.local !== 'Invoice') return;
+      const sumOf = (l: XmlElement): B =>
+        sel(l, 'cac:SubInvoiceLine')
+          .flatMap((s) => sel(s, 'cbc:LineExtensionAmount'))
+          .reduce((a, e) => a.plus(dec(e)), new Big(0));
+      const own = (l: XmlElement): B | undefined => {
+        const e = one(sel(l, 'cbc:LineExtensionAmount'));
+        return e ? dec(e) : undefined;
+      };
+      const linesOk = sel(r, 'cac:InvoiceLine')
+        .filter((l) => sel(l, 'cac:SubInvoiceLine').length > 0)
+        .every((l) => {
+          const o = own(l);
+          return o !== undefined && o.eq(sumOf(l));
+        });
+      const subs = anywhere(doc, 'SubInvoiceLine').filter((s) => sel(s, 'cac:SubInvoiceLine').length > 0);
+      const subsOk =
+        subs.filter((s) => {
+          const o = own(s);
+          return o !== undefined && o.eq(sumOf(s));
+        }).length === subs.length;
+      if (!(linesOk && subsOk)) fail(r);
+    },
+    'BT-131',
+  ),
+  atRoot(
+    'BR-DEX-03',
+    'xrechnung',
+    (r, doc) => !isExtension(r) || r.local !== 'Invoice' || !anywhere(doc, 'SubInvoiceLine').some((s) => sel(s, 'cac:Item').some((i) => sel(i, 'cac:ClassifiedTaxCategory').length !== 1)),
+  ),
+  def(
+    'BR-DEX-09',
+    'fatal',
+    'xrechnung',
+    (doc, fail) => {
+      const r = doc.root;
+      if (!isExtension(r)) return;
+      for (const m of anywhere(doc, 'LegalMonetaryTotal')) {
+        const opt = (name: string): B => {
+          const e = one(sel(m, `cbc:${name}`));
+          return e ? dec(e) : new Big(0);
+        };
+        const paid = m.parent ? sel(m.parent, 'cac:PrepaidPayment') : [];
+        const third = paid.flatMap((p) => sel(p, 'cbc:PaidAmount')).some((a) => nsp(sv(a)) !== '')
+          ? paid.flatMap((p) => sel(p, 'cbc:PaidAmount')).reduce((a, e) => a.plus(dec(e)), new Big(0))
+          : new Big(0);
+        const payable = one(sel(m, 'cbc:PayableAmount'));
+        const inclusive = one(sel(m, 'cbc:TaxInclusiveAmount'));
+        if (!payable || !inclusive) {
+          fail(m);
+          continue;
+        }
+        const left = roundXPath(dec(payable).minus(opt('PayableRoundingAmount')).times(100)).div(100);
+        const right = roundXPath(dec(inclusive).minus(opt('PrepaidAmount')).plus(third).times(100)).div(100);
+        if (!left.eq(right)) fail(m);
+      }
+    },
+    'BT-115',
+  ),
+  def(
+    'PEPPOL-EN16931-R020',
+    'fatal',
+    'xrechnung',
+    (doc, fail) => {
+      for (const w of anywhere(doc, 'AccountingSupplierParty')) for (const p of sel(w, 'cac:Party')) if (!sel(p, 'cbc:EndpointID').length) fail(p);
+    },
+    'BT-34',
+  ),
   ...(
     [
       ['BR-DEX-10', (p: XmlElement) => sel(p, 'cbc:ID').some((e) => nsp(sv(e)) !== '')],
       ['BR-DEX-11', (p: XmlElement) => sel(p, 'cbc:PaidAmount').some((e) => nsp(sv(e)) !== '')],
       ['BR-DEX-12', (p: XmlElement) => sel(p, 'cbc:InstructionID').some((e) => nsp(sv(e)) !== '')],
-      ['BR-DEX-13', (p: XmlElement) => {
-        const a = sel(p, 'cbc:PaidAmount');
-        if (a.length > 1) throw new XPathDynamicError('XPTY0004', 'several paid amounts');
-        const v = a[0] ? sv(a[0]) : '';
-        const i = v.indexOf('.');
-        return i < 0 || v.length - i - 1 <= 2;
-      }],
-      ['BR-DEX-14', (p: XmlElement) => {
-        const cur = p.parent ? sel(p.parent, 'cbc:DocumentCurrencyCode').map(sv) : [];
-        return sel(p, 'cbc:PaidAmount').some((a) => { const c = a.attributes.find((x) => x.local === 'currencyID' && x.ns === '')?.value; return c !== undefined && cur.includes(c); });
-      }],
+      [
+        'BR-DEX-13',
+        (p: XmlElement) => {
+          const a = sel(p, 'cbc:PaidAmount');
+          if (a.length > 1) throw new XPathDynamicError('XPTY0004', 'several paid amounts');
+          const v = a[0] ? sv(a[0]) : '';
+          const i = v.indexOf('.');
+          return i < 0 || v.length - i - 1 <= 2;
+        },
+      ],
+      [
+        'BR-DEX-14',
+        (p: XmlElement) => {
+          const cur = p.parent ? sel(p.parent, 'cbc:DocumentCurrencyCode').map(sv) : [];
+          return sel(p, 'cbc:PaidAmount').some((a) => {
+            const c = a.attributes.find((x) => x.local === 'currencyID' && x.ns === '')?.value;
+            return c !== undefined && cur.includes(c);
+          });
+        },
+      ],
     ] as const
   ).map(([id, ok]) =>
-    def(id, 'fatal', 'xrechnung', (doc, fail) => {
-      const r = doc.root;
-      if (r.local !== 'Invoice' || !isExtension(r)) return;
-      for (const p of sel(r, 'cac:PrepaidPayment')) if (!ok(p)) fail(p);
-    }, 'BG-DEX-09'),
+    def(
+      id,
+      'fatal',
+      'xrechnung',
+      (doc, fail) => {
+        const r = doc.root;
+        if (r.local !== 'Invoice' || !isExtension(r)) return;
+        for (const p of sel(r, 'cac:PrepaidPayment')) if (!ok(p)) fail(p);
+      },
+      'BG-DEX-09',
+    ),
   ),
   atRoot('PEPPOL-EN16931-R055', 'xrechnung', (r) => {
     if (!sel(r, 'cbc:TaxCurrencyCode').length) return true;
     const amounts = (code: string): number[] => {
       const cur = sel(r, `cbc:${code}`).map((c) => nsp(sv(c)));
-      return sel(r, 'cac:TaxTotal/cbc:TaxAmount').filter((a) => cur.includes(a.attributes.find((x) => x.local === 'currencyID' && x.ns === '')?.value ?? '\u0000')).map((a) => Number(sv(a)));
+      return sel(r, 'cac:TaxTotal/cbc:TaxAmount')
+        .filter((a) => cur.includes(a.attributes.find((x) => x.local === 'currencyID' && x.ns === '')?.value ?? '\u0000'))
+        .map((a) => Number(sv(a)));
     };
     const tax = amounts('TaxCurrencyCode');
     const docCur = amounts('DocumentCurrencyCode');
@@ -439,9 +692,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     for (const e of all(doc)) if (e.children.length === 0 && nsp(e.text) === '') fail(e);
   }),
   atRoot('PEPPOL-EN16931-R053', 'xrechnung', (r) => sel(r, 'cac:TaxTotal').filter((t) => sel(t, 'cac:TaxSubtotal').length > 0).length === 1),
-  atRoot('PEPPOL-EN16931-R054', 'xrechnung', (r) =>
-    sel(r, 'cac:TaxTotal').filter((t) => sel(t, 'cac:TaxSubtotal').length === 0).length === (sel(r, 'cbc:TaxCurrencyCode').length ? 1 : 0),
-  ),
+  atRoot('PEPPOL-EN16931-R054', 'xrechnung', (r) => sel(r, 'cac:TaxTotal').filter((t) => sel(t, 'cac:TaxSubtotal').length === 0).length === (sel(r, 'cbc:TaxCurrencyCode').length ? 1 : 0)),
 ];
 
 /** Ids of @kontor/cii rules that the UBL schematrons do not have (CII-only bindings); they are not run on UBL. */

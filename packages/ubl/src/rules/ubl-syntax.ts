@@ -88,7 +88,12 @@ const notUsed = (id: string, present: (r: XmlElement, doc: CiiDoc) => boolean): 
 
 const EXT = 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2';
 const PREFIX: Record<string, string> = { cac: CAC, cbc: CBC, ext: EXT };
-interface CrPath { id: string; anchored: boolean; steps: { ns: string; local: string }[]; attr?: string }
+interface CrPath {
+  id: string;
+  anchored: boolean;
+  steps: { ns: string; local: string }[];
+  attr?: string;
+}
 /** The table compiled once (module constant, immutable): candidates by the qualified name of the last element step. */
 const CR_INDEX: ReadonlyMap<string, readonly CrPath[]> = (() => {
   const idx = new Map<string, CrPath[]>();
@@ -146,23 +151,56 @@ export const ublSyntaxRules: readonly RuleDef[] = [
   atMost1('UBL-SR-01', 'cac:ContractDocumentReference/cbc:ID'),
   atMost1('UBL-SR-02', 'cac:ReceiptDocumentReference/cbc:ID'),
   atMost1('UBL-SR-03', 'cac:DespatchDocumentReference/cbc:ID'),
-  atRoot('UBL-SR-04', 'fatal', (r) => sel(r, 'cac:AdditionalDocumentReference').filter((d) => sel(d, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130')).flatMap((d) => sel(d, 'cbc:ID')).length <= 1),
+  atRoot(
+    'UBL-SR-04',
+    'fatal',
+    (r) =>
+      sel(r, 'cac:AdditionalDocumentReference')
+        .filter((d) => sel(d, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130'))
+        .flatMap((d) => sel(d, 'cbc:ID')).length <= 1,
+  ),
   atMost1('UBL-SR-05', 'cac:PaymentTerms/cbc:Note'),
   atMost1('UBL-SR-08', 'cac:InvoicePeriod'),
   atMost1('UBL-SR-09', 'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName'),
   atMost1('UBL-SR-10', 'cac:AccountingSupplierParty/cac:Party/cac:PartyName/cbc:Name'),
   atMost1('UBL-SR-11', 'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyID'),
-  atRoot('UBL-SR-12', 'fatal', (r) => sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme').filter(isVat).flatMap((p) => sel(p, 'cbc:CompanyID')).length <= 1),
-  atRoot('UBL-SR-13', 'fatal', (r) =>
-    sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme').filter((p) => sel(p, 'cac:TaxScheme/cbc:ID').some((id) => sv(id).toUpperCase() !== 'VAT')).flatMap((p) => sel(p, 'cbc:CompanyID')).length <= 1,
+  atRoot(
+    'UBL-SR-12',
+    'fatal',
+    (r) =>
+      sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme')
+        .filter(isVat)
+        .flatMap((p) => sel(p, 'cbc:CompanyID')).length <= 1,
+  ),
+  atRoot(
+    'UBL-SR-13',
+    'fatal',
+    (r) =>
+      sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme')
+        .filter((p) => sel(p, 'cac:TaxScheme/cbc:ID').some((id) => sv(id).toUpperCase() !== 'VAT'))
+        .flatMap((p) => sel(p, 'cbc:CompanyID')).length <= 1,
   ),
   atMost1('UBL-SR-14', 'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyLegalForm'),
   atMost1('UBL-SR-15', 'cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName'),
   atMost1('UBL-SR-16', 'cac:AccountingCustomerParty/cac:Party/cac:PartyIdentification/cbc:ID'),
   atMost1('UBL-SR-17', 'cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyID'),
-  atRoot('UBL-SR-18', 'fatal', (r) => sel(r, 'cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme').filter(isVat).flatMap((p) => sel(p, 'cbc:CompanyID')).length <= 1),
+  atRoot(
+    'UBL-SR-18',
+    'fatal',
+    (r) =>
+      sel(r, 'cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme')
+        .filter(isVat)
+        .flatMap((p) => sel(p, 'cbc:CompanyID')).length <= 1,
+  ),
   atMost1('UBL-SR-24', 'cac:Delivery'),
-  atRoot('UBL-SR-29', 'fatal', (_r, d) => descendants(d, 'PartyIdentification', CAC).flatMap((p) => sel(p, 'cbc:ID')).filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() === 'SEPA').length <= 1),
+  atRoot(
+    'UBL-SR-29',
+    'fatal',
+    (_r, d) =>
+      descendants(d, 'PartyIdentification', CAC)
+        .flatMap((p) => sel(p, 'cbc:ID'))
+        .filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() === 'SEPA').length <= 1,
+  ),
   atMost1('UBL-SR-39', 'cac:ProjectReference/cbc:ID'),
   atMost1('UBL-SR-40', 'cac:AccountingCustomerParty/cac:Party/cac:PartyName/cbc:Name'),
   atRoot('UBL-SR-44', 'fatal', (_r, d) => distinct(descendants(d, 'PaymentID', CBC)) <= 1),
@@ -186,18 +224,34 @@ export const ublSyntaxRules: readonly RuleDef[] = [
   perNode('UBL-SR-25', 'fatal', 'Delivery', CAC, (d) => count(d, 'cac:DeliveryParty/cac:PartyName/cbc:Name') <= 1),
   perNode('UBL-SR-53', 'fatal', 'PartyTaxScheme', CAC, (p) => count(p, 'cac:TaxScheme/cbc:ID') > 0 && count(p, 'cbc:CompanyID') > 0),
   def('UBL-SR-30', 'fatal', (doc, fail) => {
-    for (const ac of descendants(doc, 'AllowanceCharge', CAC)) if (sel(ac, 'cbc:ChargeIndicator').some((c) => sv(c).trim() === 'false' || sv(c).trim() === '0') && count(ac, 'cbc:AllowanceChargeReason') > 1) fail(ac);
+    for (const ac of descendants(doc, 'AllowanceCharge', CAC))
+      if (sel(ac, 'cbc:ChargeIndicator').some((c) => sv(c).trim() === 'false' || sv(c).trim() === '0') && count(ac, 'cbc:AllowanceChargeReason') > 1) fail(ac);
   }),
   def('UBL-SR-31', 'fatal', (doc, fail) => {
-    for (const ac of descendants(doc, 'AllowanceCharge', CAC)) if (sel(ac, 'cbc:ChargeIndicator').some((c) => sv(c).trim() === 'true' || sv(c).trim() === '1') && count(ac, 'cbc:AllowanceChargeReason') > 1) fail(ac);
+    for (const ac of descendants(doc, 'AllowanceCharge', CAC))
+      if (sel(ac, 'cbc:ChargeIndicator').some((c) => sv(c).trim() === 'true' || sv(c).trim() === '1') && count(ac, 'cbc:AllowanceChargeReason') > 1) fail(ac);
   }),
-  def('UBL-SR-34', 'fatal', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cbc:Note') > 1) fail(l); }),
-  def('UBL-SR-35', 'fatal', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:OrderLineReference/cbc:LineID') > 1) fail(l); }),
-  def('UBL-SR-36', 'fatal', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:InvoicePeriod') > 1) fail(l); }),
-  def('UBL-SR-37', 'fatal', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:Price/cac:AllowanceCharge/cbc:Amount') > 1) fail(l); }),
-  def('UBL-SR-48', 'fatal', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:Item/cac:ClassifiedTaxCategory') !== 1) fail(l); }),
-  def('UBL-SR-50', 'fatal', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:Item/cbc:Description') > 1) fail(l); }),
-  def('UBL-SR-52', 'fatal', (doc, fail) => { for (const l of lines(doc.root)) if (count(l, 'cac:DocumentReference') > 1) fail(l); }),
+  def('UBL-SR-34', 'fatal', (doc, fail) => {
+    for (const l of lines(doc.root)) if (count(l, 'cbc:Note') > 1) fail(l);
+  }),
+  def('UBL-SR-35', 'fatal', (doc, fail) => {
+    for (const l of lines(doc.root)) if (count(l, 'cac:OrderLineReference/cbc:LineID') > 1) fail(l);
+  }),
+  def('UBL-SR-36', 'fatal', (doc, fail) => {
+    for (const l of lines(doc.root)) if (count(l, 'cac:InvoicePeriod') > 1) fail(l);
+  }),
+  def('UBL-SR-37', 'fatal', (doc, fail) => {
+    for (const l of lines(doc.root)) if (count(l, 'cac:Price/cac:AllowanceCharge/cbc:Amount') > 1) fail(l);
+  }),
+  def('UBL-SR-48', 'fatal', (doc, fail) => {
+    for (const l of lines(doc.root)) if (count(l, 'cac:Item/cac:ClassifiedTaxCategory') !== 1) fail(l);
+  }),
+  def('UBL-SR-50', 'fatal', (doc, fail) => {
+    for (const l of lines(doc.root)) if (count(l, 'cac:Item/cbc:Description') > 1) fail(l);
+  }),
+  def('UBL-SR-52', 'fatal', (doc, fail) => {
+    for (const l of lines(doc.root)) if (count(l, 'cac:DocumentReference') > 1) fail(l);
+  }),
   perNode('UBL-SR-26', 'fatal', 'PaymentMeans', CAC, (p) => count(p, 'cbc:PaymentID') <= 1),
   perNode('UBL-SR-27', 'fatal', 'PaymentMeans', CAC, (p) => count(p, 'cbc:PaymentMeansCode') <= 1),
   perNode('UBL-SR-28', 'fatal', 'PaymentMeans', CAC, (p) => count(p, 'cac:PaymentMandate/cbc:ID') <= 1),
@@ -237,14 +291,34 @@ export const ublSyntaxRules: readonly RuleDef[] = [
       if (i >= 0 && v.length - i - 1 > 2) fail(e);
     }
   }),
-  def('UBL-DT-06', 'fatal', (doc, fail) => { for (const e of all(doc)) if (e.name.endsWith('BinaryObject') && attr(e, 'mimeCode') === undefined) fail(e); }),
-  def('UBL-DT-07', 'fatal', (doc, fail) => { for (const e of all(doc)) if (e.name.endsWith('BinaryObject') && attr(e, 'filename') === undefined) fail(e); }),
+  def('UBL-DT-06', 'fatal', (doc, fail) => {
+    for (const e of all(doc)) if (e.name.endsWith('BinaryObject') && attr(e, 'mimeCode') === undefined) fail(e);
+  }),
+  def('UBL-DT-07', 'fatal', (doc, fail) => {
+    for (const e of all(doc)) if (e.name.endsWith('BinaryObject') && attr(e, 'filename') === undefined) fail(e);
+  }),
   ...(
     [
-      ['UBL-DT-08', 'schemeName'], ['UBL-DT-09', 'schemeAgencyName'], ['UBL-DT-10', 'schemeDataURI'], ['UBL-DT-11', 'schemeURI'], ['UBL-DT-12', 'format'],
-      ['UBL-DT-13', 'unitCodeListIdentifier'], ['UBL-DT-14', 'unitCodeListAgencyIdentifier'], ['UBL-DT-15', 'unitCodeListAgencyName'], ['UBL-DT-16', 'listAgencyName'],
-      ['UBL-DT-17', 'listName'], ['UBL-DT-19', 'languageID'], ['UBL-DT-20', 'listURI'], ['UBL-DT-21', 'listSchemeURI'], ['UBL-DT-22', 'languageLocaleID'], ['UBL-DT-23', 'uri'],
-      ['UBL-DT-24', 'currencyCodeListVersionID'], ['UBL-DT-25', 'characterSetCode'], ['UBL-DT-26', 'encodingCode'], ['UBL-DT-27', 'schemeAgencyID'], ['UBL-DT-28', 'listAgencyID'],
+      ['UBL-DT-08', 'schemeName'],
+      ['UBL-DT-09', 'schemeAgencyName'],
+      ['UBL-DT-10', 'schemeDataURI'],
+      ['UBL-DT-11', 'schemeURI'],
+      ['UBL-DT-12', 'format'],
+      ['UBL-DT-13', 'unitCodeListIdentifier'],
+      ['UBL-DT-14', 'unitCodeListAgencyIdentifier'],
+      ['UBL-DT-15', 'unitCodeListAgencyName'],
+      ['UBL-DT-16', 'listAgencyName'],
+      ['UBL-DT-17', 'listName'],
+      ['UBL-DT-19', 'languageID'],
+      ['UBL-DT-20', 'listURI'],
+      ['UBL-DT-21', 'listSchemeURI'],
+      ['UBL-DT-22', 'languageLocaleID'],
+      ['UBL-DT-23', 'uri'],
+      ['UBL-DT-24', 'currencyCodeListVersionID'],
+      ['UBL-DT-25', 'characterSetCode'],
+      ['UBL-DT-26', 'encodingCode'],
+      ['UBL-DT-27', 'schemeAgencyID'],
+      ['UBL-DT-28', 'listAgencyID'],
     ] as const
   ).map(([id, name]) => atRoot(id, 'warning', (_r, d) => !all(d).some((e) => e.attributes.some((a) => a.local === name && a.ns === '')), ublTemplateTexts('template.attributeNotUsed', { name }))),
   atRoot('UBL-DT-18', 'warning', (_r, d) => !all(d).some((e) => !(e.local === 'PaymentMeansCode' && e.ns === CBC) && e.attributes.some((a) => a.local === 'name' && a.ns === ''))),
@@ -268,6 +342,14 @@ export const ublSyntaxRules: readonly RuleDef[] = [
       .filter((a) => sel(a, 'cbc:DocumentTypeCode').length === 0 || sel(a, 'cbc:DocumentTypeCode').some((c) => sv(c) !== '130'))
       .some((a) => sel(a, 'cbc:ID').some((id) => attr(id, 'schemeID') !== undefined)),
   ),
-  atRoot('UBL-CR-666', 'fatal', (_r, d) => !descendants(d, 'AdditionalDocumentReference', CAC).some((a) => sel(a, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130') && count(a, 'cac:Attachment') > 0)),
-  atRoot('UBL-CR-673', 'fatal', (_r, d) => !descendants(d, 'AdditionalDocumentReference', CAC).some((a) => sel(a, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130') && count(a, 'cbc:DocumentDescription') > 0)),
+  atRoot(
+    'UBL-CR-666',
+    'fatal',
+    (_r, d) => !descendants(d, 'AdditionalDocumentReference', CAC).some((a) => sel(a, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130') && count(a, 'cac:Attachment') > 0),
+  ),
+  atRoot(
+    'UBL-CR-673',
+    'fatal',
+    (_r, d) => !descendants(d, 'AdditionalDocumentReference', CAC).some((a) => sel(a, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130') && count(a, 'cbc:DocumentDescription') > 0),
+  ),
 ];

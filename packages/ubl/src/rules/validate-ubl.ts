@@ -4,8 +4,23 @@
  * @kontor/cii (BR-*, BR-DE-*, PEPPOL-EN16931-*) over the UBL → CII binding, plus the UBL-only syntax rules
  * (UBL-SR-*, UBL-DT-*), then the KoSIT verdict by BT-24 with the UBL scenarios' severity overrides.
  */
-import { XmlElement, verdictOf, type Lang, type SchemaStore, type Verdict, type XmlInput, type XmlLimits } from '@kontor/xml';
-import { en16931Rules, xrechnungRules, runRules, noteText, acceptedVerdict, readForValidation, xsdStep, isXRechnungSpecification, type RuleDef, type RuleFinding, type CiiXsdReport, type RulesetInfo, type KositVerdict, type ValidationProfile } from '@kontor/cii/rules';
+import { type XmlElement, verdictOf, type Lang, type SchemaStore, type Verdict, type XmlInput, type XmlLimits } from '@kontor/xml';
+import {
+  en16931Rules,
+  xrechnungRules,
+  runRules,
+  noteText,
+  acceptedVerdict,
+  readForValidation,
+  xsdStep,
+  isXRechnungSpecification,
+  type RuleDef,
+  type RuleFinding,
+  type CiiXsdReport,
+  type RulesetInfo,
+  type KositVerdict,
+  type ValidationProfile,
+} from '@kontor/cii/rules';
 import { ublKind, ublToCiiTree, type UblDocumentKind } from '../binding/to-cii';
 import { ublSyntaxRules } from './ubl-syntax';
 import { kositUblVerdict } from './kosit-ubl';

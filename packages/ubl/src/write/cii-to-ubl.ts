@@ -191,7 +191,9 @@ class ToUbl {
         'cac:Price',
         this.amount('PriceAmount', kid(net, 'ChargeAmount')),
         leaf('cbc:BaseQuantity', txt(basisQty), { unitCode: at(basisQty, 'unitCode') }),
-        grossAc ? box('cac:AllowanceCharge', leaf('cbc:ChargeIndicator', 'false'), this.amount('Amount', kid(grossAc, 'ActualAmount')), this.amount('BaseAmount', kid(gross, 'ChargeAmount'))) : undefined,
+        grossAc
+          ? box('cac:AllowanceCharge', leaf('cbc:ChargeIndicator', 'false'), this.amount('Amount', kid(grossAc, 'ActualAmount')), this.amount('BaseAmount', kid(gross, 'ChargeAmount')))
+          : undefined,
       ),
     );
   }
@@ -237,9 +239,15 @@ class ToUbl {
       leaf('cbc:BuyerReference', txt(kid(agr, 'BuyerReference'))),
       this.period(kid(set, 'BillingSpecifiedPeriod')),
       kid(agr, 'BuyerOrderReferencedDocument') || kid(agr, 'SellerOrderReferencedDocument')
-        ? box('cac:OrderReference', leaf('cbc:ID', txt(path(agr, 'BuyerOrderReferencedDocument', 'IssuerAssignedID')) ?? 'NA'), leaf('cbc:SalesOrderID', txt(path(agr, 'SellerOrderReferencedDocument', 'IssuerAssignedID'))))
+        ? box(
+            'cac:OrderReference',
+            leaf('cbc:ID', txt(path(agr, 'BuyerOrderReferencedDocument', 'IssuerAssignedID')) ?? 'NA'),
+            leaf('cbc:SalesOrderID', txt(path(agr, 'SellerOrderReferencedDocument', 'IssuerAssignedID'))),
+          )
         : undefined,
-      ...preceding.map((r) => box('cac:BillingReference', box('cac:InvoiceDocumentReference', leaf('cbc:ID', txt(kid(r, 'IssuerAssignedID'))), leaf('cbc:IssueDate', date(kid(r, 'FormattedIssueDateTime')))))),
+      ...preceding.map((r) =>
+        box('cac:BillingReference', box('cac:InvoiceDocumentReference', leaf('cbc:ID', txt(kid(r, 'IssuerAssignedID'))), leaf('cbc:IssueDate', date(kid(r, 'FormattedIssueDateTime'))))),
+      ),
       kid(del, 'DespatchAdviceReferencedDocument') ? box('cac:DespatchDocumentReference', leaf('cbc:ID', txt(path(del, 'DespatchAdviceReferencedDocument', 'IssuerAssignedID')))) : undefined,
       kid(del, 'ReceivingAdviceReferencedDocument') ? box('cac:ReceiptDocumentReference', leaf('cbc:ID', txt(path(del, 'ReceivingAdviceReferencedDocument', 'IssuerAssignedID')))) : undefined,
       ...addRefs.filter((r) => txt(kid(r, 'TypeCode')) === '50').map((r) => box('cac:OriginatorDocumentReference', leaf('cbc:ID', txt(kid(r, 'IssuerAssignedID'))))),
@@ -256,7 +264,11 @@ class ToUbl {
             type === '130' ? leaf('cbc:DocumentTypeCode', '130') : undefined,
             leaf('cbc:DocumentDescription', txt(kid(r, 'Name'))),
             bin || uri
-              ? box('cac:Attachment', bin ? leaf('cbc:EmbeddedDocumentBinaryObject', txt(bin), { mimeCode: at(bin, 'mimeCode'), filename: at(bin, 'filename') }) : undefined, uri ? box('cac:ExternalReference', leaf('cbc:URI', uri)) : undefined)
+              ? box(
+                  'cac:Attachment',
+                  bin ? leaf('cbc:EmbeddedDocumentBinaryObject', txt(bin), { mimeCode: at(bin, 'mimeCode'), filename: at(bin, 'filename') }) : undefined,
+                  uri ? box('cac:ExternalReference', leaf('cbc:URI', uri)) : undefined,
+                )
               : undefined,
           );
         }),
@@ -269,7 +281,9 @@ class ToUbl {
             ...(sepaId ? [sepaId] : []),
             ...this.partyIds(payee),
             box('cac:PartyName', leaf('cbc:Name', txt(kid(payee, 'Name')))),
-            kid(payee, 'SpecifiedLegalOrganization') ? box('cac:PartyLegalEntity', leaf('cbc:CompanyID', txt(path(payee, 'SpecifiedLegalOrganization', 'ID')), { schemeID: at(path(payee, 'SpecifiedLegalOrganization', 'ID'), 'schemeID') })) : undefined,
+            kid(payee, 'SpecifiedLegalOrganization')
+              ? box('cac:PartyLegalEntity', leaf('cbc:CompanyID', txt(path(payee, 'SpecifiedLegalOrganization', 'ID')), { schemeID: at(path(payee, 'SpecifiedLegalOrganization', 'ID'), 'schemeID') }))
+              : undefined,
           )
         : undefined,
       kid(agr, 'SellerTaxRepresentativeTradeParty')
@@ -283,7 +297,11 @@ class ToUbl {
             'cac:Delivery',
             leaf('cbc:ActualDeliveryDate', date(path(del, 'ActualDeliverySupplyChainEvent', 'OccurrenceDateTime'))),
             ship && (kid(ship, 'GlobalID') || kid(ship, 'ID') || kid(ship, 'PostalTradeAddress'))
-              ? box('cac:DeliveryLocation', leaf('cbc:ID', txt(kid(ship, 'GlobalID') ?? kid(ship, 'ID')), { schemeID: at(kid(ship, 'GlobalID'), 'schemeID') }), this.address('Address', kid(ship, 'PostalTradeAddress')))
+              ? box(
+                  'cac:DeliveryLocation',
+                  leaf('cbc:ID', txt(kid(ship, 'GlobalID') ?? kid(ship, 'ID')), { schemeID: at(kid(ship, 'GlobalID'), 'schemeID') }),
+                  this.address('Address', kid(ship, 'PostalTradeAddress')),
+                )
               : undefined,
             kid(ship, 'Name') ? box('cac:DeliveryParty', box('cac:PartyName', leaf('cbc:Name', txt(kid(ship, 'Name'))))) : undefined,
           )
@@ -303,7 +321,9 @@ class ToUbl {
                 'cac:PayeeFinancialAccount',
                 leaf('cbc:ID', txt(kid(acct, 'IBANID') ?? kid(acct, 'ProprietaryID'))),
                 leaf('cbc:Name', txt(kid(acct, 'AccountName'))),
-                kid(m, 'PayeeSpecifiedCreditorFinancialInstitution') ? box('cac:FinancialInstitutionBranch', leaf('cbc:ID', txt(path(m, 'PayeeSpecifiedCreditorFinancialInstitution', 'BICID')))) : undefined,
+                kid(m, 'PayeeSpecifiedCreditorFinancialInstitution')
+                  ? box('cac:FinancialInstitutionBranch', leaf('cbc:ID', txt(path(m, 'PayeeSpecifiedCreditorFinancialInstitution', 'BICID'))))
+                  : undefined,
               )
             : undefined,
           mandate || debtor ? box('cac:PaymentMandate', leaf('cbc:ID', mandate), debtor ? box('cac:PayerFinancialAccount', leaf('cbc:ID', txt(kid(debtor, 'IBANID')))) : undefined) : undefined,
@@ -314,7 +334,9 @@ class ToUbl {
       box(
         'cac:TaxTotal',
         docTax ? this.amount('TaxAmount', docTax) : leaf('cbc:TaxAmount', sumOf(taxes.map((t) => kid(t, 'CalculatedAmount'))), { currencyID: this.currency }),
-        ...taxes.map((t) => box('cac:TaxSubtotal', this.amount('TaxableAmount', kid(t, 'BasisAmount')), this.amount('TaxAmount', kid(t, 'CalculatedAmount')), this.taxCategory('TaxCategory', t, true))),
+        ...taxes.map((t) =>
+          box('cac:TaxSubtotal', this.amount('TaxableAmount', kid(t, 'BasisAmount')), this.amount('TaxAmount', kid(t, 'CalculatedAmount')), this.taxCategory('TaxCategory', t, true)),
+        ),
       ),
       ...otherTax.map((t) => box('cac:TaxTotal', this.amount('TaxAmount', t))),
       box(

@@ -67,10 +67,7 @@ describe('createViesClient: definitive answers', () => {
   });
 
   it('passes the requester and returns the consultation number', async () => {
-    const { standin, client } = await setup(
-      { fixtures: { DE136695976: { valid: true } } },
-      { requester: { countryCode: 'AT', vatNumber: 'U13585627' } },
-    );
+    const { standin, client } = await setup({ fixtures: { DE136695976: { valid: true } } }, { requester: { countryCode: 'AT', vatNumber: 'U13585627' } });
     const result = await client.check('DE136695976');
     expect(result.consultationNumber).toMatch(/^WAPI\d{12}$/);
     expect(standin.requests[0]?.body).toMatchObject({ requesterMemberStateCode: 'AT', requesterNumber: 'U13585627' });
@@ -170,10 +167,7 @@ describe('createViesClient: unavailable, never invalid', () => {
 describe('createViesClient: cache', () => {
   it('serves definitive answers from the cache until the TTL ends', async () => {
     let nowMs = Date.parse('2026-05-19T10:00:00Z');
-    const { standin, client } = await setup(
-      { fixtures: { DE136695976: { valid: true, name: 'ACME GMBH' } } },
-      { cacheTtlMs: 60_000, now: () => new Date(nowMs) },
-    );
+    const { standin, client } = await setup({ fixtures: { DE136695976: { valid: true, name: 'ACME GMBH' } } }, { cacheTtlMs: 60_000, now: () => new Date(nowMs) });
     const first = await client.check('DE136695976');
     const second = await client.check('de 136 695 976');
     expect(first.source).toBe('vies');

@@ -72,18 +72,9 @@ export interface ViesClient {
 }
 
 /** VIES codes worth another attempt within the same call. */
-const RETRYABLE_VIES_CODES = new Set([
-  'GLOBAL_MAX_CONCURRENT_REQ',
-  'GLOBAL_MAX_CONCURRENT_REQ_TIME',
-  'MS_MAX_CONCURRENT_REQ',
-  'MS_MAX_CONCURRENT_REQ_TIME',
-  'SERVICE_UNAVAILABLE',
-  'SERVER_BUSY',
-]);
+const RETRYABLE_VIES_CODES = new Set(['GLOBAL_MAX_CONCURRENT_REQ', 'GLOBAL_MAX_CONCURRENT_REQ_TIME', 'MS_MAX_CONCURRENT_REQ', 'MS_MAX_CONCURRENT_REQ_TIME', 'SERVICE_UNAVAILABLE', 'SERVER_BUSY']);
 
-type Attempt =
-  | { kind: 'answer'; result: VatCheckResult }
-  | { kind: 'failure'; errorCode: string; retryable: boolean };
+type Attempt = { kind: 'answer'; result: VatCheckResult } | { kind: 'failure'; errorCode: string; retryable: boolean };
 
 class Semaphore {
   /** Calls of check() currently holding this semaphore (also while they back off). */
@@ -102,7 +93,6 @@ class Semaphore {
       this.#waiting.shift()?.();
     }
   }
-
 }
 
 function positiveInt(value: number | undefined, fallback: number, name: string, min = 0): number {
@@ -218,8 +208,7 @@ export function createViesClient(options: ViesClientOptions): ViesClient {
     }
     if (typeof record.valid !== 'boolean') return { kind: 'failure', errorCode: 'INVALID_RESPONSE', retryable: false };
 
-    const requestDate =
-      typeof record.requestDate === 'string' && !Number.isNaN(Date.parse(record.requestDate)) ? record.requestDate : now().toISOString();
+    const requestDate = typeof record.requestDate === 'string' && !Number.isNaN(Date.parse(record.requestDate)) ? record.requestDate : now().toISOString();
     const result: VatCheckResult = { status: record.valid ? 'valid' : 'invalid', countryCode, vatNumber, requestDate, source: 'vies' };
     const name = cleanText(record.name);
     const address = cleanText(record.address);

@@ -10,15 +10,7 @@ import { NATIONAL_VALIDATORS } from './national';
 /** VIES member-state codes: EU-27 (Greece as EL) plus XI for Northern Ireland. */
 export const VAT_COUNTRY_CODES = Object.freeze(Object.keys(NATIONAL_VALIDATORS)) as readonly string[];
 
-export type VatSyntaxCode =
-  | 'VAT_EMPTY'
-  | 'VAT_CHARACTERS'
-  | 'VAT_COUNTRY_MISSING'
-  | 'VAT_COUNTRY_UNSUPPORTED'
-  | 'VAT_FORMAT'
-  | 'VAT_LENGTH'
-  | 'VAT_COMPONENT'
-  | 'VAT_CHECKSUM';
+export type VatSyntaxCode = 'VAT_EMPTY' | 'VAT_CHARACTERS' | 'VAT_COUNTRY_MISSING' | 'VAT_COUNTRY_UNSUPPORTED' | 'VAT_FORMAT' | 'VAT_LENGTH' | 'VAT_COMPONENT' | 'VAT_CHECKSUM';
 
 export interface VatSyntaxValid {
   valid: true;
@@ -50,9 +42,21 @@ const MAX_INPUT_LENGTH = 64;
 /** Separators people write inside VAT ids; Unicode spaces and dashes included. */
 function isSeparator(code: number): boolean {
   return (
-    code === 0x20 || code === 0x2e || code === 0x2d || code === 0x2f || code === 0x2c || code === 0x3a || code === 0x5f ||
-    (code >= 0x09 && code <= 0x0d) || code === 0xa0 || code === 0x202f || code === 0x2212 ||
-    (code >= 0x2000 && code <= 0x200a) || (code >= 0x2010 && code <= 0x2015) || code === 0x3000 || code === 0xfeff
+    code === 0x20 ||
+    code === 0x2e ||
+    code === 0x2d ||
+    code === 0x2f ||
+    code === 0x2c ||
+    code === 0x3a ||
+    code === 0x5f ||
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0xa0 ||
+    code === 0x202f ||
+    code === 0x2212 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    (code >= 0x2010 && code <= 0x2015) ||
+    code === 0x3000 ||
+    code === 0xfeff
   );
 }
 

@@ -6,25 +6,14 @@
  * the ones python-stdnum implements (protocols.md §1.4), so verdicts agree with that reference;
  * deliberate deviations are marked "stricter than stdnum 1.18" with the reason.
  */
-import {
-  isCalendarDate,
-  isDigits,
-  luhnCheckDigit,
-  luhnChecksum,
-  mod,
-  mod11_10Checksum,
-  mod97,
-  weightedSum,
-} from '../internal/checksums';
+import { isCalendarDate, isDigits, luhnCheckDigit, luhnChecksum, mod, mod11_10Checksum, mod97, weightedSum } from '../internal/checksums';
 import type { MessageParams } from '@kontor/xml';
 import type { ViesMessageKey } from '../messages';
 
 export type NationalFailureCode = 'VAT_FORMAT' | 'VAT_LENGTH' | 'VAT_COMPONENT' | 'VAT_CHECKSUM';
 
 /** A failure names its text as a catalogue key (../messages) with parameters; checkVatSyntax words it in `lang`. */
-export type NationalResult =
-  | { ok: true; number: string }
-  | { ok: false; code: NationalFailureCode; key: ViesMessageKey; params?: MessageParams; number: string };
+export type NationalResult = { ok: true; number: string } | { ok: false; code: NationalFailureCode; key: ViesMessageKey; params?: MessageParams; number: string };
 
 type NationalValidator = (number: string) => NationalResult;
 
@@ -36,8 +25,7 @@ const fail = (code: NationalFailureCode, number: string, key: ViesMessageKey, pa
   ...(params ? { params } : {}),
   number,
 });
-const checksumFailure = (number: string, what: ViesMessageKey = 'W_CHECK_DIGIT'): NationalResult =>
-  fail('VAT_CHECKSUM', number, 'CHECKSUM', { what: `@${what}` });
+const checksumFailure = (number: string, what: ViesMessageKey = 'W_CHECK_DIGIT'): NationalResult => fail('VAT_CHECKSUM', number, 'CHECKSUM', { what: `@${what}` });
 
 const int = (digits: string): number => (digits.length === 0 ? 0 : Number.parseInt(digits, 10));
 
@@ -220,10 +208,7 @@ const FR: NationalValidator = (n) => {
   }
   const first = n[0] ?? '0';
   const second = n[1] ?? '0';
-  const check =
-    first >= '0' && first <= '9'
-      ? FR_KEY_ALPHABET.indexOf(first) * 24 + FR_KEY_ALPHABET.indexOf(second) - 10
-      : FR_KEY_ALPHABET.indexOf(first) * 34 + FR_KEY_ALPHABET.indexOf(second) - 100;
+  const check = first >= '0' && first <= '9' ? FR_KEY_ALPHABET.indexOf(first) * 24 + FR_KEY_ALPHABET.indexOf(second) - 10 : FR_KEY_ALPHABET.indexOf(first) * 34 + FR_KEY_ALPHABET.indexOf(second) - 100;
   return (int(siren) + 1 + Math.floor(check / 11)) % 11 === check % 11 ? ok(n) : checksumFailure(n, 'W_ALPHANUMERIC_KEY');
 };
 
@@ -309,7 +294,7 @@ const LV: NationalValidator = (n) => {
       return fail('VAT_COMPONENT', n, 'N_LV_BIRTH');
     }
   }
-  const check = (1 + weightedSum(n, [10, 5, 8, 4, 2, 1, 6, 3, 7, 9])) % 11 % 10;
+  const check = ((1 + weightedSum(n, [10, 5, 8, 4, 2, 1, 6, 3, 7, 9])) % 11) % 10;
   return n[10] === String(check) ? ok(n) : checksumFailure(n);
 };
 
@@ -344,7 +329,7 @@ const PL: NationalValidator = (n) => {
 const PT: NationalValidator = (n) => {
   if (!isDigits(n) || n[0] === '0') return fail('VAT_FORMAT', n, 'N_PT_START');
   if (n.length !== 9) return fail('VAT_LENGTH', n, 'N_PT');
-  const check = (mod(11 - weightedSum(n, [9, 8, 7, 6, 5, 4, 3, 2]), 11)) % 10;
+  const check = mod(11 - weightedSum(n, [9, 8, 7, 6, 5, 4, 3, 2]), 11) % 10;
   return n[8] === String(check) ? ok(n) : checksumFailure(n);
 };
 
@@ -420,5 +405,32 @@ const XI: NationalValidator = (n) => {
 
 /** VIES country codes (EL for Greece, XI for Northern Ireland) with their national validators. */
 export const NATIONAL_VALIDATORS: Readonly<Record<string, NationalValidator>> = {
-  AT, BE, BG, CY, CZ, DE, DK, EE, EL, ES, FI, FR, HR, HU, IE, IT, LT, LU, LV, MT, NL, PL, PT, RO, SE, SI, SK, XI,
+  AT,
+  BE,
+  BG,
+  CY,
+  CZ,
+  DE,
+  DK,
+  EE,
+  EL,
+  ES,
+  FI,
+  FR,
+  HR,
+  HU,
+  IE,
+  IT,
+  LT,
+  LU,
+  LV,
+  MT,
+  NL,
+  PL,
+  PT,
+  RO,
+  SE,
+  SI,
+  SK,
+  XI,
 };

@@ -89,8 +89,24 @@ describe('decodeXmlBytes and the readers', () => {
 describe('decodeUtf8 (ASCII stretches copied, the rest through TextDecoder)', () => {
   it('gives exactly what TextDecoder gives, broken sequences, BOMs and piece boundaries included', () => {
     let x = 5;
-    const rnd = (n: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) % n);
-    const pieces = [[0x41], [0x0a], [0xc3, 0xa9], [0xe2, 0x82, 0xac], [0xf0, 0x9d, 0x84, 0x9e], [0xef, 0xbb, 0xbf], [0xc3], [0xe2, 0x82], [0x80], [0xbf], [0xff], [0xfe], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xc0, 0xaf]];
+    const rnd = (n: number) => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) % n;
+    const pieces = [
+      [0x41],
+      [0x0a],
+      [0xc3, 0xa9],
+      [0xe2, 0x82, 0xac],
+      [0xf0, 0x9d, 0x84, 0x9e],
+      [0xef, 0xbb, 0xbf],
+      [0xc3],
+      [0xe2, 0x82],
+      [0x80],
+      [0xbf],
+      [0xff],
+      [0xfe],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xc0, 0xaf],
+    ];
     const reference = new TextDecoder('utf-8');
     for (let k = 0; k < 300; k++) {
       const bytes: number[] = [];
@@ -113,4 +129,3 @@ describe('decodeUtf8 (ASCII stretches copied, the rest through TextDecoder)', ()
     expect(decodeXmlBytes(mixed)).toBe(new TextDecoder().decode(mixed));
   });
 });
-

@@ -60,7 +60,11 @@ export function detectXmlEncoding(head: Uint8Array): XmlEncodingInfo {
   const b2 = head[2];
   const b3 = head[3];
   if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return { encoding: 'utf-8', bomLength: 3 };
-  if ((b0 === 0x00 && b1 === 0x00 && ((b2 === 0xfe && b3 === 0xff) || (b2 === 0x00 && b3 === 0x3c))) || (b0 === 0xff && b1 === 0xfe && b2 === 0x00 && b3 === 0x00) || (b0 === 0x3c && b1 === 0x00 && b2 === 0x00 && b3 === 0x00)) {
+  if (
+    (b0 === 0x00 && b1 === 0x00 && ((b2 === 0xfe && b3 === 0xff) || (b2 === 0x00 && b3 === 0x3c))) ||
+    (b0 === 0xff && b1 === 0xfe && b2 === 0x00 && b3 === 0x00) ||
+    (b0 === 0x3c && b1 === 0x00 && b2 === 0x00 && b3 === 0x00)
+  ) {
     throw new KontorXmlError('XML_ENCODING_UNSUPPORTED', 'Unsupported XML encoding "UTF-32"');
   }
   if (b0 === 0xff && b1 === 0xfe) return { encoding: 'utf-16le', bomLength: 2 };

@@ -81,7 +81,11 @@ export class XmlElement {
     while (cur) {
       const p: XmlElement | null = cur.parent;
       let idx = 1;
-      if (p) for (const s of p.children) { if (s === cur) break; if (s.local === cur.local && s.ns === cur.ns) idx++; }
+      if (p)
+        for (const s of p.children) {
+          if (s === cur) break;
+          if (s.local === cur.local && s.ns === cur.ns) idx++;
+        }
       parts.push(`${cur.name}[${idx}]`);
       cur = p;
     }

@@ -69,4 +69,3 @@ describe('xmlInputToText size limit on text input (counted in UTF-8 bytes)', () 
     expect(xmlInputToText(doc(100), 10_000)).toBe(doc(100));
   });
 });
-

@@ -82,8 +82,30 @@ describe('fast saxes scanners', () => {
 
   it('agree on a pseudo-random mix of markup, text and special characters', () => {
     let x = 7;
-    const rnd = (n: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) % n);
-    const bits = ['<a>', '</a>', '<b c="d"/>', ' ', '\n', '\r\n', '\r', '\t', 'text', ']', ']]', '>', '&amp;', '&#x20;', '\u00e9', '\ud83d\ude00', '<!--c-->', '<![CDATA[d]]>', '<?p q?>', '\u0007', 'x="y"'];
+    const rnd = (n: number) => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) % n;
+    const bits = [
+      '<a>',
+      '</a>',
+      '<b c="d"/>',
+      ' ',
+      '\n',
+      '\r\n',
+      '\r',
+      '\t',
+      'text',
+      ']',
+      ']]',
+      '>',
+      '&amp;',
+      '&#x20;',
+      '\u00e9',
+      '\ud83d\ude00',
+      '<!--c-->',
+      '<![CDATA[d]]>',
+      '<?p q?>',
+      '\u0007',
+      'x="y"',
+    ];
     for (let k = 0; k < 300; k++) {
       let body = '';
       const n = 5 + rnd(40);
@@ -98,7 +120,7 @@ describe('fast saxes scanners', () => {
 
   it('agree on long text runs (the native run scanner past 256 characters): newlines, stops and chunk ends inside', () => {
     let x = 11;
-    const rnd = (n: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) % n);
+    const rnd = (n: number) => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) % n;
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=';
     const specials = ['\n', '\n', '\t', '\r\n', '\r', '&amp;', ']', ']]>', '\u0001', '\u00e9', '\u20ac', '\ud83d\ude00', '\ud800', '\ufffe', '<b/>', '>'];
     for (let k = 0; k < 150; k++) {

@@ -72,9 +72,7 @@ function withSink<T>(max: number, run: (fn: number, index: number, sink: Diagnos
   }
 }
 
-export type EngineOutcome =
-  | { kind: 'malformed'; diagnostics: DiagnosticSink }
-  | { kind: 'validated'; valid: boolean; diagnostics: DiagnosticSink };
+export type EngineOutcome = { kind: 'malformed'; diagnostics: DiagnosticSink } | { kind: 'validated'; valid: boolean; diagnostics: DiagnosticSink };
 
 /**
  * Parses UTF-8 bytes with libxml2 and validates them against a compiled schema. Malformed input is an

@@ -39,7 +39,6 @@ export interface XsdResult {
   note?: string;
 }
 
-
 export interface XsdValidateOptions {
   /** Byte limit of the input (default 50 MB). */
   maxBytes?: number;
@@ -294,7 +293,15 @@ export class SchemaStore {
       const line = before.split('\n').length;
       const column = dt.index - before.lastIndexOf('\n');
       const message = 'DOCTYPE declarations are not allowed (DTDs and entities are refused)';
-      return { schemaSet: id, available: true, valid: false, findings: [{ code: 'XML_DOCTYPE_FORBIDDEN', severity: 'error', message, line, column }], errorCount: 1, warningCount: 0, truncated: false };
+      return {
+        schemaSet: id,
+        available: true,
+        valid: false,
+        findings: [{ code: 'XML_DOCTYPE_FORBIDDEN', severity: 'error', message, line, column }],
+        errorCount: 1,
+        warningCount: 0,
+        truncated: false,
+      };
     }
     const violation = prescanXml(text, { maxElements: opts.limits?.maxElements ?? defaultXmlLimits.maxElements, maxAttributes: opts.limits?.maxAttributes ?? defaultXmlLimits.maxAttributes });
     if (violation) {
@@ -334,7 +341,15 @@ function capFindings(wanted = DEFAULT_MAX_XSD_FINDINGS): number {
 
 function nativeResult(id: string, v: NativeValidation): XsdResult {
   const d = v.sink;
-  return { schemaSet: id, available: true, valid: d.errors === 0, findings: toFindings(d.kept, 'XSD'), errorCount: d.errors, warningCount: d.warnings, truncated: d.errors + d.warnings > d.kept.length };
+  return {
+    schemaSet: id,
+    available: true,
+    valid: d.errors === 0,
+    findings: toFindings(d.kept, 'XSD'),
+    errorCount: d.errors,
+    warningCount: d.warnings,
+    truncated: d.errors + d.warnings > d.kept.length,
+  };
 }
 
 const isCode = (e: unknown, ...codes: string[]): boolean => codes.includes((e as NodeJS.ErrnoException)?.code ?? '');

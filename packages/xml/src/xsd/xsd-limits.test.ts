@@ -23,7 +23,8 @@ afterAll(() => {
 });
 
 const SET = 'iso:pain.001.001.09';
-const head = '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn><GrpHdr><MsgId>A</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm><NbOfTxs>1</NbOfTxs><InitgPty><Nm>X</Nm></InitgPty></GrpHdr>';
+const head =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn><GrpHdr><MsgId>A</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm><NbOfTxs>1</NbOfTxs><InitgPty><Nm>X</Nm></InitgPty></GrpHdr>';
 const tail = '</CstmrCdtTrfInitn></Document>';
 const samples = has ? ['sepa_rator__pain.001.001.09.xml', 'php-sepa-xml__pain.001.001.09.xml'].map((f) => path.join(corpusDir, 'payments/samples/pain.001.001.09', f)) : [];
 

@@ -160,14 +160,25 @@ function classifyFailure(check: HybridInvoiceResult['check']): never {
   const input = pdfaErrors.filter((f) => /^6\.(1\.(4|5|6|7|8|9|10|11|12|13)|2|3|4|5|7|9|10|11)(\.|$)/.test(f.code));
   if (notEmbedded.length) {
     const names = [...new Set(notEmbedded.map((f) => /font (\S+)/.exec(f.message)?.[1]).filter(Boolean))];
-    refuse('PDF_FONTS_NOT_EMBEDDED', `The PDF uses fonts that are not embedded (${names.join(', ') || 'see findings'}); PDF/A needs every font embedded. Export the PDF with embedded fonts.`, notEmbedded);
+    refuse(
+      'PDF_FONTS_NOT_EMBEDDED',
+      `The PDF uses fonts that are not embedded (${names.join(', ') || 'see findings'}); PDF/A needs every font embedded. Export the PDF with embedded fonts.`,
+      notEmbedded,
+    );
   }
   if (input.length) {
     const clauses = [...new Set(input.map((f) => f.rule ?? f.code))];
     refuse('PDF_NOT_CONVERTIBLE', `The PDF has content PDF/A-3 forbids that cannot be fixed without changing its pages (${clauses.slice(0, 6).join(', ')}): ${input[0]!.message}`, input);
   }
   const all = [...pdfaErrors, ...check.structure.filter((f) => f.severity === 'error'), ...check.en16931.findings.filter((f) => f.severity === 'error')];
-  throw new ZugferdError('CHECK_FAILED', `The hybrid PDF failed our own check (${all.slice(0, 5).map((f) => f.code).join(', ')}); no file is delivered`, { details: all });
+  throw new ZugferdError(
+    'CHECK_FAILED',
+    `The hybrid PDF failed our own check (${all
+      .slice(0, 5)
+      .map((f) => f.code)
+      .join(', ')}); no file is delivered`,
+    { details: all },
+  );
 }
 
 function creatorOf(doc: PDFDocument): string | undefined {

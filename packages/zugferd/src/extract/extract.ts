@@ -39,16 +39,16 @@ export interface ExtractOptions {
 }
 
 /** The result of the CPU-bound half: either the finished xml result or the print's text and the text-path result. */
-export type PreparedExtraction =
-  | { kind: 'xml'; result: ExtractionResult }
-  | { kind: 'print'; text: string; textPath: TextExtraction; notes: ExtractionIssue[]; images?: string[] };
+export type PreparedExtraction = { kind: 'xml'; result: ExtractionResult } | { kind: 'print'; text: string; textPath: TextExtraction; notes: ExtractionIssue[]; images?: string[] };
 
 const isInvoiceName = (n: string) => INVOICE_FILE_NAMES.some((x) => x.toLowerCase() === n.toLowerCase());
 
 /** Embedded files that may be the invoice: the registered names first, then any XML with a CII root element. */
 function invoiceFileCandidates(files: EmbeddedFile[]): EmbeddedFile[] {
   const named = files.filter((f) => isInvoiceName(f.name) && f.data.byteLength > 0);
-  const other = files.filter((f) => !named.includes(f) && /\.xml$/i.test(f.name) && f.data.byteLength > 0 && /<(\w+:)?Cross(Industry)?(Invoice|Document)\b/.test(Buffer.from(f.data.subarray(0, 4096)).toString('utf8')));
+  const other = files.filter(
+    (f) => !named.includes(f) && /\.xml$/i.test(f.name) && f.data.byteLength > 0 && /<(\w+:)?Cross(Industry)?(Invoice|Document)\b/.test(Buffer.from(f.data.subarray(0, 4096)).toString('utf8')),
+  );
   return [...named, ...other];
 }
 
@@ -108,7 +108,8 @@ export async function prepareExtraction(bytes: Uint8Array, opts: Omit<ExtractOpt
   if (bytes.byteLength > max) throw new ZugferdError('PDF_TOO_LARGE', `The PDF has ${bytes.byteLength} bytes; at most ${max} are accepted`);
   const kind = sniffInput(bytes);
   if (kind === 'empty') throw new ZugferdError('NOT_A_PDF', 'The file is empty');
-  if (kind !== 'pdf') throw new ZugferdError('NOT_A_PDF', kind === 'xml' ? 'The file is XML, not a PDF; extraction reads PDF invoices' : 'The file is not a PDF (no %PDF- header in the first 1024 bytes)');
+  if (kind !== 'pdf')
+    throw new ZugferdError('NOT_A_PDF', kind === 'xml' ? 'The file is XML, not a PDF; extraction reads PDF invoices' : 'The file is not a PDF (no %PDF- header in the first 1024 bytes)');
 
   const notes: ExtractionIssue[] = [];
   let files: EmbeddedFile[] = [];

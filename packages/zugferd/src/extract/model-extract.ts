@@ -106,12 +106,14 @@ function numberish(v: unknown): unknown {
 /** Models write numbers as strings now and then; convert the numeric fields, nothing else. */
 function coerce(inv: Json): Json {
   for (const k of ['totalNet', 'totalVat', 'totalGross', 'paidAmount']) if (k in inv) inv[k] = numberish(inv[k]);
-  if (Array.isArray(inv.lines)) for (const l of inv.lines as Json[]) if (l && typeof l === 'object') for (const k of ['quantity', 'unitPriceNet', 'vatRatePercent', 'lineNetAmount']) if (k in l) l[k] = numberish(l[k]);
-  if (Array.isArray(inv.vatBreakdown)) for (const b of inv.vatBreakdown as Json[]) if (b && typeof b === 'object') for (const k of ['ratePercent', 'basisAmount', 'taxAmount']) if (k in b) b[k] = numberish(b[k]);
+  if (Array.isArray(inv.lines))
+    for (const l of inv.lines as Json[]) if (l && typeof l === 'object') for (const k of ['quantity', 'unitPriceNet', 'vatRatePercent', 'lineNetAmount']) if (k in l) l[k] = numberish(l[k]);
+  if (Array.isArray(inv.vatBreakdown))
+    for (const b of inv.vatBreakdown as Json[]) if (b && typeof b === 'object') for (const k of ['ratePercent', 'basisAmount', 'taxAmount']) if (k in b) b[k] = numberish(b[k]);
   // nulls mean "not shown": drop them so that optional fields stay optional
   const dropNulls = (o: unknown): void => {
     if (Array.isArray(o)) o.forEach(dropNulls);
-    else if (o && typeof o === 'object') for (const [k, v] of Object.entries(o)) (v === null ? delete (o as Json)[k] : dropNulls(v));
+    else if (o && typeof o === 'object') for (const [k, v] of Object.entries(o)) v === null ? delete (o as Json)[k] : dropNulls(v);
   };
   dropNulls(inv);
   return inv;
@@ -141,25 +143,40 @@ export function checkExtractedInvoice(inv: Json, documentText?: string): CheckFi
     const p = big(l.unitPriceNet);
     const a = big(l.lineNetAmount);
     if (a) sum = sum.plus(a);
-    if (q && p && a && !q.times(p).round(2, Big.roundHalfUp).eq(a)) out.push({ severity: 'warning', code: 'LINE_AMOUNT_MISMATCH', message: `quantity × unitPriceNet = ${q.times(p).round(2, Big.roundHalfUp).toFixed(2)}, lineNetAmount is ${a.toFixed(2)}`, path: `lines.${i}.lineNetAmount` });
+    if (q && p && a && !q.times(p).round(2, Big.roundHalfUp).eq(a))
+      out.push({
+        severity: 'warning',
+        code: 'LINE_AMOUNT_MISMATCH',
+        message: `quantity × unitPriceNet = ${q.times(p).round(2, Big.roundHalfUp).toFixed(2)}, lineNetAmount is ${a.toFixed(2)}`,
+        path: `lines.${i}.lineNetAmount`,
+      });
   });
   const net = big(inv.totalNet);
   const vat = big(inv.totalVat);
   const gross = big(inv.totalGross);
-  if (net && lines.length > 0 && !sum.eq(net) && !Array.isArray(inv.allowanceCharges)) out.push({ severity: 'warning', code: 'TOTALS_MISMATCH', message: `The lines add up to ${sum.toFixed(2)}, totalNet is ${net.toFixed(2)}`, path: 'totalNet' });
-  if (net && vat && gross && !net.plus(vat).eq(gross)) out.push({ severity: 'warning', code: 'TOTALS_MISMATCH', message: `totalNet ${net.toFixed(2)} + totalVat ${vat.toFixed(2)} = ${net.plus(vat).toFixed(2)}, totalGross is ${gross.toFixed(2)}`, path: 'totalGross' });
+  if (net && lines.length > 0 && !sum.eq(net) && !Array.isArray(inv.allowanceCharges))
+    out.push({ severity: 'warning', code: 'TOTALS_MISMATCH', message: `The lines add up to ${sum.toFixed(2)}, totalNet is ${net.toFixed(2)}`, path: 'totalNet' });
+  if (net && vat && gross && !net.plus(vat).eq(gross))
+    out.push({
+      severity: 'warning',
+      code: 'TOTALS_MISMATCH',
+      message: `totalNet ${net.toFixed(2)} + totalVat ${vat.toFixed(2)} = ${net.plus(vat).toFixed(2)}, totalGross is ${gross.toFixed(2)}`,
+      path: 'totalGross',
+    });
   const vb = Array.isArray(inv.vatBreakdown) ? (inv.vatBreakdown as Json[]) : [];
   if (vat && vb.length > 0) {
     const t = vb.reduce((s, b) => s.plus(big(b.taxAmount) ?? 0), new Big(0));
     if (!t.eq(vat)) out.push({ severity: 'warning', code: 'VAT_TOTAL_MISMATCH', message: `The VAT breakdown adds up to ${t.toFixed(2)}, totalVat is ${vat.toFixed(2)}`, path: 'totalVat' });
   }
   const pay = inv.payment as Json | undefined;
-  if (pay && typeof pay.iban === 'string' && !isValidIban(pay.iban)) out.push({ severity: 'warning', code: 'IBAN_CHECKSUM', message: `IBAN ${pay.iban} fails its check digits; copy it exactly or leave it out`, path: 'payment.iban' });
+  if (pay && typeof pay.iban === 'string' && !isValidIban(pay.iban))
+    out.push({ severity: 'warning', code: 'IBAN_CHECKSUM', message: `IBAN ${pay.iban} fails its check digits; copy it exactly or leave it out`, path: 'payment.iban' });
   for (const p of ['seller', 'buyer']) {
     const v = (inv[p] as Json | undefined)?.vatId;
     if (typeof v === 'string') {
       const r = checkVatSyntax(v);
-      if (!r.valid) out.push({ severity: 'warning', code: 'VAT_ID_INVALID', message: `${p}.vatId ${v}: ${r.message}`, path: `${p}.vatId`, ...(printedText?.includes(compact(v)) ? { asPrinted: true } : {}) });
+      if (!r.valid)
+        out.push({ severity: 'warning', code: 'VAT_ID_INVALID', message: `${p}.vatId ${v}: ${r.message}`, path: `${p}.vatId`, ...(printedText?.includes(compact(v)) ? { asPrinted: true } : {}) });
     }
   }
   return out;
@@ -205,12 +222,18 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
     rounds = round;
     let answer;
     try {
-      answer = await opts.model.complete({ messages, responseFormat: { type: 'json_schema', json_schema: { name: 'invoice', schema: EXTRACTION_JSON_SCHEMA } }, temperature: 0, ...(opts.signal ? { signal: opts.signal } : {}) });
+      answer = await opts.model.complete({
+        messages,
+        responseFormat: { type: 'json_schema', json_schema: { name: 'invoice', schema: EXTRACTION_JSON_SCHEMA } },
+        temperature: 0,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      });
     } catch (e) {
       if (e instanceof AiError) throw new ZugferdError('MODEL_FAILED', `The model provider failed: ${e.message}`, { details: [{ code: e.code, severity: 'error', message: e.message }], cause: e });
       throw e;
     }
-    if (answer.refusal !== undefined) throw new ZugferdError('MODEL_FAILED', `The model declined to read the invoice: ${answer.refusal}`, { details: [{ code: 'AI_REFUSED', severity: 'error', message: answer.refusal }] });
+    if (answer.refusal !== undefined)
+      throw new ZugferdError('MODEL_FAILED', `The model declined to read the invoice: ${answer.refusal}`, { details: [{ code: 'AI_REFUSED', severity: 'error', message: answer.refusal }] });
     let parsed: unknown;
     try {
       parsed = parseJsonContent(answer.content);
@@ -219,7 +242,10 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
       findings = [{ code: 'MODEL_JSON_INVALID', severity: 'error', message: 'The answer was not a JSON object' }];
-      messages.push({ role: 'assistant', content: answer.content.slice(0, 4000) }, { role: 'user', content: 'That was not a valid JSON object. Answer again with only the JSON object of the schema.' });
+      messages.push(
+        { role: 'assistant', content: answer.content.slice(0, 4000) },
+        { role: 'user', content: 'That was not a valid JSON object. Answer again with only the JSON object of the schema.' },
+      );
       continue;
     }
     candidate = coerce(parsed as Json);
@@ -228,11 +254,17 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
     if (round < maxRounds) {
       messages.push(
         { role: 'assistant', content: JSON.stringify(candidate).slice(0, 20000) },
-        { role: 'user', content: `Check these findings against the document and answer with the corrected JSON object (do not invent values; leave out what is not printed):\n${findings.map((f) => `- ${f.code}${f.path ? ` at ${f.path}` : ''}: ${f.message}`).join('\n')}` },
+        {
+          role: 'user',
+          content: `Check these findings against the document and answer with the corrected JSON object (do not invent values; leave out what is not printed):\n${findings.map((f) => `- ${f.code}${f.path ? ` at ${f.path}` : ''}: ${f.message}`).join('\n')}`,
+        },
       );
     }
   }
-  if (!candidate) throw new ZugferdError('MODEL_FAILED', `The model gave no usable JSON after ${rounds + 1} answers`, { details: [{ code: 'MODEL_JSON_INVALID', severity: 'error', message: 'no JSON object in any answer' }] });
+  if (!candidate)
+    throw new ZugferdError('MODEL_FAILED', `The model gave no usable JSON after ${rounds + 1} answers`, {
+      details: [{ code: 'MODEL_JSON_INVALID', severity: 'error', message: 'no JSON object in any answer' }],
+    });
 
   const repaired: string[] = [];
   const inv = candidate;
@@ -247,7 +279,12 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
       const detIban = (det.payment as Json | undefined)?.iban;
       if (typeof detIban === 'string') pay.iban = detIban;
       else delete pay.iban;
-      issues.push({ code: 'IBAN_NOT_IN_DOCUMENT', severity: 'warning', message: msg('IBAN_NOT_IN_DOCUMENT', lang, { iban, outcome: { key: typeof detIban === 'string' ? 'TOOK_PRINTED' : 'LEFT_OUT' } }), path: 'payment.iban' });
+      issues.push({
+        code: 'IBAN_NOT_IN_DOCUMENT',
+        severity: 'warning',
+        message: msg('IBAN_NOT_IN_DOCUMENT', lang, { iban, outcome: { key: typeof detIban === 'string' ? 'TOOK_PRINTED' : 'LEFT_OUT' } }),
+        path: 'payment.iban',
+      });
     } else {
       pay.iban = iban;
       if (scan) issues.push({ code: 'READ_FROM_IMAGE', severity: 'warning', message: msg('IBAN_FROM_IMAGE', lang, { iban }), path: 'payment.iban' });
@@ -264,7 +301,12 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
       if (scan ? !r.valid : !docText.includes(norm) && !docText.includes(norm.slice(2))) {
         if (typeof detVat === 'string') party.vatId = detVat;
         else delete party.vatId;
-        issues.push({ code: 'VAT_ID_NOT_IN_DOCUMENT', severity: 'warning', message: msg('VAT_ID_NOT_IN_DOCUMENT', lang, { party: p, vatId: norm, outcome: { key: typeof detVat === 'string' ? 'TOOK_PRINTED' : 'LEFT_OUT' } }), path: `${p}.vatId` });
+        issues.push({
+          code: 'VAT_ID_NOT_IN_DOCUMENT',
+          severity: 'warning',
+          message: msg('VAT_ID_NOT_IN_DOCUMENT', lang, { party: p, vatId: norm, outcome: { key: typeof detVat === 'string' ? 'TOOK_PRINTED' : 'LEFT_OUT' } }),
+          path: `${p}.vatId`,
+        });
       } else party.vatId = norm;
     } else if (typeof detVat === 'string') party.vatId = detVat;
   }
@@ -272,7 +314,8 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
   const printed = new Set(findAmounts(text).map((a) => a.value.abs().toFixed(2)));
   for (const k of scan ? [] : ['totalNet', 'totalGross']) {
     const v = big(inv[k]);
-    if (v && !v.eq(0) && !printed.has(v.abs().toFixed(2))) issues.push({ code: 'AMOUNT_NOT_IN_DOCUMENT', severity: 'warning', message: msg('AMOUNT_NOT_IN_DOCUMENT', lang, { field: k, amount: v.toFixed(2) }), path: k });
+    if (v && !v.eq(0) && !printed.has(v.abs().toFixed(2)))
+      issues.push({ code: 'AMOUNT_NOT_IN_DOCUMENT', severity: 'warning', message: msg('AMOUNT_NOT_IN_DOCUMENT', lang, { field: k, amount: v.toFixed(2) }), path: k });
   }
 
   // required fields: the text path's value, else a placeholder
@@ -324,9 +367,13 @@ export async function extractWithModel(text: string, deterministic: TextExtracti
 
   const remaining = checkExtractedInvoice(inv, text).filter((f) => f.code !== 'EXTRACTION_UNCERTAIN');
   for (const f of remaining) issues.push({ code: f.code, severity: 'warning', message: f.message, ...(f.path ? { path: f.path } : {}) });
-  issues.unshift({ code: 'MODEL_USED', severity: 'warning', message: scan
+  issues.unshift({
+    code: 'MODEL_USED',
+    severity: 'warning',
+    message: scan
       ? msg('MODEL_USED_IMAGES', lang, { pages: opts.images!.length, model: opts.model.model, answers: rounds + 1, left: remaining.length })
-      : msg('MODEL_USED_TEXT', lang, { model: opts.model.model, answers: rounds + 1, left: remaining.length }) });
+      : msg('MODEL_USED_TEXT', lang, { model: opts.model.model, answers: rounds + 1, left: remaining.length }),
+  });
   if (deterministic.issues.some((i) => i.code === 'PDF_ENCRYPTED_READABLE')) issues.push({ code: 'PDF_ENCRYPTED_READABLE', severity: 'warning', message: msg('PDF_ENCRYPTED_READABLE', lang) });
   return { invoice: inv as InvoiceInput, issues, repairedPaths: repaired, source: 'llm' };
 }

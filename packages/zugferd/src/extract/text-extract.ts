@@ -37,7 +37,10 @@ const DOC_TITLES: [RegExp, string][] = [
 
 /** Header labels → field. The value is the next cell on the line, or the rest of the label's cell. */
 const LABELS: { field: string; re: RegExp }[] = [
-  { field: 'invoiceNumber', re: /^(Rechnungs-?\s?(nummer|nr\.?)|Re\.?-?Nr\.?|Beleg-?(nummer|nr\.?)|Gutschrifts?-?(nummer|nr\.?)|Invoice\s(number|no\.?|#)|Invoice\s?#|Credit note (number|no\.?)|Document (number|no\.?))\s*:?/i },
+  {
+    field: 'invoiceNumber',
+    re: /^(Rechnungs-?\s?(nummer|nr\.?)|Re\.?-?Nr\.?|Beleg-?(nummer|nr\.?)|Gutschrifts?-?(nummer|nr\.?)|Invoice\s(number|no\.?|#)|Invoice\s?#|Credit note (number|no\.?)|Document (number|no\.?))\s*:?/i,
+  },
   { field: 'issueDate', re: /^(Rechnungsdatum|Belegdatum|Gutschriftsdatum|Datum|Invoice date|Date of issue|Issue date|Date)\s*:?/i },
   { field: 'deliveryDate', re: /^(Liefer-?\s?\/?\s?Leistungsdatum|Leistungsdatum|Lieferdatum|Delivery date|Date of (supply|delivery)|Service date)\s*:?/i },
   { field: 'servicePeriod', re: /^(Leistungszeitraum|Abrechnungszeitraum|Service period|Billing period|Period)\s*:?/i },
@@ -58,11 +61,13 @@ const TAX_NUMBER_LABEL = /(Steuer-?\s?(nummer|nr\.?)|St\.?-?Nr\.?|Tax (no\.?|num
 const REGISTRATION_LABEL = /\b(HR[AB]\s?\d+\s?[A-Z]?)\b/;
 
 const TOTAL_NET = /^(Nettobetrag|Netto(summe|betrag)?|Summe netto|Gesamt netto|Zwischensumme|Net amount|Net total|Total net|Subtotal|Sub-total|Total \(net\))(?=[\s:]|$)/i;
-const TOTAL_GROSS = /^(Gesamtbetrag|Rechnungsbetrag|Bruttobetrag|Gesamtsumme|Endbetrag|Summe brutto|Gesamt brutto|Brutto|Total amount|Grand total|Gross total|Invoice total|Total \(gross\)|Total( due)?)\s*:?(?=\s|$)/i;
+const TOTAL_GROSS =
+  /^(Gesamtbetrag|Rechnungsbetrag|Bruttobetrag|Gesamtsumme|Endbetrag|Summe brutto|Gesamt brutto|Brutto|Total amount|Grand total|Gross total|Invoice total|Total \(gross\)|Total( due)?)\s*:?(?=\s|$)/i;
 const TOTAL_VAT = /^(USt\.? Gesamt|MwSt\.? Gesamt|Umsatzsteuer gesamt|Steuerbetrag|Total VAT|VAT total|Tax total|Tax)\s*:?(?=\s|$)/i;
 const PAID = /^(Bereits gezahlt|Anzahlung|Already paid|Paid|Prepaid)\b/i;
 const DUE_PAYABLE = /^(Zahlbetrag|Offener Betrag|Amount due|Balance due|Due payable|Amount payable)\b/i;
-const VAT_LINE = /(zzgl\.?|inkl\.?|plus)?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%\s?(USt\.?|MwSt\.?|Mehrwertsteuer|Umsatzsteuer|VAT)|(USt\.?|MwSt\.?|VAT|Umsatzsteuer|Mehrwertsteuer)\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%/i;
+const VAT_LINE =
+  /(zzgl\.?|inkl\.?|plus)?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%\s?(USt\.?|MwSt\.?|Mehrwertsteuer|Umsatzsteuer|VAT)|(USt\.?|MwSt\.?|VAT|Umsatzsteuer|Mehrwertsteuer)\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%/i;
 const ZERO_CATEGORIES: [RegExp, string][] = [
   [/Steuerschuldnerschaft des Leistungsempfängers|Reverse charge|§\s?13b/i, 'AE'],
   [/Innergemeinschaftliche Lieferung|Intra-community supply/i, 'K'],
@@ -108,10 +113,34 @@ const UNITS: [RegExp, string][] = [
 ];
 
 const COUNTRIES: Record<string, string> = {
-  deutschland: 'DE', germany: 'DE', österreich: 'AT', austria: 'AT', schweiz: 'CH', switzerland: 'CH', frankreich: 'FR', france: 'FR',
-  niederlande: 'NL', netherlands: 'NL', belgien: 'BE', belgium: 'BE', luxemburg: 'LU', luxembourg: 'LU', italien: 'IT', italy: 'IT',
-  spanien: 'ES', spain: 'ES', polen: 'PL', poland: 'PL', dänemark: 'DK', denmark: 'DK', 'vereinigtes königreich': 'GB', 'united kingdom': 'GB',
-  tschechien: 'CZ', 'czech republic': 'CZ', schweden: 'SE', sweden: 'SE',
+  deutschland: 'DE',
+  germany: 'DE',
+  österreich: 'AT',
+  austria: 'AT',
+  schweiz: 'CH',
+  switzerland: 'CH',
+  frankreich: 'FR',
+  france: 'FR',
+  niederlande: 'NL',
+  netherlands: 'NL',
+  belgien: 'BE',
+  belgium: 'BE',
+  luxemburg: 'LU',
+  luxembourg: 'LU',
+  italien: 'IT',
+  italy: 'IT',
+  spanien: 'ES',
+  spain: 'ES',
+  polen: 'PL',
+  poland: 'PL',
+  dänemark: 'DK',
+  denmark: 'DK',
+  'vereinigtes königreich': 'GB',
+  'united kingdom': 'GB',
+  tschechien: 'CZ',
+  'czech republic': 'CZ',
+  schweden: 'SE',
+  sweden: 'SE',
 };
 
 const POSTAL_CITY = /^(?:(D|A|CH|F|NL|B|L)-?\s?)?(\d{4,5}(?:\s?[A-Z]{2}(?=\s))?)\s+(.+)$/;
@@ -264,7 +293,14 @@ export function extractFromTextLayer(layer: TextLayer, messageLang: Lang = 'en')
         // a value wrapped in its column: "15 Jan 2025 – 30 Jun" / "2025"
         const valueCell = line.cells[idx + 1];
         const next = all[li + 1];
-        if (valueCell && next && next.page === line.page && line.y - next.y < 15 && next.cells.some((c) => Math.abs(c.x - valueCell.x) < 1.5) && !next.cells.some((c) => c.x > pageWidth * 0.5 && c.x < valueCell.x - 1)) {
+        if (
+          valueCell &&
+          next &&
+          next.page === line.page &&
+          line.y - next.y < 15 &&
+          next.cells.some((c) => Math.abs(c.x - valueCell.x) < 1.5) &&
+          !next.cells.some((c) => c.x > pageWidth * 0.5 && c.x < valueCell.x - 1)
+        ) {
           const cont = next.cells.find((c) => Math.abs(c.x - valueCell.x) < 1.5)!;
           value = `${value} ${cont.str}`;
         }
@@ -364,8 +400,16 @@ function extractParties(b: Builder, page1: TextLine[], pageWidth: number, pageHe
   for (let i = 0; i < page1.length; i++) {
     const l = page1[i]!;
     if (l.y < pageHeight * 0.45 || !left(l)) continue;
-    const first = { str: l.cells.filter((c) => c.x < pageWidth * 0.5).map((c) => c.str).join(' · ') };
-    const parts = first.str.split(SEPARATORS).map((s) => s.trim()).filter(Boolean);
+    const first = {
+      str: l.cells
+        .filter((c) => c.x < pageWidth * 0.5)
+        .map((c) => c.str)
+        .join(' · '),
+    };
+    const parts = first.str
+      .split(SEPARATORS)
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (i > 0 && parts.length === 1 && parts[0] === page1[0]?.cells[0]?.str && page1[0]!.y - l.y > 40) {
       senderIdx = i;
       break;
@@ -380,7 +424,12 @@ function extractParties(b: Builder, page1: TextLine[], pageWidth: number, pageHe
   const buyer: Json = {};
   const buyerAddr: Json = {};
   if (senderIdx >= 0) {
-    const parts = page1[senderIdx]!.cells.filter((c) => c.x < pageWidth * 0.5).map((c) => c.str).join(' · ').split(SEPARATORS).map((s) => s.trim()).filter(Boolean);
+    const parts = page1[senderIdx]!.cells.filter((c) => c.x < pageWidth * 0.5)
+      .map((c) => c.str)
+      .join(' · ')
+      .split(SEPARATORS)
+      .map((s) => s.trim())
+      .filter(Boolean);
     seller.name = parts[0];
     Object.assign(sellerAddr, splitAddressParts(parts.slice(1)));
     // buyer: the following left lines of the window until a gap or a non-address line
@@ -619,7 +668,7 @@ function extractLineTable(b: Builder, layer: TextLayer, hint: 'de' | 'en'): Extr
       for (const c of line.cells) {
         // "3 Stk." joined into one cell: quantity and unit
         const qu = /^([-−]?\d[\d.,]*)\s+([A-Za-zÄÖÜäöü²³]{1,8}\.?)$/.exec(c.str);
-        if (qu && cols.some((x) => x.col === 'qty') && !byCol.qty && Math.abs(c.x - (cols.find((x) => x.col === 'qty')!.x1)) < 80) {
+        if (qu && cols.some((x) => x.col === 'qty') && !byCol.qty && Math.abs(c.x - cols.find((x) => x.col === 'qty')!.x1) < 80) {
           byCol.qty = qu[1]!;
           byCol.unit = qu[2]!;
           continue;
@@ -701,7 +750,8 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
       if (amount === undefined) return;
       let text = ac[2]!;
       const next = all[li + 1];
-      if (next && next.cells.length === 1 && Math.abs(next.cells[0]!.x - l.cells[0]!.x) < 2 && l.y - next.y < 16 && !/^(Nachlass|Zuschlag|Allowance|Charge)/i.test(next.cells[0]!.str)) text = `${text} ${next.cells[0]!.str}`;
+      if (next && next.cells.length === 1 && Math.abs(next.cells[0]!.x - l.cells[0]!.x) < 2 && l.y - next.y < 16 && !/^(Nachlass|Zuschlag|Allowance|Charge)/i.test(next.cells[0]!.str))
+        text = `${text} ${next.cells[0]!.str}`;
       const entry: Json = { charge: /^(Zuschlag|Charge)/i.test(ac[1]!), amount: toNumber(amount.abs()) };
       const reason = text.split(',')[0]!.trim();
       if (reason && !/^(USt|VAT)\b/i.test(reason) && !/%/.test(reason)) entry.reason = reason.slice(0, 200);
@@ -722,12 +772,24 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
     // a VAT breakdown table row: "19 % | 336,00 € | 63,84 €"
     const rateCell = /^(\d{1,2}(?:[.,]\d{1,2})?)\s?%$/.exec(first);
     if (rateCell && l.cells.length >= 3) {
-      const amounts = l.cells.slice(1).map((c) => amountOfCell(c.str, hint)).filter((a): a is NonNullable<typeof a> => !!a);
+      const amounts = l.cells
+        .slice(1)
+        .map((c) => amountOfCell(c.str, hint))
+        .filter((a): a is NonNullable<typeof a> => !!a);
       const rate = parseNumberText(rateCell[1]!, hint);
       if (rate && amounts.length >= 2 && !vats.some((v) => v.rate.eq(rate))) vats.push({ rate, basis: amounts[0]!.value, tax: amounts[amounts.length - 1]!.value, category: rate.gt(0) ? 'S' : 'Z' });
       return;
     }
-    const label = l.cells.find((c) => TOTAL_NET.test(c.str) || TOTAL_GROSS.test(c.str) || TOTAL_VAT.test(c.str) || PAID.test(c.str) || DUE_PAYABLE.test(c.str) || VAT_LINE.test(c.str) || ZERO_CATEGORIES.some(([re]) => re.test(c.str)));
+    const label = l.cells.find(
+      (c) =>
+        TOTAL_NET.test(c.str) ||
+        TOTAL_GROSS.test(c.str) ||
+        TOTAL_VAT.test(c.str) ||
+        PAID.test(c.str) ||
+        DUE_PAYABLE.test(c.str) ||
+        VAT_LINE.test(c.str) ||
+        ZERO_CATEGORIES.some(([re]) => re.test(c.str)),
+    );
     if (!label) return;
     let value = l.cells.length >= 2 ? lastAmount(l) : undefined;
     if (value === undefined) {
@@ -741,7 +803,15 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
     let t = label.str;
     // a long label wraps: "… (0 %) auf" / "7.350,00 €" on the next line, same left edge, no value cell
     const next = all[li + 1];
-    if (next && next.cells.length === 1 && Math.abs(next.cells[0]!.x - label.x) < 2 && Math.abs(next.y - l.y) < 20 && (VAT_LINE.test(t) || ZERO_CATEGORIES.some(([re]) => re.test(t))) && !/(auf|on)\s+\S*\d/.test(t)) t = `${t} ${next.cells[0]!.str}`;
+    if (
+      next &&
+      next.cells.length === 1 &&
+      Math.abs(next.cells[0]!.x - label.x) < 2 &&
+      Math.abs(next.y - l.y) < 20 &&
+      (VAT_LINE.test(t) || ZERO_CATEGORIES.some(([re]) => re.test(t))) &&
+      !/(auf|on)\s+\S*\d/.test(t)
+    )
+      t = `${t} ${next.cells[0]!.str}`;
     if (TOTAL_NET.test(t)) totalNet ??= value;
     else if (TOTAL_GROSS.test(t)) totalGross ??= value;
     else if (TOTAL_VAT.test(t) && !VAT_LINE.test(t)) printedVat ??= value;
@@ -825,7 +895,13 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
       b.issue('EXTRACTION_UNCERTAIN', 'warning', b.t('NO_TAXABLE_AMOUNT'), `vatBreakdown.${i}.basisAmount`);
     } else if (v.category === 'S') {
       const calc = basis.times(v.rate).div(100).round(2, Big.roundHalfUp);
-      if (!calc.eq(v.tax)) b.issue('VAT_AMOUNT_MISMATCH', 'warning', b.t('VAT_AMOUNT_MISMATCH', { rate: v.rate.toString(), basis: basis.toFixed(2), calc: calc.toFixed(2), tax: v.tax.toFixed(2) }), `vatBreakdown.${i}.taxAmount`);
+      if (!calc.eq(v.tax))
+        b.issue(
+          'VAT_AMOUNT_MISMATCH',
+          'warning',
+          b.t('VAT_AMOUNT_MISMATCH', { rate: v.rate.toString(), basis: basis.toFixed(2), calc: calc.toFixed(2), tax: v.tax.toFixed(2) }),
+          `vatBreakdown.${i}.taxAmount`,
+        );
     }
     breakdown.push(entry);
   });
@@ -839,7 +915,8 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
   if (totalGross === undefined && paid === undefined && duePayable !== undefined) totalGross = duePayable;
   const summed = vats.length > 0 ? vats.reduce((s, v) => s.plus(v.tax), new Big(0)) : undefined;
   const totalVat = printedVat ?? summed;
-  if (printedVat !== undefined && summed !== undefined && !printedVat.eq(summed)) b.issue('VAT_TOTAL_MISMATCH', 'warning', b.t('VAT_TOTAL_MISMATCH', { sum: summed.toFixed(2), total: printedVat.toFixed(2) }), 'totalVat');
+  if (printedVat !== undefined && summed !== undefined && !printedVat.eq(summed))
+    b.issue('VAT_TOTAL_MISMATCH', 'warning', b.t('VAT_TOTAL_MISMATCH', { sum: summed.toFixed(2), total: printedVat.toFixed(2) }), 'totalVat');
   const put = (path: string, v: Decimal | undefined, what: MessageKey) => {
     if (v !== undefined) b.set(path, toNumber(v));
     else b.placeholder(path, 'amount', b.t('NOT_FOUND', { what: { key: what } }));
@@ -856,7 +933,8 @@ function extractTotals(b: Builder, all: TextLine[], hint: 'de' | 'en', lines: Ex
   if (lines.length > 0 && totalNet !== undefined) {
     let sum = lines.reduce((s, l) => s.plus(dec(l.lineNetAmount)), new Big(0));
     for (const a of allowanceCharges) sum = a.charge ? sum.plus(a.amount as number) : sum.minus(a.amount as number);
-    if (!sum.eq(totalNet)) b.issue('TOTALS_MISMATCH', 'warning', b.t(allowanceCharges.length ? 'TOTALS_MISMATCH_LINES_AC' : 'TOTALS_MISMATCH_LINES', { sum: sum.toFixed(2), total: totalNet.toFixed(2) }), 'totalNet');
+    if (!sum.eq(totalNet))
+      b.issue('TOTALS_MISMATCH', 'warning', b.t(allowanceCharges.length ? 'TOTALS_MISMATCH_LINES_AC' : 'TOTALS_MISMATCH_LINES', { sum: sum.toFixed(2), total: totalNet.toFixed(2) }), 'totalNet');
   }
   if (totalNet !== undefined && totalVat !== undefined && totalGross !== undefined && !totalNet.plus(totalVat).eq(totalGross)) {
     b.issue('TOTALS_MISMATCH', 'warning', b.t('TOTALS_MISMATCH_GROSS', { net: totalNet.toFixed(2), vat: totalVat.toFixed(2), gross: totalGross.toFixed(2) }), 'totalGross');

@@ -143,7 +143,15 @@ export function groupLines(runs: TextRun[], page: number): TextLine[] {
     for (const c of cells) c.str = c.str.trim();
     const y = runsOfLine.reduce((s, r) => s + r.y, 0) / runsOfLine.length;
     const kept = cells.filter((c) => c.str !== '').slice(0, MAX_CELLS_PER_LINE);
-    return { page, y, cells: kept, text: kept.map((c) => c.str).join('  ').slice(0, MAX_LINE_CHARS) };
+    return {
+      page,
+      y,
+      cells: kept,
+      text: kept
+        .map((c) => c.str)
+        .join('  ')
+        .slice(0, MAX_LINE_CHARS),
+    };
   });
 }
 

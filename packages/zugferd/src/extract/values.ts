@@ -7,7 +7,7 @@ import { Big, type Decimal } from '@kontor/xml';
 import { isValidIban } from '@kontor/cii';
 import { checkVatSyntax } from '@kontor/vies';
 
-const CURRENCY_SIGNS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', 'CHF': 'CHF', 'EUR': 'EUR', 'USD': 'USD', 'GBP': 'GBP' };
+const CURRENCY_SIGNS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', CHF: 'CHF', EUR: 'EUR', USD: 'USD', GBP: 'GBP' };
 
 export interface AmountMatch {
   value: Decimal;
@@ -64,16 +64,53 @@ export function findAmounts(text: string, hint?: 'de' | 'en'): AmountMatch[] {
 /** A cell that is exactly one amount (with optional currency). */
 export function amountOfCell(text: string, hint?: 'de' | 'en'): AmountMatch | undefined {
   // "+3,00 €" (a charge) reads as 3,00
-  const t = text.trim().replace(/^\+\s?/, '').replace(/^([€$£])\s?\+/, '$1');
+  const t = text
+    .trim()
+    .replace(/^\+\s?/, '')
+    .replace(/^([€$£])\s?\+/, '$1');
   if (!/^[-−]?\s?(€|\$|£|EUR|USD|GBP|CHF)?\s?[-−]?\d[\d.,'\u00a0\u202f ]*\s?(€|EUR|USD|GBP|CHF|\$|£)?$/.test(t)) return undefined;
   const a = findAmounts(t, hint);
   return a.length === 1 ? a[0] : undefined;
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, januar: 1, january: 1, jänner: 1, feb: 2, februar: 2, february: 2, mär: 3, mrz: 3, märz: 3, mar: 3, march: 3, apr: 4, april: 4,
-  mai: 5, may: 5, jun: 6, juni: 6, june: 6, jul: 7, juli: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9,
-  okt: 10, oct: 10, oktober: 10, october: 10, nov: 11, november: 11, dez: 12, dec: 12, dezember: 12, december: 12,
+  jan: 1,
+  januar: 1,
+  january: 1,
+  jänner: 1,
+  feb: 2,
+  februar: 2,
+  february: 2,
+  mär: 3,
+  mrz: 3,
+  märz: 3,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  mai: 5,
+  may: 5,
+  jun: 6,
+  juni: 6,
+  june: 6,
+  jul: 7,
+  juli: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  okt: 10,
+  oct: 10,
+  oktober: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dez: 12,
+  dec: 12,
+  dezember: 12,
+  december: 12,
 };
 
 function iso(y: number, m: number, d: number): string | undefined {

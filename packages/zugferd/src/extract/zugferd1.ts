@@ -47,7 +47,8 @@ function ordered(el: XmlElement): XmlElement[] {
 }
 
 function localName(el: XmlElement): string {
-  if (el.local === 'SpecifiedTradeSettlementMonetarySummation') return el.parent?.local === 'ApplicableSupplyChainTradeSettlement' ? 'SpecifiedTradeSettlementHeaderMonetarySummation' : 'SpecifiedTradeSettlementLineMonetarySummation';
+  if (el.local === 'SpecifiedTradeSettlementMonetarySummation')
+    return el.parent?.local === 'ApplicableSupplyChainTradeSettlement' ? 'SpecifiedTradeSettlementHeaderMonetarySummation' : 'SpecifiedTradeSettlementLineMonetarySummation';
   if (el.local === 'ApplicablePercent' && el.parent && TAX_CONTAINERS.has(el.parent.local)) return 'RateApplicablePercent';
   return RENAME[el.local] ?? el.local;
 }
@@ -70,7 +71,10 @@ export interface Zugferd1Conversion {
 export function zugferd1ToCii(xml: Uint8Array | string): Zugferd1Conversion | undefined {
   const root = parseXml(xml).root;
   if (root.local !== 'CrossIndustryDocument' || root.ns !== ZUGFERD1_NS) return undefined;
-  const droppedTextLines = root.findAll('SpecifiedSupplyChainTradeTransaction', 'IncludedSupplyChainTradeLineItem').filter((c) => !c.child('SpecifiedTradeProduct')).map((c) => c.xpath());
+  const droppedTextLines = root
+    .findAll('SpecifiedSupplyChainTradeTransaction', 'IncludedSupplyChainTradeLineItem')
+    .filter((c) => !c.child('SpecifiedTradeProduct'))
+    .map((c) => c.xpath());
   const extra = new Map<string, string>();
   const prefixOf = (ns: string): string => {
     const known = NS[ns];
@@ -83,7 +87,10 @@ export function zugferd1ToCii(xml: Uint8Array | string): Zugferd1Conversion | un
   const out: string[] = [];
   const write = (el: XmlElement): void => {
     const name = el.ns ? `${prefixOf(el.ns)}:${localName(el)}` : localName(el);
-    const attrs = el.attributes.filter((a) => a.ns === '' && !a.name.startsWith('xmlns')).map((a) => ` ${a.local}="${escapeAttr(a.value)}"`).join('');
+    const attrs = el.attributes
+      .filter((a) => a.ns === '' && !a.name.startsWith('xmlns'))
+      .map((a) => ` ${a.local}="${escapeAttr(a.value)}"`)
+      .join('');
     out.push(`<${name}${attrs}`, el === root ? '@@NS@@' : '', '>');
     if (el.children.length === 0) out.push(escapeText(el.text.trim() === '' ? '' : el.text));
     else for (const c of ordered(el)) write(c);

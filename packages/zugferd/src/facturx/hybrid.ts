@@ -79,9 +79,9 @@ export async function finishHybrid(doc: PDFDocument, o: FinishHybridOptions): Pr
       });
     } catch (e) {
       if (e instanceof Pdfa3Error && (e.code === 'DUPLICATE_ATTACHMENT' || e.code === 'INVALID_MIME_TYPE')) {
-        throw new ZugferdError('ATTACHMENT_INVALID', e.code === 'DUPLICATE_ATTACHMENT' ? `The PDF already contains a file named ${a.filename}; rename the attachment` : e.message, { details: [
-          { code: 'ATTACHMENT_INVALID', severity: 'error', message: e.message, path: 'attachments' },
-        ] });
+        throw new ZugferdError('ATTACHMENT_INVALID', e.code === 'DUPLICATE_ATTACHMENT' ? `The PDF already contains a file named ${a.filename}; rename the attachment` : e.message, {
+          details: [{ code: 'ATTACHMENT_INVALID', severity: 'error', message: e.message, path: 'attachments' }],
+        });
       }
       throw e;
     }
@@ -134,7 +134,8 @@ export async function checkHybrid(bytes: Uint8Array, o: CheckHybridOptions): Pro
     else {
       if (fx.error) fail('FACTURX_XML_UNREADABLE', `${FACTURX_FILENAME} cannot be read: ${fx.error}`);
       else if (!sameBytes(fx.data, new TextEncoder().encode(o.xml))) fail('FACTURX_XML_MISMATCH', `the embedded ${FACTURX_FILENAME} differs from the generated XML`);
-      if (fx.relationship !== facturxRelationship(level)) fail('FACTURX_AF_RELATIONSHIP', `${FACTURX_FILENAME} has AFRelationship ${fx.relationship ?? '(none)'}, expected ${facturxRelationship(level)}`);
+      if (fx.relationship !== facturxRelationship(level))
+        fail('FACTURX_AF_RELATIONSHIP', `${FACTURX_FILENAME} has AFRelationship ${fx.relationship ?? '(none)'}, expected ${facturxRelationship(level)}`);
       if (!fx.associated) fail('FACTURX_NOT_ASSOCIATED', `${FACTURX_FILENAME} is not listed in the catalog /AF array`);
       if (fx.mimeType !== 'text/xml') fail('FACTURX_MIME_TYPE', `${FACTURX_FILENAME} has MIME type ${fx.mimeType ?? '(none)'}, expected text/xml`);
     }

@@ -80,9 +80,9 @@ function profileOf(input: unknown): unknown {
 /** Validates the invoice and writes its XML for the PDF path. Throws ZugferdError (INVOICE_INVALID, PROFILE_NOT_SUPPORTED, ATTACHMENT_INVALID). */
 export function preparePdfInvoice(input: unknown, attachmentsIn: readonly InvoiceAttachment[] | undefined, lang: Lang = 'en', findingsLang: Lang = 'en'): PdfInvoice {
   if (profileOf(input) === 'xrechnung') {
-    throw new ZugferdError('PROFILE_NOT_SUPPORTED', msg('PROFILE_XML_ONLY', findingsLang), { details: [
-      { code: 'PROFILE_NOT_SUPPORTED', severity: 'error', message: msg('PROFILE_XML_ONLY_SHORT', findingsLang), path: 'profile', source: 'invoice' },
-    ] });
+    throw new ZugferdError('PROFILE_NOT_SUPPORTED', msg('PROFILE_XML_ONLY', findingsLang), {
+      details: [{ code: 'PROFILE_NOT_SUPPORTED', severity: 'error', message: msg('PROFILE_XML_ONLY_SHORT', findingsLang), path: 'profile', source: 'invoice' }],
+    });
   }
   const attachments = checkAttachments(attachmentsIn, ATTACHMENT_MAX_BYTES, findingsLang);
   // gate: false — the PDF path gates the finished hybrid itself (checkHybrid: XSD + native rules on the embedded XML
@@ -92,7 +92,12 @@ export function preparePdfInvoice(input: unknown, attachmentsIn: readonly Invoic
     const errors = r.findings.filter((f) => f.severity === 'error');
     throw new ZugferdError(
       'INVOICE_INVALID',
-      msg('INVOICE_NOT_VALID', findingsLang, { errors: `${errors.slice(0, 5).map((e) => `${e.code}${e.path ? ` (${e.path})` : ''}`).join(', ')}${errors.length > 5 ? msg('AND_MORE', findingsLang, { count: errors.length - 5 }) : ''}` }),
+      msg('INVOICE_NOT_VALID', findingsLang, {
+        errors: `${errors
+          .slice(0, 5)
+          .map((e) => `${e.code}${e.path ? ` (${e.path})` : ''}`)
+          .join(', ')}${errors.length > 5 ? msg('AND_MORE', findingsLang, { count: errors.length - 5 }) : ''}`,
+      }),
       { details: r.findings.map((f) => ({ ...f, source: 'invoice' as const })) },
     );
   }
@@ -101,7 +106,10 @@ export function preparePdfInvoice(input: unknown, attachmentsIn: readonly Invoic
     totals: computeTotals(r.invoice),
     xml: r.xml,
     attachments,
-    warnings: localizeFindings(r.findings.filter((f) => f.severity !== 'error'), r.warnings).map((f) => ({ ...f, source: 'invoice' as const })),
+    warnings: localizeFindings(
+      r.findings.filter((f) => f.severity !== 'error'),
+      r.warnings,
+    ).map((f) => ({ ...f, source: 'invoice' as const })),
     invoiceWarnings: r.warnings,
   };
 }
@@ -116,7 +124,12 @@ export function preparePdfInvoice(input: unknown, attachmentsIn: readonly Invoic
  * // throws ZugferdError INVOICE_INVALID (with findings) when the invoice cannot be written
  * ```
  */
-export function checkInvoiceForPdf(input: unknown, attachments?: readonly InvoiceAttachment[], lang: Lang = 'en', findingsLang: Lang = 'en'): { xml: string; warnings: Finding[]; invoiceWarnings: InvoiceWarning[] } {
+export function checkInvoiceForPdf(
+  input: unknown,
+  attachments?: readonly InvoiceAttachment[],
+  lang: Lang = 'en',
+  findingsLang: Lang = 'en',
+): { xml: string; warnings: Finding[]; invoiceWarnings: InvoiceWarning[] } {
   const p = preparePdfInvoice(input, attachments, lang, findingsLang);
   return { xml: p.xml, warnings: p.warnings, invoiceWarnings: p.invoiceWarnings };
 }

@@ -106,7 +106,9 @@ export class Canvas {
     const c = Math.cos(r);
     const sn = Math.sin(r);
     const s = this.state(page);
-    s.ops.push(`BT ${col(style.color ?? INK)} rg ${this.fontKey(s, f).toString()} ${n(style.size)} Tf ${n(c)} ${n(sn)} ${n(-sn)} ${n(c)} ${n(x)} ${n(PAGE_HEIGHT - baselineTop)} Tm <${f.encode(t)}> Tj ET`);
+    s.ops.push(
+      `BT ${col(style.color ?? INK)} rg ${this.fontKey(s, f).toString()} ${n(style.size)} Tf ${n(c)} ${n(sn)} ${n(-sn)} ${n(c)} ${n(x)} ${n(PAGE_HEIGHT - baselineTop)} Tm <${f.encode(t)}> Tj ET`,
+    );
   }
 
   line(x1: number, top1: number, x2: number, top2: number, thickness = 0.5, color: Rgb = RULE, page?: number): void {

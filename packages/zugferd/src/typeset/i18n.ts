@@ -161,8 +161,7 @@ const DE: Labels = {
   selfBilled: 'Den Betrag überweisen wir Ihnen auf folgendes Konto:',
   payBy: (date) => `Zahlbar bis ${date} ohne Abzug.`,
   payNow: 'Zahlbar sofort ohne Abzug.',
-  skonto: (pct, days, date, discount, pay) =>
-    `Bei Zahlung innerhalb von ${days} Tagen${date ? ` (bis ${date})` : ''} gewähren wir ${pct} Skonto (${discount}); zu zahlen sind dann ${pay}.`,
+  skonto: (pct, days, date, discount, pay) => `Bei Zahlung innerhalb von ${days} Tagen${date ? ` (bis ${date})` : ''} gewähren wir ${pct} Skonto (${discount}); zu zahlen sind dann ${pay}.`,
   transfer: 'Bitte überweisen Sie den Betrag unter Angabe des Verwendungszwecks auf folgendes Konto:',
   accountHolder: 'Kontoinhaber',
   iban: 'IBAN',
@@ -268,8 +267,7 @@ const EN: Labels = {
   selfBilled: 'We will transfer the amount to the following account:',
   payBy: (date) => `Payable by ${date} without deduction.`,
   payNow: 'Payable immediately without deduction.',
-  skonto: (pct, days, date, discount, pay) =>
-    `If paid within ${days} days${date ? ` (by ${date})` : ''}, you may deduct a ${pct} early payment discount (${discount}) and pay ${pay}.`,
+  skonto: (pct, days, date, discount, pay) => `If paid within ${days} days${date ? ` (by ${date})` : ''}, you may deduct a ${pct} early payment discount (${discount}) and pay ${pay}.`,
   transfer: 'Please transfer the amount, quoting the reference, to:',
   accountHolder: 'Account holder',
   iban: 'IBAN',
@@ -457,5 +455,8 @@ export function countryName(code: string, lang: Lang): string {
 
 /** IBAN in groups of four, joined by no-break spaces (it never wraps inside). */
 export function formatIban(iban: string): string {
-  return iban.replace(/\s+/g, '').toUpperCase().replace(/(.{4})(?=.)/g, '$1\u00a0');
+  return iban
+    .replace(/\s+/g, '')
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1\u00a0');
 }

@@ -8,7 +8,7 @@ import Big from 'big.js';
 import type { PDFImage } from 'pdf-lib';
 import type { Invoice, InvoiceTotals } from '@kontor/cii';
 import type { Lang } from '../types';
-import { ACCENT, Canvas, FILL, INK, MM, MUTED, PAGE_HEIGHT, PAGE_WIDTH, RULE, type TextStyle } from './canvas';
+import { ACCENT, type Canvas, FILL, INK, MM, MUTED, PAGE_HEIGHT, PAGE_WIDTH, RULE, type TextStyle } from './canvas';
 import { addDays, countryName, formatDate, formatIban, formatMoney, formatNumber, formatPercent, labelsFor, unitLabel, type Labels } from './i18n';
 import { drawSeal } from './seal';
 import { readDiscountStages } from '@kontor/cii';
@@ -198,7 +198,12 @@ class InvoiceLayout {
       this.c.text(line, LEFT, y, { size: nameSize, bold: true, color: ACCENT });
       y += nameSize + 2;
     }
-    const addr = [s.address.line1, s.address.line2, [s.address.postalCode, s.address.city].filter(Boolean).join(' '), s.address.countryCode !== 'DE' || this.lang === 'en' ? countryName(s.address.countryCode ?? 'DE', this.lang) : undefined]
+    const addr = [
+      s.address.line1,
+      s.address.line2,
+      [s.address.postalCode, s.address.city].filter(Boolean).join(' '),
+      s.address.countryCode !== 'DE' || this.lang === 'en' ? countryName(s.address.countryCode ?? 'DE', this.lang) : undefined,
+    ]
       .filter((x): x is string => !!x && x.trim() !== '')
       .join(' · ');
     const contact = [s.contact?.phone ? `${this.L.phone} ${s.contact.phone}` : '', s.contact?.email ? `${this.L.email} ${s.contact.email}` : ''].filter(Boolean).join(' · ');
@@ -231,7 +236,13 @@ class InvoiceLayout {
     const d = this.inv.delivery;
     if (d && (d.name || d.address)) {
       const a = d.address;
-      const parts = [d.name, a?.line1, a?.line2, [a?.postalCode, a?.city].filter(Boolean).join(' '), a?.countryCode && a.countryCode !== this.inv.seller.address.countryCode ? countryName(a.countryCode, this.lang) : undefined];
+      const parts = [
+        d.name,
+        a?.line1,
+        a?.line2,
+        [a?.postalCode, a?.city].filter(Boolean).join(' '),
+        a?.countryCode && a.countryCode !== this.inv.seller.address.countryCode ? countryName(a.countryCode, this.lang) : undefined,
+      ];
       this.labelled(this.L.delivery, parts.filter((x): x is string => !!x && x.trim() !== '').join(', '));
     }
     if (this.inv.payee) this.labelled(this.L.payee, this.inv.payee.name);
@@ -354,7 +365,10 @@ class InvoiceLayout {
     for (const ac of line.allowanceCharges ?? []) {
       const kind = ac.charge ? this.L.charge : this.L.allowance;
       const reason = [ac.reason, ac.reasonCode && !ac.reason ? ac.reasonCode : ''].filter(Boolean).join(' ');
-      const pct = ac.percent !== undefined ? ` ${this.L.percentOf(formatPercent(ac.percent, this.lang), this.money(ac.basisAmount ?? big(line.quantity).times(big(line.unitPriceNet)).round(2, Big.roundHalfUp)))}` : '';
+      const pct =
+        ac.percent !== undefined
+          ? ` ${this.L.percentOf(formatPercent(ac.percent, this.lang), this.money(ac.basisAmount ?? big(line.quantity).times(big(line.unitPriceNet)).round(2, Big.roundHalfUp)))}`
+          : '';
       const sign = ac.charge ? '+' : '-';
       details.push(...c.regular.wrap(`${kind}${reason ? ` (${reason})` : ''}${pct}: ${sign}${this.money(ac.amount ?? 0)}`, 7.5, DESC_WIDTH));
     }
@@ -444,7 +458,12 @@ class InvoiceLayout {
     for (const ac of acs) {
       const kind = ac.charge ? L.charge : L.allowance;
       const reason = ac.reason ?? ac.reasonCode;
-      const pct = ac.percent !== undefined && ac.basisAmount !== undefined ? `, ${L.percentOf(formatPercent(ac.percent, this.lang), this.money(ac.basisAmount))}` : ac.percent !== undefined ? `, ${formatPercent(ac.percent, this.lang)}` : '';
+      const pct =
+        ac.percent !== undefined && ac.basisAmount !== undefined
+          ? `, ${L.percentOf(formatPercent(ac.percent, this.lang), this.money(ac.basisAmount))}`
+          : ac.percent !== undefined
+            ? `, ${formatPercent(ac.percent, this.lang)}`
+            : '';
       const vat = rates.size > 1 && ac.ratePercent !== undefined ? `, ${L.colVat}\u00a0${formatPercent(ac.ratePercent, this.lang)}` : '';
       rows.push({ label: `${kind}${reason ? `: ${reason}` : ''}${pct}${vat}`, value: `${ac.charge ? '+' : '-'}${this.money(ac.amount ?? 0)}` });
     }
@@ -626,7 +645,13 @@ class InvoiceLayout {
     const s = this.inv.seller;
     const L = this.L;
     const p = this.inv.payment;
-    const col1 = [s.name, s.address.line1, s.address.line2, [s.address.postalCode, s.address.city].filter(Boolean).join(' '), s.address.countryCode && (s.address.countryCode !== 'DE' || this.lang === 'en') ? countryName(s.address.countryCode, this.lang) : undefined];
+    const col1 = [
+      s.name,
+      s.address.line1,
+      s.address.line2,
+      [s.address.postalCode, s.address.city].filter(Boolean).join(' '),
+      s.address.countryCode && (s.address.countryCode !== 'DE' || this.lang === 'en') ? countryName(s.address.countryCode, this.lang) : undefined,
+    ];
     const col2 = [
       s.contact?.name,
       s.contact?.phone ? `${L.phone} ${s.contact.phone}` : undefined,
@@ -644,7 +669,12 @@ class InvoiceLayout {
     const wrapCol = (entries: (string | undefined)[], w: number, firstBold: boolean): string[] =>
       entries
         .filter((l): l is string => !!l && l.trim() !== '')
-        .flatMap((l, k) => this.c.font({ size: FOOTER_SIZE, bold: firstBold && k === 0 }).wrap(l, FOOTER_SIZE, w).map((x) => (firstBold && k === 0 ? `\u0000${x}` : x)));
+        .flatMap((l, k) =>
+          this.c
+            .font({ size: FOOTER_SIZE, bold: firstBold && k === 0 })
+            .wrap(l, FOOTER_SIZE, w)
+            .map((x) => (firstBold && k === 0 ? `\u0000${x}` : x)),
+        );
     const cols: [number, number, string[]][] = [
       [LEFT, 50 * MM, wrapCol(col1, 50 * MM, true)],
       [LEFT + 52 * MM, 58 * MM, wrapCol(col2, 58 * MM, false)],

@@ -23,7 +23,9 @@ describe('detectLogoMime', () => {
     expect(detectLogoMime(png)).toBe('image/png');
     expect(detectLogoMime(fixture('logo-rgb.jpg'))).toBe('image/jpeg');
     expect(detectLogoMime(fixture('logo.svg'))).toBe('image/svg+xml');
-    expect(detectLogoMime(new TextEncoder().encode('\uFEFF<?xml version="1.0"?>\n<!-- logo -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('image/svg+xml');
+    expect(
+      detectLogoMime(new TextEncoder().encode('\uFEFF<?xml version="1.0"?>\n<!-- logo -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"/>')),
+    ).toBe('image/svg+xml');
     expect(detectLogoMime(new TextEncoder().encode('<html><svg/></html>'))).toBeUndefined();
     expect(detectLogoMime(new TextEncoder().encode('GIF89a'))).toBeUndefined();
   });
@@ -32,7 +34,9 @@ describe('detectLogoMime', () => {
 describe('checkSvgLogo', () => {
   it('accepts a plain logo with internal references and embedded raster data', () => {
     expect(unsafeCode(fixture('logo.svg'))).toBeUndefined();
-    expect(unsafeCode(svg('<defs><linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient></defs><rect fill="url(#g)" width="10" height="10"/><use xlink:href="#g"/>'))).toBeUndefined();
+    expect(
+      unsafeCode(svg('<defs><linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient></defs><rect fill="url(#g)" width="10" height="10"/><use xlink:href="#g"/>')),
+    ).toBeUndefined();
     expect(unsafeCode(svg('<image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>'))).toBeUndefined();
   });
 
@@ -72,7 +76,11 @@ describe('embedLogo', () => {
 
   it('refuses a mismatching declared type, CMYK JPEGs, oversized and empty logos', async () => {
     const doc = await PDFDocument.create();
-    const code = async (p: Promise<unknown>) => p.then(() => undefined, (e: ZugferdError) => e.code);
+    const code = async (p: Promise<unknown>) =>
+      p.then(
+        () => undefined,
+        (e: ZugferdError) => e.code,
+      );
     expect(await code(embedLogo(doc, fixture('logo-rgb.jpg'), 'image/png', box))).toBe('LOGO_INVALID');
     // a JPEG whose frame header announces 4 components (CMYK)
     const cmyk = Uint8Array.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x14, 0x08, 0x00, 0x10, 0x00, 0x10, 0x04, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 4, 0x11, 0, 0xff, 0xd9]);

@@ -25,7 +25,8 @@ const MAX_SIDE = 20_000;
  * ```
  */
 export function detectLogoMime(bytes: Uint8Array): LogoMime | undefined {
-  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 && bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a) return 'image/png';
+  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 && bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a)
+    return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, Math.min(bytes.length, 4096))).replace(/^\uFEFF/, '');
   // prolog: XML declaration, comments, processing instructions, a DOCTYPE, then the svg root
@@ -81,9 +82,7 @@ const SAFE_DATA_URI = /^data:image\/(png|jpeg|jpg|gif|webp)[;,]/i;
 const EXTERNAL_URL = /url\(\s*(?!['"]?\s*#)/i;
 
 function unsafe(message: string, el?: XmlElement): never {
-  throw new ZugferdError('LOGO_UNSAFE', message, { details: [
-    { code: 'LOGO_UNSAFE', severity: 'error', message, ...(el ? { line: el.line, column: el.column } : {}) },
-  ] });
+  throw new ZugferdError('LOGO_UNSAFE', message, { details: [{ code: 'LOGO_UNSAFE', severity: 'error', message, ...(el ? { line: el.line, column: el.column } : {}) }] });
 }
 
 /**
@@ -103,9 +102,9 @@ export function checkSvgLogo(bytes: Uint8Array, lang: Lang = 'en'): string {
   } catch (e) {
     if (e instanceof KontorXmlError) {
       if (e.code === 'XML_DOCTYPE_FORBIDDEN' || e.code === 'XML_ENTITY_FORBIDDEN') unsafe(msg('SVG_DTD', lang, { reason: e.message }));
-      throw new ZugferdError('LOGO_INVALID', msg('SVG_NOT_WELL_FORMED', lang, { reason: e.message }), { details: [
-        { code: 'LOGO_INVALID', severity: 'error', message: e.message, ...(e.location ? { line: e.location.line, column: e.location.column } : {}) },
-      ] });
+      throw new ZugferdError('LOGO_INVALID', msg('SVG_NOT_WELL_FORMED', lang, { reason: e.message }), {
+        details: [{ code: 'LOGO_INVALID', severity: 'error', message: e.message, ...(e.location ? { line: e.location.line, column: e.location.column } : {}) }],
+      });
     }
     throw e;
   }
@@ -148,7 +147,14 @@ function liberationFontFiles(): string[] {
 
 /** Rasterises a checked SVG to PNG so that it fits `boxPx` (width, height) at most. */
 export function renderSvgLogo(svgText: string, boxPx: Size): Uint8Array {
-  const font = { loadSystemFonts: false, fontFiles: liberationFontFiles(), defaultFontFamily: 'Liberation Sans', sansSerifFamily: 'Liberation Sans', serifFamily: 'Liberation Sans', monospaceFamily: 'Liberation Sans' };
+  const font = {
+    loadSystemFonts: false,
+    fontFiles: liberationFontFiles(),
+    defaultFontFamily: 'Liberation Sans',
+    sansSerifFamily: 'Liberation Sans',
+    serifFamily: 'Liberation Sans',
+    monospaceFamily: 'Liberation Sans',
+  };
   let probe: Resvg;
   try {
     probe = new Resvg(svgText, { font, logLevel: 'off' });
@@ -158,7 +164,8 @@ export function renderSvgLogo(svgText: string, boxPx: Size): Uint8Array {
   const w = probe.width;
   const h = probe.height;
   if (!(w > 0 && h > 0)) throw new ZugferdError('LOGO_INVALID', 'The SVG logo has no size (width/height or viewBox missing or zero)');
-  const fitTo = w / h >= boxPx.width / boxPx.height ? { mode: 'width' as const, value: Math.max(1, Math.round(boxPx.width)) } : { mode: 'height' as const, value: Math.max(1, Math.round(boxPx.height)) };
+  const fitTo =
+    w / h >= boxPx.width / boxPx.height ? { mode: 'width' as const, value: Math.max(1, Math.round(boxPx.width)) } : { mode: 'height' as const, value: Math.max(1, Math.round(boxPx.height)) };
   try {
     const r = new Resvg(svgText, { font, fitTo, logLevel: 'off' });
     return new Uint8Array(r.render().asPng());

@@ -3,7 +3,7 @@
  * drawn first (under the content) in light colours, so that it marks the document without hiding a figure and
  * needs no transparency.
  */
-import { Canvas, MM, PAGE_WIDTH, type Rgb } from './canvas';
+import { type Canvas, MM, PAGE_WIDTH, type Rgb } from './canvas';
 import type { Labels } from './i18n';
 
 const SEAL: Rgb = [0.88, 0.92, 0.97];

@@ -132,7 +132,9 @@ export class FontText {
   wrap(text: string, size: number, max: number): string[] {
     const lines: string[] = [];
     for (const para of text.split(/\r\n|\r|\n/)) {
-      const words = this.clean(para).split(/ +/).filter((w) => w.length > 0);
+      const words = this.clean(para)
+        .split(/ +/)
+        .filter((w) => w.length > 0);
       if (words.length === 0) {
         lines.push('');
         continue;

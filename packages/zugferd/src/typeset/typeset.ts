@@ -85,7 +85,14 @@ export async function typesetInvoice(invoice: unknown, opts: TypesetOptions): Pr
   });
   if (check.verdict === 'invalid') {
     const errors = [...check.pdfa, ...check.structure, ...check.en16931.findings].filter((f) => f.severity === 'error');
-    throw new ZugferdError('CHECK_FAILED', `The generated PDF failed our own check (${errors.slice(0, 5).map((e) => e.code).join(', ')}); no file is delivered`, { details: errors });
+    throw new ZugferdError(
+      'CHECK_FAILED',
+      `The generated PDF failed our own check (${errors
+        .slice(0, 5)
+        .map((e) => e.code)
+        .join(', ')}); no file is delivered`,
+      { details: errors },
+    );
   }
   return { pdf: finished.bytes, xml: prepared.xml, pages: canvas.pages.length, warnings: [...prepared.warnings, ...finished.warnings], invoiceWarnings: prepared.invoiceWarnings, check };
 }

@@ -49,7 +49,15 @@ describe('KoSIT validator daemon', () => {
     expect(a.available).toBe(true);
     expect(a.engines[0]).toMatch(/^KoSIT validator/);
     expect(a.verdict).toBe('invalid');
-    expect(a.findings).toEqual([expect.objectContaining({ code: 'BR-CO-15', severity: 'error', source: 'schematron', location: '/rsm:CrossIndustryInvoice[1]/rsm:SupplyChainTradeTransaction[1]', engine: expect.stringMatching(/^KoSIT/) })]);
+    expect(a.findings).toEqual([
+      expect.objectContaining({
+        code: 'BR-CO-15',
+        severity: 'error',
+        source: 'schematron',
+        location: '/rsm:CrossIndustryInvoice[1]/rsm:SupplyChainTradeTransaction[1]',
+        engine: expect.stringMatching(/^KoSIT/),
+      }),
+    ]);
     // the native quick check still reports on its own
     expect(r.result.en16931).toMatchObject({ checked: true, errorCount: 0 });
   });
@@ -82,7 +90,8 @@ describe('KoSIT validator daemon', () => {
 
   it('is not asked for profiles it has no scenario for (MINIMUM)', async () => {
     const before = kosit.requests.length;
-    const min = '<?xml version="1.0"?><rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"><rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:factur-x.eu:1p0:minimum</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext></rsm:CrossIndustryInvoice>';
+    const min =
+      '<?xml version="1.0"?><rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"><rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:factur-x.eu:1p0:minimum</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext></rsm:CrossIndustryInvoice>';
     const r = await validateInvoiceXml(min, { kosit: { url: kosit.url } });
     expect(kosit.requests.length).toBe(before);
     expect(r.result.authoritative.note).toMatch(/no scenario for MINIMUM/);
@@ -94,7 +103,10 @@ describe('veraPDF REST', () => {
     const doc = await PDFDocument.load(pdf, { updateMetadata: false });
     doc.getPage(0).drawText('x', { x: 10, y: 10, size: 8, font: await doc.embedFont(StandardFonts.Helvetica) });
     const bad = await savePdfA3(doc);
-    verdicts.set(sha256(bad), { compliant: false, failed: [{ clause: '6.2.11.4.1', testNumber: 1, description: 'The font programs for all fonts used for rendering within a conforming file shall be embedded' }] });
+    verdicts.set(sha256(bad), {
+      compliant: false,
+      failed: [{ clause: '6.2.11.4.1', testNumber: 1, description: 'The font programs for all fonts used for rendering within a conforming file shall be embedded' }],
+    });
     const before = vera.requests.length;
     const r = await verifyInvoicePdf(bad, { verapdf: { url: vera.url } });
     const req = vera.requests[before]!;

@@ -25,9 +25,7 @@ export interface EngineFinding extends ReportFinding {
   ruleset: string;
 }
 
-export type EngineAnswer =
-  | { available: true; engine: string; accepted: boolean; findings: EngineFinding[]; note?: string }
-  | { available: false; engine: string; note: string };
+export type EngineAnswer = { available: true; engine: string; accepted: boolean; findings: EngineFinding[]; note?: string } | { available: false; engine: string; note: string };
 
 const DEFAULT_TIMEOUT = 30_000;
 const VARL = 'http://www.xoev.de/de/validator/varl/1';

@@ -9,18 +9,7 @@ import { msg } from '../messages';
 export const CII_NAMESPACE = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
 export const ZUGFERD1_NAMESPACE = 'urn:ferd:CrossIndustryDocument:invoice:1p0';
 
-export type InvoiceProfileId =
-  | 'MINIMUM'
-  | 'BASIC WL'
-  | 'BASIC'
-  | 'EN 16931'
-  | 'EXTENDED'
-  | 'XRECHNUNG'
-  | 'PEPPOL'
-  | 'ZUGFERD 1.0 BASIC'
-  | 'ZUGFERD 1.0 COMFORT'
-  | 'ZUGFERD 1.0 EXTENDED'
-  | 'UNKNOWN';
+export type InvoiceProfileId = 'MINIMUM' | 'BASIC WL' | 'BASIC' | 'EN 16931' | 'EXTENDED' | 'XRECHNUNG' | 'PEPPOL' | 'ZUGFERD 1.0 BASIC' | 'ZUGFERD 1.0 COMFORT' | 'ZUGFERD 1.0 EXTENDED' | 'UNKNOWN';
 
 export interface InvoiceProfile {
   id: InvoiceProfileId;
@@ -73,7 +62,16 @@ export function detectProfile(rootNamespace: string, rootLocal: string, guidelin
     };
   }
   if (rootNamespace !== CII_NAMESPACE || rootLocal !== 'CrossIndustryInvoice') {
-    return { id: 'UNKNOWN', guidelineId: g, syntax: 'unknown', conformanceLevels: [], fileNames: [], schemaSet: null, rules: null, note: msg('PROFILE_NOT_CII', lang, { root: `{${rootNamespace}}${rootLocal}` }) };
+    return {
+      id: 'UNKNOWN',
+      guidelineId: g,
+      syntax: 'unknown',
+      conformanceLevels: [],
+      fileNames: [],
+      schemaSet: null,
+      rules: null,
+      note: msg('PROFILE_NOT_CII', lang, { root: `{${rootNamespace}}${rootLocal}` }),
+    };
   }
   const cii = (id: InvoiceProfileId, levels: string[], schemaSet: string | null, rules: 'en16931' | 'xrechnung' | null, extra: Partial<InvoiceProfile> = {}): InvoiceProfile => ({
     id,

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDFDocument, PDFName, PDFStream, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFName, type PDFStream, StandardFonts } from 'pdf-lib';
 import { attachFile, savePdfA3 } from '@kontor/pdfa3';
 import { writeCii } from '@kontor/cii';
 import { SchemaStore } from '@kontor/xml';
@@ -71,7 +71,11 @@ describe('verifyInvoicePdf on generated hybrids', () => {
       xmlMatchesGenerated: null,
     });
     expect(r.result.en16931).toMatchObject({ checked: true, profile: 'EN 16931', errorCount: 0 });
-    expect(r.result.pdfa3).toEqual({ hasAfArray: true, allOk: true, files: [{ filename: 'factur-x.xml', afRelationship: 'Alternative', associated: true, status: 'ok', message: 'associated as Alternative, text/xml' }] });
+    expect(r.result.pdfa3).toEqual({
+      hasAfArray: true,
+      allOk: true,
+      files: [{ filename: 'factur-x.xml', afRelationship: 'Alternative', associated: true, status: 'ok', message: 'associated as Alternative, text/xml' }],
+    });
     expect(r.result.authoritative.verdict).not.toBe('invalid');
     expect(errors(r)).toEqual([]);
     expect(r.result.authoritative.profile).toBe('EN 16931');
@@ -104,7 +108,9 @@ describe('verifyInvoicePdf on generated hybrids', () => {
     const r = await verifyInvoicePdf(undeclared);
     expect(errors(r)).toContain('FACTURX_XMP_NOT_DECLARED');
     expect(r.result.structure.zugferd.facturXMetadata).toBe(false);
-    const renamed = await mutate(good.pdf, (doc) => setXmp(doc, xmpOf(doc).replace('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>', '<fx:DocumentFileName>invoice.xml</fx:DocumentFileName>')));
+    const renamed = await mutate(good.pdf, (doc) =>
+      setXmp(doc, xmpOf(doc).replace('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>', '<fx:DocumentFileName>invoice.xml</fx:DocumentFileName>')),
+    );
     expect(errors(await verifyInvoicePdf(renamed))).toEqual(['FACTURX_XMP_FILENAME']);
   });
 
@@ -193,7 +199,9 @@ describe('validateInvoiceXml', () => {
   it('unreadable XML and ZUGFeRD 1.0 XML are invalid with a clear reason', async () => {
     const broken = await validateInvoiceXml('<rsm:CrossIndustryInvoice xmlns:rsm="x">');
     expect(errors(broken)).toEqual(['XML_NOT_WELL_FORMED']);
-    const z1 = await validateInvoiceXml('<rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"><rsm:SpecifiedExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter xmlns:ram="r"><ram:ID>urn:ferd:CrossIndustryDocument:invoice:1p0:comfort</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:SpecifiedExchangedDocumentContext></rsm:CrossIndustryDocument>');
+    const z1 = await validateInvoiceXml(
+      '<rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"><rsm:SpecifiedExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter xmlns:ram="r"><ram:ID>urn:ferd:CrossIndustryDocument:invoice:1p0:comfort</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:SpecifiedExchangedDocumentContext></rsm:CrossIndustryDocument>',
+    );
     expect(z1.result.authoritative.profile).toBe('ZUGFERD 1.0 COMFORT');
     expect(errors(z1)).toEqual(['ZUGFERD1_NOT_SUPPORTED']);
     expect(z1.result.authoritative.note).toMatch(/own XML namespace/);

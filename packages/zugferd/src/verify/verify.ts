@@ -96,7 +96,9 @@ function readInvoiceXml(data: Uint8Array, lang: Lang): XmlFacts {
   try {
     text = xmlInputToText(data, 50 * 1024 * 1024);
     const root = parseXml(text).root;
-    const g = root.find('ExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text.trim() ?? root.find('SpecifiedExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text.trim();
+    const g =
+      root.find('ExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text.trim() ??
+      root.find('SpecifiedExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text.trim();
     return { text, root, profile: detectProfile(root.ns, root.local, g, lang) };
   } catch (e) {
     if (e instanceof KontorXmlError || e instanceof Error) return { text: null, root: null, readError: e.message, profile: null };
@@ -142,7 +144,15 @@ async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions
   const out: XmlCheck = { quick: null, findings: [], engines: [], notes: [], available: true };
   if (!facts.root || !facts.profile || facts.text === null) {
     out.engines.push(ENGINE_XML);
-    out.findings.push({ code: 'XML_NOT_WELL_FORMED', severity: 'error', message: msg('XML_NOT_WELL_FORMED', lang, { reason: facts.readError ?? { key: 'UNKNOWN_ERROR' } }), location: null, source: 'xsd', ruleset: 'XML 1.0', engine: ENGINE_XML });
+    out.findings.push({
+      code: 'XML_NOT_WELL_FORMED',
+      severity: 'error',
+      message: msg('XML_NOT_WELL_FORMED', lang, { reason: facts.readError ?? { key: 'UNKNOWN_ERROR' } }),
+      location: null,
+      source: 'xsd',
+      ruleset: 'XML 1.0',
+      engine: ENGINE_XML,
+    });
     out.quick = { checked: false, errorCount: 0, warningCount: 0, profile: 'UNKNOWN', findings: [] };
     return out;
   }
@@ -189,7 +199,15 @@ async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions
       if (x.available) {
         out.engines.push(engineXsd(schemaSet));
         for (const f of x.findings) {
-          out.findings.push({ code: f.code === 'XSD' ? 'XSD_INVALID' : f.code, severity: f.severity, message: f.message, location: f.line !== null ? `line ${f.line}${f.column !== null ? `, column ${f.column}` : ''}` : null, source: 'xsd', ruleset: `XSD ${schemaSet}`, engine: engineXsd(schemaSet) });
+          out.findings.push({
+            code: f.code === 'XSD' ? 'XSD_INVALID' : f.code,
+            severity: f.severity,
+            message: f.message,
+            location: f.line !== null ? `line ${f.line}${f.column !== null ? `, column ${f.column}` : ''}` : null,
+            source: 'xsd',
+            ruleset: `XSD ${schemaSet}`,
+            engine: engineXsd(schemaSet),
+          });
         }
       } else {
         out.available = false;
@@ -297,9 +315,10 @@ function pickInvoiceFile(files: EmbeddedFile[]): { file: EmbeddedFile; standardN
 }
 
 function summarize(kind: MessageKey, a: AuthoritativeReport, lang: Lang): string {
-  const counts = lang === 'en'
-    ? `${a.errorCount} error${a.errorCount === 1 ? '' : 's'}, ${a.warningCount} warning${a.warningCount === 1 ? '' : 's'}`
-    : msg('SUMMARY_COUNTS', lang, { errors: a.errorCount, warnings: a.warningCount });
+  const counts =
+    lang === 'en'
+      ? `${a.errorCount} error${a.errorCount === 1 ? '' : 's'}, ${a.warningCount} warning${a.warningCount === 1 ? '' : 's'}`
+      : msg('SUMMARY_COUNTS', lang, { errors: a.errorCount, warnings: a.warningCount });
   const params = { kind: { key: kind }, profile: a.profile ? ` (${a.profile})` : '' };
   const first = a.findings.find((f) => f.severity === 'error');
   const head = msg(a.verdict === 'valid' ? 'SUMMARY_VALID' : a.verdict === 'valid_with_warnings' ? 'SUMMARY_VALID_WITH_WARNINGS' : 'SUMMARY_INVALID', lang, params);
@@ -335,7 +354,16 @@ export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {})
   const max = o.maxBytes ?? PDF_MAX_BYTES;
   if (bytes.byteLength > max) throw new ZugferdError('PDF_TOO_LARGE', `The PDF has ${bytes.byteLength} bytes; at most ${max} are allowed`);
   const kind = sniffInput(bytes);
-  const zugferd: ZugferdFacts = { embeddedFiles: false, facturXFilename: false, associatedFile: false, facturXMetadata: false, xmlEmbedded: false, pdfAPart: null, pdfAConformance: null, xmlMatchesGenerated: null };
+  const zugferd: ZugferdFacts = {
+    embeddedFiles: false,
+    facturXFilename: false,
+    associatedFile: false,
+    facturXMetadata: false,
+    xmlEmbedded: false,
+    pdfAPart: null,
+    pdfAConformance: null,
+    xmlMatchesGenerated: null,
+  };
   const file = { present: bytes.byteLength > 0, bytes: bytes.byteLength, isPdf: kind === 'pdf', pdfVersion: null as string | null };
   const structure: AuthoritativeFinding[] = [];
   const fail = (code: string, message: string, severity: AuthoritativeFinding['severity'] = 'error', location: string | null = null) =>
@@ -379,7 +407,15 @@ export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {})
     const pdfa = await checkPdfA3(bytes, { part: 3, lang });
     engines.push(ENGINE_PDFA);
     for (const f of pdfa.findings) {
-      pdfaFindings.push({ code: f.code, severity: f.severity, message: f.message, location: f.path ?? null, source: 'pdfa', ruleset: f.rule ? `ISO 19005-3 (veraPDF rule ${f.rule})` : 'ISO 19005-3', engine: ENGINE_PDFA });
+      pdfaFindings.push({
+        code: f.code,
+        severity: f.severity,
+        message: f.message,
+        location: f.path ?? null,
+        source: 'pdfa',
+        ruleset: f.rule ? `ISO 19005-3 (veraPDF rule ${f.rule})` : 'ISO 19005-3',
+        engine: ENGINE_PDFA,
+      });
     }
   }
 
@@ -435,12 +471,14 @@ export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {})
         const base = { filename: f.name, afRelationship: rel, associated: f.associated };
         if (!f.associated) return { ...base, status: 'error', message: msg('AF_NOT_ASSOCIATED', lang) };
         if (!rel) return { ...base, status: 'error', message: msg('AF_NO_RELATIONSHIP', lang) };
-        if (!(AF_RELATIONSHIPS as readonly string[]).includes(rel)) return { ...base, status: 'error', message: msg('AF_BAD_RELATIONSHIP', lang, { relationship: rel, allowed: AF_RELATIONSHIPS.join(', ') }) };
+        if (!(AF_RELATIONSHIPS as readonly string[]).includes(rel))
+          return { ...base, status: 'error', message: msg('AF_BAD_RELATIONSHIP', lang, { relationship: rel, allowed: AF_RELATIONSHIPS.join(', ') }) };
         if (!f.mimeType) return { ...base, status: 'error', message: msg('AF_NO_SUBTYPE', lang) };
         if (isInvoice && !INVOICE_RELATIONSHIPS.includes(rel)) return { ...base, status: 'error', message: msg('AF_INVOICE_RELATIONSHIP', lang, { relationship: rel }) };
         const p = xmlFacts?.profile;
         if (isInvoice && p && (p.id === 'MINIMUM' || p.id === 'BASIC WL') && rel !== 'Data') return { ...base, status: 'warning', message: msg('AF_EXPECT_DATA', lang, { profile: p.id }) };
-        if (isInvoice && p && ['BASIC', 'EN 16931', 'EXTENDED', 'XRECHNUNG'].includes(p.id) && rel === 'Data') return { ...base, status: 'warning', message: msg('AF_EXPECT_ALTERNATIVE', lang, { profile: p.id }) };
+        if (isInvoice && p && ['BASIC', 'EN 16931', 'EXTENDED', 'XRECHNUNG'].includes(p.id) && rel === 'Data')
+          return { ...base, status: 'warning', message: msg('AF_EXPECT_ALTERNATIVE', lang, { profile: p.id }) };
         return { ...base, status: 'ok', message: msg('AF_OK', lang, { relationship: rel, mime: f.mimeType ? `, ${f.mimeType}` : '' }) };
       }),
     };
@@ -483,8 +521,7 @@ function checkXmp(info: PdfInfo, embeddedName: string, profile: InvoiceProfile |
   }
   const knownNs = XMP_INVOICE_NAMESPACES.map((n) => n.ns as string);
   const candidates = xmp.schemas.filter((s) => s.values.has('DocumentFileName') || s.values.has('ConformanceLevel'));
-  const schema =
-    candidates.find((s) => s.values.get('DocumentFileName')?.toLowerCase() === embeddedName.toLowerCase()) ?? candidates.find((s) => knownNs.includes(s.ns)) ?? candidates[0];
+  const schema = candidates.find((s) => s.values.get('DocumentFileName')?.toLowerCase() === embeddedName.toLowerCase()) ?? candidates.find((s) => knownNs.includes(s.ns)) ?? candidates[0];
   if (!schema) {
     fail('FACTURX_XMP_MISSING', msg('XMP_NO_INVOICE_PROPERTIES', lang));
     return false;
@@ -504,13 +541,18 @@ function checkXmp(info: PdfInfo, embeddedName: string, profile: InvoiceProfile |
   const known = XMP_INVOICE_NAMESPACES.find((n) => n.ns === schema.ns);
   const version = v.get('Version');
   if (version === undefined) bad('FACTURX_XMP_VERSION', msg('XMP_VERSION_MISSING', lang));
-  else if (known && version !== known.version && !(known.version === '1.0' && /^1\.0/.test(version))) bad('FACTURX_XMP_VERSION', msg('XMP_VERSION', lang, { version, expected: known.version, standard: known.standard }), 'warning');
+  else if (known && version !== known.version && !(known.version === '1.0' && /^1\.0/.test(version)))
+    bad('FACTURX_XMP_VERSION', msg('XMP_VERSION', lang, { version, expected: known.version, standard: known.standard }), 'warning');
   const level = v.get('ConformanceLevel');
   if (level === undefined) bad('FACTURX_XMP_CONFORMANCE_LEVEL', msg('XMP_LEVEL_MISSING', lang), profile?.syntax === 'ZUGFeRD 1.0' ? 'warning' : 'error');
   else if (profile && profile.conformanceLevels.length && !profile.conformanceLevels.includes(level.toUpperCase())) {
-    bad('FACTURX_CONFORMANCE_LEVEL_MISMATCH', msg('XMP_LEVEL_MISMATCH', lang, { level, guideline: profile.guidelineId ?? { key: 'NONE' }, profile: profile.id, expected: profile.conformanceLevels.join(msg('OR', lang)) }));
+    bad(
+      'FACTURX_CONFORMANCE_LEVEL_MISMATCH',
+      msg('XMP_LEVEL_MISMATCH', lang, { level, guideline: profile.guidelineId ?? { key: 'NONE' }, profile: profile.id, expected: profile.conformanceLevels.join(msg('OR', lang)) }),
+    );
   } else if (!profile || !profile.conformanceLevels.length) {
-    if (!['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'COMFORT', 'EXTENDED', 'XRECHNUNG'].includes(level.toUpperCase())) bad('FACTURX_XMP_CONFORMANCE_LEVEL', msg('XMP_LEVEL_UNKNOWN', lang, { level }));
+    if (!['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'COMFORT', 'EXTENDED', 'XRECHNUNG'].includes(level.toUpperCase()))
+      bad('FACTURX_XMP_CONFORMANCE_LEVEL', msg('XMP_LEVEL_UNKNOWN', lang, { level }));
   }
   return ok;
 }
@@ -566,7 +608,13 @@ async function validateUblReport(data: Uint8Array, text: string, root: XmlElemen
   const quick: QuickFinding[] = r.findings
     .filter((f): f is RuleFinding & { severity: 'error' | 'warning' } => f.ruleset !== 'xsd' && (f.severity === 'error' || f.severity === 'warning'))
     .map((f) => ({ code: f.code, message: f.message, severity: f.severity, location: loc(f), source: f.ruleset === 'en16931' || f.ruleset === 'xrechnung' ? 'schematron' : 'supplementary' }));
-  const en16931: En16931Report = { checked: true, errorCount: quick.filter((f) => f.severity === 'error').length, warningCount: quick.filter((f) => f.severity === 'warning').length, profile: profileId, findings: quick };
+  const en16931: En16931Report = {
+    checked: true,
+    errorCount: quick.filter((f) => f.severity === 'error').length,
+    warningCount: quick.filter((f) => f.severity === 'warning').length,
+    profile: profileId,
+    findings: quick,
+  };
 
   let decided = false;
   if (o.kosit) {

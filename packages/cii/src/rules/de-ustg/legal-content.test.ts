@@ -85,7 +85,12 @@ describe('legalContentWarnings', () => {
     const j = complete();
     delete j.seller.legalInfo;
     delete j.seller.registrationId;
-    expect(warn(j)).toEqual(['DE-GmbHG-35a-REGISTER-NUMBER@seller.registrationId', 'DE-GmbHG-35a-REGISTER-COURT@seller.legalInfo', 'DE-GmbHG-35a-SEAT@seller.legalInfo', 'DE-GmbHG-35a-MANAGING-DIRECTORS@seller.legalInfo']);
+    expect(warn(j)).toEqual([
+      'DE-GmbHG-35a-REGISTER-NUMBER@seller.registrationId',
+      'DE-GmbHG-35a-REGISTER-COURT@seller.legalInfo',
+      'DE-GmbHG-35a-SEAT@seller.legalInfo',
+      'DE-GmbHG-35a-MANAGING-DIRECTORS@seller.legalInfo',
+    ]);
     const p = parseInvoice(j).invoice!;
     for (const w of legalContentWarnings(p)) {
       expect(w.de).toContain('§ 35a GmbHG');
@@ -186,7 +191,9 @@ describe('BT-33 in CII and the verdicts', () => {
       const b = generateCii(withLegal);
       if (!a.ok) continue; // fixtures of rejected invoices
       expect(b.ok, name).toBe(true);
-      expect(b.xml).toMatch(/<ram:Name>[^<]*<\/ram:Name>\s*<ram:Description>Sitz Berlin · Amtsgericht Charlottenburg HRB 123456 B · Geschäftsführer: Anna Schmidt &amp; Bernd Müller<\/ram:Description>/);
+      expect(b.xml).toMatch(
+        /<ram:Name>[^<]*<\/ram:Name>\s*<ram:Description>Sitz Berlin · Amtsgericht Charlottenburg HRB 123456 B · Geschäftsführer: Anna Schmidt &amp; Bernd Müller<\/ram:Description>/,
+      );
       const va = validateCii(a.xml!, { profile: 'auto', ...(store ? { schemaStore: store } : {}) });
       const vb = validateCii(b.xml!, { profile: 'auto', ...(store ? { schemaStore: store } : {}) });
       expect(vb.verdict, name).toBe(va.verdict);

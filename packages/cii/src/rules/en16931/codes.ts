@@ -46,7 +46,12 @@ const C = {
     locals: ['GlobalID'],
     match: (el) => withAttr('schemeID')(el) && !hasAncestor(el, 'SpecifiedTradeProduct') && !hasAncestor(el, 'ShipToTradeParty'),
   }),
-  schemedId: P.context({ label: 'identifier with scheme, outside tax registrations', priority: 1014, locals: ['ID'], match: (el) => withAttr('schemeID')(el) && !hasAncestor(el, 'SpecifiedTaxRegistration') }),
+  schemedId: P.context({
+    label: 'identifier with scheme, outside tax registrations',
+    priority: 1014,
+    locals: ['ID'],
+    match: (el) => withAttr('schemeID')(el) && !hasAncestor(el, 'SpecifiedTaxRegistration'),
+  }),
   classCode: P.context({ label: 'item classification (BT-158)', priority: 1013, locals: ['ClassCode'], match: withAttr('listID') }),
   country: P.context({ label: 'country code', priority: 1012, locals: ['CountryID'], match: ram }),
   originCountry: P.context({ label: 'item country of origin (BT-159)', priority: 1011, locals: ['ID'], match: (el) => ram(el) && is(el.parent, 'OriginTradeCountry') }),

@@ -134,7 +134,10 @@ export function counted(ctx: ContextDef, table: readonly (readonly [string, Flag
         const n = count(el, path);
         return kind === 'one' ? n === 1 : n <= 1;
       }),
-      templateTexts(kind === 'one' ? (flag === 'f' ? 'template.once.must' : 'template.once.should') : flag === 'f' ? 'template.atMostOnce.must' : 'template.atMostOnce.should', { element: lastStep(path), path }),
+      templateTexts(kind === 'one' ? (flag === 'f' ? 'template.once.must' : 'template.once.should') : flag === 'f' ? 'template.atMostOnce.must' : 'template.atMostOnce.should', {
+        element: lastStep(path),
+        path,
+      }),
     ),
   );
 }

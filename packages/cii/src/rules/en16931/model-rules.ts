@@ -80,12 +80,20 @@ const indicatorText = (el: XmlElement, value: string) => anyKidIs(el, 'Indicator
 
 /** ram:ApplicableTradeTax under the line settlement of a line of a transaction (any depth above). */
 const isLineTax = (el: XmlElement) =>
-  ram(el) && is(el, 'ApplicableTradeTax') && is(el.parent, 'SpecifiedLineTradeSettlement') && is(el.parent!.parent, 'IncludedSupplyChainTradeLineItem') && is(el.parent!.parent!.parent, 'SupplyChainTradeTransaction', RSM);
+  ram(el) &&
+  is(el, 'ApplicableTradeTax') &&
+  is(el.parent, 'SpecifiedLineTradeSettlement') &&
+  is(el.parent!.parent, 'IncludedSupplyChainTradeLineItem') &&
+  is(el.parent!.parent!.parent, 'SupplyChainTradeTransaction', RSM);
 /** ram:ApplicableTradeTax of the header settlement of a transaction. */
 const isHeaderTaxOfTx = (el: XmlElement) => ram(el) && is(el.parent, 'ApplicableHeaderTradeSettlement') && is(el.parent!.parent, 'SupplyChainTradeTransaction', RSM);
 /** ram:CategoryCode of a header ApplicableTradeTax (optionally: under a transaction). */
 const isHeaderCategory = (el: XmlElement, code: string, underTx: boolean) =>
-  ram(el) && sv(el) === code && is(el.parent, 'ApplicableTradeTax') && is(el.parent!.parent, 'ApplicableHeaderTradeSettlement') && (!underTx || is(el.parent!.parent!.parent, 'SupplyChainTradeTransaction', RSM));
+  ram(el) &&
+  sv(el) === code &&
+  is(el.parent, 'ApplicableTradeTax') &&
+  is(el.parent!.parent, 'ApplicableHeaderTradeSettlement') &&
+  (!underTx || is(el.parent!.parent!.parent, 'SupplyChainTradeTransaction', RSM));
 
 /** The three or four contexts each VAT category has. */
 function categoryContexts(code: string, prio: { header?: number; line: number; allowance: number; charge: number }, header: 'category' | 'categoryTx' | 'tax' | 'none') {
@@ -94,7 +102,12 @@ function categoryContexts(code: string, prio: { header?: number; line: number; a
       header === 'none' || prio.header === undefined
         ? undefined
         : header === 'tax'
-          ? P.context({ label: `document VAT breakdown, category ${code}`, priority: prio.header, locals: ['ApplicableTradeTax'], match: (el) => isHeaderTaxOfTx(el) && hasCategory(el, code) && vatTyped(el) })
+          ? P.context({
+              label: `document VAT breakdown, category ${code}`,
+              priority: prio.header,
+              locals: ['ApplicableTradeTax'],
+              match: (el) => isHeaderTaxOfTx(el) && hasCategory(el, code) && vatTyped(el),
+            })
           : P.context({
               label: `document VAT breakdown category code ${code}`,
               priority: prio.header,
@@ -102,8 +115,18 @@ function categoryContexts(code: string, prio: { header?: number; line: number; a
               match: (el) => isHeaderCategory(el, code, header === 'categoryTx') && (header === 'category' && (code === 'S' || code === 'Z') ? true : vatTyped(el.parent)),
             }),
     line: P.context({ label: `line VAT, category ${code}`, priority: prio.line, locals: ['ApplicableTradeTax'], match: (el) => isLineTax(el) && hasCategory(el, code) && vatTyped(el) }),
-    allowance: P.context({ label: `allowance VAT, category ${code}`, priority: prio.allowance, locals: ['CategoryTradeTax'], match: (el) => ram(el) && inAllowanceCharge(el, false) && hasCategory(el, code) && vatTyped(el) }),
-    charge: P.context({ label: `charge VAT, category ${code}`, priority: prio.charge, locals: ['CategoryTradeTax'], match: (el) => ram(el) && inAllowanceCharge(el, true) && hasCategory(el, code) && vatTyped(el) }),
+    allowance: P.context({
+      label: `allowance VAT, category ${code}`,
+      priority: prio.allowance,
+      locals: ['CategoryTradeTax'],
+      match: (el) => ram(el) && inAllowanceCharge(el, false) && hasCategory(el, code) && vatTyped(el),
+    }),
+    charge: P.context({
+      label: `charge VAT, category ${code}`,
+      priority: prio.charge,
+      locals: ['CategoryTradeTax'],
+      match: (el) => ram(el) && inAllowanceCharge(el, true) && hasCategory(el, code) && vatTyped(el),
+    }),
   };
 }
 
@@ -255,7 +278,20 @@ const outOfScopeParties = (doc: CiiDoc) => !sellerHasVatId(doc) && !anyBuyerHasV
 
 export const modelRules: readonly RuleDef[] = [
   // ---- references, payment
-  rule('BR-65', 'f', C.classification, 'BT-158', (el) => nsp(one(sel(el, 'ram:ClassCode').map((c) => attr(c, 'listID')).filter((a): a is string => a !== undefined))) !== '' || !has(el, 'ram:ClassCode')),
+  rule(
+    'BR-65',
+    'f',
+    C.classification,
+    'BT-158',
+    (el) =>
+      nsp(
+        one(
+          sel(el, 'ram:ClassCode')
+            .map((c) => attr(c, 'listID'))
+            .filter((a): a is string => a !== undefined),
+        ),
+      ) !== '' || !has(el, 'ram:ClassCode'),
+  ),
   rule('BR-52', 'f', C.additionalDocument, 'BT-122', (el) => notBlank(el, 'ram:IssuerAssignedID')),
   rule('BR-51', 'f', C.card, 'BT-87', (el) => [...nspAt(el, 'ram:ID')].length <= 10),
   rule('BR-50', 'f', C.creditTransferAccount, 'BT-84', (el) => notBlank(el, 'ram:IBANID') || notBlank(el, 'ram:ProprietaryID')),
@@ -286,7 +322,9 @@ export const modelRules: readonly RuleDef[] = [
   rule('BR-53', 'f', C.totals, 'BT-111', (el, doc) => {
     const tcc = taxCurrencyNodes(doc);
     if (tcc.length === 0) return true;
-    const currencies = sel(el, 'ram:TaxTotalAmount').map((t) => attr(t, 'currencyID')).filter((c): c is string => c !== undefined);
+    const currencies = sel(el, 'ram:TaxTotalAmount')
+      .map((t) => attr(t, 'currencyID'))
+      .filter((c): c is string => c !== undefined);
     return anyStr(tcc, ...currencies) && !anyEqNodes(tcc, invoiceCurrencyNodes(doc));
   }),
   rule('BR-CO-10', 'f', C.totals, 'BT-106', (el) => {
@@ -305,10 +343,26 @@ export const modelRules: readonly RuleDef[] = [
     const noA = !has(el, 'ram:AllowanceTotalAmount');
     const noC = !has(el, 'ram:ChargeTotalAmount');
     return (
-      eqOpt(t, opt((l, a, c) => hundredths(add(sub(l, a), c)), l, a, c)) ||
-      (eqOpt(t, opt((l, a) => hundredths(sub(l, a)), l, a)) && noC) ||
-      (eqOpt(t, opt((l, c) => hundredths(add(l, c)), l, c)) && noA) ||
-      (eqOpt(t, opt((l) => hundredths(l), l)) && noC && noA)
+      eqOpt(
+        t,
+        opt((l, a, c) => hundredths(add(sub(l, a), c)), l, a, c),
+      ) ||
+      (eqOpt(
+        t,
+        opt((l, a) => hundredths(sub(l, a)), l, a),
+      ) &&
+        noC) ||
+      (eqOpt(
+        t,
+        opt((l, c) => hundredths(add(l, c)), l, c),
+      ) &&
+        noA) ||
+      (eqOpt(
+        t,
+        opt((l) => hundredths(l), l),
+      ) &&
+        noC &&
+        noA)
     );
   }),
   rule('BR-CO-16', 'f', C.totals, 'BT-115', (el) => {
@@ -319,9 +373,20 @@ export const modelRules: readonly RuleDef[] = [
     const noP = !has(el, 'ram:TotalPrepaidAmount');
     const noR = !has(el, 'ram:RoundingAmount');
     return (
-      eqOpt(due, opt((g, p, r) => add(sub(g, p), r), g, p, r)) ||
-      (eqOpt(due, opt((g, r) => add(g, r), g, r)) && noP) ||
-      (eqOpt(due, opt((g, p) => sub(g, p), g, p)) && noR) ||
+      eqOpt(
+        due,
+        opt((g, p, r) => add(sub(g, p), r), g, p, r),
+      ) ||
+      (eqOpt(
+        due,
+        opt((g, r) => add(g, r), g, r),
+      ) &&
+        noP) ||
+      (eqOpt(
+        due,
+        opt((g, p) => sub(g, p), g, p),
+      ) &&
+        noR) ||
       (eqOpt(due, g) && noP && noR)
     );
   }),
@@ -372,7 +437,12 @@ export const modelRules: readonly RuleDef[] = [
     return invoiceCurrencyNodes(doc).every((currency) => {
       const inCurrency = taxTotals.filter((t) => attr(t, 'currencyID') === sv(currency));
       const tax = decFirst(inCurrency);
-      const withTax = inCurrency.length === 1 && eqOpt(grand, opt((b, t) => div(round(mul(add(b, t), D(100))), D(100)), basis, tax));
+      const withTax =
+        inCurrency.length === 1 &&
+        eqOpt(
+          grand,
+          opt((b, t) => div(round(mul(add(b, t), D(100))), D(100)), basis, tax),
+        );
       return withTax || eqOpt(grand, basis);
     });
   }),
@@ -452,8 +522,13 @@ export const modelRules: readonly RuleDef[] = [
   }),
   rule('BR-49', 'f', C.paymentMeans, 'BT-81', (el) => has(el, 'ram:TypeCode')),
   rule('BR-55', 'f', C.precedingInvoice, 'BT-25', (el) => notBlank(el, 'ram:IssuerAssignedID')),
-  rule('BR-CO-26', 'f', C.seller, 'BT-29', (el) =>
-    has(el, 'ram:ID') || has(el, 'ram:GlobalID') || has(el, 'ram:SpecifiedLegalOrganization/ram:ID') || sel(el, 'ram:SpecifiedTaxRegistration/ram:ID').some((i) => attr(i, 'schemeID') === 'VA'),
+  rule(
+    'BR-CO-26',
+    'f',
+    C.seller,
+    'BT-29',
+    (el) =>
+      has(el, 'ram:ID') || has(el, 'ram:GlobalID') || has(el, 'ram:SpecifiedLegalOrganization/ram:ID') || sel(el, 'ram:SpecifiedTaxRegistration/ram:ID').some((i) => attr(i, 'schemeID') === 'VA'),
   ),
   rule('BR-18', 'f', C.taxRepresentative, 'BT-62', (el) => notBlank(el, 'ram:Name')),
   rule('BR-19', 'f', C.taxRepresentative, 'BG-12', (el) => has(el, 'ram:PostalTradeAddress')),
@@ -527,10 +602,15 @@ export const modelRules: readonly RuleDef[] = [
   rule('BR-IC-08', 'f', C.k.header!, 'BT-116', basisWithinOne('K')),
   rule('BR-IC-09', 'f', C.k.header!, 'BT-117', calculatedIsZero('../ram:CalculatedAmount')),
   rule('BR-IC-10', 'f', C.k.header!, 'BT-120', exemptionGiven('../')),
-  rule('BR-IC-11', 'f', C.k.header!, 'BT-72', (el, doc) =>
-    fromRoot(doc.root, `${TX}/ram:ApplicableHeaderTradeDelivery/ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime/udt:DateTimeString`).length > 0 ||
-    has(el, '../../ram:BillingSpecifiedPeriod/ram:StartDateTime') ||
-    has(el, '../../ram:BillingSpecifiedPeriod/ram:EndDateTime'),
+  rule(
+    'BR-IC-11',
+    'f',
+    C.k.header!,
+    'BT-72',
+    (el, doc) =>
+      fromRoot(doc.root, `${TX}/ram:ApplicableHeaderTradeDelivery/ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime/udt:DateTimeString`).length > 0 ||
+      has(el, '../../ram:BillingSpecifiedPeriod/ram:StartDateTime') ||
+      has(el, '../../ram:BillingSpecifiedPeriod/ram:EndDateTime'),
   ),
   rule('BR-IC-12', 'f', C.k.header!, 'BT-80', (_el, doc) => fromRoot(doc.root, `${TX}/ram:ApplicableHeaderTradeDelivery/ram:ShipToTradeParty/ram:PostalTradeAddress/ram:CountryID`).length > 0),
   docRule('BR-IC-03', 'f', C.k.allowance, 'BT-31', icParties),
@@ -634,14 +714,19 @@ function electronicAddressScheme(invoice: XmlElement, party: string): boolean {
   const parties = sel(invoice, `rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:${party}`);
   const firstComms = parties.map((p) => kid(p, 'URIUniversalCommunication')).filter((c): c is XmlElement => c !== undefined);
   if (firstComms.length === 0) return true;
-  const schemes = sel(firstComms, 'ram:URIID').map((u) => attr(u, 'schemeID')).filter((s): s is string => s !== undefined);
+  const schemes = sel(firstComms, 'ram:URIID')
+    .map((u) => attr(u, 'schemeID'))
+    .filter((s): s is string => s !== undefined);
   return nsp(one(schemes)) !== '';
 }
 
 /** (End/DateTimeString[@format='102']) >= (Start/…) as strings, or one of the dates absent. */
 function periodInOrder(el: XmlElement): boolean {
   if (!has(el, 'ram:EndDateTime') || !has(el, 'ram:StartDateTime')) return true;
-  const f102 = (path: string) => sel(el, path).filter((d) => attr(d, 'format') === '102').map(sv);
+  const f102 = (path: string) =>
+    sel(el, path)
+      .filter((d) => attr(d, 'format') === '102')
+      .map(sv);
   const ends = f102('ram:EndDateTime/udt:DateTimeString');
   const starts = f102('ram:StartDateTime/udt:DateTimeString');
   return ends.some((e) => starts.some((s) => e >= s));

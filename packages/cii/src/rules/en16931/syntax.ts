@@ -102,8 +102,20 @@ const conditionRules: RuleDef[] = [
   rule('CII-SR-456', 'f', C.headerAgreement, 'BG-9', (el) => sel(el, 'ram:BuyerTradeParty/ram:DefinedTradeContact').length <= 1),
   rule('CII-SR-457', 'w', C.headerAgreement, 'BT-17', (el) => kids(el, 'AdditionalReferencedDocument').filter((d) => kids(d, 'TypeCode').some((t) => sv(t) === '50')).length <= 1),
   rule('CII-SR-458', 'w', C.headerAgreement, 'BT-18', (el) => kids(el, 'AdditionalReferencedDocument').filter((d) => kids(d, 'TypeCode').some((t) => sv(t) === '130')).length <= 1),
-  rule('CII-SR-465', 'w', C.headerAgreement, 'BT-41', (el) => !(has(el, 'ram:SellerTradeParty/ram:DefinedTradeContact/ram:PersonName') && has(el, 'ram:SellerTradeParty/ram:DefinedTradeContact/ram:DepartmentName'))),
-  rule('CII-SR-466', 'w', C.headerAgreement, 'BT-56', (el) => !(has(el, 'ram:BuyerTradeParty/ram:DefinedTradeContact/ram:PersonName') && has(el, 'ram:BuyerTradeParty/ram:DefinedTradeContact/ram:DepartmentName'))),
+  rule(
+    'CII-SR-465',
+    'w',
+    C.headerAgreement,
+    'BT-41',
+    (el) => !(has(el, 'ram:SellerTradeParty/ram:DefinedTradeContact/ram:PersonName') && has(el, 'ram:SellerTradeParty/ram:DefinedTradeContact/ram:DepartmentName')),
+  ),
+  rule(
+    'CII-SR-466',
+    'w',
+    C.headerAgreement,
+    'BT-56',
+    (el) => !(has(el, 'ram:BuyerTradeParty/ram:DefinedTradeContact/ram:PersonName') && has(el, 'ram:BuyerTradeParty/ram:DefinedTradeContact/ram:DepartmentName')),
+  ),
   rule('CII-SR-475', 'w', C.headerAgreement, 'BT-123', (el) => sel(docsWithCode(el, '916'), 'ram:Name').length <= 1),
   rule('CII-SR-476', 'w', C.headerAgreement, 'BT-125', (el) => sel(docsWithCode(el, '916'), 'ram:AttachmentBinaryObject').length <= 1),
   rule('CII-SR-449', 'w', C.headerDelivery, 'BT-71', (el) => notBothIdAndGlobalId(el, 'ShipToTradeParty')),
@@ -157,7 +169,13 @@ const conditionRules: RuleDef[] = [
     ['CII-DT-048', 'w', 'listURI'],
   ]),
   rule('CII-DT-015', 'f', C.referencedDocument, 'BT-124', (el) => !has(el, 'ram:URIID') || isSupporting(el, '916')),
-  rule('CII-DT-018', 'f', C.referencedDocument, 'BT-122', (el) => !has(el, 'ram:TypeCode') || (is(el, 'AdditionalReferencedDocument') && kids(el, 'TypeCode').some((t) => ['50', '130', '916'].includes(sv(t))))),
+  rule(
+    'CII-DT-018',
+    'f',
+    C.referencedDocument,
+    'BT-122',
+    (el) => !has(el, 'ram:TypeCode') || (is(el, 'AdditionalReferencedDocument') && kids(el, 'TypeCode').some((t) => ['50', '130', '916'].includes(sv(t)))),
+  ),
   rule('CII-DT-021', 'f', C.referencedDocument, 'BT-123', (el) => !has(el, 'ram:Name') || isSupporting(el, '916')),
   rule('CII-DT-022', 'f', C.referencedDocument, 'BT-125', (el) => !has(el, 'ram:AttachmentBinaryObject') || isSupporting(el, '916')),
   rule('CII-DT-024', 'f', C.referencedDocument, 'BT-18', (el) => !has(el, 'ram:ReferenceTypeCode') || isSupporting(el, '130')),
@@ -202,9 +220,7 @@ function sameNormalized(values: XmlElement[]): boolean {
 
 /** Element presence and cardinality rules of the binding (facts of the CII binding, one row per official rule). */
 const tableRules: RuleDef[] = [
-  ...absent(C.paymentMeans, [
-    ['CII-SR-464', 'w', 'ram:PayerSpecifiedDebtorFinancialInstitution'],
-  ]),
+  ...absent(C.paymentMeans, [['CII-SR-464', 'w', 'ram:PayerSpecifiedDebtorFinancialInstitution']]),
   ...absent(C.documentContext, [
     ['CII-SR-001', 'w', 'ram:SpecifiedTransactionID'],
     ['CII-SR-002', 'w', 'ram:TestIndicator'],
@@ -239,12 +255,8 @@ const tableRules: RuleDef[] = [
     ['CII-SR-033', 'w', 'ram:EffectiveSpecifiedPeriod'],
     ['CII-SR-034', 'w', 'ram:IssuerTradeParty'],
   ]),
-  ...counted(C.exchangedDocument, [
-    ['CII-SR-014', 'f', 'ram:TypeCode', 'one'],
-  ]),
-  ...counted(C.documentNote, [
-    ['CII-SR-030', 'w', 'ram:Content', 'max1'],
-  ]),
+  ...counted(C.exchangedDocument, [['CII-SR-014', 'f', 'ram:TypeCode', 'one']]),
+  ...counted(C.documentNote, [['CII-SR-030', 'w', 'ram:Content', 'max1']]),
   ...absent(C.line, [
     ['CII-SR-035', 'w', 'ram:DescriptionCode'],
     ['CII-SR-036', 'w', 'ram:ParentLineID'],
@@ -381,9 +393,7 @@ const tableRules: RuleDef[] = [
     ['CII-SR-472', 'f', 'ram:CategoryTradeTax', 'max1'],
     ['CII-SR-473', 'f', 'ram:ActualAmount', 'max1'],
   ]),
-  ...counted(C.grossPriceAllowance, [
-    ['CII-SR-440', 'f', 'ram:ActualAmount', 'max1'],
-  ]),
+  ...counted(C.grossPriceAllowance, [['CII-SR-440', 'f', 'ram:ActualAmount', 'max1']]),
   ...absent(C.lineDelivery, [
     ['CII-SR-151', 'w', 'ram:RequestedQuantity'],
     ['CII-SR-152', 'w', 'ram:ReceivedQuantity'],
@@ -456,9 +466,7 @@ const tableRules: RuleDef[] = [
     ['CII-SR-219', 'w', 'ram:SalesSpecifiedTradeAccountingAccount'],
     ['CII-SR-220', 'w', 'ram:SpecifiedTradeSettlementFinancialCard'],
   ]),
-  ...counted(C.lineSettlement, [
-    ['CII-SR-454', 'w', 'ram:ApplicableTradeTax', 'one'],
-  ]),
+  ...counted(C.lineSettlement, [['CII-SR-454', 'w', 'ram:ApplicableTradeTax', 'one']]),
   ...absent(C.headerAgreement, [
     ['CII-SR-442', 'w', 'ram:Reference'],
     ['CII-SR-222', 'w', 'ram:SellerTradeParty/ram:RoleCode'],
@@ -709,11 +717,8 @@ const tableRules: RuleDef[] = [
     ['CII-SR-493', 'f', 'ram:NetLineTotalAmount', 'max1'],
     ['CII-SR-494', 'f', 'ram:NetIncludingTaxesLineTotalAmount', 'max1'],
   ]),
-  ...absent(C.invoice, [
-    ['CII-SR-438', 'w', 'ram:ValuationBreakdownStatement'],
-  ]),
-  ...counted(C.invoice, [
-  ]),
+  ...absent(C.invoice, [['CII-SR-438', 'w', 'ram:ValuationBreakdownStatement']]),
+  ...counted(C.invoice, []),
   ...absent(C.contextParameter, [
     ['CII-SR-04', 'w', 'ram:Value'],
     ['CII-SR-05', 'w', 'ram:SpecifiedDocumentVersion'],

@@ -15,9 +15,9 @@ const IS_CVD = Symbol('xr.isCvd');
 
 /** $isCVD: some BT-24 text node is exactly the CVD identifier. */
 export function isCvd(doc: CiiDoc): boolean {
-  return doc.memo(IS_CVD, () =>
-    is(doc.root, 'CrossIndustryInvoice', RSM) &&
-    sel(doc.root, 'rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID').some((id) => id.text === XR_CVD_ID),
+  return doc.memo(
+    IS_CVD,
+    () => is(doc.root, 'CrossIndustryInvoice', RSM) && sel(doc.root, 'rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID').some((id) => id.text === XR_CVD_ID),
   );
 }
 
@@ -49,20 +49,52 @@ const cvdClasses = (product: XmlElement) => sel(product, 'ram:DesignatedProductC
 const cvaAttributes = (product: XmlElement) => sel(product, 'ram:ApplicableProductCharacteristic').filter((a) => anyStr(sel(a, 'ram:Description'), 'cva'));
 
 export const cvdRules: RuleDef[] = [
-  rule('BR-DE-CVD-03', 'fatal', 'BT-158', each(cx.transaction, (el) =>
-    sel(el, 'ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedTradeProduct').some((p) => cvdClasses(p).length > 0 && cvaAttributes(p).length > 0))),
-  rule('BR-DE-CVD-06-b', 'fatal', 'BT-158', each(cx.product, (el) =>
-    cvaAttributes(el).length === 0 || cvdClasses(el).length === 1)),
-  rule('BR-DE-CVD-06-a', 'fatal', 'BT-160', each(cx.product, (el) =>
-    cvdClasses(el).length === 0 || cvaAttributes(el).length === 1)),
-  rule('BR-TMP-CVD-01', 'fatal', 'BT-158', each(cx.classCode, (el) =>
-    inSpacedList(UNTDID_7143_CVD_CODES, nspAttr(el, 'listID')))),
-  rule('BR-DE-CVD-04', 'fatal', 'BT-158', each(cx.classCode, (el) =>
-    nspAttr(el, 'listID') !== 'CVD' || CVD_VEHICLE_CATEGORIES.includes(nspEl(el)))),
-  rule('BR-DE-CVD-05', 'fatal', 'BT-161', each(cx.cvaAttribute, (el) =>
-    CVA_CODES.includes(nspOf(el, 'ram:Value')))),
-  rule('BR-DE-CVD-01', 'fatal', 'BT-12', each(cx.agreement, (el) =>
-    anyFilled(el, 'ram:ContractReferencedDocument/ram:IssuerAssignedID'))),
-  rule('BR-DE-CVD-02', 'fatal', 'BT-17', each(cx.agreement, (el) =>
-    sel(el, 'ram:AdditionalReferencedDocument').some((d) => nspOf(d, 'ram:TypeCode') === '50' && nspOf(d, 'ram:IssuerAssignedID') !== ''))),
+  rule(
+    'BR-DE-CVD-03',
+    'fatal',
+    'BT-158',
+    each(cx.transaction, (el) => sel(el, 'ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedTradeProduct').some((p) => cvdClasses(p).length > 0 && cvaAttributes(p).length > 0)),
+  ),
+  rule(
+    'BR-DE-CVD-06-b',
+    'fatal',
+    'BT-158',
+    each(cx.product, (el) => cvaAttributes(el).length === 0 || cvdClasses(el).length === 1),
+  ),
+  rule(
+    'BR-DE-CVD-06-a',
+    'fatal',
+    'BT-160',
+    each(cx.product, (el) => cvdClasses(el).length === 0 || cvaAttributes(el).length === 1),
+  ),
+  rule(
+    'BR-TMP-CVD-01',
+    'fatal',
+    'BT-158',
+    each(cx.classCode, (el) => inSpacedList(UNTDID_7143_CVD_CODES, nspAttr(el, 'listID'))),
+  ),
+  rule(
+    'BR-DE-CVD-04',
+    'fatal',
+    'BT-158',
+    each(cx.classCode, (el) => nspAttr(el, 'listID') !== 'CVD' || CVD_VEHICLE_CATEGORIES.includes(nspEl(el))),
+  ),
+  rule(
+    'BR-DE-CVD-05',
+    'fatal',
+    'BT-161',
+    each(cx.cvaAttribute, (el) => CVA_CODES.includes(nspOf(el, 'ram:Value'))),
+  ),
+  rule(
+    'BR-DE-CVD-01',
+    'fatal',
+    'BT-12',
+    each(cx.agreement, (el) => anyFilled(el, 'ram:ContractReferencedDocument/ram:IssuerAssignedID')),
+  ),
+  rule(
+    'BR-DE-CVD-02',
+    'fatal',
+    'BT-17',
+    each(cx.agreement, (el) => sel(el, 'ram:AdditionalReferencedDocument').some((d) => nspOf(d, 'ram:TypeCode') === '50' && nspOf(d, 'ram:IssuerAssignedID') !== '')),
+  ),
 ];

@@ -15,9 +15,9 @@ const IS_EXTENSION = Symbol('xr.isExtension');
 
 /** $isExtension: some BT-24 text node is exactly the extension identifier. */
 export function isExtension(doc: CiiDoc): boolean {
-  return doc.memo(IS_EXTENSION, () =>
-    is(doc.root, 'CrossIndustryInvoice', RSM) &&
-    sel(doc.root, 'rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID').some((id) => id.text === XR_EXTENSION_ID),
+  return doc.memo(
+    IS_EXTENSION,
+    () => is(doc.root, 'CrossIndustryInvoice', RSM) && sel(doc.root, 'rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID').some((id) => id.text === XR_EXTENSION_ID),
   );
 }
 
@@ -30,8 +30,7 @@ const cx = {
     priority: 7,
     locals: ['AssociatedDocumentLineDocument'],
     match: (el, doc) =>
-      el.ns === RAM && isExtension(doc) && is(el.parent, 'IncludedSupplyChainTradeLineItem') &&
-      is(el.parent?.parent, 'SupplyChainTradeTransaction', RSM) && el.parent?.parent?.parent === doc.root,
+      el.ns === RAM && isExtension(doc) && is(el.parent, 'IncludedSupplyChainTradeLineItem') && is(el.parent?.parent, 'SupplyChainTradeTransaction', RSM) && el.parent?.parent?.parent === doc.root,
   }),
   globalId: pattern.context({
     label: 'ram:GlobalID with scheme outside products and deliver-to parties (extension)',
@@ -85,15 +84,29 @@ const EXTENSION_MIME_CODES = [
 ];
 
 export const extensionRules: RuleDef[] = [
-  rule('BR-DEX-15', 'warning', 'BT-126', each(cx.lineDocument, (_, doc) => doc.all('ParentLineID').length === 0)),
+  rule(
+    'BR-DEX-15',
+    'warning',
+    'BT-126',
+    each(cx.lineDocument, (_, doc) => doc.all('ParentLineID').length === 0),
+  ),
   rule('BR-DEX-04', 'fatal', undefined, each(cx.globalId, icd)),
   rule('BR-DEX-05', 'fatal', undefined, each(cx.id, icd)),
   rule('BR-DEX-06', 'fatal', 'BT-157', each(cx.productGlobalId, icd)),
-  rule('BR-DEX-07', 'fatal', 'BT-34', each(cx.endpoint, (el) =>
-    inSpacedList(CEF_EAS_EXT_CODES, nspAttr(el, 'schemeID')))),
+  rule(
+    'BR-DEX-07',
+    'fatal',
+    'BT-34',
+    each(cx.endpoint, (el) => inSpacedList(CEF_EAS_EXT_CODES, nspAttr(el, 'schemeID'))),
+  ),
   rule('BR-DEX-08', 'fatal', 'BT-71', each(cx.deliveryGlobalId, icd)),
-  rule('BR-DEX-01', 'fatal', 'BT-125', each(cx.attachment, (el) => {
-    const mime = el.attr('mimeCode');
-    return mime !== undefined && EXTENSION_MIME_CODES.includes(mime);
-  })),
+  rule(
+    'BR-DEX-01',
+    'fatal',
+    'BT-125',
+    each(cx.attachment, (el) => {
+      const mime = el.attr('mimeCode');
+      return mime !== undefined && EXTENSION_MIME_CODES.includes(mime);
+    }),
+  ),
 ];

@@ -96,7 +96,7 @@ export function decimalDiv(a: Dec, b: Dec): Dec {
   const r = n % bi;
   const twice = (r < 0n ? -r : r) * 2n;
   const absB = bi < 0n ? -bi : bi;
-  if (twice > absB) q += (n < 0n) !== (bi < 0n) ? -1n : 1n; // half-down: only beyond the half goes away from zero
+  if (twice > absB) q += n < 0n !== bi < 0n ? -1n : 1n; // half-down: only beyond the half goes away from zero
   const neg = q < 0n;
   const digits = (neg ? -q : q).toString().padStart(scale + 1, '0');
   return D(`${neg ? '-' : ''}${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`);

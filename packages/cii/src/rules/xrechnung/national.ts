@@ -109,7 +109,9 @@ function attachmentNamesUnique(doc: CiiDoc): boolean {
   for (const ref of doc.all('AdditionalReferencedDocument')) {
     let seen = seenByParent.get(ref.parent!);
     if (!seen) seenByParent.set(ref.parent!, (seen = new Set()));
-    const names = sel(ref, 'ram:AttachmentBinaryObject').map((o) => o.attr('filename')).filter((n): n is string => n !== undefined);
+    const names = sel(ref, 'ram:AttachmentBinaryObject')
+      .map((o) => o.attr('filename'))
+      .filter((n): n is string => n !== undefined);
     if (names.some((n) => seen.has(n))) return false;
     for (const n of names) seen.add(n);
   }
@@ -132,105 +134,265 @@ function ibanValid(paymentMeans: XmlElement, account: string): boolean {
 
 export const nationalRules: RuleDef[] = [
   // /rsm:CrossIndustryInvoice
-  rule('BR-DE-30', 'fatal', 'BT-90', each(cx.invoice, (_, doc) => {
-    const { bt89, bt90, bt91 } = directDebitParts(doc);
-    return ((bt89 || bt91) && bt90) || !(bt89 || bt90 || bt91);
-  })),
-  rule('BR-DE-31', 'fatal', 'BT-91', each(cx.invoice, (_, doc) => {
-    const { bt89, bt90, bt91 } = directDebitParts(doc);
-    return ((bt89 || bt90) && bt91) || !(bt89 || bt90 || bt91);
-  })),
-  rule('BR-DE-1', 'fatal', 'BG-16', each(cx.invoice, (el) => has(el, rel(PAYMENT_MEANS)))),
-  rule('BR-DE-15', 'fatal', 'BT-10', each(cx.invoice, (el) => anyFilled(el, `${rel(AGREEMENT)}/ram:BuyerReference`))),
-  rule('BR-DE-16', 'fatal', 'BT-31', each(cx.invoice, (el) => {
-    const lineTaxes = sel(el, `${rel(TX)}/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`);
-    const charges = sel(el, `${rel(SETTLEMENT)}/ram:SpecifiedTradeAllowanceCharge`);
-    const onLines = anyStr(sel(lineTaxes, 'ram:TypeCode'), 'VAT') && anyStr(sel(lineTaxes, 'ram:CategoryCode'), ...VAT_CATEGORIES);
-    // As written officially: the whole ram:CategoryTradeTax element is compared with 'VAT'.
-    const onCharges = anyStr(sel(charges, 'ram:CategoryTradeTax'), 'VAT') && anyStr(sel(charges, 'ram:CategoryTradeTax/ram:CategoryCode'), ...VAT_CATEGORIES);
-    if (!onLines && !onCharges) return true;
-    const taxIds = sel(el, `${rel(AGREEMENT)}/ram:SellerTradeParty/ram:SpecifiedTaxRegistration/ram:ID`)
-      .filter((id) => ['VA', 'FC'].includes(nspAttr(id, 'schemeID')) && nspEl(id) !== '');
-    return taxIds.length > 0 || has(el, `${rel(AGREEMENT)}/ram:SellerTaxRepresentativeTradeParty`);
-  })),
-  rule('BR-DE-17', 'warning', 'BT-3', each(cx.invoice, (el) =>
-    INVOICE_TYPES.includes(nspOf(el, 'rsm:ExchangedDocument/ram:TypeCode')))),
+  rule(
+    'BR-DE-30',
+    'fatal',
+    'BT-90',
+    each(cx.invoice, (_, doc) => {
+      const { bt89, bt90, bt91 } = directDebitParts(doc);
+      return ((bt89 || bt91) && bt90) || !(bt89 || bt90 || bt91);
+    }),
+  ),
+  rule(
+    'BR-DE-31',
+    'fatal',
+    'BT-91',
+    each(cx.invoice, (_, doc) => {
+      const { bt89, bt90, bt91 } = directDebitParts(doc);
+      return ((bt89 || bt90) && bt91) || !(bt89 || bt90 || bt91);
+    }),
+  ),
+  rule(
+    'BR-DE-1',
+    'fatal',
+    'BG-16',
+    each(cx.invoice, (el) => has(el, rel(PAYMENT_MEANS))),
+  ),
+  rule(
+    'BR-DE-15',
+    'fatal',
+    'BT-10',
+    each(cx.invoice, (el) => anyFilled(el, `${rel(AGREEMENT)}/ram:BuyerReference`)),
+  ),
+  rule(
+    'BR-DE-16',
+    'fatal',
+    'BT-31',
+    each(cx.invoice, (el) => {
+      const lineTaxes = sel(el, `${rel(TX)}/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax`);
+      const charges = sel(el, `${rel(SETTLEMENT)}/ram:SpecifiedTradeAllowanceCharge`);
+      const onLines = anyStr(sel(lineTaxes, 'ram:TypeCode'), 'VAT') && anyStr(sel(lineTaxes, 'ram:CategoryCode'), ...VAT_CATEGORIES);
+      // As written officially: the whole ram:CategoryTradeTax element is compared with 'VAT'.
+      const onCharges = anyStr(sel(charges, 'ram:CategoryTradeTax'), 'VAT') && anyStr(sel(charges, 'ram:CategoryTradeTax/ram:CategoryCode'), ...VAT_CATEGORIES);
+      if (!onLines && !onCharges) return true;
+      const taxIds = sel(el, `${rel(AGREEMENT)}/ram:SellerTradeParty/ram:SpecifiedTaxRegistration/ram:ID`).filter((id) => ['VA', 'FC'].includes(nspAttr(id, 'schemeID')) && nspEl(id) !== '');
+      return taxIds.length > 0 || has(el, `${rel(AGREEMENT)}/ram:SellerTaxRepresentativeTradeParty`);
+    }),
+  ),
+  rule(
+    'BR-DE-17',
+    'warning',
+    'BT-3',
+    each(cx.invoice, (el) => INVOICE_TYPES.includes(nspOf(el, 'rsm:ExchangedDocument/ram:TypeCode'))),
+  ),
   rule('BR-DE-18', 'fatal', 'BT-20', each(cx.invoice, skontoLinesValid)),
-  rule('BR-DE-22', 'fatal', 'BT-125', each(cx.invoice, (_, doc) => attachmentNamesUnique(doc))),
-  rule('BR-DE-26', 'warning', 'BG-3', each(cx.invoice, (el) =>
-    nspOf(el, 'rsm:ExchangedDocument/ram:TypeCode') !== '384' || has(el, `${rel(SETTLEMENT)}/ram:InvoiceReferencedDocument`))),
+  rule(
+    'BR-DE-22',
+    'fatal',
+    'BT-125',
+    each(cx.invoice, (_, doc) => attachmentNamesUnique(doc)),
+  ),
+  rule(
+    'BR-DE-26',
+    'warning',
+    'BG-3',
+    each(cx.invoice, (el) => nspOf(el, 'rsm:ExchangedDocument/ram:TypeCode') !== '384' || has(el, `${rel(SETTLEMENT)}/ram:InvoiceReferencedDocument`)),
+  ),
 
   // /rsm:CrossIndustryInvoice/rsm:ExchangedDocumentContext
-  rule('BR-DE-21', 'warning', 'BT-24', each(cx.context, (el) =>
-    anyStr(sel(el, 'ram:GuidelineSpecifiedDocumentContextParameter/ram:ID'), XR_CIUS_ID, XR_EXTENSION_ID, XR_CVD_ID))),
+  rule(
+    'BR-DE-21',
+    'warning',
+    'BT-24',
+    each(cx.context, (el) => anyStr(sel(el, 'ram:GuidelineSpecifiedDocumentContextParameter/ram:ID'), XR_CIUS_ID, XR_EXTENSION_ID, XR_CVD_ID)),
+  ),
 
   // seller
-  rule('BR-DE-2', 'fatal', 'BG-6', each(cx.seller, (el) => has(el, 'ram:DefinedTradeContact'))),
-  rule('BR-DE-3', 'fatal', 'BT-37', each(cx.sellerAddress, (el) => anyFilled(el, 'ram:CityName'))),
-  rule('BR-DE-4', 'fatal', 'BT-38', each(cx.sellerAddress, (el) => anyFilled(el, 'ram:PostcodeCode'))),
-  rule('BR-DE-5', 'fatal', 'BT-41', each(cx.sellerContact, (el) => anyFilled(el, 'ram:PersonName') || anyFilled(el, 'ram:DepartmentName'))),
-  rule('BR-DE-6', 'fatal', 'BT-42', each(cx.sellerContact, (el) => anyFilled(el, 'ram:TelephoneUniversalCommunication/ram:CompleteNumber'))),
-  rule('BR-DE-7', 'fatal', 'BT-43', each(cx.sellerContact, (el) => anyFilled(el, 'ram:EmailURIUniversalCommunication/ram:URIID'))),
-  rule('BR-DE-27', 'warning', 'BT-42', each(cx.sellerContact, (el) =>
-    digitCount(nspOf(el, 'ram:TelephoneUniversalCommunication/ram:CompleteNumber')) >= 3)),
-  rule('BR-DE-28', 'warning', 'BT-43', each(cx.sellerContact, (el) =>
-    EMAIL.test(nspOf(el, 'ram:EmailURIUniversalCommunication/ram:URIID')))),
+  rule(
+    'BR-DE-2',
+    'fatal',
+    'BG-6',
+    each(cx.seller, (el) => has(el, 'ram:DefinedTradeContact')),
+  ),
+  rule(
+    'BR-DE-3',
+    'fatal',
+    'BT-37',
+    each(cx.sellerAddress, (el) => anyFilled(el, 'ram:CityName')),
+  ),
+  rule(
+    'BR-DE-4',
+    'fatal',
+    'BT-38',
+    each(cx.sellerAddress, (el) => anyFilled(el, 'ram:PostcodeCode')),
+  ),
+  rule(
+    'BR-DE-5',
+    'fatal',
+    'BT-41',
+    each(cx.sellerContact, (el) => anyFilled(el, 'ram:PersonName') || anyFilled(el, 'ram:DepartmentName')),
+  ),
+  rule(
+    'BR-DE-6',
+    'fatal',
+    'BT-42',
+    each(cx.sellerContact, (el) => anyFilled(el, 'ram:TelephoneUniversalCommunication/ram:CompleteNumber')),
+  ),
+  rule(
+    'BR-DE-7',
+    'fatal',
+    'BT-43',
+    each(cx.sellerContact, (el) => anyFilled(el, 'ram:EmailURIUniversalCommunication/ram:URIID')),
+  ),
+  rule(
+    'BR-DE-27',
+    'warning',
+    'BT-42',
+    each(cx.sellerContact, (el) => digitCount(nspOf(el, 'ram:TelephoneUniversalCommunication/ram:CompleteNumber')) >= 3),
+  ),
+  rule(
+    'BR-DE-28',
+    'warning',
+    'BT-43',
+    each(cx.sellerContact, (el) => EMAIL.test(nspOf(el, 'ram:EmailURIUniversalCommunication/ram:URIID'))),
+  ),
 
   // buyer
-  rule('BR-DE-8', 'fatal', 'BT-52', each(cx.buyerAddress, (el) => anyFilled(el, 'ram:CityName'))),
-  rule('BR-DE-9', 'fatal', 'BT-53', each(cx.buyerAddress, (el) => anyFilled(el, 'ram:PostcodeCode'))),
+  rule(
+    'BR-DE-8',
+    'fatal',
+    'BT-52',
+    each(cx.buyerAddress, (el) => anyFilled(el, 'ram:CityName')),
+  ),
+  rule(
+    'BR-DE-9',
+    'fatal',
+    'BT-53',
+    each(cx.buyerAddress, (el) => anyFilled(el, 'ram:PostcodeCode')),
+  ),
 
   // external document location
-  rule('BR-TMP-2', 'warning', 'BT-124', each(cx.externalDocument, (el) => {
-    const uri = one(sel(el, 'ram:URIID'));
-    return uri === undefined || URL_SCHEME.test(sv(uri));
-  })),
+  rule(
+    'BR-TMP-2',
+    'warning',
+    'BT-124',
+    each(cx.externalDocument, (el) => {
+      const uri = one(sel(el, 'ram:URIID'));
+      return uri === undefined || URL_SCHEME.test(sv(uri));
+    }),
+  ),
 
   // deliver-to address
-  rule('BR-DE-10', 'fatal', 'BT-77', each(cx.shipToAddress, (el) => anyFilled(el, 'ram:CityName'))),
-  rule('BR-DE-11', 'fatal', 'BT-78', each(cx.shipToAddress, (el) => anyFilled(el, 'ram:PostcodeCode'))),
+  rule(
+    'BR-DE-10',
+    'fatal',
+    'BT-77',
+    each(cx.shipToAddress, (el) => anyFilled(el, 'ram:CityName')),
+  ),
+  rule(
+    'BR-DE-11',
+    'fatal',
+    'BT-78',
+    each(cx.shipToAddress, (el) => anyFilled(el, 'ram:PostcodeCode')),
+  ),
 
   // payment means: credit transfer (30, 58)
-  rule('BR-DE-19', 'warning', 'BT-84', each(cx.creditTransfer, (el) =>
-    nspOf(el, 'ram:TypeCode') !== '58' || ibanValid(el, 'ram:PayeePartyCreditorFinancialAccount'))),
-  rule('BR-DE-23-a', 'fatal', 'BG-17', each(cx.creditTransfer, (el) =>
-    has(el, 'ram:PayeePartyCreditorFinancialAccount'))),
-  rule('BR-DE-23-b', 'fatal', 'BG-18', each(cx.creditTransfer, (el, doc) =>
-    !has(el, 'ram:ApplicableTradeSettlementFinancialCard') && !(mandate(doc) || creditorId(doc) || has(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID')))),
+  rule(
+    'BR-DE-19',
+    'warning',
+    'BT-84',
+    each(cx.creditTransfer, (el) => nspOf(el, 'ram:TypeCode') !== '58' || ibanValid(el, 'ram:PayeePartyCreditorFinancialAccount')),
+  ),
+  rule(
+    'BR-DE-23-a',
+    'fatal',
+    'BG-17',
+    each(cx.creditTransfer, (el) => has(el, 'ram:PayeePartyCreditorFinancialAccount')),
+  ),
+  rule(
+    'BR-DE-23-b',
+    'fatal',
+    'BG-18',
+    each(cx.creditTransfer, (el, doc) => !has(el, 'ram:ApplicableTradeSettlementFinancialCard') && !(mandate(doc) || creditorId(doc) || has(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID'))),
+  ),
 
   // payment means: card (48, 54, 55)
-  rule('BR-DE-24-a', 'fatal', 'BG-18', each(cx.card, (el) =>
-    has(el, 'ram:ApplicableTradeSettlementFinancialCard'))),
-  rule('BR-DE-24-b', 'fatal', 'BG-17', each(cx.card, (el, doc) =>
-    !has(el, 'ram:PayeePartyCreditorFinancialAccount') && !(mandate(doc) || creditorId(doc) || has(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID')))),
+  rule(
+    'BR-DE-24-a',
+    'fatal',
+    'BG-18',
+    each(cx.card, (el) => has(el, 'ram:ApplicableTradeSettlementFinancialCard')),
+  ),
+  rule(
+    'BR-DE-24-b',
+    'fatal',
+    'BG-17',
+    each(cx.card, (el, doc) => !has(el, 'ram:PayeePartyCreditorFinancialAccount') && !(mandate(doc) || creditorId(doc) || has(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID'))),
+  ),
 
   // payment means: direct debit (59)
-  rule('BR-DE-20', 'warning', 'BT-91', each(cx.directDebit, (el) =>
-    ibanValid(el, 'ram:PayerPartyDebtorFinancialAccount'))),
-  rule('BR-DE-25-a', 'fatal', 'BG-19', each(cx.directDebit, (el, doc) =>
-    mandate(doc) || creditorId(doc) || has(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID'))),
-  rule('BR-DE-25-b', 'fatal', 'BG-17', each(cx.directDebit, (el) =>
-    !has(el, 'ram:PayeePartyCreditorFinancialAccount') && !has(el, 'ram:PayeeSpecifiedCreditorFinancialInstitution') &&
-    !has(el, 'ram:PayerSpecifiedDebtorFinancialInstitution') && !has(el, 'ram:ApplicableTradeSettlementFinancialCard'))),
+  rule(
+    'BR-DE-20',
+    'warning',
+    'BT-91',
+    each(cx.directDebit, (el) => ibanValid(el, 'ram:PayerPartyDebtorFinancialAccount')),
+  ),
+  rule(
+    'BR-DE-25-a',
+    'fatal',
+    'BG-19',
+    each(cx.directDebit, (el, doc) => mandate(doc) || creditorId(doc) || has(el, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID')),
+  ),
+  rule(
+    'BR-DE-25-b',
+    'fatal',
+    'BG-17',
+    each(
+      cx.directDebit,
+      (el) =>
+        !has(el, 'ram:PayeePartyCreditorFinancialAccount') &&
+        !has(el, 'ram:PayeeSpecifiedCreditorFinancialInstitution') &&
+        !has(el, 'ram:PayerSpecifiedDebtorFinancialInstitution') &&
+        !has(el, 'ram:ApplicableTradeSettlementFinancialCard'),
+    ),
+  ),
 
   // VAT breakdown
-  rule('BR-DE-14', 'fatal', 'BT-119', each(cx.vatBreakdown, (el) => anyFilled(el, 'ram:RateApplicablePercent'))),
+  rule(
+    'BR-DE-14',
+    'fatal',
+    'BT-119',
+    each(cx.vatBreakdown, (el) => anyFilled(el, 'ram:RateApplicablePercent')),
+  ),
 
   // transaction
-  rule('BR-DE-TMP-32', 'information', 'BT-72', each(cx.transaction, (el) =>
-    has(el, 'ram:ApplicableHeaderTradeDelivery/ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime') ||
-    has(el, 'ram:ApplicableHeaderTradeSettlement/ram:BillingSpecifiedPeriod') ||
-    sel(el, 'ram:IncludedSupplyChainTradeLineItem').every((line) => has(line, 'ram:SpecifiedLineTradeSettlement/ram:BillingSpecifiedPeriod')))),
+  rule(
+    'BR-DE-TMP-32',
+    'information',
+    'BT-72',
+    each(
+      cx.transaction,
+      (el) =>
+        has(el, 'ram:ApplicableHeaderTradeDelivery/ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime') ||
+        has(el, 'ram:ApplicableHeaderTradeSettlement/ram:BillingSpecifiedPeriod') ||
+        sel(el, 'ram:IncludedSupplyChainTradeLineItem').every((line) => has(line, 'ram:SpecifiedLineTradeSettlement/ram:BillingSpecifiedPeriod')),
+    ),
+  ),
 
   // line
-  rule('BR-TMP-3', 'fatal', 'BT-149', each(cx.line, (el) => {
-    const gross = sel(el, 'ram:SpecifiedLineTradeAgreement/ram:GrossPriceProductTradePrice/ram:BasisQuantity');
-    const net = sel(el, 'ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:BasisQuantity');
-    if (gross.length === 0 || net.length === 0) return true;
-    // Untyped values compare as strings: "1" and "1.0" differ.
-    const sameQuantity = gross.some((g) => net.some((n) => sv(g) === sv(n)));
-    const units = (els: XmlElement[]) => els.map((e) => e.attr('unitCode')).filter((u): u is string => u !== undefined);
-    const [gu, nu] = [units(gross), units(net)];
-    return sameQuantity && (nu.length === 0 || gu.length === 0 || gu.some((u) => nu.includes(u)));
-  })),
+  rule(
+    'BR-TMP-3',
+    'fatal',
+    'BT-149',
+    each(cx.line, (el) => {
+      const gross = sel(el, 'ram:SpecifiedLineTradeAgreement/ram:GrossPriceProductTradePrice/ram:BasisQuantity');
+      const net = sel(el, 'ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:BasisQuantity');
+      if (gross.length === 0 || net.length === 0) return true;
+      // Untyped values compare as strings: "1" and "1.0" differ.
+      const sameQuantity = gross.some((g) => net.some((n) => sv(g) === sv(n)));
+      const units = (els: XmlElement[]) => els.map((e) => e.attr('unitCode')).filter((u): u is string => u !== undefined);
+      const [gu, nu] = [units(gross), units(net)];
+      return sameQuantity && (nu.length === 0 || gu.length === 0 || gu.some((u) => nu.includes(u)));
+    }),
+  ),
 ];

@@ -171,65 +171,140 @@ function lineAmountAgrees(line: XmlElement, doc: CiiDoc): boolean {
 }
 
 const pattern1: RuleDef[] = [
-  rule('PEPPOL-EN16931-R001', 'fatal', 'BT-23', each(cx.context, (e) =>
-    has(e, 'ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID'))),
-  rule('PEPPOL-EN16931-R005', 'fatal', 'BT-6', each(cx.settlement, (e) =>
-    !has(e, 'ram:TaxCurrencyCode') || nspOf(e, 'ram:TaxCurrencyCode') !== nspOf(e, 'ram:InvoiceCurrencyCode'))),
-  rule('PEPPOL-EN16931-R053', 'fatal', 'BT-110', each(cx.settlement, (e, doc) =>
-    taxTotals(e).filter((t) => currencyIn(t, currencies(doc).invoice)).length <= 1)),
-  rule('PEPPOL-EN16931-R054', 'fatal', 'BT-111', each(cx.settlement, (e, doc) => {
-    const invoice = currencies(doc).invoice;
-    const other = taxTotals(e).filter((t) => {
-      const c = t.attr('currencyID');
-      return c !== undefined && invoice.some((x) => x !== c);
-    });
-    return other.length === (has(e, 'ram:TaxCurrencyCode') ? 1 : 0);
-  })),
-  rule('PEPPOL-EN16931-R055', 'fatal', 'BT-111', each(cx.settlement, (e, doc) => {
-    const { invoice, tax } = currencies(doc);
-    const inInvoice = taxTotals(e).filter((t) => currencyIn(t, invoice));
-    const inTax = taxTotals(e).filter((t) => currencyIn(t, tax));
-    if (tax.length === 0 || inInvoice.length === 0) return true;
-    return (anyNum(inTax, '<', D(0)) && anyNum(inInvoice, '<', D(0))) || (anyNum(inTax, '>=', D(0)) && anyNum(inInvoice, '>=', D(0)));
-  })),
-  rule('PEPPOL-EN16931-R010', 'fatal', 'BT-49', each(cx.buyer, (e) => has(e, 'ram:URIUniversalCommunication/ram:URIID'))),
-  rule('PEPPOL-EN16931-R020', 'fatal', 'BT-34', each(cx.seller, (e) => has(e, 'ram:URIUniversalCommunication/ram:URIID'))),
-  rule('PEPPOL-EN16931-R041', 'fatal', 'BT-93', each(cx.acPercentOnly, () => false)),
-  rule('PEPPOL-EN16931-R042', 'fatal', 'BT-94', each(cx.acBaseOnly, () => false)),
-  rule('PEPPOL-EN16931-R040', 'fatal', 'BT-92', each(cx.ac, (e, doc) => {
-    if (!has(e, 'ram:CalculationPercent') || !has(e, 'ram:BasisAmount')) return true;
-    const amount = decimalAt(e, 'ram:ActualAmount') ?? D(0);
-    // Division by 100 is exact, whatever the scale rule.
-    const computed = decimalAt(e, 'ram:BasisAmount')!.times(decimalAt(e, 'ram:CalculationPercent')!).times('0.01');
-    return withinSlack(amount, computed, currencies(doc).slack);
-  })),
+  rule(
+    'PEPPOL-EN16931-R001',
+    'fatal',
+    'BT-23',
+    each(cx.context, (e) => has(e, 'ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID')),
+  ),
+  rule(
+    'PEPPOL-EN16931-R005',
+    'fatal',
+    'BT-6',
+    each(cx.settlement, (e) => !has(e, 'ram:TaxCurrencyCode') || nspOf(e, 'ram:TaxCurrencyCode') !== nspOf(e, 'ram:InvoiceCurrencyCode')),
+  ),
+  rule(
+    'PEPPOL-EN16931-R053',
+    'fatal',
+    'BT-110',
+    each(cx.settlement, (e, doc) => taxTotals(e).filter((t) => currencyIn(t, currencies(doc).invoice)).length <= 1),
+  ),
+  rule(
+    'PEPPOL-EN16931-R054',
+    'fatal',
+    'BT-111',
+    each(cx.settlement, (e, doc) => {
+      const invoice = currencies(doc).invoice;
+      const other = taxTotals(e).filter((t) => {
+        const c = t.attr('currencyID');
+        return c !== undefined && invoice.some((x) => x !== c);
+      });
+      return other.length === (has(e, 'ram:TaxCurrencyCode') ? 1 : 0);
+    }),
+  ),
+  rule(
+    'PEPPOL-EN16931-R055',
+    'fatal',
+    'BT-111',
+    each(cx.settlement, (e, doc) => {
+      const { invoice, tax } = currencies(doc);
+      const inInvoice = taxTotals(e).filter((t) => currencyIn(t, invoice));
+      const inTax = taxTotals(e).filter((t) => currencyIn(t, tax));
+      if (tax.length === 0 || inInvoice.length === 0) return true;
+      return (anyNum(inTax, '<', D(0)) && anyNum(inInvoice, '<', D(0))) || (anyNum(inTax, '>=', D(0)) && anyNum(inInvoice, '>=', D(0)));
+    }),
+  ),
+  rule(
+    'PEPPOL-EN16931-R010',
+    'fatal',
+    'BT-49',
+    each(cx.buyer, (e) => has(e, 'ram:URIUniversalCommunication/ram:URIID')),
+  ),
+  rule(
+    'PEPPOL-EN16931-R020',
+    'fatal',
+    'BT-34',
+    each(cx.seller, (e) => has(e, 'ram:URIUniversalCommunication/ram:URIID')),
+  ),
+  rule(
+    'PEPPOL-EN16931-R041',
+    'fatal',
+    'BT-93',
+    each(cx.acPercentOnly, () => false),
+  ),
+  rule(
+    'PEPPOL-EN16931-R042',
+    'fatal',
+    'BT-94',
+    each(cx.acBaseOnly, () => false),
+  ),
+  rule(
+    'PEPPOL-EN16931-R040',
+    'fatal',
+    'BT-92',
+    each(cx.ac, (e, doc) => {
+      if (!has(e, 'ram:CalculationPercent') || !has(e, 'ram:BasisAmount')) return true;
+      const amount = decimalAt(e, 'ram:ActualAmount') ?? D(0);
+      // Division by 100 is exact, whatever the scale rule.
+      const computed = decimalAt(e, 'ram:BasisAmount')!.times(decimalAt(e, 'ram:CalculationPercent')!).times('0.01');
+      return withinSlack(amount, computed, currencies(doc).slack);
+    }),
+  ),
   rule('PEPPOL-EN16931-R043-1', 'fatal', 'BT-98', each(cx.ac, indicatorOk)),
   rule('PEPPOL-EN16931-R043-2', 'fatal', 'BT-147', each(cx.priceAc, indicatorOk)),
-  rule('PEPPOL-EN16931-R061', 'fatal', 'BT-89', each(cx.directDebit, (e) =>
-    has(e, '../ram:SpecifiedTradePaymentTerms/ram:DirectDebitMandateID'))),
-  rule('PEPPOL-EN16931-R110', 'fatal', 'BT-134', each(cx.lineStart, (e, doc) =>
-    someDatePair(e, doc, 'StartDateTime', (l, h) => l >= h))),
-  rule('PEPPOL-EN16931-R111', 'fatal', 'BT-135', each(cx.lineEnd, (e, doc) =>
-    someDatePair(e, doc, 'EndDateTime', (l, h) => l <= h))),
+  rule(
+    'PEPPOL-EN16931-R061',
+    'fatal',
+    'BT-89',
+    each(cx.directDebit, (e) => has(e, '../ram:SpecifiedTradePaymentTerms/ram:DirectDebitMandateID')),
+  ),
+  rule(
+    'PEPPOL-EN16931-R110',
+    'fatal',
+    'BT-134',
+    each(cx.lineStart, (e, doc) => someDatePair(e, doc, 'StartDateTime', (l, h) => l >= h)),
+  ),
+  rule(
+    'PEPPOL-EN16931-R111',
+    'fatal',
+    'BT-135',
+    each(cx.lineEnd, (e, doc) => someDatePair(e, doc, 'EndDateTime', (l, h) => l <= h)),
+  ),
   rule('PEPPOL-EN16931-R120', 'warning', 'BT-131', each(cx.line, lineAmountAgrees)),
-  rule('PEPPOL-EN16931-R101', 'fatal', 'BT-128', each(cx.line, (e) =>
-    !has(e, 'ram:SpecifiedLineTradeSettlement/ram:AdditionalReferencedDocument') ||
-    anyStr(sel(e, 'ram:SpecifiedLineTradeSettlement/ram:AdditionalReferencedDocument/ram:TypeCode'), '130'))),
-  rule('PEPPOL-EN16931-R121', 'fatal', 'BT-149', each(cx.price, (e) => {
-    const q = decimalAt(e, 'ram:BasisQuantity');
-    return q === undefined || q.gt(0);
-  })),
-  rule('PEPPOL-EN16931-R130', 'fatal', 'BT-150', each(cx.baseQuantityUnit, (e) => {
-    const unit = e.attr('unitCode');
-    return sel(e, '../../../ram:SpecifiedLineTradeDelivery/ram:BilledQuantity').some((q) => q.attr('unitCode') === unit);
-  })),
+  rule(
+    'PEPPOL-EN16931-R101',
+    'fatal',
+    'BT-128',
+    each(
+      cx.line,
+      (e) => !has(e, 'ram:SpecifiedLineTradeSettlement/ram:AdditionalReferencedDocument') || anyStr(sel(e, 'ram:SpecifiedLineTradeSettlement/ram:AdditionalReferencedDocument/ram:TypeCode'), '130'),
+    ),
+  ),
+  rule(
+    'PEPPOL-EN16931-R121',
+    'fatal',
+    'BT-149',
+    each(cx.price, (e) => {
+      const q = decimalAt(e, 'ram:BasisQuantity');
+      return q === undefined || q.gt(0);
+    }),
+  ),
+  rule(
+    'PEPPOL-EN16931-R130',
+    'fatal',
+    'BT-150',
+    each(cx.baseQuantityUnit, (e) => {
+      const unit = e.attr('unitCode');
+      return sel(e, '../../../ram:SpecifiedLineTradeDelivery/ram:BilledQuantity').some((q) => q.attr('unitCode') === unit);
+    }),
+  ),
 ];
 
 // ---------------------------------------------------------------- patterns peppol-cii-pattern-0-a and -0-b
 
 const p0a = definePattern('peppol-cii-pattern-0-a');
 const emptyElement = p0a.context({
-  label: '//*[not(name() = \'ram:ApplicableHeaderTradeDelivery\') and not(*) and not(normalize-space())]',
+  label: "//*[not(name() = 'ram:ApplicableHeaderTradeDelivery') and not(*) and not(normalize-space())]",
   priority: 1,
   locals: '*',
   // name() is the prefixed name as written: a delivery element with another prefix is not exempt.
@@ -241,22 +316,39 @@ const grossPrice = p0b.context({
   label: 'rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeAgreement/ram:GrossPriceProductTradePrice',
   priority: 1,
   locals: ['GrossPriceProductTradePrice'],
-  match: (e) => e.ns === RAM && is(e.parent, 'SpecifiedLineTradeAgreement') && is(e.parent?.parent, 'IncludedSupplyChainTradeLineItem') && is(e.parent?.parent?.parent, 'SupplyChainTradeTransaction', RSM),
+  match: (e) =>
+    e.ns === RAM && is(e.parent, 'SpecifiedLineTradeAgreement') && is(e.parent?.parent, 'IncludedSupplyChainTradeLineItem') && is(e.parent?.parent?.parent, 'SupplyChainTradeTransaction', RSM),
 });
 
 const pattern0: RuleDef[] = [
-  rule('PEPPOL-EN16931-R008', 'fatal', undefined, each(emptyElement, () => false)),
-  rule('PEPPOL-EN16931-R044', 'fatal', 'BT-147', each(grossPrice, (e) =>
-    !has(e, 'ram:AppliedTradeAllowanceCharge/ram:ActualAmount') || anyStr(sel(e, 'ram:AppliedTradeAllowanceCharge/ram:ChargeIndicator/udt:Indicator'), 'false'))),
-  rule('PEPPOL-EN16931-R046', 'fatal', 'BT-146', each(grossPrice, (e) => {
-    const gross = decimalAt(e, 'ram:ChargeAmount');
-    if (gross === undefined) return true;
-    const net = decimalAt(e, '../ram:NetPriceProductTradePrice/ram:ChargeAmount');
-    const discounts = sel(e, 'ram:AppliedTradeAllowanceCharge').map((ac) => first(ac, 'ram:ActualAmount')).filter((a) => a !== undefined);
-    const discountEl = one(discounts);
-    const discount = discountEl ? decimal(sv(discountEl)) : D(0);
-    return net !== undefined && net.eq(gross.minus(discount));
-  })),
+  rule(
+    'PEPPOL-EN16931-R008',
+    'fatal',
+    undefined,
+    each(emptyElement, () => false),
+  ),
+  rule(
+    'PEPPOL-EN16931-R044',
+    'fatal',
+    'BT-147',
+    each(grossPrice, (e) => !has(e, 'ram:AppliedTradeAllowanceCharge/ram:ActualAmount') || anyStr(sel(e, 'ram:AppliedTradeAllowanceCharge/ram:ChargeIndicator/udt:Indicator'), 'false')),
+  ),
+  rule(
+    'PEPPOL-EN16931-R046',
+    'fatal',
+    'BT-146',
+    each(grossPrice, (e) => {
+      const gross = decimalAt(e, 'ram:ChargeAmount');
+      if (gross === undefined) return true;
+      const net = decimalAt(e, '../ram:NetPriceProductTradePrice/ram:ChargeAmount');
+      const discounts = sel(e, 'ram:AppliedTradeAllowanceCharge')
+        .map((ac) => first(ac, 'ram:ActualAmount'))
+        .filter((a) => a !== undefined);
+      const discountEl = one(discounts);
+      const discount = discountEl ? decimal(sv(discountEl)) : D(0);
+      return net !== undefined && net.eq(gross.minus(discount));
+    }),
+  ),
 ];
 
 export const peppolRules: RuleDef[] = [...pattern1, ...pattern0];

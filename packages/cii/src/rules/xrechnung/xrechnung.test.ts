@@ -82,7 +82,10 @@ function invoice(p: Parts = {}): string {
 function run(xml: string): { ids: string[]; notEvaluated: string[] } {
   const findings = runRules(xrechnungRules, parseXml(xml).root);
   return {
-    ids: findings.filter((f) => f.ruleset === 'xrechnung').map((f) => f.code).sort(),
+    ids: findings
+      .filter((f) => f.ruleset === 'xrechnung')
+      .map((f) => f.code)
+      .sort(),
     notEvaluated: findings.filter((f) => f.code === 'RULE_NOT_EVALUATED').map((f) => f.detail ?? ''),
   };
 }
@@ -116,7 +119,10 @@ describe('xrechnung rules', () => {
   it('exempts only an empty delivery element spelled ram:ApplicableHeaderTradeDelivery from R008 (name() is prefix-dependent)', () => {
     const empty = invoice({ delivery: '<ram:ApplicableHeaderTradeDelivery/>' });
     expect(run(empty).ids).toEqual(['BR-DE-TMP-32']);
-    const otherPrefix = empty.replace('<ram:ApplicableHeaderTradeDelivery/>', '<x:ApplicableHeaderTradeDelivery xmlns:x="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"/>');
+    const otherPrefix = empty.replace(
+      '<ram:ApplicableHeaderTradeDelivery/>',
+      '<x:ApplicableHeaderTradeDelivery xmlns:x="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"/>',
+    );
     expect(run(otherPrefix).ids).toEqual(['BR-DE-TMP-32', 'PEPPOL-EN16931-R008']);
   });
 
@@ -147,7 +153,8 @@ describe('xrechnung rules', () => {
   });
 
   it('allows a slack of 0.5 for HUF, 0.02 otherwise (R040)', () => {
-    const charge = '<ram:SpecifiedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>false</udt:Indicator></ram:ChargeIndicator><ram:CalculationPercent>10</ram:CalculationPercent><ram:BasisAmount>10</ram:BasisAmount><ram:ActualAmount>1.30</ram:ActualAmount><ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>19</ram:RateApplicablePercent></ram:CategoryTradeTax></ram:SpecifiedTradeAllowanceCharge>';
+    const charge =
+      '<ram:SpecifiedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>false</udt:Indicator></ram:ChargeIndicator><ram:CalculationPercent>10</ram:CalculationPercent><ram:BasisAmount>10</ram:BasisAmount><ram:ActualAmount>1.30</ram:ActualAmount><ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>19</ram:RateApplicablePercent></ram:CategoryTradeTax></ram:SpecifiedTradeAllowanceCharge>';
     expect(run(invoice({ headerCharge: charge })).ids).toEqual(['PEPPOL-EN16931-R040']);
     expect(run(invoice({ headerCharge: charge, currency: 'HUF' })).ids).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { PDFArray, PDFBool, PDFDict, PDFName, PDFNumber, PDFStream, type PDFObje
 import { get, getArray, getDict, getName, getNumber, resolve } from '../../internal/pdf';
 import { ALLOWED_ACTIONS, ALLOWED_ANNOTATIONS, ALLOWED_NAMED_ACTIONS, BLEND_MODES } from '../../internal/rules';
 import { scanContent } from './content';
-import { GraphicsRun, type PageState, decode } from './state';
+import { type GraphicsRun, type PageState, decode } from './state';
 
 export function checkAnnotation(run: GraphicsRun, obj: PDFObject, path: string, page: PageState): void {
   const ctx = run.ctx;
@@ -20,7 +20,12 @@ export function checkAnnotation(run: GraphicsRun, obj: PDFObject, path: string, 
     run.c.fail('6.3.2-2', run.c.t('ANNOT_FLAGS', { flags: f }), path);
   }
   const rect = getArray(ctx, a, 'Rect');
-  const rv = rect ? rect.asArray().map((x) => resolve(ctx, x)).map((x) => (x instanceof PDFNumber ? x.asNumber() : 0)) : [0, 0, 0, 0];
+  const rv = rect
+    ? rect
+        .asArray()
+        .map((x) => resolve(ctx, x))
+        .map((x) => (x instanceof PDFNumber ? x.asNumber() : 0))
+    : [0, 0, 0, 0];
   const width = Math.abs((rv[2] ?? 0) - (rv[0] ?? 0));
   const height = Math.abs((rv[3] ?? 0) - (rv[1] ?? 0));
   const ap = getDict(ctx, a, 'AP');
@@ -42,10 +47,11 @@ export function checkAnnotation(run: GraphicsRun, obj: PDFObject, path: string, 
     }
     const streams: [string, PDFStream][] = [];
     if (n instanceof PDFStream) streams.push(['AP/N', n]);
-    else if (n instanceof PDFDict) for (const [k, v] of n.entries()) {
-      const s = resolve(ctx, v);
-      if (s instanceof PDFStream) streams.push([`AP/N/${k.decodeText()}`, s]);
-    }
+    else if (n instanceof PDFDict)
+      for (const [k, v] of n.entries()) {
+        const s = resolve(ctx, v);
+        if (s instanceof PDFStream) streams.push([`AP/N/${k.decodeText()}`, s]);
+      }
     for (const [p, s] of streams) useXObjectLike(run, s, `${path}/${p}`, page);
   }
   const ca = getNumber(ctx, a, 'CA');

@@ -6,7 +6,7 @@
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFStream, type PDFObject } from 'pdf-lib';
 import { readIccHeader } from '../../internal/icc';
 import { decodeStream, entryByName, getDict, getNumber, nameOf, resolve } from '../../internal/pdf';
-import { validUtf8Name, GraphicsRun, type DeviceSpace, type Res, type PageState, decode, lookupRes } from './state';
+import { validUtf8Name, type GraphicsRun, type DeviceSpace, type Res, type PageState, decode, lookupRes } from './state';
 
 const PROCESS_COLORANTS = new Set(['Cyan', 'Magenta', 'Yellow', 'Black', 'None', 'All']);
 
@@ -48,7 +48,7 @@ export function useColorSpace(run: GraphicsRun, obj: PDFObject, res: Res, path: 
         const b = decode(run, s, path);
         const h = b ? readIccHeader(b) : undefined;
         const n = getNumber(run.ctx, s.dict, 'N');
-        const comps: Record<string, number> = { 'GRAY': 1, 'RGB ': 3, 'CMYK': 4, 'Lab ': 3 };
+        const comps: Record<string, number> = { GRAY: 1, 'RGB ': 3, CMYK: 4, 'Lab ': 3 };
         if (b && (!h || !['prtr', 'mntr', 'scnr', 'spac'].includes(h.deviceClass) || !(h.colorSpace in comps) || h.version >= 5 || (n !== undefined && comps[h.colorSpace] !== n))) {
           run.c.fail('6.2.4.2-1', run.c.t('ICC_PROFILE_INVALID'), path);
         }

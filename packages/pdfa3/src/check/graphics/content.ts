@@ -4,13 +4,13 @@
  * 6.2.8-3), q/Q nesting (6.1.13-8), and the hand-off of every painted resource to its clause group.
  */
 import { PDFBool, PDFDict, PDFStream } from 'pdf-lib';
-import { ContentLimitError, ContentParseError, CONTENT_OPERATORS, tokenizeContent, type Operand, type Operation } from '../../internal/content';
+import { ContentLimitError, type ContentParseError, CONTENT_OPERATORS, tokenizeContent, type Operand, type Operation } from '../../internal/content';
 import { get, getName, getNumber } from '../../internal/pdf';
 import { ALLOWED_INLINE_FILTERS, RENDERING_INTENTS } from '../../internal/rules';
 import { useDevice, useColorSpace, isIccCmyk } from './colour';
 import { checkFont, useType3Glyphs } from './fonts';
 import { checkExtGState } from './graphics-state';
-import { INITIAL, GraphicsRun, type DeviceSpace, type Res, type PageState, type Space, type ColourStart, lookupRes } from './state';
+import { INITIAL, type GraphicsRun, type DeviceSpace, type Res, type PageState, type Space, type ColourStart, lookupRes } from './state';
 import { useXObject, usePattern } from './xobjects';
 
 interface GState {

@@ -9,7 +9,7 @@ import { PREDEFINED_CMAPS, STANDARD_14 } from '../../internal/rules';
 import { readCmapInfo } from '../../internal/truetype';
 import { inGlyphList } from '../unicode';
 import { scanContent } from './content';
-import { validUtf8Name, GraphicsRun, type Res, type PageState, type ColourStart, decode } from './state';
+import { validUtf8Name, type GraphicsRun, type Res, type PageState, type ColourStart, decode } from './state';
 
 /** Character collection ordering of a predefined (non-Identity) CMap, from its name. */
 function predefinedOrdering(name: string): string | undefined {
@@ -155,7 +155,11 @@ function checkType0(run: GraphicsRun, font: PDFDict, cidFont: PDFDict | undefine
       const reg = info ? getText(ctx, info, 'Registry') : undefined;
       const ord = info ? getText(ctx, info, 'Ordering') : undefined;
       if (!ordering || reg !== 'Adobe' || ord !== ordering) {
-        run.c.fail('6.2.11.3.1-1', run.c.t('CIDSYSTEMINFO_CMAP', { registry: reg ?? '?', ordering: ord ?? '?', name: cmapName, expected: ordering ? run.c.t('ADOBE_ORDERING', { ordering }) : '' }), path);
+        run.c.fail(
+          '6.2.11.3.1-1',
+          run.c.t('CIDSYSTEMINFO_CMAP', { registry: reg ?? '?', ordering: ord ?? '?', name: cmapName, expected: ordering ? run.c.t('ADOBE_ORDERING', { ordering }) : '' }),
+          path,
+        );
       }
     }
   } else if (enc instanceof PDFStream) {
@@ -166,7 +170,7 @@ function checkType0(run: GraphicsRun, font: PDFDict, cidFont: PDFDict | undefine
     const m = /\/WMode\s+(\d+)\s+def/.exec(text);
     if (m && Number(m[1]) !== dictW) run.c.fail('6.2.11.3.3-2', run.c.t('CMAP_WMODE', { dict: dictW, stream: m[1] }), path);
     const use = get(ctx, enc.dict, 'UseCMap');
-    const useName = use instanceof PDFName ? use.decodeText() : use instanceof PDFStream ? getName(ctx, use.dict, 'CMapName') ?? '(embedded CMap)' : /\/([^\s/]+)\s+usecmap/.exec(text)?.[1];
+    const useName = use instanceof PDFName ? use.decodeText() : use instanceof PDFStream ? (getName(ctx, use.dict, 'CMapName') ?? '(embedded CMap)') : /\/([^\s/]+)\s+usecmap/.exec(text)?.[1];
     if (useName !== undefined && !PREDEFINED_CMAPS.has(useName)) run.c.fail('6.2.11.3.3-3', run.c.t('CMAP_USECMAP', { name: useName }), path);
     const maxCid = maxCidOf(text);
     if (maxCid > 65535) run.c.fail('6.1.13-10', run.c.t('CMAP_CID_RANGE', { cid: maxCid }), path);
@@ -191,7 +195,7 @@ function checkType0(run: GraphicsRun, font: PDFDict, cidFont: PDFDict | undefine
 
 function checkTrueType(run: GraphicsRun, font: PDFDict, desc: PDFDict | undefined, embedded: { key: string; stream: PDFStream } | undefined, path: string): void {
   const ctx = run.ctx;
-  const flags = desc ? getNumber(ctx, desc, 'Flags') ?? 0 : 0;
+  const flags = desc ? (getNumber(ctx, desc, 'Flags') ?? 0) : 0;
   const symbolic = (flags & 4) !== 0;
   const enc = get(ctx, font, 'Encoding');
   if (symbolic) {

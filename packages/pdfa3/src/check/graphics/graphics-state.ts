@@ -5,7 +5,7 @@
 import { PDFArray, PDFDict, PDFName, PDFStream } from 'pdf-lib';
 import { get, getName, getNumber, nameOf, resolve } from '../../internal/pdf';
 import { BLEND_MODES, RENDERING_INTENTS } from '../../internal/rules';
-import { GraphicsRun, type PageState } from './state';
+import type { GraphicsRun, PageState } from './state';
 
 export function checkExtGState(run: GraphicsRun, g: PDFDict, path: string, page: PageState): void {
   const ctx = run.ctx;

@@ -7,7 +7,7 @@ import { get, getArray, getDict, resolve } from '../../internal/pdf';
 import { checkAnnotation, checkAdditionalActions } from './annotations';
 import { useColorSpace } from './colour';
 import { scanContent } from './content';
-import { GraphicsRun, type Res, type PageState, inherited, decode } from './state';
+import { type GraphicsRun, type Res, type PageState, inherited, decode } from './state';
 
 export function checkPage(run: GraphicsRun, page: PDFPage, index: number): void {
   const path = `page ${index + 1}`;
@@ -25,7 +25,10 @@ export function checkPage(run: GraphicsRun, page: PDFPage, index: number): void 
   for (const box of ['MediaBox', 'CropBox', 'BleedBox', 'TrimBox', 'ArtBox']) {
     const arr = box === 'MediaBox' || box === 'CropBox' ? inherited(run, node, box) : getArray(run.ctx, node, box);
     if (!(arr instanceof PDFArray) || arr.size() !== 4) continue;
-    const v = arr.asArray().map((x) => resolve(run.ctx, x)).map((x) => (x instanceof PDFNumber ? x.asNumber() : NaN));
+    const v = arr
+      .asArray()
+      .map((x) => resolve(run.ctx, x))
+      .map((x) => (x instanceof PDFNumber ? x.asNumber() : NaN));
     if (v.some(Number.isNaN)) continue;
     const w = Math.abs(v[2]! - v[0]!);
     const h = Math.abs(v[3]! - v[1]!);
@@ -43,10 +46,11 @@ export function checkPage(run: GraphicsRun, page: PDFPage, index: number): void 
   const contents = get(run.ctx, node, 'Contents');
   const streams: PDFStream[] = [];
   if (contents instanceof PDFStream) streams.push(contents);
-  else if (contents instanceof PDFArray) for (const s of contents.asArray()) {
-    const r = resolve(run.ctx, s);
-    if (r instanceof PDFStream) streams.push(r);
-  }
+  else if (contents instanceof PDFArray)
+    for (const s of contents.asArray()) {
+      const r = resolve(run.ctx, s);
+      if (r instanceof PDFStream) streams.push(r);
+    }
   const parts: Uint8Array[] = [];
   for (const s of streams) {
     const b = decode(run, s, `${path}/Contents`);

@@ -3,10 +3,10 @@
  * already judged, what the pages used (device colour, glyphs, attached files), and the helpers they
  * all need (stream decoding, resource lookup).
  */
-import { PDFDict, PDFStream, type PDFContext, type PDFObject } from 'pdf-lib';
+import type { PDFDict, PDFStream, PDFContext, PDFObject } from 'pdf-lib';
 import { decodeStream, entryByName, get, getDict, resolve, StreamTooLargeError } from '../../internal/pdf';
-import { type CheckContext } from '../context';
-import { type GlyphUse } from '../glyph-widths';
+import type { CheckContext } from '../context';
+import type { GlyphUse } from '../glyph-widths';
 
 export type DeviceSpace = 'DeviceRGB' | 'DeviceCMYK' | 'DeviceGray';
 

@@ -9,7 +9,7 @@ import { jpxProblems, readJp2Header } from '../jpx';
 import { useColorSpace } from './colour';
 import { scanContent } from './content';
 import { checkExtGState } from './graphics-state';
-import { GraphicsRun, type Res, type PageState, type ColourStart, decode } from './state';
+import { type GraphicsRun, type Res, type PageState, type ColourStart, decode } from './state';
 
 export function useXObject(run: GraphicsRun, x: PDFStream, res: Res, path: string, page: PageState, depth: number, start: ColourStart): void {
   const d = x.dict;

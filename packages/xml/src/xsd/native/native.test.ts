@@ -58,7 +58,9 @@ const ok = '<Id>AB-1</Id>\n<Amt Ccy="EUR">12.50</Amt>';
 
 const INSTANCES: string[] = [
   doc(ok),
-  doc(`${ok}\n<Note>hello</Note>\n<Amt Ccy="USD">0.01</Amt>\n<Code>A</Code>\n<Code>B</Code>\n<Flag>true</Flag>\n<Local>X-1</Local>\n<Narrow><B>b</B></Narrow>\n<Ext><Doc><Id>Z</Id><Note>n</Note></Doc><foo xmlns="urn:other"><bar/></foo></Ext>`),
+  doc(
+    `${ok}\n<Note>hello</Note>\n<Amt Ccy="USD">0.01</Amt>\n<Code>A</Code>\n<Code>B</Code>\n<Flag>true</Flag>\n<Local>X-1</Local>\n<Narrow><B>b</B></Narrow>\n<Ext><Doc><Id>Z</Id><Note>n</Note></Doc><foo xmlns="urn:other"><bar/></foo></Ext>`,
+  ),
   doc('<Amt Ccy="EUR">1</Amt>'),
   doc('<Id>AB-1</Id>'),
   doc(`${ok}\n<Note>a</Note>\n<Note>b</Note>\n<Note>c</Note>`),

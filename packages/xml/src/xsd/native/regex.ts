@@ -25,7 +25,7 @@ export function translateXsdRegex(xsd: string): string | null {
     const cps = Array.from(xsd);
     let i = 0;
     let out = '';
-    const escape = (inClass: boolean): string => {
+    const readEscape = (inClass: boolean): string => {
       const c = cps[i + 1];
       if (c === undefined) throw new Refused('trailing backslash');
       i += 2;
@@ -73,7 +73,7 @@ export function translateXsdRegex(xsd: string): string | null {
           continue;
         }
         if (c === '\\') {
-          s += escape(true);
+          s += readEscape(true);
           continue;
         }
         s += lit(c.codePointAt(0)!);
@@ -83,7 +83,7 @@ export function translateXsdRegex(xsd: string): string | null {
     };
     while (i < cps.length) {
       const c = cps[i]!;
-      if (c === '\\') out += escape(false);
+      if (c === '\\') out += readEscape(false);
       else if (c === '[') out += charClass();
       else if (c === '.') {
         out += '[^\\u{a}\\u{d}]';
