@@ -405,20 +405,5 @@ export function msg(key: Pain001MessageKey, params?: MessageParams): Msg {
 export type Say = (key: Pain001MessageKey, params?: MessageParams) => string;
 
 export function sayer(lang: Lang = 'de'): Say {
-  const say: Say = (key, params) => {
-    if (!params) return message(messages, key, lang);
-    const p: Record<string, string | number | bigint | boolean | null | undefined> = {};
-    for (const [k, v] of Object.entries(params)) {
-      p[k] =
-        typeof v === 'string' && v.startsWith('@')
-          ? v
-              .slice(1)
-              .split('+')
-              .map((l) => say(l as Pain001MessageKey))
-              .join(': ')
-          : v;
-    }
-    return message(messages, key, lang, p);
-  };
-  return say;
+  return (key, params) => message(messages, key, lang, params);
 }

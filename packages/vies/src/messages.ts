@@ -92,8 +92,5 @@ export type ViesMessageKey = keyof typeof messages;
 
 /** The text of `key` in `lang`; a parameter value `@KEY` is replaced by the text of KEY (the checksum names). */
 export function say(lang: Lang, key: ViesMessageKey, params?: MessageParams): string {
-  if (!params) return message(messages, key, lang);
-  const p: Record<string, string | number | bigint | boolean | null | undefined> = {};
-  for (const [k, v] of Object.entries(params)) p[k] = typeof v === 'string' && v.startsWith('@') ? message(messages, v.slice(1) as ViesMessageKey, lang) : v;
-  return message(messages, key, lang, p);
+  return message(messages, key, lang, params);
 }

@@ -45,8 +45,19 @@ export function message<K extends string>(catalogue: MessageCatalogue<K>, key: K
   const texts = catalogue[key];
   return texts[lang].replace(PLACEHOLDER, (all, name: string) => {
     const v = params[name];
-    return v === undefined || v === null ? all : String(v);
+    if (v === undefined || v === null) return all;
+    return typeof v === 'string' && v.startsWith('@') ? (labelText(catalogue, v, lang) ?? v) : String(v);
   });
+}
+
+/**
+ * A parameter value `@KEY` names a label in the same catalogue (its text in the same language); `@A+B` joins the labels
+ * of A and B with ': ' ("Adresse des Empfängers: Ort"). Undefined when a part is not a key (the value stays as given).
+ */
+function labelText<K extends string>(catalogue: MessageCatalogue<K>, value: string, lang: Lang): string | undefined {
+  const parts = value.slice(1).split('+');
+  if (!parts.every((p) => Object.hasOwn(catalogue, p))) return undefined;
+  return parts.map((p) => message(catalogue, p as K, lang)).join(': ');
 }
 
 /**

@@ -69,3 +69,17 @@ describe('message catalogues', () => {
     expect(langFromAcceptLanguage('*', 'de')).toBe('de');
   });
 });
+
+describe('labels in parameters', () => {
+  const m = defineMessages({
+    MISSING: { de: '{field} fehlt', en: '{field} is missing' },
+    L_ADDRESS: { de: 'Adresse des Empfängers', en: "Creditor's address" },
+    L_CITY: { de: 'Ort', en: 'city' },
+  });
+  it('@KEY and @A+B are label texts of the same language; anything else stays as given', () => {
+    expect(message(m, 'MISSING', 'de', { field: '@L_ADDRESS+L_CITY' })).toBe('Adresse des Empfängers: Ort fehlt');
+    expect(message(m, 'MISSING', 'en', { field: '@L_CITY' })).toBe('city is missing');
+    expect(message(m, 'MISSING', 'en', { field: '@someone' })).toBe('@someone is missing');
+    expect(message(m, 'MISSING', 'en', { field: '@L_CITY+nope' })).toBe('@L_CITY+nope is missing');
+  });
+});
