@@ -29,6 +29,14 @@ describe('checkPdfA3 on constructed files', () => {
     expect(await rules(await buildSample())).toEqual([]);
   });
 
+  it('gives the house verdict beside passed: valid for the clean sample, invalid with an error finding', async () => {
+    const clean = await checkPdfA3(await buildSample());
+    expect(clean).toMatchObject({ passed: true, verdict: 'valid' });
+    const bad = await checkPdfA3(replaceBytes(await buildSample(), '%PDF-1.7', '%PDF-2.0'));
+    expect(bad).toMatchObject({ passed: false, verdict: 'invalid' });
+    expect((await checkPdfA3(new Uint8Array([1, 2, 3]))).verdict).toBe('invalid');
+  });
+
   it('file structure: header, binary comment, trailer ID, data after EOF (6.1.2, 6.1.3)', async () => {
     const good = await buildSample();
     expect(await rules(replaceBytes(good, '%PDF-1.7', '%PDF-2.0'))).toContain('6.1.2-1');

@@ -4,6 +4,7 @@
  * errors means "none of these checks failed", not "PDF/A compliant" (use veraPDF for that).
  */
 import type { PDFDocument, PDFObject } from 'pdf-lib';
+import { verdictOf, type Verdict } from '@kontor/xml';
 import { Pdfa3Error } from '../errors';
 import { loadTolerant, looksEncrypted } from '../internal/pdf';
 import { msg } from '../messages';
@@ -81,8 +82,10 @@ export const CHECKED_CLAUSES: readonly ClauseCoverage[] = [
 ];
 
 export interface CheckPdfA3Result {
-  /** no error findings (for the checked clauses only) */
+  /** no error findings (for the checked clauses only) — veraPDF's "compliant" */
   passed: boolean;
+  /** the house verdict over the findings: any error → invalid; else any warning → valid_with_warnings; else valid */
+  verdict: Verdict;
   /** pdfaid as declared in the XMP, if readable */
   declared: { part?: string; conformance?: string };
   findings: Finding[];
@@ -108,6 +111,7 @@ export async function checkPdfA3(bytes: Uint8Array, opts: CheckOptions = {}): Pr
   if (countPageObjects(bytes, maxPages) > maxPages) {
     return {
       passed: false,
+      verdict: 'invalid',
       declared: {},
       findings: [{ code: 'PDF_TOO_MANY_PAGES', severity: 'error', message: msg('TOO_MANY_PAGES', lang, { max: maxPages }) }],
       checkedClauses: CHECKED_CLAUSES,
@@ -118,6 +122,7 @@ export async function checkPdfA3(bytes: Uint8Array, opts: CheckOptions = {}): Pr
   if ('error' in loaded && loaded.code === 'PDF_TOO_MANY_OBJECTS') {
     return {
       passed: false,
+      verdict: 'invalid',
       declared: {},
       findings: [{ code: loaded.code, severity: 'error', message: msg('NOT_JUDGED', lang, { error: loaded.error }) }],
       checkedClauses: CHECKED_CLAUSES,
@@ -127,6 +132,7 @@ export async function checkPdfA3(bytes: Uint8Array, opts: CheckOptions = {}): Pr
   if ('error' in loaded) {
     return {
       passed: false,
+      verdict: 'invalid',
       declared: {},
       findings: looksEncrypted(bytes)
         ? [{ code: '6.1.3', rule: '6.1.3-2', severity: 'error', message: msg('ENCRYPTED_UNPARSEABLE', lang), path: 'trailer' }]
@@ -238,7 +244,7 @@ function quietly<T>(fn: () => T | undefined): T | undefined {
 
 function finish(c: CheckContext, declared: { part?: string; conformance?: string }, pagesReused: boolean): CheckPdfA3Result {
   const findings = [...c.findings].sort((a, b) => (a.code === b.code ? 0 : compareClause(a.code, b.code)));
-  return { passed: !findings.some((f) => f.severity === 'error'), declared, findings, checkedClauses: CHECKED_CLAUSES, pagesReused };
+  return { passed: !findings.some((f) => f.severity === 'error'), verdict: verdictOf(findings), declared, findings, checkedClauses: CHECKED_CLAUSES, pagesReused };
 }
 
 function compareClause(a: string, b: string): number {
