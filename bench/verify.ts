@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { completeInvoice, type InvoiceInput } from '@kontor/cii';
+import { invoiceWith } from './lib/einvoice-eu';
 import { SchemaStore } from '@kontor/xml';
 import { typesetInvoice, verifyInvoicePdf } from '@kontor/zugferd';
 import { mb, medianMs, peakRss, ratio, type BenchRow } from './harness';
@@ -19,33 +19,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const corpus = path.resolve(root, '../shared/corpus');
 const now = new Date('2025-03-10T10:00:00Z');
-
-function invoiceWith(lines: number): InvoiceInput {
-  return completeInvoice({
-    invoiceNumber: `VERIFY-${lines}`,
-    issueDate: '2025-03-10',
-    dueDate: '2025-04-09',
-    seller: {
-      name: 'Nordlicht Software GmbH',
-      vatId: 'DE811907980',
-      address: { line1: 'Friedrichstraße 123', city: 'Berlin', postalCode: '10117', countryCode: 'DE' },
-      contact: { name: 'Anna Schmidt', phone: '+49 30 1234567', email: 'buchhaltung@nordlicht.example' },
-    },
-    buyer: { name: 'Hanse Handel AG', address: { line1: 'Speicherstadt 5', city: 'Hamburg', postalCode: '20457', countryCode: 'DE' } },
-    payment: { iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
-    // every other line has a long, wrapping name so that 500 lines (the limit) fill more than 20 pages
-    lines: Array.from({ length: lines }, (_, i) => ({
-      name:
-        i % 2
-          ? `Wartungsvertrag Serverraum Nord, Leistungsumfang gemäß Anlage ${i}: Prüfung der Klimatechnik, USV-Test, Dokumentation und Abnahmeprotokoll`
-          : `Artikel ${i + 1} Schrauben M${(i % 12) + 3}`,
-      quantity: (i % 9) + 1,
-      unitCode: 'C62',
-      unitPriceNet: Number((((i * 37) % 1000) / 10 + 1.5).toFixed(2)),
-      vatRatePercent: i % 4 === 0 ? 7 : 19,
-    })),
-  } as never);
-}
 
 /** A hybrid of exactly `pages` pages (searching the line count). */
 async function hybridOf(pages: number): Promise<{ pdf: Uint8Array; pages: number }> {

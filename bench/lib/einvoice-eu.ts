@@ -1,7 +1,7 @@
 /**
  * Bench inputs shared by modules that compare with npm @e-invoice-eu/core: one synthetic invoice with n lines
  * (our input shape, totals completed by completeInvoice) and the same invoice in @e-invoice-eu/core's internal
- * UBL-shaped JSON. (bench/zugferd.ts has its own copy of both for its embed rows; it can import these instead.)
+ * UBL-shaped JSON (used by cii-validate, ubl-validate, zugferd and verify).
  */
 import { completeInvoice, type InvoiceInput } from '@kontor/cii';
 
