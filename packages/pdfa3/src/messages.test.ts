@@ -2,29 +2,12 @@
 import { catalogueProblems, placeholdersOf } from '@kontor/xml';
 import { PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { isGermanOf, keysOfEnglish } from '../test/message-patterns';
 import { buildSampleDoc } from '../test/fixtures';
 import { checkPdfA3 } from './check/check-pdfa3';
 import { loadForPdfA3 } from './load/load-for-pdfa3';
 import { messages, type Pdfa3MessageKey } from './messages';
 import { savePdfA3 } from './write/save';
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A template as a regular expression: each placeholder matches any text. */
-const pattern = (template: string) =>
-  new RegExp(
-    `^${template
-      .split(/\{[A-Za-z_][A-Za-z0-9_]*\}/)
-      .map(escapeRegExp)
-      .join('[\\s\\S]*')}$`,
-  );
-const KEYS = Object.keys(messages) as Pdfa3MessageKey[];
-const EN = KEYS.map((k) => [k, pattern(messages[k].en)] as const);
-const DE = new Map(KEYS.map((k) => [k, pattern(messages[k].de)] as const));
-
-/** The catalogue keys whose English template the text matches. */
-export const keysOfEnglish = (text: string): Pdfa3MessageKey[] => EN.filter(([, re]) => re.test(text)).map(([k]) => k);
-/** true when the German text matches the German template of one of `keys`. */
-export const isGermanOf = (text: string, keys: Pdfa3MessageKey[]): boolean => keys.some((k) => DE.get(k)!.test(text));
 
 describe('pdfa3 messages', () => {
   it('every key has a German and an English text with the same placeholders', () => {
