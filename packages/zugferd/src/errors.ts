@@ -42,3 +42,12 @@ export class ZugferdError extends KontorError<ZugferdErrorCode, Finding[]> {
     super(code, message, { ...options, details: options.details ?? [] });
   }
 }
+
+/** CHECK_FAILED for our own output (`what`: "hybrid PDF", "generated PDF"): the first codes in the message, every error finding in `details`. */
+export function ownCheckFailed(what: string, errors: Finding[]): ZugferdError {
+  const codes = errors
+    .slice(0, 5)
+    .map((f) => f.code)
+    .join(', ');
+  return new ZugferdError('CHECK_FAILED', `The ${what} failed our own check (${codes}); no file is delivered`, { details: errors });
+}

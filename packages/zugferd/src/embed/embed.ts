@@ -8,7 +8,7 @@ import { loadForPdfA3, type Finding as PdfaFinding } from '@kontor/pdfa3';
 import type { SchemaStore } from '@kontor/xml';
 import { PDFArray, PDFDict, PDFDocument as PDFDocumentClass, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFDocument, type PDFObject } from 'pdf-lib';
 import { embedStandardFonts } from './standard-fonts';
-import { ZugferdError, type ZugferdErrorCode } from '../errors';
+import { ownCheckFailed, ZugferdError, type ZugferdErrorCode } from '../errors';
 import { checkHybrid, finishHybrid } from '../facturx/hybrid';
 import { preparePdfInvoice } from '../internal/invoice';
 import { labelsFor } from '../typeset/i18n';
@@ -171,14 +171,7 @@ function classifyFailure(check: HybridInvoiceResult['check']): never {
     refuse('PDF_NOT_CONVERTIBLE', `The PDF has content PDF/A-3 forbids that cannot be fixed without changing its pages (${clauses.slice(0, 6).join(', ')}): ${input[0]!.message}`, input);
   }
   const all = [...pdfaErrors, ...check.structure.filter((f) => f.severity === 'error'), ...check.en16931.findings.filter((f) => f.severity === 'error')];
-  throw new ZugferdError(
-    'CHECK_FAILED',
-    `The hybrid PDF failed our own check (${all
-      .slice(0, 5)
-      .map((f) => f.code)
-      .join(', ')}); no file is delivered`,
-    { details: all },
-  );
+  throw ownCheckFailed('hybrid PDF', all);
 }
 
 function creatorOf(doc: PDFDocument): string | undefined {

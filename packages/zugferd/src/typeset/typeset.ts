@@ -6,7 +6,7 @@
 import { embedPdfA3Font, loadLiberationSans } from '@kontor/pdfa3';
 import type { SchemaStore } from '@kontor/xml';
 import { PDFDocument } from 'pdf-lib';
-import { ZugferdError } from '../errors';
+import { ownCheckFailed, ZugferdError } from '../errors';
 import { checkHybrid, finishHybrid } from '../facturx/hybrid';
 import { preparePdfInvoice } from '../internal/invoice';
 import type { HybridInvoiceResult, InvoiceAttachment, Lang, Logo } from '../types';
@@ -85,14 +85,7 @@ export async function typesetInvoice(invoice: unknown, opts: TypesetOptions): Pr
   });
   if (check.verdict === 'invalid') {
     const errors = [...check.pdfa, ...check.structure, ...check.en16931.findings].filter((f) => f.severity === 'error');
-    throw new ZugferdError(
-      'CHECK_FAILED',
-      `The generated PDF failed our own check (${errors
-        .slice(0, 5)
-        .map((e) => e.code)
-        .join(', ')}); no file is delivered`,
-      { details: errors },
-    );
+    throw ownCheckFailed('generated PDF', errors);
   }
   return { pdf: finished.bytes, xml: prepared.xml, pages: canvas.pages.length, warnings: [...prepared.warnings, ...finished.warnings], invoiceWarnings: prepared.invoiceWarnings, check };
 }
