@@ -56,7 +56,7 @@ export {
   type GenerateGateReport,
 } from './write/write-cii';
 export { toInvoiceWarnings, type InvoiceWarning, type WarningLang } from './write/warnings';
-export { legalContentWarnings, checkGermanLegalContent, detectLegalForm, type LegalContentWarning, type LegalForm, type LegalLang } from './rules/de-ustg/legal-content';
+export { legalContentWarnings, checkGermanLegalContent, detectLegalForm, type LegalContentWarning, type LegalForm } from './rules/de-ustg/legal-content';
 export { readCii, type ReadCiiResult, type ReadCiiOptions, type ReadAttachment, type UnsupportedElement, type CiiProfileName } from './read/read-cii';
 import * as officialCodes from './codelists/official';
 /** The official EN 16931 code lists (generated from the corpus codedb; see scripts/gen-codelists.mjs), as one namespace. */

@@ -10,9 +10,6 @@ import type { Finding, Lang } from '@kontor/xml';
 import type { Invoice } from '../../model/invoice';
 import { ruleMessageTexts } from '../messages';
 
-/** @deprecated Use `Lang` of @kontor/xml (the same two languages). */
-export type LegalLang = Lang;
-
 /** One legal-content warning in both languages. */
 export interface LegalContentWarning {
   code: string;
@@ -205,7 +202,7 @@ export function legalContentWarnings(inv: Invoice): LegalContentWarning[] {
  * checkGermanLegalContent(invoice, 'en'); // Finding[] (warnings): what § 14 UStG asks beyond EN 16931
  * ```
  */
-export function checkGermanLegalContent(inv: Invoice, lang: LegalLang = 'en'): Finding[] {
+export function checkGermanLegalContent(inv: Invoice, lang: Lang = 'en'): Finding[] {
   return legalContentWarnings(inv).map((w) => {
     const f: Finding = { code: w.code, severity: 'warning', message: lang === 'de' ? w.de : w.en, path: w.path };
     if (w.bt !== undefined) f.bt = w.bt;
