@@ -131,7 +131,7 @@ export function rulesetLabel(setId: string): string {
   return m[1] === 'dk' ? `dk.gbic${m[3] ?? ''}:pain001:${m[2]}` : `iso.20022:pain001:${m[2]}`;
 }
 
-function runXsd(store: SchemaStore | undefined, setId: string, text: string, maxFindings: number, say: Say, shared?: SharedXsdPass): XsdCheck {
+function runXsd(store: SchemaStore | undefined, setId: string, text: string, maxFindings: number, say: Say, shared?: Pick<SharedXsdPass, 'result'>): XsdCheck {
   const title = findSchemaSet(setId)?.title;
   const base = { ruleset: rulesetLabel(setId), schemaSet: setId, ...(title ? { title } : {}), errorCount: 0, warningCount: 0, findings: [] as XsdCheckFinding[] };
   if (!store) return { available: false, ...base, verdict: 'not_checked', note: say('XSD_NO_STORE') };
@@ -231,6 +231,19 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
     ? sharedXsdPass(opts.schemaStore, { requested: opts.profile && opts.profile !== 'auto' ? opts.profile : undefined, schemaSet: opts.schemaSet, maxFindings, setFor: schemaSetFor })
     : undefined;
   const model = await readPain001(text, { maxBytes, lang, ...(opts.limits ? { limits: opts.limits } : {}), ...(pass ? { tap: pass.tap } : {}) });
+  return assessPain001(model, text, opts, pass);
+}
+
+/**
+ * validatePain001 after its read: profile, rules, schema result, verdict and summary of a read model. `shared` holds
+ * the schema results of the read pass (when the store validated natively in it); a set without one is validated on
+ * `text`. Also the generation gate's last step (write/gate.ts), which builds the model and the native schema result
+ * from the writer's own events instead of reading the file it has just written.
+ */
+export function assessPain001(model: Pain001ReadModel, text: string, opts: ValidateOptions, shared?: Pick<SharedXsdPass, 'result'>): Pain001ValidationResult {
+  const maxFindings = opts.maxFindings ?? 1000;
+  const lang = opts.lang ?? 'de';
+  const say = sayer(lang);
   const requested = opts.profile && opts.profile !== 'auto' ? opts.profile : undefined;
   const detection = requested ? { profile: requested, reasons: [say('PROFILE_REQUESTED')] } : detectProfile(model, lang);
   const profile = detection.profile;
@@ -256,7 +269,7 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
     if (!def || def.namespace !== model.namespace) throw new Pain001Error('INVALID_ARGUMENT', `Schema set ${opts.schemaSet} does not target ${model.namespace}`);
     setId = opts.schemaSet;
   }
-  const xsd = runXsd(opts.schemaStore, setId, text, maxFindings, say, model.malformed ? undefined : pass);
+  const xsd = runXsd(opts.schemaStore, setId, text, maxFindings, say, model.malformed ? undefined : shared);
   // Rule findings and schema diagnostics together; the schema counts stand for diagnostics beyond xsd.findings.
   const verdict = verdictOf([...findings, ...(xsd.valid === false ? [{ severity: 'error' as const }] : []), ...(xsd.warningCount > 0 ? [{ severity: 'warning' as const }] : [])]);
   return {
