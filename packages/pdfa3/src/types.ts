@@ -12,6 +12,13 @@ export type { Severity };
 export interface Finding extends SharedFinding {
   rule?: string;
   clause?: string;
+  /**
+   * The font a font finding is about, as data: its /BaseFont name as written (e.g. "Helvetica", "ABCDEF+Arial-BoldMT"),
+   * so callers need not read it out of the message (whose wording depends on the language). Set on 6.2.11.x
+   * findings about one font that has a /BaseFont: not embedded (6.2.11.4.1-1), glyphs missing from the program
+   * (6.2.11.4.1-2), subset descriptors (6.2.11.4.2), widths (6.2.11.5-1), Unicode maps (6.2.11.7.2), .notdef (6.2.11.8-1).
+   */
+  font?: string;
 }
 
 export type PdfaConformance = 'A' | 'B' | 'U';

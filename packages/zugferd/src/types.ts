@@ -11,6 +11,8 @@ export interface Finding extends BaseFinding {
   /** veraPDF rule id ("6.2.11.4.1-1") for PDF/A findings, where one corresponds */
   rule?: string;
   clause?: string;
+  /** PDF/A font findings: the /BaseFont name of the font concerned (from @kontor/pdfa3's Finding.font) */
+  font?: string;
 }
 
 export type Lang = 'de' | 'en';

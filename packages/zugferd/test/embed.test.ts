@@ -93,6 +93,26 @@ describe('embedInvoice', () => {
   });
 });
 
+describe('embedInvoice refusing unembedded fonts', () => {
+  it("names the fonts from the PDF/A findings' font field, whatever the document language", async () => {
+    const supplied = await visualPdf(1, { times: true });
+    for (const lang of ['de', 'en'] as const) {
+      const err = await embedInvoice(supplied, structuredClone(invoice), { now, lang }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(ZugferdError);
+      const z = err as ZugferdError;
+      expect(z.code).toBe('PDF_FONTS_NOT_EMBEDDED');
+      expect(z.message).toContain('(Times-Roman)');
+      const details = z.details as { code: string; font?: string }[];
+      const fonts = details.filter((d) => d.code === 'PDFA_FONT_NOT_EMBEDDED').map((d) => d.font);
+      expect(fonts.length).toBeGreaterThan(0);
+      expect(new Set(fonts)).toEqual(new Set(['Times-Roman']));
+    }
+  });
+});
+
 describe('embedInvoice over corpus PDFs', () => {
   const hasCorpus = corpusAvailable();
   const accepted = [

@@ -69,10 +69,10 @@ export class CheckContext {
 
   /**
    * Records a failed rule ("6.6.4-2"): code = clause, one finding per rule and path (the same rule failing
-   * on many objects is reported up to 20 times).
+   * on many objects is reported up to 20 times). `font`: the BaseFont name a font finding is about (Finding.font).
    */
-  fail(rule: string, message: string, path?: string, severity: Severity = 'error'): void {
-    this.recording?.push({ t: 'fail', rule, message, path, severity });
+  fail(rule: string, message: string, path?: string, severity: Severity = 'error', font?: string): void {
+    this.recording?.push({ t: 'fail', rule, message, path, severity, ...(font !== undefined ? { font } : {}) });
     const clause = rule.replace(/-\d+$/, '');
     const key = `${rule}|${path ?? ''}`;
     if (this.seen.has(key)) return;
@@ -80,7 +80,7 @@ export class CheckContext {
     if (perRule >= 20) return;
     this.perRule.set(rule, perRule + 1);
     this.seen.add(key);
-    this.findings.push({ code: clause, rule, severity, message, ...(path !== undefined ? { path } : {}) });
+    this.findings.push({ code: clause, rule, severity, message, ...(path !== undefined ? { path } : {}), ...(font !== undefined ? { font } : {}) });
   }
 
   /**
@@ -101,7 +101,7 @@ export class CheckContext {
   /** Replays recorded calls (see ./precheck.ts) as if the passes that made them ran now. */
   replay(calls: readonly RecordedCall[], outputCS: string | undefined): void {
     for (const k of calls) {
-      if (k.t === 'fail') this.fail(k.rule, k.message, k.path, k.severity);
+      if (k.t === 'fail') this.fail(k.rule, k.message, k.path, k.severity, k.font);
       else if (k.t === 'note') this.note(k.code, k.severity, k.message, k.path);
       else this.transparencyWithoutGroup(k.path, outputCS);
     }

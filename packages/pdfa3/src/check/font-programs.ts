@@ -97,8 +97,9 @@ export class FontProgramChecker {
   private notdef(font: PDFDict, u: GlyphUse): void {
     const ctx = this.ctx;
     const sub = getName(ctx, font, 'Subtype');
-    const name = getName(ctx, font, 'BaseFont') ?? this.c.t('UNNAMED');
-    const report = (code: number) => this.c.fail('6.2.11.8-1', this.c.t('NOTDEF_GLYPH', { name, code }), u.path);
+    const baseFont = getName(ctx, font, 'BaseFont');
+    const name = baseFont ?? this.c.t('UNNAMED');
+    const report = (code: number) => this.c.fail('6.2.11.8-1', this.c.t('NOTDEF_GLYPH', { name, code }), u.path, 'error', baseFont);
     if (sub === 'Type0') {
       const enc = getName(ctx, font, 'Encoding');
       if (enc !== 'Identity-H' && enc !== 'Identity-V') return;
@@ -136,7 +137,8 @@ export class FontProgramChecker {
   private subset(font: PDFDict, u: GlyphUse): void {
     const ctx = this.ctx;
     const sub = getName(ctx, font, 'Subtype');
-    const name = getName(ctx, font, 'BaseFont') ?? this.c.t('UNNAMED');
+    const baseFont = getName(ctx, font, 'BaseFont');
+    const name = baseFont ?? this.c.t('UNNAMED');
     if (sub === 'Type0') {
       const cid = this.descendant(font);
       const desc = cid && getDict(ctx, cid, 'FontDescriptor');
@@ -159,7 +161,7 @@ export class FontProgramChecker {
       if (!present) return;
       for (const c of present) {
         if (!has(c)) {
-          this.c.fail('6.2.11.4.2-2', this.c.t('CIDSET_INCOMPLETE', { name, cid: c }), u.path);
+          this.c.fail('6.2.11.4.2-2', this.c.t('CIDSET_INCOMPLETE', { name, cid: c }), u.path, 'error', baseFont);
           return;
         }
       }
@@ -180,7 +182,7 @@ export class FontProgramChecker {
     const cff = parseCff(decodeOnce(this.c, ff3));
     if (cff.isCid) return;
     if (names.size < cff.numGlyphs - 1) {
-      this.c.fail('6.2.11.4.2-1', this.c.t('CHARSET_COUNT', { name, count: names.size, held: cff.numGlyphs - 1 }), u.path);
+      this.c.fail('6.2.11.4.2-1', this.c.t('CHARSET_COUNT', { name, count: names.size, held: cff.numGlyphs - 1 }), u.path, 'error', baseFont);
     }
   }
 
@@ -200,8 +202,9 @@ export class FontProgramChecker {
   private presence(font: PDFDict, u: GlyphUse): void {
     const ctx = this.ctx;
     const sub = getName(ctx, font, 'Subtype');
-    const name = getName(ctx, font, 'BaseFont') ?? this.c.t('UNNAMED');
-    const missing = (code: number, what: string) => this.c.fail('6.2.11.4.1-2', this.c.t('GLYPH_NOT_DEFINED', { name, code, what }), u.path);
+    const baseFont = getName(ctx, font, 'BaseFont');
+    const name = baseFont ?? this.c.t('UNNAMED');
+    const missing = (code: number, what: string) => this.c.fail('6.2.11.4.1-2', this.c.t('GLYPH_NOT_DEFINED', { name, code, what }), u.path, 'error', baseFont);
     if (sub === 'Type0') {
       const enc = getName(ctx, font, 'Encoding');
       if (enc !== 'Identity-H' && enc !== 'Identity-V') return;
@@ -237,7 +240,7 @@ export class FontProgramChecker {
       }
       return;
     }
-    if (sub === 'Type3') return this.type3Widths(font, u, name);
+    if (sub === 'Type3') return this.type3Widths(font, u, name, baseFont);
     if (sub !== 'Type1' && sub !== 'MMType1') return;
     const desc = getDict(ctx, font, 'FontDescriptor');
     const ff3 = getStream(ctx, desc, 'FontFile3');
@@ -269,14 +272,14 @@ export class FontProgramChecker {
         const w = cff.width(gid);
         if (!(wObj instanceof PDFNumber) || w === undefined) continue;
         if (Math.abs(w * scale - wObj.asNumber()) > 1.01) {
-          this.c.fail('6.2.11.5-1', this.c.t('GLYPH_WIDTH_PROGRAM', { name, glyph: g, code, dict: wObj.asNumber(), prog: Math.round(w * scale * 100) / 100 }), u.path);
+          this.c.fail('6.2.11.5-1', this.c.t('GLYPH_WIDTH_PROGRAM', { name, glyph: g, code, dict: wObj.asNumber(), prog: Math.round(w * scale * 100) / 100 }), u.path, 'error', baseFont);
         }
       }
     }
   }
 
   /** 6.2.11.5-1 for Type 3 fonts: /Widths against the d0/d1 width of each used glyph procedure. */
-  private type3Widths(font: PDFDict, u: GlyphUse, name: string): void {
+  private type3Widths(font: PDFDict, u: GlyphUse, name: string, baseFont: string | undefined): void {
     const ctx = this.ctx;
     const procs = getDict(ctx, font, 'CharProcs');
     const fc = getNumber(ctx, font, 'FirstChar');
@@ -300,7 +303,7 @@ export class FontProgramChecker {
         const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+))\s+[+-]?(?:\d+\.?\d*|\.\d+)\s+(?:[+-]?(?:\d+\.?\d*|\.\d+)\s+){0,4}d[01](?![A-Za-z0-9])/.exec(head);
         if (!m) continue;
         if (Math.abs(Number(m[1]) - wObj.asNumber()) * Math.abs(sx) * 1000 > 1.01) {
-          this.c.fail('6.2.11.5-1', this.c.t('TYPE3_GLYPH_WIDTH', { name, glyph: g, code, dict: wObj.asNumber(), proc: m[1] }), u.path);
+          this.c.fail('6.2.11.5-1', this.c.t('TYPE3_GLYPH_WIDTH', { name, glyph: g, code, dict: wObj.asNumber(), proc: m[1] }), u.path, 'error', baseFont);
         }
       }
     }

@@ -182,10 +182,11 @@ export class GlyphWidthChecker {
 
   private report(font: PDFDict, u: GlyphUse, bad: { code: number; dict: number; prog: number }[]): void {
     if (bad.length === 0) return;
-    const name = getName(this.ctx, font, 'BaseFont') ?? this.c.t('UNNAMED');
+    const baseFont = getName(this.ctx, font, 'BaseFont');
+    const name = baseFont ?? this.c.t('UNNAMED');
     const first = bad[0]!;
     const more = bad.length > 1 ? this.c.t('GLYPHS_DIFFER', { count: bad.length }) : '';
-    this.c.fail('6.2.11.5-1', this.c.t('GLYPH_WIDTH_DICT', { name, code: first.code, dict: round(first.dict), prog: round(first.prog), more }), u.path);
+    this.c.fail('6.2.11.5-1', this.c.t('GLYPH_WIDTH_DICT', { name, code: first.code, dict: round(first.dict), prog: round(first.prog), more }), u.path, 'error', baseFont);
   }
 
   private checkFont(font: PDFDict, u: GlyphUse): void {

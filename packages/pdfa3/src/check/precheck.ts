@@ -16,7 +16,7 @@ import { PDFArray, PDFDict, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFCo
 
 /** One call the page passes made on the check context, or a page whose 6.2.10-2 depends on the output intent. */
 export type RecordedCall =
-  | { t: 'fail'; rule: string; message: string; path: string | undefined; severity: 'error' | 'warning' | 'info' }
+  | { t: 'fail'; rule: string; message: string; path: string | undefined; severity: 'error' | 'warning' | 'info'; font?: string }
   | { t: 'note'; code: string; message: string; path: string | undefined; severity: 'error' | 'warning' | 'info' }
   | { t: 'transparency'; path: string };
 

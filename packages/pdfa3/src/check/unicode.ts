@@ -116,7 +116,8 @@ export class UnicodeMapChecker {
   private checkFont(font: PDFDict, u: GlyphUse): void {
     const ctx = this.ctx;
     const sub = getName(ctx, font, 'Subtype');
-    const name = getName(ctx, font, 'BaseFont') ?? this.c.t('UNNAMED');
+    const baseFont = getName(ctx, font, 'BaseFont');
+    const name = baseFont ?? this.c.t('UNNAMED');
     const tu = this.toUnicode(font);
     const codes = new Set<number>();
     const composite = sub === 'Type0';
@@ -132,7 +133,7 @@ export class UnicodeMapChecker {
       const v = tu?.lookup(code);
       if (v && v.length > 0 && v[0] !== -1) {
         if (v.some((x) => x === 0 || x === 0xfeff || x === 0xfffe)) {
-          this.c.fail('6.2.11.7.2-2', this.c.t('TOUNICODE_INVALID', { name, code, unicode: `U+${v.map((x) => x.toString(16).toUpperCase().padStart(4, '0')).join(' U+')}` }), u.path);
+          this.c.fail('6.2.11.7.2-2', this.c.t('TOUNICODE_INVALID', { name, code, unicode: `U+${v.map((x) => x.toString(16).toUpperCase().padStart(4, '0')).join(' U+')}` }), u.path, 'error', baseFont);
         }
         continue;
       }
@@ -148,7 +149,7 @@ export class UnicodeMapChecker {
       const reg = info ? textOfObj(resolve(ctx, info.get(PDFName.of('Registry')))) : undefined;
       const ord = info ? textOfObj(resolve(ctx, info.get(PDFName.of('Ordering')))) : undefined;
       if (reg === 'Adobe' && ord !== undefined && CJK.has(ord)) return;
-      this.c.fail('6.2.11.7.2-1', this.c.t('NO_UNICODE_CID', { name, code: unmapped[0], registry: reg ?? '?', ordering: ord ?? '?' }), u.path);
+      this.c.fail('6.2.11.7.2-1', this.c.t('NO_UNICODE_CID', { name, code: unmapped[0], registry: reg ?? '?', ordering: ord ?? '?' }), u.path, 'error', baseFont);
       return;
     }
     const glyphName = this.glyphNames(font, sub);
@@ -161,6 +162,8 @@ export class UnicodeMapChecker {
           '6.2.11.7.2-1',
           this.c.t('NO_UNICODE_SIMPLE', { name, code, glyph: g ? this.c.t('GLYPH_NAMED', { glyph: g }) : '', reason: g ? this.c.t('GLYPH_NOT_IN_AGL') : this.c.t('NO_GLYPH_NAME') }),
           u.path,
+          'error',
+          baseFont,
         );
         return;
       }

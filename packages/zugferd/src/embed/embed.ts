@@ -143,11 +143,16 @@ function refuseLoad(findings: PdfaFinding[]): never {
   if (has('PDF_UNREADABLE') || has('PDF_NO_PAGES')) refuse('PDF_UNREADABLE', `The PDF cannot be read: ${errors[0]?.message ?? 'damaged'}`, errors);
   const fonts = errors.filter((f) => f.code === 'PDFA_FONT_NOT_EMBEDDED');
   if (fonts.length) {
-    const names = [...new Set(fonts.map((f) => /font (\S+)/.exec(f.message)?.[1]).filter(Boolean))];
+    const names = fontNames(fonts);
     refuse('PDF_FONTS_NOT_EMBEDDED', `The PDF uses fonts that are not embedded (${names.join(', ') || 'see findings'}); PDF/A needs every font embedded. Export the PDF with embedded fonts.`, errors);
   }
   const reasons = [...new Set(errors.map((f) => f.code))];
   refuse('PDF_NOT_CONVERTIBLE', `The PDF cannot become PDF/A-3 without changing its pages (${reasons.join(', ')}): ${errors[0]?.message ?? ''}`, errors);
+}
+
+/** The fonts the findings are about: @kontor/pdfa3 gives the /BaseFont name as data (`font`), in every message language. */
+function fontNames(findings: readonly Finding[]): string[] {
+  return [...new Set(findings.map((f) => f.font).filter((n): n is string => n !== undefined))];
 }
 
 /**
@@ -159,7 +164,7 @@ function classifyFailure(check: HybridInvoiceResult['check']): never {
   const notEmbedded = pdfaErrors.filter((f) => f.code === '6.2.11.4.1');
   const input = pdfaErrors.filter((f) => /^6\.(1\.(4|5|6|7|8|9|10|11|12|13)|2|3|4|5|7|9|10|11)(\.|$)/.test(f.code));
   if (notEmbedded.length) {
-    const names = [...new Set(notEmbedded.map((f) => /font (\S+)/.exec(f.message)?.[1]).filter(Boolean))];
+    const names = fontNames(notEmbedded);
     refuse(
       'PDF_FONTS_NOT_EMBEDDED',
       `The PDF uses fonts that are not embedded (${names.join(', ') || 'see findings'}); PDF/A needs every font embedded. Export the PDF with embedded fonts.`,

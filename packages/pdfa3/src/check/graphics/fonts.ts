@@ -54,7 +54,7 @@ export function checkFont(run: GraphicsRun, font: PDFDict, renderMode: number, p
     // shown again: only 6.2.11.4.1-1 can fail (again, for this path), and the font's answer is known
     const known = run.unembeddedFonts.get(font);
     if (known !== undefined) {
-      if (known !== null) run.c.fail('6.2.11.4.1-1', known, path);
+      if (known !== null) run.c.fail('6.2.11.4.1-1', known.message, path, 'error', known.font);
       return;
     }
   }
@@ -75,9 +75,9 @@ export function checkFont(run: GraphicsRun, font: PDFDict, renderMode: number, p
   if (first && baseFont !== undefined && !validUtf8Name(baseFont)) run.c.fail('6.1.8-1', run.c.t('FONT_NAME_UTF8'), path);
 
   // 6.2.11.4.1-1: fonts used for visible text must be embedded (Type3 fonts are their own programs)
-  const unembedded = sub !== 'Type3' && !embedded ? run.c.t('FONT_NOT_EMBEDDED', { name: baseFont ?? run.c.t('UNNAMED') }) : null;
+  const unembedded = sub !== 'Type3' && !embedded ? { message: run.c.t('FONT_NOT_EMBEDDED', { name: baseFont ?? run.c.t('UNNAMED') }), font: baseFont } : null;
   run.unembeddedFonts.set(font, unembedded);
-  if (visible && unembedded !== null) run.c.fail('6.2.11.4.1-1', unembedded, path);
+  if (visible && unembedded !== null) run.c.fail('6.2.11.4.1-1', unembedded.message, path, 'error', unembedded.font);
   if (!first) return;
 
   if (getName(ctx, font, 'Type') !== 'Font') run.c.fail('6.2.11.2-1', run.c.t('FONT_NO_TYPE'), path);

@@ -56,7 +56,7 @@ export class GraphicsRun {
   operatorsLeft: number;
   readonly checkedFonts = new Set<PDFObject>();
   /** per font judged: the 6.2.11.4.1-1 message when it is not embedded (and not Type 3), else null */
-  readonly unembeddedFonts = new Map<PDFObject, string | null>();
+  readonly unembeddedFonts = new Map<PDFObject, { message: string; font: string | undefined } | null>();
   readonly checkedImages = new Set<PDFObject>();
   readonly checkedGStates = new Set<PDFObject>();
   readonly checkedColorSpaces = new Set<PDFObject>();
