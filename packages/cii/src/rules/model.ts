@@ -82,6 +82,15 @@ function matches(c: ContextDef, el: XmlElement, doc: CiiDoc): boolean {
 }
 
 const EMPTY: readonly XmlElement[] = Object.freeze([]);
+/** A header slot not computed yet (its value may be undefined). */
+const UNSET: unique symbol = Symbol('unset');
+
+/** The name numbers of one local name: the first namespace's, then any other namespace's. */
+interface NameIds {
+  ns: string;
+  id: number;
+  more: Map<string, number> | undefined;
+}
 
 /**
  * How the elements of one name (namespace + local name) are assigned in a pattern with wildcard contexts: try `evaluate` in priority order on each element, else it fires `terminal` (a wildcard context that
@@ -178,23 +187,17 @@ export class CiiDocument implements CiiDoc {
   private lastPattern: Pattern | undefined;
   private lastAssigned: (XmlElement[] | undefined)[] | undefined;
   private readonly memos = new Map<symbol, unknown>();
-  private cache: Record<string, unknown> = {};
+  /** The header getters' values, computed on first use (UNSET until then): 0 context, 1 document, 2 transaction, 3 agreement, 4 delivery, 5 settlement, 6 summation, 7 seller, 8 buyer, 9 taxrep, 10 bt5, 11 bt6, 12 bt24, 13 lines, 14 hac, 15 htax. */
+  private readonly slots: unknown[] = new Array(16).fill(UNSET);
 
   constructor(root: XmlElement) {
     this.root = root;
   }
 
-  private lazy<T>(key: string, build: () => T): T {
-    if (key in this.cache) return this.cache[key] as T;
-    const v = build();
-    this.cache[key] = v;
-    return v;
-  }
-
-  memo<T>(key: symbol, build: () => T): T {
+  memo<T>(key: symbol, build: (doc: CiiDoc) => T): T {
     const hit = this.memos.get(key);
     if (hit !== undefined || this.memos.has(key)) return hit as T;
-    const v = build();
+    const v = build(this);
     this.memos.set(key, v);
     return v;
   }
@@ -205,22 +208,51 @@ export class CiiDocument implements CiiDoc {
     return this.order!;
   }
 
+  /**
+   * One walk over the tree: document order, the elements per local name, and per element a small number for its
+   * name (local name + namespace; `nameIds[k]` for `order[k]`), so a pattern plans each name once per document
+   * and looks the plan up by number (no string-keyed lookup per element and pattern).
+   */
   private index(): void {
     const order: XmlElement[] = [];
     const byLocal = new Map<string, XmlElement[]>();
+    // Per local name: the name numbers of the namespaces seen with it (mostly one).
+    const idsOf = new Map<string, NameIds>();
+    const ids: number[] = [];
+    let names = 0;
     const stack: XmlElement[] = [this.root];
     while (stack.length) {
       const e = stack.pop()!;
       order.push(e);
-      const list = byLocal.get(e.local);
+      const local = e.local;
+      const list = byLocal.get(local);
+      let n = idsOf.get(local);
       if (list) list.push(e);
-      else byLocal.set(e.local, [e]);
+      else byLocal.set(local, [e]);
+      if (n === undefined) {
+        n = { ns: e.ns, id: names++, more: undefined };
+        idsOf.set(local, n);
+        ids.push(n.id);
+      } else if (n.ns === e.ns) ids.push(n.id);
+      else {
+        const more = (n.more ??= new Map());
+        let id = more.get(e.ns);
+        if (id === undefined) {
+          id = names++;
+          more.set(e.ns, id);
+        }
+        ids.push(id);
+      }
       const ch = e.children;
       for (let i = ch.length - 1; i >= 0; i--) stack.push(ch[i]!);
     }
     this.order = order;
     this.byLocal = byLocal;
+    this.nameIds = ids;
+    this.nameCount = names;
   }
+  private nameIds: number[] = [];
+  private nameCount = 0;
 
   all(local: string, ns: string = RAM): readonly XmlElement[] {
     if (!this.byLocal) this.index();
@@ -273,27 +305,25 @@ export class CiiDocument implements CiiDoc {
         }
       }
       // A context with several local names got its elements name by name: restore document order.
-      for (const c of d.multiLocal) {
+      for (let i = 0; i < d.multiLocal.length; i++) {
+        const c = d.multiLocal[i]!;
         const list = out[c.id];
         if (list && list.length > 1) list.sort(this.documentOrder());
       }
       return out;
     }
     const order = this.elements();
+    const ids = this.nameIds;
     // Per element name: the candidates left once the wildcard contexts that the name alone decides are settled
-    // (namePlan). The reader shares one string per name, so these lookups mostly compare pointers.
-    let local: string | undefined;
-    let ns: string | undefined;
-    let plan: NamePlan | undefined;
+    // (namePlan), looked up by the name's number in this document.
+    const plans: (NamePlan | undefined)[] = new Array(this.nameCount).fill(undefined);
     for (let k = 0; k < order.length; k++) {
       const el = order[k]!;
-      if (el.local !== local || el.ns !== ns) {
-        local = el.local;
-        ns = el.ns;
-        plan = this.planOf(d, el);
-      }
-      if (plan!.evaluate.length !== 0 && this.fire(el, plan!.evaluate, out)) continue;
-      const t = plan!.terminal;
+      const id = ids[k]!;
+      let plan = plans[id];
+      if (plan === undefined) plan = plans[id] = this.planOf(d, el);
+      if (plan.evaluate.length !== 0 && this.fire(el, plan.evaluate, out)) continue;
+      const t = plan.terminal;
       if (t !== undefined) {
         const list = out[t.id];
         if (list) list.push(el);
@@ -357,49 +387,63 @@ export class CiiDocument implements CiiDoc {
     return this.root.local === 'CrossIndustryInvoice' && this.root.ns === RSM ? this.root : undefined;
   }
   get context(): XmlElement | undefined {
-    return this.lazy('context', () => kid(this.invoice, 'ExchangedDocumentContext', RSM));
+    const v = this.slots[0];
+    return (v !== UNSET ? v : (this.slots[0] = kid(this.invoice, 'ExchangedDocumentContext', RSM))) as XmlElement | undefined;
   }
   get document(): XmlElement | undefined {
-    return this.lazy('document', () => kid(this.invoice, 'ExchangedDocument', RSM));
+    const v = this.slots[1];
+    return (v !== UNSET ? v : (this.slots[1] = kid(this.invoice, 'ExchangedDocument', RSM))) as XmlElement | undefined;
   }
   get transaction(): XmlElement | undefined {
-    return this.lazy('transaction', () => kid(this.invoice, 'SupplyChainTradeTransaction', RSM));
+    const v = this.slots[2];
+    return (v !== UNSET ? v : (this.slots[2] = kid(this.invoice, 'SupplyChainTradeTransaction', RSM))) as XmlElement | undefined;
   }
   get agreement(): XmlElement | undefined {
-    return this.lazy('agreement', () => kid(this.transaction, 'ApplicableHeaderTradeAgreement'));
+    const v = this.slots[3];
+    return (v !== UNSET ? v : (this.slots[3] = kid(this.transaction, 'ApplicableHeaderTradeAgreement'))) as XmlElement | undefined;
   }
   get delivery(): XmlElement | undefined {
-    return this.lazy('delivery', () => kid(this.transaction, 'ApplicableHeaderTradeDelivery'));
+    const v = this.slots[4];
+    return (v !== UNSET ? v : (this.slots[4] = kid(this.transaction, 'ApplicableHeaderTradeDelivery'))) as XmlElement | undefined;
   }
   get settlement(): XmlElement | undefined {
-    return this.lazy('settlement', () => kid(this.transaction, 'ApplicableHeaderTradeSettlement'));
+    const v = this.slots[5];
+    return (v !== UNSET ? v : (this.slots[5] = kid(this.transaction, 'ApplicableHeaderTradeSettlement'))) as XmlElement | undefined;
   }
   get summation(): XmlElement | undefined {
-    return this.lazy('summation', () => kid(this.settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation'));
+    const v = this.slots[6];
+    return (v !== UNSET ? v : (this.slots[6] = kid(this.settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation'))) as XmlElement | undefined;
   }
   get seller(): XmlElement | undefined {
-    return this.lazy('seller', () => kid(this.agreement, 'SellerTradeParty'));
+    const v = this.slots[7];
+    return (v !== UNSET ? v : (this.slots[7] = kid(this.agreement, 'SellerTradeParty'))) as XmlElement | undefined;
   }
   get buyer(): XmlElement | undefined {
-    return this.lazy('buyer', () => kid(this.agreement, 'BuyerTradeParty'));
+    const v = this.slots[8];
+    return (v !== UNSET ? v : (this.slots[8] = kid(this.agreement, 'BuyerTradeParty'))) as XmlElement | undefined;
   }
   get sellerTaxRepresentative(): XmlElement | undefined {
-    return this.lazy('taxrep', () => kid(this.agreement, 'SellerTaxRepresentativeTradeParty'));
+    const v = this.slots[9];
+    return (v !== UNSET ? v : (this.slots[9] = kid(this.agreement, 'SellerTaxRepresentativeTradeParty'))) as XmlElement | undefined;
   }
   get specificationId(): string | undefined {
-    return this.lazy('bt24', () => {
-      const id = kid(kid(this.context, 'GuidelineSpecifiedDocumentContextParameter'), 'ID');
-      return id ? sv(id).trim() : undefined;
-    });
+    const v = this.slots[12];
+    if (v !== UNSET) return v as string | undefined;
+    const id = kid(kid(this.context, 'GuidelineSpecifiedDocumentContextParameter'), 'ID');
+    return (this.slots[12] = id ? sv(id).trim() : undefined);
   }
   get invoiceCurrency(): string {
-    return this.lazy('bt5', () => nsp(sv(kid(this.settlement, 'InvoiceCurrencyCode'))));
+    const v = this.slots[10];
+    return (v !== UNSET ? v : (this.slots[10] = nsp(sv(kid(this.settlement, 'InvoiceCurrencyCode'))))) as string;
   }
   get taxCurrency(): string {
-    return this.lazy('bt6', () => nsp(sv(kid(this.settlement, 'TaxCurrencyCode'))));
+    const v = this.slots[11];
+    return (v !== UNSET ? v : (this.slots[11] = nsp(sv(kid(this.settlement, 'TaxCurrencyCode'))))) as string;
   }
   get lines(): readonly LineView[] {
-    return this.lazy('lines', () =>
+    const v = this.slots[13];
+    if (v !== UNSET) return v as readonly LineView[];
+    return (this.slots[13] =
       kids(this.transaction, 'IncludedSupplyChainTradeLineItem').map((el): LineView => {
         const settlement = kid(el, 'SpecifiedLineTradeSettlement');
         return {
@@ -413,14 +457,15 @@ export class CiiDocument implements CiiDoc {
           allowanceCharges: kids(settlement, 'SpecifiedTradeAllowanceCharge'),
           summation: kid(settlement, 'SpecifiedTradeSettlementLineMonetarySummation'),
         };
-      }),
-    );
+      }));
   }
   get headerAllowanceCharges(): readonly XmlElement[] {
-    return this.lazy('hac', () => kids(this.settlement, 'SpecifiedTradeAllowanceCharge'));
+    const v = this.slots[14];
+    return (v !== UNSET ? v : (this.slots[14] = kids(this.settlement, 'SpecifiedTradeAllowanceCharge'))) as readonly XmlElement[];
   }
   get headerTaxes(): readonly XmlElement[] {
-    return this.lazy('htax', () => kids(this.settlement, 'ApplicableTradeTax'));
+    const v = this.slots[15];
+    return (v !== UNSET ? v : (this.slots[15] = kids(this.settlement, 'ApplicableTradeTax'))) as readonly XmlElement[];
   }
 }
 

@@ -122,9 +122,10 @@ export interface CiiDoc {
   readonly headerTaxes: readonly XmlElement[];
   /**
    * A memo slot for rule modules: computes a derived index once per document (e.g. sums by VAT category).
-   * The key must be a module-level constant (symbol).
+   * The key must be a module-level constant (symbol). `build` gets the document, so a module-level function can be
+   * passed (no closure allocated per call on the hot path).
    */
-  memo<T>(key: symbol, build: () => T): T;
+  memo<T>(key: symbol, build: (doc: CiiDoc) => T): T;
 }
 
 /** A finding of the engine (the house Finding shape plus rule metadata). */

@@ -85,14 +85,22 @@ export function compile(path: string): readonly Step[] {
 export function kids(el: XmlElement | undefined, local: string, ns: string = RAM): XmlElement[] {
   if (!el) return [];
   const out: XmlElement[] = [];
-  for (const c of el.children) if (c.local === local && c.ns === ns) out.push(c);
+  const ch = el.children;
+  for (let k = 0; k < ch.length; k++) {
+    const c = ch[k]!;
+    if (c.local === local && c.ns === ns) out.push(c);
+  }
   return out;
 }
 
 /** First child element with this local name (namespace RAM unless given). */
 export function kid(el: XmlElement | undefined, local: string, ns: string = RAM): XmlElement | undefined {
   if (!el) return undefined;
-  for (const c of el.children) if (c.local === local && c.ns === ns) return c;
+  const ch = el.children;
+  for (let k = 0; k < ch.length; k++) {
+    const c = ch[k]!;
+    if (c.local === local && c.ns === ns) return c;
+  }
   return undefined;
 }
 
@@ -107,7 +115,8 @@ export function sel(from: XmlElement | readonly XmlElement[] | undefined, path: 
   if (Array.isArray(from)) {
     if (up) return selUp(from as readonly XmlElement[], steps);
     const out: XmlElement[] = [];
-    for (const e of from as readonly XmlElement[]) collect(e, steps, 0, out);
+    const list = from as readonly XmlElement[];
+    for (let k = 0; k < list.length; k++) collect(list[k]!, steps, 0, out);
     return out;
   }
   if (up) return selUp([from as XmlElement], steps);
@@ -161,7 +170,8 @@ export function has(from: XmlElement | readonly XmlElement[] | undefined, path: 
   if (from === undefined) return false;
   const steps = compile(path);
   if (Array.isArray(from)) {
-    for (const e of from as XmlElement[]) if (exists(e, steps, 0)) return true;
+    const list = from as readonly XmlElement[];
+    for (let k = 0; k < list.length; k++) if (exists(list[k]!, steps, 0)) return true;
     return false;
   }
   return exists(from as XmlElement, steps, 0);
@@ -179,7 +189,11 @@ function countFrom(e: XmlElement, steps: readonly Step[], i: number): number {
   if (i === steps.length) return 1;
   const s = steps[i]!;
   let n = 0;
-  for (const c of e.children) if (c.local === s.local && c.ns === s.ns) n += countFrom(c, steps, i + 1);
+  const ch = e.children;
+  for (let k = 0; k < ch.length; k++) {
+    const c = ch[k]!;
+    if (c.local === s.local && c.ns === s.ns) n += countFrom(c, steps, i + 1);
+  }
   return n;
 }
 
@@ -187,7 +201,11 @@ function exists(e: XmlElement, steps: readonly Step[], i: number): boolean {
   if (i === steps.length) return true;
   const s = steps[i]!;
   if (s.up) return e.parent !== null && exists(e.parent, steps, i + 1);
-  for (const c of e.children) if (c.local === s.local && c.ns === s.ns && exists(c, steps, i + 1)) return true;
+  const ch = e.children;
+  for (let k = 0; k < ch.length; k++) {
+    const c = ch[k]!;
+    if (c.local === s.local && c.ns === s.ns && exists(c, steps, i + 1)) return true;
+  }
   return false;
 }
 
@@ -216,7 +234,11 @@ export function hasAncestor(el: XmlElement, local: string, ns: string = RAM): bo
 /** Attribute value (no namespace) or undefined. */
 export function attr(el: XmlElement | undefined, name: string): string | undefined {
   if (!el) return undefined;
-  for (const a of el.attributes) if (a.local === name && a.ns === '') return a.value;
+  const as = el.attributes;
+  for (let k = 0; k < as.length; k++) {
+    const a = as[k]!;
+    if (a.local === name && a.ns === '') return a.value;
+  }
   return undefined;
 }
 
@@ -277,7 +299,9 @@ export function one<T>(items: readonly T[]): T | undefined {
 export function onlyKid(el: XmlElement, local: string, ns: string = RAM): XmlElement | undefined {
   let found: XmlElement | undefined;
   let n = 0;
-  for (const c of el.children) {
+  const ch = el.children;
+  for (let k = 0; k < ch.length; k++) {
+    const c = ch[k]!;
     if (c.local === local && c.ns === ns) {
       if (n === 0) found = c;
       n++;
@@ -289,7 +313,11 @@ export function onlyKid(el: XmlElement, local: string, ns: string = RAM): XmlEle
 
 /** `kids(el, local, ns).some((c) => sv(c) === value)` without building the list (general comparison with a string). */
 export function anyKidIs(el: XmlElement, local: string, value: string, ns: string = RAM): boolean {
-  for (const c of el.children) if (c.local === local && c.ns === ns && sv(c) === value) return true;
+  const ch = el.children;
+  for (let k = 0; k < ch.length; k++) {
+    const c = ch[k]!;
+    if (c.local === local && c.ns === ns && sv(c) === value) return true;
+  }
   return false;
 }
 
@@ -503,16 +531,16 @@ export function cmp(a: XNum, op: CmpOp, b: XNum): boolean {
 /** General comparison `nodes op number`: true when some node (cast to double) satisfies it. */
 export function anyNum(nodes: readonly XmlElement[] | XmlElement | undefined, op: CmpOp, b: XNum): boolean {
   const list = nodes === undefined ? [] : Array.isArray(nodes) ? (nodes as XmlElement[]) : [nodes as XmlElement];
-  for (const n of list) if (cmp(dbl(sv(n)), op, b)) return true;
+  for (let k = 0; k < list.length; k++) if (cmp(dbl(sv(list[k])), op, b)) return true;
   return false;
 }
 
 /** General comparison `nodes = string(s)`: true when some node's string value equals one of the values. */
 export function anyStr(nodes: readonly XmlElement[] | XmlElement | undefined, ...values: string[]): boolean {
   const list = nodes === undefined ? [] : Array.isArray(nodes) ? (nodes as XmlElement[]) : [nodes as XmlElement];
-  for (const n of list) {
-    const s = sv(n);
-    for (const v of values) if (s === v) return true;
+  for (let k = 0; k < list.length; k++) {
+    const s = sv(list[k]);
+    for (let j = 0; j < values.length; j++) if (s === values[j]) return true;
   }
   return false;
 }
@@ -529,7 +557,7 @@ export function anyEqNodes(a: readonly XmlElement[], b: readonly XmlElement[]): 
 export function sumNodes(nodes: readonly XmlElement[]): XNum {
   if (nodes.length === 0) return D(0);
   let s = 0;
-  for (const n of nodes) s += dbl(sv(n));
+  for (let k = 0; k < nodes.length; k++) s += dbl(sv(nodes[k]));
   return s;
 }
 
@@ -542,7 +570,7 @@ export function sumDecimals(nodes: readonly XmlElement[]): Dec {
 
 /** udt:Indicator compared with a boolean, as `Indicator = true()` does (cast to xs:boolean, FORG0001 else). */
 export function indicatorIs(nodes: readonly XmlElement[], value: boolean): boolean {
-  for (const n of nodes) if (castBoolean(sv(n)) === value) return true;
+  for (let k = 0; k < nodes.length; k++) if (castBoolean(sv(nodes[k])) === value) return true;
   return false;
 }
 

@@ -18,7 +18,12 @@ export function rule(id: string, flag: FlagShort, ctx: ContextDef, bt: string | 
     ruleset: 'en16931',
     message: ruleTexts(id),
     check(doc, fail) {
-      for (const el of doc.nodes(ctx)) if (!test(el, doc)) fail(el);
+      // Indexed loops throughout the engine: no iterator objects per rule and document.
+      const nodes = doc.nodes(ctx);
+      for (let i = 0; i < nodes.length; i++) {
+        const el = nodes[i]!;
+        if (!test(el, doc)) fail(el);
+      }
     },
   };
   if (bt) def.bt = bt;
@@ -38,7 +43,7 @@ export function docRule(id: string, flag: FlagShort, ctx: ContextDef, bt: string
     check(doc, fail) {
       const nodes = doc.nodes(ctx);
       if (nodes.length === 0 || test(doc)) return;
-      for (const el of nodes) fail(el);
+      for (let i = 0; i < nodes.length; i++) fail(nodes[i]!);
     },
   };
   if (bt) def.bt = bt;
@@ -73,7 +78,8 @@ function walkAbsent(el: XmlElement, node: TrieNode, context: XmlElement, seen: S
     const c = ch[k]!;
     const n = node.next.get(c.local);
     if (!n || n.ns !== c.ns) continue;
-    for (const row of n.rows) {
+    for (let r = 0; r < n.rows.length; r++) {
+      const row = n.rows[r]!;
       if (seen === null) seen = new Set();
       else if (seen.has(row)) continue;
       seen.add(row);
@@ -106,22 +112,22 @@ export function absent(ctx: ContextDef, table: readonly (readonly [string, FlagS
     node.rows.push(row);
   });
   const key = Symbol(`en16931.absent.${ctx.label}`);
-  // Per row: the context nodes that contain the row's path (rows without any stay undefined).
-  const failing = (doc: CiiDoc): readonly (XmlElement[] | undefined)[] =>
-    doc.memo(key, () => {
-      const out: (XmlElement[] | undefined)[] = new Array(table.length).fill(undefined);
-      const nodes = doc.nodes(ctx);
-      for (let i = 0; i < nodes.length; i++) walkAbsent(nodes[i]!, root, nodes[i]!, null, out);
-      return out;
-    });
+  // Per row: the context nodes that contain the row's path (rows without any stay undefined). Built once per
+  // document by a function made once per table (no closure per rule and document).
+  const build = (doc: CiiDoc): readonly (XmlElement[] | undefined)[] => {
+    const out: (XmlElement[] | undefined)[] = new Array(table.length).fill(undefined);
+    const nodes = doc.nodes(ctx);
+    for (let i = 0; i < nodes.length; i++) walkAbsent(nodes[i]!, root, nodes[i]!, null, out);
+    return out;
+  };
   return table.map(([id, flag, path], row) => ({
     id,
     flag: FLAG[flag],
     ruleset: 'en16931' as const,
     message: templateTexts(flag === 'f' ? 'template.absent.must' : 'template.absent.should', { element: lastStep(path), path }),
     check(doc: CiiDoc, fail: (el: XmlElement | null) => void) {
-      const els = failing(doc)[row];
-      if (els) for (const el of els) fail(el);
+      const els = doc.memo(key, build)[row];
+      if (els) for (let i = 0; i < els.length; i++) fail(els[i]!);
     },
   }));
 }
@@ -155,26 +161,29 @@ export function noAttributes(ctx: ContextDef, table: readonly (readonly [string,
   });
   const key = Symbol(`en16931.noAttributes.${ctx.label}`);
   // Per row: the context nodes that carry the row's attribute (rows without any stay undefined).
-  const failing = (doc: CiiDoc): readonly (XmlElement[] | undefined)[] =>
-    doc.memo(key, () => {
-      const out: (XmlElement[] | undefined)[] = new Array(table.length).fill(undefined);
-      for (const el of doc.nodes(ctx)) {
-        for (const a of el.attributes) {
-          if (a.ns !== '') continue;
-          const rows = rowsByName.get(a.local);
-          if (rows) for (const row of rows) (out[row] ??= []).push(el);
-        }
+  const build = (doc: CiiDoc): readonly (XmlElement[] | undefined)[] => {
+    const out: (XmlElement[] | undefined)[] = new Array(table.length).fill(undefined);
+    const nodes = doc.nodes(ctx);
+    for (let i = 0; i < nodes.length; i++) {
+      const el = nodes[i]!;
+      const as = el.attributes;
+      for (let k = 0; k < as.length; k++) {
+        const a = as[k]!;
+        if (a.ns !== '') continue;
+        const rows = rowsByName.get(a.local);
+        if (rows) for (let r = 0; r < rows.length; r++) (out[rows[r]!] ??= []).push(el);
       }
-      return out;
-    });
+    }
+    return out;
+  };
   return table.map(([id, flag, name], row) => ({
     id,
     flag: FLAG[flag],
     ruleset: 'en16931' as const,
     message: templateTexts(flag === 'f' ? 'template.attribute.must' : 'template.attribute.should', { name }),
     check(doc: CiiDoc, fail: (el: XmlElement | null) => void) {
-      const els = failing(doc)[row];
-      if (els) for (const el of els) fail(el);
+      const els = doc.memo(key, build)[row];
+      if (els) for (let i = 0; i < els.length; i++) fail(els[i]!);
     },
   }));
 }
