@@ -11,7 +11,9 @@ export type XmlErrorCode =
   | 'XML_EMPTY'
   | 'SCHEMA_NOT_INSTALLED'
   | 'SCHEMA_UNKNOWN'
-  | 'SCHEMA_INSTALL_FAILED';
+  | 'SCHEMA_INSTALL_FAILED'
+  /** A synchronous SchemaStore.validate needed libxml2-wasm before it was loaded (await store.prepare(…) or use validateAsync). */
+  | 'SCHEMA_ENGINE_NOT_LOADED';
 
 import { KontorError } from './model/kontor-error';
 

@@ -1,8 +1,9 @@
 /** Both XSD engines side by side for the differential tests: the native one and libxml2-wasm in process. */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { XmlDocument as LibDoc, XsdValidator } from 'libxml2-wasm';
+import type { XsdValidator } from 'libxml2-wasm';
 import { validateWithSchema } from '../src/xsd/engine';
+import { loadLibxml2 } from '../src/xsd/libxml2';
 import { compileNativeSchema, type NativeSchema } from '../src/xsd/native/schema';
 import { runNative } from '../src/xsd/native/run';
 
@@ -13,6 +14,8 @@ export interface Verdict {
   diagnostics: { line: number; message: string }[];
 }
 
+const lx = await loadLibxml2();
+
 export interface EnginePair {
   native: NativeSchema;
   libxml2: XsdValidator;
@@ -22,9 +25,9 @@ export interface EnginePair {
 export function enginePair(xsdPath: string): EnginePair | { refused: string } {
   const compiled = compileNativeSchema(readFileSync(xsdPath, 'utf8'));
   if ('refused' in compiled) return compiled;
-  const doc = LibDoc.fromBuffer(readFileSync(xsdPath), { url: pathToFileURL(xsdPath).href });
+  const doc = lx.XmlDocument.fromBuffer(readFileSync(xsdPath), { url: pathToFileURL(xsdPath).href });
   try {
-    const v = XsdValidator.fromDoc(doc);
+    const v = lx.XsdValidator.fromDoc(doc);
     return { native: compiled, libxml2: v, dispose: () => v.dispose() };
   } finally {
     doc.dispose();
@@ -32,6 +35,7 @@ export function enginePair(xsdPath: string): EnginePair | { refused: string } {
 }
 
 const MAX = 10_000;
+
 
 export function nativeVerdict(p: EnginePair, xml: string | Uint8Array): Verdict {
   const v = runNative(p.native, xml, MAX);
@@ -41,6 +45,6 @@ export function nativeVerdict(p: EnginePair, xml: string | Uint8Array): Verdict 
 
 export function libxml2Verdict(p: EnginePair, xml: string | Uint8Array): Verdict {
   const bytes = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml;
-  const o = validateWithSchema(p.libxml2, bytes, MAX);
+  const o = validateWithSchema(lx, p.libxml2, bytes, MAX);
   return { valid: o.kind === 'validated' ? o.valid : null, errors: o.diagnostics.errors, diagnostics: o.diagnostics.kept.map((d) => ({ line: d.line, message: d.message.trim() })) };
 }

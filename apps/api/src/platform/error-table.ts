@@ -153,6 +153,7 @@ const xml: Table<XmlErrorCode, KontorXmlError> = {
   SCHEMA_NOT_INSTALLED: { status: 503, code: 'service_unavailable', message: (e) => `The schema set needed for this check is not installed on the service: ${e.message}`, details: () => null },
   SCHEMA_INSTALL_FAILED: upstream(() => null),
   SCHEMA_UNKNOWN: INTERNAL,
+  SCHEMA_ENGINE_NOT_LOADED: INTERNAL,
 };
 
 // ---- partner checks: @kontor/vies, @kontor/peppol (spec §4.2-4.3)

@@ -138,7 +138,7 @@ async function validateMember(m: DeliveryMember, opts: ValidateOptions, facts: S
   const none = noStatements(outcome, 'error', sayer(lang));
   if (none) add(none);
   const k = outcome.kind;
-  const xsd = checkXsd(opts.schemaStore, k, m.data, m.maxXmlBytes, opts.maxXsdFindings, lang);
+  const xsd = await checkXsd(opts.schemaStore, k, m.data, m.maxXmlBytes, opts.maxXsdFindings, lang);
   const list = findings.finish();
   const verdict = worstVerdict([verdictOf(list), xsd.available && xsd.verdict !== 'not_checked' ? xsd.verdict : 'valid']);
   return {

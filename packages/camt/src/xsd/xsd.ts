@@ -5,7 +5,7 @@ import type { XsdCheck, XsdCheckFinding } from '../model/types';
 import { rulesetLabel, schemaSetId, type CamtKind } from '../read/detect';
 import { DEFAULT_MAX_XSD_FINDINGS, schemaSets, xsdVerdict } from '@kontor/xml';
 
-export function checkXsd(store: SchemaStore | undefined, kind: CamtKind, xml: Uint8Array | string, maxBytes: number, maxFindings = DEFAULT_MAX_XSD_FINDINGS, lang: Lang = 'de'): XsdCheck {
+export async function checkXsd(store: SchemaStore | undefined, kind: CamtKind, xml: Uint8Array | string, maxBytes: number, maxFindings = DEFAULT_MAX_XSD_FINDINGS, lang: Lang = 'de'): Promise<XsdCheck> {
   const say = sayer(lang);
   const schemaSet = schemaSetId(kind);
   const base = { ruleset: rulesetLabel(kind), schemaSet, errorCount: 0, warningCount: 0, findings: [] as XsdCheckFinding[] };
@@ -15,7 +15,8 @@ export function checkXsd(store: SchemaStore | undefined, kind: CamtKind, xml: Ui
   }
   let r: ReturnType<SchemaStore['validate']>;
   try {
-    r = store.validate(schemaSet, xml, { maxBytes, maxFindings });
+    // libxml2-wasm is loaded only when this document needs it (the camt sets are validated natively).
+    r = await store.validateAsync(schemaSet, xml, { maxBytes, maxFindings });
   } catch (e) {
     // A broken store (unreadable set, engine failure) must not sink the rules: report it as unavailable.
     return { ...base, available: false, verdict: 'not_checked', note: say('XSD_FAILED', { reason: (e as Error).message }) };

@@ -3,7 +3,7 @@
  * cii-d16b from the store, as the KoSIT validator does), then the native rule sets over one shared read model,
  * and computes the verdict: EN 16931 (any error → invalid) or XRechnung with the KoSIT scenario semantics.
  */
-import { KontorXmlError, XmlElement, parseXml, verdictOf, xmlInputToText, type Lang, type SchemaStore, type Verdict, type XmlInput, type XmlLimits, type XsdFinding } from '@kontor/xml';
+import { KontorXmlError, XmlElement, parseXml, preloadLibxml2, verdictOf, xmlInputToText, type Lang, type SchemaStore, type Verdict, type XmlInput, type XmlLimits, type XsdFinding } from '@kontor/xml';
 import type { CiiDoc, RuleDef, RuleFinding, RuleSet, Severity } from './types';
 import { readCiiDoc, oraclePath, type PathCache } from './model';
 import { XPathDynamicError } from './xpath';
@@ -13,6 +13,11 @@ import { engineText, noteText, type NoteKey } from './messages';
 import { xrechnungRules } from './xrechnung';
 
 export { definePattern } from './model';
+
+// The CII and Factur-X schemas (and UBL's, through xsdStep) are outside the native XSD engine's subset: libxml2-wasm
+// validates them, which @kontor/xml loads on first need only. validateCii and xsdStep are synchronous, so it is
+// loaded with this module (as importing @kontor/xml did before; pay and camt commands never import this module).
+await preloadLibxml2();
 
 export type ValidationProfile = 'en16931' | 'xrechnung' | 'auto';
 

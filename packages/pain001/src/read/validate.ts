@@ -131,12 +131,13 @@ export function rulesetLabel(setId: string): string {
   return m[1] === 'dk' ? `dk.gbic${m[3] ?? ''}:pain001:${m[2]}` : `iso.20022:pain001:${m[2]}`;
 }
 
-function runXsd(store: SchemaStore | undefined, setId: string, text: string, maxFindings: number, say: Say, shared?: Pick<SharedXsdPass, 'result'>): XsdCheck {
+async function runXsd(store: SchemaStore | undefined, setId: string, text: string, maxFindings: number, say: Say, shared?: Pick<SharedXsdPass, 'result'>): Promise<XsdCheck> {
   const title = findSchemaSet(setId)?.title;
   const base = { ruleset: rulesetLabel(setId), schemaSet: setId, ...(title ? { title } : {}), errorCount: 0, warningCount: 0, findings: [] as XsdCheckFinding[] };
   if (!store) return { available: false, ...base, verdict: 'not_checked', note: say('XSD_NO_STORE') };
   // Validated in the reader pass when the store does this set natively; otherwise (or when the native path declined) here.
-  const r = shared?.result(setId) ?? store.validate(setId, text, { maxBytes: Number.MAX_SAFE_INTEGER, maxFindings });
+  // (validateAsync: libxml2-wasm is loaded only when this document needs it, e.g. not well-formed.)
+  const r = shared?.result(setId) ?? (await store.validateAsync(setId, text, { maxBytes: Number.MAX_SAFE_INTEGER, maxFindings }));
   if (!r.available) return { available: false, ...base, verdict: 'not_checked', note: say('XSD_NOT_INSTALLED', { schemaSet: setId, note: r.note ?? '' }).trim() };
   // The store keeps the first maxFindings diagnostics and counts all of them.
   const findings = r.findings.map((f) => xsdFinding(f, say));
@@ -240,7 +241,7 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
  * `text`. Also the generation gate's last step (write/gate.ts), which builds the model and the native schema result
  * from the writer's own events instead of reading the file it has just written.
  */
-export function assessPain001(model: Pain001ReadModel, text: string, opts: ValidateOptions, shared?: Pick<SharedXsdPass, 'result'>): Pain001ValidationResult {
+export async function assessPain001(model: Pain001ReadModel, text: string, opts: ValidateOptions, shared?: Pick<SharedXsdPass, 'result'>): Promise<Pain001ValidationResult> {
   const maxFindings = opts.maxFindings ?? 1000;
   const lang = opts.lang ?? 'de';
   const say = sayer(lang);
@@ -269,7 +270,7 @@ export function assessPain001(model: Pain001ReadModel, text: string, opts: Valid
     if (!def || def.namespace !== model.namespace) throw new Pain001Error('INVALID_ARGUMENT', `Schema set ${opts.schemaSet} does not target ${model.namespace}`);
     setId = opts.schemaSet;
   }
-  const xsd = runXsd(opts.schemaStore, setId, text, maxFindings, say, model.malformed ? undefined : shared);
+  const xsd = await runXsd(opts.schemaStore, setId, text, maxFindings, say, model.malformed ? undefined : shared);
   // Rule findings and schema diagnostics together; the schema counts stand for diagnostics beyond xsd.findings.
   const verdict = verdictOf([...findings, ...(xsd.valid === false ? [{ severity: 'error' as const }] : []), ...(xsd.warningCount > 0 ? [{ severity: 'warning' as const }] : [])]);
   return {

@@ -10,9 +10,11 @@
  * Decoding happens once, in @kontor/xml (decodeXmlBytes): libxml2 is always handed UTF-8 bytes with the
  * encoding forced to UTF-8, so an `encoding="UTF-16"` or `"ISO-8859-1"` declaration in the (already decoded)
  * text is not applied a second time.
+ *
+ * libxml2-wasm is handed in by the caller (loaded on first need, see libxml2.ts): this module imports types only.
  */
-import * as lib from 'libxml2-wasm/lib/libxml2.mjs';
 import type { XsdValidator } from 'libxml2-wasm';
+import type { Libxml2 } from './libxml2';
 
 /** libxml2 xmlErrorLevel: 1 warning, 2 error, 3 fatal. */
 const XML_ERR_ERROR = 2;
@@ -43,7 +45,7 @@ const sinks = new Map<number, DiagnosticSink>();
 let nextSink = 0;
 let collectorPtr = 0;
 
-function collector(): number {
+function collector(lib: Libxml2['lib']): number {
   if (collectorPtr === 0) {
     const add = (lib as unknown as { addFunction: AddFunction }).addFunction;
     collectorPtr = add((index, err) => {
@@ -60,8 +62,8 @@ function collector(): number {
   return collectorPtr;
 }
 
-function withSink<T>(max: number, run: (fn: number, index: number, sink: DiagnosticSink) => T): T {
-  const fn = collector();
+function withSink<T>(lib: Libxml2['lib'], max: number, run: (fn: number, index: number, sink: DiagnosticSink) => T): T {
+  const fn = collector(lib);
   const index = ++nextSink;
   const sink: DiagnosticSink = { max, kept: [], errors: 0, warnings: 0 };
   sinks.set(index, sink);
@@ -78,10 +80,11 @@ export type EngineOutcome = { kind: 'malformed'; diagnostics: DiagnosticSink } |
  * Parses UTF-8 bytes with libxml2 and validates them against a compiled schema. Malformed input is an
  * outcome, not an exception; an internal libxml2 failure throws.
  */
-export function validateWithSchema(validator: XsdValidator, utf8: Uint8Array, maxFindings: number): EngineOutcome {
+export function validateWithSchema(libxml2: Libxml2, validator: XsdValidator, utf8: Uint8Array, maxFindings: number): EngineOutcome {
+  const lib = libxml2.lib;
   const schemaPtr = (validator as unknown as { _ptr: number })._ptr;
   if (!schemaPtr) throw new Error('The compiled schema has been disposed');
-  const parsed = withSink(maxFindings, (fn, index, sink) => {
+  const parsed = withSink(lib, maxFindings, (fn, index, sink) => {
     const ctxt = lib.xmlNewParserCtxt();
     if (ctxt === 0) throw new Error('libxml2: out of memory');
     try {
@@ -99,7 +102,7 @@ export function validateWithSchema(validator: XsdValidator, utf8: Uint8Array, ma
   });
   if (parsed.doc === 0) return { kind: 'malformed', diagnostics: parsed.sink };
   try {
-    return withSink(maxFindings, (fn, index, sink) => {
+    return withSink(lib, maxFindings, (fn, index, sink) => {
       const vctxt = lib.xmlSchemaNewValidCtxt(schemaPtr);
       if (vctxt === 0) throw new Error('libxml2: out of memory');
       try {

@@ -17,6 +17,7 @@ describe('SchemaStore installs are atomic and idempotent', () => {
     // A second round replaces the installed sets while readers validate: every answer is from a complete set.
     const inv = readFileSync(path.join(corpusDir, 'einvoice/instances/en16931/examples/CII_example1.xml'));
     const reader = new SchemaStore({ dir });
+    await reader.prepare('cii-d16b'); // libxml2-wasm for the CII set, before the synchronous validate calls below
     const again = Promise.all(stores.slice(0, 3).map((s) => s.installFrom(corpusDir)));
     const checks: boolean[] = [];
     for (let i = 0; i < 5; i++) {

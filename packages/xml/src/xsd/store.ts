@@ -6,14 +6,14 @@ import { promises as fs, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import { XmlDocument as LibDoc, XsdValidator } from 'libxml2-wasm';
-import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
+import type { XsdValidator } from 'libxml2-wasm';
 import { KontorXmlError } from '../errors';
 import { DEFAULT_MAX_XSD_FINDINGS } from './check';
 import type { Finding } from '../model/finding';
 import { xmlInputToText, type XmlInput } from '../reader/parse';
 import { defaultXmlLimits, type XmlLimits } from '../reader/limits';
 import { validateWithSchema, type EngineDiagnostic } from './engine';
+import { libxml2IfLoaded, loadLibxml2, type Libxml2 } from './libxml2';
 import { prescanXml } from './prescan';
 import { findSchemaSet, schemaSets, type SchemaSetDef } from './sets';
 import { downloadSchemaSource, type DownloadOptions } from './download';
@@ -57,14 +57,8 @@ export interface InstalledSet {
   source: string;
 }
 
-let fsProvidersRegistered = false;
-function ensureFsProviders(): void {
-  // libxml2-wasm resolves xs:import/xs:include through registered input providers (process-wide, idempotent).
-  if (!fsProvidersRegistered) {
-    xmlRegisterFsInputProviders();
-    fsProvidersRegistered = true;
-  }
-}
+/** validate's internal answer when the document needs libxml2-wasm and it is not loaded. */
+const NEEDS_LIBXML2 = Symbol('needs libxml2');
 
 const MANIFEST = 'kontor-schema-set.json';
 
@@ -247,16 +241,36 @@ export class SchemaStore {
     this.dispose(def.id);
   }
 
+  /**
+   * Loads libxml2-wasm when a validation of these sets may need it, so that the synchronous `validate` can use it:
+   * with `ids`, only when one of them is installed and validated by libxml2 (CII, UBL, Factur-X, or any set of a
+   * store with `engine: 'libxml2'`); without `ids`, in any case — a set validated natively still hands documents
+   * the native path cannot judge (not well-formed, xsi:type) to libxml2. Sets that are not installed load nothing.
+   * `validateAsync` does this by itself, only for the documents that need it.
+   *
+   * @example
+   * ```ts
+   * const store = new SchemaStore({ dir: 'schemas' });
+   * await store.prepare('cii-d16b'); // loads libxml2-wasm: the CII schema is outside the native subset
+   * store.validate('cii-d16b', xml).valid; // true
+   * ```
+   */
+  async prepare(ids?: string | readonly string[]): Promise<void> {
+    const list = typeof ids === 'string' ? [ids] : ids;
+    for (const id of list ?? []) if (!findSchemaSet(id)) throw new KontorXmlError('SCHEMA_UNKNOWN', `Unknown schema set "${id}"`);
+    if (list && !list.some((id) => this.engineFor(id) === 'libxml2')) return;
+    await loadLibxml2();
+  }
+
   /** Compiled validator for an installed set (compiled once per store, then reused). */
-  private validator(id: string): XsdValidator | null {
+  private validator(lx: Libxml2, id: string, entry: string): XsdValidator {
     const cached = this.compiled.get(id);
     if (cached) return cached;
-    const entry = this.entryPath(id);
-    if (!entry) return null;
-    ensureFsProviders();
-    const doc = LibDoc.fromBuffer(readFileSync(entry), { url: pathToFileURL(entry).href });
+    // libxml2-wasm resolves xs:import/xs:include through registered input providers (process-wide, idempotent).
+    lx.registerFsProviders();
+    const doc = lx.XmlDocument.fromBuffer(readFileSync(entry), { url: pathToFileURL(entry).href });
     try {
-      const v = XsdValidator.fromDoc(doc);
+      const v = lx.XsdValidator.fromDoc(doc);
       this.compiled.set(id, v);
       return v;
     } finally {
@@ -269,8 +283,39 @@ export class SchemaStore {
    * encoding) and handed to libxml2 as UTF-8. Before libxml2 parses anything, a cheap scan refuses DOCTYPE
    * (so no DTD or entity reaches it) and documents beyond the element/attribute limits. Diagnostics are capped
    * at `maxFindings` (default 100); `errorCount`/`warningCount` count all of them and `truncated` says so.
+   *
+   * Synchronous: a document that needs libxml2-wasm (see `prepare`) before it is loaded throws
+   * SCHEMA_ENGINE_NOT_LOADED. `validateAsync` loads it when needed instead.
    */
   validate(id: string, input: XmlInput, opts: XsdValidateOptions = {}): XsdResult {
+    const r = this.run(libxml2IfLoaded(), id, input, opts);
+    if (r === NEEDS_LIBXML2) {
+      throw new KontorXmlError('SCHEMA_ENGINE_NOT_LOADED', `Schema set "${id}": this document is validated by libxml2-wasm, which is not loaded yet (await store.prepare() first, or use validateAsync)`);
+    }
+    return r;
+  }
+
+  /**
+   * `validate`, loading libxml2-wasm first when this document needs it (a set outside the native subset, or a
+   * document the native path cannot judge); a document the native engine answers never loads it.
+   *
+   * @example
+   * ```ts
+   * const r = await store.validateAsync('dk:pain.001.001.09_GBIC_5', bytes); // native: libxml2-wasm stays unloaded
+   * console.log(r.valid, r.errorCount);
+   * ```
+   */
+  async validateAsync(id: string, input: XmlInput, opts: XsdValidateOptions = {}): Promise<XsdResult> {
+    if (!libxml2IfLoaded()) {
+      const r = this.run(undefined, id, input, opts);
+      if (r !== NEEDS_LIBXML2) return r;
+      await loadLibxml2();
+    }
+    // Through `validate` (an instrumented store times it), with libxml2-wasm there.
+    return this.validate(id, input, opts);
+  }
+
+  private run(lx: Libxml2 | undefined, id: string, input: XmlInput, opts: XsdValidateOptions): XsdResult | typeof NEEDS_LIBXML2 {
     if (!findSchemaSet(id)) throw new KontorXmlError('SCHEMA_UNKNOWN', `Unknown schema set "${id}"`);
     const maxFindings = capFindings(opts.maxFindings);
     const maxBytes = opts.maxBytes ?? 50 * 1024 * 1024;
@@ -282,8 +327,8 @@ export class SchemaStore {
       const v = runNative(schema, input, maxFindings, { maxBytes: Number.MAX_SAFE_INTEGER, ...opts.limits });
       if (v) return nativeResult(id, v);
     }
-    const validator = this.validator(id);
-    if (!validator) return { schemaSet: id, available: false, valid: null, findings: [], errorCount: 0, warningCount: 0, truncated: false, note: this.installHint(id) };
+    const entry = this.entryPath(id);
+    if (!entry) return { schemaSet: id, available: false, valid: null, findings: [], errorCount: 0, warningCount: 0, truncated: false, note: this.installHint(id) };
     const text = xmlInputToText(input, maxBytes);
     // libxml2 never sees a DTD: a DOCTYPE anywhere (even in a comment) is refused up front; without a DTD no
     // entity can be declared, and undefined entities are libxml2 errors.
@@ -316,7 +361,9 @@ export class SchemaStore {
         truncated: false,
       };
     }
-    const outcome = validateWithSchema(validator, Buffer.from(text, 'utf8'), maxFindings);
+    // Only now, with a document that got past the checks above, does libxml2-wasm have to be there.
+    if (!lx) return NEEDS_LIBXML2;
+    const outcome = validateWithSchema(lx, this.validator(lx, id, entry), Buffer.from(text, 'utf8'), maxFindings);
     const d = outcome.diagnostics;
     const findings = toFindings(d.kept, outcome.kind === 'malformed' ? 'XML_MALFORMED' : 'XSD');
     const counts = { errorCount: d.errors, warningCount: d.warnings, truncated: d.errors + d.warnings > d.kept.length };

@@ -3,9 +3,9 @@
  * libxml2-wasm in process on valid and invalid instances (same verdict, count, lines, messages); the refusals; the
  * XSD → JavaScript regular-expression translation. The corpus-wide comparisons are in test/xsd-native-*.
  */
-import { XmlDocument as LibDoc, XsdValidator } from 'libxml2-wasm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateWithSchema } from '../engine';
+import { loadLibxml2 } from '../libxml2';
 import { compileXsdPattern, translateXsdRegex } from './regex';
 import { runNative } from './run';
 import { compileNativeSchema, type NativeSchema } from './schema';
@@ -95,7 +95,8 @@ const INSTANCES: string[] = [
   doc(ok, '<Doc xmlns="urn:kontor:test" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:kontor:test t.xsd">'),
 ];
 
-const lib = XsdValidator.fromDoc(LibDoc.fromString(XSD));
+const lx = await loadLibxml2();
+const lib = lx.XsdValidator.fromDoc(lx.XmlDocument.fromString(XSD));
 afterAll(() => lib.dispose());
 
 function compiled(): NativeSchema {
@@ -109,7 +110,7 @@ describe('native XSD engine', () => {
     const schema = compiled();
     let invalid = 0;
     for (const xml of INSTANCES) {
-      const l = validateWithSchema(lib, Buffer.from(xml), 100);
+      const l = validateWithSchema(lx, lib, Buffer.from(xml), 100);
       const n = runNative(schema, xml, 100)!;
       expect(n, xml).not.toBeNull();
       const strip = (d: { line: number; message: string }[]) => d.map((x) => ({ line: x.line, message: x.message.trim() }));

@@ -1,0 +1,69 @@
+/**
+ * libxml2-wasm, loaded on first need. Importing libxml2-wasm instantiates its WebAssembly module (a top-level await:
+ * ~14 MB RSS and ~100 ms per process), so @kontor/xml imports it only when a schema is actually validated by libxml2
+ * — a set outside the native engine's subset (CII, UBL, Factur-X), a store forced to `engine: 'libxml2'`, or a
+ * document the native path cannot judge like libxml2 (not well-formed, xsi:type). The import is asynchronous:
+ * `SchemaStore.prepare` / `validateAsync` await it; the synchronous `validate` uses it once loaded.
+ *
+ * The module instance is the import cache's (one per process, like any import); nothing here is configuration.
+ */
+import type * as Lib from 'libxml2-wasm/lib/libxml2.mjs';
+import type { XmlDocument, XsdValidator } from 'libxml2-wasm';
+
+/** The parts of libxml2-wasm the schema store uses. */
+export interface Libxml2 {
+  /** The raw bindings (xmlReadMemory, xmlSchemaValidateDoc, … and addFunction). */
+  lib: typeof Lib;
+  XmlDocument: typeof XmlDocument;
+  XsdValidator: typeof XsdValidator;
+  /** Registers the file-system input providers that resolve xs:import / xs:include (process-wide, idempotent here). */
+  registerFsProviders(): void;
+}
+
+let loading: Promise<Libxml2> | undefined;
+let loaded: Libxml2 | undefined;
+
+/** libxml2-wasm once loaded, else undefined (never starts loading). */
+export function libxml2IfLoaded(): Libxml2 | undefined {
+  return loaded;
+}
+
+/** Loads libxml2-wasm (once per process; later calls return the same instance). */
+export function loadLibxml2(): Promise<Libxml2> {
+  loading ??= (async () => {
+    const [lib, api, nodejs] = await Promise.all([import('libxml2-wasm/lib/libxml2.mjs'), import('libxml2-wasm'), import('libxml2-wasm/lib/nodejs.mjs')]);
+    let registered = false;
+    const l: Libxml2 = {
+      lib,
+      XmlDocument: api.XmlDocument,
+      XsdValidator: api.XsdValidator,
+      registerFsProviders() {
+        if (!registered) {
+          nodejs.xmlRegisterFsInputProviders();
+          registered = true;
+        }
+      },
+    };
+    loaded = l;
+    return l;
+  })();
+  // A failed import may be retried by a later call.
+  loading.catch(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+/**
+ * Loads libxml2-wasm now, for a module whose synchronous API validates sets that only libxml2 handles (the CII, UBL
+ * and Factur-X schemas: @kontor/cii awaits this at import, as importing libxml2-wasm did before it was lazy).
+ *
+ * @example
+ * ```ts
+ * await preloadLibxml2();
+ * store.validate('cii-d16b', xml); // no SCHEMA_ENGINE_NOT_LOADED from here on
+ * ```
+ */
+export async function preloadLibxml2(): Promise<void> {
+  await loadLibxml2();
+}
