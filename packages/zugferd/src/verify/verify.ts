@@ -195,7 +195,7 @@ async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions
   // native XSD of the profile
   if (schemaSet) {
     if (o.schemaStore) {
-      const x = o.schemaStore.validate(schemaSet, facts.text);
+      const x = await o.schemaStore.validateAsync(schemaSet, facts.text);
       if (x.available) {
         out.engines.push(engineXsd(schemaSet));
         for (const f of x.findings) {
