@@ -17,7 +17,7 @@ import { parsePaymentRun } from '../model/parse-run';
 import type { PaymentRun, Profile } from '../model/run';
 import { checkPaymentRun } from '../rules/run-rules';
 import { schemaSetFor, validatePain001, type ValidationSummary } from '../read/validate';
-import { writePain001 } from './writer';
+import { writeAndGate } from './gate';
 
 export interface GenerateOptions {
   /** Schema store for the authoritative gate (DK GBIC_5 for SCT, ISO pain.001.001.09 for AXZ). */
@@ -125,11 +125,12 @@ async function generate(profile: Profile, input: unknown, opts: GenerateOptions)
   const messageId = opts.messageId ?? defaultMessageId(run, createdAt);
   if (typeof messageId !== 'string' || !ID_PATTERN.test(messageId))
     throw new Pain001Error('INVALID_ARGUMENT', `messageId must be 1-35 characters of A-Z a-z 0-9 + ? / - : ( ) . , ' space: ${String(messageId)}`);
-  const { xml, blocks } = writePain001(run, profile, { messageId, createdAt });
-
-  // Step 3: authoritative gate on the file itself
+  // Step 3: authoritative gate on the file itself, in the same pass as the writing when the store validates the
+  // schema set natively (gate.ts: the writer's events feed the XSD validation and the read model); else
+  // validatePain001 on the output. Either way: what validatePain001 says about the file.
   const setId = schemaSetFor('09', profile);
-  const check = await validatePain001(xml, { profile, lang, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), maxBytes: Number.MAX_SAFE_INTEGER });
+  const checkOpts = { profile, lang, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), maxBytes: Number.MAX_SAFE_INTEGER };
+  const { xml, blocks, check } = await writeAndGate(run, profile, { messageId, createdAt }, checkOpts, (file) => validatePain001(file, checkOpts));
   // Rule findings and schema diagnostics are the same Finding type.
   const gateErrors: Finding[] = [...check.findings, ...check.xsd.findings].filter((f) => f.severity === 'error');
   if (gateErrors.length) throw new Pain001Error('GATE_FAILED', say('E_GATE_FAILED', { schemaSet: setId }), { details: gateErrors });

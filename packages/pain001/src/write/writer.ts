@@ -7,7 +7,7 @@
  * first payment appears in the run; payments keep their order inside a block.
  */
 import Big from 'big.js';
-import { XmlWriter } from '@kontor/xml';
+import { Pain001Emitter, type WriteSink } from './emit';
 import { isBic, isLei } from '../model/identifiers';
 import { currencyMinorUnits } from '../model/codes';
 import type { Payment, PaymentRun, PostalAddress, Profile, UltimateParty } from '../model/run';
@@ -75,10 +75,21 @@ export function planBlocks(run: PaymentRun, profile: Profile, messageId: string)
   return [...blocks.values()];
 }
 
-/** Amount text with the currency's minor units (EUR 2, JPY 0; never more than 2, as the rules allow). */
-const amountText = (a: string, currency = 'EUR') => new Big(a).toFixed(Math.min(2, currencyMinorUnits(currency) ?? 2));
+const PLAIN_2DP = /^(?:0|[1-9]\d*)\.\d\d$/;
+const PLAIN_INT = /^(?:0|[1-9]\d*)$/;
 
-function writeAddress(w: XmlWriter, a: PostalAddress | undefined): void {
+/** Amount text with the currency's minor units (EUR 2, JPY 0; never more than 2, as the rules allow). */
+function amountText(a: string, currency = 'EUR'): string {
+  const digits = currency === 'EUR' ? 2 : Math.min(2, currencyMinorUnits(currency) ?? 2);
+  // The usual forms without a decimal object (what Big#toFixed(2) gives for them).
+  if (digits === 2) {
+    if (PLAIN_2DP.test(a)) return a;
+    if (PLAIN_INT.test(a)) return `${a}.00`;
+  }
+  return new Big(a).toFixed(digits);
+}
+
+function writeAddress(w: Pain001Emitter, a: PostalAddress | undefined): void {
   if (!a) return;
   w.open('PstlAdr');
   w.leaf('StrtNm', a.streetName);
@@ -91,7 +102,7 @@ function writeAddress(w: XmlWriter, a: PostalAddress | undefined): void {
 }
 
 /** Party identifier: a BIC goes to AnyBIC, an LEI to LEI, anything else to Othr/Id. */
-function writePartyId(w: XmlWriter, id: string | undefined): void {
+function writePartyId(w: Pain001Emitter, id: string | undefined): void {
   if (!id) return;
   w.open('Id').open('OrgId');
   if (isBic(id)) w.leaf('AnyBIC', id);
@@ -100,7 +111,7 @@ function writePartyId(w: XmlWriter, id: string | undefined): void {
   w.close().close();
 }
 
-function writeParty(w: XmlWriter, tag: string, name: string | undefined, address: PostalAddress | undefined, id: string | undefined): void {
+function writeParty(w: Pain001Emitter, tag: string, name: string | undefined, address: PostalAddress | undefined, id: string | undefined): void {
   w.open(tag);
   w.leaf('Nm', name);
   writeAddress(w, address);
@@ -108,12 +119,12 @@ function writeParty(w: XmlWriter, tag: string, name: string | undefined, address
   w.close();
 }
 
-function writeUltimate(w: XmlWriter, tag: string, u: UltimateParty | undefined, withAddress: boolean): void {
+function writeUltimate(w: Pain001Emitter, tag: string, u: UltimateParty | undefined, withAddress: boolean): void {
   if (!u) return;
   writeParty(w, tag, u.name, withAddress ? u.address : undefined, u.id);
 }
 
-function writeDebtorAgent(w: XmlWriter, bic: string | undefined): void {
+function writeDebtorAgent(w: Pain001Emitter, bic: string | undefined): void {
   w.open('DbtrAgt').open('FinInstnId');
   // DK: without a BIC the debtor agent is Othr/Id NOTPROVIDED (the bank knows itself from the IBAN).
   if (bic) w.leaf('BICFI', bic);
@@ -121,7 +132,7 @@ function writeDebtorAgent(w: XmlWriter, bic: string | undefined): void {
   w.close().close();
 }
 
-function writeHeader(w: XmlWriter, run: PaymentRun, opts: WriteOptions, count: number, sum: Big): void {
+function writeHeader(w: Pain001Emitter, run: PaymentRun, opts: WriteOptions, count: number, sum: Big): void {
   w.open('GrpHdr');
   w.leaf('MsgId', opts.messageId);
   w.leaf('CreDtTm', opts.createdAt);
@@ -134,13 +145,13 @@ function writeHeader(w: XmlWriter, run: PaymentRun, opts: WriteOptions, count: n
   w.close();
 }
 
-function writeSctTransaction(w: XmlWriter, p: Payment): void {
+function writeSctTransaction(w: Pain001Emitter, p: Payment): void {
   w.open('CdtTrfTxInf');
   w.open('PmtId')
     .leaf('InstrId', p.instructionId)
     .leaf('EndToEndId', p.endToEndId ?? 'NOTPROVIDED')
     .close();
-  w.open('Amt').leaf('InstdAmt', amountText(p.amount), { Ccy: 'EUR' }).close();
+  w.open('Amt').leafAttr('InstdAmt', amountText(p.amount), 'Ccy', 'EUR').close();
   writeUltimate(w, 'UltmtDbtr', p.ultimateDebtor, false);
   const bic = p.creditorBic ?? p.creditorAgent?.bic;
   if (bic) w.open('CdtrAgt').open('FinInstnId').leaf('BICFI', bic).close().close();
@@ -152,15 +163,14 @@ function writeSctTransaction(w: XmlWriter, p: Payment): void {
   w.close();
 }
 
-function writeAxzTransaction(w: XmlWriter, p: Payment): void {
+function writeAxzTransaction(w: Pain001Emitter, p: Payment): void {
   w.open('CdtTrfTxInf');
   w.open('PmtId')
     .leaf('InstrId', p.instructionId)
     .leaf('EndToEndId', p.endToEndId ?? 'NOTPROVIDED')
     .close();
-  w.open('Amt')
-    .leaf('InstdAmt', amountText(p.amount, paymentCurrency(p)), { Ccy: paymentCurrency(p) })
-    .close();
+  const currency = paymentCurrency(p);
+  w.open('Amt').leafAttr('InstdAmt', amountText(p.amount, currency), 'Ccy', currency).close();
   w.leaf('ChrgBr', p.chargeBearer ?? 'SHAR');
   writeUltimate(w, 'UltmtDbtr', p.ultimateDebtor, true);
   const bic = p.creditorBic ?? p.creditorAgent?.bic;
@@ -197,16 +207,17 @@ function writeAxzTransaction(w: XmlWriter, p: Payment): void {
  * const { xml, blocks } = writePain001(parsed, 'sct', { messageId: 'MSG-2026-03-12-1', createdAt: '2026-03-12T09:00:00' }); // no gate: prefer generateSct
  * ```
  */
-export function writePain001(run: PaymentRun, profile: Profile, opts: WriteOptions): { xml: string; blocks: PaymentBlockPlan[] } {
+export function writePain001(run: PaymentRun, profile: Profile, opts: WriteOptions, sinks: readonly WriteSink[] = []): { xml: string; blocks: PaymentBlockPlan[] } {
   const blocks = planBlocks(run, profile, opts.messageId);
   const count = run.payments.length;
   const sum = blocks.reduce((s, b) => s.plus(b.sum), new Big(0));
   // Compact (no indentation; the declaration on a line of its own): a 20,000-payment file is 7.3 MB instead of
-  // 12 MB, and the gate reads it faster.
-  const w = new XmlWriter({ indent: '', declaration: false });
-  w.open('Document', { xmlns: PAIN_001_001_09 });
+  // 12 MB. `sinks` receive the reader's events of the output while it is written (the generation gate).
+  const w = new Pain001Emitter(PAIN_001_001_09, sinks);
+  w.root('Document');
   w.open('CstmrCdtTrfInitn');
   writeHeader(w, run, opts, count, sum);
+  const writeTransaction = profile === 'sct' ? writeSctTransaction : writeAxzTransaction;
   for (const b of blocks) {
     w.open('PmtInf');
     w.leaf('PmtInfId', b.id);
@@ -228,9 +239,9 @@ export function writePain001(run: PaymentRun, profile: Profile, opts: WriteOptio
     w.open('DbtrAcct').open('Id').leaf('IBAN', run.debtor.iban).close().leaf('Ccy', run.debtor.currency).close();
     writeDebtorAgent(w, run.debtor.bic);
     if (profile === 'sct') w.leaf('ChrgBr', 'SLEV');
-    for (const p of b.payments) (profile === 'sct' ? writeSctTransaction : writeAxzTransaction)(w, p);
+    for (const p of b.payments) writeTransaction(w, p);
     w.close();
   }
   w.close().close();
-  return { xml: `<?xml version="1.0" encoding="UTF-8"?>\n${w.toString()}\n`, blocks };
+  return { xml: w.finish(), blocks };
 }

@@ -1,0 +1,158 @@
+/**
+ * The pain.001 writer's output: a compact XML string (the declaration on a line of its own, then the document on
+ * one line) built in one go, and — when sinks are given — the reader's events for that very output at the same
+ * time: start tags with their attributes and the position our hardened reader reports for them (line, and the
+ * column just after the element name, counted in code points), the decoded text, end tags. The generation gate
+ * feeds these events to the native XSD validation and to the read-model builder instead of reading the file it
+ * has just written (gate.ts); a test compares them event by event with what the reader says about the output.
+ *
+ * Values are escaped as @kontor/xml's escapeText/escapeAttr do (same bytes as XmlWriter), with one test per value
+ * for the common case that there is nothing to escape.
+ */
+import { escapeAttr, escapeText, stripIllegalXmlChars, type XmlAttribute } from '@kontor/xml';
+
+/** The reader's events (the shape of @kontor/xml's StreamTap). */
+export interface WriteSink {
+  open(name: string, local: string, prefix: string, ns: string, attributes: XmlAttribute[], line: number, column: number): void;
+  close(): void;
+  text(text: string): void;
+}
+
+/** Anything escapeText changes or a line break: such values take the slow path. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML 1.0 forbids are what we look for
+const TEXT_SPECIAL = /[&<>\r\n\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as above
+const ATTR_SPECIAL = /[&<>"\r\n\t\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
+/** The reader reports elements without attributes with one shared empty list. */
+const NO_ATTRIBUTES = Object.freeze([]) as unknown as XmlAttribute[];
+
+/** Length in code points (the reader's column unit). */
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+export class Pain001Emitter {
+  private out = XML_DECLARATION;
+  /** Position of the next character written: line, and 1-based column in code points. */
+  private line = 2;
+  private col = 1;
+  private readonly stack: string[] = [];
+  private readonly sinks: readonly WriteSink[];
+  private readonly n: number;
+
+  /** `ns`: the default namespace declared on the root (every element is in it). */
+  constructor(
+    private readonly ns: string,
+    sinks: readonly WriteSink[] = [],
+  ) {
+    this.sinks = sinks;
+    this.n = sinks.length;
+    // The reader reports the line break after the declaration as text outside the root.
+    for (const s of sinks) s.text('\n');
+  }
+
+  /** Advances the position over written text that may contain line breaks and characters beyond the BMP. */
+  private advance(written: string): void {
+    const nl = written.lastIndexOf('\n');
+    if (nl === -1) this.col += codePoints(written);
+    else {
+      for (let i = written.indexOf('\n'); i !== -1; i = written.indexOf('\n', i + 1)) this.line++;
+      this.col = 1 + codePoints(written.slice(nl + 1));
+    }
+  }
+
+  private emitOpen(name: string, attributes: XmlAttribute[], column: number): void {
+    const sinks = this.sinks;
+    for (let i = 0; i < this.n; i++) sinks[i]!.open(name, name, '', this.ns, attributes, this.line, column);
+  }
+
+  /** The root start tag with its namespace declaration (not an attribute for the reader). */
+  root(name: string): this {
+    const tag = `<${name} xmlns="${escapeAttr(this.ns)}">`;
+    const column = this.col + 1 + name.length;
+    this.out += tag;
+    this.advance(tag);
+    this.stack.push(name);
+    if (this.n) this.emitOpen(name, NO_ATTRIBUTES, column);
+    return this;
+  }
+
+  open(name: string): this {
+    const column = this.col + 1 + name.length;
+    this.out += `<${name}>`;
+    this.col += name.length + 2;
+    this.stack.push(name);
+    if (this.n) this.emitOpen(name, NO_ATTRIBUTES, column);
+    return this;
+  }
+
+  close(): this {
+    const name = this.stack.pop();
+    if (name === undefined) throw new Error('Pain001Emitter.close() without open element');
+    this.out += `</${name}>`;
+    this.col += name.length + 3;
+    if (this.n) for (let i = 0; i < this.n; i++) this.sinks[i]!.close();
+    return this;
+  }
+
+  /** A leaf element with text; skipped entirely when the text is undefined or ''. */
+  leaf(name: string, text: string | undefined): this {
+    if (text === undefined || text === '') return this;
+    return this.leafWith(name, text, '', NO_ATTRIBUTES, false);
+  }
+
+  /** A leaf element with one attribute (e.g. InstdAmt Ccy). */
+  leafAttr(name: string, text: string | undefined, attr: string, value: string): this {
+    if (text === undefined || text === '') return this;
+    if (!ATTR_SPECIAL.test(value)) return this.leafWith(name, text, ` ${attr}="${value}"`, this.n ? [{ name: attr, local: attr, prefix: '', ns: '', value }] : NO_ATTRIBUTES, false);
+    // Written with character references (TAB and line breaks too, so they survive attribute-value normalisation).
+    const attrs: XmlAttribute[] = this.n ? [{ name: attr, local: attr, prefix: '', ns: '', value: stripIllegalXmlChars(value) }] : NO_ATTRIBUTES;
+    return this.leafWith(name, text, ` ${attr}="${escapeAttr(value)}"`, attrs, true);
+  }
+
+  private leafWith(name: string, text: string, attrText: string, attrs: XmlAttribute[], slowAttr: boolean): this {
+    const line = this.line;
+    const column = this.col + 1 + name.length;
+    let decoded = text;
+    if (!TEXT_SPECIAL.test(text)) {
+      this.out += `<${name}${attrText}>${text}</${name}>`;
+      if (slowAttr) this.advance(`<${name}${attrText}>${text}</${name}>`);
+      else this.col += 2 * name.length + 5 + attrText.length + text.length;
+    } else {
+      const tag = `<${name}${attrText}>${escapeText(text)}</${name}>`;
+      this.out += tag;
+      this.advance(tag);
+      decoded = stripIllegalXmlChars(text);
+    }
+    if (this.n) {
+      const sinks = this.sinks;
+      const n = this.n;
+      for (let i = 0; i < n; i++) sinks[i]!.open(name, name, '', this.ns, attrs, line, column);
+      // An element whose text was stripped away entirely (only forbidden characters) has no text event.
+      if (decoded !== '') for (let i = 0; i < n; i++) sinks[i]!.text(decoded);
+      for (let i = 0; i < n; i++) sinks[i]!.close();
+    }
+    return this;
+  }
+
+  /** The whole output: declaration, document, final line break. */
+  finish(): string {
+    if (this.stack.length) throw new Error(`Pain001Emitter: unclosed elements ${this.stack.join(' > ')}`);
+    for (const s of this.sinks) s.text('\n');
+    return `${this.out}\n`;
+  }
+}
