@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isInCharacterSet, transliterate, unsupportedCharacters, ID_PATTERN } from './charset';
+import fc from 'fast-check';
+import { isInCharacterSet, SPECIAL, transliterate, unsupportedCharacters, ID_PATTERN } from './charset';
 
 describe('transliteration policy', () => {
   it('epc: umlauts and ß become two letters, diacritics are dropped, typography is simplified', () => {
@@ -29,5 +30,31 @@ describe('transliteration policy', () => {
     expect(ID_PATTERN.test("E2E-2026/01 (a).b,c'+?:")).toBe(true);
     expect(ID_PATTERN.test('E2E_1')).toBe(false);
     expect(ID_PATTERN.test('x'.repeat(36))).toBe(false);
+  });
+});
+
+/** The transliteration as it was before its fast paths (reference for the property below). */
+function transliterateReference(input: string, set: 'epc' | 'dk' = 'epc'): string {
+  const clean = (s: string) => s.replace(/[\s\u00A0\u2009\u202F]+/g, ' ').trim();
+  const s = clean(input);
+  if (isInCharacterSet(s, set)) return s;
+  let out = '';
+  for (const ch of s) {
+    if (set === 'dk' && 'äöüÄÖÜß&*$%'.includes(ch)) out += ch;
+    else out += SPECIAL[ch] ?? ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  }
+  return clean(out);
+}
+
+describe('transliterate fast paths', () => {
+  it('give what the character-by-character policy gives (random texts of ASCII, umlauts, Latin-1, quotes, whitespace)', () => {
+    const alphabet = fc.constantFrom(...'aZ09 /-?:().,\'+&@"_;*$%`\t\n\r\u00a0äöüÄÖÜßéÉçñøłŁ–—„“…€漢😀\u0007'.split(''), '😀');
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 40 }), fc.constantFrom<'epc' | 'dk'>('epc', 'dk'), (chars, set) => {
+        const s = chars.join('');
+        expect(transliterate(s, set)).toBe(transliterateReference(s, set));
+      }),
+      { numRuns: 2000, seed: 20261124 },
+    );
   });
 });

@@ -21,7 +21,8 @@ const DK_CHAR = /[^A-Za-z0-9/\-?:().,'+ ÄÖÜäöüß&*$%]/g;
 /** Identifier fields (MsgId, PmtInfId, InstrId, EndToEndId) use the DK/EPC identifier pattern in every profile. */
 export const ID_PATTERN = /^([A-Za-z0-9]|[+?/\-:().,' ]){1,35}$/;
 
-const SPECIAL: Record<string, string> = {
+/** Characters with a fixed replacement (exported for the transliteration tests). */
+export const SPECIAL: Readonly<Record<string, string>> = {
   ä: 'ae',
   ö: 'oe',
   ü: 'ue',
@@ -86,6 +87,12 @@ const SPECIAL: Record<string, string> = {
   '\u202F': ' ',
 };
 const DK_KEEP = new Set(['ä', 'ö', 'ü', 'Ä', 'Ö', 'Ü', 'ß', '&']);
+/** Texts cleanText leaves alone (no leading, trailing or repeated spaces, no other whitespace) that are in the set. */
+const EPC_CLEAN = /^[A-Za-z0-9/\-?:().,'+]+(?: [A-Za-z0-9/\-?:().,'+]+)*$/;
+const DK_CLEAN = /^[A-Za-z0-9/\-?:().,'+ÄÖÜäöüß&*$%]+(?: [A-Za-z0-9/\-?:().,'+ÄÖÜäöüß&*$%]+)*$/;
+/** ASCII characters without a SPECIAL mapping. */
+const ASCII_PLAIN = new Uint8Array(128);
+for (let c = 0; c < 128; c++) ASCII_PLAIN[c] = SPECIAL[String.fromCharCode(c)] === undefined ? 1 : 0;
 
 /** Collapses whitespace (including line breaks) and trims. */
 export function cleanText(s: string): string {
@@ -100,12 +107,20 @@ export function cleanText(s: string): string {
  * ```
  */
 export function transliterate(input: string, set: CharacterSet = 'epc'): string {
+  // Already clean and in the set (most texts): nothing to do.
+  if ((set === 'dk' ? DK_CLEAN : EPC_CLEAN).test(input)) return input;
   const s = cleanText(input);
   const ok = set === 'dk' ? DK : EPC;
   if (ok.test(s)) return s;
   let out = '';
   for (const ch of s) {
     if (set === 'dk' && (DK_KEEP.has(ch) || ch === '*' || ch === '$' || ch === '%')) {
+      out += ch;
+      continue;
+    }
+    // ASCII without a mapping stays as it is (what the NFD step below would give).
+    const c = ch.charCodeAt(0);
+    if (c < 128 && ASCII_PLAIN[c] === 1) {
       out += ch;
       continue;
     }

@@ -64,10 +64,16 @@ export function unknownProperties(schema: unknown, input: unknown, path = ''): s
   if (s.type === 'optional') return unknownProperties(s.wrapped, input, path);
   if (s.type === 'object' && s.entries && typeof input === 'object' && !Array.isArray(input)) {
     const out: string[] = [];
-    for (const [k, val] of Object.entries(input as Record<string, unknown>)) {
-      const p = path ? `${path}.${k}` : k;
-      if (!(k in s.entries)) out.push(p);
-      else for (const u of unknownProperties(s.entries[k], val, p)) out.push(u);
+    const entries = s.entries;
+    for (const k in input as Record<string, unknown>) {
+      if (!Object.hasOwn(input, k)) continue;
+      if (!(k in entries)) {
+        out.push(path ? `${path}.${k}` : k);
+        continue;
+      }
+      // Only objects and arrays can hold unknown names (no path built for the scalar fields of every payment).
+      const val = (input as Record<string, unknown>)[k];
+      if (val !== null && typeof val === 'object') for (const u of unknownProperties(entries[k], val, path ? `${path}.${k}` : k)) out.push(u);
     }
     return out;
   }
