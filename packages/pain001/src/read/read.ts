@@ -1,236 +1,25 @@
 /**
- * readPain001: streams a pain.001 file (.001.09 or .001.03) into the read model. Only one transaction
- * subtree is built at a time, so memory stays flat for large batches. A file that breaks off after its
- * root element still yields a model (with `malformed`), so the caller can report the defect with its
- * position; a file that is not a supported pain.001 throws Pain001Error.
+ * readPain001: streams a pain.001 file (.001.09 or .001.03) into the read model. No element tree is built: the
+ * reader's events (start tag, text, end tag) drive a small grammar of the parts the model holds (`pain001Reader`),
+ * and the text of an element is only collected where the model keeps it, so memory stays flat for large batches.
+ * A file that breaks off after its root element still yields a model (with `malformed`), so the caller can report
+ * the defect with its position; a file that is not a supported pain.001 throws Pain001Error.
+ *
+ * The model is what the earlier element-tree reader made of the same file, duplicates and odd orders included:
+ * where that reader took the first child of a name (`child`, `find`), later ones are skipped here; where it took
+ * every child (`elements`) or every child of a payment block, each one is applied in document order. The
+ * differential test (test/reader.differential.test.ts) holds both readers to the same models.
  */
-import { streamXml, KontorXmlError, type StreamTap, type XmlElement } from '@kontor/xml';
+import { streamXml, defaultXmlLimits, KontorXmlError, type StreamTap, type XmlAttribute } from '@kontor/xml';
 import type { Lang } from '@kontor/xml';
 import { Pain001Error } from '../errors';
-import { sayer } from '../messages';
-import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadParty, ReadPaymentBlock, ReadPaymentType, ReadTransaction } from './model';
+import { sayer, type Say } from '../messages';
+import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadGroupHeader, ReadParty, ReadPaymentBlock, ReadPaymentType, ReadTransaction } from './model';
 
 export const PAIN_NAMESPACES: Record<string, '09' | '03'> = {
   'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09': '09',
   'urn:iso:std:iso:20022:tech:xsd:pain.001.001.03': '03',
 };
-
-const loc = (e: XmlElement): Loc => ({ line: e.line, column: e.column });
-const txt = (e: XmlElement | undefined): string | undefined => {
-  if (!e) return undefined;
-  const t = e.text.trim();
-  return t === '' ? undefined : t;
-};
-
-function put<T extends object>(target: T, key: keyof T & string, e: XmlElement | undefined, fieldAt: Record<string, Loc>): void {
-  const v = txt(e);
-  if (v !== undefined && e) {
-    (target as Record<string, unknown>)[key] = v;
-    fieldAt[key] = loc(e);
-  }
-}
-
-function readAddress(e: XmlElement | undefined): ReadAddress | undefined {
-  if (!e) return undefined;
-  const a: ReadAddress = {
-    addressLines: e
-      .elements('AdrLine')
-      .map((l) => l.text.trim())
-      .filter((s) => s !== ''),
-  };
-  const map: [keyof ReadAddress, string][] = [
-    ['streetName', 'StrtNm'],
-    ['buildingNumber', 'BldgNb'],
-    ['postCode', 'PstCd'],
-    ['townName', 'TwnNm'],
-    ['countrySubDivision', 'CtrySubDvsn'],
-    ['countryCode', 'Ctry'],
-  ];
-  for (const [k, local] of map) {
-    const v = txt(e.child(local));
-    if (v !== undefined) (a as unknown as Record<string, string>)[k] = v;
-  }
-  return a;
-}
-
-function readParty(e: XmlElement | undefined): ReadParty | undefined {
-  if (!e) return undefined;
-  const p: ReadParty = { at: loc(e), fieldAt: {} };
-  put(p, 'name', e.child('Nm'), p.fieldAt);
-  const adr = e.child('PstlAdr');
-  if (adr) {
-    p.address = readAddress(adr)!;
-    p.fieldAt.address = loc(adr);
-  }
-  const id = e.child('Id');
-  if (id) {
-    const org = id.child('OrgId');
-    const prv = id.child('PrvtId');
-    const v = txt(org?.child('AnyBIC')) ?? txt(org?.child('BICOrBEI')) ?? txt(org?.child('LEI')) ?? txt(org?.find('Othr', 'Id')) ?? txt(prv?.find('Othr', 'Id'));
-    if (v !== undefined) {
-      p.id = v;
-      p.fieldAt.id = loc(id);
-    }
-  }
-  return p;
-}
-
-function readAccount(e: XmlElement | undefined): ReadAccount | undefined {
-  if (!e) return undefined;
-  const a: ReadAccount = { at: loc(e), fieldAt: {} };
-  put(a, 'iban', e.find('Id', 'IBAN'), a.fieldAt);
-  put(a, 'other', e.find('Id', 'Othr', 'Id'), a.fieldAt);
-  put(a, 'currency', e.child('Ccy'), a.fieldAt);
-  return a;
-}
-
-function readAgent(e: XmlElement | undefined): ReadAgent | undefined {
-  if (!e) return undefined;
-  const f = e.child('FinInstnId');
-  const a: ReadAgent = { at: loc(e), fieldAt: {} };
-  if (!f) return a;
-  put(a, 'bic', f.child('BICFI') ?? f.child('BIC'), a.fieldAt);
-  put(a, 'clearingMemberId', f.find('ClrSysMmbId', 'MmbId'), a.fieldAt);
-  put(a, 'name', f.child('Nm'), a.fieldAt);
-  put(a, 'other', f.find('Othr', 'Id'), a.fieldAt);
-  const adr = f.child('PstlAdr');
-  if (adr) a.address = readAddress(adr)!;
-  return a;
-}
-
-function readPaymentType(e: XmlElement | undefined): ReadPaymentType | undefined {
-  if (!e) return undefined;
-  const t: ReadPaymentType = {
-    serviceLevels: e
-      .elements('SvcLvl')
-      .map((s) => txt(s.child('Cd')) ?? txt(s.child('Prtry')) ?? '')
-      .filter((s) => s !== ''),
-  };
-  const ip = txt(e.child('InstrPrty'));
-  if (ip) t.instructionPriority = ip;
-  const li = txt(e.find('LclInstrm', 'Cd')) ?? txt(e.find('LclInstrm', 'Prtry'));
-  if (li) t.localInstrument = li;
-  const cp = txt(e.find('CtgyPurp', 'Cd')) ?? txt(e.find('CtgyPurp', 'Prtry'));
-  if (cp) t.categoryPurpose = cp;
-  return t;
-}
-
-function readTransaction(e: XmlElement): ReadTransaction {
-  const t: ReadTransaction = { remittance: { unstructured: [], structured: 0 }, regulatoryReporting: false, at: loc(e), fieldAt: {} };
-  put(t, 'instructionId', e.find('PmtId', 'InstrId'), t.fieldAt);
-  const e2e = e.find('PmtId', 'EndToEndId');
-  if (e2e) {
-    t.endToEndId = e2e.text.trim();
-    t.fieldAt.endToEndId = loc(e2e);
-  }
-  const pt = readPaymentType(e.child('PmtTpInf'));
-  if (pt) t.paymentType = pt;
-  const amt = e.child('Amt');
-  const instd = amt?.child('InstdAmt');
-  const eqvt = amt?.child('EqvtAmt');
-  if (instd) {
-    t.amount = instd.text.trim();
-    t.fieldAt.amount = loc(instd);
-    const c = instd.attr('Ccy');
-    if (c !== undefined) t.currency = c.trim();
-  } else if (eqvt) {
-    const a = eqvt.child('Amt');
-    if (a) {
-      t.amount = a.text.trim();
-      t.fieldAt.amount = loc(a);
-      const c = a.attr('Ccy');
-      if (c !== undefined) t.currency = c.trim();
-    }
-    const tc = txt(eqvt.child('CcyOfTrf'));
-    if (tc) t.transferCurrency = tc;
-  }
-  if (amt) t.fieldAt.amountBlock = loc(amt);
-  put(t, 'chargeBearer', e.child('ChrgBr'), t.fieldAt);
-  const ud = readParty(e.child('UltmtDbtr'));
-  if (ud) t.ultimateDebtor = ud;
-  const ca = readAgent(e.child('CdtrAgt'));
-  if (ca) t.creditorAgent = ca;
-  const cd = readParty(e.child('Cdtr'));
-  if (cd) t.creditor = cd;
-  const acc = readAccount(e.child('CdtrAcct'));
-  if (acc) t.creditorAccount = acc;
-  const uc = readParty(e.child('UltmtCdtr'));
-  if (uc) t.ultimateCreditor = uc;
-  put(t, 'purpose', e.find('Purp', 'Cd') ?? e.find('Purp', 'Prtry'), t.fieldAt);
-  t.regulatoryReporting = e.elements('RgltryRptg').length > 0;
-  const rmt = e.child('RmtInf');
-  if (rmt) {
-    t.fieldAt.remittance = loc(rmt);
-    t.remittance.unstructured = rmt.elements('Ustrd').map((u) => u.text);
-    const strd = rmt.elements('Strd');
-    t.remittance.structured = strd.length;
-    const ref = txt(strd[0]?.find('CdtrRefInf', 'Ref'));
-    if (ref) t.remittance.creditorReference = ref;
-  }
-  return t;
-}
-
-function applyBlockChild(b: ReadPaymentBlock, e: XmlElement, version: '09' | '03'): void {
-  const at = b.fieldAt;
-  switch (e.local) {
-    case 'PmtInfId':
-      put(b, 'id', e, at);
-      break;
-    case 'PmtMtd':
-      put(b, 'method', e, at);
-      break;
-    case 'BtchBookg':
-      put(b, 'batchBooking', e, at);
-      break;
-    case 'NbOfTxs':
-      put(b, 'numberOfTransactions', e, at);
-      break;
-    case 'CtrlSum':
-      put(b, 'controlSum', e, at);
-      break;
-    case 'PmtTpInf':
-      b.paymentType = readPaymentType(e)!;
-      at.paymentType = loc(e);
-      break;
-    case 'ReqdExctnDt':
-      at.executionDate = loc(e);
-      if (version === '03' || e.children.length === 0) {
-        const v = txt(e);
-        if (v !== undefined) b.executionDate = v;
-      } else {
-        const dt = txt(e.child('Dt'));
-        const dtm = txt(e.child('DtTm'));
-        if (dt !== undefined) b.executionDate = dt;
-        if (dtm !== undefined) {
-          b.executionDateTime = dtm;
-          b.executionDate = dtm.slice(0, 10);
-        }
-      }
-      break;
-    case 'Dbtr':
-      b.debtor = readParty(e)!;
-      break;
-    case 'DbtrAcct':
-      b.debtorAccount = readAccount(e)!;
-      break;
-    case 'DbtrAgt':
-      b.debtorAgent = readAgent(e)!;
-      break;
-    case 'UltmtDbtr':
-      b.ultimateDebtor = readParty(e)!;
-      break;
-    case 'ChrgBr':
-      put(b, 'chargeBearer', e, at);
-      break;
-    case 'CdtTrfTxInf':
-      b.transactions.push(readTransaction(e));
-      break;
-    default:
-      break;
-  }
-}
-
-class UnsupportedRoot extends Error {}
 
 /**
  * Structural bounds of one pain.001, so that work and memory follow real payment files rather than whatever a
@@ -249,15 +38,620 @@ export const defaultPain001Limits: Pain001Limits = {
   maxTransactions: 1_000_000,
 };
 
+// ------------------------------------------------------------------ the grammar
+
+/** One open element: its place in the grammar (null: nothing of it is read), its collected text and scratch. */
+class Frame {
+  node: GNode | null = null;
+  /** The model object the element's fields go to (inherited from the parent unless the node opens its own). */
+  ctx: any = null;
+  text = '';
+  line = 0;
+  column = 0;
+  /** Children of `once` nodes already seen (bit per node, see GNode.bit). */
+  seen = 0;
+  /** Any child element at all (ReqdExctnDt with or without Dt/DtTm). */
+  hasChild = false;
+  /** Scratch of the element for values its children report before it decides (first/fallback choices). */
+  a: string | undefined = undefined;
+  b: string | undefined = undefined;
+  c: string | undefined = undefined;
+  d: string | undefined = undefined;
+  aLine = 0;
+  aColumn = 0;
+  flag = false;
+  stash: EqvtStash | null = null;
+}
+
+interface EqvtStash {
+  amount: string | undefined;
+  line: number;
+  column: number;
+  currency: string | undefined;
+  transferCurrency: string | undefined;
+}
+
+/** The state of one read, handed to the grammar's actions. */
+interface ReadState {
+  model: Pain001ReadModel | undefined;
+  limits: Pain001Limits;
+  transactions: number;
+  say: Say;
+}
+
+interface GNode {
+  /** Only the first element of this name in its parent is read (the tree reader's child()/find()); later ones are skipped. */
+  once: boolean;
+  bit: number;
+  /** Collect the element's direct text. */
+  text: boolean;
+  children: Map<string, GNode> | null;
+  /** Every child element, whatever its name (only the document element's children). */
+  any: GNode | null;
+  open: ((f: Frame, parent: Frame, st: ReadState, attributes: XmlAttribute[]) => void) | null;
+  close: ((f: Frame, parent: Frame, st: ReadState) => void) | null;
+}
+
+function node(
+  spec: {
+    once?: boolean;
+    text?: boolean;
+    any?: GNode;
+    open?: GNode['open'];
+    close?: GNode['close'];
+  },
+  children?: Record<string, GNode>,
+): GNode {
+  let map: Map<string, GNode> | null = null;
+  if (children) {
+    map = new Map();
+    let bit = 1;
+    for (const [name, n] of Object.entries(children)) {
+      // Nodes are shared between parents only through factories (a fresh node per use), so the bit is this parent's.
+      if (n.once) {
+        if (bit === 0) throw new Error('grammar: more than 31 first-only children');
+        n.bit = bit;
+        bit = bit === 0x40000000 ? 0 : bit << 1;
+      }
+      map.set(name, n);
+    }
+  }
+  return { once: spec.once ?? false, bit: 0, text: spec.text ?? false, children: map, any: spec.any ?? null, open: spec.open ?? null, close: spec.close ?? null };
+}
+
+/** The trimmed text, or undefined when it is empty (the tree reader's txt()). */
+function txt(t: string): string | undefined {
+  const v = t.trim();
+  return v === '' ? undefined : v;
+}
+
+const loc = (f: Frame): Loc => ({ line: f.line, column: f.column });
+
+/** Sets a field and its position when the element has non-blank text (the tree reader's put()). */
+function put(target: { fieldAt: Record<string, Loc> }, key: string, f: Frame): void {
+  const v = txt(f.text);
+  if (v !== undefined) {
+    (target as unknown as Record<string, unknown>)[key] = v;
+    target.fieldAt[key] = loc(f);
+  }
+}
+
+/** A text element whose value goes to `key` of the context object. */
+const field = (key: string, once = true) => node({ once, text: true, close: (f) => put(f.ctx, key, f) });
+
+/** A text element that reports its trimmed text (or undefined) to a scratch slot of its parent. */
+const toParentA = () => node({ once: true, text: true, close: (f, p) => void (p.a = txt(f.text)) });
+const toParentB = () => node({ once: true, text: true, close: (f, p) => void (p.b = txt(f.text)) });
+const toParentC = () => node({ once: true, text: true, close: (f, p) => void (p.c = txt(f.text)) });
+const toParentD = () => node({ once: true, text: true, close: (f, p) => void (p.d = txt(f.text)) });
+
+/** Opens a fresh context object for the element (its children's fields go there). */
+function openAs(make: (f: Frame) => unknown): GNode['open'] {
+  return (f) => {
+    f.ctx = make(f);
+  };
+}
+
+// -- address
+const ADDRESS_FIELDS: [string, keyof ReadAddress][] = [
+  ['StrtNm', 'streetName'],
+  ['BldgNb', 'buildingNumber'],
+  ['PstCd', 'postCode'],
+  ['TwnNm', 'townName'],
+  ['CtrySubDvsn', 'countrySubDivision'],
+  ['Ctry', 'countryCode'],
+];
+function addressNode(close: (a: ReadAddress, f: Frame, parent: Frame) => void): GNode {
+  const kids: Record<string, GNode> = {
+    AdrLine: node({
+      text: true,
+      close: (f) => {
+        const v = f.text.trim();
+        if (v !== '') (f.ctx as ReadAddress).addressLines.push(v);
+      },
+    }),
+  };
+  for (const [local, key] of ADDRESS_FIELDS)
+    kids[local] = node({
+      once: true,
+      text: true,
+      close: (f) => {
+        const v = txt(f.text);
+        if (v !== undefined) (f.ctx as unknown as Record<string, string>)[key] = v;
+      },
+    });
+  return node({ once: true, open: openAs((): ReadAddress => ({ addressLines: [] })), close: (f, p) => close(f.ctx as ReadAddress, f, p) }, kids);
+}
+
+// -- party: name, address, first identifier (AnyBIC/BICOrBEI, LEI, Othr/Id of OrgId, then Othr/Id of PrvtId)
+function partyNode(once: boolean, close: (p: ReadParty, parent: Frame) => void): GNode {
+  const othr = () => node({ once: true, close: (f, p) => void (p.b = f.a) }, { Id: toParentA() });
+  return node(
+    { once, open: openAs((f): ReadParty => ({ at: loc(f), fieldAt: {} })), close: (f, p) => close(f.ctx as ReadParty, p) },
+    {
+      Nm: field('name'),
+      PstlAdr: addressNode((a, f, p) => {
+        const party = p.ctx as ReadParty;
+        party.address = a;
+        party.fieldAt.address = loc(f);
+      }),
+      Id: node(
+        {
+          once: true,
+          close: (f) => {
+            const v = f.a ?? f.b;
+            if (v !== undefined) {
+              const party = f.ctx as ReadParty;
+              party.id = v;
+              party.fieldAt.id = loc(f);
+            }
+          },
+        },
+        {
+          // AnyBIC (a) ?? BICOrBEI (c) ?? LEI (d) ?? Othr/Id (b), to the Id element's a.
+          OrgId: node({ once: true, close: (f, p) => void (p.a = f.a ?? f.c ?? f.d ?? f.b) }, { AnyBIC: toParentA(), BICOrBEI: toParentC(), LEI: toParentD(), Othr: othr() }),
+          PrvtId: node({ once: true, close: (f, p) => void (p.b = f.b) }, { Othr: othr() }),
+        },
+      ),
+    },
+  );
+}
+
+// -- account
+function accountNode(once: boolean, close: (a: ReadAccount, parent: Frame) => void): GNode {
+  return node(
+    { once, open: openAs((f): ReadAccount => ({ at: loc(f), fieldAt: {} })), close: (f, p) => close(f.ctx as ReadAccount, p) },
+    {
+      Id: node({ once: true }, { IBAN: field('iban'), Othr: node({ once: true }, { Id: field('other') }) }),
+      Ccy: field('currency'),
+    },
+  );
+}
+
+// -- agent: FinInstnId with BICFI (or BIC when there is no BICFI element), clearing member, name, other id, address
+function agentNode(once: boolean, close: (a: ReadAgent, parent: Frame) => void): GNode {
+  return node(
+    { once, open: openAs((f): ReadAgent => ({ at: loc(f), fieldAt: {} })), close: (f, p) => close(f.ctx as ReadAgent, p) },
+    {
+      FinInstnId: node(
+        {
+          once: true,
+          close: (f) => {
+            // BIC counts only when the element has no BICFI child (flag), as `child('BICFI') ?? child('BIC')`.
+            if (!f.flag && f.a !== undefined) {
+              const a = f.ctx as ReadAgent;
+              a.bic = f.a;
+              a.fieldAt.bic = { line: f.aLine, column: f.aColumn };
+            }
+          },
+        },
+        {
+          BICFI: node({
+            once: true,
+            text: true,
+            close: (f, p) => {
+              p.flag = true;
+              put(f.ctx, 'bic', f);
+            },
+          }),
+          BIC: node({
+            once: true,
+            text: true,
+            close: (f, p) => {
+              p.a = txt(f.text);
+              p.aLine = f.line;
+              p.aColumn = f.column;
+            },
+          }),
+          ClrSysMmbId: node({ once: true }, { MmbId: field('clearingMemberId') }),
+          Nm: field('name'),
+          Othr: node({ once: true }, { Id: field('other') }),
+          PstlAdr: addressNode((a, _f, p) => void ((p.ctx as ReadAgent).address = a)),
+        },
+      ),
+    },
+  );
+}
+
+// -- payment type: service levels (Cd, else Prtry, of every SvcLvl), priority, local instrument, category purpose
+function codeOrProprietary(once: boolean, close: (v: string | undefined, f: Frame) => void): GNode {
+  return node({ once, close: (f) => close(f.a ?? f.b, f) }, { Cd: toParentA(), Prtry: toParentB() });
+}
+function paymentTypeNode(once: boolean, close: (t: ReadPaymentType, f: Frame, parent: Frame) => void): GNode {
+  return node(
+    { once, open: openAs((): ReadPaymentType => ({ serviceLevels: [] })), close: (f, p) => close(f.ctx as ReadPaymentType, f, p) },
+    {
+      InstrPrty: node({
+        once: true,
+        text: true,
+        close: (f) => {
+          const v = txt(f.text);
+          if (v) (f.ctx as ReadPaymentType).instructionPriority = v;
+        },
+      }),
+      SvcLvl: codeOrProprietary(false, (v, f) => {
+        if (v) (f.ctx as ReadPaymentType).serviceLevels.push(v);
+      }),
+      LclInstrm: codeOrProprietary(true, (v, f) => {
+        if (v) (f.ctx as ReadPaymentType).localInstrument = v;
+      }),
+      CtgyPurp: codeOrProprietary(true, (v, f) => {
+        if (v) (f.ctx as ReadPaymentType).categoryPurpose = v;
+      }),
+    },
+  );
+}
+
+// -- transaction
+const ccyOf = (attributes: XmlAttribute[]): string | undefined => {
+  for (const a of attributes) if (a.local === 'Ccy' && a.ns === '') return a.value;
+  return undefined;
+};
+
+const TRANSACTION = node(
+  {
+    open(f, _p, st) {
+      if (++st.transactions > st.limits.maxTransactions) throw beyond(st, 'maxTransactions', 'W_TRANSACTIONS', f);
+      f.ctx = { remittance: { unstructured: [], structured: 0 }, regulatoryReporting: false, at: loc(f), fieldAt: {} } satisfies ReadTransaction;
+    },
+    close: (f, p) => void (p.ctx as ReadPaymentBlock).transactions.push(f.ctx as ReadTransaction),
+  },
+  {
+    PmtId: node(
+      { once: true },
+      {
+        InstrId: field('instructionId'),
+        EndToEndId: node({
+          once: true,
+          text: true,
+          close(f) {
+            const t = f.ctx as ReadTransaction;
+            t.endToEndId = f.text.trim();
+            t.fieldAt.endToEndId = loc(f);
+          },
+        }),
+      },
+    ),
+    PmtTpInf: paymentTypeNode(true, (pt, _f, p) => void ((p.ctx as ReadTransaction).paymentType = pt)),
+    Amt: node(
+      {
+        once: true,
+        open(f) {
+          (f.ctx as ReadTransaction).fieldAt.amountBlock = loc(f);
+        },
+        close(f) {
+          // InstdAmt (flag) wins over EqvtAmt wherever they stand.
+          const s = f.stash;
+          if (f.flag || s === null) return;
+          const t = f.ctx as ReadTransaction;
+          if (s.amount !== undefined) {
+            t.amount = s.amount;
+            t.fieldAt.amount = { line: s.line, column: s.column };
+            if (s.currency !== undefined) t.currency = s.currency.trim();
+          }
+          if (s.transferCurrency) t.transferCurrency = s.transferCurrency;
+        },
+      },
+      {
+        InstdAmt: node({
+          once: true,
+          text: true,
+          open: (f, _p, _st, attributes) => void (f.a = ccyOf(attributes)),
+          close(f, p) {
+            p.flag = true;
+            const t = f.ctx as ReadTransaction;
+            t.amount = f.text.trim();
+            t.fieldAt.amount = loc(f);
+            if (f.a !== undefined) t.currency = f.a.trim();
+          },
+        }),
+        EqvtAmt: node(
+          {
+            once: true,
+            open: (f) => void (f.stash = { amount: undefined, line: 0, column: 0, currency: undefined, transferCurrency: undefined }),
+            close: (f, p) => void (p.stash = f.stash),
+          },
+          {
+            Amt: node({
+              once: true,
+              text: true,
+              open: (f, _p, _st, attributes) => void (f.a = ccyOf(attributes)),
+              close(f, p) {
+                const s = p.stash!;
+                s.amount = f.text.trim();
+                s.line = f.line;
+                s.column = f.column;
+                s.currency = f.a;
+              },
+            }),
+            CcyOfTrf: node({ once: true, text: true, close: (f, p) => void (p.stash!.transferCurrency = txt(f.text)) }),
+          },
+        ),
+      },
+    ),
+    ChrgBr: field('chargeBearer'),
+    UltmtDbtr: partyNode(true, (x, p) => void ((p.ctx as ReadTransaction).ultimateDebtor = x)),
+    CdtrAgt: agentNode(true, (x, p) => void ((p.ctx as ReadTransaction).creditorAgent = x)),
+    Cdtr: partyNode(true, (x, p) => void ((p.ctx as ReadTransaction).creditor = x)),
+    CdtrAcct: accountNode(true, (x, p) => void ((p.ctx as ReadTransaction).creditorAccount = x)),
+    UltmtCdtr: partyNode(true, (x, p) => void ((p.ctx as ReadTransaction).ultimateCreditor = x)),
+    Purp: node(
+      {
+        once: true,
+        // Cd (flag, set directly) wins over Prtry (a) wherever they stand.
+        close(f) {
+          if (!f.flag && f.a !== undefined) {
+            const t = f.ctx as ReadTransaction;
+            t.purpose = f.a;
+            t.fieldAt.purpose = { line: f.aLine, column: f.aColumn };
+          }
+        },
+      },
+      {
+        Cd: node({
+          once: true,
+          text: true,
+          close(f, p) {
+            p.flag = true;
+            put(f.ctx, 'purpose', f);
+          },
+        }),
+        Prtry: node({
+          once: true,
+          text: true,
+          close(f, p) {
+            p.a = txt(f.text);
+            p.aLine = f.line;
+            p.aColumn = f.column;
+          },
+        }),
+      },
+    ),
+    RgltryRptg: node({ open: (f) => void ((f.ctx as ReadTransaction).regulatoryReporting = true) }),
+    RmtInf: node(
+      { once: true, open: (f) => void ((f.ctx as ReadTransaction).fieldAt.remittance = loc(f)) },
+      {
+        Ustrd: node({ text: true, close: (f) => void (f.ctx as ReadTransaction).remittance.unstructured.push(f.text) }),
+        Strd: node(
+          {
+            // Only the first Strd gives the creditor reference; the others are counted.
+            open(f) {
+              if ((f.ctx as ReadTransaction).remittance.structured++ > 0) f.node = STRD_COUNTED;
+            },
+          },
+          {
+            CdtrRefInf: node(
+              { once: true },
+              {
+                Ref: node({
+                  once: true,
+                  text: true,
+                  close(f) {
+                    const v = txt(f.text);
+                    if (v) (f.ctx as ReadTransaction).remittance.creditorReference = v;
+                  },
+                }),
+              },
+            ),
+          },
+        ),
+      },
+    ),
+  },
+);
+const STRD_COUNTED = node({});
+
+// -- payment block: every child is applied in document order (a later value of a field replaces an earlier one)
+const BLOCK = node(
+  {
+    open(f, _p, st) {
+      const m = st.model!;
+      if (m.paymentBlocks.length >= st.limits.maxPaymentBlocks) throw beyond(st, 'maxPaymentBlocks', 'W_BLOCKS', f);
+      const b: ReadPaymentBlock = { transactions: [], at: loc(f), fieldAt: {} };
+      m.paymentBlocks.push(b);
+      f.ctx = b;
+    },
+  },
+  {
+    PmtInfId: field('id', false),
+    PmtMtd: field('method', false),
+    BtchBookg: field('batchBooking', false),
+    NbOfTxs: field('numberOfTransactions', false),
+    CtrlSum: field('controlSum', false),
+    PmtTpInf: paymentTypeNode(false, (pt, f, p) => {
+      const b = p.ctx as ReadPaymentBlock;
+      b.paymentType = pt;
+      b.fieldAt.paymentType = loc(f);
+    }),
+    ReqdExctnDt: node(
+      {
+        text: true,
+        close(f, _p, st) {
+          const b = f.ctx as ReadPaymentBlock;
+          b.fieldAt.executionDate = loc(f);
+          if (st.model!.version === '03' || !f.hasChild) {
+            const v = txt(f.text);
+            if (v !== undefined) b.executionDate = v;
+          } else {
+            if (f.a !== undefined) b.executionDate = f.a;
+            if (f.b !== undefined) {
+              b.executionDateTime = f.b;
+              b.executionDate = f.b.slice(0, 10);
+            }
+          }
+        },
+      },
+      { Dt: toParentA(), DtTm: toParentB() },
+    ),
+    Dbtr: partyNode(false, (x, p) => void ((p.ctx as ReadPaymentBlock).debtor = x)),
+    DbtrAcct: accountNode(false, (x, p) => void ((p.ctx as ReadPaymentBlock).debtorAccount = x)),
+    DbtrAgt: agentNode(false, (x, p) => void ((p.ctx as ReadPaymentBlock).debtorAgent = x)),
+    UltmtDbtr: partyNode(false, (x, p) => void ((p.ctx as ReadPaymentBlock).ultimateDebtor = x)),
+    ChrgBr: field('chargeBearer', false),
+    CdtTrfTxInf: TRANSACTION,
+  },
+);
+
+const GROUP_HEADER = node(
+  {
+    open: openAs((f): ReadGroupHeader => ({ at: loc(f), fieldAt: {} })),
+    close: (f, _p, st) => void (st.model!.groupHeader = f.ctx as ReadGroupHeader),
+  },
+  {
+    MsgId: field('messageId'),
+    CreDtTm: field('createdAt'),
+    NbOfTxs: field('numberOfTransactions'),
+    CtrlSum: field('controlSum'),
+    InitgPty: partyNode(true, (x, p) => void ((p.ctx as ReadGroupHeader).initiatingParty = x)),
+  },
+);
+
+/** The message element (CstmrCdtTrfInitn, whatever its name): group headers and payment blocks, each as often as they come. */
+const MESSAGE = node({}, { GrpHdr: GROUP_HEADER, PmtInf: BLOCK });
+const DOCUMENT = node({ any: MESSAGE });
+
+function beyond(st: ReadState, limit: keyof Pain001Limits, whatKey: 'W_BLOCKS' | 'W_TRANSACTIONS', f: Frame): Pain001Error {
+  const say = st.say;
+  return new Pain001Error('LIMIT_EXCEEDED', say('E_LIMIT', { max: st.limits[limit], what: `@${whatKey}`, limit }), {
+    details: [{ code: 'LIMIT_EXCEEDED', severity: 'error', message: say('E_LIMIT_DETAIL', { max: st.limits[limit], what: `@${whatKey}` }), line: f.line, column: f.column }],
+  });
+}
+
+// ------------------------------------------------------------------ the event handler
+
+export interface Pain001ReaderOptions {
+  /** Structural limits (defaults: defaultPain001Limits); beyond them Pain001Error LIMIT_EXCEEDED is thrown. */
+  limits?: Partial<Pain001Limits> | undefined;
+  /** Language of refusal messages and their details (default de). */
+  lang?: Lang | undefined;
+}
+
+/** The read model built from reader events: feed it a document's open/text/close events, then take `model()`. */
+export interface Pain001Reader extends StreamTap {
+  /** The model so far: undefined before the root element; complete after the root element closed. */
+  model(): Pain001ReadModel | undefined;
+}
+
+/**
+ * The read-model builder as a set of event handlers (the StreamTap shape of @kontor/xml's streaming reader), for
+ * a producer that has the events without a file to read (the generation gate feeds it the writer's events).
+ * Throws Pain001Error UNSUPPORTED_MESSAGE from `open` when the root element is not a supported pain.001, and
+ * LIMIT_EXCEEDED beyond the structural limits; KontorXmlError XML_TOO_MANY_NODES when one retained part (the group
+ * header or a child of a payment block) has more elements than the reader's element limit, as the tree reader had.
+ * @example
+ * ```ts
+ * const r = pain001Reader({ lang: 'en' });
+ * await streamXml(text, { keep: () => false, onElement() {}, tap: r });
+ * const model = r.model(); // the same as readPain001(text)
+ * ```
+ */
+export function pain001Reader(opts: Pain001ReaderOptions = {}): Pain001Reader {
+  const st: ReadState = { model: undefined, limits: { ...defaultPain001Limits, ...opts.limits }, transactions: 0, say: sayer(opts.lang) };
+  const maxKept = defaultXmlLimits.maxElements;
+  const frames: Frame[] = [];
+  let depth = 0;
+  /** Depth of the retained part being read (-1: none) and its elements so far. */
+  let keptDepth = -1;
+  let kept = 0;
+  return {
+    open(_name, local, _prefix, ns, attributes, line, column) {
+      const d = depth++;
+      const f = frames[d] ?? (frames[d] = new Frame());
+      f.text = '';
+      f.line = line;
+      f.column = column;
+      f.seen = 0;
+      f.hasChild = false;
+      f.a = undefined;
+      f.b = undefined;
+      f.c = undefined;
+      f.d = undefined;
+      f.flag = false;
+      f.stash = null;
+      if (d === 0) {
+        const version = PAIN_NAMESPACES[ns];
+        if (local !== 'Document' || !version) {
+          const say = st.say;
+          const what = local === 'Document' ? say('W_NAMESPACE', { ns: ns || say('W_NO_NAMESPACE') }) : say('W_ROOT', { root: local, ns: ns || say('W_NO_NAMESPACE') });
+          throw new Pain001Error('UNSUPPORTED_MESSAGE', say('E_UNSUPPORTED', { what }), {
+            details: [{ code: 'UNSUPPORTED_MESSAGE', severity: 'error', message: say('E_UNSUPPORTED_DETAIL', { what }), line: 1, column: 1 }],
+          });
+        }
+        st.model = { version, namespace: ns, paymentBlocks: [] };
+        f.node = DOCUMENT;
+        f.ctx = st.model;
+        return;
+      }
+      const parent = frames[d - 1]!;
+      // Retained parts (the group header, each child of a payment block) count their elements like the tree reader did.
+      if (keptDepth >= 0 && ++kept > maxKept) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${maxKept} elements in one subtree`, { location: { line, column } });
+      parent.hasChild = true;
+      f.ctx = parent.ctx;
+      const pn = parent.node;
+      let n: GNode | null = null;
+      if (pn !== null) {
+        n = pn.children?.get(local) ?? pn.any;
+        if (n !== null && n.once) {
+          if ((parent.seen & n.bit) !== 0) n = null;
+          else parent.seen |= n.bit;
+        }
+      }
+      f.node = n;
+      if (keptDepth < 0 && ((d === 2 && n === GROUP_HEADER) || (d === 3 && pn === BLOCK))) {
+        keptDepth = d;
+        kept = 1;
+      }
+      if (n !== null && n.open !== null) n.open(f, parent, st, attributes);
+    },
+    text(t) {
+      const f = frames[depth - 1];
+      if (f !== undefined && f.node !== null && f.node.text) f.text += t;
+    },
+    close() {
+      const d = --depth;
+      const f = frames[d]!;
+      const n = f.node;
+      if (d === keptDepth) keptDepth = -1;
+      if (n !== null && n.close !== null) n.close(f, frames[d - 1]!, st);
+      f.ctx = null;
+      f.stash = null;
+    },
+    model: () => st.model,
+  };
+}
+
 export interface ReadOptions {
   maxBytes?: number;
   /** Structural limits (defaults: defaultPain001Limits); beyond them Pain001Error LIMIT_EXCEEDED is thrown. */
   limits?: Partial<Pain001Limits>;
   /** Language of refusal messages and their details (default de). */
   lang?: Lang | undefined;
-  /** Every reader event also goes here (e.g. the native XSD validation sharing this pass, see xsd-pass.ts). */
+  /** Every reader event also goes here first (e.g. the native XSD validation sharing this pass, see xsd-pass.ts). */
   tap?: StreamTap | undefined;
 }
+
+const KEEP_NOTHING = () => false;
+const NOTHING = () => {};
 
 /**
  * Reads a pain.001 into the read model. `text` must already be decoded (see xmlInputToText).
@@ -269,69 +663,31 @@ export interface ReadOptions {
  * ```
  */
 export async function readPain001(text: string, opts: ReadOptions = {}): Promise<Pain001ReadModel> {
-  let model: Pain001ReadModel | undefined;
-  let rootNs: string | undefined;
-  let rootLocal: string | undefined;
-  let block: ReadPaymentBlock | undefined;
-  const limits: Pain001Limits = { ...defaultPain001Limits, ...opts.limits };
-  let transactions = 0;
   const say = sayer(opts.lang);
-  const beyond = (limit: keyof Pain001Limits, whatKey: 'W_BLOCKS' | 'W_TRANSACTIONS', location: { line: number; column: number }) =>
-    new Pain001Error('LIMIT_EXCEEDED', say('E_LIMIT', { max: limits[limit], what: `@${whatKey}`, limit }), {
-      details: [{ code: 'LIMIT_EXCEEDED', severity: 'error', message: say('E_LIMIT_DETAIL', { max: limits[limit], what: `@${whatKey}` }), line: location.line, column: location.column }],
-    });
+  const reader = pain001Reader({ limits: opts.limits, lang: opts.lang });
+  const extra = opts.tap;
+  const tap: StreamTap = extra
+    ? {
+        open(name, local, prefix, ns, attributes, line, column) {
+          extra.open(name, local, prefix, ns, attributes, line, column);
+          reader.open(name, local, prefix, ns, attributes, line, column);
+        },
+        text(t) {
+          extra.text(t);
+          reader.text(t);
+        },
+        close() {
+          extra.close();
+          reader.close();
+        },
+      }
+    : reader;
   try {
-    await streamXml(
-      text,
-      {
-        ...(opts.tap ? { tap: opts.tap } : {}),
-        onOpen(info) {
-          if (info.path.length === 0) {
-            rootNs = info.ns;
-            rootLocal = info.local;
-            const version = PAIN_NAMESPACES[info.ns];
-            if (info.local !== 'Document' || !version) throw new UnsupportedRoot();
-            model = { version, namespace: info.ns, paymentBlocks: [] };
-          } else if (info.path.length === 2 && info.local === 'PmtInf') {
-            if (model!.paymentBlocks.length >= limits.maxPaymentBlocks) throw beyond('maxPaymentBlocks', 'W_BLOCKS', { line: info.line, column: info.column });
-            block = { transactions: [], at: { line: info.line, column: info.column }, fieldAt: {} };
-            model!.paymentBlocks.push(block);
-          } else if (info.path.length === 3 && info.local === 'CdtTrfTxInf' && info.path[2] === 'PmtInf' && ++transactions > limits.maxTransactions) {
-            throw beyond('maxTransactions', 'W_TRANSACTIONS', { line: info.line, column: info.column });
-          }
-        },
-        keep(info) {
-          if (info.path.length === 2 && info.local === 'GrpHdr') return true;
-          return info.path.length === 3 && info.path[2] === 'PmtInf';
-        },
-        onElement(el, path) {
-          if (el.local === 'GrpHdr' && path.length === 2) {
-            const g = { at: loc(el), fieldAt: {} } as NonNullable<Pain001ReadModel['groupHeader']>;
-            put(g, 'messageId', el.child('MsgId'), g.fieldAt);
-            put(g, 'createdAt', el.child('CreDtTm'), g.fieldAt);
-            put(g, 'numberOfTransactions', el.child('NbOfTxs'), g.fieldAt);
-            put(g, 'controlSum', el.child('CtrlSum'), g.fieldAt);
-            const ip = readParty(el.child('InitgPty'));
-            if (ip) g.initiatingParty = ip;
-            model!.groupHeader = g;
-          } else if (block) applyBlockChild(block, el, model!.version);
-        },
-        onClose(local, path) {
-          if (local === 'PmtInf' && path.length === 2) block = undefined;
-        },
-      },
-      opts.maxBytes ? { maxBytes: opts.maxBytes } : {},
-    );
+    await streamXml(text, { keep: KEEP_NOTHING, onElement: NOTHING, tap }, opts.maxBytes ? { maxBytes: opts.maxBytes } : {});
   } catch (e) {
-    if (e instanceof UnsupportedRoot) {
-      const ns = rootNs || say('W_NO_NAMESPACE');
-      const what = rootLocal === 'Document' ? say('W_NAMESPACE', { ns }) : say('W_ROOT', { root: rootLocal, ns });
-      throw new Pain001Error('UNSUPPORTED_MESSAGE', say('E_UNSUPPORTED', { what }), {
-        details: [{ code: 'UNSUPPORTED_MESSAGE', severity: 'error', message: say('E_UNSUPPORTED_DETAIL', { what }), line: 1, column: 1 }],
-      });
-    }
     if (e instanceof KontorXmlError) {
       if (e.code === 'XML_TOO_LARGE') throw new Pain001Error('INPUT_TOO_LARGE', e.message);
+      const model = reader.model();
       if (!model)
         throw new Pain001Error('NOT_XML', say('E_NOT_XML', { detail: e.message }), {
           details: [{ code: e.code, severity: 'error', message: e.message, ...(e.location ? { line: e.location.line, column: e.location.column } : {}) }],
@@ -341,6 +697,7 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
     }
     throw e;
   }
+  const model = reader.model();
   if (!model) throw new Pain001Error('NOT_XML', say('E_NO_ROOT'));
   return model;
 }
