@@ -1,0 +1,234 @@
+/**
+ * The tokenizer against the saxes reference (test/saxes-reference.ts): the same events, the same outcome
+ * (error code and line:column) for hand-written edge cases, pseudo-random documents and every chunking.
+ */
+import { describe, expect, it } from 'vitest';
+import { createSaxesReference } from '../../test/saxes-reference';
+import { cut, forReference, rng, trace } from '../../test/diff-trace';
+import { createHardenedParser } from './tokenizer';
+
+const ours = (chunks: readonly string[], limits = {}) => trace(createHardenedParser, chunks, limits);
+const reference = (doc: string, limits = {}) => trace(createSaxesReference, [forReference(doc)], limits);
+
+/** Whole, every split point for short documents, fixed sizes, and a few random cuts. */
+function chunkings(doc: string, seed = 1): string[][] {
+  const out: string[][] = [[doc]];
+  if (doc.length <= 80) for (let i = 1; i < doc.length; i++) out.push([doc.slice(0, i), doc.slice(i)]);
+  for (const size of [1, 2, 3, 7, 64]) {
+    const parts: string[] = [];
+    for (let i = 0; i < doc.length; i += size) parts.push(doc.slice(i, i + size));
+    out.push(parts);
+  }
+  const r = rng(seed);
+  for (let k = 0; k < 3; k++)
+    out.push(
+      cut(
+        doc,
+        Array.from({ length: 1 + r(6) }, () => r(doc.length)),
+      ),
+    );
+  return out;
+}
+
+function agree(doc: string, limits = {}, seed = 1): void {
+  const expected = reference(doc, limits);
+  for (const chunks of chunkings(doc, seed)) expect(ours(chunks, limits), `${JSON.stringify(doc.slice(0, 300))} in ${chunks.length} chunks`).toEqual(expected);
+}
+
+const docs: string[] = [
+  '<?xml version="1.0" encoding="UTF-8"?>\n<rsm:Doc xmlns:rsm="urn:r" xmlns="urn:d">\n  <a x="1" y=\'two &amp; 3\'>text &lt; more</a>\n  <b/>\n</rsm:Doc>\n',
+  '<r>\r\n<a>line1\r\nline2\rline3</a>\r\n<!-- a\r\ncomment - with dashes -->\r\n</r>',
+  '<r><![CDATA[x ]] y ]]> z <not a tag>]]><c>]</c><d>]]</d><e>a]b]]c</e><![CDATA[]]><![CDATA[a\r\nb]]]]></r>',
+  '<r>x]]>y</r>',
+  '<r>x]]]>y</r>',
+  '<r>x]]&gt;y]]\n>z</r>',
+  '<r a="tab\there" b="nl\nthere" c="cr\r\nthere" d="&#9;&#10;&#13;">\t\ttabs</r>',
+  '<r>caf\u00e9 \u20ac \ud83d\ude00 \ue000 \ufffd</r>',
+  '<r>\ud83d\ude00<a x="\ud83d\ude00">\ud83d\ude00</a>\n<b/><c\n/></r>',
+  '<r>\u0001</r>',
+  '<r a="\u0002"/>',
+  '<r>\ud800x</r>',
+  '<r>x\udc00</r>',
+  '<r>\ufffe</r>',
+  '<r>&#65;&#x42;&unknown;</r>',
+  '<r>&#0;</r>',
+  '<r>&#X41;</r>',
+  '<r>&#x110000;</r>',
+  '<r>&;</r>',
+  '<r>& b</r>',
+  '<r>a & b; c</r>',
+  '<r>a &amp b <c/>;</r>',
+  '<r a="&quot;&apos;&lt;&gt;&amp;"/>',
+  '<r a="x &bogus; y"/>',
+  '<r><\u00e9l\u00e9ment attr\u00e9="v">x</\u00e9l\u00e9ment></r>',
+  '<r><a\n  b="1"\n  c="2"\n/>\n<d\t>x</d\t>\n</r\n>',
+  '<r><a></b></r>',
+  '<r></>',
+  '<r/></r>',
+  '</r>',
+  '<r><?pi some body ? here?><?other?><?p ??><?q\n  x\r\n?></r>',
+  '<?pi?><r/>',
+  '<r><?xml version="1.0"?></r>',
+  '<r><?XML x?></r>',
+  '<r><? x?></r>',
+  '<r><?1x?></r>',
+  '<?xml version="1.0" standalone="yes"?><r/>',
+  '<?xml version="1.0" encoding="ISO-8859-1" standalone="no" ?>\n<r/>',
+  '<?xml version="2.0"?><r/>',
+  '<?xml encoding="UTF-8"?><r/>',
+  '<?xml version="1.0"encoding="UTF-8"?><r/>',
+  '<?xml version=1.0?><r/>',
+  '<?xml version="1.0" encoding="8bit"?><r/>',
+  '<?xml?><r/>',
+  '<?xml version="1.0" ?x><r/>',
+  ' <?xml version="1.0"?><r/>',
+  '\n<r/>\n',
+  '\ufeff<r/>',
+  '<!DOCTYPE r [<!ENTITY x "y">]><r>&x;</r>',
+  '<!DOCTYPE r SYSTEM "file:///etc/passwd"><r/>',
+  '<!DOCTYPE r [<!-- c --><?p x?y>?><!ELEMENT r ANY>]><r/>',
+  '<!DOCTYPE r [<!-- c -- x -->]><r/>',
+  '<!DOCTYPE r',
+  '<r/><!DOCTYPE r>',
+  '<r><!DOCTYPE r></r>',
+  '<!-- a -- b --><r/>',
+  '<!---><r/>--><r/>',
+  '<!-x-><r/>',
+  '<!ELEMENT r><r/>',
+  '<![CDATA[x]]><r/>',
+  '<r/><![CDATA[x]]>',
+  '<r>\n' + '  <line n="1">' + 'x'.repeat(100) + '\n' + 'y'.repeat(50) + '</line>\n'.repeat(3) + '</r>',
+  '<r xmlns:p="urn:p"><p:a p:x="1" x="2">v</p:a><q:b/></r>',
+  '<r xmlns:p="urn:p"><a q:x="1"/></r>',
+  '<r xmlns:p="urn:p" xmlns:q="urn:p"><a p:x="1" q:x="2"/></r>',
+  '<r a="1" a="2"/>',
+  '<r xmlns:a="x" xmlns:a="y"/>',
+  '<r xmlns:p=""/>',
+  '<r xmlns:xml="urn:x"/>',
+  '<r xmlns:xml="http://www.w3.org/XML/1998/namespace" xml:lang="de"/>',
+  '<r xmlns:x="http://www.w3.org/XML/1998/namespace"/>',
+  '<r xmlns="http://www.w3.org/2000/xmlns/"/>',
+  '<r xmlns:xmlns="urn:x"/>',
+  '<xmlns:r/>',
+  '<r :a="1"/>',
+  '<r a:="1"/>',
+  '<r a:b:c="1"/>',
+  '<a:b:c/>',
+  '<:a/>',
+  '<r a="1"b="2"/>',
+  '<r a="1"/ >',
+  '<r a/>',
+  '<r a >',
+  '<r a=1/>',
+  '<r a = "1" />',
+  '<r a="x<y"/>',
+  '<r =""/>',
+  "<r a='\"'/>",
+  // Default namespaces declared, redeclared and undeclared below tags without attributes.
+  '<a xmlns="urn:1"><b><c xmlns="urn:2"><d/><e><f/></e></c><g/></b><h xmlns=""><i><j/></i></h><k x="1"><l/></k><m/></a>',
+  '<p:a xmlns:p="urn:p"><b><c/></b><p:d xmlns="urn:d"><e/></p:d><f/></p:a>',
+  '<a><b xmlns=" urn:b "><c/></b><d/></a>',
+  '<?xml version="1.1"?>\n<r>a\u0085b\u2028c\r\u0085d</r>',
+  '<?xml version="1.1"?>\n<r>\u0080</r>',
+  '<?xml version="1.1"?>\n<r>&#1;</r>',
+  '<?xml version="1.1"?>\n<r xmlns:p=""><x/></r>',
+  '<?xml version="1.1"?>\n<r xmlns:p=""><p:x/></r>',
+  '<r>',
+  '<r><a>',
+  '<r',
+  '<r a="1',
+  '<r><!-- x',
+  '<r/><',
+  '<r/>&amp;',
+  '',
+  '   ',
+  'x',
+  '<r>a < b</r>',
+  '<r><1/></r>',
+  '<r></1></r>',
+  '<r>text after</r>trailing',
+  '<r>text after</r>trailing\r',
+  '<r/>  \n',
+  '<r/><r/>',
+  '<r/>\n<!-- c -->\n<?p?>\n',
+  'pre<r/>',
+  '\u0001<r/>',
+  '<r>\u00a0</r>',
+  '<r>&#xD800;</r>',
+];
+
+describe('tokenizer vs saxes reference', () => {
+  it('agrees on hand-written edge cases, however the input is chunked', () => {
+    for (const doc of docs) agree(doc);
+  });
+
+  it('agrees on limits: depth, attributes', () => {
+    agree('<a>'.repeat(30) + '</a>'.repeat(30), { maxDepth: 20 });
+    agree(`<r>\n  <e ${Array.from({ length: 12 }, (_, i) => `a${i}="${i}"`).join(' ')}/></r>`, { maxAttributes: 10 });
+    agree('<r xmlns="urn:x" xmlns:p="urn:p" p:b="1"/>', { maxAttributes: 2 });
+  });
+
+  it('agrees on pseudo-random mixes of markup, text and special characters', () => {
+    const r = rng(7);
+    const bits = [
+      '<a>',
+      '</a>',
+      '<b c="d"/>',
+      ' ',
+      '\n',
+      '\r\n',
+      '\r',
+      '\t',
+      'text',
+      ']',
+      ']]',
+      '>',
+      '&amp;',
+      '&#x20;',
+      '&',
+      ';',
+      '\u00e9',
+      '\ud83d\ude00',
+      '\ud800',
+      '<!--c-->',
+      '<![CDATA[d]]>',
+      '<?p q?>',
+      '\u0007',
+      'x="y"',
+      '"',
+      '<',
+      '/>',
+      '<p:e xmlns:p="urn:p">',
+      '</p:e>',
+      '<!DOCTYPE',
+      '?>',
+    ];
+    for (let k = 0; k < 400; k++) {
+      let body = '';
+      const n = 3 + r(30);
+      for (let i = 0; i < n; i++) body += bits[r(bits.length)];
+      const doc = r(4) === 0 ? body : `<r>${body}</r>`;
+      const expected = reference(doc);
+      for (const chunks of [[doc], cut(doc, [r(doc.length)]), cut(doc, [r(doc.length), r(doc.length), r(doc.length)])]) {
+        expect(ours(chunks), JSON.stringify(chunks)).toEqual(expected);
+      }
+    }
+  });
+
+  it('agrees on long text runs, attribute values and comments split anywhere', () => {
+    const r = rng(11);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=';
+    const specials = ['\n', '\t', '\r\n', '\r', '&amp;', ']', ']]>', '\u0001', '\u00e9', '\ud83d\ude00', '\ud800', '\ufffe', '<b/>', '>', '"'];
+    for (let k = 0; k < 120; k++) {
+      let body = '';
+      for (let run = 1 + r(4); run > 0; run--) {
+        for (let len = 200 + r(1500); len > 0; len--) body += r(77) === 0 ? '\n' : alphabet[r(alphabet.length)];
+        if (r(3) !== 0) body += specials[r(specials.length)];
+      }
+      const where = r(3);
+      const doc = where === 0 ? `<r><a>${body}</a></r>` : where === 1 ? `<r><a v="${body}"/></r>` : `<r><!--${body}--></r>`;
+      const expected = reference(doc);
+      for (const chunks of [[doc], cut(doc, [r(doc.length)]), cut(doc, [300, 700, 1500])]) expect(ours(chunks), `case ${k}`).toEqual(expected);
+    }
+  });
+});

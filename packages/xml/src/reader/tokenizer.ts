@@ -1,0 +1,1412 @@
+/**
+ * Kontor's own XML 1.0 (5th ed.) + Namespaces tokenizer: the hardened reader's parser (no DTD, no entities
+ * beyond the five predefined ones and character references).
+ *
+ * It works on decoded string chunks (`write(chunk)` … `close()`) and reports start tags (with interned names,
+ * namespace URIs, attributes and the position of the start tag), end tags, text (entity and character
+ * references resolved, CR/CRLF → LF, attribute values normalised) and processing instructions. Its events,
+ * refusals, error codes and error positions are those of the saxes-based reader it replaced (the differential
+ * test `tokenizer.diff.test.ts` holds both against each other over the corpus and mutations of it), with one
+ * deliberate difference: an unpaired surrogate is refused (XML_MALFORMED at that character) instead of being
+ * read together with the next character as saxes did.
+ *
+ * How it is fast: text, attribute values and names are scanned with charCodeAt loops over a class table and
+ * cut out with one `slice`; lines are counted in those loops (columns are indexes minus the start of the line,
+ * corrected for surrogate pairs); end tags are compared with the open tag in place (`startsWith`), element
+ * names are looked up in a per-parse cache by a hash computed while scanning (no slice, no Map lookup for a
+ * name seen before); a tag without namespace declarations shares its parent's namespace scope.
+ *
+ * Chunks: a token cut by the end of a chunk is kept (from its start, or — inside a start tag — from the
+ * attribute being read) and read again once more input arrived; the retry waits until the kept part at least
+ * doubled, so a huge token fed in tiny chunks is read a bounded number of times (linear overall). Text is
+ * consumed as it comes, so a large text node is scanned once. Events do not depend on where chunks end.
+ */
+import { KontorXmlError } from '../errors';
+import type { XmlErrorCode } from '../errors';
+import type { XmlAttribute } from './element';
+import type { XmlLimits } from './limits';
+
+export interface SaxHandlers {
+  /**
+   * A start tag: qualified name, local name, prefix, namespace URI (all internalized), its attributes without
+   * namespace declarations, and the position right after the character that ends the tag's name (saxes'
+   * "opentagstart" position, kept for stable positions; column at least 1).
+   */
+  open(name: string, local: string, prefix: string, ns: string, attributes: XmlAttribute[], line: number, column: number): void;
+  close(): void;
+  text(text: string): void;
+  pi?(target: string, body: string, line: number): void;
+}
+
+/** The parser behind the hardened readers: feed decoded text, then close. */
+export interface HardenedParser {
+  write(chunk: string): void;
+  close(): void;
+}
+
+const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
+
+const EOC = -1;
+const NL = 0x0a;
+const CR = 0x0d;
+const TAB = 0x09;
+const SPACE = 0x20;
+const LT = 0x3c;
+const GT = 0x3e;
+const AMP = 0x26;
+const SEMI = 0x3b;
+const SLASH = 0x2f;
+const BANG = 0x21;
+const QUESTION = 0x3f;
+const EQUAL = 0x3d;
+const DQUOTE = 0x22;
+const SQUOTE = 0x27;
+const RBRACKET = 0x5d;
+const LBRACKET = 0x5b;
+const MINUS = 0x2d;
+const NEL = 0x85;
+const LS = 0x2028;
+
+// ------------------------------------------------------------------ character classes
+
+/** Text of XML 1.0: 0 ordinary, 1 needs a closer look (markup, references, CR, controls, surrogates, U+FFFE/F), 2 LF. */
+const TEXT10 = new Uint8Array(0x10000);
+/** Text of XML 1.1 (saxes' getCode11): also C1 controls, NEL and LS need a closer look. */
+const TEXT11 = new Uint8Array(0x10000);
+for (let c = 0; c < 0x20; c++) TEXT10[c] = TEXT11[c] = 1;
+TEXT10[TAB] = TEXT11[TAB] = 0;
+TEXT10[NL] = TEXT11[NL] = 2;
+for (const c of [LT, AMP, RBRACKET]) TEXT10[c] = TEXT11[c] = 1;
+for (let c = 0xd800; c < 0xe000; c++) TEXT10[c] = TEXT11[c] = 1;
+TEXT10[0xfffe] = TEXT10[0xffff] = TEXT11[0xfffe] = TEXT11[0xffff] = 1;
+for (let c = 0x7f; c <= 0x9f; c++) TEXT11[c] = 1;
+TEXT11[LS] = 1;
+
+/** Attribute values (XML 1.0): 0 ordinary, 1 closer look (quotes, "<", "&", TAB/LF/CR, controls, surrogates). */
+const ATTR10 = new Uint8Array(0x10000);
+const ATTR11 = new Uint8Array(0x10000);
+for (let c = 0; c < 0x20; c++) ATTR10[c] = ATTR11[c] = 1;
+for (const c of [LT, AMP, DQUOTE, SQUOTE]) ATTR10[c] = ATTR11[c] = 1;
+for (let c = 0xd800; c < 0xe000; c++) ATTR10[c] = ATTR11[c] = 1;
+ATTR10[0xfffe] = ATTR10[0xffff] = ATTR11[0xfffe] = ATTR11[0xffff] = 1;
+for (let c = 0x7f; c <= 0x9f; c++) ATTR11[c] = 1;
+ATTR11[LS] = 1;
+
+/** ASCII name characters: 1 NameChar, 2 NameStartChar (with ":"). */
+const NAME_ASCII = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x3a || c === 0x5f) NAME_ASCII[c] = 2;
+  else if ((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e) NAME_ASCII[c] = 1;
+}
+
+/** NameStartChar of XML 1.0 5th ed. (with ":"), by code point. */
+function isNameStartChar(c: number): boolean {
+  if (c < 128) return c >= 0 && NAME_ASCII[c] === 2;
+  return (
+    (c >= 0xc0 && c <= 0xd6) ||
+    (c >= 0xd8 && c <= 0xf6) ||
+    (c >= 0xf8 && c <= 0x2ff) ||
+    (c >= 0x370 && c <= 0x37d) ||
+    (c >= 0x37f && c <= 0x1fff) ||
+    (c >= 0x200c && c <= 0x200d) ||
+    (c >= 0x2070 && c <= 0x218f) ||
+    (c >= 0x2c00 && c <= 0x2fef) ||
+    (c >= 0x3001 && c <= 0xd7ff) ||
+    (c >= 0xf900 && c <= 0xfdcf) ||
+    (c >= 0xfdf0 && c <= 0xfffd) ||
+    (c >= 0x10000 && c <= 0xeffff)
+  );
+}
+
+/** NameChar of XML 1.0 5th ed. (with ":"). */
+function isNameChar(c: number): boolean {
+  if (c < 128) return c >= 0 && NAME_ASCII[c] !== 0;
+  return isNameStartChar(c) || c === 0xb7 || (c >= 0x300 && c <= 0x36f) || (c >= 0x203f && c <= 0x2040);
+}
+
+const isNCNameStartChar = (c: number): boolean => c !== 0x3a && isNameStartChar(c);
+const isNCNameChar = (c: number): boolean => c !== 0x3a && isNameChar(c);
+const isS = (c: number): boolean => c === SPACE || c === NL || c === TAB || c === CR;
+
+function isChar10(n: number): boolean {
+  return n === 0x9 || n === 0xa || n === 0xd || (n >= 0x20 && n <= 0xd7ff) || (n >= 0xe000 && n <= 0xfffd) || (n >= 0x10000 && n <= 0x10ffff);
+}
+function isChar11(n: number): boolean {
+  return (n >= 0x1 && n <= 0xd7ff) || (n >= 0xe000 && n <= 0xfffd) || (n >= 0x10000 && n <= 0x10ffff);
+}
+
+const PREDEFINED: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, { amp: '&', gt: '>', lt: '<', quot: '"', apos: "'" });
+
+// ------------------------------------------------------------------ names
+
+/**
+ * The engine's own copy of a string (the one source literals such as 'ID' or a namespace URI constant already
+ * are): comparing two such strings is a pointer comparison. Property keys are internalized.
+ */
+function internalize(s: string): string {
+  const o: Record<string, 0> = Object.create(null) as Record<string, 0>;
+  o[s] = 0;
+  for (const k in o) return k;
+  return s;
+}
+
+interface QName {
+  name: string;
+  local: string;
+  prefix: string;
+  /** Next entry with the same hash slot. */
+  next: QName | null;
+}
+
+/** Namespace scope: the default namespace and the prefixes in effect (a prototype chain of declarations). */
+interface Scope {
+  dflt: string;
+  prefixes: Record<string, string>;
+}
+
+interface Frame {
+  q: QName;
+  scope: Scope;
+}
+
+const ROOT_PREFIXES: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, { xml: XML_NAMESPACE, xmlns: XMLNS_NAMESPACE });
+
+const NO_ATTRIBUTES = Object.freeze([]) as unknown as XmlAttribute[];
+
+// ------------------------------------------------------------------ modes
+
+/** Before anything (a BOM, leading whitespace). */
+const M_BEGIN = 0;
+/** Character data (inside or outside the root). */
+const M_TEXT = 1;
+/** Right after "<". */
+const M_MARKUP = 2;
+/** Inside a start tag after its name (attribute by attribute). */
+const M_ATTRS = 3;
+
+/** Start-tag sub-states, as saxes names them. */
+const T_ATTRIB = 0;
+const T_VALUE_CLOSED = 1;
+const T_SLASH = 2;
+
+/** Returned by a token reader that ran out of input. */
+const NEED = -1;
+
+export function createHardenedParser(limits: XmlLimits, h: SaxHandlers): HardenedParser {
+  return new Tokenizer(limits, h);
+}
+
+class Tokenizer implements HardenedParser {
+  private readonly h: SaxHandlers;
+  private readonly onText: (text: string) => void;
+  private readonly maxDepth: number;
+  private readonly maxAttributes: number;
+
+  // input
+  private s = '';
+  private i = 0;
+  private final = false;
+  private parts: string[] = [];
+  private partsLen = 0;
+  private needLen = 0;
+  private started = false;
+  private closed = false;
+
+  // position: line, index where the line starts (in s), surrogate pairs on the line so far
+  private line = 1;
+  private ls = 0;
+  private pa = 0;
+
+  // document state
+  private mode = M_BEGIN;
+  private v11 = false;
+  private sawRoot = false;
+  private closedRoot = false;
+  private xmlDeclPossible = true;
+  private readonly stack: Frame[] = [];
+  private depth = 0;
+  private pending = '';
+  /** "]" just before the end of the text read so far (for "]]>"), 0–2. */
+  private fb = 0;
+  /** Text outside the root read so far contains a non-space character. */
+  private nonSpace = false;
+
+  // the start tag being read
+  private ts = T_ATTRIB;
+  private tagQ: QName | null = null;
+  private tagLine = 1;
+  private tagColumn = 1;
+  private attrCount = 0;
+  private attrNames: QName[] = [];
+  private attrValues: string[] = [];
+  private declares = false;
+
+  // names and URIs of this parse
+  private readonly qtable: (QName | null)[] = new Array<QName | null>(1024).fill(null);
+  private readonly qmap = new Map<string, QName>();
+  private readonly uris = new Map<string, string>();
+  private readonly rootScope: Scope = { dflt: '', prefixes: ROOT_PREFIXES };
+
+  constructor(limits: XmlLimits, h: SaxHandlers) {
+    this.h = h;
+    this.onText = h.text;
+    this.maxDepth = limits.maxDepth;
+    this.maxAttributes = limits.maxAttributes;
+  }
+
+  // ---------------------------------------------------------------- input
+
+  write(chunk: string): void {
+    if (this.closed) this.fail('cannot write after close.');
+    if (chunk.length === 0) return;
+    if (this.partsLen + chunk.length < this.needLen) {
+      this.parts.push(chunk);
+      this.partsLen += chunk.length;
+      return;
+    }
+    this.parts.push(chunk);
+    this.run();
+  }
+
+  close(): void {
+    if (this.closed) this.fail('cannot write after close.');
+    this.final = true;
+    this.run();
+    // Text outside the root that runs to the end of the input (saxes reports it at the end of its last chunk).
+    if (this.mode === M_TEXT && this.stack.length === 0) this.outsideRoot();
+    this.end();
+    this.closed = true;
+  }
+
+  /** Reads what the kept part and the new chunks hold; keeps an unfinished token for the next write. */
+  private run(): void {
+    const parts = this.parts;
+    const s = parts.length === 1 ? parts[0]! : parts.join('');
+    this.parts = [];
+    this.partsLen = 0;
+    this.needLen = 0;
+    this.s = s;
+    this.i = 0;
+    const n = s.length;
+    let p = 0;
+    if (!this.started && n > 0) {
+      this.started = true;
+      // saxes skips a leading byte order mark, counting it as a column.
+      if (s.charCodeAt(0) === 0xfeff) p = 1;
+    }
+    while (p < n) {
+      let q: number;
+      switch (this.mode) {
+        case M_TEXT:
+          q = this.readText(p);
+          break;
+        case M_MARKUP:
+          q = this.readMarkup(p);
+          break;
+        case M_ATTRS:
+          q = this.readAttrs(p);
+          break;
+        default:
+          q = this.readBegin(p);
+      }
+      if (q === NEED) {
+        if (this.final) return; // at the end of the input: end() reports it
+        // Keep the unfinished token (the readers left the position at its start) for the next write.
+        const keep = n - this.i;
+        this.keep(s, this.i);
+        this.needLen = keep * 2 + 1;
+        return;
+      }
+      p = q;
+    }
+    this.keep(s, n);
+  }
+
+  private keep(s: string, from: number): void {
+    if (from < s.length) {
+      this.parts.push(s.slice(from));
+      this.partsLen = s.length - from;
+    }
+    this.ls -= from;
+    this.s = '';
+    this.i = 0;
+  }
+
+  // ---------------------------------------------------------------- errors and positions
+
+  private fail(message: string, code: XmlErrorCode = 'XML_MALFORMED'): never {
+    const column = this.i - this.ls - this.pa;
+    const msg = code === 'XML_ENTITY_FORBIDDEN' ? `Entity references are not allowed: ${message}` : `Malformed XML: ${message}`;
+    throw new KontorXmlError(code, msg, { location: { line: this.line, column } });
+  }
+
+  /**
+   * One character at `this.i` with saxes' getCode semantics: returns its code point (NL for any line break,
+   * CRLF read as one), or EOC when the input ends (or a CR / high surrogate ends a chunk that is not the last).
+   * Refuses characters outside XML's Char production with the position right after them.
+   */
+  private next(): number {
+    const s = this.s;
+    const i = this.i;
+    if (i >= s.length) return EOC;
+    const c = s.charCodeAt(i);
+    if (c < 0xd800) {
+      if (this.v11) {
+        if ((c > 0x1f && c < 0x7f) || (c > 0x9f && c !== LS) || c === TAB) {
+          this.i = i + 1;
+          return c;
+        }
+      } else if (c >= SPACE || c === TAB) {
+        this.i = i + 1;
+        return c;
+      }
+      if (c === NL || c === NEL || c === LS) {
+        // NEL and LS reach here only for XML 1.1 (they are ordinary characters in XML 1.0).
+        this.i = i + 1;
+        this.newline(i + 1);
+        return NL;
+      }
+      if (c === CR) {
+        if (i + 1 >= s.length && !this.final) return EOC;
+        const d = s.charCodeAt(i + 1);
+        this.i = d === NL || (this.v11 && d === NEL) ? i + 2 : i + 1;
+        this.newline(this.i);
+        return NL;
+      }
+      this.i = i + 1;
+      return this.fail('disallowed character.');
+    }
+    if (c <= 0xdbff) {
+      if (i + 1 >= s.length && !this.final) return EOC;
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        this.i = i + 2;
+        this.pa++;
+        return 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+      }
+      this.i = i + 1;
+      return this.fail('disallowed character (unpaired surrogate).');
+    }
+    this.i = i + 1;
+    if (c >= 0xe000 && c <= 0xfffd) return c;
+    return this.fail('disallowed character.');
+  }
+
+  private newline(at: number): void {
+    this.line++;
+    this.ls = at;
+    this.pa = 0;
+  }
+
+  /** Skips white space (saxes' skipSpaces): the first other character, or EOC. */
+  private skipSpaces(): number {
+    for (;;) {
+      const c = this.next();
+      if (c === EOC || !isS(c)) return c;
+    }
+  }
+
+  /** Steps back over one character just read (not a line break). */
+  private unget(prev: number): void {
+    if (this.i - prev === 2) this.pa--;
+    this.i = prev;
+  }
+
+  // ---------------------------------------------------------------- the start of the document
+
+  private readBegin(p: number): number {
+    this.i = p;
+    let c: number;
+    for (;;) {
+      const at = this.i;
+      c = this.next();
+      if (c === EOC) return NEED;
+      if (!isS(c)) {
+        if (c === LT) {
+          this.mode = M_MARKUP;
+          return this.i;
+        }
+        this.unget(at);
+        this.xmlDeclPossible = false;
+        this.mode = M_TEXT;
+        return this.i;
+      }
+      this.xmlDeclPossible = false;
+    }
+  }
+
+  // ---------------------------------------------------------------- text
+
+  /** Character data up to "<" (consumed), with references resolved and line breaks normalised. */
+  private readText(p: number): number {
+    const s = this.s;
+    const n = s.length;
+    const T = this.v11 ? TEXT11 : TEXT10;
+    const inRoot = this.stack.length !== 0;
+    let start = p;
+    let j = p;
+    let line = this.line;
+    let ls = this.ls;
+    let pa = this.pa;
+    if (this.fb !== 0 && inRoot) {
+      // "]" or "]]" ended the previous chunk.
+      let k = j;
+      while (k < n && s.charCodeAt(k) === RBRACKET) k++;
+      const fb = Math.min(2, this.fb + (k - j));
+      if (k === n) {
+        this.fb = fb;
+      } else {
+        this.fb = 0;
+        if (fb === 2 && s.charCodeAt(k) === GT) {
+          this.i = k + 1;
+          this.fail('the string "]]>" is disallowed in char data.');
+        }
+      }
+      j = k;
+    }
+    for (;;) {
+      while (j < n) {
+        const t = T[s.charCodeAt(j)]!;
+        if (t === 0) j++;
+        else if (t === 2) {
+          j++;
+          line++;
+          ls = j;
+          pa = 0;
+        } else break;
+      }
+      this.line = line;
+      this.ls = ls;
+      this.pa = pa;
+      if (j >= n) {
+        // End of the input read so far: keep what was read; the run continues with the next chunk.
+        if (j > start) this.addText(s, start, j);
+        if (this.final) {
+          this.i = j;
+          if (!inRoot) this.outsideRoot();
+          return j;
+        }
+        return j;
+      }
+      const c = s.charCodeAt(j);
+      if (c === LT) {
+        this.i = j + 1;
+        this.fb = 0;
+        const text = j > start ? (this.pending.length !== 0 ? this.pending + s.slice(start, j) : s.slice(start, j)) : this.pending;
+        if (!inRoot && j > start) this.scanNonSpace(s, start, j);
+        this.pending = '';
+        if (text.length !== 0) this.onText(text);
+        if (!inRoot) this.outsideRoot();
+        this.mode = M_MARKUP;
+        return j + 1;
+      }
+      if (c === AMP) {
+        if (j > start) this.addText(s, start, j);
+        this.fb = 0;
+        this.i = j + 1;
+        if (!inRoot) {
+          this.nonSpace = true;
+          this.outsideRoot();
+        }
+        const q = this.readReference(j);
+        if (q === NEED) {
+          if (!this.final) {
+            this.i = j;
+            this.line = line;
+            this.ls = ls;
+            this.pa = pa;
+          }
+          return NEED;
+        }
+        line = this.line;
+        ls = this.ls;
+        pa = this.pa;
+        start = j = q;
+        continue;
+      }
+      if (c === RBRACKET) {
+        let k = j + 1;
+        while (k < n && s.charCodeAt(k) === RBRACKET) k++;
+        if (!inRoot) {
+          this.nonSpace = true;
+          j = k;
+          continue;
+        }
+        if (k === n) {
+          this.fb = Math.min(2, k - j);
+        } else if (k - j >= 2 && s.charCodeAt(k) === GT) {
+          this.i = k + 1;
+          this.fail('the string "]]>" is disallowed in char data.');
+        }
+        j = k;
+        continue;
+      }
+      // CR, XML 1.1 line breaks, controls, surrogates: one character the careful way.
+      if (j > start) this.addText(s, start, j);
+      this.i = j;
+      if (c === CR && this.final && j === n - 1 && !inRoot && (this.nonSpace || this.pendingNonSpace())) {
+        // saxes reports text outside the root at the end of its last chunk, which holds back a final CR.
+        this.outsideRoot();
+      }
+      const code = this.next();
+      if (code === EOC) return NEED; // a CR or high surrogate ends the chunk: wait for the next one
+      if (code === NL) this.pending += '\n';
+      else {
+        this.pending += s.slice(j, this.i);
+        if (!inRoot && !isS(code)) this.nonSpace = true;
+      }
+      this.fb = 0;
+      line = this.line;
+      ls = this.ls;
+      pa = this.pa;
+      start = j = this.i;
+    }
+  }
+
+  private addText(s: string, start: number, end: number): void {
+    if (this.stack.length === 0) this.scanNonSpace(s, start, end);
+    this.pending += s.slice(start, end);
+  }
+
+  private scanNonSpace(s: string, start: number, end: number): void {
+    if (this.nonSpace) return;
+    for (let k = start; k < end; k++) {
+      const c = s.charCodeAt(k);
+      if (c !== SPACE && c !== NL && c !== TAB && c !== CR) {
+        this.nonSpace = true;
+        return;
+      }
+    }
+  }
+
+  private pendingNonSpace(): boolean {
+    const t = this.pending;
+    for (let k = 0; k < t.length; k++) if (!isS(t.charCodeAt(k))) return true;
+    return false;
+  }
+
+  /** Text outside the root: an error once it holds anything but white space (at the current position). */
+  private outsideRoot(): void {
+    if (this.nonSpace) this.fail('text data outside of root node.');
+  }
+
+  /**
+   * A reference after "&" (this.i is right after it): up to the next ";" wherever it is, as saxes reads it.
+   * Appends the replacement to the pending text. Returns the position after ";" or NEED.
+   */
+  private readReference(amp: number): number {
+    const value = this.reference(amp);
+    if (value === null) return NEED;
+    this.pending += value;
+    return this.i;
+  }
+
+  /** Reads a reference after "&"; null when the input ended first. */
+  private reference(amp: number): string | null {
+    const s = this.s;
+    let end = s.indexOf(';', amp + 1);
+    let name: string;
+    if (end !== -1 && end - amp <= 64 && this.plainRun(amp + 1, end)) {
+      name = s.slice(amp + 1, end);
+      this.i = end + 1;
+    } else {
+      // Long, or with line breaks or unusual characters: the careful way (all of it is checked, as saxes does).
+      name = '';
+      let from = this.i;
+      for (;;) {
+        const at = this.i;
+        const c = this.next();
+        if (c === EOC) return null;
+        if (c === SEMI) {
+          name += s.slice(from, at);
+          break;
+        }
+        if (c === NL) {
+          name += `${s.slice(from, at)}\n`;
+          from = this.i;
+        }
+      }
+      end = this.i - 1;
+    }
+    if (name === '') this.fail('empty entity name.', 'XML_ENTITY_FORBIDDEN');
+    if (name.charCodeAt(0) !== 0x23) {
+      const v = PREDEFINED[name];
+      if (v !== undefined) return v;
+      this.fail(isXmlName(name) ? `undefined entity: ${name.slice(0, 40)}.` : 'disallowed character in entity name.', 'XML_ENTITY_FORBIDDEN');
+    }
+    let num = Number.NaN;
+    if (name.charCodeAt(1) === 0x78 && /^#x[0-9a-f]+$/i.test(name)) num = Number.parseInt(name.slice(2), 16);
+    else if (/^#[0-9]+$/.test(name)) num = Number.parseInt(name.slice(1), 10);
+    if (!(this.v11 ? isChar11(num) : isChar10(num))) this.fail('malformed character entity.', 'XML_ENTITY_FORBIDDEN');
+    return String.fromCodePoint(num);
+  }
+
+  /** True when s[from, to) holds only printable BMP characters without line breaks (a plain reference name). */
+  private plainRun(from: number, to: number): boolean {
+    const s = this.s;
+    const T = this.v11 ? TEXT11 : TEXT10;
+    for (let k = from; k < to; k++) {
+      const c = s.charCodeAt(k);
+      if (T[c] !== 0 && c !== LT && c !== AMP && c !== RBRACKET) return false;
+    }
+    return true;
+  }
+
+  // ---------------------------------------------------------------- markup
+
+  /** Right after "<": a start tag, end tag, comment, CDATA, DOCTYPE, PI or XML declaration. */
+  private readMarkup(p: number): number {
+    const line = this.line;
+    const ls = this.ls;
+    const pa = this.pa;
+    this.i = p;
+    const c = this.next();
+    let q: number;
+    if (c === EOC) q = NEED;
+    else if (isNameStartChar(c)) {
+      this.xmlDeclPossible = false;
+      q = this.readStartTagName(p);
+    } else if (c === SLASH) {
+      this.xmlDeclPossible = false;
+      q = this.readEndTag();
+    } else if (c === BANG) {
+      this.xmlDeclPossible = false;
+      q = this.readBang();
+    } else if (c === QUESTION) q = this.readPI();
+    else this.fail('disallowed character in tag name');
+    if (q === NEED && !this.final) {
+      this.line = line;
+      this.ls = ls;
+      this.pa = pa;
+      this.i = p;
+    }
+    return q;
+  }
+
+  /** A name from this.i: NameChar run (saxes' captureNameChars). Returns the terminating character or EOC. */
+  private nameEnd(): number {
+    const s = this.s;
+    const n = s.length;
+    let j = this.i;
+    while (j < n) {
+      const c = s.charCodeAt(j);
+      if (c < 128 && NAME_ASCII[c] !== 0) j++;
+      else break;
+    }
+    this.i = j;
+    for (;;) {
+      const at = this.i;
+      const c = this.next();
+      if (c === EOC) return EOC;
+      if (!isNameChar(c)) {
+        this.nameStop = at;
+        return c;
+      }
+    }
+  }
+  /** Where the name read by nameEnd stops. */
+  private nameStop = 0;
+
+  private readStartTagName(p: number): number {
+    const c = this.nameEnd();
+    if (c === EOC) return NEED;
+    const q = this.qname(p, this.nameStop);
+    // saxes' opentagstart: the position after the character that ends the name.
+    this.tagQ = q;
+    this.tagLine = this.line;
+    const col = this.i - this.ls - this.pa;
+    this.tagColumn = Math.max(col, 1);
+    this.attrCount = 0;
+    this.declares = false;
+    this.sawRoot = true;
+    if (this.closedRoot) this.fail('documents may contain only one root.');
+    this.mode = M_ATTRS;
+    if (c === GT) return this.openTag(false);
+    if (c === SLASH) this.ts = T_SLASH;
+    else {
+      if (!isS(c)) this.fail('disallowed character in tag name.');
+      this.ts = T_ATTRIB;
+    }
+    return this.i;
+  }
+
+  /** The interned name s[from, to), found by a hash of its characters. */
+  private qname(from: number, to: number): QName {
+    const s = this.s;
+    let hash = to - from;
+    for (let k = from; k < to; k++) hash = (Math.imul(hash, 31) + s.charCodeAt(k)) | 0;
+    const slot = hash & 1023;
+    const len = to - from;
+    for (let e: QName | null = this.qtable[slot]!; e !== null; e = e.next) {
+      if (e.name.length === len && s.startsWith(e.name, from)) return e;
+    }
+    const name = s.slice(from, to);
+    let q = this.qmap.get(name);
+    if (q === undefined) {
+      const colon = name.indexOf(':');
+      const iname = internalize(name);
+      q = colon === -1 ? { name: iname, local: iname, prefix: '', next: null } : { name: iname, local: internalize(name.slice(colon + 1)), prefix: internalize(name.slice(0, colon)), next: null };
+      this.qmap.set(name, q);
+      if (this.qmap.size <= 4096) {
+        q.next = this.qtable[slot]!;
+        this.qtable[slot] = q;
+      }
+    }
+    return q;
+  }
+
+  private uri(u: string): string {
+    let v = this.uris.get(u);
+    if (v === undefined) {
+      v = internalize(u);
+      this.uris.set(u, v);
+    }
+    return v;
+  }
+
+  /** The rest of a start tag, one attribute at a time (a chunk may end inside; the tag resumes there). */
+  private readAttrs(p: number): number {
+    for (;;) {
+      const line = this.line;
+      const ls = this.ls;
+      const pa = this.pa;
+      this.i = p;
+      const q = this.attrStep();
+      if (q === NEED) {
+        if (!this.final) {
+          this.line = line;
+          this.ls = ls;
+          this.pa = pa;
+          this.i = p;
+        }
+        return NEED;
+      }
+      if (this.mode !== M_ATTRS) return q;
+      p = q;
+    }
+  }
+
+  private attrStep(): number {
+    if (this.ts === T_SLASH) {
+      const c = this.next();
+      if (c === EOC) return NEED;
+      if (c !== GT) this.fail('forward-slash in opening tag not followed by >.');
+      return this.openTag(true);
+    }
+    if (this.ts === T_VALUE_CLOSED) {
+      const c = this.next();
+      if (c === EOC) return NEED;
+      if (isS(c)) {
+        this.ts = T_ATTRIB;
+        return this.i;
+      }
+      if (c === GT) return this.openTag(false);
+      if (c === SLASH) {
+        this.ts = T_SLASH;
+        return this.i;
+      }
+      if (isNameStartChar(c)) this.fail('no whitespace between attributes.');
+      return this.fail('disallowed character in attribute name.');
+    }
+    // T_ATTRIB: spaces, then an attribute, ">" or "/".
+    const s = this.s;
+    let at = this.i;
+    let c: number;
+    // Fast: spaces and LFs.
+    for (;;) {
+      const d = s.charCodeAt(at);
+      if (d === SPACE || d === TAB) at++;
+      else if (d === NL) {
+        at++;
+        this.newline(at);
+      } else break;
+    }
+    this.i = at;
+    for (;;) {
+      at = this.i;
+      c = this.next();
+      if (c === EOC) return NEED;
+      if (!isS(c)) break;
+    }
+    if (c === GT) return this.openTag(false);
+    if (c === SLASH) {
+      this.ts = T_SLASH;
+      return this.i;
+    }
+    if (!isNameStartChar(c)) this.fail('disallowed character in attribute name.');
+    // The attribute name.
+    const nameStart = at;
+    this.i = at;
+    c = this.nameEnd();
+    if (c === EOC) return NEED;
+    const nameEnd = this.nameStop;
+    if (c !== EQUAL) {
+      if (c === GT) this.fail('attribute without value.');
+      if (!isS(c)) this.fail('disallowed character in attribute name.');
+      c = this.skipSpaces();
+      if (c === EOC) return NEED;
+      if (c !== EQUAL) this.fail('attribute without value.');
+    }
+    // "=" read: white space, then the quote.
+    for (;;) {
+      c = this.next();
+      if (c === EOC) return NEED;
+      if (c === DQUOTE || c === SQUOTE) break;
+      if (!isS(c)) this.fail('unquoted attribute value.');
+    }
+    const value = this.attrValue(c);
+    if (value === null) return NEED;
+    this.pushAttribute(this.qname(nameStart, nameEnd), value);
+    this.ts = T_VALUE_CLOSED;
+    return this.i;
+  }
+
+  /** A quoted attribute value from this.i (after the quote) to the closing quote (consumed); null: input ended. */
+  private attrValue(quote: number): string | null {
+    const s = this.s;
+    const n = s.length;
+    const A = this.v11 ? ATTR11 : ATTR10;
+    let j = this.i;
+    let start = j;
+    let value = '';
+    for (;;) {
+      while (j < n && A[s.charCodeAt(j)] === 0) j++;
+      if (j >= n) {
+        this.i = j;
+        return null;
+      }
+      const c = s.charCodeAt(j);
+      if (c === quote) {
+        this.i = j + 1;
+        return value.length === 0 ? s.slice(start, j) : value + s.slice(start, j);
+      }
+      if (c === DQUOTE || c === SQUOTE) {
+        j++;
+        continue;
+      }
+      if (c === AMP) {
+        value += s.slice(start, j);
+        this.i = j + 1;
+        const v = this.reference(j);
+        if (v === null) return null;
+        value += v;
+        start = j = this.i;
+        continue;
+      }
+      if (c === LT) {
+        this.i = j + 1;
+        this.fail('disallowed character.');
+      }
+      // TAB, line breaks (→ a space each), controls, surrogates.
+      value += s.slice(start, j);
+      this.i = j;
+      const code = this.next();
+      if (code === EOC) return null;
+      if (code === NL || code === TAB) value += ' ';
+      else value += s.slice(j, this.i);
+      start = j = this.i;
+    }
+  }
+
+  /** saxes' pushAttribNS: checks the name and namespace declarations as the attribute completes. */
+  private pushAttribute(q: QName, value: string): void {
+    const name = q.name;
+    const prefix = q.prefix;
+    const local = q.local;
+    if (prefix !== '' || local.length !== name.length) {
+      if (prefix === '' || local === '' || local.indexOf(':') !== -1) this.fail(`malformed name: ${name.slice(0, 60)}.`);
+    }
+    if (++this.attrCount > this.maxAttributes) {
+      throw new KontorXmlError('XML_TOO_MANY_ATTRIBUTES', `More than ${this.maxAttributes} attributes on one element`, { location: { line: this.tagLine, column: this.tagColumn } });
+    }
+    if (prefix === 'xmlns') {
+      const trimmed = value.trim();
+      if (!this.v11 && trimmed === '') this.fail('invalid attempt to undefine prefix in XML 1.0');
+      this.declares = true;
+      this.nsPairCheck(local, trimmed);
+    } else if (name === 'xmlns') {
+      this.declares = true;
+      this.nsPairCheck('', value.trim());
+    }
+    this.attrNames.push(q);
+    this.attrValues.push(value);
+  }
+
+  private nsPairCheck(prefix: string, uri: string): void {
+    if (prefix === 'xml' && uri !== XML_NAMESPACE) this.fail(`xml prefix must be bound to ${XML_NAMESPACE}.`);
+    if (prefix === 'xmlns' && uri !== XMLNS_NAMESPACE) this.fail(`xmlns prefix must be bound to ${XMLNS_NAMESPACE}.`);
+    if (uri === XMLNS_NAMESPACE) this.fail(prefix === '' ? `the default namespace may not be set to ${uri}.` : `may not assign a prefix (even "xmlns") to the URI ${XMLNS_NAMESPACE}.`);
+    if (uri === XML_NAMESPACE) {
+      if (prefix === '') this.fail(`the default namespace may not be set to ${uri}.`);
+      else if (prefix !== 'xml') this.fail('may not assign the xml namespace to another prefix.');
+    }
+  }
+
+  /** The start tag is complete (after ">" or "/>"): namespaces, checks, the open (and close) events. */
+  private openTag(selfClosing: boolean): number {
+    const q = this.tagQ!;
+    const names = this.attrNames;
+    const values = this.attrValues;
+    const parent = this.stack.length === 0 ? this.rootScope : this.stack[this.stack.length - 1]!.scope;
+    let scope = parent;
+    if (this.declares) {
+      const prefixes = Object.create(parent.prefixes) as Record<string, string>;
+      let dflt = parent.dflt;
+      for (let k = 0; k < names.length; k++) {
+        const aq = names[k]!;
+        if (aq.prefix === 'xmlns') prefixes[aq.local] = this.uri(values[k]!.trim());
+        else if (aq.name === 'xmlns') dflt = this.uri(values[k]!.trim());
+      }
+      scope = { dflt, prefixes };
+    }
+    // saxes' processAttribsNS.
+    const name = q.name;
+    const prefix = q.prefix;
+    if (prefix !== '' || name.indexOf(':') !== -1) {
+      const colon = name.indexOf(':');
+      if (colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) !== -1) this.fail(`malformed name: ${name.slice(0, 60)}.`);
+    }
+    let ns: string;
+    if (prefix === '') ns = scope.dflt;
+    else {
+      if (prefix === 'xmlns') this.fail('tags may not have "xmlns" as prefix.');
+      const u = scope.prefixes[prefix];
+      if (u === undefined || u === '') this.fail(`unbound namespace prefix: ${JSON.stringify(prefix.slice(0, 60))}.`);
+      ns = u;
+    }
+    let attrs: XmlAttribute[] = NO_ATTRIBUTES;
+    if (names.length !== 0) {
+      let seen: Set<string> | null = null;
+      for (let k = 0; k < names.length; k++) {
+        const aq = names[k]!;
+        const nm = aq.name;
+        const aprefix = aq.prefix;
+        let auri: string;
+        let eqname: string;
+        if (aprefix === '') {
+          auri = nm === 'xmlns' ? XMLNS_NAMESPACE : '';
+          eqname = nm;
+        } else {
+          const alocal = aq.local;
+          const u = scope.prefixes[aprefix];
+          if (u === undefined) this.fail(`unbound namespace prefix: ${JSON.stringify(aprefix.slice(0, 60))}.`);
+          auri = u;
+          eqname = `{${auri}}${alocal}`;
+        }
+        if (names.length > 1) {
+          seen ??= new Set<string>();
+          if (seen.has(eqname)) this.fail(`duplicate attribute: ${eqname.slice(0, 100)}.`);
+          seen.add(eqname);
+        }
+        if (aprefix === 'xmlns' || nm === 'xmlns') continue;
+        if (attrs === NO_ATTRIBUTES) attrs = [];
+        attrs.push({ name: nm, local: aq.local, prefix: aprefix, ns: auri, value: values[k]! });
+      }
+      names.length = 0;
+      values.length = 0;
+    }
+    if (++this.depth > this.maxDepth) throw new KontorXmlError('XML_TOO_DEEP', `Element nesting deeper than ${this.maxDepth}`, { location: { line: this.line, column: this.i - this.ls - this.pa } });
+    this.h.open(q.name, q.local, q.prefix, ns, attrs, this.tagLine, this.tagColumn);
+    this.mode = M_TEXT;
+    if (selfClosing) {
+      this.depth--;
+      this.h.close();
+      if (this.stack.length === 0) this.closedRoot = true;
+    } else this.stack.push({ q, scope });
+    return this.i;
+  }
+
+  /** After "</": the name, white space, ">". */
+  private readEndTag(): number {
+    const s = this.s;
+    const from = this.i;
+    const stack = this.stack;
+    const top = stack.length === 0 ? null : stack[stack.length - 1]!;
+    // Fast: the name of the open tag followed by ">".
+    if (top !== null) {
+      const nm = top.q.name;
+      const e = from + nm.length;
+      if (s.charCodeAt(e) === GT && s.startsWith(nm, from)) {
+        this.i = e + 1;
+        this.closeTop(true);
+        return this.i;
+      }
+    }
+    let c = this.nameEnd();
+    if (c === EOC) return NEED;
+    const to = this.nameStop;
+    if (c !== GT) {
+      if (!isS(c)) this.fail('disallowed character in closing tag.');
+      c = this.skipSpaces();
+      if (c === EOC) return NEED;
+      if (c !== GT) this.fail('disallowed character in closing tag.');
+    }
+    this.mode = M_TEXT;
+    if (to === from) {
+      this.fail('weird empty close tag.');
+    }
+    if (top === null) this.fail(`unmatched closing tag: ${s.slice(from, Math.min(to, from + 60))}.`);
+    const matches = top.q.name.length === to - from && s.startsWith(top.q.name, from);
+    // saxes closes the open tag before it tells a mismatch.
+    this.closeTop(matches);
+    if (!matches) this.fail('unexpected close tag.');
+    return this.i;
+  }
+
+  private closeTop(matches: boolean): void {
+    this.mode = M_TEXT;
+    this.stack.pop();
+    this.depth--;
+    this.h.close();
+    if (matches && this.stack.length === 0) this.closedRoot = true;
+  }
+
+  /** After "<!": a comment, CDATA section or DOCTYPE (refused). */
+  private readBang(): number {
+    let word = '';
+    for (;;) {
+      const c = this.next();
+      if (c === EOC) return NEED;
+      word += String.fromCodePoint(c);
+      if (word === '[CDATA[') {
+        if (!this.sawRoot || this.closedRoot) this.fail('text data outside of root node.');
+        return this.readCData();
+      }
+      if (word === '--') return this.readComment();
+      if (word === 'DOCTYPE') {
+        if (this.sawRoot) this.fail('inappropriately located doctype declaration.');
+        return this.readDoctype();
+      }
+      if (word.length >= 7) this.fail('incorrect syntax.');
+    }
+  }
+
+  /** The body of a comment up to "--", which must be followed by ">". */
+  private readComment(): number {
+    const s = this.s;
+    for (;;) {
+      const k = s.indexOf('--', this.i);
+      if (k !== -1 && this.plainUpTo(k)) {
+        this.i = k + 2;
+      } else {
+        // Careful path: line breaks, unusual characters or no end yet.
+        let c: number;
+        do {
+          c = this.next();
+          if (c === EOC) return NEED;
+        } while (c !== MINUS);
+        c = this.next();
+        if (c === EOC) return NEED;
+        if (c !== MINUS) continue;
+      }
+      const c = this.next();
+      if (c === EOC) return NEED;
+      if (c !== GT) this.fail('malformed comment.');
+      this.mode = M_TEXT;
+      return this.i;
+    }
+  }
+
+  /** Advances over s[this.i, to) when it holds only ordinary characters (tracking LFs); false otherwise. */
+  private plainUpTo(to: number): boolean {
+    const s = this.s;
+    const T = this.v11 ? TEXT11 : TEXT10;
+    let line = this.line;
+    let ls = this.ls;
+    let pa = this.pa;
+    for (let k = this.i; k < to; k++) {
+      const c = s.charCodeAt(k);
+      const t = T[c]!;
+      if (t === 2) {
+        line++;
+        ls = k + 1;
+        pa = 0;
+      } else if (t !== 0 && c !== LT && c !== AMP && c !== RBRACKET) return false;
+    }
+    this.line = line;
+    this.ls = ls;
+    this.pa = pa;
+    return true;
+  }
+
+  /** CDATA up to "]]>": its text is one event (also when empty), line breaks normalised. */
+  private readCData(): number {
+    const s = this.s;
+    const k = s.indexOf(']]>', this.i);
+    let text: string;
+    if (k !== -1 && this.plainUpTo(k)) {
+      text = s.slice(this.i, k);
+      this.i = k + 3;
+    } else {
+      text = '';
+      let from = this.i;
+      let brackets = 0;
+      for (;;) {
+        const at = this.i;
+        const c = this.next();
+        if (c === EOC) return NEED;
+        if (c === GT && brackets >= 2) {
+          text += s.slice(from, at - 2);
+          break;
+        }
+        brackets = c === RBRACKET ? brackets + 1 : 0;
+        if (c === NL) {
+          text += `${s.slice(from, at)}\n`;
+          from = this.i;
+          // a "]" before the break stays in the text; none can follow in this slice
+        }
+      }
+    }
+    this.mode = M_TEXT;
+    this.onText(text);
+    return this.i;
+  }
+
+  /** After "<?": a processing instruction, or the XML declaration at the start of the document. */
+  private readPI(): number {
+    const s = this.s;
+    const targetStart = this.i;
+    let c = this.next();
+    if (c === EOC) return NEED;
+    if (!isNCNameStartChar(c)) {
+      if (c === QUESTION || isS(c)) this.fail('processing instruction without a target.');
+      this.fail('disallowed character in processing instruction name.');
+    }
+    for (;;) {
+      const at = this.i;
+      c = this.next();
+      if (c === EOC) return NEED;
+      if (!isNCNameChar(c)) {
+        if (c !== QUESTION && !isS(c)) this.fail('disallowed character in processing instruction name.');
+        const target = s.slice(targetStart, at);
+        if (target === 'xml') {
+          if (!this.xmlDeclPossible) this.fail('an XML declaration must be at the start of the document.');
+          return this.readXmlDecl(c);
+        }
+        return this.readPIBody(target, c);
+      }
+    }
+  }
+
+  private readPIBody(target: string, first: number): number {
+    const s = this.s;
+    let body = '';
+    let c = first;
+    if (c !== QUESTION) {
+      // Leading white space is not part of the body.
+      do {
+        c = this.next();
+        if (c === EOC) return NEED;
+      } while (isS(c));
+    }
+    // c is the first character of the body (or "?"); the body runs to the first "?>".
+    let from = this.i - (c === QUESTION ? 1 : c >= 0x10000 ? 2 : 1);
+    let prevQ = c === QUESTION;
+    for (;;) {
+      const at = this.i;
+      c = this.next();
+      if (c === EOC) return NEED;
+      if (c === GT && prevQ) {
+        body += s.slice(from, at - 1);
+        break;
+      }
+      prevQ = c === QUESTION;
+      if (c === NL) {
+        body += `${s.slice(from, at)}\n`;
+        from = this.i;
+      }
+    }
+    if (target.toLowerCase() === 'xml') this.fail('the XML declaration must appear at the start of the document.');
+    this.xmlDeclPossible = false;
+    this.mode = M_TEXT;
+    this.h.pi?.(target, body, this.line);
+    return this.i;
+  }
+
+  /** The XML declaration after "<?xml" and the character that ended the target (saxes' states). */
+  private readXmlDecl(first: number): number {
+    const s = this.s;
+    let expects = ['version'];
+    let c = first;
+    let name = '';
+    for (;;) {
+      if (c !== QUESTION) {
+        // name start: spaces, then a name up to "=", "?" or a space
+        c = this.skipSpaces();
+        if (c === EOC) return NEED;
+      }
+      if (c === QUESTION) break;
+      let from = this.i - (c >= 0x10000 ? 2 : 1);
+      name = '';
+      for (;;) {
+        const at = this.i;
+        c = this.next();
+        if (c === EOC) return NEED;
+        if (c === EQUAL || c === QUESTION || isS(c)) {
+          name += s.slice(from, at);
+          break;
+        }
+        if (c === NL) {
+          name += `${s.slice(from, at)}\n`;
+          from = this.i;
+        }
+      }
+      if (c === QUESTION) this.fail('XML declaration is incomplete.');
+      if (!expects.includes(name)) {
+        if (name.length === 0) this.fail('did not expect any more name/value pairs.');
+        if (name.length === 1) this.fail(`expected the name ${expects[0] ?? ''}.`);
+        this.fail(`expected one of ${expects.join(', ')}`);
+      }
+      if (c !== EQUAL) {
+        for (;;) {
+          c = this.next();
+          if (c === EOC) return NEED;
+          if (c === QUESTION) this.fail('XML declaration is incomplete.');
+          if (!isS(c)) break;
+        }
+        if (c !== EQUAL) this.fail('value required.');
+      }
+      for (;;) {
+        c = this.next();
+        if (c === EOC) return NEED;
+        if (c === QUESTION) this.fail('XML declaration is incomplete.');
+        if (!isS(c)) break;
+      }
+      if (c !== DQUOTE && c !== SQUOTE) this.fail('value must be quoted.');
+      const q = c;
+      let value = '';
+      from = this.i;
+      for (;;) {
+        const at = this.i;
+        c = this.next();
+        if (c === EOC) return NEED;
+        if (c === QUESTION) this.fail('XML declaration is incomplete.');
+        if (c === q) {
+          value += s.slice(from, at);
+          break;
+        }
+        if (c === NL) {
+          value += `${s.slice(from, at)}\n`;
+          from = this.i;
+        }
+      }
+      if (name === 'version') {
+        expects = ['encoding', 'standalone'];
+        if (!/^1\.[0-9]+$/.test(value)) this.fail('version number must match /^1\\.[0-9]+$/.');
+        this.v11 = value !== '1.0';
+      } else if (name === 'encoding') {
+        if (!/^[A-Za-z][A-Za-z0-9._-]*$/.test(value)) this.fail('encoding value must match /^[A-Za-z0-9][A-Za-z0-9._-]*$/.');
+        expects = ['standalone'];
+      } else if (name === 'standalone') {
+        if (value !== 'yes' && value !== 'no') this.fail('standalone value must match "yes" or "no".');
+        expects = [];
+      }
+      name = '';
+      // separator: "?" or white space
+      c = this.next();
+      if (c === EOC) return NEED;
+      if (c === QUESTION) break;
+      if (!isS(c)) this.fail('whitespace required.');
+    }
+    // "?" read: ">" must follow.
+    c = this.next();
+    if (c === EOC) return NEED;
+    if (c !== GT) this.fail('The character ? is disallowed anywhere in XML declarations.');
+    if (name !== 'version' && expects.includes('version')) this.fail('XML declaration must contain a version.');
+    this.xmlDeclPossible = false;
+    this.mode = M_TEXT;
+    return this.i;
+  }
+
+  /**
+   * After "<!DOCTYPE": read to its end as saxes does (quoted strings, an internal subset with its comments and
+   * PIs), then refuse it there — DTDs are never read.
+   */
+  private readDoctype(): number {
+    // states: 0 doctype, 1 quoted (doctype), 2 internal subset, 3 quoted (subset), 4 "<" in subset,
+    // 5 "<!" in subset, 6 comment, 7 comment "-", 8 comment "--", 9 PI, 10 PI "?"
+    let st = 0;
+    let q = 0;
+    let bang = '';
+    for (;;) {
+      const c = this.next();
+      if (c === EOC) return NEED;
+      switch (st) {
+        case 0:
+          if (c === GT) {
+            throw new KontorXmlError('XML_DOCTYPE_FORBIDDEN', 'DOCTYPE declarations are not allowed (DTDs and entities are refused)', {
+              location: { line: this.line, column: this.i - this.ls - this.pa },
+            });
+          }
+          if (c === DQUOTE || c === SQUOTE) {
+            q = c;
+            st = 1;
+          } else if (c === LBRACKET) st = 2;
+          break;
+        case 1:
+          if (c === q) st = 0;
+          break;
+        case 2:
+          if (c === RBRACKET) st = 0;
+          else if (c === LT) st = 4;
+          else if (c === DQUOTE || c === SQUOTE) {
+            q = c;
+            st = 3;
+          }
+          break;
+        case 3:
+          if (c === q) st = 2;
+          break;
+        case 4:
+          if (c === BANG) {
+            st = 5;
+            bang = '';
+          } else st = c === QUESTION ? 9 : 2;
+          break;
+        case 5:
+          bang += String.fromCodePoint(c);
+          if (bang !== '-') st = bang === '--' ? 6 : 2;
+          break;
+        case 6:
+          if (c === MINUS) st = 7;
+          break;
+        case 7:
+          st = c === MINUS ? 8 : 6;
+          break;
+        case 8:
+          if (c !== GT) this.fail('malformed comment.');
+          st = 2;
+          break;
+        case 9:
+          if (c === QUESTION) st = 10;
+          break;
+        default:
+          if (c === GT) st = 2;
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- the end
+
+  private end(): void {
+    if (!this.sawRoot) this.fail('document must contain a root element.');
+    if (this.stack.length !== 0) this.fail(`unclosed tag: ${this.stack[this.stack.length - 1]!.q.name.slice(0, 60)}`);
+    if (this.mode !== M_TEXT && this.mode !== M_BEGIN) this.fail('unexpected end.');
+    if (this.pending.length !== 0) {
+      const t = this.pending;
+      this.pending = '';
+      this.onText(t);
+    }
+  }
+}
+
+function isXmlName(name: string): boolean {
+  let first = true;
+  for (const ch of name) {
+    const c = ch.codePointAt(0)!;
+    if (first ? !isNCNameStartChar(c) : !isNCNameChar(c)) return false;
+    first = false;
+  }
+  return !first;
+}
