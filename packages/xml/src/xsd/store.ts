@@ -17,7 +17,8 @@ import { libxml2IfLoaded, loadLibxml2, type Libxml2 } from './libxml2';
 import { prescanXml } from './prescan';
 import { findSchemaSet, schemaSets, type SchemaSetDef } from './sets';
 import { downloadSchemaSource, type DownloadOptions } from './download';
-import { compileNativeSchema, type NativeSchema } from './native/schema';
+import type { NativeSchema } from './native/schema';
+import { loadNativeSchema } from './native-cache';
 import { runNative } from './native/run';
 import { NativeUnsupported, NativeValidation } from './native/validate';
 
@@ -101,7 +102,8 @@ export class SchemaStore {
     if (cached !== undefined) return cached;
     const entry = this.entryPath(id);
     if (!entry) return null;
-    const compiled = compileNativeSchema(readFileSync(entry, 'utf8'));
+    // Read back compiled from the set's folder when it was compiled before (native-cache.ts), else compiled now.
+    const compiled = loadNativeSchema(this.setDir(id), entry);
     const schema = 'refused' in compiled ? null : compiled;
     this.native.set(id, schema);
     return schema;
