@@ -27,6 +27,32 @@ describe('XPath 2.0 semantics the schematrons rely on', () => {
     expect(sumNodes([])).toEqual(D(0));
   });
 
+  it('divides by 100 as a decimal division to 18 digits does (the shortcut for cents agrees with the long division)', () => {
+    const cases = ['0', '-0', '1', '-1', '12345', '-0.5', '0.0001', '123456789012345678', '1.2345678901234567', '1.23456789012345678', '-99999999.999999999999', '7e-20', '5e+30'];
+    // and a spread of generated values with 0..20 fraction digits
+    for (let i = 0; i < 400; i++) {
+      const digits = String(Math.floor(Math.abs(Math.sin(i + 1)) * 1e15));
+      const frac = i % 21;
+      const v = frac === 0 ? digits : `${digits.slice(0, Math.max(1, digits.length - frac))}.${digits.slice(Math.max(1, digits.length - frac)).padEnd(frac, '7')}`;
+      cases.push(i % 2 ? `-${v}` : v);
+    }
+    for (const c of cases) {
+      const got = div(D(c), D(100)) as ReturnType<typeof D>;
+      const want = D(c).div(D(100));
+      expect(got.eq(want), c).toBe(true);
+      expect(got.toFixed(), c).toBe(want.toFixed());
+      expect(got.toString(), c).toBe(want.toString());
+    }
+    // the shared small integers are never changed by arithmetic on them
+    const zero = D(0);
+    const hundred = D(100);
+    add(zero, D('-5'));
+    div(mul(hundred, D('0.5')), hundred);
+    expect(D(0).toString()).toBe('0');
+    expect(D(100).toString()).toBe('100');
+    expect(zero).toBe(D(0));
+  });
+
   it('rounds half towards positive infinity, divides decimals to 18 digits, promotes decimal+double to double', () => {
     expect(round(D('-2.5')).toString()).toBe('-2');
     expect(round(D('2.5')).toString()).toBe('3');

@@ -433,8 +433,15 @@ function exactDouble(d: number): Dec {
   return decFromDigits(negative, (mant * pow5(-exp)).toString(), -exp);
 }
 
+/**
+ * The decimals the rules write most often, made once: results of Big operations are always new objects and an
+ * operand is never changed by them, so one instance serves every caller.
+ */
+const SMALL_INTEGERS: readonly Dec[] = Array.from({ length: 101 }, (_, i) => new XBig(i));
+
 /** A literal decimal/integer. */
 export function D(v: string | number): Dec {
+  if (typeof v === 'number' && v >= 0 && v <= 100 && Number.isInteger(v) && !Object.is(v, -0)) return SMALL_INTEGERS[v]!;
   return new XBig(v);
 }
 
@@ -478,6 +485,14 @@ export function mul(a: XNum, b: XNum): XNum {
 export function div(a: XNum, b: XNum): XNum {
   if (typeof a === 'number' || typeof b === 'number') return toDbl(a) / toDbl(b);
   if (b.eq(0)) throw new XPathDynamicError('FOAR0001', 'decimal division by zero');
+  // `x div 100` (the schematrons' rounding to cents): the exact quotient is x with the point moved two places, as
+  // long as it needs no more fraction digits than a decimal division keeps (then Big's long division gives the same
+  // value); zero and longer fractions take the general path.
+  if (b.e === 2 && b.s === 1 && b.c.length === 1 && b.c[0] === 1 && a.c[0] !== 0 && a.c.length - a.e + 1 <= XBig.DP) {
+    const r = new XBig(a);
+    r.e -= 2;
+    return r;
+  }
   return a.div(b);
 }
 

@@ -114,18 +114,20 @@ function categoryContexts(code: string, prio: { header?: number; line: number; a
               locals: ['CategoryCode'],
               match: (el) => isHeaderCategory(el, code, header === 'categoryTx') && (header === 'category' && (code === 'S' || code === 'Z') ? true : vatTyped(el.parent)),
             }),
+    // A match is a conjunction whose errors count as a non-match, so its cheapest selective test may go first: the
+    // category test (a look at the children) before the indicator test (a path evaluation).
     line: P.context({ label: `line VAT, category ${code}`, priority: prio.line, locals: ['ApplicableTradeTax'], match: (el) => isLineTax(el) && hasCategory(el, code) && vatTyped(el) }),
     allowance: P.context({
       label: `allowance VAT, category ${code}`,
       priority: prio.allowance,
       locals: ['CategoryTradeTax'],
-      match: (el) => ram(el) && inAllowanceCharge(el, false) && hasCategory(el, code) && vatTyped(el),
+      match: (el) => ram(el) && hasCategory(el, code) && inAllowanceCharge(el, false) && vatTyped(el),
     }),
     charge: P.context({
       label: `charge VAT, category ${code}`,
       priority: prio.charge,
       locals: ['CategoryTradeTax'],
-      match: (el) => ram(el) && inAllowanceCharge(el, true) && hasCategory(el, code) && vatTyped(el),
+      match: (el) => ram(el) && hasCategory(el, code) && inAllowanceCharge(el, true) && vatTyped(el),
     }),
   };
 }
