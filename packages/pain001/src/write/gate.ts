@@ -96,12 +96,14 @@ const PARTIES_IN_BLOCK: Record<string, keyof ReadPaymentBlock> = { Dbtr: 'debtor
  */
 export class ReadModelBuilder implements WriteSink {
   model: Pain001ReadModel | null = null;
-  private readonly stack: Frame[] = [];
+  /** Frames by depth, reused from element to element (no allocation per element). */
+  private readonly frames: Frame[] = [];
+  private depth = 0;
   private block: ReadPaymentBlock | null = null;
 
   open(_name: string, local: string, _prefix: string, ns: string, attributes: XmlAttribute[], line: number, column: number): void {
-    const stack = this.stack;
-    const parent = stack.length ? stack[stack.length - 1]! : null;
+    const depth = this.depth;
+    const parent = depth ? this.frames[depth - 1]! : null;
     const at: Loc = { line, column };
     let kind = K.Ignore;
     let obj: unknown = null;
@@ -116,7 +118,7 @@ export class ReadModelBuilder implements WriteSink {
       const p = parent.obj;
       switch (parent.kind) {
         case K.Doc:
-          if (stack.length === 1) kind = K.Initn;
+          if (depth === 1) kind = K.Initn;
           break;
         case K.Initn:
           if (local === 'GrpHdr') {
@@ -300,17 +302,32 @@ export class ReadModelBuilder implements WriteSink {
           kind = K.Ignore;
       }
     }
-    stack.push({ kind, local, at, text: '', obj, attrs: attributes, codes: null, codeAt: null, children: 0 });
+    let f = this.frames[depth];
+    if (f === undefined) {
+      f = { kind, local, at, text: '', obj, attrs: attributes, codes: null, codeAt: null, children: 0 };
+      this.frames.push(f);
+    } else {
+      f.kind = kind;
+      f.local = local;
+      f.at = at;
+      f.text = '';
+      f.obj = obj;
+      f.attrs = attributes;
+      f.codes = null;
+      f.codeAt = null;
+      f.children = 0;
+    }
+    this.depth = depth + 1;
   }
 
   text(t: string): void {
-    const f = this.stack[this.stack.length - 1];
-    if (f !== undefined) f.text += t;
+    if (this.depth) this.frames[this.depth - 1]!.text += t;
   }
 
   close(): void {
-    const f = this.stack.pop()!;
-    const parent = this.stack[this.stack.length - 1];
+    const depth = --this.depth;
+    const f = this.frames[depth]!;
+    const parent = depth ? this.frames[depth - 1] : undefined;
     if (f.kind === K.Leaf && parent) this.leaf(parent, f);
     else this.done(f);
   }

@@ -32,6 +32,13 @@ export interface PaymentBlockPlan {
   sum: Big;
 }
 
+const PLAIN_2DP = /^(?:0|[1-9]\d*)\.\d\d$/;
+const PLAIN_1DP = /^(?:0|[1-9]\d*)\.\d$/;
+const PLAIN_INT = /^(?:0|[1-9]\d*)$/;
+const CENTS = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+const centsToBig = (c: bigint): Big => new Big(c.toString()).div(100);
+
 function blockKey(p: Payment, run: PaymentRun, profile: Profile): string {
   const date = p.requestedExecutionDate ?? run.requestedExecutionDate;
   return profile === 'sct' ? `${date}|${p.categoryPurpose === 'SALA' ? 'SALA' : ''}|${p.instrPrty === 'HIGH' ? 'HIGH' : ''}` : `${date}|${p.serviceLevel ?? ''}`;
@@ -52,6 +59,8 @@ function pmtInfId(messageId: string, n: number): string {
  */
 export function planBlocks(run: PaymentRun, profile: Profile, messageId: string): PaymentBlockPlan[] {
   const blocks = new Map<string, PaymentBlockPlan>();
+  // Sums in integer cents (BigInt) while every amount is digits with at most 2 decimals; a block with any other form sums with Big.
+  const cents = new Map<PaymentBlockPlan, bigint | null>();
   for (const p of run.payments) {
     const key = blockKey(p, run, profile);
     let b = blocks.get(key);
@@ -70,13 +79,19 @@ export function planBlocks(run: PaymentRun, profile: Profile, messageId: string)
     }
     b.payments.push(p);
     b.count++;
-    b.sum = b.sum.plus(p.amount);
+    const c = cents.get(b);
+    const m = c === null ? null : CENTS.exec(p.amount);
+    if (m !== null) cents.set(b, (c ?? 0n) + BigInt(m[1]!) * 100n + BigInt(m[2] === undefined ? 0 : m[2].length === 1 ? `${m[2]}0` : m[2]));
+    else {
+      if (c !== null) b.sum = centsToBig(c ?? 0n);
+      cents.set(b, null);
+      b.sum = b.sum.plus(p.amount);
+    }
   }
+  for (const [b, c] of cents) if (c !== null) b.sum = centsToBig(c);
   return [...blocks.values()];
 }
 
-const PLAIN_2DP = /^(?:0|[1-9]\d*)\.\d\d$/;
-const PLAIN_INT = /^(?:0|[1-9]\d*)$/;
 
 /** Amount text with the currency's minor units (EUR 2, JPY 0; never more than 2, as the rules allow). */
 function amountText(a: string, currency = 'EUR'): string {
@@ -85,6 +100,7 @@ function amountText(a: string, currency = 'EUR'): string {
   if (digits === 2) {
     if (PLAIN_2DP.test(a)) return a;
     if (PLAIN_INT.test(a)) return `${a}.00`;
+    if (PLAIN_1DP.test(a)) return `${a}0`;
   }
   return new Big(a).toFixed(digits);
 }
