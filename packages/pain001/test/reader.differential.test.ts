@@ -3,7 +3,8 @@
  * replaced (tree-reader.ts): every pain.001 sample of the corpus (the other pain.001 versions moved to the .09 and
  * .03 namespaces as well) and seeded structural mutations of each — elements deleted, duplicated, moved, renamed,
  * emptied, given foreign children or stray text, texts replaced, the file cut off — must give the same model, or the
- * same error (code, message, details). Equal models give equal rule findings (checkPain001 reads only the model).
+ * same error (code, message, details). On each model the DK rules (checkPain001, both profiles) and the summary must
+ * give what the rules and summary before their speed work gave (reference-rules.ts).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,10 @@ import { describe, expect, it } from 'vitest';
 import { streamXml } from '@kontor/xml';
 import { readPain001, pain001Reader } from '../src/read/read';
 import { readPain001Tree } from './tree-reader';
+import { checkPain001 } from '../src/read/rules';
+import { summarize } from '../src/read/validate';
+import { checkPain001Reference, summarizeReference } from './reference-rules';
+import type { Pain001ReadModel } from '../src/read/model';
 import { corpusAvailable, paymentsDir } from './corpus';
 
 const has = corpusAvailable();
@@ -69,6 +74,21 @@ const RICH = `<?xml version="1.0" encoding="UTF-8"?>
 <PmtInf><PmtInfId>P-2</PmtInfId><ReqdExctnDt>2026-03-17</ReqdExctnDt><ReqdExctnDt><Dt>2026-03-18</Dt></ReqdExctnDt></PmtInf>
 </CstmrCdtTrfInitn></Document>`;
 
+/** Rules (SCT and AXZ) and summary of a model against the reference implementations. */
+function sameRules(model: Pain001ReadModel, lang: 'de' | 'en', label: string): number {
+  let findings = 0;
+  for (const profile of ['sct', 'axz'] as const) {
+    const ours = checkPain001(model, profile, lang);
+    const ref = checkPain001Reference(model, profile, lang);
+    if (!isDeepStrictEqual(ours, ref)) expect(ours, `${label} ${profile}`).toEqual(ref);
+    findings += ours.length;
+  }
+  const sum = summarize(model);
+  const refSum = summarizeReference(model);
+  if (!isDeepStrictEqual(sum, refSum)) expect(sum, label).toEqual(refSum);
+  return findings;
+}
+
 async function outcome(read: (text: string) => Promise<unknown>, text: string): Promise<unknown> {
   try {
     return { model: await read(text) };
@@ -110,7 +130,7 @@ function rng(seed: number) {
   };
 }
 
-const VALUES = ['', '   ', ' SEPA ', 'SLEV', 'NOTPROVIDED', '1.005', '-3.00', '0', '999999999999.99', 'EUR', 'USD', 'DE89370400440532013000', 'COBADEFFXXX', '2026-03-16', '2026-03-16T10:00:00', 'A&amp;B', 'Ä ö'];
+const VALUES = ['', '   ', ' SEPA ', 'SLEV', 'NOTPROVIDED', '1.005', '-3.00', '0', '999999999999.99', '12345678901234.5', '0.000', '00.10', '7', '1000000000.00', 'E2E-000002', 'EUR', 'USD', 'DE89370400440532013000', 'COBADEFFXXX', '2026-03-16', '2026-03-16T10:00:00', 'A&amp;B', 'Ä ö'];
 
 function mutate(text: string, seed: number, vocabulary: string[]): string {
   const r = rng(seed);
@@ -177,7 +197,7 @@ function mutate(text: string, seed: number, vocabulary: string[]): string {
   return tokens.join('');
 }
 
-describe.skipIf(!has)('streaming read model = element-tree read model', () => {
+describe.skipIf(!has)('streaming read model = element-tree read model; rules and summary = their reference', () => {
   const all = samples();
   const vocabulary = [...new Set(all.flatMap((s) => tokenize(s.text).filter(isStart).map((t) => nameOf(t).replace(/^[\w]+:/, ''))))].sort();
 
@@ -191,7 +211,11 @@ describe.skipIf(!has)('streaming read model = element-tree read model', () => {
     for (const s of all) {
       const ours = await outcome((t) => readPain001(t), s.text);
       expect(ours, s.name).toEqual(await outcome((t) => readPain001Tree(t), s.text));
-      if ('model' in (ours as object)) models++;
+      const model = (ours as { model?: Pain001ReadModel }).model;
+      if (model) {
+        models++;
+        sameRules(model, 'de', s.name);
+      }
     }
     expect(models).toBeGreaterThan(20);
   });
@@ -199,6 +223,7 @@ describe.skipIf(!has)('streaming read model = element-tree read model', () => {
   it('mutated samples (seeded): same model or same error, in German and English, with tight limits', async () => {
     let differentFromBase = 0;
     let malformed = 0;
+    let findings = 0;
     // The bulk sample (8 MB) is read in the test above; mutations go to the hand-sized ones.
     const small = all.filter((s) => s.text.length < 200_000);
     for (const [k, s] of small.entries()) {
@@ -212,11 +237,14 @@ describe.skipIf(!has)('streaming read model = element-tree read model', () => {
         const ours = await outcome((t) => readPain001(t, opts), text);
         const theirs = await outcome((t) => readPain001Tree(t, opts), text);
         if (!isDeepStrictEqual(ours, theirs)) expect(ours, `${s.name} seed ${seed}\n${text}`).toEqual(theirs);
-        if ((ours as { model?: { malformed?: unknown } }).model?.malformed) malformed++;
+        const model = (ours as { model?: Pain001ReadModel }).model;
+        if (model?.malformed) malformed++;
+        if (model) findings += sameRules(model, lang, `${s.name} seed ${seed}`);
       }
     }
     expect(differentFromBase).toBeGreaterThan(small.length * 50);
     expect(malformed).toBeGreaterThan(50);
+    expect(findings).toBeGreaterThan(5000);
   });
 
   it('the reader as event handlers gives the model readPain001 gives', async () => {

@@ -2,6 +2,11 @@
  * Business rules on a pain.001 read model (any producer): header sums, identifiers, amounts, accounts,
  * and the profile rules of SCT (DK GBIC / EPC) and AXZ (DK foreign payments). Messages in German (default) or
  * English from ../messages, stable codes, dot paths into the read model and source positions (line/column).
+ *
+ * Speed (a file of 20,000 payments is checked in a few milliseconds per thousand): dot paths are built only for a
+ * finding (the collector knows the block and transaction being checked), amounts are integer hundredths unless
+ * they have more decimals or digits (decimal-sum.ts; big.js then), lengths in code points are counted only when
+ * the UTF-16 length is over the limit. Findings are the same as before (test/reader.differential.test.ts).
  */
 import Big from 'big.js';
 import { ibanProblem, type Finding, type Lang, type Severity } from '@kontor/xml';
@@ -13,20 +18,51 @@ import { ID_PATTERN, isInCharacterSet, unsupportedCharacters } from '../model/ch
 import { isIsoDate } from '../model/dates';
 import type { Profile } from '../model/run';
 import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadParty, ReadTransaction } from './model';
+import { DecimalSum, formatHundredths, hundredths } from './decimal-sum';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const SCT_MAX = new Big('999999999.99');
+/** SCT_MAX in hundredths. */
+const SCT_MAX_H = 99_999_999_999;
+/** Transaction coordinates in one number (block * 2^20 + transaction; at most 1,000,000 transactions). */
+const TX_SHIFT = 1_048_576;
 
 class Collector {
   readonly issues: Finding[] = [];
   readonly say: Say;
+  /** Block and transaction being checked (-1: none): the base of the relative paths given to `add`. */
+  bi = -1;
+  ti = -1;
   constructor(readonly lang: Lang) {
     this.say = sayer(lang);
   }
+  /** `path` is relative to the current block/transaction (absolute when there is none), e.g. '.amount'. */
   add(code: string, severity: Severity, m: Msg, path: string, location?: Loc): void {
-    this.issues.push({ code, severity, message: this.say(m.key, m.params), path, ...(location ? { line: location.line, column: location.column } : {}) });
+    const full = this.bi < 0 ? path : this.ti < 0 ? `paymentBlocks.${this.bi}${path}` : `paymentBlocks.${this.bi}.transactions.${this.ti}${path}`;
+    this.issues.push({ code, severity, message: this.say(m.key, m.params), path: full, ...(location ? { line: location.line, column: location.column } : {}) });
   }
 }
+
+const txPath = (coord: number) => `paymentBlocks.${Math.floor(coord / TX_SHIFT)}.transactions.${coord % TX_SHIFT}`;
+
+/** Length in code points (what [...s].length counts: a surrogate pair is one, a lone surrogate one). */
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/** Code points above max (the UTF-16 length bounds them from above, so most values need no count). */
+const longerThan = (s: string, max: number) => s.length > max && codePoints(s) > max;
 
 function ibanRaw(c: Collector, iban: string, label: string, path: string, at?: Loc): void {
   // The file value must already be in electronic form (the shared rule set): lower case or blanks are a format error.
@@ -48,7 +84,7 @@ function checkName(c: Collector, p: ReadParty | undefined, label: string, path: 
     if (required) c.add('NAME_MISSING', 'error', msg('NAME_MISSING', { label: `@${label}` }), `${path}.name`, p.at);
     return;
   }
-  if ([...p.name].length > max) c.add('NAME_TOO_LONG', 'error', msg('NAME_TOO_LONG', { label: `@${label}`, max, length: [...p.name].length }), `${path}.name`, p.fieldAt.name);
+  if (longerThan(p.name, max)) c.add('NAME_TOO_LONG', 'error', msg('NAME_TOO_LONG', { label: `@${label}`, max, length: codePoints(p.name) }), `${path}.name`, p.fieldAt.name);
   if (profile === 'sct' && !isInCharacterSet(p.name, 'dk')) {
     c.add('UNSUPPORTED_CHARACTER', 'warning', msg('NAME_CHARSET', { label: `@${label}`, chars: unsupportedCharacters(p.name, 'dk').join(' ') }), `${path}.name`, p.fieldAt.name);
   }
@@ -71,34 +107,39 @@ function checkAddress(c: Collector, a: ReadAddress | undefined, label: string, p
   }
 }
 
-function checkAmount(c: Collector, t: ReadTransaction, path: string, profile: Profile): Big | undefined {
+/**
+ * The amount of a transaction: hundredths (≥ 0) for the common form, a big.js value for the others, or null when
+ * it is missing or not a decimal (each with its finding).
+ */
+function checkAmount(c: Collector, t: ReadTransaction, profile: Profile): number | Big | null {
   const at = t.fieldAt.amount ?? t.fieldAt.amountBlock ?? t.at;
-  if (t.amount === undefined) {
-    c.add('AMOUNT_MISSING', 'error', msg('AMOUNT_MISSING'), `${path}.amount`, at);
-    return undefined;
+  const amount = t.amount;
+  if (amount === undefined) {
+    c.add('AMOUNT_MISSING', 'error', msg('AMOUNT_MISSING'), '.amount', at);
+    return null;
   }
-  if (!DECIMAL.test(t.amount)) {
-    c.add(t.amount.startsWith('-') ? 'AMOUNT_NOT_POSITIVE' : 'AMOUNT_INVALID', 'error', msg('AMOUNT_NOT_DECIMAL', { amount: t.amount }), `${path}.amount`, at);
-    return undefined;
+  if (!DECIMAL.test(amount)) {
+    c.add(amount.startsWith('-') ? 'AMOUNT_NOT_POSITIVE' : 'AMOUNT_INVALID', 'error', msg('AMOUNT_NOT_DECIMAL', { amount }), '.amount', at);
+    return null;
   }
-  const b = new Big(t.amount);
-  if (b.lte(0)) c.add('AMOUNT_NOT_POSITIVE', 'error', msg('AMOUNT_NOT_POSITIVE', { amount: t.amount }), `${path}.amount`, at);
+  const h = hundredths(amount);
+  const b = h < 0 ? new Big(amount) : null;
+  if (b === null ? h === 0 : b.lte(0)) c.add('AMOUNT_NOT_POSITIVE', 'error', msg('AMOUNT_NOT_POSITIVE', { amount }), '.amount', at);
   const minor = t.currency ? currencyMinorUnits(t.currency) : undefined;
   const maxDec = profile === 'sct' ? 2 : Math.min(2, minor ?? 2);
   // Like xs:fractionDigits, trailing zeros do not count: 1500.000 is fine, 1500.001 is not.
-  if (!b.round(maxDec, Big.roundDown).eq(b)) {
+  const tooMany = b === null ? (maxDec === 2 ? false : h % (maxDec === 1 ? 10 : 100) !== 0) : !b.round(maxDec, Big.roundDown).eq(b);
+  if (tooMany) {
     c.add(
       'AMOUNT_TOO_MANY_DECIMALS',
       'error',
-      profile === 'axz' && minor !== undefined && minor < 2
-        ? msg('AMOUNT_DECIMALS_CURRENCY', { amount: t.amount, max: maxDec, currency: t.currency })
-        : msg('AMOUNT_DECIMALS', { amount: t.amount, max: maxDec }),
-      `${path}.amount`,
+      profile === 'axz' && minor !== undefined && minor < 2 ? msg('AMOUNT_DECIMALS_CURRENCY', { amount, max: maxDec, currency: t.currency }) : msg('AMOUNT_DECIMALS', { amount, max: maxDec }),
+      '.amount',
       at,
     );
   }
-  if (profile === 'sct' && b.gt(SCT_MAX)) c.add('AMOUNT_TOO_LARGE', 'error', msg('AMOUNT_TOO_LARGE_SCT', { amount: t.amount }), `${path}.amount`, at);
-  return b;
+  if (profile === 'sct' && (b === null ? h > SCT_MAX_H : b.gt(SCT_MAX))) c.add('AMOUNT_TOO_LARGE', 'error', msg('AMOUNT_TOO_LARGE_SCT', { amount }), '.amount', at);
+  return b ?? h;
 }
 
 function checkId(c: Collector, value: string | undefined, label: string, code: string, path: string, at: Loc | undefined, profile: Profile, required: boolean): void {
@@ -106,7 +147,7 @@ function checkId(c: Collector, value: string | undefined, label: string, code: s
     if (required) c.add(`${code}_MISSING`, 'error', msg('ID_MISSING', { label: `@${label}` }), path, at);
     return;
   }
-  if ([...value].length > 35) c.add(`${code}_TOO_LONG`, 'error', msg('ID_TOO_LONG', { label: `@${label}` }), path, at);
+  if (longerThan(value, 35)) c.add(`${code}_TOO_LONG`, 'error', msg('ID_TOO_LONG', { label: `@${label}` }), path, at);
   else if (profile === 'sct' && !ID_PATTERN.test(value)) {
     c.add(`${code}_CHARSET`, 'error', msg('ID_CHARSET', { label: `@${label}`, value }), path, at);
   }
@@ -116,6 +157,8 @@ function accountCountry(a: ReadAccount | undefined): string | undefined {
   const i = a?.iban;
   return i && /^[A-Z]{2}/.test(i) ? i.slice(0, 2) : undefined;
 }
+
+const NO_LEVELS: readonly string[] = [];
 
 /**
  * @example
@@ -130,7 +173,7 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
   // DK-only mandatory fields: errors for .09 (GBIC_5 is the reference); for .03 the ISO schema is the reference.
   const dkSeverity: Severity = m.version === '09' ? 'error' : 'warning';
   let txCount = 0;
-  let sum = new Big(0);
+  const sum = new DecimalSum();
   let sumValid = true;
 
   if (!g) c.add('GROUP_HEADER_MISSING', 'error', msg('GROUP_HEADER_MISSING'), 'groupHeader', { line: 1, column: 1 });
@@ -144,134 +187,148 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
   }
   if (m.paymentBlocks.length === 0 && !m.malformed) c.add('PAYMENT_BLOCK_MISSING', 'error', msg('PAYMENT_BLOCK_MISSING'), 'paymentBlocks', g?.at ?? { line: 1, column: 1 });
 
-  const e2e = new Map<string, string>();
-  const dup = new Map<string, string>();
-  const blockIds = new Map<string, string>();
-  m.paymentBlocks.forEach((b, bi) => {
-    const bp = `paymentBlocks.${bi}`;
-    checkId(c, b.id, 'L_PMTINF_ID', 'PMTINF_ID', `${bp}.id`, b.fieldAt.id ?? b.at, profile, true);
+  /** First transaction (coordinates) of each end-to-end id, and of each payment (duplicate key). */
+  const e2e = new Map<string, number>();
+  const dup = new Map<string, number>();
+  const blockIds = new Map<string, number>();
+  const blocks = m.paymentBlocks;
+  for (let bi = 0; bi < blocks.length; bi++) {
+    const b = blocks[bi]!;
+    c.bi = bi;
+    c.ti = -1;
+    checkId(c, b.id, 'L_PMTINF_ID', 'PMTINF_ID', '.id', b.fieldAt.id ?? b.at, profile, true);
     if (b.id !== undefined) {
       const prev = blockIds.get(b.id);
-      if (prev) c.add('DUPLICATE_PMTINF_ID', 'warning', msg('DUPLICATE_PMTINF_ID', { id: b.id, first: prev }), `${bp}.id`, b.fieldAt.id);
-      else blockIds.set(b.id, bp);
+      if (prev !== undefined) c.add('DUPLICATE_PMTINF_ID', 'warning', msg('DUPLICATE_PMTINF_ID', { id: b.id, first: `paymentBlocks.${prev}` }), '.id', b.fieldAt.id);
+      else blockIds.set(b.id, bi);
     }
     if (b.method !== undefined && b.method !== 'TRF')
-      c.add('PAYMENT_METHOD_INVALID', profile === 'sct' ? 'error' : 'warning', msg('PAYMENT_METHOD_INVALID', { method: b.method }), `${bp}.method`, b.fieldAt.method);
-    if (b.executionDate === undefined) c.add('EXECUTION_DATE_MISSING', 'error', msg('EXECUTION_DATE_MISSING'), `${bp}.executionDate`, b.fieldAt.executionDate ?? b.at);
-    else if (!isIsoDate(b.executionDate)) c.add('EXECUTION_DATE_INVALID', 'error', msg('EXECUTION_DATE_INVALID', { date: b.executionDate }), `${bp}.executionDate`, b.fieldAt.executionDate);
+      c.add('PAYMENT_METHOD_INVALID', profile === 'sct' ? 'error' : 'warning', msg('PAYMENT_METHOD_INVALID', { method: b.method }), '.method', b.fieldAt.method);
+    if (b.executionDate === undefined) c.add('EXECUTION_DATE_MISSING', 'error', msg('EXECUTION_DATE_MISSING'), '.executionDate', b.fieldAt.executionDate ?? b.at);
+    else if (!isIsoDate(b.executionDate)) c.add('EXECUTION_DATE_INVALID', 'error', msg('EXECUTION_DATE_INVALID', { date: b.executionDate }), '.executionDate', b.fieldAt.executionDate);
 
     // Debtor side
-    if (!b.debtor) c.add('DEBTOR_MISSING', 'error', msg('DEBTOR_MISSING'), `${bp}.debtor`, b.at);
+    if (!b.debtor) c.add('DEBTOR_MISSING', 'error', msg('DEBTOR_MISSING'), '.debtor', b.at);
     else {
-      checkName(c, b.debtor, 'L_DEBTOR', `${bp}.debtor`, profile, true);
-      checkAddress(c, b.debtor.address, 'L_DEBTOR', `${bp}.debtor.address`, b.debtor.fieldAt.address ?? b.debtor.at, profile === 'axz', profile);
+      checkName(c, b.debtor, 'L_DEBTOR', '.debtor', profile, true);
+      checkAddress(c, b.debtor.address, 'L_DEBTOR', '.debtor.address', b.debtor.fieldAt.address ?? b.debtor.at, profile === 'axz', profile);
     }
-    if (!b.debtorAccount) c.add('DEBTOR_ACCOUNT_MISSING', 'error', msg('DEBTOR_ACCOUNT_MISSING'), `${bp}.debtorAccount`, b.at);
-    else if (b.debtorAccount.iban !== undefined) ibanRaw(c, b.debtorAccount.iban, 'L_DEBTOR_IBAN', `${bp}.debtorAccount.iban`, b.debtorAccount.fieldAt.iban);
-    else if (profile === 'sct') c.add('DEBTOR_IBAN_MISSING', 'error', msg('DEBTOR_IBAN_MISSING'), `${bp}.debtorAccount.iban`, b.debtorAccount.at);
-    if (!b.debtorAgent) c.add('DEBTOR_AGENT_MISSING', 'error', msg('DEBTOR_AGENT_MISSING'), `${bp}.debtorAgent`, b.at);
-    else checkAgentBic(c, b.debtorAgent, 'L_DEBTOR_AGENT', `${bp}.debtorAgent`);
-    if (b.ultimateDebtor) checkName(c, b.ultimateDebtor, 'L_ULTIMATE_DEBTOR', `${bp}.ultimateDebtor`, profile, profile === 'axz');
+    if (!b.debtorAccount) c.add('DEBTOR_ACCOUNT_MISSING', 'error', msg('DEBTOR_ACCOUNT_MISSING'), '.debtorAccount', b.at);
+    else if (b.debtorAccount.iban !== undefined) ibanRaw(c, b.debtorAccount.iban, 'L_DEBTOR_IBAN', '.debtorAccount.iban', b.debtorAccount.fieldAt.iban);
+    else if (profile === 'sct') c.add('DEBTOR_IBAN_MISSING', 'error', msg('DEBTOR_IBAN_MISSING'), '.debtorAccount.iban', b.debtorAccount.at);
+    if (!b.debtorAgent) c.add('DEBTOR_AGENT_MISSING', 'error', msg('DEBTOR_AGENT_MISSING'), '.debtorAgent', b.at);
+    else checkAgentBic(c, b.debtorAgent, 'L_DEBTOR_AGENT', '.debtorAgent');
+    if (b.ultimateDebtor) checkName(c, b.ultimateDebtor, 'L_ULTIMATE_DEBTOR', '.ultimateDebtor', profile, profile === 'axz');
 
     if (profile === 'sct') {
-      if (b.chargeBearer !== undefined && b.chargeBearer !== 'SLEV')
-        c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: b.chargeBearer }), `${bp}.chargeBearer`, b.fieldAt.chargeBearer);
-      for (const s of b.paymentType?.serviceLevels ?? [])
-        if (s !== 'SEPA') c.add('SCT_SERVICE_LEVEL', 'error', msg('SCT_SERVICE_LEVEL', { value: s }), `${bp}.paymentType.serviceLevels`, b.fieldAt.paymentType);
-      if (b.controlSum === undefined) c.add('CTRL_SUM_MISSING', dkSeverity, msg('CTRL_SUM_MISSING_BLOCK'), `${bp}.controlSum`, b.at);
-      if (b.numberOfTransactions === undefined) c.add('NB_OF_TXS_MISSING', dkSeverity, msg('NB_OF_TXS_MISSING_BLOCK'), `${bp}.numberOfTransactions`, b.at);
+      if (b.chargeBearer !== undefined && b.chargeBearer !== 'SLEV') c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: b.chargeBearer }), '.chargeBearer', b.fieldAt.chargeBearer);
+      for (const s of b.paymentType?.serviceLevels ?? NO_LEVELS) if (s !== 'SEPA') c.add('SCT_SERVICE_LEVEL', 'error', msg('SCT_SERVICE_LEVEL', { value: s }), '.paymentType.serviceLevels', b.fieldAt.paymentType);
+      if (b.controlSum === undefined) c.add('CTRL_SUM_MISSING', dkSeverity, msg('CTRL_SUM_MISSING_BLOCK'), '.controlSum', b.at);
+      if (b.numberOfTransactions === undefined) c.add('NB_OF_TXS_MISSING', dkSeverity, msg('NB_OF_TXS_MISSING_BLOCK'), '.numberOfTransactions', b.at);
     }
 
-    let blockSum = new Big(0);
+    const blockSum = new DecimalSum();
     let blockSumValid = true;
-    b.transactions.forEach((t, ti) => {
-      const tp = `${bp}.transactions.${ti}`;
+    const txs = b.transactions;
+    for (let ti = 0; ti < txs.length; ti++) {
+      const t = txs[ti]!;
+      c.ti = ti;
       txCount++;
-      checkId(c, t.endToEndId, 'L_E2E_ID_XML', 'END_TO_END_ID', `${tp}.endToEndId`, t.fieldAt.endToEndId ?? t.at, profile, true);
-      checkId(c, t.instructionId, 'L_INSTR_ID_XML', 'INSTRUCTION_ID', `${tp}.instructionId`, t.fieldAt.instructionId, profile, false);
+      checkId(c, t.endToEndId, 'L_E2E_ID_XML', 'END_TO_END_ID', '.endToEndId', t.fieldAt.endToEndId ?? t.at, profile, true);
+      checkId(c, t.instructionId, 'L_INSTR_ID_XML', 'INSTRUCTION_ID', '.instructionId', t.fieldAt.instructionId, profile, false);
       if (t.endToEndId && t.endToEndId !== 'NOTPROVIDED') {
         const prev = e2e.get(t.endToEndId);
-        if (prev) c.add('DUPLICATE_END_TO_END_ID', 'warning', msg('DUPLICATE_END_TO_END_ID', { id: t.endToEndId, first: prev }), `${tp}.endToEndId`, t.fieldAt.endToEndId);
-        else e2e.set(t.endToEndId, tp);
+        if (prev !== undefined) c.add('DUPLICATE_END_TO_END_ID', 'warning', msg('DUPLICATE_END_TO_END_ID', { id: t.endToEndId, first: txPath(prev) }), '.endToEndId', t.fieldAt.endToEndId);
+        else e2e.set(t.endToEndId, bi * TX_SHIFT + ti);
       }
-      const amount = checkAmount(c, t, tp, profile);
-      if (amount) {
-        blockSum = blockSum.plus(amount);
-        sum = sum.plus(amount);
-      } else {
+      const amount = checkAmount(c, t, profile);
+      if (amount === null) {
         blockSumValid = false;
         sumValid = false;
+      } else if (typeof amount === 'number') {
+        blockSum.addHundredths(amount);
+        sum.addHundredths(amount);
+      } else {
+        blockSum.addBig(amount);
+        sum.addBig(amount);
       }
       // Currency
       const at = t.fieldAt.amount ?? t.at;
-      if (t.amount !== undefined && !t.currency) c.add('CURRENCY_MISSING', 'error', msg('CURRENCY_MISSING'), `${tp}.currency`, at);
+      if (t.amount !== undefined && !t.currency) c.add('CURRENCY_MISSING', 'error', msg('CURRENCY_MISSING'), '.currency', at);
       else if (t.currency) {
-        if (!/^[A-Z]{3}$/.test(t.currency) || !isKnownCurrency(t.currency)) c.add('CURRENCY_UNKNOWN', 'error', msg('CURRENCY_UNKNOWN', { currency: t.currency }), `${tp}.currency`, at);
-        else if (profile === 'sct' && t.currency !== 'EUR') c.add('SCT_CURRENCY_NOT_EUR', 'error', msg('SCT_CURRENCY_NOT_EUR', { currency: t.currency }), `${tp}.currency`, at);
+        if (!/^[A-Z]{3}$/.test(t.currency) || !isKnownCurrency(t.currency)) c.add('CURRENCY_UNKNOWN', 'error', msg('CURRENCY_UNKNOWN', { currency: t.currency }), '.currency', at);
+        else if (profile === 'sct' && t.currency !== 'EUR') c.add('SCT_CURRENCY_NOT_EUR', 'error', msg('SCT_CURRENCY_NOT_EUR', { currency: t.currency }), '.currency', at);
       }
-      if (t.transferCurrency && profile === 'sct') c.add('SCT_CURRENCY_NOT_EUR', 'error', msg('SCT_TRANSFER_CURRENCY', { currency: t.transferCurrency }), `${tp}.currency`, at);
+      if (t.transferCurrency && profile === 'sct') c.add('SCT_CURRENCY_NOT_EUR', 'error', msg('SCT_TRANSFER_CURRENCY', { currency: t.transferCurrency }), '.currency', at);
       // Creditor side
-      if (!t.creditor) c.add('CREDITOR_MISSING', 'error', msg('CREDITOR_MISSING'), `${tp}.creditor`, t.at);
-      else checkName(c, t.creditor, 'L_CREDITOR', `${tp}.creditor`, profile, true);
-      if (t.ultimateDebtor) checkName(c, t.ultimateDebtor, 'L_ULTIMATE_DEBTOR', `${tp}.ultimateDebtor`, profile, profile === 'axz');
-      if (t.ultimateCreditor) checkName(c, t.ultimateCreditor, 'L_ULTIMATE_CREDITOR', `${tp}.ultimateCreditor`, profile, profile === 'axz');
-      checkAgentBic(c, t.creditorAgent, 'L_CREDITOR_AGENT', `${tp}.creditorAgent`);
+      if (!t.creditor) c.add('CREDITOR_MISSING', 'error', msg('CREDITOR_MISSING'), '.creditor', t.at);
+      else checkName(c, t.creditor, 'L_CREDITOR', '.creditor', profile, true);
+      if (t.ultimateDebtor) checkName(c, t.ultimateDebtor, 'L_ULTIMATE_DEBTOR', '.ultimateDebtor', profile, profile === 'axz');
+      if (t.ultimateCreditor) checkName(c, t.ultimateCreditor, 'L_ULTIMATE_CREDITOR', '.ultimateCreditor', profile, profile === 'axz');
+      checkAgentBic(c, t.creditorAgent, 'L_CREDITOR_AGENT', '.creditorAgent');
       const acc = t.creditorAccount;
-      if (!acc || (acc.iban === undefined && acc.other === undefined)) c.add('CREDITOR_ACCOUNT_MISSING', 'error', msg('CREDITOR_ACCOUNT_MISSING'), `${tp}.creditorAccount`, acc?.at ?? t.at);
-      else if (acc.iban !== undefined) ibanRaw(c, acc.iban, 'L_CREDITOR_IBAN', `${tp}.creditorAccount.iban`, acc.fieldAt.iban);
+      if (!acc || (acc.iban === undefined && acc.other === undefined)) c.add('CREDITOR_ACCOUNT_MISSING', 'error', msg('CREDITOR_ACCOUNT_MISSING'), '.creditorAccount', acc?.at ?? t.at);
+      else if (acc.iban !== undefined) ibanRaw(c, acc.iban, 'L_CREDITOR_IBAN', '.creditorAccount.iban', acc.fieldAt.iban);
+      const remittance = t.remittance;
       if (profile === 'sct') {
-        if (t.creditor?.address) checkAddress(c, t.creditor.address, 'L_CREDITOR', `${tp}.creditor.address`, t.creditor.fieldAt.address ?? t.creditor.at, false, profile);
-        if (acc && acc.iban === undefined && acc.other !== undefined) c.add('CREDITOR_IBAN_MISSING', 'error', msg('CREDITOR_IBAN_MISSING'), `${tp}.creditorAccount.iban`, acc.at);
+        if (t.creditor?.address) checkAddress(c, t.creditor.address, 'L_CREDITOR', '.creditor.address', t.creditor.fieldAt.address ?? t.creditor.at, false, profile);
+        if (acc && acc.iban === undefined && acc.other !== undefined) c.add('CREDITOR_IBAN_MISSING', 'error', msg('CREDITOR_IBAN_MISSING'), '.creditorAccount.iban', acc.at);
         const cc = accountCountry(acc);
         if (cc && !isSepaCountry(cc) && ibanProblem(acc!.iban!) === undefined)
-          c.add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_COUNTRY_NOT_SEPA', { country: cc }), `${tp}.creditorAccount.iban`, acc!.fieldAt.iban);
-        if (t.chargeBearer !== undefined && t.chargeBearer !== 'SLEV')
-          c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: t.chargeBearer }), `${tp}.chargeBearer`, t.fieldAt.chargeBearer);
-        for (const s of t.paymentType?.serviceLevels ?? []) if (s !== 'SEPA') c.add('SCT_SERVICE_LEVEL', 'error', msg('SCT_SERVICE_LEVEL', { value: s }), `${tp}.paymentType.serviceLevels`, t.at);
-        if (t.paymentType?.instructionPriority !== undefined && m.version === '09') c.add('SCT_PRIORITY_LEVEL', 'error', msg('SCT_PRIORITY_LEVEL'), `${tp}.paymentType.instructionPriority`, t.at);
-        if (t.regulatoryReporting) c.add('SCT_REGULATORY_REPORTING', 'warning', msg('SCT_REGULATORY_REPORTING'), `${tp}.regulatoryReporting`, t.at);
-        if (t.remittance.unstructured.length > 1) c.add('REMITTANCE_MULTIPLE', 'error', msg('REMITTANCE_MULTIPLE'), `${tp}.remittance.unstructured`, t.fieldAt.remittance);
-        if (t.remittance.unstructured.length > 0 && t.remittance.structured > 0) c.add('REMITTANCE_BOTH', 'warning', msg('REMITTANCE_BOTH'), `${tp}.remittance`, t.fieldAt.remittance);
+          c.add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_COUNTRY_NOT_SEPA', { country: cc }), '.creditorAccount.iban', acc!.fieldAt.iban);
+        if (t.chargeBearer !== undefined && t.chargeBearer !== 'SLEV') c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: t.chargeBearer }), '.chargeBearer', t.fieldAt.chargeBearer);
+        for (const s of t.paymentType?.serviceLevels ?? NO_LEVELS) if (s !== 'SEPA') c.add('SCT_SERVICE_LEVEL', 'error', msg('SCT_SERVICE_LEVEL', { value: s }), '.paymentType.serviceLevels', t.at);
+        if (t.paymentType?.instructionPriority !== undefined && m.version === '09') c.add('SCT_PRIORITY_LEVEL', 'error', msg('SCT_PRIORITY_LEVEL'), '.paymentType.instructionPriority', t.at);
+        if (t.regulatoryReporting) c.add('SCT_REGULATORY_REPORTING', 'warning', msg('SCT_REGULATORY_REPORTING'), '.regulatoryReporting', t.at);
+        if (remittance.unstructured.length > 1) c.add('REMITTANCE_MULTIPLE', 'error', msg('REMITTANCE_MULTIPLE'), '.remittance.unstructured', t.fieldAt.remittance);
+        if (remittance.unstructured.length > 0 && remittance.structured > 0) c.add('REMITTANCE_BOTH', 'warning', msg('REMITTANCE_BOTH'), '.remittance', t.fieldAt.remittance);
       } else {
-        checkAddress(c, t.creditor?.address, 'L_CREDITOR', `${tp}.creditor.address`, t.creditor?.fieldAt.address ?? t.creditor?.at ?? t.at, true, profile);
+        checkAddress(c, t.creditor?.address, 'L_CREDITOR', '.creditor.address', t.creditor?.fieldAt.address ?? t.creditor?.at ?? t.at, true, profile);
         if (t.chargeBearer !== undefined && !['DEBT', 'CRED', 'SHAR', 'SLEV'].includes(t.chargeBearer))
-          c.add('CHARGE_BEARER_INVALID', 'error', msg('CHARGE_BEARER_INVALID', { value: t.chargeBearer }), `${tp}.chargeBearer`, t.fieldAt.chargeBearer);
+          c.add('CHARGE_BEARER_INVALID', 'error', msg('CHARGE_BEARER_INVALID', { value: t.chargeBearer }), '.chargeBearer', t.fieldAt.chargeBearer);
         if (acc && acc.iban === undefined && acc.other !== undefined) {
           const ag = t.creditorAgent;
           const agentOk = !!ag && (ag.bic !== undefined || ag.clearingMemberId !== undefined || (ag.name !== undefined && ag.address !== undefined));
-          if (!agentOk) c.add('AXZ_CREDITOR_AGENT_MISSING', 'error', msg('AXZ_CREDITOR_AGENT_MISSING'), `${tp}.creditorAgent`, ag?.at ?? t.at);
+          if (!agentOk) c.add('AXZ_CREDITOR_AGENT_MISSING', 'error', msg('AXZ_CREDITOR_AGENT_MISSING'), '.creditorAgent', ag?.at ?? t.at);
         }
       }
-      for (const [i, u] of t.remittance.unstructured.entries()) {
-        if ([...u].length > 140) c.add('REMITTANCE_TOO_LONG', 'error', msg('REMITTANCE_TOO_LONG', { length: [...u].length }), `${tp}.remittance.unstructured.${i}`, t.fieldAt.remittance);
+      const unstructured = remittance.unstructured;
+      for (let i = 0; i < unstructured.length; i++) {
+        const u = unstructured[i]!;
+        if (longerThan(u, 140)) c.add('REMITTANCE_TOO_LONG', 'error', msg('REMITTANCE_TOO_LONG', { length: codePoints(u) }), `.remittance.unstructured.${i}`, t.fieldAt.remittance);
       }
       // Duplicate payments: same account, amount, currency, remittance and date.
-      if (amount && acc) {
-        const key = [acc.iban ?? acc.other, amount.toFixed(2), t.currency, t.remittance.unstructured.join('|'), t.remittance.creditorReference ?? '', b.executionDate].join('\u0000');
+      if (amount !== null && acc) {
+        const fixed = typeof amount === 'number' ? formatHundredths(amount) : amount.toFixed(2);
+        const text = unstructured.length === 1 ? unstructured[0]! : unstructured.join('|');
+        const key = `${acc.iban ?? acc.other ?? ''}\u0000${fixed}\u0000${t.currency ?? ''}\u0000${text}\u0000${remittance.creditorReference ?? ''}\u0000${b.executionDate ?? ''}`;
         const prev = dup.get(key);
-        if (prev) c.add('DUPLICATE_PAYMENT', 'warning', msg('DUPLICATE_PAYMENT', { first: prev }), tp, t.at);
-        else dup.set(key, tp);
+        if (prev !== undefined) c.add('DUPLICATE_PAYMENT', 'warning', msg('DUPLICATE_PAYMENT', { first: txPath(prev) }), '', t.at);
+        else dup.set(key, bi * TX_SHIFT + ti);
       }
-    });
+    }
+    c.ti = -1;
     // Block totals
     if (b.numberOfTransactions !== undefined) {
       if (!/^\d{1,15}$/.test(b.numberOfTransactions))
-        c.add('PMTINF_NB_OF_TXS_INVALID', 'error', msg('NB_OF_TXS_INVALID', { value: b.numberOfTransactions }), `${bp}.numberOfTransactions`, b.fieldAt.numberOfTransactions);
+        c.add('PMTINF_NB_OF_TXS_INVALID', 'error', msg('NB_OF_TXS_INVALID', { value: b.numberOfTransactions }), '.numberOfTransactions', b.fieldAt.numberOfTransactions);
       else if (Number(b.numberOfTransactions) !== b.transactions.length)
         c.add(
           'PMTINF_NB_OF_TXS_MISMATCH',
           'error',
           msg('PMTINF_NB_OF_TXS_MISMATCH', { declared: b.numberOfTransactions, count: b.transactions.length }),
-          `${bp}.numberOfTransactions`,
+          '.numberOfTransactions',
           b.fieldAt.numberOfTransactions,
         );
     }
     if (b.controlSum !== undefined && blockSumValid) {
-      if (!DECIMAL.test(b.controlSum)) c.add('PMTINF_CTRL_SUM_INVALID', 'error', msg('CTRL_SUM_INVALID', { value: b.controlSum }), `${bp}.controlSum`, b.fieldAt.controlSum);
-      else if (!new Big(b.controlSum).eq(blockSum))
-        c.add('PMTINF_CTRL_SUM_MISMATCH', 'error', msg('PMTINF_CTRL_SUM_MISMATCH', { declared: b.controlSum, sum: blockSum.toFixed(2) }), `${bp}.controlSum`, b.fieldAt.controlSum);
+      if (!DECIMAL.test(b.controlSum)) c.add('PMTINF_CTRL_SUM_INVALID', 'error', msg('CTRL_SUM_INVALID', { value: b.controlSum }), '.controlSum', b.fieldAt.controlSum);
+      else if (!blockSum.equals(b.controlSum))
+        c.add('PMTINF_CTRL_SUM_MISMATCH', 'error', msg('PMTINF_CTRL_SUM_MISMATCH', { declared: b.controlSum, sum: blockSum.toFixed2() }), '.controlSum', b.fieldAt.controlSum);
     }
-  });
+  }
+  c.bi = -1;
+  c.ti = -1;
 
   if (g) {
     if (g.numberOfTransactions === undefined) c.add('NB_OF_TXS_MISSING', 'error', msg('NB_OF_TXS_MISSING'), 'groupHeader.numberOfTransactions', g.at);
@@ -282,8 +339,8 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
     if (g.controlSum === undefined) {
       if (profile === 'sct') c.add('CTRL_SUM_MISSING', dkSeverity, msg('CTRL_SUM_MISSING'), 'groupHeader.controlSum', g.at);
     } else if (!DECIMAL.test(g.controlSum)) c.add('CTRL_SUM_INVALID', 'error', msg('CTRL_SUM_INVALID', { value: g.controlSum }), 'groupHeader.controlSum', g.fieldAt.controlSum);
-    else if (sumValid && !m.malformed && !new Big(g.controlSum).eq(sum))
-      c.add('CTRL_SUM_MISMATCH', 'error', msg('CTRL_SUM_MISMATCH', { declared: g.controlSum, sum: sum.toFixed(2) }), 'groupHeader.controlSum', g.fieldAt.controlSum);
+    else if (sumValid && !m.malformed && !sum.equals(g.controlSum))
+      c.add('CTRL_SUM_MISMATCH', 'error', msg('CTRL_SUM_MISMATCH', { declared: g.controlSum, sum: sum.toFixed2() }), 'groupHeader.controlSum', g.fieldAt.controlSum);
   }
   return c.issues;
 }

@@ -2,7 +2,6 @@
  * validatePain001: the validation result of spec §2.6 (without the billing object, which the service adds):
  * profile detection, read-model summary, rule findings, XSD check against the schema store, verdict.
  */
-import Big from 'big.js';
 import { xmlInputToText, KontorXmlError, findSchemaSet, verdictOf, xsdVerdict, type Finding, type Lang, type SchemaStore, type XsdFinding, type XsdCheck, type XsdCheckFinding } from '@kontor/xml';
 import { Pain001Error } from '../errors';
 import { sayer, type Pain001MessageKey, type Say } from '../messages';
@@ -11,6 +10,9 @@ import { detectProfile } from './detect';
 import { readPain001, type Pain001Limits } from './read';
 import { sharedXsdPass, type SharedXsdPass } from './xsd-pass';
 import { checkPain001 } from './rules';
+import { DecimalSum } from './decimal-sum';
+
+const DECIMAL = /^\d+(\.\d+)?$/;
 import type { Pain001ReadModel } from './model';
 
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
@@ -155,11 +157,6 @@ async function runXsd(store: SchemaStore | undefined, setId: string, text: strin
   };
 }
 
-function dp(b: Big): number {
-  return Math.max(0, b.c.length - b.e - 1);
-}
-const fmt = (b: Big) => b.toFixed(Math.max(2, dp(b)));
-
 /**
  * @example
  * ```ts
@@ -170,21 +167,23 @@ const fmt = (b: Big) => b.toFixed(Math.max(2, dp(b)));
  */
 export function summarize(m: Pain001ReadModel): ValidationSummary {
   let payments = 0;
-  let sum = new Big(0);
-  const cur = new Map<string, { payments: number; total: Big }>();
+  const sum = new DecimalSum();
+  const cur = new Map<string, { payments: number; total: DecimalSum }>();
   const dates = new Set<string>();
   for (const b of m.paymentBlocks) {
     if (b.executionDate) dates.add(b.executionDate);
     for (const t of b.transactions) {
       payments++;
-      const ok = t.amount !== undefined && /^\d+(\.\d+)?$/.test(t.amount);
-      const a = ok ? new Big(t.amount!) : new Big(0);
-      sum = sum.plus(a);
+      const amount = t.amount !== undefined && DECIMAL.test(t.amount) ? t.amount : '0';
+      sum.add(amount);
       const key = t.currency ?? '';
-      const e = cur.get(key) ?? { payments: 0, total: new Big(0) };
+      let e = cur.get(key);
+      if (e === undefined) {
+        e = { payments: 0, total: new DecimalSum() };
+        cur.set(key, e);
+      }
       e.payments++;
-      e.total = e.total.plus(a);
-      cur.set(key, e);
+      e.total.add(amount);
     }
   }
   const g = m.groupHeader;
@@ -192,9 +191,9 @@ export function summarize(m: Pain001ReadModel): ValidationSummary {
   return {
     payments,
     declaredPayments: declared,
-    controlSum: fmt(sum),
+    controlSum: sum.format(),
     declaredControlSum: g?.controlSum ?? null,
-    currencies: [...cur.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, e]) => ({ currency, payments: e.payments, total: fmt(e.total) })),
+    currencies: [...cur.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, e]) => ({ currency, payments: e.payments, total: e.total.format() })),
     executionDates: [...dates].sort(),
     paymentBlocks: m.paymentBlocks.length,
     messageId: g?.messageId ?? null,
