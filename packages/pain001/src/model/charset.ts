@@ -90,6 +90,8 @@ const DK_KEEP = new Set(['ä', 'ö', 'ü', 'Ä', 'Ö', 'Ü', 'ß', '&']);
 /** Texts cleanText leaves alone (no leading, trailing or repeated spaces, no other whitespace) that are in the set. */
 const EPC_CLEAN = /^[A-Za-z0-9/\-?:().,'+]+(?: [A-Za-z0-9/\-?:().,'+]+)*$/;
 const DK_CLEAN = /^[A-Za-z0-9/\-?:().,'+ÄÖÜäöüß&*$%]+(?: [A-Za-z0-9/\-?:().,'+ÄÖÜäöüß&*$%]+)*$/;
+/** Texts cleanText leaves alone: words separated by single spaces. */
+const WS_CLEAN = /^[^\s\u00A0\u2009\u202F]+(?: [^\s\u00A0\u2009\u202F]+)*$/;
 /** ASCII characters without a SPECIAL mapping. */
 const ASCII_PLAIN = new Uint8Array(128);
 for (let c = 0; c < 128; c++) ASCII_PLAIN[c] = SPECIAL[String.fromCharCode(c)] === undefined ? 1 : 0;
@@ -109,7 +111,7 @@ export function cleanText(s: string): string {
 export function transliterate(input: string, set: CharacterSet = 'epc'): string {
   // Already clean and in the set (most texts): nothing to do.
   if ((set === 'dk' ? DK_CLEAN : EPC_CLEAN).test(input)) return input;
-  const s = cleanText(input);
+  const s = WS_CLEAN.test(input) ? input : cleanText(input);
   const ok = set === 'dk' ? DK : EPC;
   if (ok.test(s)) return s;
   let out = '';
@@ -133,7 +135,7 @@ export function transliterate(input: string, set: CharacterSet = 'epc'): string 
     const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
     out += base;
   }
-  return cleanText(out);
+  return WS_CLEAN.test(out) ? out : cleanText(out);
 }
 
 /** Characters of `s` outside the set (unique, in order of appearance). */
