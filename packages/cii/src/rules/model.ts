@@ -260,7 +260,9 @@ export class CiiDocument implements CiiDoc {
     let hit = this.byName.get(key);
     if (!hit) {
       const list = this.byLocal!.get(local);
-      hit = list ? list.filter((e) => e.ns === ns) : EMPTY;
+      // Mostly every element of a local name is in the one namespace asked for: then the index's own list is the
+      // answer (read-only to callers), no copy.
+      hit = list ? (list.every((e) => e.ns === ns) ? list : list.filter((e) => e.ns === ns)) : EMPTY;
       this.byName.set(key, hit);
     }
     return hit;

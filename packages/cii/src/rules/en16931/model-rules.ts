@@ -68,6 +68,14 @@ const P = definePattern('EN16931-CII-Model');
 const HEADER_DELIVERY_PATH = `${TX}/ram:ApplicableHeaderTradeDelivery`;
 const PRECEDING_INVOICE_PATH = `${HEADER_SETTLEMENT}/ram:InvoiceReferencedDocument`;
 const ram = (el: XmlElement) => el.ns === RAM;
+// Absolute paths of the rules as constants (a template literal in a rule would build and hash a new string per call).
+const INVOICE_CURRENCY_PATH = `${HEADER_SETTLEMENT}/ram:InvoiceCurrencyCode`;
+const TAX_CURRENCY_PATH = `${HEADER_SETTLEMENT}/ram:TaxCurrencyCode`;
+const HEADER_SUMMATION_PATH = `${HEADER_SETTLEMENT}/ram:SpecifiedTradeSettlementHeaderMonetarySummation`;
+const HEADER_TAX_AMOUNT_PATH = `${HEADER_SETTLEMENT}/ram:ApplicableTradeTax/ram:CalculatedAmount`;
+const DELIVERY_DATE_PATH = `${TX}/ram:ApplicableHeaderTradeDelivery/ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime/udt:DateTimeString`;
+const SHIP_TO_COUNTRY_PATH = `${TX}/ram:ApplicableHeaderTradeDelivery/ram:ShipToTradeParty/ram:PostalTradeAddress/ram:CountryID`;
+const HEADER_AC_PATH = `${HEADER_SETTLEMENT}/ram:SpecifiedTradeAllowanceCharge`;
 
 /** upper-case(ram:TypeCode) = 'VAT' (one TypeCode at most, as upper-case demands). */
 const vatTyped = (tax: XmlElement | null | undefined) => !!tax && upper(sv(onlyKid(tax, 'TypeCode'))) === 'VAT';
@@ -199,9 +207,9 @@ const C = {
 
 const INVOICE_CURRENCY = Symbol('en16931.invoiceCurrencyNodes');
 function invoiceCurrencyNodes(doc: CiiDoc): XmlElement[] {
-  return doc.memo(INVOICE_CURRENCY, () => fromRoot(doc.root, `${HEADER_SETTLEMENT}/ram:InvoiceCurrencyCode`));
+  return doc.memo(INVOICE_CURRENCY, () => fromRoot(doc.root, INVOICE_CURRENCY_PATH));
 }
-const taxCurrencyNodes = (doc: CiiDoc) => fromRoot(doc.root, `${HEADER_SETTLEMENT}/ram:TaxCurrencyCode`);
+const taxCurrencyNodes = (doc: CiiDoc) => fromRoot(doc.root, TAX_CURRENCY_PATH);
 
 /** string-length(substring-after(value, '.')) <= 2 on at most one node. */
 const twoDecimals = (nodes: readonly XmlElement[]) => fractionLength(sv(one(nodes))) <= 2;
@@ -269,8 +277,16 @@ function basisPerRate(code: string, basisPath: string, ratePath: string) {
 }
 
 const calculatedIsZero = (path: string) => (el: XmlElement) => anyNum(sel(el, path), '=', D(0));
-const exemptionGiven = (prefix: string) => (el: XmlElement) => has(el, `${prefix}ram:ExemptionReason`) || has(el, `${prefix}ram:ExemptionReasonCode`);
-const noExemption = (prefix: string) => (el: XmlElement) => !has(el, `${prefix}ram:ExemptionReason`) && !has(el, `${prefix}ram:ExemptionReasonCode`);
+const exemptionGiven = (prefix: string) => {
+  const reason = `${prefix}ram:ExemptionReason`;
+  const code = `${prefix}ram:ExemptionReasonCode`;
+  return (el: XmlElement) => has(el, reason) || has(el, code);
+};
+const noExemption = (prefix: string) => {
+  const reason = `${prefix}ram:ExemptionReason`;
+  const code = `${prefix}ram:ExemptionReasonCode`;
+  return (el: XmlElement) => !has(el, reason) && !has(el, code);
+};
 
 const aeParties = (doc: CiiDoc) => anySellerHasVatOrTaxId(doc) && (anyBuyerHasVatId(doc) || anyBuyerHasLegalId(doc));
 const icParties = (doc: CiiDoc) => anySellerHasVatId(doc) && anyBuyerHasVatId(doc);
@@ -432,7 +448,7 @@ export const modelRules: readonly RuleDef[] = [
   rule('BR-62', 'f', C.invoice, 'BT-34', (el) => electronicAddressScheme(el, 'SellerTradeParty')),
   rule('BR-63', 'f', C.invoice, 'BT-49', (el) => electronicAddressScheme(el, 'BuyerTradeParty')),
   docRule('BR-CO-15', 'f', C.invoice, 'BT-112', (doc) => {
-    const sums = fromRoot(doc.root, `${HEADER_SETTLEMENT}/ram:SpecifiedTradeSettlementHeaderMonetarySummation`);
+    const sums = fromRoot(doc.root, HEADER_SUMMATION_PATH);
     const grand = decFirst(sel(sums, 'ram:GrandTotalAmount'));
     const basis = decFirst(sel(sums, 'ram:TaxBasisTotalAmount'));
     const taxTotals = sel(sums, 'ram:TaxTotalAmount');
@@ -537,7 +553,7 @@ export const modelRules: readonly RuleDef[] = [
   rule('BR-20', 'f', C.taxRepresentative, 'BT-69', (el) => notBlank(el, 'ram:PostalTradeAddress/ram:CountryID')),
   rule('BR-56', 'f', C.taxRepresentative, 'BT-63', (el) => nsp(sv(one(sel(el, 'ram:SpecifiedTaxRegistration/ram:ID').filter((i) => attr(i, 'schemeID') === 'VA')))) !== ''),
   rule('BR-CO-14', 'f', C.vatTotal, 'BT-110', (el, doc) => {
-    const sum = sumNodes(fromRoot(doc.root, `${HEADER_SETTLEMENT}/ram:ApplicableTradeTax/ram:CalculatedAmount`));
+    const sum = sumNodes(fromRoot(doc.root, HEADER_TAX_AMOUNT_PATH));
     return anyNum(el, '=', hundredths(sum));
   }),
   rule('BR-CO-09', 'f', C.vatId, 'BT-31', (el) => {
@@ -610,11 +626,11 @@ export const modelRules: readonly RuleDef[] = [
     C.k.header!,
     'BT-72',
     (el, doc) =>
-      fromRoot(doc.root, `${TX}/ram:ApplicableHeaderTradeDelivery/ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime/udt:DateTimeString`).length > 0 ||
+      fromRoot(doc.root, DELIVERY_DATE_PATH).length > 0 ||
       has(el, '../../ram:BillingSpecifiedPeriod/ram:StartDateTime') ||
       has(el, '../../ram:BillingSpecifiedPeriod/ram:EndDateTime'),
   ),
-  rule('BR-IC-12', 'f', C.k.header!, 'BT-80', (_el, doc) => fromRoot(doc.root, `${TX}/ram:ApplicableHeaderTradeDelivery/ram:ShipToTradeParty/ram:PostalTradeAddress/ram:CountryID`).length > 0),
+  rule('BR-IC-12', 'f', C.k.header!, 'BT-80', (_el, doc) => fromRoot(doc.root, SHIP_TO_COUNTRY_PATH).length > 0),
   docRule('BR-IC-03', 'f', C.k.allowance, 'BT-31', icParties),
   rule('BR-IC-06', 'f', C.k.allowance, 'BT-96', rateIs('=')),
   docRule('BR-IC-04', 'f', C.k.charge, 'BT-31', icParties),
@@ -704,7 +720,7 @@ function hasCents(el: XmlElement): boolean {
 
 /** ram:XTotalAmount = round(sum(document allowances|charges /ActualAmount[1]) * 10 * 10) div 100 */
 function sumOfAllowancesCharges(el: XmlElement, doc: CiiDoc, charge: boolean, totalName: string): boolean {
-  const acs = fromRoot(doc.root, `${HEADER_SETTLEMENT}/ram:SpecifiedTradeAllowanceCharge`).filter((ac) => isCharge(ac, charge));
+  const acs = fromRoot(doc.root, HEADER_AC_PATH).filter((ac) => isCharge(ac, charge));
   const totals = kids(el, totalName);
   if (acs.length === 0 && totals.length === 0) return true;
   const amounts = acs.map((ac) => kid(ac, 'ActualAmount')).filter((a): a is XmlElement => a !== undefined);

@@ -14,6 +14,8 @@ const INV = '/rsm:CrossIndustryInvoice';
 const TX = `${INV}/rsm:SupplyChainTradeTransaction`;
 const LINE = `${TX}/ram:IncludedSupplyChainTradeLineItem`;
 const ram = (el: XmlElement) => el.ns === RAM;
+// Absolute paths of the rules as constants (a template literal in a rule would build and hash a new string per call).
+const BILLED_QUANTITY_PATH = `${LINE}/ram:SpecifiedLineTradeDelivery/ram:BilledQuantity`;
 // Absolute paths of contexts as constants: a template literal inside a match would build (and hash) a new string
 // for every element tried.
 const BT24_ID = `${INV}/rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID`;
@@ -203,7 +205,7 @@ const conditionRules: RuleDef[] = [
 const BILLED_UNIT = Symbol('en16931.billedUnitPresent');
 /** /rsm:CrossIndustryInvoice/…/ram:BilledQuantity/@unitCode exists (once per document). */
 function billedUnitPresent(doc: CiiDoc): boolean {
-  return doc.memo(BILLED_UNIT, () => fromRoot(doc.root, `${LINE}/ram:SpecifiedLineTradeDelivery/ram:BilledQuantity`).some((q) => attr(q, 'unitCode') !== undefined));
+  return doc.memo(BILLED_UNIT, () => fromRoot(doc.root, BILLED_QUANTITY_PATH).some((q) => attr(q, 'unitCode') !== undefined));
 }
 
 /** self::ram:AdditionalReferencedDocument and ram:TypeCode = code */

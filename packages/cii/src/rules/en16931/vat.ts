@@ -12,6 +12,11 @@ export const TX = `${INV}/rsm:SupplyChainTradeTransaction`;
 export const LINE = `${TX}/ram:IncludedSupplyChainTradeLineItem`;
 export const HEADER_SETTLEMENT = `${TX}/ram:ApplicableHeaderTradeSettlement`;
 export const HEADER_AGREEMENT = `${TX}/ram:ApplicableHeaderTradeAgreement`;
+// Absolute paths of the rules as constants (a template literal in a rule would build and hash a new string per call).
+const LINE_SETTLEMENT_PATH = `${LINE}/ram:SpecifiedLineTradeSettlement`;
+const HEADER_AC_PATH = `${HEADER_SETTLEMENT}/ram:SpecifiedTradeAllowanceCharge`;
+const SELLER_PATH = `${HEADER_AGREEMENT}/ram:SellerTradeParty`;
+const TAX_REP_PATH = `${HEADER_AGREEMENT}/ram:SellerTaxRepresentativeTradeParty`;
 
 /** xs:decimal of at most one node ('()' when none). */
 export function decOpt(nodes: readonly XmlElement[]): Dec | undefined {
@@ -36,7 +41,7 @@ interface LineVat {
 const LINE_VAT = Symbol('en16931.lineVat');
 function lineVat(doc: CiiDoc): readonly LineVat[] {
   return doc.memo(LINE_VAT, () =>
-    fromRoot(doc.root, `${LINE}/ram:SpecifiedLineTradeSettlement`).map((settlement): LineVat => {
+    fromRoot(doc.root, LINE_SETTLEMENT_PATH).map((settlement): LineVat => {
       const categories = new Set(sel(settlement, 'ram:ApplicableTradeTax/ram:CategoryCode').map(sv));
       let total = D(0);
       for (const m of kids(settlement, 'SpecifiedTradeSettlementLineMonetarySummation')) {
@@ -81,7 +86,7 @@ export function lineSumAtRate(doc: CiiDoc, cat: string, rate: Dec): Dec {
 
 const HEADER_AC = Symbol('en16931.headerAllowanceCharges');
 function headerAllowanceCharges(doc: CiiDoc): readonly XmlElement[] {
-  return doc.memo(HEADER_AC, () => fromRoot(doc.root, `${HEADER_SETTLEMENT}/ram:SpecifiedTradeAllowanceCharge`));
+  return doc.memo(HEADER_AC, () => fromRoot(doc.root, HEADER_AC_PATH));
 }
 
 /** `ram:ChargeIndicator/udt:Indicator = true()` (general comparison) or, strict, `(… cast as xs:boolean) = true()`. */
@@ -126,8 +131,8 @@ function vatIds(parties: readonly XmlElement[], schemes: readonly string[]): boo
   });
 }
 
-const anchoredSeller = (doc: CiiDoc) => fromRoot(doc.root, `${HEADER_AGREEMENT}/ram:SellerTradeParty`);
-const anchoredTaxRep = (doc: CiiDoc) => fromRoot(doc.root, `${HEADER_AGREEMENT}/ram:SellerTaxRepresentativeTradeParty`);
+const anchoredSeller = (doc: CiiDoc) => fromRoot(doc.root, SELLER_PATH);
+const anchoredTaxRep = (doc: CiiDoc) => fromRoot(doc.root, TAX_REP_PATH);
 
 /** Seller VAT or tax registration (BT-31/BT-32) or tax representative VAT id (BT-63), at the document's own parties. */
 export function sellerHasVatOrTaxId(doc: CiiDoc): boolean {
