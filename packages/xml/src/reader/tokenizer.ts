@@ -28,7 +28,7 @@ import type { XmlLimits } from './limits';
 
 export interface SaxHandlers {
   /**
-   * A start tag: qualified name, local name, prefix, namespace URI (all internalized), its attributes without
+   * A start tag: qualified name, local name, prefix, namespace URI (internalized), its attributes without
    * namespace declarations, and the position right after the character that ends the tag's name (saxes'
    * "opentagstart" position, kept for stable positions; column at least 1).
    */
@@ -82,6 +82,12 @@ for (let c = 0xd800; c < 0xe000; c++) TEXT10[c] = TEXT11[c] = 1;
 TEXT10[0xfffe] = TEXT10[0xffff] = TEXT11[0xfffe] = TEXT11[0xffff] = 1;
 for (let c = 0x7f; c <= 0x9f; c++) TEXT11[c] = 1;
 TEXT11[LS] = 1;
+
+/** After this many ordinary characters in a row, text is scanned by a sticky pattern (native code) instead. */
+const LONG_RUN = 64;
+/** Ordinary text characters incl. LF (TEXT10 / TEXT11 value 0 or 2): `lastIndex` after `test` is where a run ends. */
+const TEXT_RUN10 = /[^<&\]\r\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]*/y;
+const TEXT_RUN11 = /[^<&\]\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\ud800-\udfff\ufffe\uffff]*/y;
 
 /** Attribute values (XML 1.0): 0 ordinary, 1 closer look (quotes, "<", "&", TAB/LF/CR, controls, surrogates). */
 const ATTR10 = new Uint8Array(0x10000);
@@ -466,10 +472,26 @@ class Tokenizer implements HardenedParser {
       j = k;
     }
     for (;;) {
+      let run = 0;
       while (j < n) {
         const t = T[s.charCodeAt(j)]!;
-        if (t === 0) j++;
-        else if (t === 2) {
+        if (t === 0) {
+          j++;
+          if (++run === LONG_RUN) {
+            // A long run (a base64 attachment, long text): the rest of it in native code, then its line breaks.
+            const re = this.v11 ? TEXT_RUN11 : TEXT_RUN10;
+            re.lastIndex = j;
+            re.test(s);
+            const end = re.lastIndex;
+            for (let k = s.indexOf('\n', j); k !== -1 && k < end; k = s.indexOf('\n', k + 1)) {
+              line++;
+              ls = k + 1;
+              pa = 0;
+            }
+            j = end;
+            run = 0;
+          }
+        } else if (t === 2) {
           j++;
           line++;
           ls = j;
@@ -661,7 +683,10 @@ class Tokenizer implements HardenedParser {
     const ls = this.ls;
     const pa = this.pa;
     this.i = p;
-    const c = this.next();
+    // ASCII (the common case) without next()'s checks, which it needs none of.
+    let c = this.s.charCodeAt(p);
+    if (c < 128 && c >= SPACE) this.i = p + 1;
+    else c = this.next();
     let q: number;
     if (c === EOC) q = NEED;
     else if (isNameStartChar(c)) {
@@ -745,8 +770,7 @@ class Tokenizer implements HardenedParser {
     let q = this.qmap.get(name);
     if (q === undefined) {
       const colon = name.indexOf(':');
-      const iname = internalize(name);
-      q = colon === -1 ? { name: iname, local: iname, prefix: '', next: null } : { name: iname, local: internalize(name.slice(colon + 1)), prefix: internalize(name.slice(0, colon)), next: null };
+      q = colon === -1 ? { name, local: name, prefix: '', next: null } : { name, local: name.slice(colon + 1), prefix: name.slice(0, colon), next: null };
       this.qmap.set(name, q);
       if (this.qmap.size <= 4096) {
         q.next = this.qtable[slot]!;
