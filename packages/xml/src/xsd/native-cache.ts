@@ -14,8 +14,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { Automaton, compileNativeSchema, type ComplexType, type ElementDecl, type NativeSchema } from './native/schema';
+import { Automaton, compileNativeSchema, type NativeSchema } from './native/schema';
 import { compileXsdPattern, translateXsdRegex } from './native/regex';
+import * as values from './native/values';
 
 /** Bumped when this file's own format changes. */
 const FORMAT = 1;
@@ -50,9 +51,9 @@ function compilerFingerprint(): string {
   if (fingerprint === undefined) {
     const h = createHash('sha256');
     h.update(`${FORMAT}\0${process.versions.v8}\0`);
-    for (const f of [Automaton, compileNativeSchema, compileXsdPattern, translateXsdRegex]) h.update(String(f)).update('\0');
+    for (const f of [Automaton, compileNativeSchema, compileXsdPattern, translateXsdRegex, ...Object.values(values)]) if (typeof f === 'function') h.update(String(f)).update('\0');
     const probe = compileNativeSchema(PROBE_XSD);
-    h.update('refused' in probe ? `refused ${probe.refused}` : v8.serialize(probe));
+    h.update('refused' in probe ? `refused ${probe.refused}` : (serialize(probe) ?? 'not serializable'));
     fingerprint = h.digest('hex');
   }
   return fingerprint;
@@ -84,9 +85,11 @@ export function loadNativeSchema(setDir: string, entry: string): Compiled {
     if (revived) return revived;
   }
   const compiled = compileNativeSchema(xsdText);
+  const data = serialize(compiled);
+  if (!data) return compiled; // holds something this file cannot keep: compiled in every process
   const tmp = `${file}.tmp-${process.pid}-${randomUUID()}`;
   try {
-    writeFileSync(tmp, v8.serialize(compiled));
+    writeFileSync(tmp, data);
     renameSync(tmp, file);
     // Files of earlier compilers or XSD texts are of no use any more.
     for (const f of readdirSync(setDir)) if (/^\.native-[0-9a-f]+\.v8$/.test(f) && f !== path.basename(file)) rmSync(path.join(setDir, f), { force: true });
@@ -96,7 +99,59 @@ export function loadNativeSchema(setDir: string, entry: string): Compiled {
   return compiled;
 }
 
-/** A deserialized compiled schema with the automata's class restored, or null when the bytes are not one. */
+/** A simple type's value predicate, compiled from the type's data (values.ts), when the compiler makes one. */
+type ValidPredicate = (t: never) => (raw: string) => boolean;
+const compileValid = (values as unknown as { compileValid?: ValidPredicate }).compileValid;
+
+/** Every object of the compiled graph once (Maps, Sets, arrays and plain objects; RegExps are leaves). */
+function walk(root: unknown, visit: (o: Record<string, unknown>) => void): void {
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null || seen.has(v) || v instanceof RegExp) continue;
+    seen.add(v);
+    if (v instanceof Map) {
+      for (const [k, x] of v) stack.push(k, x);
+    } else if (v instanceof Set || Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+    } else {
+      visit(v as Record<string, unknown>);
+      for (const x of Object.values(v)) stack.push(x);
+    }
+  }
+}
+
+/**
+ * The bytes of a compiled schema, or null when it holds functions other than the simple types' `valid` predicates
+ * (those are left out and compiled again on reading). v8.serialize keeps data — Maps, Sets, RegExps, shared
+ * references, cycles — not functions or classes.
+ */
+function serialize(s: Compiled): Buffer | null {
+  const taken: Record<string, unknown>[] = [];
+  let foreign = false;
+  walk(s, (o) => {
+    for (const [k, x] of Object.entries(o)) {
+      if (typeof x !== 'function') continue;
+      if (k === 'valid' && o.kind === 'simple' && compileValid) taken.push(o);
+      else foreign = true;
+    }
+  });
+  if (foreign) return null;
+  const kept = taken.map((o) => o.valid);
+  for (const o of taken) o.valid = null;
+  try {
+    return v8.serialize(s);
+  } catch {
+    return null;
+  } finally {
+    taken.forEach((o, i) => {
+      o.valid = kept[i];
+    });
+  }
+}
+
+/** A deserialized compiled schema with its automata's class and its value predicates back, or null when the bytes are not one. */
 function revive(bytes: Buffer): Compiled | null {
   let v: unknown;
   try {
@@ -108,28 +163,14 @@ function revive(bytes: Buffer): Compiled | null {
   if ('refused' in v) return typeof v.refused === 'string' ? { refused: v.refused } : null;
   const s = v as NativeSchema;
   if (typeof s.targetNamespace !== 'string' || !(s.elements instanceof Map)) return null;
-  // v8.serialize keeps data (Maps, Sets, RegExps, shared references and cycles), not classes: every content model
-  // automaton gets its prototype back. Element declarations are reached from the global ones and from the automata.
-  const seenTypes = new Set<ComplexType>();
-  const decls: ElementDecl[] = [...s.elements.values()];
-  const seenDecls = new Set<ElementDecl>(decls);
-  while (decls.length) {
-    const t = decls.pop()!.type;
-    if (t?.kind !== 'complex' || seenTypes.has(t)) continue;
-    seenTypes.add(t);
-    if (t.automaton === undefined) continue;
-    if (typeof t.automaton !== 'object' || t.automaton === null) return null;
-    Object.setPrototypeOf(t.automaton, Automaton.prototype);
-    const edges = (t.automaton as unknown as { edges?: unknown }).edges;
-    if (!Array.isArray(edges)) return null;
-    for (const list of edges as { decl: ElementDecl | { wildcard: true } }[][]) {
-      for (const e of list) {
-        if (!('wildcard' in e.decl) && !seenDecls.has(e.decl)) {
-          seenDecls.add(e.decl);
-          decls.push(e.decl);
-        }
-      }
+  let ok = true;
+  walk(s, (o) => {
+    // a content model automaton (its fields, as the class declares them)
+    if (Array.isArray(o.eps) && Array.isArray(o.edges) && o.states instanceof Map && typeof o.start === 'object') Object.setPrototypeOf(o, Automaton.prototype);
+    if (o.kind === 'simple' && 'valid' in o) {
+      if (o.valid === null && compileValid) o.valid = compileValid(o as never);
+      else ok = false;
     }
-  }
-  return s;
+  });
+  return ok ? s : null;
 }

@@ -16,7 +16,7 @@ import { validateWithSchema, type EngineDiagnostic } from './engine';
 import { libxml2IfLoaded, loadLibxml2, type Libxml2 } from './libxml2';
 import { prescanXml } from './prescan';
 import { findSchemaSet, schemaSets, type SchemaSetDef } from './sets';
-import { downloadSchemaSource, type DownloadOptions } from './download';
+import type { DownloadOptions } from './download';
 import type { NativeSchema } from './native/schema';
 import { loadNativeSchema } from './native-cache';
 import { runNative } from './native/run';
@@ -212,6 +212,8 @@ export class SchemaStore {
 
   /** Downloads an official release (ZIP or single XSD) and installs the sets it contains. */
   async installFromUrl(url: string, opts: DownloadOptions = {}): Promise<{ installed: string[]; skipped: string[] }> {
+    // Loaded here only: the download path brings the ZIP reader (fflate), which validating never needs.
+    const { downloadSchemaSource } = await import('./download');
     const src = await downloadSchemaSource(url, opts);
     try {
       return await this.installFrom(src.dir);
