@@ -6,7 +6,7 @@
  *
  * Barrels: with code splitting esbuild puts a file in a chunk by which entry points REACH it, following every
  * import of a reached file — so a chunk that imports one name from a package's index.ts reaches every module that
- * index re-exports (and their third-party imports: `kontor --version` loaded libxml2-wasm and saxes because
+ * index re-exports (and their third-party imports: `kontor --version` loaded libxml2-wasm and saxes, then our reader, because
  * command.ts imports isKontorError from @kontor/xml). The `barrel-bypass` plugin below rewrites named imports of a
  * workspace barrel (an index.ts under src/) to imports of the modules that declare the names, so each chunk
  * reaches only what it uses. Names a barrel declares itself (or re-exports as a namespace) keep their import.
@@ -36,8 +36,8 @@ export default defineConfig({
   clean: true,
   dts: false,
   sourcemap: false,
-  // saxes and undici: not bundled either, but loaded through require (plugin cjs-by-require below).
-  noExternal: [/^@kontor\//, /^(saxes|undici)$/],
+  // undici: not bundled either, but loaded through require (plugin cjs-by-require below).
+  noExternal: [/^@kontor\//, /^undici$/],
   // CommonJS packages that end up bundled (a dependency another package added but this one does not list) call
   // require() for Node built-ins: give every chunk a real require.
   banner: { js: "import { createRequire as __kontorCreateRequire } from 'node:module';\nconst require = __kontorCreateRequire(import.meta.url);" },
@@ -71,10 +71,10 @@ export default defineConfig({
     {
       // Node's ESM loader reads a CommonJS package's named exports with cjs-module-lexer, whose WebAssembly costs a
       // process ~7-13 MB RSS the first time; through createRequire the same package costs nothing extra. The
-      // CommonJS packages a non-PDF command loads (saxes: every XML read) are imported that way.
+      // CommonJS packages a non-PDF command loads (undici; saxes was one until the reader got its own tokenizer) are imported that way.
       name: 'cjs-by-require',
       setup(build) {
-        const cjs = /^(saxes|undici)$/;
+        const cjs = /^undici$/;
         build.onResolve({ filter: cjs }, (args) => ({ path: args.path, namespace: 'cjs-by-require' }));
         build.onLoad({ filter: /.*/, namespace: 'cjs-by-require' }, (args) => {
           const m = cliRequire(args.path) as Record<string, unknown>;
