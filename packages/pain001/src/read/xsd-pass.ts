@@ -24,7 +24,6 @@ export function sharedXsdPass(
   opts: { requested?: Profile | undefined; schemaSet?: string | undefined; maxFindings: number; setFor: (version: '09' | '03', profile: Profile) => string },
 ): SharedXsdPass {
   let validations: Shared[] | null = null;
-  let depth = 0;
   const start = (ns: string): Shared[] => {
     const version = PAIN_NAMESPACES[ns];
     if (!version) return [];
@@ -40,19 +39,34 @@ export function sharedXsdPass(
     }
     return out;
   };
+  // The events of the document element decide the validations; the rest go straight to them (one, as a rule).
+  const started: StreamTap = {
+    open(name, local, prefix, ns, attributes, line, column) {
+      for (const v of validations!) v.tap.open(name, local, prefix, ns, attributes, line, column);
+    },
+    close() {
+      for (const v of validations!) v.tap.close();
+    },
+    text(t) {
+      for (const v of validations!) v.tap.text(t);
+    },
+  };
+  const idle: StreamTap = { open() {}, close() {}, text() {} };
+  let current: StreamTap | null = null;
   return {
     tap: {
       open(name, local, prefix, ns, attributes, line, column) {
-        if (validations === null) validations = depth === 0 ? start(ns) : [];
-        depth++;
-        for (const v of validations) v.tap.open(name, local, prefix, ns, attributes, line, column);
+        if (current === null) {
+          validations = start(ns);
+          current = validations.length === 0 ? idle : validations.length === 1 ? validations[0]!.tap : started;
+        }
+        current.open(name, local, prefix, ns, attributes, line, column);
       },
       close() {
-        depth--;
-        if (validations) for (const v of validations) v.tap.close();
+        current?.close();
       },
       text(t) {
-        if (validations) for (const v of validations) v.tap.text(t);
+        current?.text(t);
       },
     },
     result(setId) {

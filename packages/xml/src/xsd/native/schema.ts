@@ -17,6 +17,7 @@
 import { parseXml } from '../../reader/parse';
 import type { XmlElement } from '../../reader/element';
 import { compileXsdPattern } from './regex';
+import { attachValid } from './values';
 
 export const XS = 'http://www.w3.org/2001/XMLSchema';
 
@@ -51,6 +52,11 @@ export interface SimpleType {
   maxExclusive?: string;
   /** Order in which the value facets were declared (base first), as libxml2 checks them. */
   facetOrder: FacetName[];
+  /**
+   * True only when the value has no error (values.ts compiles it from the data above, kept non-enumerable so that
+   * copies of the compiled schema carry data only); checkValue words the errors.
+   */
+  valid?: ((raw: string) => boolean) | undefined;
 }
 
 export type FacetName = 'length' | 'minLength' | 'maxLength' | 'totalDigits' | 'fractionDigits' | 'minInclusive' | 'maxInclusive' | 'minExclusive' | 'maxExclusive';
@@ -334,7 +340,11 @@ function compile(xsdText: string): NativeSchema {
     return { local };
   };
 
-  const builtinType = (b: Builtin): SimpleType => ({ kind: 'simple', name: `xs:${b}`, anonymous: false, builtin: b, enumeration: null, enumSet: null, patterns: [], facetOrder: [] });
+  const builtinType = (b: Builtin): SimpleType => {
+    const t: SimpleType = { kind: 'simple', name: `xs:${b}`, anonymous: false, builtin: b, enumeration: null, enumSet: null, patterns: [], facetOrder: [] };
+    attachValid(t);
+    return t;
+  };
 
   const simpleByName = (local: string): SimpleType => {
     const cached = simpleCache.get(local);
@@ -404,6 +414,7 @@ function compile(xsdText: string): NativeSchema {
     }
     if (step.regexes.length) t.patterns = [step, ...t.patterns];
     if ((t.length !== undefined || t.minLength !== undefined || t.maxLength !== undefined) && t.builtin !== 'string') throw new Refusal(`length facet on ${t.builtin}`);
+    attachValid(t);
     return t;
   }
 

@@ -24,18 +24,21 @@ const MAX_EXPECTED = 10;
 
 export class NativeUnsupported extends Error {}
 
-interface Frame {
-  qname: string;
-  line: number;
-  type: ComplexType | SimpleType;
-  automaton: Automaton | null;
-  state: DfaState | null;
+/** One open element being validated; frames are reused by depth (no allocation per element). */
+class Frame {
+  qname = '';
+  line = 0;
+  type: ComplexType | SimpleType = null as unknown as SimpleType;
+  /** The simple type of the element's value (simple type, or simple content), else null. */
+  simple: SimpleType | null = null;
+  automaton: Automaton | null = null;
+  state: DfaState | null = null;
   /** Content error seen: the remaining children are not validated, and no "missing child" error is raised. */
-  bad: boolean;
+  bad = false;
   /** Collected text of a simple-content element. */
-  text: string;
+  text = '';
   /** Non-whitespace text seen since the last child tag (element-only or empty content). */
-  pendingText: boolean;
+  pendingText = false;
 }
 
 function hasNonWs(t: string): boolean {
@@ -54,11 +57,16 @@ function expectedList(names: string[]): string {
 
 /** One validation of one document: feed it the reader's events, then read `sink`. */
 export class NativeValidation {
-  private readonly stack: Frame[] = [];
+  /** Open elements: frames[0 .. depth-1] (the array keeps its frames for reuse). */
+  private readonly frames: Frame[] = [];
+  private depth = 0;
   /** Depth inside a subtree that is not validated (0 = validating). */
   private skip = 0;
   private done = false;
   private readonly keys = new Map<string, Map<string, string>>();
+  /** The names map of the namespace seen last (documents mostly stay in one). */
+  private lastNs: string | null = null;
+  private lastKeys: Map<string, string> | null = null;
 
   constructor(
     private readonly schema: NativeSchema,
@@ -76,11 +84,13 @@ export class NativeValidation {
   }
 
   private key(ns: string, local: string): string {
-    let m = this.keys.get(ns);
-    if (m === undefined) {
+    let m = ns === this.lastNs ? this.lastKeys : this.keys.get(ns);
+    if (m === undefined || m === null) {
       m = new Map();
       this.keys.set(ns, m);
     }
+    this.lastNs = ns;
+    this.lastKeys = m;
     let k = m.get(local);
     if (k === undefined) {
       k = ns === '' ? local : `{${ns}}${local}`;
@@ -104,7 +114,7 @@ export class NativeValidation {
     }
     for (const a of attributes) if (a.ns === XSI && (a.local === 'type' || a.local === 'nil')) throw new NativeUnsupported(`xsi:${a.local}`);
     const key = this.key(ns, local);
-    const parent = this.stack[this.stack.length - 1];
+    const parent = this.depth > 0 ? this.frames[this.depth - 1] : undefined;
     let decl: ElementDecl | undefined;
     if (parent === undefined) {
       decl = this.schema.elements.get(key);
@@ -147,8 +157,18 @@ export class NativeValidation {
     }
     const type = decl.type;
     const automaton = type.kind === 'complex' && type.content === 'elements' ? type.automaton! : null;
-    this.stack.push({ qname: key, line, type, automaton, state: automaton ? automaton.start : null, bad: false, text: '', pendingText: false });
-    this.attributes(key, type, attributes, line);
+    const f = this.frames[this.depth] ?? (this.frames[this.depth] = new Frame());
+    this.depth++;
+    f.qname = key;
+    f.line = line;
+    f.type = type;
+    f.simple = type.kind === 'simple' ? type : type.content === 'simple' ? type.simple! : null;
+    f.automaton = automaton;
+    f.state = automaton ? automaton.start : null;
+    f.bad = false;
+    f.text = '';
+    f.pendingText = false;
+    if (attributes.length > 0 || (type.kind === 'complex' && type.attributes.size > 0)) this.attributes(key, type, attributes, line);
   }
 
   private attributes(qname: string, type: ComplexType | SimpleType, attributes: XmlAttribute[], line: number): void {
@@ -174,11 +194,9 @@ export class NativeValidation {
   }
 
   text(t: string): void {
-    if (this.skip > 0) return;
-    const f = this.stack[this.stack.length - 1];
-    if (f === undefined) return;
-    const type = f.type;
-    if (type.kind === 'complex' && type.content !== 'simple') {
+    if (this.skip > 0 || this.depth === 0) return;
+    const f = this.frames[this.depth - 1]!;
+    if (f.simple === null) {
       // After a content error libxml2 no longer looks at the rest of the content, text included.
       if (!f.pendingText && !f.bad && hasNonWs(t)) f.pendingText = true;
     } else f.text += t;
@@ -189,13 +207,15 @@ export class NativeValidation {
       this.skip--;
       return;
     }
-    const f = this.stack.pop();
-    if (f === undefined) return;
-    const type = f.type;
-    if (type.kind === 'simple' || type.content === 'simple') {
+    if (this.depth === 0) return;
+    const f = this.frames[--this.depth]!;
+    const st = f.simple;
+    if (st !== null) {
+      const text = f.text;
+      f.text = '';
       if (f.bad) return;
-      const st = type.kind === 'simple' ? type : type.simple!;
-      for (const m of checkValue(st, f.text)) this.error(`Element '${f.qname}': ${m}`, f.line);
+      const messages = checkValue(st, text);
+      for (let i = 0; i < messages.length; i++) this.error(`Element '${f.qname}': ${messages[i]}`, f.line);
       return;
     }
     this.flushText(f);

@@ -113,10 +113,170 @@ function codePoints(v: string): number {
   return n;
 }
 
+// ------------------------------------------------------------------ fast path: is the value valid?
+
+/** Decimal literal (lexically valid) against a bound given as its parts: sign, integer digits without leading zeros, fraction without trailing zeros. */
+function compareToBound(v: string, bNeg: boolean, bInt: string, bFrac: string): number {
+  const n = v.length;
+  let i = 0;
+  let neg = false;
+  const c0 = v.charCodeAt(0);
+  if (c0 === 0x2b || c0 === 0x2d) {
+    neg = c0 === 0x2d;
+    i = 1;
+  }
+  while (i < n && v.charCodeAt(i) === 0x30) i++;
+  const intStart = i;
+  while (i < n && v.charCodeAt(i) !== 0x2e) i++;
+  const intEnd = i;
+  const fracStart = i + 1;
+  let fracEnd = n;
+  if (intEnd < n) while (fracEnd > fracStart && v.charCodeAt(fracEnd - 1) === 0x30) fracEnd--;
+  else fracEnd = fracStart;
+  if (intEnd === intStart && fracEnd <= fracStart) neg = false;
+  if (neg !== bNeg) return neg ? -1 : 1;
+  const sign = neg ? -1 : 1;
+  const intLen = intEnd - intStart;
+  if (intLen !== bInt.length) return (intLen < bInt.length ? -1 : 1) * sign;
+  for (let k = 0; k < intLen; k++) {
+    const d = v.charCodeAt(intStart + k) - bInt.charCodeAt(k);
+    if (d !== 0) return (d < 0 ? -1 : 1) * sign;
+  }
+  const fracLen = Math.max(fracEnd - fracStart, 0);
+  const m = Math.max(fracLen, bFrac.length);
+  for (let k = 0; k < m; k++) {
+    const a = k < fracLen ? v.charCodeAt(fracStart + k) : 0x30;
+    const b = k < bFrac.length ? bFrac.charCodeAt(k) : 0x30;
+    if (a !== b) return (a < b ? -1 : 1) * sign;
+  }
+  return 0;
+}
+
+function boundParts(b: string): [boolean, string, string] {
+  let neg = false;
+  if (b[0] === '+' || b[0] === '-') {
+    neg = b[0] === '-';
+    b = b.slice(1);
+  }
+  const dot = b.indexOf('.');
+  const int = (dot < 0 ? b : b.slice(0, dot)).replace(/^0+/, '');
+  const frac = (dot < 0 ? '' : b.slice(dot + 1)).replace(/0+$/, '');
+  if (int === '' && frac === '') neg = false;
+  return [neg, int, frac];
+}
+
+/** Significant digits (at least 1) of a lexically valid decimal, as digits() counts them, without an object. */
+function totalDigitsOf(v: string): number {
+  let i = v.charCodeAt(0) === 0x2b || v.charCodeAt(0) === 0x2d ? 1 : 0;
+  const n = v.length;
+  while (i < n && v.charCodeAt(i) === 0x30) i++;
+  let int = 0;
+  while (i < n && v.charCodeAt(i) !== 0x2e) {
+    int++;
+    i++;
+  }
+  return Math.max(int + fractionDigitsOf(v), 1);
+}
+
+function fractionDigitsOf(v: string): number {
+  const dot = v.indexOf('.');
+  if (dot < 0) return 0;
+  let end = v.length;
+  while (end > dot + 1 && v.charCodeAt(end - 1) === 0x30) end--;
+  return end - dot - 1;
+}
+
+type Check = (v: string) => boolean;
+
+/**
+ * A predicate compiled once per simple type: true only when checkValue would report nothing (it may say false for
+ * a valid value in rare cases — surrogate pairs near a maximum length — and checkValue then decides the slow way).
+ * No allocation for the common values: maximum lengths from the UTF-16 length, digits and bounds compared in place.
+ */
+export function compileValid(t: SimpleType): Check {
+  const keepRaw = t.builtin === 'string' || t.builtin === 'date' || t.builtin === 'dateTime' || t.builtin === 'time' || t.builtin === 'gYear' || t.builtin === 'gYearMonth';
+  const checks: Check[] = [];
+  if (t.builtin === 'decimal') checks.push((v) => DECIMAL.test(v));
+  else if (t.builtin !== 'string') checks.push((v) => lexicalOk(t, v));
+  for (const f of t.facetOrder) {
+    const lim = t[f]!;
+    switch (f) {
+      case 'maxLength': {
+        const max = lim as number;
+        checks.push((v) => v.length <= max);
+        break;
+      }
+      case 'minLength': {
+        const min = lim as number;
+        if (min > 0) checks.push((v) => v.length >= min && codePoints(v) >= min);
+        break;
+      }
+      case 'length': {
+        const len = lim as number;
+        checks.push((v) => codePoints(v) === len);
+        break;
+      }
+      case 'totalDigits': {
+        const max = lim as number;
+        checks.push((v) => totalDigitsOf(v) <= max);
+        break;
+      }
+      case 'fractionDigits': {
+        const max = lim as number;
+        checks.push((v) => fractionDigitsOf(v) <= max);
+        break;
+      }
+      default: {
+        const [bNeg, bInt, bFrac] = boundParts(lim as string);
+        if (f === 'minInclusive') checks.push((v) => compareToBound(v, bNeg, bInt, bFrac) >= 0);
+        else if (f === 'maxInclusive') checks.push((v) => compareToBound(v, bNeg, bInt, bFrac) <= 0);
+        else if (f === 'minExclusive') checks.push((v) => compareToBound(v, bNeg, bInt, bFrac) > 0);
+        else checks.push((v) => compareToBound(v, bNeg, bInt, bFrac) < 0);
+      }
+    }
+  }
+  const set = t.enumSet;
+  if (set !== null) checks.push((v) => set.has(v));
+  for (const step of t.patterns) {
+    const res = step.regexes;
+    if (res.length === 1) {
+      const re = res[0]!;
+      checks.push((v) => re.test(v));
+    } else checks.push((v) => res.some((re) => re.test(v)));
+  }
+  const n = checks.length;
+  if (n === 0) return () => true;
+  if (n === 1) {
+    const c = checks[0]!;
+    return keepRaw ? c : (raw) => c(trim(raw));
+  }
+  return (raw) => {
+    const v = keepRaw ? raw : trim(raw);
+    for (let i = 0; i < n; i++) if (!checks[i]!(v)) return false;
+    return true;
+  };
+}
+
+/**
+ * Compiles the type's predicate and keeps it on the type as a non-enumerable property: it is derived from the
+ * type's data, so copies of the data (v8.serialize, structured clone, object spread) leave it out and it is
+ * compiled again on first use.
+ */
+export function attachValid(t: SimpleType): Check {
+  const valid = compileValid(t);
+  Object.defineProperty(t, 'valid', { value: valid, enumerable: false, writable: true, configurable: true });
+  return valid;
+}
+
 /**
  * The messages (libxml2 wording, without the "Element '…': " prefix) for a value of a simple type; empty when valid.
  */
 export function checkValue(t: SimpleType, raw: string): readonly string[] {
+  return (t.valid ?? attachValid(t))(raw) ? NONE : valueMessages(t, raw);
+}
+
+/** checkValue without the compiled predicate: every lexical and facet check, worded. */
+export function valueMessages(t: SimpleType, raw: string): readonly string[] {
   const v = t.builtin === 'string' || t.builtin === 'date' || t.builtin === 'dateTime' || t.builtin === 'time' || t.builtin === 'gYear' || t.builtin === 'gYearMonth' ? raw : trim(raw);
   if (!lexicalOk(t, v)) return [t.anonymous ? `'${raw}' is not a valid value of the local atomic type.` : `'${raw}' is not a valid value of the atomic type '${t.name}'.`];
   if (t.facetOrder.length === 0 && t.enumSet === null && t.patterns.length === 0) return NONE;
