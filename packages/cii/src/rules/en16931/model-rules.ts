@@ -122,9 +122,10 @@ function categoryContexts(code: string, prio: { header?: number; line: number; a
               locals: ['CategoryCode'],
               match: (el) => isHeaderCategory(el, code, header === 'categoryTx') && (header === 'category' && (code === 'S' || code === 'Z') ? true : vatTyped(el.parent)),
             }),
-    // A match is a conjunction whose errors count as a non-match, so its cheapest selective test may go first: the
-    // category test (a look at the children) before the indicator test (a path evaluation).
-    line: P.context({ label: `line VAT, category ${code}`, priority: prio.line, locals: ['ApplicableTradeTax'], match: (el) => isLineTax(el) && hasCategory(el, code) && vatTyped(el) }),
+    // A match is a conjunction whose errors count as a non-match, so its most selective cheap test may go first:
+    // the category (a look at the children) before the position test that every line tax passes (tried by each of
+    // the nine categories' line contexts in turn) and before the indicator test (a path evaluation).
+    line: P.context({ label: `line VAT, category ${code}`, priority: prio.line, locals: ['ApplicableTradeTax'], match: (el) => hasCategory(el, code) && isLineTax(el) && vatTyped(el) }),
     allowance: P.context({
       label: `allowance VAT, category ${code}`,
       priority: prio.allowance,

@@ -67,19 +67,36 @@ export function lineSum(doc: CiiDoc, cat: string): Dec {
 const LINE_BY_CAT_RATE = Symbol('en16931.lineSumByCategoryRate');
 /** … and ApplicableTradeTax/xs:decimal(RateApplicablePercent) = rate */
 export function lineSumAtRate(doc: CiiDoc, cat: string, rate: Dec): Dec {
-  const m = doc.memo(LINE_BY_CAT_RATE, () => {
-    const sums = new Map<string, Dec>();
-    for (const l of lineVat(doc)) {
-      const rates = new Set<string>();
-      for (const t of kids(l.settlement, 'ApplicableTradeTax')) {
-        const r = decOpt(kids(t, 'RateApplicablePercent'));
-        if (r) rates.add(r.toString());
+  const m = doc.memo(LINE_BY_CAT_RATE, sumsByCategoryRate);
+  return m.get(cat)?.get(rate.toString()) ?? D(0);
+}
+
+/** Per category, per rate (the decimal's canonical string): the line net amounts; built once per document. */
+function sumsByCategoryRate(doc: CiiDoc): Map<string, Map<string, Dec>> {
+  const sums = new Map<string, Map<string, Dec>>();
+  // A rate's written form → its decimal's canonical string: lines mostly repeat a few written rates, so each is
+  // cast once (a form that does not cast throws on its first line, as before).
+  const canonical = new Map<string, string>();
+  for (const l of lineVat(doc)) {
+    const rates = new Set<string>();
+    for (const t of kids(l.settlement, 'ApplicableTradeTax')) {
+      const n = one(kids(t, 'RateApplicablePercent'));
+      if (!n) continue;
+      const text = sv(n);
+      let r = canonical.get(text);
+      if (r === undefined) {
+        r = decimal(text).toString();
+        canonical.set(text, r);
       }
-      for (const c of l.categories) for (const r of rates) sums.set(`${c}|${r}`, (sums.get(`${c}|${r}`) ?? D(0)).plus(l.total));
+      rates.add(r);
     }
-    return sums;
-  });
-  return m.get(`${cat}|${rate.toString()}`) ?? D(0);
+    for (const c of l.categories) {
+      let byRate = sums.get(c);
+      if (!byRate) sums.set(c, (byRate = new Map()));
+      for (const r of rates) byRate.set(r, (byRate.get(r) ?? D(0)).plus(l.total));
+    }
+  }
+  return sums;
 }
 
 // ------------------------------------------------------------------ document-level allowances / charges
