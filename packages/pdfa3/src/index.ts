@@ -14,3 +14,4 @@ export { readPdfInfo, type PdfInfo } from './read/pdf-info';
 export { checkPdfA3, CHECKED_CLAUSES, type CheckOptions, type CheckPdfA3Result, type ClauseCoverage } from './check/check-pdfa3';
 export type { Pdfa3Precheck } from './check/precheck';
 export { inspectPdfA3, type PdfA3Inspection, type Settled } from './check/inspect';
+export type { XmpFacts, XmpProperty } from './xmp/read';

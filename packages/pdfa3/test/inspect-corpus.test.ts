@@ -1,6 +1,7 @@
 /** inspectPdfA3 (one parse) answers exactly what checkPdfA3, readEmbeddedFiles and readPdfInfo answer on their own. */
 import { describe, expect, it } from 'vitest';
-import { checkPdfA3, inspectPdfA3, readEmbeddedFiles, readPdfInfo } from '../src/index';
+import { checkPdfA3, inspectPdfA3, readEmbeddedFiles, readPdfInfo, type XmpFacts } from '../src/index';
+import { readXmpFacts } from '../src/xmp/read';
 import { corpusAvailable, readCorpus, readExpected } from './corpus';
 
 const hasCorpus = corpusAvailable();
@@ -20,6 +21,7 @@ describe.skipIf(!hasCorpus)('inspectPdfA3', () => {
       ...Object.keys(readExpected<unknown>('verapdf-expected.json')).filter((_, i) => i % 10 === 0),
     ];
     let failedReads = 0;
+    let withXmp = 0;
     for (const file of files) {
       const bytes = readCorpus(file);
       const one = await inspectPdfA3(bytes);
@@ -27,9 +29,18 @@ describe.skipIf(!hasCorpus)('inspectPdfA3', () => {
       expect(one.check, file).toEqual(await checkPdfA3(bytes));
       expect(flat(one.files), file).toEqual(await settled(() => readEmbeddedFiles(bytes)));
       expect(flat(one.info), file).toEqual(await settled(() => readPdfInfo(bytes)));
+      // the XMP facts handed out are those a reading of info.xmp gives
+      if (one.xmp) {
+        expect(one.info.ok && one.info.value.xmp !== null, file).toBe(true);
+        const xmpText = one.info.ok ? one.info.value.xmp! : '';
+        const plain = (f: XmpFacts) => ({ ...f, properties: f.properties.map(({ el: _el, ...p }) => p) });
+        expect(plain(one.xmp), file).toEqual(plain(readXmpFacts(xmpText)));
+        withXmp++;
+      }
       if (!one.files.ok || !one.info.ok) failedReads++;
     }
-    console.log(`inspectPdfA3 = checkPdfA3 + readEmbeddedFiles + readPdfInfo on ${files.length} files (${failedReads} with a reader error)`);
+    console.log(`inspectPdfA3 = checkPdfA3 + readEmbeddedFiles + readPdfInfo on ${files.length} files (${failedReads} with a reader error, ${withXmp} with XMP facts)`);
     expect(files.length).toBeGreaterThan(200);
+    expect(withXmp).toBeGreaterThan(100);
   }, 600_000);
 });

@@ -3,7 +3,7 @@
  * validator: `checkedClauses` says which clauses are covered fully and which partly; a result without
  * errors means "none of these checks failed", not "PDF/A compliant" (use veraPDF for that).
  */
-import type { PDFDocument, PDFObject } from 'pdf-lib';
+import type { PDFDocument, PDFObject, PDFStream } from 'pdf-lib';
 import { verdictOf, type Verdict } from '@kontor/xml';
 import { Pdfa3Error } from '../errors';
 import { loadTolerant, looksEncrypted } from '../internal/pdf';
@@ -11,7 +11,8 @@ import { msg } from '../messages';
 import type { Finding } from '../types';
 import { countPageObjects } from '../internal/limits';
 import { CheckContext, DEFAULT_LIMITS, type CheckOptions } from './context';
-import { checkCatalogKeys, checkEmbeddedFiles, checkInfoConsistency, checkMetadata, checkOutputIntents, checkTrailer } from './document';
+import { checkCatalogKeys, checkEmbeddedFiles, checkInfoConsistency, checkMetadata, checkOutputIntents, checkTrailer, type DocumentFacts } from './document';
+import { decodedBefore } from './decoded';
 import { FontProgramChecker } from './font-programs';
 import { GlyphWidthChecker } from './glyph-widths';
 import { GraphicsChecker } from './graphics/index';
@@ -149,6 +150,10 @@ export interface CheckFacts {
   encrypted: boolean;
   /** device colour spaces painted without a Default colour space */
   deviceSpaces: Set<'DeviceRGB' | 'DeviceCMYK' | 'DeviceGray'>;
+  /** what the metadata check read (the XMP text and its facts), for readers of the same document */
+  metadata: DocumentFacts;
+  /** the decoded bytes of a stream this run decoded (read-only), undefined for any other */
+  decoded: (stream: PDFStream) => Uint8Array | undefined;
 }
 
 /** How a run treats the page passes: record them for a later precheck, or replay a precheck instead of running them. */
@@ -164,7 +169,7 @@ export function runChecks(bytes: Uint8Array, doc: PDFDocument, opts: CheckOption
   checkTrailer(c, raw);
   if (c.ctx.trailerInfo.Encrypt) {
     // the content of an encrypted file cannot be judged without decrypting it
-    return { result: finish(c, {}, false), facts: { encrypted: true, deviceSpaces: new Set() } };
+    return { result: finish(c, {}, false), facts: { encrypted: true, deviceSpaces: new Set(), metadata: {}, decoded: () => undefined } };
   }
   const guard = <T>(phase: string, fn: () => T, fallback: T): T => {
     try {
@@ -228,7 +233,7 @@ export function runChecks(bytes: Uint8Array, doc: PDFDocument, opts: CheckOption
   const precheck = mode.record && pagesDone && pageActions && pageSpecs ? quietly(() => buildPrecheck(doc, key, pageCalls, fontCalls, g.deviceUse, pageSpecs!, pageActions!)) : undefined;
   return {
     result: finish(c, declared, match !== undefined),
-    facts: { encrypted: false, deviceSpaces: new Set(g.deviceUse.keys()) },
+    facts: { encrypted: false, deviceSpaces: new Set(g.deviceUse.keys()), metadata: meta, decoded: (stream) => decodedBefore(c, stream) },
     ...(precheck ? { precheck } : {}),
   };
 }

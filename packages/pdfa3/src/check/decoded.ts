@@ -24,3 +24,8 @@ export function decodeOnce(c: CheckContext, stream: PDFStream): Uint8Array {
   }
   return b;
 }
+
+/** The bytes decodeOnce gave for `stream` in this run, if it decoded it (nothing is decoded here). */
+export function decodedBefore(c: CheckContext, stream: PDFStream): Uint8Array | undefined {
+  return runs.get(c)?.get(stream);
+}

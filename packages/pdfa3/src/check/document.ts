@@ -4,21 +4,25 @@
  * (6.8, PDF/A-3 only), optional content (6.9), and the Info/XMP consistency note.
  */
 import { PDFArray, PDFBool, PDFDict, type PDFHexString, PDFName, PDFStream, type PDFString, type PDFObject } from 'pdf-lib';
+import { isUtf8, utf8 } from '../internal/bytes';
 import { readIccHeader } from '../internal/icc';
 import { topLevelKeys } from '../internal/trailer';
-import { decodeStream, get, getArray, getDict, getName, getText, resolve } from '../internal/pdf';
+import { get, getArray, getDict, getName, getText, resolve, pdfName } from '../internal/pdf';
 import { parsePdfDate, parseXmpDate } from '../internal/pdf-date';
 import { MIME_TYPE_PATTERN, nameTreeEntries } from '../write/attach-file';
 import { NS, PREDEFINED_NAMESPACES } from '../xmp/namespaces';
 import { hasValueType, predefinedType } from '../xmp/predefined';
 import { readXmpFacts, xmpValue, type XmpFacts } from '../xmp/read';
 import type { CheckContext } from './context';
+import { decodeOnce } from './decoded';
 import type { ObjectFacts } from './objects';
 import type { RawFacts } from './raw';
 
 export interface DocumentFacts {
   xmp?: XmpFacts;
   xmpText?: string;
+  /** decoded size of the metadata stream xmpText was read from */
+  xmpByteLength?: number;
   outputCS?: string;
 }
 
@@ -45,14 +49,14 @@ export function checkOutputIntents(c: CheckContext): string | undefined {
     const oi = resolve(ctx, entry);
     if (!(oi instanceof PDFDict)) return;
     const s = getName(ctx, oi, 'S');
-    if (s === 'GTS_PDFX' && oi.has(PDFName.of('DestOutputProfileRef'))) c.fail('6.2.3-3', c.t('OI_PDFX_PROFILE_REF'), path);
-    const rawProfile = oi.get(PDFName.of('DestOutputProfile'));
+    if (s === 'GTS_PDFX' && oi.has(pdfName('DestOutputProfileRef'))) c.fail('6.2.3-3', c.t('OI_PDFX_PROFILE_REF'), path);
+    const rawProfile = oi.get(pdfName('DestOutputProfile'));
     const profile = resolve(ctx, rawProfile);
     if (!(profile instanceof PDFStream)) return;
     profiles.push(rawProfile!);
     let head;
     try {
-      head = readIccHeader(decodeStream(ctx, profile, c.maxStreamBytes));
+      head = readIccHeader(decodeOnce(c, profile));
     } catch {
       head = undefined;
     }
@@ -71,15 +75,6 @@ export function checkOutputIntents(c: CheckContext): string | undefined {
   return outputCS;
 }
 
-function utf8Valid(b: Uint8Array): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(b);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function checkMetadata(c: CheckContext): DocumentFacts {
   const ctx = c.ctx;
   const facts: DocumentFacts = {};
@@ -91,19 +86,20 @@ export function checkMetadata(c: CheckContext): DocumentFacts {
   }
   let bytes: Uint8Array;
   try {
-    bytes = decodeStream(ctx, metaObj, c.maxStreamBytes);
+    bytes = decodeOnce(c, metaObj);
   } catch (e) {
     c.fail('6.6.2.1-4', c.t('METADATA_UNDECODABLE', { error: (e as Error).message }), 'catalog/Metadata');
     return facts;
   }
   const utf16 = bytes.length >= 2 && ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe));
-  if (utf16 || !utf8Valid(bytes)) {
+  if (utf16 || !isUtf8(bytes)) {
     c.fail('6.6.2.1-5', c.t('XMP_NOT_UTF8'), 'catalog/Metadata');
     return facts;
   }
-  let text = new TextDecoder('utf-8').decode(bytes);
+  let text = utf8(bytes);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   facts.xmpText = text;
+  facts.xmpByteLength = bytes.length;
   let xmp: XmpFacts;
   try {
     xmp = readXmpFacts(text);
@@ -259,12 +255,12 @@ export function checkInfoConsistency(c: CheckContext, xmp: XmpFacts | undefined)
 export function checkCatalogKeys(c: CheckContext): void {
   const ctx = c.ctx;
   const cat = c.doc.catalog;
-  if (cat.has(PDFName.of('AA'))) c.fail('6.5.2-1', c.t('CATALOG_AA'), 'catalog/AA');
+  if (cat.has(pdfName('AA'))) c.fail('6.5.2-1', c.t('CATALOG_AA'), 'catalog/AA');
   if (get(ctx, cat, 'NeedsRendering') === PDFBool.True) c.fail('6.4.2-2', c.t('CATALOG_NEEDS_RENDERING'), 'catalog/NeedsRendering');
-  if (cat.has(PDFName.of('Requirements'))) c.fail('6.11-1', c.t('CATALOG_REQUIREMENTS'), 'catalog/Requirements');
+  if (cat.has(pdfName('Requirements'))) c.fail('6.11-1', c.t('CATALOG_REQUIREMENTS'), 'catalog/Requirements');
   const names = getDict(ctx, cat, 'Names');
-  if (names?.has(PDFName.of('AlternatePresentations'))) c.fail('6.10-1', c.t('ALTERNATE_PRESENTATIONS'), 'catalog/Names/AlternatePresentations');
-  if (names?.has(PDFName.of('JavaScript'))) {
+  if (names?.has(pdfName('AlternatePresentations'))) c.fail('6.10-1', c.t('ALTERNATE_PRESENTATIONS'), 'catalog/Names/AlternatePresentations');
+  if (names?.has(pdfName('JavaScript'))) {
     c.note('PDFA_DOCUMENT_JAVASCRIPT', 'warning', c.t('DOCUMENT_JAVASCRIPT'), 'catalog/Names/JavaScript');
   }
 
@@ -278,7 +274,7 @@ export function checkCatalogKeys(c: CheckContext): void {
     const refs = mdp ? getArray(ctx, mdp, 'Reference') : undefined;
     refs?.asArray().forEach((r, i) => {
       const d = resolve(ctx, r);
-      if (d instanceof PDFDict && ['DigestLocation', 'DigestMethod', 'DigestValue'].some((k) => d.has(PDFName.of(k)))) {
+      if (d instanceof PDFDict && ['DigestLocation', 'DigestMethod', 'DigestValue'].some((k) => d.has(pdfName(k)))) {
         c.fail('6.1.12-2', c.t('SIGNATURE_DIGEST'), `catalog/Perms/DocMDP/Reference[${i}]`);
       }
     });
@@ -325,7 +321,7 @@ export function checkCatalogKeys(c: CheckContext): void {
         collect(order, 0);
         if ([...all].some((g) => !listed.has(g))) c.fail('6.9-3', c.t('OC_ORDER_INCOMPLETE'), path);
       }
-      if (cfg.has(PDFName.of('AS'))) c.fail('6.9-4', c.t('OC_AS'), path);
+      if (cfg.has(pdfName('AS'))) c.fail('6.9-4', c.t('OC_AS'), path);
     }
   }
 }
@@ -339,19 +335,19 @@ export function checkEmbeddedFiles(c: CheckContext, objects: ObjectFacts, attach
   if (names) {
     for (const [k, v] of nameTreeEntries(c.doc, names)) {
       const r = resolve(ctx, v);
-      if (r instanceof PDFDict && r.has(PDFName.of('EF'))) specs.set(r, `catalog/Names/EmbeddedFiles/${textKey(k)}`);
+      if (r instanceof PDFDict && r.has(pdfName('EF'))) specs.set(r, `catalog/Names/EmbeddedFiles/${textKey(k)}`);
     }
   }
   for (const a of attachmentSpecs) {
     const r = resolve(ctx, a);
-    if (r instanceof PDFDict && r.has(PDFName.of('EF')) && !specs.has(r)) specs.set(r, 'FileAttachment/FS');
+    if (r instanceof PDFDict && r.has(pdfName('EF')) && !specs.has(r)) specs.set(r, 'FileAttachment/FS');
   }
   for (const a of objects.associated) {
-    if (a instanceof PDFDict && a.has(PDFName.of('EF')) && !specs.has(a)) specs.set(a, 'AF');
+    if (a instanceof PDFDict && a.has(pdfName('EF')) && !specs.has(a)) specs.set(a, 'AF');
   }
   for (const [spec, path] of specs) {
     const d = spec as PDFDict;
-    if (!d.has(PDFName.of('F')) || !d.has(PDFName.of('UF'))) c.fail('6.8-2', c.t('FILESPEC_F_UF'), path);
+    if (!d.has(pdfName('F')) || !d.has(pdfName('UF'))) c.fail('6.8-2', c.t('FILESPEC_F_UF'), path);
     const rel = get(ctx, d, 'AFRelationship');
     if (!(rel instanceof PDFName)) c.fail('6.8-3', c.t('FILESPEC_NO_RELATIONSHIP'), path);
     if (!objects.associated.has(d)) c.fail('6.8-4', c.t('FILESPEC_NOT_ASSOCIATED'), path);

@@ -14,7 +14,7 @@ async function withUnembedded(font: StandardFonts): Promise<Uint8Array> {
   return savePdfA3(doc);
 }
 
-const notEmbedded = (findings: readonly { rule?: string | undefined }[]) => findings.filter((f) => f.rule === '6.2.11.4.1-1');
+const notEmbedded = <F extends { rule?: string | undefined }>(findings: readonly F[]): F[] => findings.filter((f) => f.rule === '6.2.11.4.1-1');
 
 describe('Finding.font', () => {
   it('names the unembedded font in German and in English checks, while the messages differ', async () => {

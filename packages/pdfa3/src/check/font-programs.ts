@@ -9,9 +9,9 @@
  *   CID-keyed CFF programs (charset). Like veraPDF, only subset fonts (ABCDEF+Name) are judged.
  */
 import { Encodings } from '@pdf-lib/standard-fonts';
-import { PDFDict, PDFName, PDFNumber, PDFStream } from 'pdf-lib';
+import { PDFDict, PDFNumber, PDFStream } from 'pdf-lib';
 import { parseCff } from '../internal/cff';
-import { get, getArray, getDict, getName, getNumber, getStream, nameOf, resolve, stringBytes, PDFHexString, PDFString } from '../internal/pdf';
+import { get, getArray, getDict, getName, getNumber, getStream, nameOf, resolve, stringBytes, PDFHexString, PDFString, pdfName } from '../internal/pdf';
 import { decodeOnce } from './decoded';
 import type { CheckContext } from './context';
 import { readSimpleEncoding } from './encoding';
@@ -169,7 +169,7 @@ export class FontProgramChecker {
     }
     if ((sub !== 'Type1' && sub !== 'MMType1') || !SUBSET.test(name)) return;
     const desc = getDict(ctx, font, 'FontDescriptor');
-    const cs = desc ? resolve(ctx, desc.get(PDFName.of('CharSet'))) : undefined;
+    const cs = desc ? resolve(ctx, desc.get(pdfName('CharSet'))) : undefined;
     const ff3 = getStream(ctx, desc, 'FontFile3');
     if (!(cs instanceof PDFString || cs instanceof PDFHexString) || !ff3 || getName(ctx, ff3.dict, 'Subtype') !== 'Type1C') return;
     const text = Buffer.from(stringBytes(cs)).toString('latin1');
@@ -296,7 +296,7 @@ export class FontProgramChecker {
         if (seen.has(code) || code < fc) continue;
         seen.add(code);
         const g = nameOfCode(code);
-        const proc = g ? resolve(ctx, procs.get(PDFName.of(g))) : undefined;
+        const proc = g ? resolve(ctx, procs.get(pdfName(g))) : undefined;
         const wObj = resolve(ctx, widths.get(code - fc));
         if (!(proc instanceof PDFStream) || !(wObj instanceof PDFNumber)) continue;
         const head = Buffer.from(decodeOnce(this.c, proc).subarray(0, 256)).toString('latin1');

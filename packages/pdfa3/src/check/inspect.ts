@@ -10,6 +10,7 @@ import { embeddedFilesOf, readEmbeddedFiles, type EmbeddedFile, type ReadEmbedde
 import { pdfInfoOf, readPdfInfo, type PdfInfo } from '../read/pdf-info';
 import { checkPdfA3, runChecks, type CheckPdfA3Result } from './check-pdfa3';
 import { DEFAULT_LIMITS, type CheckOptions } from './context';
+import type { XmpFacts } from '../xmp/read';
 
 /** A reader's answer, or what it threw. */
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -18,6 +19,12 @@ export interface PdfA3Inspection {
   check: CheckPdfA3Result;
   files: Settled<EmbeddedFile[]>;
   info: Settled<PdfInfo>;
+  /**
+   * the catalog's XMP packet as the check read it (properties with their namespaces, pdfaid, extension schemas), so
+   * a caller that needs more of it does not parse `info.xmp` again; absent when it could not be read, or when the
+   * three ran separately (limits, unreadable or encrypted files)
+   */
+  xmp?: XmpFacts;
 }
 
 async function settle<T>(fn: () => T | Promise<T>): Promise<Settled<T>> {
@@ -50,6 +57,9 @@ export async function inspectPdfA3(bytes: Uint8Array, opts: CheckOptions & ReadE
   if ('error' in loaded || loaded.doc.context.trailerInfo.Encrypt) return separately();
   const doc = loaded.doc;
   // the checks do not modify the document; the readers see what they would have parsed themselves
-  const check = runChecks(bytes, doc, opts, { reuse: opts.precheck }).result;
-  return { check, files: await settle(() => embeddedFilesOf(doc, opts)), info: await settle(() => pdfInfoOf(doc, bytes)) };
+  const run = runChecks(bytes, doc, opts, { reuse: opts.precheck });
+  const { metadata, decoded } = run.facts;
+  // the reader takes the XMP text, its facts and the decoded output profile from the check (same answer)
+  const info = await settle(() => pdfInfoOf(doc, bytes, { metadata, decoded }));
+  return { check: run.result, files: await settle(() => embeddedFilesOf(doc, opts)), info, ...(metadata.xmp ? { xmp: metadata.xmp } : {}) };
 }

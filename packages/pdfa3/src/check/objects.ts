@@ -5,7 +5,7 @@
  * file specification carrying /EF.
  */
 import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString } from 'pdf-lib';
-import { filtersOf, refPath, resolve } from '../internal/pdf';
+import { filtersOf, refPath, resolve, pdfName } from '../internal/pdf';
 import { ALLOWED_FILTERS } from '../internal/rules';
 import type { CheckContext } from './context';
 
@@ -46,18 +46,18 @@ export function checkObjects(c: CheckContext): ObjectFacts {
     } else if (o instanceof PDFDict || o instanceof PDFStream) {
       const d = o instanceof PDFStream ? o.dict : o;
       if (o instanceof PDFStream) {
-        for (const k of ['F', 'FFilter', 'FDecodeParms']) if (d.has(PDFName.of(k))) c.fail('6.1.7.1-3', c.t('STREAM_EXTERNAL_KEY', { key: k }), path);
+        for (const k of ['F', 'FFilter', 'FDecodeParms']) if (d.has(pdfName(k))) c.fail('6.1.7.1-3', c.t('STREAM_EXTERNAL_KEY', { key: k }), path);
         if (o instanceof PDFRawStream) {
           for (const f of filtersOf(ctx, d)) if (!ALLOWED_FILTERS.has(f)) c.fail('6.1.7.2-1', c.t('STREAM_FILTER', { filter: f }), path);
         }
       }
-      const af = resolve(ctx, d.get(PDFName.of('AF')));
+      const af = resolve(ctx, d.get(pdfName('AF')));
       if (af instanceof PDFArray)
         for (const x of af.asArray()) {
           const r = resolve(ctx, x);
           if (r) facts.associated.add(r);
         }
-      if (d.has(PDFName.of('EF')) && !specSeen.has(d)) {
+      if (d.has(pdfName('EF')) && !specSeen.has(d)) {
         specSeen.add(d);
         facts.fileSpecs.push({ spec: d, path });
       }

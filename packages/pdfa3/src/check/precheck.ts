@@ -12,7 +12,8 @@
  * and the per-rule cap of CheckContext apply as in a full run; the one page finding that depends on the
  * document (6.2.10-2, transparency without an output intent) is re-decided against the new output intent.
  */
-import { PDFArray, PDFDict, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFContext, type PDFDocument, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFRawStream, PDFRef, PDFStream, type PDFContext, type PDFDocument, type PDFObject } from 'pdf-lib';
+import { pdfName } from '../internal/pdf';
 
 /** One call the page passes made on the check context, or a page whose 6.2.10-2 depends on the output intent. */
 export type RecordedCall =
@@ -101,13 +102,14 @@ function walkClosure(ctx: PDFContext, root: PDFRef, indirect: (tag: string, obj:
       return;
     }
     const d = o instanceof PDFStream ? o.dict : o;
+    // addresses are only built for a `direct` callback (usually there is none: nothing to look up by address)
     if (d instanceof PDFDict) {
       if (depth > 0) direct?.(address, o);
-      for (const [k, v] of d.entries()) inner(v, `${address}/${k.asString()}`, depth + 1);
+      for (const [k, v] of d.entries()) inner(v, direct ? `${address}/${k.asString()}` : address, depth + 1);
     } else if (o instanceof PDFArray) {
       if (depth > 0) direct?.(address, o);
       const items = o.asArray();
-      for (let i = 0; i < items.length; i++) inner(items[i]!, `${address}/${i}`, depth + 1);
+      for (let i = 0; i < items.length; i++) inner(items[i]!, direct ? `${address}/${i}` : address, depth + 1);
     }
   };
   for (let i = 0; i < queue.length; i++) {
@@ -123,7 +125,7 @@ function walkClosure(ctx: PDFContext, root: PDFRef, indirect: (tag: string, obj:
 
 /** The catalog's /Pages reference, or undefined when it is missing or direct (then nothing is re-used). */
 export function pagesRefOf(doc: PDFDocument): PDFRef | undefined {
-  const p = doc.catalog.get(PDFName.of('Pages'));
+  const p = doc.catalog.get(pdfName('Pages'));
   return p instanceof PDFRef ? p : undefined;
 }
 
@@ -151,9 +153,11 @@ export function buildPrecheck(
       if (obj !== undefined && want.has(obj)) addressOf.set(obj, tag);
       return true;
     },
-    (address, obj) => {
-      if (want.has(obj) && !addressOf.has(obj)) addressOf.set(obj, address);
-    },
+    want.size === 0
+      ? undefined
+      : (address, obj) => {
+          if (want.has(obj) && !addressOf.has(obj)) addressOf.set(obj, address);
+        },
   );
   if (!complete) return undefined;
   const specs: (PDFRef | Address)[] = [];
@@ -204,9 +208,11 @@ export function matchPrecheck(pre: Pdfa3Precheck, doc: PDFDocument, key: string)
       if (obj !== undefined && need.has(tag)) byAddress.set(tag, obj);
       return true;
     },
-    (address, obj) => {
-      if (need.has(address) && !byAddress.has(address)) byAddress.set(address, obj);
-    },
+    need.size === 0
+      ? undefined
+      : (address, obj) => {
+          if (need.has(address) && !byAddress.has(address)) byAddress.set(address, obj);
+        },
   );
   if (!same || count !== pre.closure.size) return undefined;
   const attachmentSpecs: PDFObject[] = [];

@@ -9,7 +9,65 @@ import { latin1 } from '../internal/bytes';
 import type { CheckContext } from './context';
 
 const isEol = (c: string | undefined) => c === '\n' || c === '\r';
-const OBJ_HEADER = /(?<![0-9A-Za-z.+-])(\d+)([\0\t\n\f\r ]+)(\d+)([\0\t\n\f\r ]+)obj(?![A-Za-z0-9])/g;
+
+/** An object header "n g obj": where it starts, its four groups (number, spacing, generation, spacing) and its end. */
+interface ObjHeader {
+  index: number;
+  num: string;
+  ws1: string;
+  gen: string;
+  ws2: string;
+  end: number;
+}
+
+const isWsCode = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
+const isDigitCode = (c: number) => c >= 0x30 && c <= 0x39;
+const isAlnumCode = (c: number) => isDigitCode(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+
+/**
+ * Every match of /(?<![0-9A-Za-z.+-])(\d+)([\0\t\n\f\r ]+)(\d+)([\0\t\n\f\r ]+)obj(?![A-Za-z0-9])/g in `s`, in order:
+ * each "obj" found with indexOf, then the runs before it read backwards (each run is maximal, as the pattern's
+ * greedy groups and its look-behind make them). The pattern itself, run over stream data, was the slow part.
+ * @internal exported for its test
+ */
+export function objectHeaders(s: string): ObjHeader[] {
+  const out: ObjHeader[] = [];
+  for (let at = s.indexOf('obj'); at >= 0; at = s.indexOf('obj', at + 3)) {
+    if (at + 3 < s.length && isAlnumCode(s.charCodeAt(at + 3))) continue;
+    let k = at - 1;
+    const ws2End = k;
+    while (k >= 0 && isWsCode(s.charCodeAt(k))) k--;
+    if (k === ws2End) continue;
+    const genEnd = k;
+    while (k >= 0 && isDigitCode(s.charCodeAt(k))) k--;
+    if (k === genEnd) continue;
+    const ws1End = k;
+    while (k >= 0 && isWsCode(s.charCodeAt(k))) k--;
+    if (k === ws1End) continue;
+    const numEnd = k;
+    while (k >= 0 && isDigitCode(s.charCodeAt(k))) k--;
+    if (k === numEnd) continue;
+    if (k >= 0) {
+      const before = s.charCodeAt(k);
+      if (isAlnumCode(before) || before === 0x2e || before === 0x2b || before === 0x2d) continue;
+    }
+    const index = k + 1;
+    out.push({ index, num: s.slice(index, numEnd + 1), ws1: s.slice(numEnd + 1, ws1End + 1), gen: s.slice(ws1End + 1, genEnd + 1), ws2: s.slice(genEnd + 1, ws2End + 1), end: at + 3 });
+  }
+  return out;
+}
+
+/** The first header at or after `pos` (headers in order), or undefined. */
+function headerAtOrAfter(headers: readonly ObjHeader[], pos: number): ObjHeader | undefined {
+  let lo = 0;
+  let hi = headers.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (headers[mid]!.index < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return headers[lo];
+}
 
 export interface RawFacts {
   /** dictionary texts of every trailer (classic `trailer` and cross-reference stream dicts), file order */
@@ -158,28 +216,23 @@ export function checkRaw(c: CheckContext): RawFacts {
   }
 
   const s = latin1(bytes);
+  const headers = objectHeaders(s);
   let pos = 0;
-  OBJ_HEADER.lastIndex = 0;
   let first = true;
   for (;;) {
-    OBJ_HEADER.lastIndex = pos;
-    const m = OBJ_HEADER.exec(s);
+    const m = headerAtOrAfter(headers, pos);
     checkGap(c, s, pos, m ? m.index : s.length, facts);
     if (!m) break;
-    const num = m[1]!;
-    const gen = m[3]!;
-    const path = `obj ${Number(num)} ${Number(gen)}`;
-    const headerEnd = m.index + m[0].length;
+    const path = `obj ${Number(m.num)} ${Number(m.gen)}`;
+    const headerEnd = m.end;
     // 6.1.9 object header spacing
     if (m.index > 0 && !isEol(s[m.index - 1])) c.fail('6.1.9-1', c.t('OBJ_NO_EOL_BEFORE'), path);
-    if (m[2] !== ' ' && m[2]!.length !== 1) c.fail('6.1.9-1', c.t('OBJ_GEN_SPACE'), path);
-    if (m[4] !== ' ' && m[4]!.length !== 1) c.fail('6.1.9-1', c.t('GEN_OBJ_SPACE'), path);
+    if (m.ws1 !== ' ' && m.ws1.length !== 1) c.fail('6.1.9-1', c.t('OBJ_GEN_SPACE'), path);
+    if (m.ws2 !== ' ' && m.ws2.length !== 1) c.fail('6.1.9-1', c.t('GEN_OBJ_SPACE'), path);
     if (!isEol(s[headerEnd])) c.fail('6.1.9-1', c.t('OBJ_NO_EOL_AFTER'), path);
 
     // a body never extends past the next object header: bounds the scan on damaged files
-    const NEXT = new RegExp(OBJ_HEADER.source, 'g');
-    NEXT.lastIndex = headerEnd;
-    const nextHeader = NEXT.exec(s)?.index ?? s.length;
+    const nextHeader = headerAtOrAfter(headers, headerEnd)?.index ?? s.length;
     const body = bodyEnd(s, headerEnd, nextHeader);
     if (!body) {
       first = false;

@@ -12,7 +12,7 @@
  */
 import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts';
 import { PDFDict, PDFHexString, PDFName, type PDFStream, PDFString, type PDFObject } from 'pdf-lib';
-import { get, getArray, getDict, getName, getNumber, getStream, resolve } from '../internal/pdf';
+import { get, getArray, getDict, getName, getNumber, getStream, resolve, pdfName } from '../internal/pdf';
 import { decodeOnce } from './decoded';
 import type { CheckContext } from './context';
 import { readSimpleEncoding } from './encoding';
@@ -146,8 +146,8 @@ export class UnicodeMapChecker {
       const cid = dfs && dfs.size() > 0 ? resolve(ctx, dfs.get(0)) : undefined;
       if (!(cid instanceof PDFDict)) return;
       const info = getDict(ctx, cid, 'CIDSystemInfo');
-      const reg = info ? textOfObj(resolve(ctx, info.get(PDFName.of('Registry')))) : undefined;
-      const ord = info ? textOfObj(resolve(ctx, info.get(PDFName.of('Ordering')))) : undefined;
+      const reg = info ? textOfObj(resolve(ctx, info.get(pdfName('Registry')))) : undefined;
+      const ord = info ? textOfObj(resolve(ctx, info.get(pdfName('Ordering')))) : undefined;
       if (reg === 'Adobe' && ord !== undefined && CJK.has(ord)) return;
       this.c.fail('6.2.11.7.2-1', this.c.t('NO_UNICODE_CID', { name, code: unmapped[0], registry: reg ?? '?', ordering: ord ?? '?' }), u.path, 'error', baseFont);
       return;

@@ -1,4 +1,5 @@
 /** Small byte helpers: latin1 views, hashing, searching. */
+import { isUtf8 as isUtf8Native } from 'node:buffer';
 import { createHash } from 'node:crypto';
 
 export function latin1(bytes: Uint8Array, start = 0, end = bytes.length): string {
@@ -15,8 +16,17 @@ export function toHex(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex').toUpperCase();
 }
 
+/** A decoder is stateless for whole-buffer decode() calls: one, made at load (making one per call was measurable). */
+const UTF8 = new TextDecoder('utf-8');
+
+/** Lenient UTF-8 decoding (a leading BOM dropped, invalid sequences as U+FFFD), as new TextDecoder('utf-8') does. */
 export function utf8(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8').decode(bytes);
+  return UTF8.decode(bytes);
+}
+
+/** Whether the bytes are valid UTF-8 (what a fatal TextDecoder accepts), by node:buffer's native check. */
+export function isUtf8(bytes: Uint8Array): boolean {
+  return isUtf8Native(bytes);
 }
 
 /** Last index of `needle` in `hay` at or before `from`, -1 if absent. */

@@ -12,18 +12,25 @@ function hexReference(raw: string): Uint8Array {
   return data;
 }
 
+/** What the checks judged from the raw text before (6.1.6-1 odd count, 6.1.6-2 other characters). */
+function hexFacts(raw: string): { hexChars: number; hexOther: boolean } {
+  const digits = raw.replace(/[\0\t\n\f\r ]/g, '');
+  return { hexChars: digits.length, hexOther: /[^0-9A-Fa-f]/.test(digits) };
+}
+
 describe('tokenizeContent', () => {
   it('reads hex strings: digits of both cases, white space between them, an odd last digit', () => {
-    expect(firstOperand('<00410062>')).toEqual({ t: 'str', bytes: 4, hex: true, rawHex: '00410062', data: new Uint8Array([0x00, 0x41, 0x00, 0x62]) });
+    expect(firstOperand('<00410062>')).toEqual({ t: 'str', bytes: 4, hex: true, hexChars: 8, hexOther: false, data: new Uint8Array([0x00, 0x41, 0x00, 0x62]) });
     expect(firstOperand('<0 0\n4\r1\t aB\x00c>')).toMatchObject({ t: 'str', bytes: 4, data: new Uint8Array([0x00, 0x41, 0xab, 0xc0]) });
-    expect(firstOperand('<abc>')).toMatchObject({ bytes: 2, data: new Uint8Array([0xab, 0xc0]) });
+    expect(firstOperand('<abc>')).toMatchObject({ bytes: 2, data: new Uint8Array([0xab, 0xc0]), hexChars: 3, hexOther: false });
     expect(firstOperand('<>')).toMatchObject({ bytes: 0, data: new Uint8Array([]) });
   });
 
   it('hex strings with other characters read as before (parseInt of each pair)', () => {
     for (const raw of ['1G', 'G1', '0x41', '+1', '-1', '4\x0b1', 'zz00', 'a\xa0b', '12345G']) {
       const o = firstOperand(`<${raw}>`);
-      expect(o, raw).toMatchObject({ t: 'str', hex: true, rawHex: raw, data: hexReference(raw) });
+      expect(o, raw).toMatchObject({ t: 'str', hex: true, ...hexFacts(raw), data: hexReference(raw) });
+      expect((o as { hexOther?: boolean }).hexOther, raw).toBe(true);
     }
   });
 
@@ -36,7 +43,7 @@ describe('tokenizeContent', () => {
       const chars = plainOnly ? 22 : alphabet.length;
       const raw = Array.from({ length: rnd(12) }, () => alphabet[rnd(chars)]).join('');
       const o = firstOperand(`<${raw}>`);
-      expect(o, JSON.stringify(raw)).toEqual({ t: 'str', bytes: hexReference(raw).length, hex: true, rawHex: raw, data: hexReference(raw) });
+      expect(o, JSON.stringify(raw)).toEqual({ t: 'str', bytes: hexReference(raw).length, hex: true, ...hexFacts(raw), data: hexReference(raw) });
     }
   });
 

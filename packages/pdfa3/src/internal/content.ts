@@ -8,7 +8,11 @@ import { Pdfa3Error } from '../errors';
 export type Operand =
   | { t: 'num'; v: number; int: boolean }
   | { t: 'name'; v: string }
-  | { t: 'str'; bytes: number; hex: boolean; rawHex?: string; data: Uint8Array }
+  /**
+   * a string: `data` its bytes; for a hexadecimal string also `hexChars`, the characters between < and > other than
+   * white space (odd: 6.1.6-1), and `hexOther`, whether any of them is not a hex digit (6.1.6-2)
+   */
+  | { t: 'str'; bytes: number; hex: boolean; data: Uint8Array; hexChars?: number; hexOther?: boolean }
   | { t: 'arr'; v: Operand[] }
   | { t: 'dict'; v: Map<string, Operand> }
   | { t: 'bool'; v: boolean }
@@ -32,16 +36,21 @@ for (let c = 0; c < 256; c++) if (CLASS[c] === 1) HEX[c] = -2;
 for (let d = 0; d < 16; d++) HEX['0123456789abcdef'.charCodeAt(d)] = HEX['0123456789ABCDEF'.charCodeAt(d)] = d;
 
 /**
- * The bytes of a hex string whose characters are all hex digits or white space (an odd last digit counts as
- * followed by 0), read from the bytes; undefined when any other character is in it (the general way decides).
+ * The number of hex digits of a hex string whose characters are all hex digits or white space, read from the bytes;
+ * -1 when any other character is in it (the general way decides).
  */
-function plainHexBytes(b: Uint8Array, s: number, e: number): Uint8Array | undefined {
+function plainHexDigits(b: Uint8Array, s: number, e: number): number {
   let count = 0;
   for (let k = s; k < e; k++) {
     const h = HEX[b[k]!]!;
     if (h >= 0) count++;
-    else if (h !== -2) return undefined;
+    else if (h !== -2) return -1;
   }
+  return count;
+}
+
+/** The bytes of such a plain hex string of `count` digits (an odd last digit counts as followed by 0). */
+function plainHexBytes(b: Uint8Array, s: number, e: number, count: number): Uint8Array {
   const data = new Uint8Array((count + 1) >> 1);
   let hi = -1;
   let o = 0;
@@ -225,14 +234,19 @@ export function tokenizeContent(b: Uint8Array, limits: TokenizeLimits = {}): Ope
       i++;
       const s = i;
       while (i < n && b[i] !== 0x3e) i++;
+      const e = Math.min(i, n);
+      const count = plainHexDigits(b, s, e);
+      if (count >= 0) {
+        const data = plainHexBytes(b, s, e, count);
+        i++;
+        return { t: 'str', bytes: data.length, hex: true, data, hexChars: count, hexOther: false };
+      }
       const rawHex = text(b, s, i);
-      const plain = plainHexBytes(b, s, Math.min(i, n));
       i++;
-      if (plain) return { t: 'str', bytes: plain.length, hex: true, rawHex, data: plain };
       const digits = rawHex.replace(/[\x00\t\n\f\r ]/g, '');
       const data = new Uint8Array(Math.ceil(digits.length / 2));
       for (let k = 0; k < data.length; k++) data[k] = parseInt((digits.slice(2 * k, 2 * k + 2) + '0').slice(0, 2), 16) || 0;
-      return { t: 'str', bytes: data.length, hex: true, rawHex, data };
+      return { t: 'str', bytes: data.length, hex: true, data, hexChars: digits.length, hexOther: true };
     }
     if (c === 0x5b) {
       i++;

@@ -63,9 +63,36 @@ export function resolve(ctx: PDFContext, obj: PDFObject | undefined): PDFObject 
   return o instanceof PDFRef ? undefined : o;
 }
 
+/**
+ * The dictionary keys the checks and writers ask for, as pdf-lib names made once: PDFName.of runs a regular
+ * expression over its argument on every call (to decode #xx escapes), which was a noticeable share of a check.
+ * A constant (built at load, never changed); other keys go through PDFName.of.
+ */
+const KNOWN_KEYS: ReadonlyMap<string, PDFName> = new Map(
+  (
+    'A AA AF AFRelationship AP AS AcroForm Annots BBox BM BaseEncoding BaseFont BitsPerComponent C CA CIDSet CIDSystemInfo ' +
+    'CIDToGIDMap CMapName CS CharProcs CharSet CheckSum ColorSpace Colorants Colors Columns Configs Contents CreationDate D DR DW ' +
+    'DecodeParms Desc DescendantFonts DestOutputProfile Differences DocMDP EF EarlyChange Encoding ExtGState F FT Fields Filter ' +
+    'FirstChar Flags Font FontDescriptor FontFile FontFile2 FontFile3 FontMatrix Group HT HalftoneType ID ImageMask Info Intent ' +
+    'Interpolate JavaScript Kids Lang LastChar Length Length1 MarkInfo Marked Metadata ModDate N Name Names NeedAppearances ' +
+    'NeedsRendering Next OC OCGs OCProperties OP OPI OPM OpenAction Order Ordering Outlines OutputConditionIdentifier ' +
+    'OutputIntents Params Parent Pattern PatternType Perms Predictor Properties PS RI Rect Reference Registry Resources Root S SMask ' +
+    'SMaskInData Shading Size StructTreeRoot Subtype Subtype2 Supplement TR TR2 ToUnicode Trapped Type UF UseCMap Version W WMode ' +
+    'Widths XObject ca op DestOutputProfileRef Requirements AlternatePresentations DigestLocation DigestMethod DigestValue FFilter ' +
+    'FDecodeParms Pages Ref Alternates FS XFA First HTP HalftoneName TransferFunction PresSteps EmbeddedFiles'
+  )
+    .split(' ')
+    .map((k) => [k, PDFName.of(k)] as const),
+);
+
+/** PDFName.of(key), without its per-call escape decoding for the keys we know (same instance: pdf-lib pools names). */
+export function pdfName(key: string): PDFName {
+  return KNOWN_KEYS.get(key) ?? PDFName.of(key);
+}
+
 export function get(ctx: PDFContext, dict: PDFDict | undefined, key: string): PDFObject | undefined {
   if (!dict) return undefined;
-  return resolve(ctx, dict.get(PDFName.of(key)));
+  return resolve(ctx, dict.get(pdfName(key)));
 }
 
 export function dictOf(obj: PDFObject | undefined): PDFDict | undefined {
@@ -104,7 +131,7 @@ export function nameOf(obj: PDFObject | undefined): string | undefined {
 
 /** Entry whose key decodes to `name` (pdf-lib keys keep lower-case #xx escapes undecoded). */
 export function entryByName(dict: PDFDict, name: string): PDFObject | undefined {
-  const direct = dict.get(PDFName.of(name));
+  const direct = dict.get(pdfName(name));
   if (direct !== undefined) return direct;
   for (const [k, v] of dict.entries()) if (nameOf(k) === name) return v;
   return undefined;
@@ -202,6 +229,17 @@ export function decodeStream(ctx: PDFContext, stream: PDFStream, maxBytes = 64 *
   const out = decodePDFRawStream(stream).decode();
   if (out.length > maxBytes) throw new StreamTooLargeError(`stream larger than ${maxBytes} bytes`);
   return out;
+}
+
+/**
+ * decodeStream(ctx, stream, maxBytes), taking the bytes a check run decoded already when `before` has them (the
+ * same answer: a longer result than maxBytes is refused as decodeStream would).
+ */
+export function decodeReusing(ctx: PDFContext, stream: PDFStream, maxBytes: number, before?: ((s: PDFStream) => Uint8Array | undefined) | undefined): Uint8Array {
+  const known = before?.(stream);
+  if (known === undefined) return decodeStream(ctx, stream, maxBytes);
+  if (known.length > maxBytes) throw new StreamTooLargeError(`stream larger than ${maxBytes} bytes`);
+  return known;
 }
 
 /** "obj 12 0" for a reference, used in finding paths. */

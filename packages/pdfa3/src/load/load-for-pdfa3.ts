@@ -11,7 +11,7 @@ import type { Lang } from '@kontor/xml';
 import { Pdfa3Error } from '../errors';
 import { msg } from '../messages';
 import { iccComponents, readIccHeader } from '../internal/icc';
-import { decodeStream, get, getArray, getDict, getName, getNumber, loadTolerant, looksEncrypted, resolve } from '../internal/pdf';
+import { decodeReusing, get, getArray, getDict, getName, getNumber, loadTolerant, looksEncrypted, resolve } from '../internal/pdf';
 import { runChecks } from '../check/check-pdfa3';
 import type { Pdfa3Precheck } from '../check/precheck';
 import { normalizeNames } from '../internal/names';
@@ -86,7 +86,7 @@ function refusalCode(f: Finding, lang: Lang): string {
 }
 
 /** Colour space of the output intent makePdfA3 will leave in place: a valid existing one, else sRGB. */
-function resultingOutputCS(doc: PDFDocument): string {
+function resultingOutputCS(doc: PDFDocument, decoded: (s: PDFStream) => Uint8Array | undefined): string {
   const ctx = doc.context;
   const intents = getArray(ctx, doc.catalog, 'OutputIntents');
   let cs: string | undefined;
@@ -100,7 +100,7 @@ function resultingOutputCS(doc: PDFDocument): string {
     if (first !== undefined && raw !== first) return 'RGB ';
     first = raw;
     try {
-      const h = readIccHeader(decodeStream(ctx, p, 16 * 1024 * 1024));
+      const h = readIccHeader(decodeReusing(ctx, p, 16 * 1024 * 1024, decoded));
       if (!h || !(h.deviceClass === 'mntr' || h.deviceClass === 'prtr') || !iccComponents(h.colorSpace) || h.colorSpace === 'Lab ' || h.colorSpace === 'XYZ ' || h.version >= 5) return 'RGB ';
       cs = h.colorSpace;
     } catch {
@@ -232,7 +232,7 @@ export async function loadForPdfA3(bytes: Uint8Array, opts: LoadForPdfA3Options 
   // the level the converted file will claim is chosen later (makePdfA3); judge the level-B rules here
   const { result, facts, precheck } = runChecks(bytes, doc, { part: 3, conformance: 'B', lang }, { record: true });
   const findings: Finding[] = [];
-  const outCS = resultingOutputCS(doc);
+  const outCS = resultingOutputCS(doc, facts.decoded);
   for (const f of result.findings) {
     if (f.code === 'PDFA_DOCUMENT_JAVASCRIPT') {
       findings.push({ ...f, code: 'PDFA_JAVASCRIPT', clause: '6.5.1', severity: 'error' });

@@ -2,11 +2,11 @@
 import { PDFArray, PDFDict, PDFName, PDFStream } from 'pdf-lib';
 import type { PDFDocument } from 'pdf-lib';
 import { Pdfa3Error } from '../errors';
-import { latin1 } from '../internal/bytes';
+import { latin1, utf8 } from '../internal/bytes';
 import { readIccHeader } from '../internal/icc';
-import { decodeStream, get, getArray, getDict, getName, getText, loadTolerant, looksEncrypted, resolve } from '../internal/pdf';
+import { decodeReusing, decodeStream, get, getArray, getDict, getName, getText, loadTolerant, looksEncrypted, resolve } from '../internal/pdf';
 import { parsePdfDate } from '../internal/pdf-date';
-import { readXmpFacts } from '../xmp/read';
+import { readXmpFacts, type XmpFacts } from '../xmp/read';
 import { nameTreeEntries } from '../write/attach-file';
 
 export interface PdfInfo {
@@ -52,8 +52,18 @@ export async function readPdfInfo(bytes: Uint8Array): Promise<PdfInfo> {
   return pdfInfoOf(loaded.doc, bytes);
 }
 
-/** readPdfInfo on a document already parsed from `bytes` (one parse for several readers). */
-export function pdfInfoOf(doc: PDFDocument, bytes: Uint8Array): PdfInfo {
+/** What a check run of the same document read already (see inspectPdfA3): taken instead of reading it again. */
+export interface PdfInfoReuse {
+  /** checkMetadata's reading: the packet text and its facts */
+  metadata?: { xmpText?: string; xmpByteLength?: number; xmp?: XmpFacts };
+  /** streams the run decoded */
+  decoded?: (stream: PDFStream) => Uint8Array | undefined;
+}
+
+const XMP_MAX_BYTES = 16 * 1024 * 1024;
+
+/** readPdfInfo on a document already parsed from `bytes` (one parse for several readers; `reuse`: same answer, less work). */
+export function pdfInfoOf(doc: PDFDocument, bytes: Uint8Array, reuse: PdfInfoReuse = {}): PdfInfo {
   const ctx = doc.context;
   const cat = doc.catalog;
   const encrypted = !!ctx.trailerInfo.Encrypt;
@@ -66,13 +76,20 @@ export function pdfInfoOf(doc: PDFDocument, bytes: Uint8Array): PdfInfo {
   let pdfaConformance: string | null = null;
   let xmpWellFormed = false;
   const meta = get(ctx, cat, 'Metadata');
+  // the check read this stream as valid UTF-8 (the same text the lenient decoding below gives) and parsed it
+  const known = reuse.metadata?.xmpText !== undefined && (reuse.metadata.xmpByteLength ?? Number.POSITIVE_INFINITY) <= XMP_MAX_BYTES ? reuse.metadata : undefined;
   if (meta instanceof PDFStream && !encrypted) {
     try {
-      let t = new TextDecoder('utf-8').decode(decodeStream(ctx, meta, 16 * 1024 * 1024));
-      if (t.charCodeAt(0) === 0xfeff) t = t.slice(1);
+      let t: string;
+      if (known) t = known.xmpText!;
+      else {
+        t = utf8(decodeStream(ctx, meta, XMP_MAX_BYTES));
+        if (t.charCodeAt(0) === 0xfeff) t = t.slice(1);
+      }
       xmp = t;
       try {
-        const f = readXmpFacts(t);
+        if (known && !known.xmp) throw new Error('the check could not parse it');
+        const f = known?.xmp ?? readXmpFacts(t);
         xmpWellFormed = true;
         if (f.pdfaid.part !== undefined && /^\d+$/.test(f.pdfaid.part.trim())) pdfaPart = Number(f.pdfaid.part.trim());
         if (f.pdfaid.conformance !== undefined) pdfaConformance = f.pdfaid.conformance.trim();
@@ -101,7 +118,7 @@ export function pdfInfoOf(doc: PDFDocument, bytes: Uint8Array): PdfInfo {
     const prof = get(ctx, oi, 'DestOutputProfile');
     if (prof instanceof PDFStream && !encrypted) {
       try {
-        const h = readIccHeader(decodeStream(ctx, prof, 16 * 1024 * 1024));
+        const h = readIccHeader(decodeReusing(ctx, prof, 16 * 1024 * 1024, reuse.decoded));
         if (h) item.profileColorSpace = h.colorSpace.trim();
       } catch {
         // leave unknown

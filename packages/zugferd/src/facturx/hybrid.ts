@@ -3,7 +3,7 @@
  * factur-x.xml (and supporting documents), save deterministically; and our own check of the finished bytes
  * (PDF/A-3 clauses, the embedded XML equal to what we wrote, Factur-X metadata, native EN 16931 rules).
  */
-import { attachFile, inspectPdfA3, makePdfA3, Pdfa3Error, savePdfA3, type Pdfa3Precheck } from '@kontor/pdfa3';
+import { attachFile, inspectPdfA3, makePdfA3, Pdfa3Error, savePdfA3, type Pdfa3Precheck, type XmpFacts } from '@kontor/pdfa3';
 import { ZugferdError } from '../errors';
 import { positionOf, validateCii } from '@kontor/cii';
 import { parseXml, verdictOf, type Lang, type SchemaStore, type Verdict } from '@kontor/xml';
@@ -145,7 +145,7 @@ export async function checkHybrid(bytes: Uint8Array, o: CheckHybridOptions): Pro
       if (!f) fail('ATTACHMENT_MISSING', `the supporting document ${name} is not embedded`);
       else if (f.relationship !== 'Supplement' || !f.associated) fail('ATTACHMENT_NOT_ASSOCIATED', `the supporting document ${name} is not associated as Supplement`);
     }
-    checkFacturxXmp(info.xmp, level, fail);
+    checkFacturxXmp(inspection.xmp ?? info.xmp, level, fail);
   } catch (e) {
     fail('PDF_UNREADABLE', `the finished PDF cannot be read: ${(e as Error).message}`);
   }
@@ -172,25 +172,33 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-function checkFacturxXmp(xmp: string | null, level: FacturxConformanceLevel, fail: (code: string, message: string) => void): void {
+/**
+ * The fx:* values of the XMP: from the PDF/A check's reading of the packet (its properties) when the inspection has
+ * it, else from the packet text (every fx element and attribute). The packet is parsed once either way.
+ */
+function checkFacturxXmp(xmp: XmpFacts | string | null, level: FacturxConformanceLevel, fail: (code: string, message: string) => void): void {
   if (xmp === null) {
     fail('FACTURX_XMP_MISSING', 'the catalog has no readable XMP metadata stream');
     return;
   }
-  let root;
-  try {
-    root = parseXml(xmp).root;
-  } catch (e) {
-    fail('FACTURX_XMP_UNREADABLE', `the XMP metadata cannot be read: ${(e as Error).message}`);
-    return;
-  }
   const values = new Map<string, string>();
-  const walk = (el: typeof root): void => {
-    if (el.ns === FACTURX_NAMESPACE) values.set(el.local, el.text.trim());
-    for (const a of el.attributes) if (a.ns === FACTURX_NAMESPACE) values.set(a.local, a.value.trim());
-    for (const c of el.children) walk(c);
-  };
-  walk(root);
+  if (typeof xmp !== 'string') {
+    for (const p of xmp.properties) if (p.uri === FACTURX_NAMESPACE) values.set(p.local, (p.el ? p.el.text : p.value).trim());
+  } else {
+    let root;
+    try {
+      root = parseXml(xmp).root;
+    } catch (e) {
+      fail('FACTURX_XMP_UNREADABLE', `the XMP metadata cannot be read: ${(e as Error).message}`);
+      return;
+    }
+    const walk = (el: typeof root): void => {
+      if (el.ns === FACTURX_NAMESPACE) values.set(el.local, el.text.trim());
+      for (const a of el.attributes) if (a.ns === FACTURX_NAMESPACE) values.set(a.local, a.value.trim());
+      for (const c of el.children) walk(c);
+    };
+    walk(root);
+  }
   const expect: [string, string][] = [
     ['DocumentType', 'INVOICE'],
     ['DocumentFileName', FACTURX_FILENAME],

@@ -2,8 +2,8 @@
  * Annotations, interactive forms and actions (6.3 annotations and appearances, 6.4.1 and 6.4.2
  * forms, 6.5 actions incl. outlines and additional actions).
  */
-import { PDFArray, PDFBool, PDFDict, PDFName, PDFNumber, PDFStream, type PDFObject } from 'pdf-lib';
-import { get, getArray, getDict, getName, getNumber, resolve } from '../../internal/pdf';
+import { PDFArray, PDFBool, PDFDict, PDFNumber, PDFStream, type PDFObject } from 'pdf-lib';
+import { get, getArray, getDict, getName, getNumber, resolve, pdfName } from '../../internal/pdf';
 import { ALLOWED_ACTIONS, ALLOWED_ANNOTATIONS, ALLOWED_NAMED_ACTIONS, BLEND_MODES } from '../../internal/rules';
 import { scanContent } from './content';
 import { type GraphicsRun, type PageState, decode } from './state';
@@ -58,12 +58,12 @@ export function checkAnnotation(run: GraphicsRun, obj: PDFObject, path: string, 
   if (ca !== undefined && ca < 1) page.transparency = true;
   const bm = getName(ctx, a, 'BM');
   if (bm !== undefined && !BLEND_MODES.has(bm)) run.c.fail('6.2.10-1', run.c.t('BLEND_MODE', { mode: bm }), path);
-  if (sub === 'Widget' && (a.has(PDFName.of('A')) || a.has(PDFName.of('AA')))) run.c.fail('6.4.1-1', run.c.t('WIDGET_ACTION'), path);
+  if (sub === 'Widget' && (a.has(pdfName('A')) || a.has(pdfName('AA')))) run.c.fail('6.4.1-1', run.c.t('WIDGET_ACTION'), path);
   const act = get(ctx, a, 'A');
   if (act) checkAction(run, act, `${path}/A`);
   checkAdditionalActions(run, getDict(ctx, a, 'AA'), `${path}/AA`);
   if (sub === 'FileAttachment') {
-    const fs = a.get(PDFName.of('FS'));
+    const fs = a.get(pdfName('FS'));
     if (fs) run.fileAttachmentSpecs.push(fs);
   }
 }
@@ -86,7 +86,7 @@ export function checkForms(run: GraphicsRun): void {
   if (!acro) return;
   const na = get(ctx, acro, 'NeedAppearances');
   if (na === PDFBool.True) run.c.fail('6.4.1-3', run.c.t('NEED_APPEARANCES'), 'catalog/AcroForm');
-  if (acro.has(PDFName.of('XFA'))) run.c.fail('6.4.2-1', run.c.t('FORM_XFA'), 'catalog/AcroForm/XFA');
+  if (acro.has(pdfName('XFA'))) run.c.fail('6.4.2-1', run.c.t('FORM_XFA'), 'catalog/AcroForm/XFA');
   const seen = new Set<PDFObject>();
   const walk = (arr: PDFArray | undefined, path: string, depth: number) => {
     if (!arr || depth > 32) return;
@@ -95,7 +95,7 @@ export function checkForms(run: GraphicsRun): void {
       if (!(f instanceof PDFDict) || seen.has(f)) return;
       seen.add(f);
       // a field merged with its widget is judged as widget (6.4.1-1); pure fields here
-      if (getName(ctx, f, 'Subtype') !== 'Widget' && f.has(PDFName.of('AA'))) run.c.fail('6.4.1-2', run.c.t('FIELD_AA'), `${path}[${i}]`);
+      if (getName(ctx, f, 'Subtype') !== 'Widget' && f.has(pdfName('AA'))) run.c.fail('6.4.1-2', run.c.t('FIELD_AA'), `${path}[${i}]`);
       walk(getArray(ctx, f, 'Kids'), `${path}[${i}]/Kids`, depth + 1);
     });
   };
@@ -143,10 +143,10 @@ export function checkDocumentActions(run: GraphicsRun): void {
       seen.add(cur);
       const act = get(ctx, cur, 'A');
       if (act) checkAction(run, act, `${path}[${k}]/A`);
-      walk(cur.get(PDFName.of('First')), `${path}[${k}]/First`, depth + 1);
-      cur = resolve(ctx, cur.get(PDFName.of('Next')));
+      walk(cur.get(pdfName('First')), `${path}[${k}]/First`, depth + 1);
+      cur = resolve(ctx, cur.get(pdfName('Next')));
       k++;
     }
   };
-  if (outlines) walk(outlines.get(PDFName.of('First')), 'catalog/Outlines', 0);
+  if (outlines) walk(outlines.get(pdfName('First')), 'catalog/Outlines', 0);
 }

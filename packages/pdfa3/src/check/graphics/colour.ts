@@ -5,7 +5,7 @@
  */
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFStream, type PDFObject } from 'pdf-lib';
 import { readIccHeader } from '../../internal/icc';
-import { decodeStream, entryByName, getDict, getNumber, nameOf, resolve } from '../../internal/pdf';
+import { decodeStream, entryByName, getDict, getNumber, nameOf, resolve, pdfName } from '../../internal/pdf';
 import { validUtf8Name, type GraphicsRun, type DeviceSpace, type Res, type PageState, decode, lookupRes } from './state';
 
 const PROCESS_COLORANTS = new Set(['Cyan', 'Magenta', 'Yellow', 'Black', 'None', 'All']);
@@ -14,7 +14,7 @@ function hasDefault(run: GraphicsRun, res: Res, space: DeviceSpace): boolean {
   const key = space.replace('Device', 'Default');
   for (let r: Res | undefined = res; r; r = r.isolated ? undefined : r.parent) {
     const csd = r.own ? getDict(run.ctx, r.own, 'ColorSpace') : undefined;
-    if (csd && csd.has(PDFName.of(key))) return true;
+    if (csd && csd.has(pdfName(key))) return true;
   }
   return false;
 }

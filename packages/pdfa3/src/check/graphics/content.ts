@@ -33,10 +33,9 @@ function checkOperandLimits(run: GraphicsRun, ops: Operand[], path: string): voi
       else if (!o.int && o.v !== 0 && Math.abs(o.v) < 1.175e-38) run.c.fail('6.1.13-5', run.c.t('REAL_TINY', { value: o.v }), path);
     } else if (o.t === 'str') {
       if (o.bytes > 32767) run.c.fail('6.1.13-3', run.c.t('CONTENT_STRING_TOO_LONG', { count: o.bytes }), path);
-      if (o.hex && o.rawHex !== undefined) {
-        const digits = o.rawHex.replace(/[\0\t\n\f\r ]/g, '');
-        if (digits.length % 2 !== 0) run.c.fail('6.1.6-1', run.c.t('HEX_ODD'), path);
-        if (/[^0-9A-Fa-f]/.test(digits)) run.c.fail('6.1.6-2', run.c.t('HEX_CHARS'), path);
+      if (o.hex) {
+        if (o.hexChars !== undefined && o.hexChars % 2 !== 0) run.c.fail('6.1.6-1', run.c.t('HEX_ODD'), path);
+        if (o.hexOther) run.c.fail('6.1.6-2', run.c.t('HEX_CHARS'), path);
       }
     } else if (o.t === 'name') {
       if (o.v.length > 127) run.c.fail('6.1.13-4', run.c.t('NAME_TOO_LONG'), path);
@@ -78,7 +77,7 @@ export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path:
       let u = run.glyphUse.get(gs.font);
       if (!u) run.glyphUse.set(gs.font, (u = { path: `${path}/Font/${gs.fontName}`, strings: [] }));
       // a malformed hex string (6.1.6) has no agreed glyph codes; its glyphs are not judged
-      const wellFormed = (x: Operand) => x.t === 'str' && !(x.hex && x.rawHex !== undefined && /[^0-9A-Fa-f\0\t\n\f\r ]/.test(x.rawHex));
+      const wellFormed = (x: Operand) => x.t === 'str' && !x.hexOther;
       for (const o of strings) {
         if (o.t === 'str' && wellFormed(o)) u.strings.push(o.data);
         else if (o.t === 'arr') for (const x of o.v) if (x.t === 'str' && wellFormed(x)) u.strings.push(x.data);

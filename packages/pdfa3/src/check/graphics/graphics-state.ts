@@ -3,7 +3,7 @@
  * 6.2.10-1 blend modes) and what makes a page use transparency (6.2.10).
  */
 import { PDFArray, PDFDict, PDFName, PDFStream } from 'pdf-lib';
-import { get, getName, getNumber, nameOf, resolve } from '../../internal/pdf';
+import { get, getName, getNumber, nameOf, resolve, pdfName } from '../../internal/pdf';
 import { BLEND_MODES, RENDERING_INTENTS } from '../../internal/rules';
 import type { GraphicsRun, PageState } from './state';
 
@@ -20,10 +20,10 @@ export function checkExtGState(run: GraphicsRun, g: PDFDict, path: string, page:
   if (run.checkedGStates.has(g)) return;
   run.checkedGStates.add(g);
   for (const n of bmNames) if (!BLEND_MODES.has(n)) run.c.fail('6.2.10-1', run.c.t('BLEND_MODE', { mode: n }), path);
-  if (g.has(PDFName.of('TR'))) run.c.fail('6.2.5-1', run.c.t('EXTGSTATE_TR'), path);
+  if (g.has(pdfName('TR'))) run.c.fail('6.2.5-1', run.c.t('EXTGSTATE_TR'), path);
   const tr2 = get(ctx, g, 'TR2');
   if (tr2 !== undefined && nameOf(tr2) !== 'Default') run.c.fail('6.2.5-2', run.c.t('EXTGSTATE_TR2'), path);
-  if (g.has(PDFName.of('HTP'))) run.c.fail('6.2.5-3', run.c.t('EXTGSTATE_HTP'), path);
+  if (g.has(pdfName('HTP'))) run.c.fail('6.2.5-3', run.c.t('EXTGSTATE_HTP'), path);
   const ri = getName(ctx, g, 'RI');
   if (ri !== undefined && !RENDERING_INTENTS.has(ri)) run.c.fail('6.2.6-1', run.c.t('RENDERING_INTENT', { intent: ri }), path);
   const ht = get(ctx, g, 'HT');
@@ -34,7 +34,7 @@ function checkHalftone(run: GraphicsRun, h: PDFDict, path: string, depth: number
   if (depth > 4) return;
   const type = getNumber(run.ctx, h, 'HalftoneType');
   if (depth === 0 && type !== 1 && type !== 5) run.c.fail('6.2.5-4', run.c.t('HALFTONE_TYPE', { type: type ?? run.c.t('MISSING_VALUE') }), path);
-  if (h.has(PDFName.of('HalftoneName'))) run.c.fail('6.2.5-5', run.c.t('HALFTONE_NAME'), path);
+  if (h.has(pdfName('HalftoneName'))) run.c.fail('6.2.5-5', run.c.t('HALFTONE_NAME'), path);
   if (type === 5) {
     for (const [k, v] of h.entries()) {
       const sub = resolve(run.ctx, v);
@@ -43,7 +43,7 @@ function checkHalftone(run: GraphicsRun, h: PDFDict, path: string, depth: number
     }
   } else if (colorant !== 'Default') {
     const primary = colorant === undefined || ['Cyan', 'Magenta', 'Yellow', 'Black'].includes(colorant);
-    const hasTf = h.has(PDFName.of('TransferFunction'));
+    const hasTf = h.has(pdfName('TransferFunction'));
     if (primary === hasTf) {
       run.c.fail('6.2.5-6', primary ? run.c.t('HALFTONE_PRIMARY_TRANSFER') : run.c.t('HALFTONE_NO_TRANSFER', { colorant }), path);
     }

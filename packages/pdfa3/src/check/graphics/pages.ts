@@ -2,8 +2,8 @@
  * One page: page boundaries (6.1.13-11), page actions (6.5.2-2), PresSteps (6.10-2), the page
  * group colour space, its content streams and annotations, and the transparency group rule (6.2.10-2).
  */
-import { PDFArray, PDFDict, PDFName, PDFNumber, PDFStream, type PDFPage } from 'pdf-lib';
-import { get, getArray, getDict, resolve } from '../../internal/pdf';
+import { PDFArray, PDFDict, PDFNumber, PDFStream, type PDFPage } from 'pdf-lib';
+import { get, getArray, getDict, resolve, pdfName } from '../../internal/pdf';
 import { checkAnnotation, checkAdditionalActions } from './annotations';
 import { useColorSpace } from './colour';
 import { scanContent } from './content';
@@ -35,9 +35,9 @@ export function checkPage(run: GraphicsRun, page: PDFPage, index: number): void 
     if (w < 3 || h < 3 || w > 14400 || h > 14400) run.c.fail('6.1.13-11', run.c.t('PAGE_BOX_SIZE', { box, width: w, height: h }), `${path}/${box}`);
   }
 
-  if (node.has(PDFName.of('AA'))) run.c.fail('6.5.2-2', run.c.t('PAGE_AA'), `${path}/AA`);
+  if (node.has(pdfName('AA'))) run.c.fail('6.5.2-2', run.c.t('PAGE_AA'), `${path}/AA`);
   checkAdditionalActions(run, getDict(run.ctx, node, 'AA'), `${path}/AA`);
-  if (node.has(PDFName.of('PresSteps'))) run.c.fail('6.10-2', run.c.t('PAGE_PRES_STEPS'), `${path}/PresSteps`);
+  if (node.has(pdfName('PresSteps'))) run.c.fail('6.10-2', run.c.t('PAGE_PRES_STEPS'), `${path}/PresSteps`);
 
   const group = getDict(run.ctx, node, 'Group');
   const groupCS = group ? get(run.ctx, group, 'CS') : undefined;

@@ -7,6 +7,7 @@ import type { PDFDict, PDFStream, PDFContext, PDFObject } from 'pdf-lib';
 import { decodeStream, entryByName, get, getDict, resolve, StreamTooLargeError } from '../../internal/pdf';
 import type { CheckContext } from '../context';
 import type { GlyphUse } from '../glyph-widths';
+import { isUtf8 } from '../../internal/bytes';
 
 export type DeviceSpace = 'DeviceRGB' | 'DeviceCMYK' | 'DeviceGray';
 
@@ -33,12 +34,7 @@ export interface PageState {
 export type Space = DeviceSpace | 'iccCMYK' | 'other';
 
 export function validUtf8Name(name: string): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(name, 'latin1'));
-    return true;
-  } catch {
-    return false;
-  }
+  return isUtf8(Buffer.from(name, 'latin1'));
 }
 
 export interface ColourStart {

@@ -2,8 +2,8 @@
  * XObjects and patterns (6.2.8 images incl. JPEG 2000, 6.2.9 form, PostScript and reference
  * XObjects): forms and tiling patterns are scanned as content of their own.
  */
-import { PDFBool, PDFDict, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
-import { filtersOf, get, getDict, getName, getNumber, PDFRawStream, resolve } from '../../internal/pdf';
+import { PDFBool, PDFDict, PDFStream, type PDFObject } from 'pdf-lib';
+import { filtersOf, get, getDict, getName, getNumber, PDFRawStream, resolve, pdfName } from '../../internal/pdf';
 import { RENDERING_INTENTS } from '../../internal/rules';
 import { jpxProblems, readJp2Header } from '../jpx';
 import { useColorSpace } from './colour';
@@ -16,10 +16,10 @@ export function useXObject(run: GraphicsRun, x: PDFStream, res: Res, path: strin
   const sub = getName(run.ctx, d, 'Subtype');
   if (sub === 'Image') checkImage(run, x, res, path, page);
   else if (sub === 'Form') {
-    if (d.has(PDFName.of('OPI')) || getName(run.ctx, d, 'Subtype2') === 'PS' || d.has(PDFName.of('PS'))) {
+    if (d.has(pdfName('OPI')) || getName(run.ctx, d, 'Subtype2') === 'PS' || d.has(pdfName('PS'))) {
       run.c.fail('6.2.9-1', run.c.t('FORM_OPI_PS'), path);
     }
-    if (d.has(PDFName.of('Ref'))) run.c.fail('6.2.9-2', run.c.t('REFERENCE_XOBJECT'), path);
+    if (d.has(pdfName('Ref'))) run.c.fail('6.2.9-2', run.c.t('REFERENCE_XOBJECT'), path);
     const group = getDict(run.ctx, d, 'Group');
     if (group && getName(run.ctx, group, 'S') === 'Transparency') page.transparency = true;
     if (run.activeForms.has(x)) {
@@ -47,7 +47,7 @@ export function useXObject(run: GraphicsRun, x: PDFStream, res: Res, path: strin
 function checkImage(run: GraphicsRun, x: PDFStream, res: Res, path: string, page: PageState): void {
   const ctx = run.ctx;
   const d = x.dict;
-  if (d.has(PDFName.of('SMask')) || (getNumber(ctx, d, 'SMaskInData') ?? 0) > 0) page.transparency = true;
+  if (d.has(pdfName('SMask')) || (getNumber(ctx, d, 'SMaskInData') ?? 0) > 0) page.transparency = true;
   const isMask = get(ctx, d, 'ImageMask') === PDFBool.True;
   if (!isMask) {
     const cs = get(ctx, d, 'ColorSpace');
@@ -55,8 +55,8 @@ function checkImage(run: GraphicsRun, x: PDFStream, res: Res, path: string, page
   }
   if (run.checkedImages.has(x)) return;
   run.checkedImages.add(x);
-  if (d.has(PDFName.of('Alternates'))) run.c.fail('6.2.8-1', run.c.t('IMAGE_ALTERNATES'), path);
-  if (d.has(PDFName.of('OPI'))) run.c.fail('6.2.8-2', run.c.t('IMAGE_OPI'), path);
+  if (d.has(pdfName('Alternates'))) run.c.fail('6.2.8-1', run.c.t('IMAGE_ALTERNATES'), path);
+  if (d.has(pdfName('OPI'))) run.c.fail('6.2.8-2', run.c.t('IMAGE_OPI'), path);
   if (get(ctx, d, 'Interpolate') === PDFBool.True) run.c.fail('6.2.8-3', run.c.t('IMAGE_INTERPOLATE'), path);
   const bpc = getNumber(ctx, d, 'BitsPerComponent');
   if (!isMask && bpc !== undefined && ![1, 2, 4, 8, 16].includes(bpc)) run.c.fail('6.2.8-4', run.c.t('IMAGE_BPC', { bpc }), path);
@@ -66,7 +66,7 @@ function checkImage(run: GraphicsRun, x: PDFStream, res: Res, path: string, page
   const filters = filtersOf(ctx, d);
   if (filters.length === 1 && filters[0] === 'JPXDecode' && x instanceof PDFRawStream) {
     const h = readJp2Header(x.contents);
-    if (h) for (const [rule, msg] of jpxProblems(h, d.has(PDFName.of('ColorSpace')), run.c.lang)) run.c.fail(rule, msg, path);
+    if (h) for (const [rule, msg] of jpxProblems(h, d.has(pdfName('ColorSpace')), run.c.lang)) run.c.fail(rule, msg, path);
   }
 }
 
