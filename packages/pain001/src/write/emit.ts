@@ -47,12 +47,15 @@ export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 /** Initial output buffer; it doubles when full. */
 const INITIAL_BYTES = 64 * 1024;
+/** Characters collected before they are written to the buffer (one write per few KB instead of one per piece). */
+const PENDING_CHARS = 4096;
 
 export class Pain001Emitter {
   /** The output so far as UTF-8: one growing buffer (measured at 20,000 payments: ~40 % less CPU and half the peak
    * memory of building the string by concatenation), decoded once at the end. */
   private buf = Buffer.allocUnsafe(INITIAL_BYTES);
   private len = 0;
+  private pending = '';
   /** Position of the next character written: line, and 1-based column in code points. */
   private line = 2;
   private col = 1;
@@ -72,7 +75,15 @@ export class Pain001Emitter {
     for (const s of sinks) s.text('\n');
   }
 
+  /** Small pieces are joined into a pending string and written to the buffer a few KB at a time. */
   private put(s: string): void {
+    this.pending += s;
+    if (this.pending.length > PENDING_CHARS) this.flush();
+  }
+
+  private flush(): void {
+    const s = this.pending;
+    this.pending = '';
     // At most 3 UTF-8 bytes per UTF-16 code unit.
     if (this.len + 3 * s.length > this.buf.length) {
       const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.len + 3 * s.length));
@@ -171,6 +182,7 @@ export class Pain001Emitter {
     if (this.stack.length) throw new Error(`Pain001Emitter: unclosed elements ${this.stack.join(' > ')}`);
     for (const s of this.sinks) s.text('\n');
     this.put('\n');
+    this.flush();
     return this.buf.toString('utf8', 0, this.len);
   }
 }
