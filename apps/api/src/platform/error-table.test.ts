@@ -27,7 +27,7 @@ const CLASSES = { Pain001Error, CamtError, ZugferdError, CiiError, Pdfa3Error, K
 type ClassName = keyof typeof CLASSES;
 
 /** Codes that are a fault of the call or of the installation, never of the client's input: 500 internal_error. */
-const PROGRAMMING = new Set(['INVALID_ARGUMENT', 'BANKDATA_INVALID_ARGUMENT', 'AI_CONFIG_INVALID', 'SCHEMA_UNKNOWN', 'INVALID_DATE', 'FONT_UNAVAILABLE']);
+const PROGRAMMING = new Set(['INVALID_ARGUMENT', 'BANKDATA_INVALID_ARGUMENT', 'AI_CONFIG_INVALID', 'SCHEMA_UNKNOWN', 'SCHEMA_ENGINE_NOT_LOADED', 'INVALID_DATE', 'FONT_UNAVAILABLE']);
 /** Statuses spec §7 documents for library errors (503: the SML or an installation part is unavailable). */
 const DOCUMENTED = new Set([400, 413, 422, 500, 502, 503]);
 
