@@ -8,11 +8,12 @@
  * (the pool's worker threads live in the same process), with xmllint over the same files (XSD only, one process).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BenchRow } from './harness';
 import { fmtStats, mb, ratio, stats } from './harness';
 
@@ -63,6 +64,8 @@ interface FloorCase {
   args: string[];
   /** Exit codes that count as a normal run (a refused file is still a full run). */
   codes: number[];
+  /** Environment of this case over the rounds' one. */
+  env?: Record<string, string>;
 }
 
 interface FloorResult {
@@ -84,7 +87,7 @@ function floorRounds(cases: FloorCase[], env: Record<string, string>, runs: numb
   for (let round = 0; round <= runs; round++) {
     cases.forEach((c, i) => {
       if (failed[i]) return;
-      const r = proc(c.cmd, c.args, env);
+      const r = proc(c.cmd, c.args, { ...env, ...c.env });
       if (r.code === null || !c.codes.includes(r.code)) failed[i] = `exit ${r.code}`;
       else if (round > 0) {
         wall[i]!.push(r.ms);
@@ -177,15 +180,30 @@ function floorRows(store: string, dir: string): BenchRow[] {
     if (g.code !== 0) throw new Error(`kontor pay sepa (${n} transfers) exited ${g.code}`);
     files.push([`${n.toLocaleString('en')} tx`, f]);
   }
+  // The same command as before issue 18's lazy loading, in the same rounds: libxml2-wasm loaded at start (--import,
+  // as importing @kontor/xml did) and the native schema compiled in every process (a store copy whose compiled-schema
+  // files cannot be written: a directory sits at each file's name).
+  const before = beforeStore(store, node, [main, 'pay', 'validate', pain], env);
   for (const [label, f] of files) {
-    const [ours, lint] = floorRounds(
+    const [ours, lint, old] = floorRounds(
       [
         { label: 'pay validate', cmd: node, args: [main, 'pay', 'validate', f], codes: [0] },
         { label: 'xmllint', cmd: 'xmllint', args: ['--noout', '--nonet', '--schema', path.join(xsdDir, xsd), f], codes: [0] },
+        ...(before ? [{ label: 'pay validate (before)', cmd: node, args: ['--import', before.libxml2, main, 'pay', 'validate', f], codes: [0], env: { KONTOR_SCHEMA_DIR: before.store } }] : []),
       ],
       env,
       runs,
-    ) as [FloorResult, FloorResult];
+    ) as [FloorResult, FloorResult, FloorResult | undefined];
+    if (old) {
+      rows.push({
+        case: `cli: kontor pay validate, ${label}, whole process; ref = the same before lazy libxml2-wasm + kept compiled schema (libxml2-wasm at start, XSD compiled per process), interleaved`,
+        ours: ours.failed ? `failed: ${ours.failed}` : `${fmtStats(ours.wall)}${ours.cpu === null ? '' : `, CPU ${fmtMs(ours.cpu)}`}`,
+        reference: old.failed ? `failed: ${old.failed}` : `${fmtStats(old.wall)}${old.cpu === null ? '' : `, CPU ${fmtMs(old.cpu)}`}, RSS ${old.rss === null ? 'n/a' : mb(old.rss)}`,
+        ratio: ours.cpu === null || old.cpu === null ? '' : `CPU ${(ours.cpu / old.cpu).toFixed(2)}x`,
+        inputSize: mb(statSync(f).size),
+        peakRss: ours.rss === null ? 'n/a' : mb(ours.rss),
+      });
+    }
     // /usr/bin/time counts CPU in 10 ms steps: a reference below that has no ratio.
     const cpuRatio =
       ours.cpu === null || lint.cpu === null ? '' : lint.cpu < 10 ? `; CPU ${fmtMs(ours.cpu)} vs < 10 ms` : `; CPU ${(ours.cpu / lint.cpu).toFixed(1)}x (${fmtMs(ours.cpu)} vs ${fmtMs(lint.cpu)})`;
@@ -199,6 +217,34 @@ function floorRows(store: string, dir: string): BenchRow[] {
     });
   }
   return rows;
+}
+
+/**
+ * For the "before" rows: a copy of the store in which no compiled schema can be kept, and libxml2-wasm's entry to
+ * preload. Null when libxml2-wasm cannot be found.
+ */
+function beforeStore(store: string, node: string, args: string[], env: Record<string, string>): { store: string; libxml2: string } | null {
+  let libxml2: string;
+  try {
+    libxml2 = pathToFileURL(createRequire(path.join(root, 'packages/xml/package.json')).resolve('libxml2-wasm')).href;
+  } catch {
+    return null;
+  }
+  const copy = `${store}-before`;
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(store, copy, { recursive: true });
+  // one run writes the compiled schema's file; a directory then takes its name, so it is never read nor written again
+  proc(node, args, { ...env, KONTOR_SCHEMA_DIR: copy });
+  for (const set of readdirSync(copy)) {
+    const dir = path.join(copy, set);
+    if (!statSync(dir).isDirectory()) continue;
+    for (const f of readdirSync(dir)) {
+      if (!/^\.native-[0-9a-f]+\.v8$/.test(f)) continue;
+      rmSync(path.join(dir, f), { force: true });
+      mkdirSync(path.join(dir, f, 'blocked'), { recursive: true });
+    }
+  }
+  return { store: copy, libxml2 };
 }
 
 function xmlFiles(dir: string, out: string[] = []): string[] {
@@ -264,6 +310,7 @@ export async function run(): Promise<BenchRow[]> {
     });
   } finally {
     rmSync(store, { recursive: true, force: true });
+    rmSync(`${store}-before`, { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });
   }
   return rows;
