@@ -16,7 +16,7 @@ export {
   type PaymentFileSummary,
   type PaymentFileVerification,
 } from './write/generate';
-export { readPain001, PAIN_NAMESPACES, defaultPain001Limits, type Pain001Limits } from './read/read';
+export { readPain001, pain001Reader, PAIN_NAMESPACES, defaultPain001Limits, type Pain001Limits, type Pain001Reader, type Pain001ReaderOptions } from './read/read';
 export { detectProfile, type Detection } from './read/detect';
 export { checkPain001 } from './read/rules';
 export {
