@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import Big from 'big.js';
 import { parsePaymentRun } from './parse-run';
 import { Pain001Error } from '../errors';
 import { sctRun, axzRun } from '../../test/runs';
@@ -102,5 +104,36 @@ describe('PaymentRun schema', () => {
 
   it('requires at least one payment', () => {
     expect(codes(parsePaymentRun({ ...sctRun(), payments: [] }, 'sct').issues)).toEqual(['PAYMENTS_EMPTY']);
+  });
+});
+
+describe('amount limits in integer cents', () => {
+  /** The amount checks with big.js only (as they were before the integer fast path). */
+  function reference(s: string, max: string): string[] {
+    if (!/^[+-]?\d+(\.\d+)?$/.test(s)) return ['AMOUNT_INVALID'];
+    const b = new Big(s.replace(/^\+/, ''));
+    const out: string[] = [];
+    if (!b.gt(0)) out.push('AMOUNT_NOT_POSITIVE');
+    if (!b.round(2, Big.roundDown).eq(b)) out.push('AMOUNT_TOO_MANY_DECIMALS');
+    if (!b.lte(max)) out.push('AMOUNT_TOO_LARGE');
+    return out;
+  }
+  it('give the codes big.js gives (random amounts around the limits, signs, leading zeros, 0-4 decimals); +5 is 5', () => {
+    const plus = sctRun();
+    plus.payments[0].amount = '+5';
+    expect(parsePaymentRun(plus, 'sct').run.payments[0]!.amount).toBe('5');
+    const digits = fc.oneof(fc.constantFrom('0', '00', '1', '999999999', '1000000000', '999999999999', '1000000000000'), fc.stringMatching(/^[0-9]{1,14}$/));
+    const amountText = fc.tuple(fc.constantFrom('', '+', '-'), digits, fc.oneof(fc.constant(''), fc.stringMatching(/^\.[0-9]{1,4}$/), fc.constantFrom('.', '.99', '.00', '.01', '.1')));
+    fc.assert(
+      fc.property(amountText, fc.constantFrom('sct' as const, 'axz' as const), ([sign, int, frac], profile) => {
+        const s = `${sign}${int}${frac}`;
+        const input = profile === 'sct' ? sctRun() : axzRun();
+        input.payments[0].amount = s;
+        if (profile === 'axz') input.payments[0].currency = 'USD';
+        const got = parsePaymentRun(input, profile).issues.filter((i) => i.path === 'payments.0.amount').map((i) => i.code);
+        expect(got).toEqual(reference(s, profile === 'sct' ? '999999999.99' : '999999999999.99'));
+      }),
+      { numRuns: 1500, seed: 20261124 },
+    );
   });
 });

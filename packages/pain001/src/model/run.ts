@@ -100,7 +100,8 @@ function address(set: CharacterSet, label: string) {
 }
 
 function plainDecimal(x: number | string): string {
-  if (typeof x === 'string') return x.trim();
+  // A leading '+' is dropped ('+5' is 5; big.js and the file want no sign).
+  if (typeof x === 'string') return x.trim().replace(/^\+(?=\d)/, '');
   try {
     return new Big(String(x)).toFixed();
   } catch {
@@ -110,15 +111,30 @@ function plainDecimal(x: number | string): string {
 
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 const safe = (s: string, f: (b: Big) => boolean) => !DECIMAL.test(s) || f(new Big(s));
+/** Digits with at most 2 decimals (nearly every amount): checked in integer cents, without a decimal object. */
+const CENTS = /^(\d+)(?:\.(\d{1,2}))?$/;
+function centsOf(s: string): bigint | null {
+  const m = CENTS.exec(s);
+  if (m === null) return null;
+  const f = m[2];
+  return BigInt(m[1]!) * 100n + (f === undefined ? 0n : BigInt(f.length === 1 ? `${f}0` : f));
+}
 
 function amount(max: string) {
+  const maxCents = centsOf(new Big(max).toFixed(2))!;
   return v.pipe(
     v.union([v.number(), v.string()]),
     v.transform(plainDecimal),
     v.regex(DECIMAL, M('AMOUNT_INVALID', 'AMOUNT_NOT_DECIMAL_RUN')),
-    v.check((s: string) => safe(s, (b) => b.gt(0)), M('AMOUNT_NOT_POSITIVE', 'AMOUNT_NOT_POSITIVE_RUN')),
-    v.check((s: string) => safe(s, (b) => b.round(LIMITS.amountDecimals, Big.roundDown).eq(b)), M('AMOUNT_TOO_MANY_DECIMALS', 'AMOUNT_DECIMALS_RUN')),
-    v.check((s: string) => safe(s, (b) => b.lte(max)), M('AMOUNT_TOO_LARGE', 'AMOUNT_TOO_LARGE_RUN', { max: new Big(max).toFixed(2) })),
+    v.check((s: string) => {
+      const c = centsOf(s);
+      return c === null ? safe(s, (b) => b.gt(0)) : c > 0n;
+    }, M('AMOUNT_NOT_POSITIVE', 'AMOUNT_NOT_POSITIVE_RUN')),
+    v.check((s: string) => (LIMITS.amountDecimals >= 2 && CENTS.test(s)) || safe(s, (b) => b.round(LIMITS.amountDecimals, Big.roundDown).eq(b)), M('AMOUNT_TOO_MANY_DECIMALS', 'AMOUNT_DECIMALS_RUN')),
+    v.check((s: string) => {
+      const c = centsOf(s);
+      return c === null ? safe(s, (b) => b.lte(max)) : c <= maxCents;
+    }, M('AMOUNT_TOO_LARGE', 'AMOUNT_TOO_LARGE_RUN', { max: new Big(max).toFixed(2) })),
   );
 }
 
