@@ -140,6 +140,8 @@ async function generate(profile: Profile, input: unknown, opts: GenerateOptions)
     });
   }
   const fileWarnings = check.findings.filter((f) => f.severity !== 'error');
+  // File warnings whose code the run checks already reported are not repeated (a set: runs may carry thousands).
+  const runCodes = new Set(all.map((a) => a.code));
   const title = findSchemaSet(setId)?.title;
   const date = run.requestedExecutionDate;
   return {
@@ -158,7 +160,7 @@ async function generate(profile: Profile, input: unknown, opts: GenerateOptions)
         controlSum: b.sum.toFixed(2),
       })),
     },
-    warnings: [...all, ...derived, ...fileWarnings.filter((f) => !all.some((a) => a.code === f.code))],
+    warnings: [...all, ...derived, ...fileWarnings.filter((f) => !runCodes.has(f.code))],
     verification: {
       passed: check.xsd.available && check.verdict !== 'invalid',
       schemaChecked: check.xsd.available,
