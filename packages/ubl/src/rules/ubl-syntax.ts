@@ -49,7 +49,8 @@ function all(doc: CiiDoc): XmlElement[] {
     return out;
   });
 }
-const descendants = (doc: CiiDoc, local: string, ns: string): XmlElement[] => all(doc).filter((e) => e.local === local && e.ns === ns);
+/** //ns:local in document order: the read model's per-name index (built once per document), not a scan per rule. */
+const descendants = (doc: CiiDoc, local: string, ns: string): readonly XmlElement[] => doc.all(local, ns);
 const isVat = (pts: XmlElement): boolean => sel(pts, 'cac:TaxScheme/cbc:ID').some((id) => sv(id).toUpperCase() === 'VAT');
 
 /** A rule; its message is the entry of `id` in the catalogue of this package (./messages.ts) unless given. */
@@ -121,6 +122,20 @@ const CR_INDEX: ReadonlyMap<string, readonly CrPath[]> = (() => {
   }
   return idx;
 })();
+/** The same candidates by local name, then namespace (no key string built per element of the document). */
+const CR_BY_LOCAL: ReadonlyMap<string, ReadonlyMap<string, readonly CrPath[]>> = (() => {
+  const idx = new Map<string, Map<string, readonly CrPath[]>>();
+  for (const [key, paths] of CR_INDEX) {
+    if (key === '*') continue;
+    const i = key.indexOf(' ');
+    const ns = key.slice(0, i);
+    const local = key.slice(i + 1);
+    let byNs = idx.get(local);
+    if (!byNs) idx.set(local, (byNs = new Map()));
+    byNs.set(ns, paths);
+  }
+  return idx;
+})();
 function crMatches(e: XmlElement, p: CrPath, root: XmlElement): boolean {
   if (p.attr !== undefined && !e.attributes.some((a) => a.local === p.attr && a.ns === '')) return false;
   let cur: XmlElement | null | undefined = e;
@@ -138,7 +153,7 @@ function crHits(doc: CiiDoc): Set<string> {
     const hits = new Set<string>();
     const any = CR_INDEX.get('*') ?? [];
     for (const e of all(doc)) {
-      const cands = CR_INDEX.get(`${e.ns} ${e.local}`);
+      const cands = CR_BY_LOCAL.get(e.local)?.get(e.ns);
       if (cands) for (const p of cands) if (!hits.has(p.id) && crMatches(e, p, doc.root)) hits.add(p.id);
       for (const p of any) if (!hits.has(p.id) && crMatches(e, p, doc.root)) hits.add(p.id);
     }
