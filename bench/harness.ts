@@ -94,10 +94,11 @@ export function childFlags(args: string[]): string[] {
     '--cpu-prof',
     '--cpu-prof-dir',
     dir,
-    '--cpu-prof-name',
-    `${args
+    // One argument with '=': a name starting with '--' (e.g. from --pain-case) would otherwise be taken for a flag.
+    `--cpu-prof-name=${args
       .filter((a) => !a.includes('/'))
       .join('-')
+      .replace(/^-+/, '')
       .replace(/[^\w.-]+/g, '_')}.${process.pid}.${Date.now()}.cpuprofile`,
   ];
 }

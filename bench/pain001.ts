@@ -67,7 +67,7 @@ export function sepaJs(run: ReturnType<typeof benchRun>): string {
 
 type CaseName = 'gen-core' | 'gen-gated' | 'gen-gated-read' | 'gen-gated-libxml2' | 'gen-sepajs' | 'gen-floor' | 'validate' | 'validate-libxml2' | 'xsd-ours' | 'xsd-libxml2';
 
-async function worker(name: CaseName, n: number, file: string, schemaDir: string): Promise<void> {
+async function worker(name: CaseName, n: number, file: string, schemaDir: string, once = false): Promise<void> {
   const store = new SchemaStore({ dir: schemaDir });
   // The previous XSD path (libxml2-wasm over a UTF-8 copy of the whole file, full tree), for before/after rows.
   const lib = new SchemaStore({ dir: schemaDir, engine: 'libxml2' });
@@ -122,6 +122,17 @@ async function worker(name: CaseName, n: number, file: string, schemaDir: string
       if (!r.valid) throw new Error(`XSD says invalid: ${r.findings[0]?.message}`);
     },
   };
+  if (once) {
+    // Peak RSS of one call in a fresh process (the repeated runs below keep earlier runs' garbage until a major GC).
+    const c = process.cpuUsage();
+    const s = performance.now();
+    await fns[name]();
+    const d = process.cpuUsage(c);
+    process.stdout.write(`@@CASE@@${JSON.stringify({ ms: performance.now() - s, cpu: (d.user + d.system) / 1000, rss: process.resourceUsage().maxRSS * 1024 })}\n`);
+    store.dispose();
+    lib.dispose();
+    return;
+  }
   // Wall time and CPU time (user + system) of the same runs: on a shared, loaded machine CPU time is the steadier one.
   await fns[name]();
   const wall: number[] = [];
@@ -140,7 +151,7 @@ async function worker(name: CaseName, n: number, file: string, schemaDir: string
   lib.dispose();
 }
 
-const runCase = (name: CaseName, n: number, file: string, schemaDir: string) => runChildCase(here, ['--pain-case', name, String(n), file, schemaDir]);
+const runCase = (name: CaseName, n: number, file: string, schemaDir: string, once = false) => runChildCase(here, ['--pain-case', name, String(n), file, schemaDir, ...(once ? ['--once'] : [])]);
 
 const xmllint = (file: string) => xmllintSchema(XSD, file);
 
@@ -217,6 +228,29 @@ export async function run(): Promise<BenchRow[]> {
         inputSize: size,
         peakRss: typeof gated === 'string' || typeof floor === 'string' ? rssOf(gated) : `${rssOf(gated)} (+${mb(Math.max(0, gated.rss - floor.rss))} above the floor ${mb(floor.rss)})`,
       });
+      // Peak RSS of a single call, fresh processes interleaved (floor, sepa, gated) x 3, median per side.
+      const onceRss: Record<'floor' | 'sepa' | 'gated', number[]> = { floor: [], sepa: [], gated: [] };
+      for (let k = 0; k < 3; k++) {
+        for (const [key, name] of [
+          ['floor', 'gen-floor'],
+          ['sepa', 'gen-sepajs'],
+          ['gated', 'gen-gated'],
+        ] as const) {
+          const r = runCase(name, n, file, schemaDir, true);
+          if (typeof r !== 'string') onceRss[key].push(r.rss);
+        }
+      }
+      if (onceRss.floor.length && onceRss.sepa.length && onceRss.gated.length) {
+        const [fl, se, ga] = [stats(onceRss.floor).median, stats(onceRss.sepa).median, stats(onceRss.gated).median];
+        rows.push({
+          case: `pain001: peak RSS of one generateSct call incl. gate (fresh process, median of 3), ${label}; ref = npm sepa, one call`,
+          ours: `${mb(ga)} (+${mb(Math.max(0, ga - fl))} above the floor ${mb(fl)})`,
+          reference: `sepa ${mb(se)} (+${mb(Math.max(0, se - fl))})`,
+          ratio: `${((ga - fl) / Math.max(1, se - fl)).toFixed(2)} of sepa's growth`,
+          inputSize: size,
+          peakRss: mb(ga),
+        });
+      }
       const gatedRead = pick('gatedRead');
       rows.push({
         case: `pain001: the previous gate (whole file written, then validatePain001 reads it: native XSD in the rules' reader pass), ${label}; ref = npm sepa, interleaved processes`,
@@ -306,5 +340,5 @@ export async function run(): Promise<BenchRow[]> {
 }
 
 if (process.argv[2] === '--pain-case') {
-  await worker(process.argv[3] as CaseName, Number(process.argv[4]), process.argv[5]!, process.argv[6]!);
+  await worker(process.argv[3] as CaseName, Number(process.argv[4]), process.argv[5]!, process.argv[6]!, process.argv[7] === '--once');
 }
