@@ -107,10 +107,17 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
   // One reporting function for all rules (checks call it synchronously), reading the rule being run.
   let rule: RuleDef = rules[0]!;
   let severity: Severity = 'error';
-  // The rule's text in the language asked for: one lookup per rule, none per finding.
+  // The rule's severity and text in the language asked for: looked up at the rule's first finding (most rules
+  // find nothing), once per rule, none per further finding.
   const lang = opts.lang ?? 'en';
   let text = '';
+  let resolved: RuleDef | undefined;
   const fail = (el: XmlElement | null, detail?: string): void => {
+    if (resolved !== rule) {
+      resolved = rule;
+      severity = SEVERITY[rule.flag];
+      text = rule.message[lang];
+    }
     const f: RuleFinding = {
       code: rule.id,
       severity,
@@ -128,8 +135,6 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
   };
   for (let r = 0; r < rules.length; r++) {
     rule = rules[r]!;
-    severity = SEVERITY[rule.flag];
-    text = rule.message[lang];
     const mark = out.length;
     try {
       rule.check(doc, fail);

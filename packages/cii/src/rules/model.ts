@@ -85,8 +85,9 @@ const EMPTY: readonly XmlElement[] = Object.freeze([]);
 /** A header slot not computed yet (its value may be undefined). */
 const UNSET: unique symbol = Symbol('unset');
 
-/** The name numbers of one local name: the first namespace's, then any other namespace's. */
+/** One local name in a document: its elements (document order), the first namespace's name number, then any other's. */
 interface NameIds {
+  list: XmlElement[];
   ns: string;
   id: number;
   more: Map<string, number> | undefined;
@@ -215,8 +216,7 @@ export class CiiDocument implements CiiDoc {
    */
   private index(): void {
     const order: XmlElement[] = [];
-    const byLocal = new Map<string, XmlElement[]>();
-    // Per local name: the name numbers of the namespaces seen with it (mostly one).
+    // Per local name (one lookup per element): its elements and the name numbers of the namespaces seen with it.
     const idsOf = new Map<string, NameIds>();
     const ids: number[] = [];
     let names = 0;
@@ -225,15 +225,17 @@ export class CiiDocument implements CiiDoc {
       const e = stack.pop()!;
       order.push(e);
       const local = e.local;
-      const list = byLocal.get(local);
       let n = idsOf.get(local);
-      if (list) list.push(e);
-      else byLocal.set(local, [e]);
       if (n === undefined) {
-        n = { ns: e.ns, id: names++, more: undefined };
+        n = { list: [e], ns: e.ns, id: names++, more: undefined };
         idsOf.set(local, n);
         ids.push(n.id);
-      } else if (n.ns === e.ns) ids.push(n.id);
+        const ch = e.children;
+        for (let i = ch.length - 1; i >= 0; i--) stack.push(ch[i]!);
+        continue;
+      }
+      n.list.push(e);
+      if (n.ns === e.ns) ids.push(n.id);
       else {
         const more = (n.more ??= new Map());
         let id = more.get(e.ns);
@@ -246,6 +248,8 @@ export class CiiDocument implements CiiDoc {
       const ch = e.children;
       for (let i = ch.length - 1; i >= 0; i--) stack.push(ch[i]!);
     }
+    const byLocal = new Map<string, XmlElement[]>();
+    for (const [local, n] of idsOf) byLocal.set(local, n.list);
     this.order = order;
     this.byLocal = byLocal;
     this.nameIds = ids;
