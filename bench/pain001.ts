@@ -4,7 +4,6 @@
  * validation (rules + XSD, and XSD alone) against xmllint --schema on the same file (DK GBIC_5).
  * Every case runs in its own process so that its peak RSS is its own.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

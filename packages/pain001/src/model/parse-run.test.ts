@@ -130,7 +130,9 @@ describe('amount limits in integer cents', () => {
         const input = profile === 'sct' ? sctRun() : axzRun();
         input.payments[0].amount = s;
         if (profile === 'axz') input.payments[0].currency = 'USD';
-        const got = parsePaymentRun(input, profile).issues.filter((i) => i.path === 'payments.0.amount').map((i) => i.code);
+        const got = parsePaymentRun(input, profile)
+          .issues.filter((i) => i.path === 'payments.0.amount')
+          .map((i) => i.code);
         expect(got).toEqual(reference(s, profile === 'sct' ? '999999999.99' : '999999999999.99'));
       }),
       { numRuns: 1500, seed: 20261124 },

@@ -126,15 +126,21 @@ function amount(max: string) {
     v.union([v.number(), v.string()]),
     v.transform(plainDecimal),
     v.regex(DECIMAL, M('AMOUNT_INVALID', 'AMOUNT_NOT_DECIMAL_RUN')),
-    v.check((s: string) => {
-      const c = centsOf(s);
-      return c === null ? safe(s, (b) => b.gt(0)) : c > 0n;
-    }, M('AMOUNT_NOT_POSITIVE', 'AMOUNT_NOT_POSITIVE_RUN')),
+    v.check(
+      (s: string) => {
+        const c = centsOf(s);
+        return c === null ? safe(s, (b) => b.gt(0)) : c > 0n;
+      },
+      M('AMOUNT_NOT_POSITIVE', 'AMOUNT_NOT_POSITIVE_RUN'),
+    ),
     v.check((s: string) => (LIMITS.amountDecimals >= 2 && CENTS.test(s)) || safe(s, (b) => b.round(LIMITS.amountDecimals, Big.roundDown).eq(b)), M('AMOUNT_TOO_MANY_DECIMALS', 'AMOUNT_DECIMALS_RUN')),
-    v.check((s: string) => {
-      const c = centsOf(s);
-      return c === null ? safe(s, (b) => b.lte(max)) : c <= maxCents;
-    }, M('AMOUNT_TOO_LARGE', 'AMOUNT_TOO_LARGE_RUN', { max: new Big(max).toFixed(2) })),
+    v.check(
+      (s: string) => {
+        const c = centsOf(s);
+        return c === null ? safe(s, (b) => b.lte(max)) : c <= maxCents;
+      },
+      M('AMOUNT_TOO_LARGE', 'AMOUNT_TOO_LARGE_RUN', { max: new Big(max).toFixed(2) }),
+    ),
   );
 }
 

@@ -19,9 +19,7 @@ export interface WriteSink {
 }
 
 /** Anything escapeText changes or a line break: such values take the slow path. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML 1.0 forbids are what we look for
 const TEXT_SPECIAL = /[&<>\r\n\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: as above
 const ATTR_SPECIAL = /[&<>"\r\n\t\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 /** The reader reports elements without attributes with one shared empty list. */

@@ -65,7 +65,11 @@ async function readerEvents(xml: string): Promise<Ev[]> {
 const ODD = ['Müller & Söhne', 'Ærø Łódź', '“quoted” ‚x‘', 'tab\there', 'a  b   c', ' lead', 'Straße', 'Ça va', "O'Neil", 'x\u00a0y', 'Zoë + Chloé'];
 const IBANS = ['DE28100100100001234567', 'DE02500105170005400246', 'AT611904300234573201', 'FR7630006000011234567890189', 'NL91ABNA0417164300', 'CH9300762011623852957'];
 
-const text = (max: number) => fc.oneof(fc.constantFrom(...ODD), fc.stringMatching(new RegExp(`^[A-Za-z0-9äöüÄÖÜß&/.,' -]{1,${max}}$`)).filter((s) => /[A-Za-z0-9]/.test(s)));
+const text = (max: number) =>
+  fc.oneof(
+    fc.constantFrom(...ODD),
+    fc.stringMatching(new RegExp(`^[A-Za-z0-9äöüÄÖÜß&/.,' -]{1,${max}}$`)).filter((s) => /[A-Za-z0-9]/.test(s)),
+  );
 const address = fc.record(
   {
     streetName: text(30),
@@ -257,7 +261,24 @@ describe.runIf(has)('one-pass generation gate', () => {
   it('every break on its own: the gate fails or warns exactly as validatePain001 does', async () => {
     for (const profile of ['sct', 'axz'] as const) {
       for (const [label, brk] of BREAKS) {
-        const base = checkedRun(profile === 'sct' ? { debtor: { name: 'Kontor GmbH', iban: 'DE89370400440532013000' }, requestedExecutionDate: '2026-03-16', payments: [{ creditorName: 'A', creditorIban: IBANS[0], amount: 1 }, { creditorName: 'B', creditorIban: IBANS[1], amount: '2.50', requestedExecutionDate: '2026-03-17' }] } : { debtor: { name: 'Kontor GmbH', iban: 'DE89370400440532013000', address: { townName: 'Köln', countryCode: 'DE' } }, requestedExecutionDate: '2026-03-16', payments: [{ creditorName: 'A', creditorIban: IBANS[5], amount: 1, currency: 'CHF', creditorAddress: { townName: 'Bern', countryCode: 'CH' } }] }, profile, 'epc');
+        const base = checkedRun(
+          profile === 'sct'
+            ? {
+                debtor: { name: 'Kontor GmbH', iban: 'DE89370400440532013000' },
+                requestedExecutionDate: '2026-03-16',
+                payments: [
+                  { creditorName: 'A', creditorIban: IBANS[0], amount: 1 },
+                  { creditorName: 'B', creditorIban: IBANS[1], amount: '2.50', requestedExecutionDate: '2026-03-17' },
+                ],
+              }
+            : {
+                debtor: { name: 'Kontor GmbH', iban: 'DE89370400440532013000', address: { townName: 'Köln', countryCode: 'DE' } },
+                requestedExecutionDate: '2026-03-16',
+                payments: [{ creditorName: 'A', creditorIban: IBANS[5], amount: 1, currency: 'CHF', creditorAddress: { townName: 'Bern', countryCode: 'CH' } }],
+              },
+          profile,
+          'epc',
+        );
         expect(base, label).not.toBeNull();
         brk(base as Mutable, 0);
         await compare(base!, profile, { messageId: 'MSG-1', createdAt: '2026-03-10T11:00:00' }, 'en');
@@ -282,8 +303,19 @@ describe.runIf(has)('one-pass generation gate', () => {
   it('generateSct / generateAxz: the one-pass result equals the reading gate of a store that validates with libxml2', async () => {
     const input = (profile: Profile) =>
       profile === 'sct'
-        ? { debtor: { name: 'Kontor GmbH', iban: 'DE89370400440532013000' }, requestedExecutionDate: '2026-03-16', payments: [{ creditorName: 'Müller', creditorIban: IBANS[0], amount: 10, endToEndId: 'E-1' }, { creditorName: 'Müller', creditorIban: IBANS[0], amount: 10, endToEndId: 'E-1' }] }
-        : { debtor: { name: 'Kontor GmbH', iban: 'DE89370400440532013000', address: { townName: 'Köln', countryCode: 'DE' } }, requestedExecutionDate: '2026-03-16', payments: [{ creditorName: 'A', creditorIban: IBANS[5], amount: 1, currency: 'CHF', creditorAddress: { townName: 'Bern', countryCode: 'CH' } }] };
+        ? {
+            debtor: { name: 'Kontor GmbH', iban: 'DE89370400440532013000' },
+            requestedExecutionDate: '2026-03-16',
+            payments: [
+              { creditorName: 'Müller', creditorIban: IBANS[0], amount: 10, endToEndId: 'E-1' },
+              { creditorName: 'Müller', creditorIban: IBANS[0], amount: 10, endToEndId: 'E-1' },
+            ],
+          }
+        : {
+            debtor: { name: 'Kontor GmbH', iban: 'DE89370400440532013000', address: { townName: 'Köln', countryCode: 'DE' } },
+            requestedExecutionDate: '2026-03-16',
+            payments: [{ creditorName: 'A', creditorIban: IBANS[5], amount: 1, currency: 'CHF', creditorAddress: { townName: 'Bern', countryCode: 'CH' } }],
+          };
     for (const [profile, gen] of [
       ['sct', generateSct],
       ['axz', generateAxz],

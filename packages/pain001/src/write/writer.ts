@@ -92,7 +92,6 @@ export function planBlocks(run: PaymentRun, profile: Profile, messageId: string)
   return [...blocks.values()];
 }
 
-
 /** Amount text with the currency's minor units (EUR 2, JPY 0; never more than 2, as the rules allow). */
 function amountText(a: string, currency = 'EUR'): string {
   const digits = currency === 'EUR' ? 2 : Math.min(2, currencyMinorUnits(currency) ?? 2);
