@@ -180,7 +180,8 @@ function compareDocumentOrder(a: XmlElement, b: XmlElement): number {
 
 export class CiiDocument implements CiiDoc {
   readonly root: XmlElement;
-  private byLocal: Map<string, XmlElement[]> | undefined;
+  /** Per local name: its elements in document order (`list`) and its name numbers. */
+  private byLocal: Map<string, NameIds> | undefined;
   private byName = new Map<string, readonly XmlElement[]>();
   private order: XmlElement[] | undefined;
   /** Per pattern: the elements each context fires on, indexed by ContextDef.id. */
@@ -248,10 +249,8 @@ export class CiiDocument implements CiiDoc {
       const ch = e.children;
       for (let i = ch.length - 1; i >= 0; i--) stack.push(ch[i]!);
     }
-    const byLocal = new Map<string, XmlElement[]>();
-    for (const [local, n] of idsOf) byLocal.set(local, n.list);
     this.order = order;
-    this.byLocal = byLocal;
+    this.byLocal = idsOf;
     this.nameIds = ids;
     this.nameCount = names;
   }
@@ -263,10 +262,10 @@ export class CiiDocument implements CiiDoc {
     const key = ns === RAM ? local : `${ns}|${local}`;
     let hit = this.byName.get(key);
     if (!hit) {
-      const list = this.byLocal!.get(local);
-      // Mostly every element of a local name is in the one namespace asked for: then the index's own list is the
-      // answer (read-only to callers), no copy.
-      hit = list ? (list.every((e) => e.ns === ns) ? list : list.filter((e) => e.ns === ns)) : EMPTY;
+      const n = this.byLocal!.get(local);
+      // Mostly every element of a local name is in one namespace (no `more`): then the index's own list is the
+      // answer when that is the namespace asked for (read-only to callers, no copy), else there is none.
+      hit = n === undefined ? EMPTY : n.more === undefined ? (n.ns === ns ? n.list : EMPTY) : n.list.filter((e) => e.ns === ns);
       this.byName.set(key, hit);
     }
     return hit;
@@ -295,7 +294,7 @@ export class CiiDocument implements CiiDoc {
       const byLocal = this.byLocal!;
       for (let n = 0; n < d.locals.length; n++) {
         const local = d.locals[n]!;
-        const els = byLocal.get(local);
+        const els = byLocal.get(local)?.list;
         if (els === undefined) continue;
         let plan = this.planOf(d, els[0]!);
         for (let k = 0; k < els.length; k++) {
