@@ -43,7 +43,7 @@ function samples(): { name: string; text: string }[] {
     }
   };
   walk(path.join(paymentsDir, 'samples'));
-  out.push({ name: 'rich (every part the model reads)', text: RICH }, { name: 'rich as .03', text: RICH.replaceAll(NS09, NS03) });
+  out.push({ name: 'rich (every part the model reads)', text: RICH }, { name: 'rich as .03', text: RICH.replaceAll(NS09, NS03) }, { name: 'near-duplicate payments', text: DUPLICATES });
   return out;
 }
 
@@ -88,6 +88,21 @@ function sameRules(model: Pain001ReadModel, lang: 'de' | 'en', label: string): n
   if (!isDeepStrictEqual(sum, refSum)) expect(sum, label).toEqual(refSum);
   return findings;
 }
+
+/** Payments that are duplicates (same account, amount to the cent, currency, text, reference, date) and near misses. */
+const DUPLICATES = (() => {
+  const tx = (amt: string, o: { iban?: string; ccy?: string; ustrd?: string[]; ref?: string; other?: boolean } = {}) =>
+    `<CdtTrfTxInf><PmtId><EndToEndId>NOTPROVIDED</EndToEndId></PmtId><Amt><InstdAmt Ccy="${o.ccy ?? 'EUR'}">${amt}</InstdAmt></Amt><Cdtr><Nm>C</Nm></Cdtr>` +
+    `<CdtrAcct><Id>${o.other ? `<Othr><Id>${o.iban ?? 'ACC-1'}</Id></Othr>` : `<IBAN>${o.iban ?? 'DE89370400440532013000'}</IBAN>`}</Id></CdtrAcct>` +
+    `<RmtInf>${(o.ustrd ?? ['R 1']).map((u) => `<Ustrd>${u}</Ustrd>`).join('')}${o.ref ? `<Strd><CdtrRefInf><Ref>${o.ref}</Ref></CdtrRefInf></Strd>` : ''}</RmtInf></CdtTrfTxInf>`;
+  const block = (date: string, txs: string[]) => `<PmtInf><PmtInfId>P</PmtInfId><ReqdExctnDt><Dt>${date}</Dt></ReqdExctnDt>${txs.join('')}</PmtInf>`;
+  const txs = [
+    tx('10.5'), tx('10.50'), tx('010.500'), tx('10.51'), tx('1.005'), tx('1.01'), tx('1.0049'), tx('1.00'), tx('12345678901234.5'), tx('12345678901234.50'),
+    tx('10.5', { ccy: 'USD' }), tx('10.5', { iban: 'DE02500105170005400246' }), tx('10.5', { other: true }), tx('10.5', { other: true, iban: 'DE89370400440532013000' }),
+    tx('10.5', { ustrd: ['R', '1'] }), tx('10.5', { ustrd: ['R|1'] }), tx('10.5', { ustrd: [] }), tx('10.5', { ustrd: [], ref: 'RF1' }), tx('10.5', { ustrd: [], ref: 'RF1' }), tx('10.5', { ustrd: ['R 1'], ref: 'RF1' }),
+  ];
+  return `<?xml version="1.0"?><Document xmlns="${NS09}"><CstmrCdtTrfInitn><GrpHdr><MsgId>M</MsgId></GrpHdr>${block('2026-03-16', txs)}${block('2026-03-16', txs)}${block('2026-03-17', txs)}<PmtInf><PmtInfId>Q</PmtInfId>${txs.join('')}</PmtInf></CstmrCdtTrfInitn></Document>`;
+})();
 
 async function outcome(read: (text: string) => Promise<unknown>, text: string): Promise<unknown> {
   try {
@@ -148,8 +163,9 @@ function mutate(text: string, seed: number, vocabulary: string[]): string {
       case 0: // delete
         tokens.splice(i, j - i + 1);
         break;
-      case 1: // duplicate (the copy with another text where it has one)
-        tokens.splice(j + 1, 0, ...el.map((t) => (t.startsWith('<') || t.trim() === '' ? t : VALUES[r(VALUES.length)]!)));
+      case 1: // duplicate (verbatim, or the copy with another text where it has one)
+        if (r(2)) tokens.splice(j + 1, 0, ...el);
+        else tokens.splice(j + 1, 0, ...el.map((t) => (t.startsWith('<') || t.trim() === '' ? t : VALUES[r(VALUES.length)]!)));
         break;
       case 2: {
         // move before an earlier sibling-or-cousin start tag

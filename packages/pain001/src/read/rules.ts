@@ -18,7 +18,7 @@ import { ID_PATTERN, isInCharacterSet, unsupportedCharacters } from '../model/ch
 import { isIsoDate } from '../model/dates';
 import type { Profile } from '../model/run';
 import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadParty, ReadTransaction } from './model';
-import { DecimalSum, formatHundredths, hundredths } from './decimal-sum';
+import { DecimalSum, hundredths } from './decimal-sum';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const SCT_MAX = new Big('999999999.99');
@@ -160,6 +160,92 @@ function accountCountry(a: ReadAccount | undefined): string | undefined {
 
 const NO_LEVELS: readonly string[] = [];
 
+// Duplicate payments (same account, amount to the cent, currency, remittance text, creditor reference and execution
+// date): a 32-bit hash of those parts per payment and a comparison of the parts on a hit, instead of a joined key
+// string per payment.
+
+function hashText(h: number, s: string): number {
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return Math.imul(h ^ 0x1f, 0x01000193);
+}
+
+/** The remittance text as the key has it: the unstructured lines joined with '|'. */
+const remittanceText = (t: ReadTransaction) => (t.remittance.unstructured.length === 1 ? t.remittance.unstructured[0]! : t.remittance.unstructured.join('|'));
+
+/** The amount to the cent: hundredths, or -1 with the big.js text beyond 13 integer digits. */
+function centsOf(t: ReadTransaction): [number, string] {
+  const a = t.amount!;
+  const h = hundredths(a);
+  if (h >= 0) return [h, ''];
+  const fixed = new Big(a).toFixed(2);
+  const hf = hundredths(fixed);
+  return hf >= 0 ? [hf, ''] : [-1, fixed];
+}
+
+export function dupHash(t: ReadTransaction, acc: ReadAccount, cents: number, fixed: string, date: string | undefined): number {
+  let h = hashText(0x811c9dc5, acc.iban ?? acc.other ?? '');
+  h = cents >= 0 ? Math.imul(h ^ (cents % 0x40000000), 0x01000193) ^ Math.floor(cents / 0x40000000) : hashText(h, fixed);
+  h = hashText(h, t.currency ?? '');
+  const u = t.remittance.unstructured;
+  if (u.length === 1) h = hashText(h, u[0]!);
+  else h = hashText(h, u.join('|'));
+  h = hashText(h, t.remittance.creditorReference ?? '');
+  return hashText(h, date ?? '') | 0;
+}
+
+/**
+ * The payments seen so far by duplicate key. `hash` is the key's hash (replaceable so that tests can make every key
+ * collide and exercise the comparison).
+ */
+export class PaymentDuplicates {
+  private readonly seen = new Map<number, number | number[]>();
+  constructor(
+    private readonly blocks: Pain001ReadModel['paymentBlocks'],
+    private readonly hash: typeof dupHash = dupHash,
+  ) {}
+
+  /**
+   * The coordinates (block * 2^20 + transaction) of the first earlier payment with the key of transaction `ti` of
+   * block `bi` (which has a creditor account and a decimal amount), else undefined — and then it is remembered.
+   */
+  firstOf(bi: number, ti: number): number | undefined {
+    const b = this.blocks[bi]!;
+    const t = b.transactions[ti]!;
+    const [cents, fixed] = centsOf(t);
+    const h = this.hash(t, t.creditorAccount!, cents, fixed, b.executionDate);
+    const chain = this.seen.get(h);
+    const coord = bi * TX_SHIFT + ti;
+    if (chain === undefined) {
+      this.seen.set(h, coord);
+      return undefined;
+    }
+    if (typeof chain === 'number') {
+      if (samePayment(this.blocks, chain, t, b)) return chain;
+      this.seen.set(h, [chain, coord]);
+      return undefined;
+    }
+    for (const k of chain) if (samePayment(this.blocks, k, t, b)) return k;
+    chain.push(coord);
+    return undefined;
+  }
+}
+
+/** Whether the earlier transaction at `coord` has the same duplicate key as `t` (of block `b`). */
+function samePayment(blocks: Pain001ReadModel['paymentBlocks'], coord: number, t: ReadTransaction, b: { executionDate?: string }): boolean {
+  const pb = blocks[Math.floor(coord / TX_SHIFT)]!;
+  const p = pb.transactions[coord % TX_SHIFT]!;
+  const pa = p.creditorAccount!;
+  const ta = t.creditorAccount!;
+  if ((pa.iban ?? pa.other ?? '') !== (ta.iban ?? ta.other ?? '')) return false;
+  if ((p.currency ?? '') !== (t.currency ?? '')) return false;
+  if ((p.remittance.creditorReference ?? '') !== (t.remittance.creditorReference ?? '')) return false;
+  if ((pb.executionDate ?? '') !== (b.executionDate ?? '')) return false;
+  const [pc, pf] = centsOf(p);
+  const [tc, tf] = centsOf(t);
+  if (pc !== tc || pf !== tf) return false;
+  return remittanceText(p) === remittanceText(t);
+}
+
 /**
  * @example
  * ```ts
@@ -189,7 +275,7 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
 
   /** First transaction (coordinates) of each end-to-end id, and of each payment (duplicate key). */
   const e2e = new Map<string, number>();
-  const dup = new Map<string, number>();
+  const dup = new PaymentDuplicates(m.paymentBlocks);
   const blockIds = new Map<string, number>();
   const blocks = m.paymentBlocks;
   for (let bi = 0; bi < blocks.length; bi++) {
@@ -299,12 +385,8 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
       }
       // Duplicate payments: same account, amount, currency, remittance and date.
       if (amount !== null && acc) {
-        const fixed = typeof amount === 'number' ? formatHundredths(amount) : amount.toFixed(2);
-        const text = unstructured.length === 1 ? unstructured[0]! : unstructured.join('|');
-        const key = `${acc.iban ?? acc.other ?? ''}\u0000${fixed}\u0000${t.currency ?? ''}\u0000${text}\u0000${remittance.creditorReference ?? ''}\u0000${b.executionDate ?? ''}`;
-        const prev = dup.get(key);
-        if (prev !== undefined) c.add('DUPLICATE_PAYMENT', 'warning', msg('DUPLICATE_PAYMENT', { first: txPath(prev) }), '', t.at);
-        else dup.set(key, bi * TX_SHIFT + ti);
+        const first = dup.firstOf(bi, ti);
+        if (first !== undefined) c.add('DUPLICATE_PAYMENT', 'warning', msg('DUPLICATE_PAYMENT', { first: txPath(first) }), '', t.at);
       }
     }
     c.ti = -1;

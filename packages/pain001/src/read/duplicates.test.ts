@@ -1,0 +1,75 @@
+/**
+ * Duplicate payments (rules.ts PaymentDuplicates): the first earlier payment with the same account, amount to the
+ * cent, currency, remittance text, creditor reference and execution date — compared with the joined key string the
+ * rule used before, on seeded payments with many near misses, with the real hash and with a hash under which every
+ * key collides (so the comparison of the parts decides alone).
+ */
+import Big from 'big.js';
+import { describe, expect, it } from 'vitest';
+import type { Pain001ReadModel, ReadPaymentBlock, ReadTransaction } from './model';
+import { PaymentDuplicates, dupHash } from './rules';
+
+function model(seed: number): Pain001ReadModel {
+  let x = seed;
+  const r = (n: number) => {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    return (x >>> 8) % n;
+  };
+  const pick = <T>(xs: T[]) => xs[r(xs.length)]!;
+  const at = { line: 1, column: 1 };
+  const blocks: ReadPaymentBlock[] = [];
+  for (let bi = 0; bi < 4; bi++) {
+    const date = pick([undefined, '2026-03-16', '2026-03-17']);
+    const transactions: ReadTransaction[] = [];
+    for (let ti = 0; ti < 60; ti++) {
+      const account = r(2) ? { at, fieldAt: {}, iban: pick(['DE89370400440532013000', 'DE02500105170005400246']) } : { at, fieldAt: {}, other: pick(['ACC-1', 'DE89370400440532013000']) };
+      const ref = pick([undefined, 'RF1', '']);
+      const t: ReadTransaction = {
+        amount: pick(['10.5', '10.50', '010.500', '10.51', '1.005', '1.01', '1.0049', '1', '12345678901234.5', '12345678901234.50', '12345678901234.505']),
+        remittance: { unstructured: pick([[], ['R 1'], ['R', '1'], ['R|1']]), structured: 0, ...(ref === undefined ? {} : { creditorReference: ref }) },
+        regulatoryReporting: false,
+        creditorAccount: account,
+        at,
+        fieldAt: {},
+      };
+      const ccy = pick([undefined, 'EUR', 'USD']);
+      if (ccy) t.currency = ccy;
+      transactions.push(t);
+    }
+    blocks.push({ transactions, at, fieldAt: {}, ...(date ? { executionDate: date } : {}) });
+  }
+  return { version: '09', namespace: 'urn:x', paymentBlocks: blocks };
+}
+
+/** The rule as it was: the parts joined into one key string. */
+function reference(m: Pain001ReadModel): (number | undefined)[] {
+  const seen = new Map<string, number>();
+  const out: (number | undefined)[] = [];
+  m.paymentBlocks.forEach((b, bi) =>
+    b.transactions.forEach((t, ti) => {
+      const acc = t.creditorAccount!;
+      const key = [acc.iban ?? acc.other, new Big(t.amount!).toFixed(2), t.currency, t.remittance.unstructured.join('|'), t.remittance.creditorReference ?? '', b.executionDate].join('\u0000');
+      const prev = seen.get(key);
+      out.push(prev);
+      if (prev === undefined) seen.set(key, bi * 1_048_576 + ti);
+    }),
+  );
+  return out;
+}
+
+describe('duplicate payments', () => {
+  it('find the first earlier payment with the same key, with the real hash and when every key collides', () => {
+    let duplicates = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const m = model(seed);
+      const want = reference(m);
+      for (const hash of [dupHash, () => 42]) {
+        const d = new PaymentDuplicates(m.paymentBlocks, hash);
+        const got = m.paymentBlocks.flatMap((b, bi) => b.transactions.map((_, ti) => d.firstOf(bi, ti)));
+        expect(got, `seed ${seed}`).toEqual(want);
+      }
+      duplicates += want.filter((w) => w !== undefined).length;
+    }
+    expect(duplicates).toBeGreaterThan(200);
+  });
+});
