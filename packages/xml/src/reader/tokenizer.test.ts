@@ -168,6 +168,17 @@ describe('tokenizer vs saxes reference', () => {
     agree('<r xmlns="urn:x" xmlns:p="urn:p" p:b="1"/>', { maxAttributes: 2 });
   });
 
+  it('reads huge tokens fed one character at a time in linear time (the kept part is retried only after it doubled)', () => {
+    // Quadratic re-reading would not finish within the test timeout (vitest is the hang detector here).
+    const big = 'A'.repeat(300_000);
+    for (const doc of [`<r><a v="${big}"/></r>`, `<r><!--${big.replace(/A{3}/g, '-a\r')}--></r>`, `<r>&${big}</r>`, `<r><![CDATA[${big}]]></r>`, `<!DOCTYPE r [${big}]><r/>`]) {
+      const expected = reference(doc);
+      expect(ours([doc]), doc.slice(0, 20)).toEqual(expected);
+      expect(ours(Array.from(doc)), doc.slice(0, 20)).toEqual(expected);
+    }
+    expect(ours([`<r><a v="${big}"/></r>`]).at(-1)).toBe('end');
+  });
+
   it('agrees on pseudo-random mixes of markup, text and special characters', () => {
     const r = rng(7);
     const bits = [

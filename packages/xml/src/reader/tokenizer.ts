@@ -2,16 +2,17 @@
  * Kontor's own XML 1.0 (5th ed.) + Namespaces tokenizer: the hardened reader's parser (no DTD, no entities
  * beyond the five predefined ones and character references).
  *
- * It works on decoded string chunks (`write(chunk)` … `close()`) and reports start tags (with interned names,
- * namespace URIs, attributes and the position of the start tag), end tags, text (entity and character
+ * It works on decoded string chunks (`write(chunk)` … `close()`) and reports start tags (names shared per parse,
+ * namespace URIs internalized, attributes, the position of the start tag), end tags, text (entity and character
  * references resolved, CR/CRLF → LF, attribute values normalised) and processing instructions. Its events,
- * refusals, error codes and error positions are those of the saxes-based reader it replaced (the differential
- * test `tokenizer.diff.test.ts` holds both against each other over the corpus and mutations of it), with one
- * deliberate difference: an unpaired surrogate is refused (XML_MALFORMED at that character) instead of being
- * read together with the next character as saxes did.
+ * refusals, error codes and error positions are those of the saxes-based reader it replaced (tokenizer.test.ts
+ * and tokenizer-corpus.test.ts hold both against each other: edge cases in every chunking, the corpus, mutations),
+ * with two deliberate differences: an unpaired surrogate is refused (XML_MALFORMED at that character) instead of
+ * being read together with the next character as saxes did; and the old reader's test for "entity" anywhere in a
+ * message made XML_ENTITY_FORBIDDEN of an unclosed or unbound name such as cac:PartyLegalEntity (XML_MALFORMED here).
  *
- * How it is fast: text, attribute values and names are scanned with charCodeAt loops over a class table and
- * cut out with one `slice`; lines are counted in those loops (columns are indexes minus the start of the line,
+ * How it is fast: text, attribute values and names are scanned with charCodeAt loops over a class table (long
+ * text runs by a sticky pattern, native code) and cut out with one `slice`; lines are counted in those loops (columns are indexes minus the start of the line,
  * corrected for surrogate pairs); end tags are compared with the open tag in place (`startsWith`), element
  * names are looked up in a per-parse cache by a hash computed while scanning (no slice, no Map lookup for a
  * name seen before); a tag without namespace declarations shares its parent's namespace scope.
@@ -161,6 +162,8 @@ interface QName {
   name: string;
   local: string;
   prefix: string;
+  /** Not a QName of Namespaces in XML (":" first or last, or twice). */
+  bad: boolean;
   /** Next entry with the same hash slot. */
   next: QName | null;
 }
@@ -169,11 +172,6 @@ interface QName {
 interface Scope {
   dflt: string;
   prefixes: Record<string, string>;
-}
-
-interface Frame {
-  q: QName;
-  scope: Scope;
 }
 
 const ROOT_PREFIXES: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, { xml: XML_NAMESPACE, xmlns: XMLNS_NAMESPACE });
@@ -230,7 +228,10 @@ class Tokenizer implements HardenedParser {
   private sawRoot = false;
   private closedRoot = false;
   private xmlDeclPossible = true;
-  private readonly stack: Frame[] = [];
+  /** Open elements: names and namespace scopes (parallel arrays, `sp` of them in use). */
+  private readonly stackQ: QName[] = [];
+  private readonly stackScope: Scope[] = [];
+  private sp = 0;
   private depth = 0;
   private pending = '';
   /** "]" just before the end of the text read so far (for "]]>"), 0–2. */
@@ -280,7 +281,7 @@ class Tokenizer implements HardenedParser {
     this.final = true;
     this.run();
     // Text outside the root that runs to the end of the input (saxes reports it at the end of its last chunk).
-    if (this.mode === M_TEXT && this.stack.length === 0) this.outsideRoot();
+    if (this.mode === M_TEXT && this.sp === 0) this.outsideRoot();
     this.end();
     this.closed = true;
   }
@@ -449,7 +450,7 @@ class Tokenizer implements HardenedParser {
     const s = this.s;
     const n = s.length;
     const T = this.v11 ? TEXT11 : TEXT10;
-    const inRoot = this.stack.length !== 0;
+    const inRoot = this.sp !== 0;
     let start = p;
     let j = p;
     let line = this.line;
@@ -587,7 +588,7 @@ class Tokenizer implements HardenedParser {
   }
 
   private addText(s: string, start: number, end: number): void {
-    if (this.stack.length === 0) this.scanNonSpace(s, start, end);
+    if (this.sp === 0) this.scanNonSpace(s, start, end);
     this.pending += s.slice(start, end);
   }
 
@@ -734,9 +735,28 @@ class Tokenizer implements HardenedParser {
   private nameStop = 0;
 
   private readStartTagName(p: number): number {
-    const c = this.nameEnd();
-    if (c === EOC) return NEED;
-    const q = this.qname(p, this.nameStop);
+    // Fast: an ASCII name ended by ">", " ", "/" or TAB, hashed while it is scanned.
+    const s = this.s;
+    const n = s.length;
+    let j = p;
+    let hash = 0;
+    let c = -2;
+    while (j < n) {
+      c = s.charCodeAt(j);
+      if (c < 128 && NAME_ASCII[c] !== 0) {
+        hash = (Math.imul(hash, 31) + c) | 0;
+        j++;
+      } else break;
+    }
+    let q: QName;
+    if (j < n && (c === GT || c === SPACE || c === SLASH || c === TAB)) {
+      this.i = j + 1;
+      q = this.qlookup(p, j, hash);
+    } else {
+      c = this.nameEnd();
+      if (c === EOC) return NEED;
+      q = this.qname(p, this.nameStop);
+    }
     // saxes' opentagstart: the position after the character that ends the name.
     this.tagQ = q;
     this.tagLine = this.line;
@@ -759,9 +779,14 @@ class Tokenizer implements HardenedParser {
   /** The interned name s[from, to), found by a hash of its characters. */
   private qname(from: number, to: number): QName {
     const s = this.s;
-    let hash = to - from;
+    let hash = 0;
     for (let k = from; k < to; k++) hash = (Math.imul(hash, 31) + s.charCodeAt(k)) | 0;
-    const slot = hash & 1023;
+    return this.qlookup(from, to, hash);
+  }
+
+  private qlookup(from: number, to: number, hash: number): QName {
+    const s = this.s;
+    const slot = (hash ^ (hash >>> 10)) & 1023;
     const len = to - from;
     for (let e: QName | null = this.qtable[slot]!; e !== null; e = e.next) {
       if (e.name.length === len && s.startsWith(e.name, from)) return e;
@@ -770,7 +795,10 @@ class Tokenizer implements HardenedParser {
     let q = this.qmap.get(name);
     if (q === undefined) {
       const colon = name.indexOf(':');
-      q = colon === -1 ? { name, local: name, prefix: '', next: null } : { name, local: name.slice(colon + 1), prefix: name.slice(0, colon), next: null };
+      q =
+        colon === -1
+          ? { name, local: name, prefix: '', bad: false, next: null }
+          : { name, local: name.slice(colon + 1), prefix: name.slice(0, colon), bad: colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) !== -1, next: null };
       this.qmap.set(name, q);
       if (this.qmap.size <= 4096) {
         q.next = this.qtable[slot]!;
@@ -938,9 +966,7 @@ class Tokenizer implements HardenedParser {
     const name = q.name;
     const prefix = q.prefix;
     const local = q.local;
-    if (prefix !== '' || local.length !== name.length) {
-      if (prefix === '' || local === '' || local.indexOf(':') !== -1) this.fail(`malformed name: ${name.slice(0, 60)}.`);
-    }
+    if (q.bad) this.fail(`malformed name: ${name.slice(0, 60)}.`);
     if (++this.attrCount > this.maxAttributes) {
       throw new KontorXmlError('XML_TOO_MANY_ATTRIBUTES', `More than ${this.maxAttributes} attributes on one element`, { location: { line: this.tagLine, column: this.tagColumn } });
     }
@@ -953,8 +979,8 @@ class Tokenizer implements HardenedParser {
       this.declares = true;
       this.nsPairCheck('', value.trim());
     }
-    this.attrNames.push(q);
-    this.attrValues.push(value);
+    this.attrNames[this.attrCount - 1] = q;
+    this.attrValues[this.attrCount - 1] = value;
   }
 
   private nsPairCheck(prefix: string, uri: string): void {
@@ -972,12 +998,13 @@ class Tokenizer implements HardenedParser {
     const q = this.tagQ!;
     const names = this.attrNames;
     const values = this.attrValues;
-    const parent = this.stack.length === 0 ? this.rootScope : this.stack[this.stack.length - 1]!.scope;
+    const na = this.attrCount;
+    const parent = this.sp === 0 ? this.rootScope : this.stackScope[this.sp - 1]!;
     let scope = parent;
     if (this.declares) {
       const prefixes = Object.create(parent.prefixes) as Record<string, string>;
       let dflt = parent.dflt;
-      for (let k = 0; k < names.length; k++) {
+      for (let k = 0; k < na; k++) {
         const aq = names[k]!;
         if (aq.prefix === 'xmlns') prefixes[aq.local] = this.uri(values[k]!.trim());
         else if (aq.name === 'xmlns') dflt = this.uri(values[k]!.trim());
@@ -985,12 +1012,8 @@ class Tokenizer implements HardenedParser {
       scope = { dflt, prefixes };
     }
     // saxes' processAttribsNS.
-    const name = q.name;
     const prefix = q.prefix;
-    if (prefix !== '' || name.indexOf(':') !== -1) {
-      const colon = name.indexOf(':');
-      if (colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) !== -1) this.fail(`malformed name: ${name.slice(0, 60)}.`);
-    }
+    if (q.bad) this.fail(`malformed name: ${q.name.slice(0, 60)}.`);
     let ns: string;
     if (prefix === '') ns = scope.dflt;
     else {
@@ -1000,9 +1023,9 @@ class Tokenizer implements HardenedParser {
       ns = u;
     }
     let attrs: XmlAttribute[] = NO_ATTRIBUTES;
-    if (names.length !== 0) {
+    if (na !== 0) {
       let seen: Set<string> | null = null;
-      for (let k = 0; k < names.length; k++) {
+      for (let k = 0; k < na; k++) {
         const aq = names[k]!;
         const nm = aq.name;
         const aprefix = aq.prefix;
@@ -1018,7 +1041,7 @@ class Tokenizer implements HardenedParser {
           auri = u;
           eqname = `{${auri}}${alocal}`;
         }
-        if (names.length > 1) {
+        if (na > 1) {
           seen ??= new Set<string>();
           if (seen.has(eqname)) this.fail(`duplicate attribute: ${eqname.slice(0, 100)}.`);
           seen.add(eqname);
@@ -1027,8 +1050,6 @@ class Tokenizer implements HardenedParser {
         if (attrs === NO_ATTRIBUTES) attrs = [];
         attrs.push({ name: nm, local: aq.local, prefix: aprefix, ns: auri, value: values[k]! });
       }
-      names.length = 0;
-      values.length = 0;
     }
     if (++this.depth > this.maxDepth) throw new KontorXmlError('XML_TOO_DEEP', `Element nesting deeper than ${this.maxDepth}`, { location: { line: this.line, column: this.i - this.ls - this.pa } });
     this.h.open(q.name, q.local, q.prefix, ns, attrs, this.tagLine, this.tagColumn);
@@ -1036,8 +1057,12 @@ class Tokenizer implements HardenedParser {
     if (selfClosing) {
       this.depth--;
       this.h.close();
-      if (this.stack.length === 0) this.closedRoot = true;
-    } else this.stack.push({ q, scope });
+      if (this.sp === 0) this.closedRoot = true;
+    } else {
+      this.stackQ[this.sp] = q;
+      this.stackScope[this.sp] = scope;
+      this.sp++;
+    }
     return this.i;
   }
 
@@ -1045,11 +1070,10 @@ class Tokenizer implements HardenedParser {
   private readEndTag(): number {
     const s = this.s;
     const from = this.i;
-    const stack = this.stack;
-    const top = stack.length === 0 ? null : stack[stack.length - 1]!;
+    const top = this.sp === 0 ? null : this.stackQ[this.sp - 1]!;
     // Fast: the name of the open tag followed by ">".
     if (top !== null) {
-      const nm = top.q.name;
+      const nm = top.name;
       const e = from + nm.length;
       if (s.charCodeAt(e) === GT && s.startsWith(nm, from)) {
         this.i = e + 1;
@@ -1071,7 +1095,7 @@ class Tokenizer implements HardenedParser {
       this.fail('weird empty close tag.');
     }
     if (top === null) this.fail(`unmatched closing tag: ${s.slice(from, Math.min(to, from + 60))}.`);
-    const matches = top.q.name.length === to - from && s.startsWith(top.q.name, from);
+    const matches = top.name.length === to - from && s.startsWith(top.name, from);
     // saxes closes the open tag before it tells a mismatch.
     this.closeTop(matches);
     if (!matches) this.fail('unexpected close tag.');
@@ -1080,10 +1104,10 @@ class Tokenizer implements HardenedParser {
 
   private closeTop(matches: boolean): void {
     this.mode = M_TEXT;
-    this.stack.pop();
+    this.sp--;
     this.depth--;
     this.h.close();
-    if (matches && this.stack.length === 0) this.closedRoot = true;
+    if (matches && this.sp === 0) this.closedRoot = true;
   }
 
   /** After "<!": a comment, CDATA section or DOCTYPE (refused). */
@@ -1108,28 +1132,25 @@ class Tokenizer implements HardenedParser {
 
   /** The body of a comment up to "--", which must be followed by ">". */
   private readComment(): number {
-    const s = this.s;
-    for (;;) {
-      const k = s.indexOf('--', this.i);
-      if (k !== -1 && this.plainUpTo(k)) {
-        this.i = k + 2;
-      } else {
-        // Careful path: line breaks, unusual characters or no end yet.
-        let c: number;
-        do {
-          c = this.next();
-          if (c === EOC) return NEED;
-        } while (c !== MINUS);
-        c = this.next();
+    const k = this.s.indexOf('--', this.i);
+    if (k !== -1 && this.plainUpTo(k)) this.i = k + 2;
+    else {
+      // Careful path (line breaks other than LF, unusual characters, or no end yet), to the end of the comment: a
+      // "-" and the character after it, which is not looked at again when it is not a second "-" (as saxes reads).
+      for (;;) {
+        let c = this.next();
         if (c === EOC) return NEED;
         if (c !== MINUS) continue;
+        c = this.next();
+        if (c === EOC) return NEED;
+        if (c === MINUS) break;
       }
-      const c = this.next();
-      if (c === EOC) return NEED;
-      if (c !== GT) this.fail('malformed comment.');
-      this.mode = M_TEXT;
-      return this.i;
     }
+    const c = this.next();
+    if (c === EOC) return NEED;
+    if (c !== GT) this.fail('malformed comment.');
+    this.mode = M_TEXT;
+    return this.i;
   }
 
   /** Advances over s[this.i, to) when it holds only ordinary characters (tracking LFs); false otherwise. */
@@ -1415,7 +1436,7 @@ class Tokenizer implements HardenedParser {
 
   private end(): void {
     if (!this.sawRoot) this.fail('document must contain a root element.');
-    if (this.stack.length !== 0) this.fail(`unclosed tag: ${this.stack[this.stack.length - 1]!.q.name.slice(0, 60)}`);
+    if (this.sp !== 0) this.fail(`unclosed tag: ${this.stackQ[this.sp - 1]!.name.slice(0, 60)}`);
     if (this.mode !== M_TEXT && this.mode !== M_BEGIN) this.fail('unexpected end.');
     if (this.pending.length !== 0) {
       const t = this.pending;
