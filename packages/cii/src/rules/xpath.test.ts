@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseXml } from '@kontor/xml';
-import { D, XPathDynamicError, add, anyNum, castBoolean, cents, cmp, count, dbl, decimal, div, fractionLength, has, isAt, mul, nsp, one, round, sel, sumNodes, toDecimal } from './xpath';
+import { D, XPathDynamicError, add, anchored, anyNum, castBoolean, cents, cmp, count, dbl, decimal, div, fractionLength, has, isAt, mul, nsp, one, round, sel, sumNodes, toDecimal } from './xpath';
 
 const doc = parseXml(
   `<rsm:Inv xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:x="urn:other">
@@ -16,6 +16,13 @@ describe('XPath 2.0 semantics the schematrons rely on', () => {
     expect(sel(sel(doc, 'ram:A/ram:B'), '..')).toHaveLength(2);
     expect(isAt(sel(doc, 'ram:A')[0]!, '/rsm:Inv/ram:A')).toBe(true);
     expect(isAt(sel(doc, 'ram:A/ram:B')[0]!, '/rsm:Inv/ram:A')).toBe(false);
+    // anchored(path) is isAt with the path compiled once: the same answer for every element
+    const all = [doc, ...sel(doc, 'ram:A'), ...sel(doc, 'ram:A/ram:B'), ...doc.children.flatMap((a) => a.children)];
+    for (const path of ['/rsm:Inv', '/rsm:Inv/ram:A', '/rsm:Inv/ram:A/ram:B', '/ram:A/ram:B', '/rsm:Inv/ram:B']) {
+      const at = anchored(path);
+      for (const el of all) expect(at(el), `${path} ${el.name}`).toBe(isAt(el, path));
+    }
+    expect(all.filter(anchored('/rsm:Inv/ram:A/ram:B'))).toHaveLength(3 + 3);
   });
 
   it('sums untyped values as doubles and converts doubles to decimals exactly (as Saxon)', () => {

@@ -607,6 +607,19 @@ export function isAt(el: XmlElement, absPath: string): boolean {
     steps = compile(absPath.replace(/^\//, ''));
     anchoredCache.set(absPath, steps);
   }
+  return isAtSteps(el, steps);
+}
+
+/**
+ * `isAt` with the path compiled once, for a context's match (tried on many elements): no lookup per call.
+ * @example const atSeller = anchored('/rsm:CrossIndustryInvoice/…/ram:SellerTradeParty'); atSeller(el)
+ */
+export function anchored(absPath: string): (el: XmlElement) => boolean {
+  const steps = compile(absPath.replace(/^\//, ''));
+  return (el) => isAtSteps(el, steps);
+}
+
+function isAtSteps(el: XmlElement, steps: readonly Step[]): boolean {
   let cur: XmlElement | null = el;
   for (let i = steps.length - 1; i >= 0; i--) {
     const s = steps[i]!;

@@ -14,6 +14,7 @@ import {
   UDT,
   abs,
   add,
+  anchored,
   anyKidIs,
   anyEqNodes,
   anyNum,
@@ -28,7 +29,6 @@ import {
   has,
   indicatorIs,
   is,
-  isAt,
   kid,
   kids,
   mul,
@@ -151,7 +151,7 @@ const C = {
     locals: ['PayeePartyCreditorFinancialAccount'],
     match: (el) => ram(el) && is(el.parent, 'SpecifiedTradeSettlementPaymentMeans') && kids(el.parent!, 'TypeCode').some((t) => sv(t) === '30' || sv(t) === '58'),
   }),
-  headerDelivery: P.context({ label: 'header delivery', priority: 1054, locals: ['ApplicableHeaderTradeDelivery'], match: (el) => isAt(el, HEADER_DELIVERY_PATH) }),
+  headerDelivery: P.context({ label: 'header delivery', priority: 1054, locals: ['ApplicableHeaderTradeDelivery'], match: anchored(HEADER_DELIVERY_PATH) }),
   headerAllowanceIndicator: P.context({
     label: 'document level allowance (BG-20)',
     priority: 1053,
@@ -184,7 +184,7 @@ const C = {
   characteristic: P.context({ label: 'item attribute (BG-32)', priority: 1044, locals: ['ApplicableProductCharacteristic'], match: ram }),
   payee: P.context({ label: 'payee (BG-10)', priority: 1043, locals: ['PayeeTradeParty'], match: ram }),
   paymentMeans: P.context({ label: 'payment instructions (BG-16)', priority: 1042, locals: ['SpecifiedTradeSettlementPaymentMeans'], match: ram }),
-  precedingInvoice: P.context({ label: 'preceding invoice reference (BG-3)', priority: 1041, locals: ['InvoiceReferencedDocument'], match: (el) => isAt(el, PRECEDING_INVOICE_PATH) }),
+  precedingInvoice: P.context({ label: 'preceding invoice reference (BG-3)', priority: 1041, locals: ['InvoiceReferencedDocument'], match: anchored(PRECEDING_INVOICE_PATH) }),
   seller: P.context({ label: 'seller (BG-4)', priority: 1040, locals: ['SellerTradeParty'], match: ram }),
   taxRepresentative: P.context({ label: 'seller tax representative (BG-11)', priority: 1039, locals: ['SellerTaxRepresentativeTradeParty'], match: ram }),
   vatTotal: P.context({

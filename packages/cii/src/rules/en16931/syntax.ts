@@ -6,7 +6,7 @@
 import type { XmlElement } from '@kontor/xml';
 import type { CiiDoc, RuleDef } from '../types';
 import { definePattern } from '../model';
-import { RAM, RSM, UDT, attr, fromRoot, has, hasAncestor, indicatorIs, is, isAt, kids, nsp, one, sel, sv } from '../xpath';
+import { RAM, RSM, UDT, anchored, attr, fromRoot, has, hasAncestor, indicatorIs, is, kids, nsp, one, sel, sv } from '../xpath';
 import { absent, counted, noAttributes, rule, docRule } from './dsl';
 
 const P = definePattern('EN16931-CII-Syntax');
@@ -22,9 +22,14 @@ const BT24_ID = `${INV}/rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocum
 const BT1_ID = `${INV}/rsm:ExchangedDocument/ram:ID`;
 const BT126_ID = `${LINE}/ram:AssociatedDocumentLineDocument/ram:LineID`;
 const BT155_ID = `${LINE}/ram:SpecifiedTradeProduct/ram:SellerAssignedID`;
+const atBt24Id = anchored(BT24_ID);
+const atBt1Id = anchored(BT1_ID);
+const atBt126Id = anchored(BT126_ID);
+const atBt155Id = anchored(BT155_ID);
 const at = (label: string, priority: number, path: string) => {
   const local = path.slice(path.lastIndexOf(':') + 1);
-  return P.context({ label, priority, locals: [local], match: (el) => isAt(el, path) });
+  const atPath = anchored(path);
+  return P.context({ label, priority, locals: [local], match: atPath });
 };
 
 /** The contexts of the syntax pattern, highest priority first (an element fires only the first that matches). */
@@ -57,7 +62,7 @@ const C = {
     label: 'BT-24, BT-1, BT-126, BT-155 identifiers',
     priority: 1011,
     locals: ['ID', 'LineID', 'SellerAssignedID'],
-    match: (el) => isAt(el, BT24_ID) || isAt(el, BT1_ID) || isAt(el, BT126_ID) || isAt(el, BT155_ID),
+    match: (el) => atBt24Id(el) || atBt1Id(el) || atBt126Id(el) || atBt155Id(el),
   }),
   anyId: P.context({ label: 'any ram:…ID element', priority: 1010, locals: '*', match: (el) => ram(el) && el.local.endsWith('ID') }),
   typeCode: P.context({ label: 'any ram:TypeCode', priority: 1009, locals: ['TypeCode'], match: ram }),
