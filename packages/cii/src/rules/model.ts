@@ -448,21 +448,20 @@ export class CiiDocument implements CiiDoc {
   get lines(): readonly LineView[] {
     const v = this.slots[13];
     if (v !== UNSET) return v as readonly LineView[];
-    return (this.slots[13] =
-      kids(this.transaction, 'IncludedSupplyChainTradeLineItem').map((el): LineView => {
-        const settlement = kid(el, 'SpecifiedLineTradeSettlement');
-        return {
-          el,
-          doc: kid(el, 'AssociatedDocumentLineDocument'),
-          agreement: kid(el, 'SpecifiedLineTradeAgreement'),
-          delivery: kid(el, 'SpecifiedLineTradeDelivery'),
-          settlement,
-          product: kid(el, 'SpecifiedTradeProduct'),
-          taxes: kids(settlement, 'ApplicableTradeTax'),
-          allowanceCharges: kids(settlement, 'SpecifiedTradeAllowanceCharge'),
-          summation: kid(settlement, 'SpecifiedTradeSettlementLineMonetarySummation'),
-        };
-      }));
+    return (this.slots[13] = kids(this.transaction, 'IncludedSupplyChainTradeLineItem').map((el): LineView => {
+      const settlement = kid(el, 'SpecifiedLineTradeSettlement');
+      return {
+        el,
+        doc: kid(el, 'AssociatedDocumentLineDocument'),
+        agreement: kid(el, 'SpecifiedLineTradeAgreement'),
+        delivery: kid(el, 'SpecifiedLineTradeDelivery'),
+        settlement,
+        product: kid(el, 'SpecifiedTradeProduct'),
+        taxes: kids(settlement, 'ApplicableTradeTax'),
+        allowanceCharges: kids(settlement, 'SpecifiedTradeAllowanceCharge'),
+        summation: kid(settlement, 'SpecifiedTradeSettlementLineMonetarySummation'),
+      };
+    }));
   }
   get headerAllowanceCharges(): readonly XmlElement[] {
     const v = this.slots[14];

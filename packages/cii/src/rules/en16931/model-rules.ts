@@ -626,10 +626,7 @@ export const modelRules: readonly RuleDef[] = [
     'f',
     C.k.header!,
     'BT-72',
-    (el, doc) =>
-      fromRoot(doc.root, DELIVERY_DATE_PATH).length > 0 ||
-      has(el, '../../ram:BillingSpecifiedPeriod/ram:StartDateTime') ||
-      has(el, '../../ram:BillingSpecifiedPeriod/ram:EndDateTime'),
+    (el, doc) => fromRoot(doc.root, DELIVERY_DATE_PATH).length > 0 || has(el, '../../ram:BillingSpecifiedPeriod/ram:StartDateTime') || has(el, '../../ram:BillingSpecifiedPeriod/ram:EndDateTime'),
   ),
   rule('BR-IC-12', 'f', C.k.header!, 'BT-80', (_el, doc) => fromRoot(doc.root, SHIP_TO_COUNTRY_PATH).length > 0),
   docRule('BR-IC-03', 'f', C.k.allowance, 'BT-31', icParties),
