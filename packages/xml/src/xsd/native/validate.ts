@@ -112,7 +112,7 @@ export class NativeValidation {
       this.skip++;
       return;
     }
-    for (const a of attributes) if (a.ns === XSI && (a.local === 'type' || a.local === 'nil')) throw new NativeUnsupported(`xsi:${a.local}`);
+    if (attributes.length > 0) for (const a of attributes) if (a.ns === XSI && (a.local === 'type' || a.local === 'nil')) throw new NativeUnsupported(`xsi:${a.local}`);
     const key = this.key(ns, local);
     const parent = this.depth > 0 ? this.frames[this.depth - 1] : undefined;
     let decl: ElementDecl | undefined;
@@ -125,7 +125,7 @@ export class NativeValidation {
         return;
       }
     } else {
-      this.flushText(parent);
+      if (parent.pendingText) this.flushText(parent);
       if (parent.bad) {
         this.skip = 1;
         return;
