@@ -93,7 +93,7 @@ export function tokenizeContent(b: Uint8Array, limits: TokenizeLimits = {}): Ope
   const skipWs = () => {
     while (i < n) {
       const c = b[i]!;
-      if (WS.has(c)) i++;
+      if (CLASS[c] === 1) i++;
       else if (c === 0x25) {
         while (i < n && b[i] !== 0x0a && b[i] !== 0x0d) i++;
       } else break;
@@ -102,7 +102,7 @@ export function tokenizeContent(b: Uint8Array, limits: TokenizeLimits = {}): Ope
 
   const regularRun = (): string => {
     const s = i;
-    while (i < n && !WS.has(b[i]!) && !DELIM.has(b[i]!)) i++;
+    while (i < n && CLASS[b[i]!] === 0) i++;
     // operators are short: skip the Buffer view for them
     if (i - s <= 3) return i - s === 1 ? String.fromCharCode(b[s]!) : i - s === 2 ? String.fromCharCode(b[s]!, b[s + 1]!) : i - s === 3 ? String.fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!) : '';
     return text(b, s, i);
@@ -134,7 +134,7 @@ export function tokenizeContent(b: Uint8Array, limits: TokenizeLimits = {}): Ope
       else break;
     }
     // the run must end here (white space, delimiter or end), hold a digit, and stay within exact arithmetic
-    if (digits === 0 || digits > 15 || (j < n && !WS.has(b[j]!) && !DELIM.has(b[j]!))) return undefined;
+    if (digits === 0 || digits > 15 || (j < n && CLASS[b[j]!] === 0)) return undefined;
     i = j;
     const magnitude = scale === 0 ? mantissa : mantissa / 10 ** scale;
     return { t: 'num', v: neg ? -magnitude : magnitude, int: !dot };

@@ -23,7 +23,8 @@ export function normalizeNames(doc: PDFDocument): number {
   let count = 0;
   const seen = new Set<PDFObject>();
   const visit = (o: PDFObject, depth: number): void => {
-    if (depth > 64 || seen.has(o)) return;
+    // only containers hold names to fix (numbers, strings, references: nothing to look up)
+    if (depth > 64 || !(o instanceof PDFArray || o instanceof PDFDict || o instanceof PDFStream) || seen.has(o)) return;
     if (o instanceof PDFArray) {
       seen.add(o);
       for (let i = 0; i < o.size(); i++) {

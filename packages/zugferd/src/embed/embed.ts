@@ -55,7 +55,7 @@ export async function embedInvoice(pdf: Uint8Array, invoice: unknown, opts: Embe
   // the invoice first: a data error is the more useful answer
   const prepared = preparePdfInvoice(invoice, opts.attachments, lang);
 
-  const head = new TextDecoder('latin1').decode(pdf.subarray(0, 1024));
+  const head = Buffer.from(pdf.buffer, pdf.byteOffset, Math.min(pdf.byteLength, 1024)).toString('latin1');
   if (!head.includes('%PDF-')) refuse('PDF_UNREADABLE', 'The file is not a PDF (no %PDF- header)');
   // checked on the raw bytes first: the strings of an encrypted file do not parse, and need not be tried
   if (hasEncryptEntry(pdf)) refuse('PDF_ENCRYPTED', 'The PDF is encrypted or password protected; PDF/A forbids encryption. Supply an unprotected PDF.');

@@ -20,8 +20,10 @@ function hasDefault(run: GraphicsRun, res: Res, space: DeviceSpace): boolean {
 }
 
 export function useDevice(run: GraphicsRun, space: DeviceSpace, res: Res, path: string): void {
+  // the first use of a device space is all that is kept: once known, a later use changes nothing
+  if (run.deviceUse.has(space)) return;
   if (hasDefault(run, res, space)) return;
-  if (!run.deviceUse.has(space)) run.deviceUse.set(space, path);
+  run.deviceUse.set(space, path);
 }
 
 export function useColorSpace(run: GraphicsRun, obj: PDFObject, res: Res, path: string, page: PageState, depth = 0): void {

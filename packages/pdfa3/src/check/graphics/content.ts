@@ -3,7 +3,7 @@
  * strings 6.1.6), undefined operators (6.2.2-1), rendering intents (6.2.6), inline images (6.1.10,
  * 6.2.8-3), q/Q nesting (6.1.13-8), and the hand-off of every painted resource to its clause group.
  */
-import { PDFBool, PDFDict, PDFStream } from 'pdf-lib';
+import { PDFBool, PDFDict, type PDFObject, PDFStream } from 'pdf-lib';
 import { ContentLimitError, type ContentParseError, CONTENT_OPERATORS, tokenizeContent, type Operand, type Operation } from '../../internal/content';
 import { get, getName, getNumber } from '../../internal/pdf';
 import { ALLOWED_INLINE_FILTERS, RENDERING_INTENTS } from '../../internal/rules';
@@ -16,6 +16,8 @@ import { useXObject, usePattern } from './xobjects';
 interface GState {
   font?: PDFDict | undefined;
   fontName?: string;
+  /** `${path}/Font/${fontName}`, made once per Tf */
+  fontPath?: string;
   renderMode: number;
   /** current colour spaces; painting with a device space uses it (the initial one is DeviceGray) */
   fill: Space;
@@ -71,31 +73,45 @@ export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path:
       run.c.fail('6.2.4.2-2', run.c.t('OVERPRINT_MODE'), path);
     }
   };
+  // a font's /Subtype read once per scan (Type 3 glyph procedures are painted with the text)
+  const type3 = new Map<PDFDict, boolean>();
   const showText = (strings: Operand[]) => {
     const m = gs.renderMode;
     if (m !== 3 && gs.font) {
       let u = run.glyphUse.get(gs.font);
-      if (!u) run.glyphUse.set(gs.font, (u = { path: `${path}/Font/${gs.fontName}`, strings: [] }));
+      if (!u) run.glyphUse.set(gs.font, (u = { path: gs.fontPath!, strings: [] }));
       // a malformed hex string (6.1.6) has no agreed glyph codes; its glyphs are not judged
-      const wellFormed = (x: Operand) => x.t === 'str' && !x.hexOther;
       for (const o of strings) {
-        if (o.t === 'str' && wellFormed(o)) u.strings.push(o.data);
-        else if (o.t === 'arr') for (const x of o.v) if (x.t === 'str' && wellFormed(x)) u.strings.push(x.data);
+        if (o.t === 'str') {
+          if (!o.hexOther) u.strings.push(o.data);
+        } else if (o.t === 'arr') for (const x of o.v) if (x.t === 'str' && !x.hexOther) u.strings.push(x.data);
       }
     }
     if (m === 3 || m === 7) return;
-    paint([0, 2, 4, 6].includes(m), [1, 2, 5, 6].includes(m));
+    // fill in modes 0, 2, 4, 6; stroke in 1, 2, 5, 6
+    paint(m === 0 || m === 2 || m === 4 || m === 6, m === 1 || m === 2 || m === 5 || m === 6);
     if (gs.font) {
-      checkFont(run, gs.font, gs.renderMode, `${path}/Font/${gs.fontName}`, page, depth);
-      if (getName(run.ctx, gs.font, 'Subtype') === 'Type3') {
+      checkFont(run, gs.font, gs.renderMode, gs.fontPath!, page, depth);
+      let isType3 = type3.get(gs.font);
+      if (isType3 === undefined) type3.set(gs.font, (isType3 = getName(run.ctx, gs.font, 'Subtype') === 'Type3'));
+      if (isType3) {
         const codes = new Set<number>();
         for (const o of strings) {
           if (o.t === 'str') o.data.forEach((b) => codes.add(b));
           else if (o.t === 'arr') for (const x of o.v) if (x.t === 'str') x.data.forEach((b) => codes.add(b));
         }
-        useType3Glyphs(run, gs.font, codes, res, `${path}/Font/${gs.fontName}`, page, depth, { fill: gs.fill, stroke: gs.stroke });
+        useType3Glyphs(run, gs.font, codes, res, gs.fontPath!, page, depth, { fill: gs.fill, stroke: gs.stroke });
       }
     }
+  };
+  // resources looked up once per name and category in this stream (the same answer and findings each time)
+  const looked = new Map<string, PDFObject | undefined>();
+  const lookup = (category: string, name: string): PDFObject | undefined => {
+    const key = `${category}/${name}`;
+    if (looked.has(key)) return looked.get(key);
+    const v = lookupRes(run, res, category, name, path);
+    looked.set(key, v);
+    return v;
   };
   let a: Operand[] = [];
   const lastName = (): string | undefined => {
@@ -119,9 +135,10 @@ export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path:
       case 'Tf': {
         const n = a[0]?.t === 'name' ? a[0].v : undefined;
         if (n !== undefined) {
-          const f = lookupRes(run, res, 'Font', n, path);
+          const f = lookup('Font', n);
           gs.font = f instanceof PDFDict ? f : undefined;
           gs.fontName = n;
+          gs.fontPath = `${path}/Font/${n}`;
         }
         break;
       }
@@ -154,7 +171,7 @@ export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path:
       case 'Do': {
         const n = lastName();
         if (n === undefined) break;
-        const x = lookupRes(run, res, 'XObject', n, path);
+        const x = lookup('XObject', n);
         if (x instanceof PDFStream) {
           if (get(run.ctx, x.dict, 'ImageMask') === PDFBool.True) paint(true, false);
           useXObject(run, x, res, `${path}/XObject/${n}`, page, depth, { fill: gs.fill, stroke: gs.stroke });
@@ -164,7 +181,7 @@ export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path:
       case 'gs': {
         const n = lastName();
         if (n === undefined) break;
-        const g = lookupRes(run, res, 'ExtGState', n, path);
+        const g = lookup('ExtGState', n);
         if (g instanceof PDFDict) {
           checkExtGState(run, g, `${path}/ExtGState/${n}`, page);
           const OP = get(run.ctx, g, 'OP');
@@ -188,7 +205,7 @@ export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path:
           useDevice(run, n, res, path);
           space = n;
         } else if (n !== 'Pattern') {
-          const cs = lookupRes(run, res, 'ColorSpace', n, path);
+          const cs = lookup('ColorSpace', n);
           if (cs) {
             useColorSpace(run, cs, res, `${path}/ColorSpace/${n}`, page, depth);
             if (isIccCmyk(run, cs)) space = 'iccCMYK';
@@ -202,7 +219,7 @@ export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path:
       case 'SCN': {
         const n = lastName();
         if (n === undefined) break;
-        const p = lookupRes(run, res, 'Pattern', n, path);
+        const p = lookup('Pattern', n);
         if (p) usePattern(run, p, res, `${path}/Pattern/${n}`, page, depth);
         break;
       }
@@ -221,7 +238,7 @@ export function scanContent(run: GraphicsRun, bytes: Uint8Array, res: Res, path:
       case 'sh': {
         const n = lastName();
         if (n === undefined) break;
-        const sh = lookupRes(run, res, 'Shading', n, path);
+        const sh = lookup('Shading', n);
         const shd = sh instanceof PDFStream ? sh.dict : sh instanceof PDFDict ? sh : undefined;
         if (shd) {
           const cs = get(run.ctx, shd, 'ColorSpace');
