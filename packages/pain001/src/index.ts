@@ -8,6 +8,7 @@ export { isKnownCurrency, isSepaCountry } from './model/codes';
 export { isTargetBusinessDay, isIsoDate } from './model/dates';
 export { checkPaymentRun, type RunRuleOptions } from './rules/run-rules';
 export { writePain001, planBlocks, PAIN_001_001_09, type WriteOptions, type PaymentBlockPlan } from './write/writer';
+export type { WriteSink } from './write/emit';
 export {
   generateSct,
   generateAxz,
