@@ -97,7 +97,7 @@ describe('built CLI: what a command loads', () => {
   });
 
   it('pay, camt and invoice validate (with the configuration loader) reach neither the service nor the PDF stack', () => {
-    for (const name of ['pay', 'camt', 'invoice-validate']) {
+    for (const name of ['pay', 'pay-validate', 'camt', 'invoice-validate']) {
       const r = withConfig(name);
       expect(
         [...r.dynamic].some((f) => f.startsWith('config-')),
@@ -114,11 +114,19 @@ describe('built CLI: what a command loads', () => {
 
   it('camt parse loads no schema store; no command loads libxml2-wasm at start (only on first need, see below)', () => {
     expect(withConfig('camt').packages).not.toContain('libxml2-wasm');
-    for (const name of ['pay', 'camt', 'camt-validate', 'invoice-validate']) {
+    for (const name of ['pay', 'pay-validate', 'camt', 'camt-validate', 'invoice-validate']) {
       expect(withConfig(name).packages, name).not.toContain('libxml2-wasm');
     }
     // nor the ZIP reader of the schema download (`schemas install --url` imports it when it runs; camt reads ZIP deliveries)
-    for (const name of ['pay', 'invoice-validate']) expect(withConfig(name).packages, name).not.toContain('fflate');
+    for (const name of ['pay', 'pay-validate', 'invoice-validate']) expect(withConfig(name).packages, name).not.toContain('fflate');
+    // pay validate: the reading side of @kontor/pain001 only (no writer, bank directory or model provider)
+    const validate = withConfig('pay-validate');
+    for (const mod of ['packages/pain001/src/write/', 'packages/bankdata/src/', 'packages/ai/src/']) {
+      expect(
+        [...validate.chunks].some((f) => readFileSync(path.join(dir, f), 'utf8').includes(`// ../../${mod}`)),
+        `pay validate → ${mod}`,
+      ).toBe(false);
+    }
     // the one way in: the schema store's loader, a dynamic import
     const loaders = readdirSync(dir).filter((f) => f.endsWith('.js') && /\bimport\(\s*["']libxml2-wasm["']\s*\)/.test(readFileSync(path.join(dir, f), 'utf8')));
     expect(loaders.length).toBeGreaterThan(0);

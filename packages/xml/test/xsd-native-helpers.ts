@@ -36,7 +36,6 @@ export function enginePair(xsdPath: string): EnginePair | { refused: string } {
 
 const MAX = 10_000;
 
-
 export function nativeVerdict(p: EnginePair, xml: string | Uint8Array): Verdict {
   const v = runNative(p.native, xml, MAX);
   if (!v) return { valid: null, errors: 0, diagnostics: [] };

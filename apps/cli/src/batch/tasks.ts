@@ -6,7 +6,7 @@ type Loader = () => Promise<BatchTask<any, any>>;
 
 export const batchTasks: Record<string, Loader> = {
   'invoice validate': async () => (await import('../commands/invoice-validate')).invoiceValidateTask,
-  'pay validate': async () => (await import('../commands/pay')).payValidateTask,
+  'pay validate': async () => (await import('../commands/pay-validate')).payValidateTask,
   'camt validate': async () => (await import('../commands/camt-validate')).camtValidateTask,
   'camt parse': async () => (await import('../commands/camt')).camtParseTask,
   'invoice verify': async () => (await import('../commands/invoice-verify')).invoiceVerifyTask,

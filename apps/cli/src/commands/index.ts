@@ -20,5 +20,6 @@ export const commandGroups: CommandGroup[] = [
   { words: ['invoice'], names: ['invoice verify'], load: async () => (await import('./invoice-verify')).invoiceVerifyCommands },
   { words: ['invoice'], names: ['invoice extract'], load: async () => (await import('./invoice-extract')).invoiceExtractCommands },
   { words: ['pdf'], load: async () => (await import('./pdf-check')).pdfCheckCommands },
-  { words: ['pay', 'bank', 'bankdata', 'address'], load: async () => (await import('./pay')).payCommands },
+  { words: ['pay'], names: ['pay validate'], load: async () => (await import('./pay-validate')).payValidateCommands },
+  { words: ['pay', 'bank', 'bankdata', 'address'], names: ['pay sepa', 'pay axz', 'bank lookup', 'bankdata import', 'address structure'], load: async () => (await import('./pay')).payCommands },
 ];

@@ -1,17 +1,16 @@
 /**
- * kontor pay sepa|axz|validate, bank lookup, bankdata import, address structure: payment files via
- * @kontor/pain001, the German bank directory via @kontor/bankdata, address structuring via @kontor/ai.
+ * kontor pay sepa|axz, bank lookup, bankdata import, address structure: payment files via @kontor/pain001, the
+ * German bank directory via @kontor/bankdata, address structuring via @kontor/ai. `pay validate` is pay-validate.ts,
+ * so validating loads neither the generation path nor the bank directory or the model provider.
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SchemaStore, xsdCheckToJson } from '@kontor/xml';
+import { SchemaStore } from '@kontor/xml';
 import { BankDirectory } from '@kontor/bankdata';
 import { createModelProvider } from '@kontor/ai';
-import { DEFAULT_MAX_BYTES, describeValidation, generateAxz, generateSct, structureAddresses, validatePain001, type PaymentIssue } from '@kontor/pain001';
+import { generateAxz, generateSct, structureAddresses, type PaymentIssue } from '@kontor/pain001';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
-import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
-import type { BatchTask } from '../batch/task';
-import { toDisplay } from '../output';
+import { formatOf } from '../batch/run';
 
 async function readInput(io: Io, file: string | undefined, what: string): Promise<{ bytes: Buffer; path: string; mtime: Date }> {
   if (!file) throw new CliError(`Missing <${what}>`);
@@ -119,51 +118,9 @@ function generateCommand(profile: 'sct' | 'axz'): Command {
   };
 }
 
-interface PayValidateOptions {
-  profile: 'auto' | 'sct' | 'axz';
-  schemaDir: string;
-  maxBytes: number;
-}
-
-/** One pain.001 file: profile detection, business rules and XSD; library refusals (not a pain.001) are findings of the file. */
-export const payValidateTask: BatchTask<PayValidateOptions, SchemaStore> = {
-  open: (o) => new SchemaStore({ dir: o.schemaDir }),
-  async check(store, file, o, fmt) {
-    const bytes = await readFile(file.path);
-    // A refused file (Pain001Error: not XML, too large, not a pain.001 …) becomes the batch's errorOutcome (batch/task.ts)
-    // --lang (or the locale) also picks the language of the library's findings, notes and summary.
-    const r = await validatePain001(bytes, { profile: o.profile, schemaStore: store, maxBytes: o.maxBytes, lang: fmt.lang });
-    const name = path.basename(file.path);
-    const findings = [...r.findings.map((f) => toDisplay(f))];
-    if (r.xsd.available) for (const f of r.xsd.findings) findings.push(toDisplay(f));
-    const de = fmt.lang === 'de';
-    const source = r.profileSource === 'requested' ? (de ? 'vorgegeben' : 'requested') : de ? 'erkannt' : 'detected';
-    const lines = [`${de ? 'Profil' : 'Profile'} ${r.profile.toUpperCase()} (${source}): ${r.profileReasons.join('; ')}`];
-    if (!r.xsd.available) lines.push(`Schema: ${r.xsd.note ?? (de ? 'nicht geprüft' : 'not checked')}`);
-    // The JSON is the service's result shape (xsd positions null when unknown, spec §2.6).
-    const summary = describeValidation(r, name, fmt.lang);
-    return { file: file.name, verdict: r.verdict, json: { file: file.name, summary, result: { ...r, xsd: xsdCheckToJson(r.xsd) } }, headline: summary, findings, lines };
-  },
-  close: (store) => store.dispose(),
-};
-
 export const payCommands: Command[] = [
   generateCommand('sct'),
   generateCommand('axz'),
-  {
-    name: 'pay validate',
-    summary: 'Validate pain.001 files (.09/.03, SCT or AXZ): rules, schema with line/column, verdict',
-    usage: `kontor pay validate <file|dir|glob>... [--profile auto|sct|axz] [--schema-dir <dir>] [--max-bytes <n>] ${batchUsage}`,
-    async run(argv, io) {
-      const { values, positionals } = parse(argv, { ...batchOptions, profile: { type: 'string' }, 'schema-dir': { type: 'string' }, 'max-bytes': { type: 'string' } });
-      const profile = values.profile ?? 'auto';
-      if (profile !== 'auto' && profile !== 'sct' && profile !== 'axz') throw new CliError('--profile must be auto, sct or axz');
-      const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
-      if (!Number.isInteger(maxBytes) || maxBytes < 1) throw new CliError('--max-bytes must be a positive whole number');
-      const schemaDir = values['schema-dir'] ? path.resolve(io.cwd, values['schema-dir']) : (await config(io)).schemaDir;
-      return runBatch(io, { task: 'pay validate', options: { profile, schemaDir, maxBytes } satisfies PayValidateOptions, inputs: positionals, extensions: ['.xml'], values });
-    },
-  },
   {
     name: 'bank lookup',
     summary: 'BIC and name for a German bank code (Bundesbank directory)',

@@ -5,7 +5,14 @@ import type { XsdCheck, XsdCheckFinding } from '../model/types';
 import { rulesetLabel, schemaSetId, type CamtKind } from '../read/detect';
 import { DEFAULT_MAX_XSD_FINDINGS, schemaSets, xsdVerdict } from '@kontor/xml';
 
-export async function checkXsd(store: SchemaStore | undefined, kind: CamtKind, xml: Uint8Array | string, maxBytes: number, maxFindings = DEFAULT_MAX_XSD_FINDINGS, lang: Lang = 'de'): Promise<XsdCheck> {
+export async function checkXsd(
+  store: SchemaStore | undefined,
+  kind: CamtKind,
+  xml: Uint8Array | string,
+  maxBytes: number,
+  maxFindings = DEFAULT_MAX_XSD_FINDINGS,
+  lang: Lang = 'de',
+): Promise<XsdCheck> {
   const say = sayer(lang);
   const schemaSet = schemaSetId(kind);
   const base = { ruleset: rulesetLabel(kind), schemaSet, errorCount: 0, warningCount: 0, findings: [] as XsdCheckFinding[] };

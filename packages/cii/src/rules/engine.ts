@@ -3,7 +3,20 @@
  * cii-d16b from the store, as the KoSIT validator does), then the native rule sets over one shared read model,
  * and computes the verdict: EN 16931 (any error → invalid) or XRechnung with the KoSIT scenario semantics.
  */
-import { KontorXmlError, XmlElement, parseXml, preloadLibxml2, verdictOf, xmlInputToText, type Lang, type SchemaStore, type Verdict, type XmlInput, type XmlLimits, type XsdFinding } from '@kontor/xml';
+import {
+  KontorXmlError,
+  XmlElement,
+  parseXml,
+  preloadLibxml2,
+  verdictOf,
+  xmlInputToText,
+  type Lang,
+  type SchemaStore,
+  type Verdict,
+  type XmlInput,
+  type XmlLimits,
+  type XsdFinding,
+} from '@kontor/xml';
 import type { CiiDoc, RuleDef, RuleFinding, RuleSet, Severity } from './types';
 import { readCiiDoc, oraclePath, type PathCache } from './model';
 import { XPathDynamicError } from './xpath';

@@ -294,7 +294,10 @@ export class SchemaStore {
   validate(id: string, input: XmlInput, opts: XsdValidateOptions = {}): XsdResult {
     const r = this.run(libxml2IfLoaded(), id, input, opts);
     if (r === NEEDS_LIBXML2) {
-      throw new KontorXmlError('SCHEMA_ENGINE_NOT_LOADED', `Schema set "${id}": this document is validated by libxml2-wasm, which is not loaded yet (await store.prepare() first, or use validateAsync)`);
+      throw new KontorXmlError(
+        'SCHEMA_ENGINE_NOT_LOADED',
+        `Schema set "${id}": this document is validated by libxml2-wasm, which is not loaded yet (await store.prepare() first, or use validateAsync)`,
+      );
     }
     return r;
   }
