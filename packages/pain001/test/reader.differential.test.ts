@@ -97,9 +97,26 @@ const DUPLICATES = (() => {
     `<RmtInf>${(o.ustrd ?? ['R 1']).map((u) => `<Ustrd>${u}</Ustrd>`).join('')}${o.ref ? `<Strd><CdtrRefInf><Ref>${o.ref}</Ref></CdtrRefInf></Strd>` : ''}</RmtInf></CdtTrfTxInf>`;
   const block = (date: string, txs: string[]) => `<PmtInf><PmtInfId>P</PmtInfId><ReqdExctnDt><Dt>${date}</Dt></ReqdExctnDt>${txs.join('')}</PmtInf>`;
   const txs = [
-    tx('10.5'), tx('10.50'), tx('010.500'), tx('10.51'), tx('1.005'), tx('1.01'), tx('1.0049'), tx('1.00'), tx('12345678901234.5'), tx('12345678901234.50'),
-    tx('10.5', { ccy: 'USD' }), tx('10.5', { iban: 'DE02500105170005400246' }), tx('10.5', { other: true }), tx('10.5', { other: true, iban: 'DE89370400440532013000' }),
-    tx('10.5', { ustrd: ['R', '1'] }), tx('10.5', { ustrd: ['R|1'] }), tx('10.5', { ustrd: [] }), tx('10.5', { ustrd: [], ref: 'RF1' }), tx('10.5', { ustrd: [], ref: 'RF1' }), tx('10.5', { ustrd: ['R 1'], ref: 'RF1' }),
+    tx('10.5'),
+    tx('10.50'),
+    tx('010.500'),
+    tx('10.51'),
+    tx('1.005'),
+    tx('1.01'),
+    tx('1.0049'),
+    tx('1.00'),
+    tx('12345678901234.5'),
+    tx('12345678901234.50'),
+    tx('10.5', { ccy: 'USD' }),
+    tx('10.5', { iban: 'DE02500105170005400246' }),
+    tx('10.5', { other: true }),
+    tx('10.5', { other: true, iban: 'DE89370400440532013000' }),
+    tx('10.5', { ustrd: ['R', '1'] }),
+    tx('10.5', { ustrd: ['R|1'] }),
+    tx('10.5', { ustrd: [] }),
+    tx('10.5', { ustrd: [], ref: 'RF1' }),
+    tx('10.5', { ustrd: [], ref: 'RF1' }),
+    tx('10.5', { ustrd: ['R 1'], ref: 'RF1' }),
   ];
   return `<?xml version="1.0"?><Document xmlns="${NS09}"><CstmrCdtTrfInitn><GrpHdr><MsgId>M</MsgId></GrpHdr>${block('2026-03-16', txs)}${block('2026-03-16', txs)}${block('2026-03-17', txs)}<PmtInf><PmtInfId>Q</PmtInfId>${txs.join('')}</PmtInf></CstmrCdtTrfInitn></Document>`;
 })();
@@ -145,7 +162,31 @@ function rng(seed: number) {
   };
 }
 
-const VALUES = ['', '   ', ' SEPA ', 'SLEV', 'NOTPROVIDED', '1.005', '-3.00', '0', '999999999999.99', '12345678901234.5', '0.000', '00.10', '7', '1000000000.00', 'E2E-000002', 'EUR', 'USD', 'DE89370400440532013000', 'COBADEFFXXX', '2026-03-16', '2026-03-16T10:00:00', 'A&amp;B', 'Ä ö'];
+const VALUES = [
+  '',
+  '   ',
+  ' SEPA ',
+  'SLEV',
+  'NOTPROVIDED',
+  '1.005',
+  '-3.00',
+  '0',
+  '999999999999.99',
+  '12345678901234.5',
+  '0.000',
+  '00.10',
+  '7',
+  '1000000000.00',
+  'E2E-000002',
+  'EUR',
+  'USD',
+  'DE89370400440532013000',
+  'COBADEFFXXX',
+  '2026-03-16',
+  '2026-03-16T10:00:00',
+  'A&amp;B',
+  'Ä ö',
+];
 
 function mutate(text: string, seed: number, vocabulary: string[]): string {
   const r = rng(seed);
@@ -215,7 +256,15 @@ function mutate(text: string, seed: number, vocabulary: string[]): string {
 
 describe.skipIf(!has)('streaming read model = element-tree read model; rules and summary = their reference', () => {
   const all = samples();
-  const vocabulary = [...new Set(all.flatMap((s) => tokenize(s.text).filter(isStart).map((t) => nameOf(t).replace(/^[\w]+:/, ''))))].sort();
+  const vocabulary = [
+    ...new Set(
+      all.flatMap((s) =>
+        tokenize(s.text)
+          .filter(isStart)
+          .map((t) => nameOf(t).replace(/^[\w]+:/, '')),
+      ),
+    ),
+  ].sort();
 
   it('covers the pain.001 samples of the corpus', () => {
     expect(all.length).toBeGreaterThan(40);

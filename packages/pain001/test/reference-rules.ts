@@ -334,4 +334,3 @@ export function summarizeReference(m: Pain001ReadModel) {
     createdAt: g?.createdAt ?? null,
   };
 }
-

@@ -44,7 +44,7 @@ export const defaultPain001Limits: Pain001Limits = {
 class Frame {
   node: GNode | null = null;
   /** The model object the element's fields go to (inherited from the parent unless the node opens its own). */
-  ctx: any = null;
+  ctx: unknown = null;
   text = '';
   line = 0;
   column = 0;
@@ -128,7 +128,8 @@ function txt(t: string): string | undefined {
 const loc = (f: Frame): Loc => ({ line: f.line, column: f.column });
 
 /** Sets a field and its position when the element has non-blank text (the tree reader's put()). */
-function put(target: { fieldAt: Record<string, Loc> }, key: string, f: Frame): void {
+function put(ctx: unknown, key: string, f: Frame): void {
+  const target = ctx as { fieldAt: Record<string, Loc> };
   const v = txt(f.text);
   if (v !== undefined) {
     (target as unknown as Record<string, unknown>)[key] = v;
@@ -611,7 +612,7 @@ export function pain001Reader(opts: Pain001ReaderOptions = {}): Pain001Reader {
       let n: GNode | null = null;
       if (pn !== null) {
         n = pn.children?.get(local) ?? pn.any;
-        if (n !== null && n.once) {
+        if (n?.once) {
           if ((parent.seen & n.bit) !== 0) n = null;
           else parent.seen |= n.bit;
         }
@@ -625,7 +626,7 @@ export function pain001Reader(opts: Pain001ReaderOptions = {}): Pain001Reader {
     },
     text(t) {
       const f = frames[depth - 1];
-      if (f !== undefined && f.node !== null && f.node.text) f.text += t;
+      if (f?.node?.text) f.text += t;
     },
     close() {
       const d = --depth;

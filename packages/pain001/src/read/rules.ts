@@ -308,7 +308,8 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
 
     if (profile === 'sct') {
       if (b.chargeBearer !== undefined && b.chargeBearer !== 'SLEV') c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: b.chargeBearer }), '.chargeBearer', b.fieldAt.chargeBearer);
-      for (const s of b.paymentType?.serviceLevels ?? NO_LEVELS) if (s !== 'SEPA') c.add('SCT_SERVICE_LEVEL', 'error', msg('SCT_SERVICE_LEVEL', { value: s }), '.paymentType.serviceLevels', b.fieldAt.paymentType);
+      for (const s of b.paymentType?.serviceLevels ?? NO_LEVELS)
+        if (s !== 'SEPA') c.add('SCT_SERVICE_LEVEL', 'error', msg('SCT_SERVICE_LEVEL', { value: s }), '.paymentType.serviceLevels', b.fieldAt.paymentType);
       if (b.controlSum === undefined) c.add('CTRL_SUM_MISSING', dkSeverity, msg('CTRL_SUM_MISSING_BLOCK'), '.controlSum', b.at);
       if (b.numberOfTransactions === undefined) c.add('NB_OF_TXS_MISSING', dkSeverity, msg('NB_OF_TXS_MISSING_BLOCK'), '.numberOfTransactions', b.at);
     }
@@ -362,7 +363,8 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
         const cc = accountCountry(acc);
         if (cc && !isSepaCountry(cc) && ibanProblem(acc!.iban!) === undefined)
           c.add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_COUNTRY_NOT_SEPA', { country: cc }), '.creditorAccount.iban', acc!.fieldAt.iban);
-        if (t.chargeBearer !== undefined && t.chargeBearer !== 'SLEV') c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: t.chargeBearer }), '.chargeBearer', t.fieldAt.chargeBearer);
+        if (t.chargeBearer !== undefined && t.chargeBearer !== 'SLEV')
+          c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: t.chargeBearer }), '.chargeBearer', t.fieldAt.chargeBearer);
         for (const s of t.paymentType?.serviceLevels ?? NO_LEVELS) if (s !== 'SEPA') c.add('SCT_SERVICE_LEVEL', 'error', msg('SCT_SERVICE_LEVEL', { value: s }), '.paymentType.serviceLevels', t.at);
         if (t.paymentType?.instructionPriority !== undefined && m.version === '09') c.add('SCT_PRIORITY_LEVEL', 'error', msg('SCT_PRIORITY_LEVEL'), '.paymentType.instructionPriority', t.at);
         if (t.regulatoryReporting) c.add('SCT_REGULATORY_REPORTING', 'warning', msg('SCT_REGULATORY_REPORTING'), '.regulatoryReporting', t.at);

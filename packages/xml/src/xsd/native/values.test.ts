@@ -60,11 +60,40 @@ const PIECES = ['A', 'z', '0', '9', '-', '.', ' ', '\t', '+', '€', 'ä', '😀
 
 /** Values for a type: enumeration values and their neighbours, numbers around the bounds, strings around the lengths. */
 function valuesFor(t: SimpleType, r: (n: number) => number): string[] {
-  const out: string[] = ['', ' ', '0', '-0', '+0.00', '00012.340', '.5', '5.', '1e3', 'true', '1', '2026-03-16', '2026-02-30', '2026-03-16T10:00:00', '2026-03-16T10:00:00+01:00', '10:00:00', '2026', '2026-03', '2026-13'];
+  const out: string[] = [
+    '',
+    ' ',
+    '0',
+    '-0',
+    '+0.00',
+    '00012.340',
+    '.5',
+    '5.',
+    '1e3',
+    'true',
+    '1',
+    '2026-03-16',
+    '2026-02-30',
+    '2026-03-16T10:00:00',
+    '2026-03-16T10:00:00+01:00',
+    '10:00:00',
+    '2026',
+    '2026-03',
+    '2026-13',
+  ];
   for (const e of t.enumeration ?? []) out.push(e, ` ${e}`, `${e} `, e.slice(1), `${e}X`);
   for (const b of [t.minInclusive, t.maxInclusive, t.minExclusive, t.maxExclusive]) {
     if (b === undefined) continue;
-    out.push(b, `${b}0`, `0${b}`, `${b}1`, `-${b}`, ` ${b} `, b.replace(/\d$/, (d) => String((Number(d) + 1) % 10)), b.replace(/\d$/, (d) => String((Number(d) + 9) % 10)));
+    out.push(
+      b,
+      `${b}0`,
+      `0${b}`,
+      `${b}1`,
+      `-${b}`,
+      ` ${b} `,
+      b.replace(/\d$/, (d) => String((Number(d) + 1) % 10)),
+      b.replace(/\d$/, (d) => String((Number(d) + 9) % 10)),
+    );
   }
   for (const n of [t.length, t.minLength, t.maxLength]) {
     if (n === undefined) continue;
