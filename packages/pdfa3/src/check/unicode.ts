@@ -133,7 +133,13 @@ export class UnicodeMapChecker {
       const v = tu?.lookup(code);
       if (v && v.length > 0 && v[0] !== -1) {
         if (v.some((x) => x === 0 || x === 0xfeff || x === 0xfffe)) {
-          this.c.fail('6.2.11.7.2-2', this.c.t('TOUNICODE_INVALID', { name, code, unicode: `U+${v.map((x) => x.toString(16).toUpperCase().padStart(4, '0')).join(' U+')}` }), u.path, 'error', baseFont);
+          this.c.fail(
+            '6.2.11.7.2-2',
+            this.c.t('TOUNICODE_INVALID', { name, code, unicode: `U+${v.map((x) => x.toString(16).toUpperCase().padStart(4, '0')).join(' U+')}` }),
+            u.path,
+            'error',
+            baseFont,
+          );
         }
         continue;
       }

@@ -29,20 +29,24 @@ describe('serializeContext', () => {
     await samePlainWrite(await PDFDocument.load(await doc.save({ useObjectStreams: false }), { updateMetadata: false }), 'sample reloaded');
   });
 
-  it.skipIf(!corpusAvailable())('writes the bytes of PDFWriter for every 8th corpus PDF pdf-lib parses', async () => {
-    let n = 0;
-    let i = 0;
-    for (const f of pdfFiles(CORPUS_PDF)) {
-      if (i++ % 8 !== 0) continue;
-      let doc: PDFDocument;
-      try {
-        doc = await PDFDocument.load(readFileSync(f), { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
-      } catch {
-        continue;
+  it.skipIf(!corpusAvailable())(
+    'writes the bytes of PDFWriter for every 8th corpus PDF pdf-lib parses',
+    async () => {
+      let n = 0;
+      let i = 0;
+      for (const f of pdfFiles(CORPUS_PDF)) {
+        if (i++ % 8 !== 0) continue;
+        let doc: PDFDocument;
+        try {
+          doc = await PDFDocument.load(readFileSync(f), { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+        } catch {
+          continue;
+        }
+        await samePlainWrite(doc, f);
+        n++;
       }
-      await samePlainWrite(doc, f);
-      n++;
-    }
-    expect(n).toBeGreaterThan(100);
-  }, 300_000);
+      expect(n).toBeGreaterThan(100);
+    },
+    300_000,
+  );
 });
