@@ -16,4 +16,4 @@ export { berlinParts, berlinDay, berlinMonth, berlinDateTime, berlinMidnight, ty
 export { readLimitedBody, type LimitedBody } from './limited-body';
 export { xsdCheckToJson, xsdVerdict, DEFAULT_MAX_XSD_FINDINGS, type XsdCheck, type XsdCheckFinding, type XsdCheckJson, type XsdCheckFindingJson } from './xsd/check';
 export { schemaSets, findSchemaSet, type SchemaSetDef } from './xsd/sets';
-export { preloadLibxml2 } from './xsd/libxml2';
+export { preloadLibxml2, provideLibxml2, type Libxml2Modules } from './xsd/libxml2';

@@ -7,7 +7,7 @@ import {
   KontorXmlError,
   XmlElement,
   parseXml,
-  preloadLibxml2,
+  provideLibxml2,
   verdictOf,
   xmlInputToText,
   type Lang,
@@ -17,6 +17,9 @@ import {
   type XmlLimits,
   type XsdFinding,
 } from '@kontor/xml';
+import * as libxml2Api from 'libxml2-wasm';
+import * as libxml2Lib from 'libxml2-wasm/lib/libxml2.mjs';
+import * as libxml2Node from 'libxml2-wasm/lib/nodejs.mjs';
 import type { CiiDoc, RuleDef, RuleFinding, RuleSet, Severity } from './types';
 import { readCiiDoc, oraclePath, type PathCache } from './model';
 import { XPathDynamicError } from './xpath';
@@ -28,9 +31,10 @@ import { xrechnungRules } from './xrechnung';
 export { definePattern } from './model';
 
 // The CII and Factur-X schemas (and UBL's, through xsdStep) are outside the native XSD engine's subset: libxml2-wasm
-// validates them, which @kontor/xml loads on first need only. validateCii and xsdStep are synchronous, so it is
-// loaded with this module (as importing @kontor/xml did before; pay and camt commands never import this module).
-await preloadLibxml2();
+// validates them, which @kontor/xml loads on first need only. validateCii and xsdStep are synchronous, so this module
+// imports libxml2-wasm statically and hands it over (pay and camt commands never import this module). No top-level
+// await here: libxml2-wasm's own runs when Node loads it, outside any bundle of ours.
+provideLibxml2({ lib: libxml2Lib, api: libxml2Api, nodejs: libxml2Node });
 
 export type ValidationProfile = 'en16931' | 'xrechnung' | 'auto';
 

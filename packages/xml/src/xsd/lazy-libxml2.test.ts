@@ -7,7 +7,7 @@
  * The store and the loader are imported fresh (vi.resetModules), so the loader's state is this file's own even
  * when other test files of the worker loaded libxml2-wasm already.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -82,5 +82,41 @@ describe.runIf(run)('libxml2-wasm loads on first need', () => {
     expect(await fresh.validateAsync('cii-d16b', inv)).toMatchObject({ available: true, valid: true });
     expect(fresh.validate('cii-d16b', inv.toString('utf8').replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:Bogus>380</ram:Bogus>')).valid).toBe(false);
     for (const s of [store, lib, fresh]) s.dispose();
+  });
+});
+
+describe.runIf(run)('provideLibxml2: a package that imports libxml2-wasm statically hands it over (no top-level await of ours)', () => {
+  it('the synchronous validate of a libxml2-only set works right after provideLibxml2, with no load', async () => {
+    vi.resetModules();
+    const store = await import('./store');
+    const fresh = await import('./libxml2');
+    expect(fresh.libxml2IfLoaded()).toBeUndefined();
+    const [lib, api, nodejs] = await Promise.all([import('libxml2-wasm/lib/libxml2.mjs'), import('libxml2-wasm'), import('libxml2-wasm/lib/nodejs.mjs')]);
+    fresh.provideLibxml2({ lib, api, nodejs });
+    expect(fresh.libxml2IfLoaded()?.XsdValidator).toBe(api.XsdValidator);
+    const s = new store.SchemaStore({ dir });
+    const inv = readFileSync(path.join(corpusDir, 'einvoice/instances/en16931/examples/CII_example1.xml'));
+    expect(s.validate('cii-d16b', inv)).toMatchObject({ available: true, valid: true });
+    // later hand-overs and loads keep the first instance
+    fresh.provideLibxml2({ lib, api: { XmlDocument: api.XmlDocument, XsdValidator: class {} as never }, nodejs });
+    expect((await fresh.loadLibxml2()).XsdValidator).toBe(api.XsdValidator);
+    s.dispose();
+  });
+});
+
+describe('library sources hold no top-level await', () => {
+  it('no module under packages/*/src awaits at its top level (a bundled top-level await can deadlock a consumer in an import cycle)', () => {
+    const root = path.resolve(__dirname, '../../..');
+    const offenders: string[] = [];
+    const walk = (d: string) => {
+      for (const e of readdirSync(d, { withFileTypes: true })) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/\.ts$/.test(e.name) && !/\.test(-d)?\.ts$/.test(e.name) && /^(await |for await )/m.test(readFileSync(p, 'utf8'))) offenders.push(path.relative(root, p));
+      }
+    };
+    for (const pkg of readdirSync(root)) if (existsSync(path.join(root, pkg, 'src'))) walk(path.join(root, pkg, 'src'));
+    expect(readdirSync(root).length).toBeGreaterThan(5);
+    expect(offenders).toEqual([]);
   });
 });

@@ -28,24 +28,35 @@ export function libxml2IfLoaded(): Libxml2 | undefined {
   return loaded;
 }
 
+/** The three libxml2-wasm modules the store needs, as their namespaces export them. */
+export interface Libxml2Modules {
+  lib: typeof Lib;
+  api: { XmlDocument: typeof XmlDocument; XsdValidator: typeof XsdValidator };
+  nodejs: { xmlRegisterFsInputProviders(): unknown };
+}
+
+function fromModules(m: Libxml2Modules): Libxml2 {
+  let registered = false;
+  return {
+    lib: m.lib,
+    XmlDocument: m.api.XmlDocument,
+    XsdValidator: m.api.XsdValidator,
+    registerFsProviders() {
+      if (!registered) {
+        m.nodejs.xmlRegisterFsInputProviders();
+        registered = true;
+      }
+    },
+  };
+}
+
 /** Loads libxml2-wasm (once per process; later calls return the same instance). */
 export function loadLibxml2(): Promise<Libxml2> {
+  if (loaded) return Promise.resolve(loaded);
   loading ??= (async () => {
     const [lib, api, nodejs] = await Promise.all([import('libxml2-wasm/lib/libxml2.mjs'), import('libxml2-wasm'), import('libxml2-wasm/lib/nodejs.mjs')]);
-    let registered = false;
-    const l: Libxml2 = {
-      lib,
-      XmlDocument: api.XmlDocument,
-      XsdValidator: api.XsdValidator,
-      registerFsProviders() {
-        if (!registered) {
-          nodejs.xmlRegisterFsInputProviders();
-          registered = true;
-        }
-      },
-    };
-    loaded = l;
-    return l;
+    loaded ??= fromModules({ lib, api, nodejs });
+    return loaded;
   })();
   // A failed import may be retried by a later call.
   loading.catch(() => {
@@ -55,8 +66,28 @@ export function loadLibxml2(): Promise<Libxml2> {
 }
 
 /**
- * Loads libxml2-wasm now, for a module whose synchronous API validates sets that only libxml2 handles (the CII, UBL
- * and Factur-X schemas: @kontor/cii awaits this at import, as importing libxml2-wasm did before it was lazy).
+ * Hands libxml2-wasm's modules, imported statically by a package whose synchronous API validates sets that only
+ * libxml2 handles (the CII, UBL and Factur-X schemas: @kontor/cii's rule engine), to the store — so that package needs
+ * no top-level await of its own (a top-level await inside a bundled library can deadlock a consumer's bundle, e.g.
+ * esbuild's lazily initialised modules in an import cycle). libxml2-wasm's own top-level await runs when Node loads it.
+ * The first modules handed over (or loaded) stay; later calls change nothing.
+ *
+ * @example
+ * ```ts
+ * import * as lib from 'libxml2-wasm/lib/libxml2.mjs';
+ * import * as api from 'libxml2-wasm';
+ * import * as nodejs from 'libxml2-wasm/lib/nodejs.mjs';
+ * provideLibxml2({ lib, api, nodejs });
+ * store.validate('cii-d16b', xml); // no SCHEMA_ENGINE_NOT_LOADED from here on
+ * ```
+ */
+export function provideLibxml2(modules: Libxml2Modules): void {
+  loaded ??= fromModules(modules);
+}
+
+/**
+ * Loads libxml2-wasm now (e.g. before calling the synchronous `SchemaStore.validate` on a set only libxml2 handles;
+ * `SchemaStore.prepare` does the same for the sets it is given).
  *
  * @example
  * ```ts
