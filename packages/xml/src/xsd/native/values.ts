@@ -79,20 +79,10 @@ function digits(v: string): { total: number; fraction: number } {
 
 /** Compares two decimal literals exactly (-1, 0, 1). */
 export function compareDecimal(a: string, b: string): number {
-  const norm = (x: string) => {
-    let neg = false;
-    if (x[0] === '+' || x[0] === '-') {
-      neg = x[0] === '-';
-      x = x.slice(1);
-    }
-    const dot = x.indexOf('.');
-    const int = (dot < 0 ? x : x.slice(0, dot)).replace(/^0+/, '');
-    const frac = (dot < 0 ? '' : x.slice(dot + 1)).replace(/0+$/, '');
-    if (int === '' && frac === '') neg = false;
-    return { neg, int, frac };
-  };
-  const x = norm(a);
-  const y = norm(b);
+  const [xNeg, xInt, xFrac] = boundParts(a);
+  const [yNeg, yInt, yFrac] = boundParts(b);
+  const x = { neg: xNeg, int: xInt, frac: xFrac };
+  const y = { neg: yNeg, int: yInt, frac: yFrac };
   if (x.neg !== y.neg) return x.neg ? -1 : 1;
   const sign = x.neg ? -1 : 1;
   if (x.int.length !== y.int.length) return (x.int.length < y.int.length ? -1 : 1) * sign;
@@ -152,6 +142,7 @@ function compareToBound(v: string, bNeg: boolean, bInt: string, bFrac: string): 
   return 0;
 }
 
+/** Sign, integer digits without leading zeros and fraction digits without trailing zeros of a decimal literal (-0 is 0). */
 function boundParts(b: string): [boolean, string, string] {
   let neg = false;
   if (b[0] === '+' || b[0] === '-') {
