@@ -60,21 +60,7 @@ function lexicalOk(t: SimpleType, v: string): boolean {
  * trailing zeros of the fraction not counted, at least 1) and fraction digits (trailing zeros not counted).
  */
 function digits(v: string): { total: number; fraction: number } {
-  let i = v.charCodeAt(0) === 0x2b || v.charCodeAt(0) === 0x2d ? 1 : 0;
-  const n = v.length;
-  while (i < n && v.charCodeAt(i) === 0x30) i++;
-  let int = 0;
-  while (i < n && v.charCodeAt(i) !== 0x2e) {
-    int++;
-    i++;
-  }
-  let fraction = 0;
-  if (i < n) {
-    let end = n;
-    while (end > i + 1 && v.charCodeAt(end - 1) === 0x30) end--;
-    fraction = end - i - 1;
-  }
-  return { total: Math.max(int + fraction, 1), fraction };
+  return { total: totalDigitsOf(v), fraction: fractionDigitsOf(v) };
 }
 
 /** Compares two decimal literals exactly (-1, 0, 1). */
@@ -156,7 +142,7 @@ function boundParts(b: string): [boolean, string, string] {
   return [neg, int, frac];
 }
 
-/** Significant digits (at least 1) of a lexically valid decimal, as digits() counts them, without an object. */
+/** Significant digits (at least 1) of a lexically valid decimal, without an object (digits() and the predicates). */
 function totalDigitsOf(v: string): number {
   let i = v.charCodeAt(0) === 0x2b || v.charCodeAt(0) === 0x2d ? 1 : 0;
   const n = v.length;
