@@ -6,11 +6,11 @@
  * one validatePain001 gives for the output (gate.test.ts compares both on many varied runs, the read models too,
  * and the writer's events with the reader's).
  *
- * When the store does not validate the set natively (not installed, outside the native subset, engine libxml2)
- * the caller takes the reading path (validatePain001 on the output).
+ * When the store does not validate the set natively (not installed, outside the native subset, engine libxml2), or a
+ * reader limit is hit while writing, it takes the reading path: validatePain001 on the output with the same options.
  */
-import { KontorXmlError, type SchemaStore, type XsdResult } from '@kontor/xml';
-import { assessPain001, schemaSetFor, type Pain001ValidationResult, type ValidateOptions } from '../read/validate';
+import { KontorXmlError, type XsdResult } from '@kontor/xml';
+import { assessPain001, schemaSetFor, validatePain001, type Pain001ValidationResult, type ValidateOptions } from '../read/validate';
 import { pain001Reader } from '../read/read';
 import type { PaymentRun, Profile } from '../model/run';
 import { writePain001, type PaymentBlockPlan, type WriteOptions } from './writer';
@@ -24,17 +24,9 @@ export interface GateOutcome {
   onePass: boolean;
 }
 
-/**
- * Writes the file and judges it in the same pass. `validate` is the reading path for a schema set the store does
- * not validate natively (validatePain001 on the output with the same options).
- */
-export async function writeAndGate(
-  run: PaymentRun,
-  profile: Profile,
-  opts: WriteOptions,
-  check: ValidateOptions & { schemaStore?: SchemaStore | undefined },
-  validate: (xml: string) => Promise<Pain001ValidationResult>,
-): Promise<GateOutcome> {
+/** Writes the file and judges it in the same pass (see the module comment for when it reads the output instead). */
+export async function writeAndGate(run: PaymentRun, profile: Profile, opts: WriteOptions, check: ValidateOptions): Promise<GateOutcome> {
+  const validate = (xml: string) => validatePain001(xml, check);
   const setId = schemaSetFor('09', profile);
   const maxFindings = check.maxFindings ?? 1000;
   const native = check.schemaStore?.nativeValidation(setId, { maxFindings }) ?? null;

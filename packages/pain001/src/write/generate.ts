@@ -16,7 +16,7 @@ import { ID_PATTERN } from '../model/charset';
 import { parsePaymentRun } from '../model/parse-run';
 import type { PaymentRun, Profile } from '../model/run';
 import { checkPaymentRun } from '../rules/run-rules';
-import { schemaSetFor, validatePain001, type ValidationSummary } from '../read/validate';
+import { schemaSetFor, type ValidationSummary } from '../read/validate';
 import { writeAndGate } from './gate';
 
 export interface GenerateOptions {
@@ -130,7 +130,7 @@ async function generate(profile: Profile, input: unknown, opts: GenerateOptions)
   // validatePain001 on the output. Either way: what validatePain001 says about the file.
   const setId = schemaSetFor('09', profile);
   const checkOpts = { profile, lang, ...(opts.schemaStore ? { schemaStore: opts.schemaStore } : {}), maxBytes: Number.MAX_SAFE_INTEGER };
-  const { xml, blocks, check } = await writeAndGate(run, profile, { messageId, createdAt }, checkOpts, (file) => validatePain001(file, checkOpts));
+  const { xml, blocks, check } = await writeAndGate(run, profile, { messageId, createdAt }, checkOpts);
   // Rule findings and schema diagnostics are the same Finding type.
   const gateErrors: Finding[] = [...check.findings, ...check.xsd.findings].filter((f) => f.severity === 'error');
   if (gateErrors.length) throw new Pain001Error('GATE_FAILED', say('E_GATE_FAILED', { schemaSet: setId }), { details: gateErrors });
