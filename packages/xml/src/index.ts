@@ -5,7 +5,7 @@ export { verdictOf, countFindings, type Finding, type Severity, type Verdict } f
 export { defineMessages, message, placeholdersOf, catalogueProblems, langFromAcceptLanguage, LANGS, type Lang, type MessageTexts, type MessageCatalogue, type MessageParams } from './model/messages';
 export { XmlElement, type XmlAttribute, type XmlDocument } from './reader/element';
 export { parseXml, xmlInputToText, type XmlInput } from './reader/parse';
-export { streamXml, type StreamHandlers, type StreamSource, type StreamTap, type OpenInfo } from './reader/stream';
+export { streamXml, streamXmlEvents, type StreamHandlers, type StreamSource, type StreamTap, type OpenInfo } from './reader/stream';
 export { defaultXmlLimits, type XmlLimits } from './reader/limits';
 export { decodeXmlBytes, detectXmlEncoding, XmlChunkDecoder, type XmlEncodingInfo, type XmlTextEncoding } from './reader/decode';
 export { XmlWriter, escapeText, escapeAttr, stripIllegalXmlChars, type XmlAttrs, type XmlWriterOptions } from './writer/writer';

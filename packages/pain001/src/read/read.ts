@@ -10,7 +10,7 @@
  * every child (`elements`) or every child of a payment block, each one is applied in document order. The
  * differential test (test/reader.differential.test.ts) holds both readers to the same models.
  */
-import { streamXml, defaultXmlLimits, KontorXmlError, type StreamTap, type XmlAttribute } from '@kontor/xml';
+import { streamXmlEvents, defaultXmlLimits, KontorXmlError, type StreamTap, type XmlAttribute } from '@kontor/xml';
 import type { Lang } from '@kontor/xml';
 import { Pain001Error } from '../errors';
 import { sayer, type Say } from '../messages';
@@ -651,8 +651,23 @@ export interface ReadOptions {
   tap?: StreamTap | undefined;
 }
 
-const KEEP_NOTHING = () => false;
-const NOTHING = () => {};
+/** Both taps' events, `first` before `then` (each called as a method of its tap). */
+function combined(first: StreamTap, then: StreamTap): StreamTap {
+  return {
+    open(name, local, prefix, ns, attributes, line, column) {
+      first.open(name, local, prefix, ns, attributes, line, column);
+      then.open(name, local, prefix, ns, attributes, line, column);
+    },
+    text(t) {
+      first.text(t);
+      then.text(t);
+    },
+    close() {
+      first.close();
+      then.close();
+    },
+  };
+}
 
 /**
  * Reads a pain.001 into the read model. `text` must already be decoded (see xmlInputToText).
@@ -667,24 +682,10 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
   const say = sayer(opts.lang);
   const reader = pain001Reader({ limits: opts.limits, lang: opts.lang });
   const extra = opts.tap;
-  const tap: StreamTap = extra
-    ? {
-        open(name, local, prefix, ns, attributes, line, column) {
-          extra.open(name, local, prefix, ns, attributes, line, column);
-          reader.open(name, local, prefix, ns, attributes, line, column);
-        },
-        text(t) {
-          extra.text(t);
-          reader.text(t);
-        },
-        close() {
-          extra.close();
-          reader.close();
-        },
-      }
-    : reader;
+  // The reader's handlers are closures (callable detached, as streamXmlEvents calls them); a tap goes first.
+  const tap: StreamTap = extra ? combined(extra, reader) : reader;
   try {
-    await streamXml(text, { keep: KEEP_NOTHING, onElement: NOTHING, tap }, opts.maxBytes ? { maxBytes: opts.maxBytes } : {});
+    await streamXmlEvents(text, tap, opts.maxBytes ? { maxBytes: opts.maxBytes } : {});
   } catch (e) {
     if (e instanceof KontorXmlError) {
       if (e.code === 'XML_TOO_LARGE') throw new Pain001Error('INPUT_TOO_LARGE', e.message);

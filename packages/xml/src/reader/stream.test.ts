@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { streamXml } from './stream';
+import { streamXml, streamXmlEvents, type StreamTap } from './stream';
 import { KontorXmlError } from '../errors';
 
 describe('streamXml', () => {
@@ -24,5 +24,65 @@ describe('streamXml', () => {
   it('rejects DOCTYPE and oversize streams', async () => {
     await expect(streamXml('<!DOCTYPE d><d/>', { keep: () => false, onElement: () => {} })).rejects.toMatchObject({ code: 'XML_DOCTYPE_FORBIDDEN' });
     await expect(streamXml(['<d>', 'x'.repeat(100), '</d>'], { keep: () => false, onElement: () => {} }, { maxBytes: 50 })).rejects.toBeInstanceOf(KontorXmlError);
+  });
+});
+
+/** The events a tap sees, one line each (positions and attributes included). */
+function recorder(): { tap: StreamTap; events: string[] } {
+  const events: string[] = [];
+  return {
+    events,
+    tap: {
+      open: (name, local, prefix, ns, attributes, line, column) =>
+        void events.push(`open ${name} ${local} ${prefix} {${ns}} ${attributes.map((a) => `${a.name}=${a.value}`).join(',')} @${line}:${column}`),
+      close: () => void events.push('close'),
+      text: (t) => void events.push(`text ${JSON.stringify(t)}`),
+    },
+  };
+}
+
+describe('streamXmlEvents', () => {
+  const xml =
+    '\ufeff<?xml version="1.0"?>\n<p:Doc xmlns:p="urn:p" xmlns="urn:d" a="1">\n  <Hdr id="x &amp; y"><Id>1</Id></Hdr>' +
+    Array.from({ length: 40 }, (_, i) => `<Ntry n="${i}"><Amt Ccy="EUR">${i}.5</Amt><T>\u00e4 &lt;${i}&gt; \ud83d\ude00</T></Ntry>`).join('\n') +
+    '<!-- c --><![CDATA[<x>]]></p:Doc>\n';
+
+  it('gives the same events as streamXml\'s tap, for strings, bytes and chunks of either', async () => {
+    const ref = recorder();
+    await streamXml(xml, { keep: () => false, onElement: () => {}, tap: ref.tap });
+    expect(ref.events.filter((e) => e.startsWith('open')).length).toBe(1 + 2 + 40 * 3);
+    const bytes = Buffer.from(xml);
+    for (const source of [xml, new Uint8Array(bytes), xml.match(/.{1,5}/gsu)!, Array.from({ length: Math.ceil(bytes.length / 3) }, (_, i) => bytes.subarray(i * 3, i * 3 + 3))]) {
+      const r = recorder();
+      await streamXmlEvents(source, r.tap);
+      // Text may come in other pieces: compare opens/closes exactly and the text in between joined.
+      const norm = (ev: string[]) => {
+        const out: string[] = [];
+        let text = '';
+        for (const e of ev) {
+          if (e.startsWith('text ')) text += JSON.parse(e.slice(5)) as string;
+          else {
+            if (text) out.push(`text ${text}`);
+            text = '';
+            out.push(e);
+          }
+        }
+        return out;
+      };
+      expect(norm(r.events)).toEqual(norm(ref.events));
+    }
+  });
+
+  it('takes detached functions and refuses like streamXml', async () => {
+    let opens = 0;
+    const { open, close, text } = { open: () => void opens++, close() {}, text() {} };
+    await streamXmlEvents('<a><b/><c>t</c></a>', { open, close, text });
+    expect(opens).toBe(3);
+    const none: StreamTap = { open() {}, close() {}, text() {} };
+    await expect(streamXmlEvents('<!DOCTYPE d><d/>', none)).rejects.toMatchObject({ code: 'XML_DOCTYPE_FORBIDDEN' });
+    await expect(streamXmlEvents(['<d>', 'x'.repeat(100), '</d>'], none, { maxBytes: 50 })).rejects.toMatchObject({ code: 'XML_TOO_LARGE' });
+    await expect(streamXmlEvents(new Uint8Array(Buffer.from(`<d>${'x'.repeat(100)}</d>`)), none, { maxBytes: 50 })).rejects.toMatchObject({ code: 'XML_TOO_LARGE' });
+    await expect(streamXmlEvents('<a><b></a>', none)).rejects.toMatchObject({ code: 'XML_MALFORMED' });
+    await expect(streamXmlEvents('<a><b><c/></b></a>', none, { maxDepth: 2 })).rejects.toBeInstanceOf(KontorXmlError);
   });
 });

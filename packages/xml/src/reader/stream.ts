@@ -5,7 +5,7 @@
 import { KontorXmlError } from '../errors';
 import { XmlElement } from './element';
 import { defaultXmlLimits, type XmlLimits } from './limits';
-import { createHardenedParser } from './sax';
+import { createHardenedParser, type HardenedParser } from './sax';
 import { XmlChunkDecoder } from './decode';
 
 /** Bytes decoded and parsed per step when the whole document is given as one buffer. */
@@ -94,6 +94,28 @@ export async function streamXml(source: StreamSource, handlers: StreamHandlers, 
       if (kept) kept.text += t;
     },
   });
+  await feedSource(source, lim, parser);
+}
+
+/**
+ * The tap-only form of streamXml: every event of the document goes straight from the parser to `events`, with no
+ * per-element work of this module (no info object, no element path, no subtree building). For consumers that
+ * keep their own state per event (pain.001 read model, native XSD validation sharing the pass).
+ * The functions are called detached from `events` (not as its methods): give closures or bound functions.
+ * @example
+ * ```ts
+ * let elements = 0;
+ * await streamXmlEvents(bytes, { open: () => void elements++, close() {}, text() {} });
+ * ```
+ */
+export async function streamXmlEvents(source: StreamSource, events: StreamTap, limits: Partial<XmlLimits> = {}): Promise<void> {
+  const lim: XmlLimits = { ...defaultXmlLimits, ...limits };
+  const { open, close, text } = events;
+  await feedSource(source, lim, createHardenedParser(lim, { open, close, text }));
+}
+
+/** Decodes and feeds a source to the parser (byte limit enforced while feeding), then closes it. */
+async function feedSource(source: StreamSource, lim: XmlLimits, parser: HardenedParser): Promise<void> {
   let total = 0;
   let first = true;
   const decoder = new XmlChunkDecoder();
