@@ -9,6 +9,8 @@ import type { Lang } from '@kontor/xml';
 import type { Pain001ReadModel } from './model';
 import { sayer } from '../messages';
 
+const NONE: readonly string[] = [];
+
 export interface Detection {
   profile: Profile;
   reasons: string[];
@@ -32,19 +34,58 @@ export function detectProfile(m: Pain001ReadModel, lang: Lang = 'de'): Detection
   let regulatory = 0;
   let equivalent = 0;
   const foreignCountries = new Set<string>();
+  // Per transaction the common values repeat (EUR, SLEV, the same few IBAN countries): the last value added to a set
+  // is not added again, and an IBAN's country is judged once per letter pair.
+  let lastCurrency: string | undefined;
+  let lastCharge: string | undefined;
+  const pairs = new Map<number, boolean>();
+  const foreign = (cc: string) => {
+    if (/^[A-Z]{2}$/.test(cc) && !isSepaCountry(cc)) foreignCountries.add(cc);
+  };
   for (const b of m.paymentBlocks) {
-    for (const s of b.paymentType?.serviceLevels ?? []) (s === 'SEPA' ? sepaLevel : otherLevels).add(s);
+    for (const s of b.paymentType?.serviceLevels ?? NONE) (s === 'SEPA' ? sepaLevel : otherLevels).add(s);
     if (b.chargeBearer) chargeBearers.add(b.chargeBearer);
     for (const t of b.transactions) {
-      for (const s of t.paymentType?.serviceLevels ?? []) (s === 'SEPA' ? sepaLevel : otherLevels).add(s);
-      if (t.currency) currencies.add(t.currency);
-      if (t.transferCurrency) currencies.add(t.transferCurrency);
-      if (t.chargeBearer) chargeBearers.add(t.chargeBearer);
-      if (t.creditorAccount && !t.creditorAccount.iban && t.creditorAccount.other) nonIban++;
+      const pt = t.paymentType;
+      if (pt !== undefined) for (const s of pt.serviceLevels) (s === 'SEPA' ? sepaLevel : otherLevels).add(s);
+      const cur = t.currency;
+      if (cur && cur !== lastCurrency) {
+        currencies.add(cur);
+        lastCurrency = cur;
+      }
+      if (t.transferCurrency) {
+        currencies.add(t.transferCurrency);
+        equivalent++;
+      }
+      const cb = t.chargeBearer;
+      if (cb && cb !== lastCharge) {
+        chargeBearers.add(cb);
+        lastCharge = cb;
+      }
+      const acc = t.creditorAccount;
+      if (acc && !acc.iban && acc.other) nonIban++;
       if (t.regulatoryReporting) regulatory++;
-      if (t.transferCurrency) equivalent++;
-      const cc = t.creditorAccount?.iban?.slice(0, 2).toUpperCase() ?? t.creditor?.address?.countryCode;
-      if (cc && /^[A-Z]{2}$/.test(cc) && !isSepaCountry(cc)) foreignCountries.add(cc);
+      // The country: the IBAN's first two letters (upper-cased), else the creditor address's country.
+      const iban = acc?.iban;
+      if (iban === undefined) {
+        const cc = t.creditor?.address?.countryCode;
+        if (cc) foreign(cc);
+        continue;
+      }
+      const a = iban.charCodeAt(0) | 0x20;
+      const z = iban.charCodeAt(1) | 0x20;
+      if (iban.length >= 2 && a >= 0x61 && a <= 0x7a && z >= 0x61 && z <= 0x7a) {
+        // ASCII letters (either case): upper-cased they are A–Z, judged once per pair.
+        const key = (a << 8) | z;
+        if (pairs.get(key) === undefined) {
+          const cc = String.fromCharCode(a & ~0x20, z & ~0x20);
+          pairs.set(key, true);
+          foreign(cc);
+        }
+      } else {
+        const cc = iban.slice(0, 2).toUpperCase();
+        if (cc) foreign(cc);
+      }
     }
   }
   // Explicit SEPA markers decide for SCT: service level SEPA, or the SEPA charge bearer SLEV.

@@ -140,6 +140,37 @@ function put(ctx: unknown, key: string, f: Frame): void {
 /** A text element whose value goes to `key` of the context object. */
 const field = (key: string, once = true) => node({ once, text: true, close: (f) => put(f.ctx, key, f) });
 
+/**
+ * The same for the fields every transaction has (creditor name, IBAN, BIC): named stores instead of put()'s keyed
+ * ones, whose many keys make them slow lookups of their own.
+ */
+const nameField = () =>
+  node({
+    once: true,
+    text: true,
+    close(f) {
+      const v = txt(f.text);
+      if (v !== undefined) {
+        const p = f.ctx as ReadParty | ReadAgent;
+        p.name = v;
+        p.fieldAt.name = loc(f);
+      }
+    },
+  });
+const ibanField = () =>
+  node({
+    once: true,
+    text: true,
+    close(f) {
+      const v = txt(f.text);
+      if (v !== undefined) {
+        const a = f.ctx as ReadAccount;
+        a.iban = v;
+        a.fieldAt.iban = loc(f);
+      }
+    },
+  });
+
 /** A text element that reports its trimmed text (or undefined) to a scratch slot of its parent. */
 const toParentA = () => node({ once: true, text: true, close: (f, p) => void (p.a = txt(f.text)) });
 const toParentB = () => node({ once: true, text: true, close: (f, p) => void (p.b = txt(f.text)) });
@@ -190,7 +221,7 @@ function partyNode(once: boolean, close: (p: ReadParty, parent: Frame) => void):
   return node(
     { once, open: openAs((f): ReadParty => ({ at: loc(f), fieldAt: {} })), close: (f, p) => close(f.ctx as ReadParty, p) },
     {
-      Nm: field('name'),
+      Nm: nameField(),
       PstlAdr: addressNode((a, f, p) => {
         const party = p.ctx as ReadParty;
         party.address = a;
@@ -223,7 +254,7 @@ function accountNode(once: boolean, close: (a: ReadAccount, parent: Frame) => vo
   return node(
     { once, open: openAs((f): ReadAccount => ({ at: loc(f), fieldAt: {} })), close: (f, p) => close(f.ctx as ReadAccount, p) },
     {
-      Id: node({ once: true }, { IBAN: field('iban'), Othr: node({ once: true }, { Id: field('other') }) }),
+      Id: node({ once: true }, { IBAN: ibanField(), Othr: node({ once: true }, { Id: field('other') }) }),
       Ccy: field('currency'),
     },
   );
@@ -252,7 +283,12 @@ function agentNode(once: boolean, close: (a: ReadAgent, parent: Frame) => void):
             text: true,
             close: (f, p) => {
               p.flag = true;
-              put(f.ctx, 'bic', f);
+              const v = txt(f.text);
+              if (v !== undefined) {
+                const a = f.ctx as ReadAgent;
+                a.bic = v;
+                a.fieldAt.bic = loc(f);
+              }
             },
           }),
           BIC: node({
@@ -265,7 +301,7 @@ function agentNode(once: boolean, close: (a: ReadAgent, parent: Frame) => void):
             },
           }),
           ClrSysMmbId: node({ once: true }, { MmbId: field('clearingMemberId') }),
-          Nm: field('name'),
+          Nm: nameField(),
           Othr: node({ once: true }, { Id: field('other') }),
           PstlAdr: addressNode((a, _f, p) => void ((p.ctx as ReadAgent).address = a)),
         },
