@@ -27,6 +27,7 @@ import { transliterate, isInCharacterSet, unsupportedCharacters, ID_PATTERN, typ
 import { BIC_PATTERN, normalizeIban } from './identifiers';
 import { isIsoDate } from './dates';
 import type { Pain001MessageKey } from '../messages';
+import { compileFastPath } from './fast-run';
 
 export type Profile = 'sct' | 'axz';
 
@@ -256,4 +257,17 @@ const SCHEMAS: Readonly<Record<Profile, Readonly<Record<CharacterSet, PaymentRun
  */
 export function paymentRunSchema(profile: Profile, characterSet: CharacterSet = 'epc'): PaymentRunSchema {
   return SCHEMAS[profile][characterSet];
+}
+
+const FAST_PATHS = {
+  sct: { epc: compileFastPath(SCHEMAS.sct.epc), dk: compileFastPath(SCHEMAS.sct.dk) },
+  axz: { epc: compileFastPath(SCHEMAS.axz.epc), dk: compileFastPath(SCHEMAS.axz.dk) },
+} as const;
+
+/**
+ * The schema compiled into its fast path (fast-run.ts): the parsed run when valibot would report no issue, else
+ * FAST_FAIL (then run the schema). undefined if the schema could not be compiled.
+ */
+export function paymentRunFastPath(profile: Profile, characterSet: CharacterSet = 'epc') {
+  return FAST_PATHS[profile][characterSet];
 }

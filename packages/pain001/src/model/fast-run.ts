@@ -1,0 +1,185 @@
+/**
+ * Fast path for the PaymentRun schema (run.ts): the same valibot schema tree, compiled once into plain closures that
+ * run its own transformations and requirements (the same `transform` operations, `regex` patterns, `check`
+ * functions and length limits, in the same order) but allocate no valibot datasets and build no issues. The first
+ * thing that would become an issue — a wrong type, a broken limit, anything unusual — gives up (`FAST_FAIL`) and the
+ * caller runs valibot itself, so every issue, path and message is still the schema's own. A run that passes gives the
+ * output valibot would give: the same keys in the same order (schema entry order, a key present with `undefined`
+ * kept), the same transformed values, new objects and arrays.
+ *
+ * Only the schema kinds the PaymentRun uses are compiled (object, optional without default, array, union, string,
+ * number, boolean, pipe with transform / min_length / max_length / regex / check); a schema with anything else
+ * compiles to `undefined` and is always run by valibot. Inputs are taken only when they are plain data: objects whose
+ * prototype is Object.prototype or null, real arrays; anything else gives up.
+ */
+import type * as v from 'valibot';
+
+/** The fast path gave up: run valibot. */
+export const FAST_FAIL: unique symbol = Symbol('fast-fail');
+
+type Run = (value: unknown) => unknown;
+
+interface Node {
+  kind: string;
+  type: string;
+  // object
+  entries?: Record<string, Node>;
+  // optional
+  wrapped?: Node;
+  default?: unknown;
+  // array
+  item?: Node;
+  // union
+  options?: Node[];
+  // pipe
+  pipe?: Node[];
+  // actions
+  requirement?: unknown;
+  operation?: (x: unknown) => unknown;
+  // anything with a fallback value changes what a failure gives
+  fallback?: unknown;
+}
+
+const OBJECT_PROTO = Object.prototype;
+
+function isPlainObject(x: unknown): x is Record<string, unknown> {
+  if (x === null || typeof x !== 'object' || Array.isArray(x)) return false;
+  const p = Object.getPrototypeOf(x) as unknown;
+  return p === OBJECT_PROTO || p === null;
+}
+
+class Unsupported extends Error {}
+
+function compileSchema(s: Node): Run {
+  if (s.fallback !== undefined) throw new Unsupported(s.type);
+  if (s.pipe !== undefined) return compilePipe(s.pipe);
+  switch (s.type) {
+    case 'string':
+      return (x) => (typeof x === 'string' ? x : FAST_FAIL);
+    case 'number':
+      return (x) => (typeof x === 'number' && !Number.isNaN(x) ? x : FAST_FAIL);
+    case 'boolean':
+      return (x) => (typeof x === 'boolean' ? x : FAST_FAIL);
+    case 'optional': {
+      if (s.default !== undefined) throw new Unsupported('optional with default');
+      const inner = compileSchema(s.wrapped!);
+      return (x) => (x === undefined ? undefined : inner(x));
+    }
+    case 'union': {
+      // valibot takes the first option that is typed without issues, in order.
+      const opts = s.options!.map(compileSchema);
+      return (x) => {
+        for (const o of opts) {
+          const r = o(x);
+          if (r !== FAST_FAIL) return r;
+        }
+        return FAST_FAIL;
+      };
+    }
+    case 'array': {
+      const item = compileSchema(s.item!);
+      return (x) => {
+        if (!Array.isArray(x) || Object.getPrototypeOf(x) !== Array.prototype) return FAST_FAIL;
+        const n = x.length;
+        const out = new Array<unknown>(n);
+        for (let i = 0; i < n; i++) {
+          const r = item(x[i]);
+          if (r === FAST_FAIL) return FAST_FAIL;
+          out[i] = r;
+        }
+        return out;
+      };
+    }
+    case 'object': {
+      const keys = Object.keys(s.entries!);
+      const runs = keys.map((k) => {
+        const e = s.entries![k]!;
+        // A missing required key is an issue; a missing optional key stays missing (no defaults in the run schema).
+        if (e.type === 'exact_optional' || e.type === 'nullish' || e.fallback !== undefined) throw new Unsupported(e.type);
+        return { key: k, run: compileSchema(e), required: e.type !== 'optional' };
+      });
+      return (x) => {
+        if (!isPlainObject(x)) return FAST_FAIL;
+        const out: Record<string, unknown> = {};
+        for (const { key, run, required } of runs) {
+          if (key in x) {
+            const r = run(x[key]);
+            if (r === FAST_FAIL) return FAST_FAIL;
+            out[key] = r;
+          } else if (required) return FAST_FAIL;
+        }
+        return out;
+      };
+    }
+    default:
+      throw new Unsupported(s.type);
+  }
+}
+
+function compileAction(a: Node): Run {
+  if (a.kind === 'schema') return compileSchema(a);
+  if (a.kind === 'transformation') {
+    if (a.type !== 'transform') throw new Unsupported(a.type);
+    const op = a.operation!;
+    return op;
+  }
+  if (a.kind === 'validation') {
+    switch (a.type) {
+      case 'min_length': {
+        const min = a.requirement as number;
+        return (x) => ((x as { length: number }).length < min ? FAST_FAIL : x);
+      }
+      case 'max_length': {
+        const max = a.requirement as number;
+        return (x) => ((x as { length: number }).length > max ? FAST_FAIL : x);
+      }
+      case 'regex': {
+        const re = a.requirement as RegExp;
+        // A global or sticky pattern keeps state between calls: leave it to valibot.
+        if (re.global || re.sticky) throw new Unsupported('stateful regex');
+        return (x) => (re.test(x as string) ? x : FAST_FAIL);
+      }
+      case 'check': {
+        const ok = a.requirement as (x: unknown) => boolean;
+        return (x) => (ok(x) ? x : FAST_FAIL);
+      }
+      default:
+        throw new Unsupported(a.type);
+    }
+  }
+  throw new Unsupported(a.kind);
+}
+
+function compilePipe(items: Node[]): Run {
+  const [first, ...rest] = items;
+  const head = compileSchema(first!);
+  const steps = rest.map(compileAction);
+  const n = steps.length;
+  return (x) => {
+    let r = head(x);
+    for (let i = 0; i < n && r !== FAST_FAIL; i++) r = steps[i]!(r);
+    return r;
+  };
+}
+
+/**
+ * The schema compiled into a fast path, or undefined when it uses a kind the fast path does not know.
+ * The function returns the schema's output, or FAST_FAIL whenever valibot would report any issue (or anything
+ * unusual is seen): then run valibot.
+ */
+export function compileFastPath<S extends v.GenericSchema>(schema: S): ((input: unknown) => v.InferOutput<S> | typeof FAST_FAIL) | undefined {
+  try {
+    const run = compileSchema(schema as unknown as Node);
+    return (input) => {
+      try {
+        return run(input) as v.InferOutput<S> | typeof FAST_FAIL;
+      } catch {
+        // A transformation threw: valibot will throw the same (or say what it says).
+        return FAST_FAIL;
+      }
+    };
+  } catch (e) {
+    if (e instanceof Unsupported) return undefined;
+    throw e;
+  }
+}
