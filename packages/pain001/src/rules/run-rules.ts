@@ -35,6 +35,24 @@ function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The electronic form already (normalizeIban changes nothing): checkIban(x) is then ibanProblem(x) mapped. */
+const ELECTRONIC_CHARS = /^[A-Z0-9]*$/;
+
+/** Canonical amounts for the duplicate key: what `new Big(a).toFixed(2)` gives, without a decimal object for the usual forms. */
+const PLAIN_2DP = /^(?:0|[1-9]\d*)\.\d\d$/;
+const UP_TO_2DP = /^(\d+)(?:\.(\d{1,2}))?$/;
+const DECIMAL = /^\d+(\.\d+)?$/;
+export function duplicateAmountKey(a: string): string {
+  if (PLAIN_2DP.test(a)) return a;
+  const m = UP_TO_2DP.exec(a);
+  if (m !== null) {
+    const int = m[1]!.replace(/^0+(?=\d)/, '');
+    const f = m[2];
+    return `${int}.${f === undefined ? '00' : f.length === 1 ? `${f}0` : f}`;
+  }
+  return new Big(DECIMAL.test(a) ? a : '0').toFixed(2);
+}
+
 /** Effective currency of a payment: its own, else EUR. */
 export function paymentCurrency(p: Payment): string {
   return p.currency ?? 'EUR';
@@ -56,18 +74,23 @@ export function checkPaymentRun(run: PaymentRun, opts: RunRuleOptions): Finding[
   const { profile } = opts;
   const today = berlinNow(opts.now).date;
 
-  const iban = (value: string | undefined, label: string, path: string) => {
-    if (value === undefined) return;
-    // The schema normalised the value to the electronic form already.
+  /**
+   * Reports the IBAN's problem; true when checkIban accepts it. One check-digit computation per value: the schema
+   * normalised it to the electronic form already, where checkIban's own normalisation changes nothing.
+   */
+  const iban = (value: string | undefined, label: string, path: string): boolean => {
+    if (value === undefined) return false;
     const problem = ibanProblem(value);
     if (problem) {
       const f = ibanFinding(value, problem, lang);
       add(f.code, 'error', msg('IBAN_PROBLEM', { label: `@${label}`, problem: f.problem }), path);
     }
+    return ELECTRONIC_CHARS.test(value) ? problem === undefined : checkIban(value) === undefined;
   };
 
-  const bankCode = (ibanValue: string | undefined, label: string, path: string) => {
-    if (!opts.bankDirectory || !ibanValue || checkIban(ibanValue) !== undefined) return;
+  /** `valid`: checkIban accepts the value (iban() said so). */
+  const bankCode = (ibanValue: string | undefined, valid: boolean, label: string, path: string) => {
+    if (!opts.bankDirectory || !ibanValue || !valid) return;
     const r = opts.bankDirectory.lookupIban(ibanValue);
     if (!r) return;
     if (!r.found) add('BANK_CODE_UNKNOWN', 'warning', msg('BANK_CODE_UNKNOWN', { label: `@${label}`, bankCode: ibanValue.slice(4, 12), dataDate: opts.bankDirectory.dataDate }), path);
@@ -99,17 +122,17 @@ export function checkPaymentRun(run: PaymentRun, opts: RunRuleOptions): Finding[
   };
 
   // Debtor
-  iban(run.debtor.iban, 'L_DEBTOR_IBAN', 'debtor.iban');
-  bankCode(run.debtor.iban, 'L_DEBTOR_ACCOUNT', 'debtor.iban');
+  const debtorIbanValid = iban(run.debtor.iban, 'L_DEBTOR_IBAN', 'debtor.iban');
+  bankCode(run.debtor.iban, debtorIbanValid, 'L_DEBTOR_ACCOUNT', 'debtor.iban');
   const dIbanCc = run.debtor.iban.slice(0, 2);
-  if (run.debtor.bic && bicCountry(run.debtor.bic) !== dIbanCc && checkIban(run.debtor.iban) === undefined) {
+  if (run.debtor.bic && bicCountry(run.debtor.bic) !== dIbanCc && debtorIbanValid) {
     add('BIC_COUNTRY_MISMATCH', 'warning', msg('BIC_COUNTRY_MISMATCH', { bic: run.debtor.bic, bicCountry: bicCountry(run.debtor.bic), ibanCountry: dIbanCc }), 'debtor.bic');
   }
   if (run.debtor.currency && !isKnownCurrency(run.debtor.currency)) add('CURRENCY_UNKNOWN', 'error', msg('ACCOUNT_CURRENCY_UNKNOWN', { currency: run.debtor.currency }), 'debtor.currency');
   if (profile === 'sct') {
     if (run.debtor.currency && run.debtor.currency !== 'EUR') add('SCT_DEBTOR_CURRENCY', 'warning', msg('SCT_DEBTOR_CURRENCY', { currency: run.debtor.currency }), 'debtor.currency');
     if (run.debtor.address) address(run.debtor.address, 'L_DEBTOR_ADDRESS', 'debtor.address', false, '');
-    if (!isSepaCountry(dIbanCc) && checkIban(run.debtor.iban) === undefined) add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_DEBTOR_COUNTRY_NOT_SEPA', { country: dIbanCc }), 'debtor.iban');
+    if (!isSepaCountry(dIbanCc) && debtorIbanValid) add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_DEBTOR_COUNTRY_NOT_SEPA', { country: dIbanCc }), 'debtor.iban');
   } else {
     address(run.debtor.address, 'L_DEBTOR_ADDRESS', 'debtor.address', true, 'AXZ_DEBTOR_ADDRESS_MISSING');
   }
@@ -118,7 +141,9 @@ export function checkPaymentRun(run: PaymentRun, opts: RunRuleOptions): Finding[
   const dupes = new Map<string, number>();
   const e2e = new Map<string, number>();
   const instr = new Map<string, number>();
-  run.payments.forEach((p, i) => {
+  const payments = run.payments;
+  for (let i = 0; i < payments.length; i++) {
+    const p = payments[i]!;
     const pp = `payments.${i}`;
     const cur = paymentCurrency(p);
     if (p.requestedExecutionDate) executionDate(p.requestedExecutionDate, `${pp}.requestedExecutionDate`);
@@ -126,19 +151,19 @@ export function checkPaymentRun(run: PaymentRun, opts: RunRuleOptions): Finding[
     if (!isKnownCurrency(cur)) add('CURRENCY_UNKNOWN', 'error', msg('CURRENCY_UNKNOWN', { currency: cur }), `${pp}.currency`);
     else {
       const minor = currencyMinorUnits(cur)!;
-      if (/^\d+(\.\d+)?$/.test(p.amount) && minor < 2 && !new Big(p.amount).round(minor, Big.roundDown).eq(new Big(p.amount))) {
+      if (minor < 2 && DECIMAL.test(p.amount) && !new Big(p.amount).round(minor, Big.roundDown).eq(new Big(p.amount))) {
         add('AMOUNT_TOO_MANY_DECIMALS', 'error', msg('AMOUNT_MINOR_UNITS_RUN', { amount: p.amount, currency: cur, minor }), `${pp}.amount`);
       }
     }
     // Accounts
-    iban(p.creditorIban, 'L_CREDITOR_IBAN', `${pp}.creditorIban`);
-    const ibanCc = p.creditorIban && checkIban(p.creditorIban) === undefined ? p.creditorIban.slice(0, 2) : undefined;
+    const creditorIbanValid = iban(p.creditorIban, 'L_CREDITOR_IBAN', `${pp}.creditorIban`);
+    const ibanCc = p.creditorIban && creditorIbanValid ? p.creditorIban.slice(0, 2) : undefined;
     const bic = p.creditorBic ?? p.creditorAgent?.bic;
     if (p.creditorBic && p.creditorAgent?.bic && p.creditorBic !== p.creditorAgent.bic)
       add('BIC_CONFLICT', 'error', msg('BIC_CONFLICT', { bic: p.creditorBic, agentBic: p.creditorAgent.bic }), `${pp}.creditorBic`);
     if (bic && ibanCc && bicCountry(bic) !== ibanCc)
       add('BIC_COUNTRY_MISMATCH', 'warning', msg('BIC_COUNTRY_MISMATCH', { bic, bicCountry: bicCountry(bic), ibanCountry: ibanCc }), `${pp}.creditorBic`);
-    bankCode(p.creditorIban, 'L_CREDITOR_ACCOUNT', `${pp}.creditorIban`);
+    bankCode(p.creditorIban, creditorIbanValid, 'L_CREDITOR_ACCOUNT', `${pp}.creditorIban`);
     if (p.ultimateDebtor && !p.ultimateDebtor.name && !p.ultimateDebtor.id) add('ULTIMATE_PARTY_EMPTY', 'error', msg('ULTIMATE_DEBTOR_EMPTY'), `${pp}.ultimateDebtor`);
     if (p.ultimateCreditor && !p.ultimateCreditor.name && !p.ultimateCreditor.id) add('ULTIMATE_PARTY_EMPTY', 'error', msg('ULTIMATE_CREDITOR_EMPTY'), `${pp}.ultimateCreditor`);
 
@@ -178,13 +203,8 @@ export function checkPaymentRun(run: PaymentRun, opts: RunRuleOptions): Finding[
       }
     }
     // Duplicates (warnings): same account, amount, currency, remittance and date.
-    const key = [
-      p.creditorIban ?? p.creditorAccountOther,
-      new Big(/^\d+(\.\d+)?$/.test(p.amount) ? p.amount : '0').toFixed(2),
-      cur,
-      p.remittanceInfo ?? '',
-      p.requestedExecutionDate ?? run.requestedExecutionDate,
-    ].join('\u0000');
+    // (Array#join writes undefined as '': an account-less payment keys with an empty account.)
+    const key = `${p.creditorIban ?? p.creditorAccountOther ?? ''}\u0000${duplicateAmountKey(p.amount)}\u0000${cur}\u0000${p.remittanceInfo ?? ''}\u0000${p.requestedExecutionDate ?? run.requestedExecutionDate}`;
     const prev = dupes.get(key);
     if (prev !== undefined) add('DUPLICATE_PAYMENT', 'warning', msg('DUPLICATE_PAYMENT_RUN', { first: prev + 1 }), pp);
     else dupes.set(key, i);
@@ -198,6 +218,6 @@ export function checkPaymentRun(run: PaymentRun, opts: RunRuleOptions): Finding[
       if (pi !== undefined) add('DUPLICATE_INSTRUCTION_ID', 'warning', msg('DUPLICATE_INSTRUCTION_ID', { id: p.instructionId, first: pi + 1 }), `${pp}.instructionId`);
       else instr.set(p.instructionId, i);
     }
-  });
+  }
   return out;
 }
