@@ -32,23 +32,22 @@ export function definePattern(name: string): Pattern {
 
 /** Per pattern: local name → candidate contexts, highest priority first (wildcards merged in). */
 interface Dispatch {
+  /** This dispatch's slot in every PathNode's `plans`. */
+  num: number;
   byLocal: Map<string, readonly ContextDef[]>;
   wildcard: readonly ContextDef[];
   /** The local names of byLocal as an array (patterns without wildcards visit only these elements). */
   locals: readonly string[];
+  /** Their shared objects (undefined for a name the full table has no room for), parallel to `locals`. */
+  localNames: readonly (LocalName | undefined)[];
   /** Contexts declared for several local names (their elements are collected per name, then put in document order). */
   multiLocal: readonly ContextDef[];
-  /**
-   * Patterns with wildcard contexts: per element name (local name, then namespace) the plan of NamePlan. A plan
-   * depends only on the static pattern and the name, never on a document (see nameOutcome), so it is kept with
-   * the pattern; at most NAME_PLANS_MAX names are kept, further names are planned per document.
-   */
-  names: Map<string, NamePlan[]>;
-  namesKept: number;
+  /** Per ContextDef.id: declared for several local names (see multiLocal). */
+  isMulti: readonly boolean[];
 }
-const NAME_PLANS_MAX = 4096;
 // Derived from static pattern definitions only; caching it per Pattern object keeps no per-request state.
 const dispatchCache = new WeakMap<Pattern, Dispatch>();
+let dispatches = 0;
 function dispatchOf(p: Pattern): Dispatch {
   let d = dispatchCache.get(p);
   if (d) return d;
@@ -62,9 +61,65 @@ function dispatchOf(p: Pattern): Dispatch {
       l,
       byPrio.filter((c) => c.locals === '*' || c.locals.includes(l)),
     );
-  d = { byLocal, wildcard, locals: [...locals], multiLocal: p.contexts.filter((c) => c.locals !== '*' && c.locals.length > 1), names: new Map(), namesKept: 0 };
+  const multiLocal = p.contexts.filter((c) => c.locals !== '*' && c.locals.length > 1);
+  d = { num: dispatches++, byLocal, wildcard, locals: [...locals], localNames: [...locals].map(localName), multiLocal, isMulti: p.contexts.map((c) => multiLocal.includes(c)) };
   dispatchCache.set(p, d);
   return d;
+}
+
+// ------------------------------------------------------------------ name paths
+
+/**
+ * One name path from the root (the namespace and local name of an element and of each of its ancestors): a node of
+ * a trie shared by all documents. Per pattern it keeps the plan of PathPlan for the elements at this path. A plan
+ * depends only on the static pattern and the path, never on a document (see pathOutcome), so it is kept here; the
+ * trie holds at most PATH_NODES_MAX paths, elements at further paths are assigned by trying every candidate.
+ */
+interface PathNode {
+  readonly ns: string;
+  /** Child paths by local name (the first namespace seen with it; others in that node's `alt`). */
+  readonly next: Map<LocalName, PathNode>;
+  alt: PathNode[] | undefined;
+  /** Per Dispatch.num: this path's plan in that pattern. */
+  readonly plans: (PathPlan | undefined)[];
+}
+/**
+ * One object per distinct local name (shared by all documents): the trie is keyed by these, so a document looks
+ * each of its names up once by text (comparing its strings with another document's costs a character
+ * comparison) and every element by identity.
+ */
+interface LocalName {
+  readonly local: string;
+  /** Its slot in a document's `byNum`. */
+  readonly num: number;
+}
+const PATH_NODES_MAX = 20_000;
+// Derived from static pattern definitions and element names only (bounded); keeps no per-request state.
+const PATH_ROOT: PathNode = { ns: '', next: new Map(), alt: undefined, plans: [] };
+const LOCAL_NAMES = new Map<string, LocalName>();
+let pathNodes = 0;
+
+/** The shared object of a local name; undefined when the table is full. */
+function localName(local: string): LocalName | undefined {
+  let n = LOCAL_NAMES.get(local);
+  if (n === undefined && LOCAL_NAMES.size < PATH_NODES_MAX) LOCAL_NAMES.set(local, (n = { local, num: LOCAL_NAMES.size }));
+  return n;
+}
+
+/** The path node of an element named (local, ns) under `parent`; undefined when the trie is full. */
+function childPath(parent: PathNode, local: LocalName, ns: string): PathNode | undefined {
+  const n = parent.next.get(local);
+  if (n !== undefined) {
+    if (n.ns === ns) return n;
+    const alt = n.alt;
+    if (alt !== undefined) for (let i = 0; i < alt.length; i++) if (alt[i]!.ns === ns) return alt[i];
+  }
+  if (pathNodes >= PATH_NODES_MAX) return undefined;
+  pathNodes++;
+  const c: PathNode = { ns, next: new Map(), alt: undefined, plans: [] };
+  if (n === undefined) parent.next.set(local, c);
+  else (n.alt ??= []).push(c);
+  return c;
 }
 
 // ------------------------------------------------------------------ document
@@ -85,105 +140,109 @@ const EMPTY: readonly XmlElement[] = Object.freeze([]);
 /** A header slot not computed yet (its value may be undefined). */
 const UNSET: unique symbol = Symbol('unset');
 
-/** One local name in a document: its elements (document order), the first namespace's name number, then any other's. */
-interface NameIds {
+/** One local name in a document: its elements (document order) and their document positions (indexes of `order`). */
+interface NameIndex {
   list: XmlElement[];
+  pos: number[];
+  /** The shared object of the name (undefined when the table is full). */
+  name: LocalName | undefined;
   ns: string;
-  id: number;
-  more: Map<string, number> | undefined;
+  /** Some element of this local name has another namespace than `ns`. */
+  mixed: boolean;
 }
 
 /**
- * How the elements of one name (namespace + local name) are assigned in a pattern with wildcard contexts: try `evaluate` in priority order on each element, else it fires `terminal` (a wildcard context that
- * matches every element of this name), else none. Wildcard contexts that match no element of the name are left out.
+ * How the elements of one name path are assigned in a pattern: try `evaluate` in priority order on each element,
+ * else it fires `terminal` (a context that matches every element at this path), else none. Contexts that match no
+ * element at this path are left out.
  */
-interface NamePlan {
-  readonly ns: string;
+interface PathPlan {
   readonly evaluate: readonly ContextDef[];
   readonly terminal: ContextDef | undefined;
 }
 
-function namePlan(sample: XmlElement, cands: readonly ContextDef[], doc: CiiDoc): NamePlan {
+function pathPlan(sample: XmlElement, cands: readonly ContextDef[], doc: CiiDoc): PathPlan {
   const evaluate: ContextDef[] = [];
   for (const c of cands) {
-    const o = nameOutcome(c, sample, doc);
-    if (o === true) return { ns: sample.ns, evaluate, terminal: c };
+    const o = pathOutcome(c, sample, doc);
+    if (o === true) return { evaluate, terminal: c };
     if (o === 'per-element') evaluate.push(c);
   }
-  return { ns: sample.ns, evaluate, terminal: undefined };
+  return { evaluate, terminal: undefined };
 }
 
 /**
- * Is a wildcard context's outcome on `sample` the outcome for every element with the same namespace and local
- * name? Wildcard contexts are mostly name tests ("any ram:…Amount"): the match runs once on a view of the element
- * that notes any read other than `local` and `ns` (parent, attributes, children, text, name, the document …); a
- * match is a pure function of what it reads, so an outcome that read only the name holds for the whole name. The
- * outcome must also equal the match on the real element (a view cannot reproduce identity comparisons), else, and
- * whenever anything else was read, the context is tried on each element as before.
+ * Is a context's outcome on `sample` the outcome for every element at the same name path? Most contexts test
+ * names and positions ("any ram:…Amount", "ram:X whose parent is ram:Y", an absolute path): the match runs once
+ * on a view of the element that notes any read other than `local`, `ns` and `parent` (the parent seen through
+ * the same kind of view, so up to the root): attributes, children, text, the document …; a match is a pure
+ * function of what it reads, so an outcome that read only names along the ancestor axis holds for the whole path.
+ * The outcome must also equal the match on the real element (a view cannot reproduce identity comparisons), else,
+ * and whenever anything else was read, the context is tried on each element.
  */
-function nameOutcome(c: ContextDef, sample: XmlElement, doc: CiiDoc): boolean | 'per-element' {
+function pathOutcome(c: ContextDef, sample: XmlElement, doc: CiiDoc): boolean | 'per-element' {
   let other = false;
-  const view = new Proxy(sample, {
-    get(target, prop) {
-      if (prop !== 'local' && prop !== 'ns') other = true;
-      return Reflect.get(target, prop, target) as unknown;
-    },
-    has(target, prop) {
-      other = true;
-      return Reflect.has(target, prop);
-    },
-    ownKeys(target) {
-      other = true;
-      return Reflect.ownKeys(target);
-    },
-    getOwnPropertyDescriptor(target, prop) {
-      other = true;
-      return Reflect.getOwnPropertyDescriptor(target, prop);
-    },
-    getPrototypeOf(target) {
-      other = true;
-      return Reflect.getPrototypeOf(target);
-    },
-  });
+  const views = new Map<XmlElement, XmlElement>();
+  const viewOf = (el: XmlElement): XmlElement => {
+    let v = views.get(el);
+    if (v !== undefined) return v;
+    v = new Proxy(el, {
+      get(target, prop) {
+        if (prop === 'parent') {
+          const p = target.parent;
+          return p === null ? null : viewOf(p);
+        }
+        if (prop !== 'local' && prop !== 'ns') other = true;
+        return Reflect.get(target, prop, target) as unknown;
+      },
+      has(target, prop) {
+        other = true;
+        return Reflect.has(target, prop);
+      },
+      ownKeys(target) {
+        other = true;
+        return Reflect.ownKeys(target);
+      },
+      getOwnPropertyDescriptor(target, prop) {
+        other = true;
+        return Reflect.getOwnPropertyDescriptor(target, prop);
+      },
+      getPrototypeOf(target) {
+        other = true;
+        return Reflect.getPrototypeOf(target);
+      },
+    });
+    views.set(el, v);
+    return v;
+  };
   const docView = new Proxy(doc, {
     get(target, prop) {
       other = true;
       return Reflect.get(target, prop, target) as unknown;
     },
   });
-  const viewed = matches(c, view, docView);
+  const viewed = matches(c, viewOf(sample), docView);
   if (other) return 'per-element';
   return viewed === matches(c, sample, doc) ? viewed : 'per-element';
 }
 
-/** Document order of two elements of one tree: compare the children of the deepest common ancestor. */
-function compareDocumentOrder(a: XmlElement, b: XmlElement): number {
-  if (a === b) return 0;
-  const up = (e: XmlElement): XmlElement[] => {
-    const chain: XmlElement[] = [];
-    for (let c: XmlElement | null = e; c; c = c.parent) chain.push(c);
-    return chain;
-  };
-  const ca = up(a);
-  const cb = up(b);
-  let i = ca.length - 1;
-  let j = cb.length - 1;
-  while (i >= 0 && j >= 0 && ca[i] === cb[j]) {
-    i--;
-    j--;
-  }
-  if (i < 0) return -1; // a is an ancestor of b
-  if (j < 0) return 1;
-  const siblings = ca[i + 1]!.children;
-  return siblings.indexOf(ca[i]!) - siblings.indexOf(cb[j]!);
+/** `list` reordered by the document positions `pos` (parallel to it; ascending runs, one per local name). */
+function inPositionOrder(list: XmlElement[], pos: number[]): XmlElement[] {
+  const idx = list.map((_, i) => i);
+  idx.sort((a, b) => pos[a]! - pos[b]!);
+  return idx.map((i) => list[i]!);
 }
 
 export class CiiDocument implements CiiDoc {
   readonly root: XmlElement;
-  /** Per local name: its elements in document order (`list`) and its name numbers. */
-  private byLocal: Map<string, NameIds> | undefined;
+  /** Per local name: its elements in document order (`list`), their name paths and positions. */
+  private byLocal: Map<string, NameIndex> | undefined;
+  /** The same, by LocalName.num (holes for names not in this document). */
+  private byNum: (NameIndex | undefined)[] = [];
   private byName = new Map<string, readonly XmlElement[]>();
   private order: XmlElement[] | undefined;
+  /** The name path of each element of `order` (undefined beyond the trie's bound). */
+  private orderPaths: (PathNode | undefined)[] = [];
   /** Per pattern: the elements each context fires on, indexed by ContextDef.id. */
   private readonly assigned = new Map<Pattern, (XmlElement[] | undefined)[]>();
   private lastPattern: Pattern | undefined;
@@ -211,51 +270,48 @@ export class CiiDocument implements CiiDoc {
   }
 
   /**
-   * One walk over the tree: document order, the elements per local name, and per element a small number for its
-   * name (local name + namespace; `nameIds[k]` for `order[k]`), so a pattern plans each name once per document
-   * and looks the plan up by number (no string-keyed lookup per element and pattern).
+   * One walk over the tree: document order, the elements per local name, and per element its name path (a node
+   * of the shared trie), so a pattern plans each path once and finds the plan on the path's node (no string-keyed
+   * lookup per element and pattern).
    */
   private index(): void {
     const order: XmlElement[] = [];
-    // Per local name (one lookup per element): its elements and the name numbers of the namespaces seen with it.
-    const idsOf = new Map<string, NameIds>();
-    const ids: number[] = [];
-    let names = 0;
+    const orderPaths: (PathNode | undefined)[] = [];
+    const byLocal = new Map<string, NameIndex>();
+    const byNum: (NameIndex | undefined)[] = [];
     const stack: XmlElement[] = [this.root];
+    // The parent's name path of each stacked element.
+    const stackPaths: (PathNode | undefined)[] = [PATH_ROOT];
     while (stack.length) {
       const e = stack.pop()!;
-      order.push(e);
+      const parentPath = stackPaths.pop();
       const local = e.local;
-      let n = idsOf.get(local);
+      const ns = e.ns;
+      const k = order.length;
+      let n = byLocal.get(local);
       if (n === undefined) {
-        n = { list: [e], ns: e.ns, id: names++, more: undefined };
-        idsOf.set(local, n);
-        ids.push(n.id);
-        const ch = e.children;
-        for (let i = ch.length - 1; i >= 0; i--) stack.push(ch[i]!);
-        continue;
+        n = { list: [e], pos: [k], name: localName(local), ns, mixed: false };
+        byLocal.set(local, n);
+        if (n.name !== undefined) byNum[n.name.num] = n;
+      } else {
+        n.list.push(e);
+        n.pos.push(k);
+        if (n.ns !== ns) n.mixed = true;
       }
-      n.list.push(e);
-      if (n.ns === e.ns) ids.push(n.id);
-      else {
-        const more = (n.more ??= new Map());
-        let id = more.get(e.ns);
-        if (id === undefined) {
-          id = names++;
-          more.set(e.ns, id);
-        }
-        ids.push(id);
-      }
+      const path = parentPath === undefined || n.name === undefined ? undefined : childPath(parentPath, n.name, ns);
+      order.push(e);
+      orderPaths.push(path);
       const ch = e.children;
-      for (let i = ch.length - 1; i >= 0; i--) stack.push(ch[i]!);
+      for (let i = ch.length - 1; i >= 0; i--) {
+        stack.push(ch[i]!);
+        stackPaths.push(path);
+      }
     }
     this.order = order;
-    this.byLocal = idsOf;
-    this.nameIds = ids;
-    this.nameCount = names;
+    this.orderPaths = orderPaths;
+    this.byLocal = byLocal;
+    this.byNum = byNum;
   }
-  private nameIds: number[] = [];
-  private nameCount = 0;
 
   all(local: string, ns: string = RAM): readonly XmlElement[] {
     if (!this.byLocal) this.index();
@@ -263,9 +319,9 @@ export class CiiDocument implements CiiDoc {
     let hit = this.byName.get(key);
     if (!hit) {
       const n = this.byLocal!.get(local);
-      // Mostly every element of a local name is in one namespace (no `more`): then the index's own list is the
-      // answer when that is the namespace asked for (read-only to callers, no copy), else there is none.
-      hit = n === undefined ? EMPTY : n.more === undefined ? (n.ns === ns ? n.list : EMPTY) : n.list.filter((e) => e.ns === ns);
+      // Mostly every element of a local name is in one namespace: then the index's own list is the answer when
+      // that is the namespace asked for (read-only to callers, no copy), else there is none.
+      hit = n === undefined ? EMPTY : !n.mixed ? (n.ns === ns ? n.list : EMPTY) : n.list.filter((e) => e.ns === ns);
       this.byName.set(key, hit);
     }
     return hit;
@@ -287,98 +343,80 @@ export class CiiDocument implements CiiDoc {
   private assign(p: Pattern): (XmlElement[] | undefined)[] {
     const d = dispatchOf(p);
     const out: (XmlElement[] | undefined)[] = new Array(p.contexts.length).fill(undefined);
+    if (!this.byLocal) this.index();
     if (d.wildcard.length === 0) {
       // Only elements with one of the pattern's local names can fire a context: visit those (each name's
       // elements are in document order), not the whole document.
-      if (!this.byLocal) this.index();
       const byLocal = this.byLocal!;
+      // Document positions of the elements of multi-name contexts (to restore document order at the end).
+      const posOf: (number[] | undefined)[] | undefined = d.multiLocal.length === 0 ? undefined : new Array(p.contexts.length).fill(undefined);
+      const num = d.num;
       for (let n = 0; n < d.locals.length; n++) {
         const local = d.locals[n]!;
-        const els = byLocal.get(local)?.list;
-        if (els === undefined) continue;
-        let plan = this.planOf(d, els[0]!);
+        const name = d.localNames[n];
+        const ix = name !== undefined ? this.byNum[name.num] : byLocal.get(local);
+        if (ix === undefined) continue;
+        const els = ix.list;
+        const pos = ix.pos;
+        const paths = this.orderPaths;
+        const cands = d.byLocal.get(local)!;
         for (let k = 0; k < els.length; k++) {
           const el = els[k]!;
-          if (el.ns !== plan.ns) plan = this.planOf(d, el);
-          if (plan.evaluate.length !== 0 && this.fire(el, plan.evaluate, out)) continue;
-          const t = plan.terminal;
-          if (t !== undefined) {
-            const list = out[t.id];
-            if (list) list.push(el);
-            else out[t.id] = [el];
+          const path = paths[pos[k]!];
+          let c: ContextDef | undefined;
+          if (path === undefined) c = this.first(el, cands);
+          else {
+            let plan = path.plans[num];
+            if (plan === undefined) plan = path.plans[num] = pathPlan(el, cands, this);
+            c = plan.evaluate.length !== 0 ? this.first(el, plan.evaluate) : undefined;
+            if (c === undefined) c = plan.terminal;
           }
+          if (c === undefined) continue;
+          const list = out[c.id];
+          if (list) list.push(el);
+          else out[c.id] = [el];
+          if (posOf !== undefined && d.isMulti[c.id]) (posOf[c.id] ??= []).push(pos[k]!);
         }
       }
       // A context with several local names got its elements name by name: restore document order.
-      for (let i = 0; i < d.multiLocal.length; i++) {
-        const c = d.multiLocal[i]!;
-        const list = out[c.id];
-        if (list && list.length > 1) list.sort(this.documentOrder());
-      }
+      if (posOf !== undefined)
+        for (let i = 0; i < d.multiLocal.length; i++) {
+          const c = d.multiLocal[i]!;
+          const list = out[c.id];
+          if (list && list.length > 1) out[c.id] = inPositionOrder(list, posOf[c.id]!);
+        }
       return out;
     }
-    const order = this.elements();
-    const ids = this.nameIds;
-    // Per element name: the candidates left once the wildcard contexts that the name alone decides are settled
-    // (namePlan), looked up by the name's number in this document.
-    const plans: (NamePlan | undefined)[] = new Array(this.nameCount).fill(undefined);
+    const order = this.order!;
+    const paths = this.orderPaths;
+    const num = d.num;
     for (let k = 0; k < order.length; k++) {
       const el = order[k]!;
-      const id = ids[k]!;
-      let plan = plans[id];
-      if (plan === undefined) plan = plans[id] = this.planOf(d, el);
-      if (plan.evaluate.length !== 0 && this.fire(el, plan.evaluate, out)) continue;
-      const t = plan.terminal;
-      if (t !== undefined) {
-        const list = out[t.id];
-        if (list) list.push(el);
-        else out[t.id] = [el];
+      const path = paths[k];
+      let c: ContextDef | undefined;
+      if (path === undefined) c = this.first(el, d.byLocal.get(el.local) ?? d.wildcard);
+      else {
+        let plan = path.plans[num];
+        if (plan === undefined) plan = path.plans[num] = pathPlan(el, d.byLocal.get(el.local) ?? d.wildcard, this);
+        c = plan.evaluate.length !== 0 ? this.first(el, plan.evaluate) : undefined;
+        if (c === undefined) c = plan.terminal;
       }
+      if (c === undefined) continue;
+      const list = out[c.id];
+      if (list) list.push(el);
+      else out[c.id] = [el];
     }
     return out;
   }
 
-  /** Names planned for this document beyond the pattern's bounded store. */
-  private extraPlans: Map<Dispatch, Map<string, NamePlan>> | undefined;
-
-  private planOf(d: Dispatch, el: XmlElement): NamePlan {
-    const kept = d.names.get(el.local);
-    if (kept !== undefined) for (let i = 0; i < kept.length; i++) if (kept[i]!.ns === el.ns) return kept[i]!;
-    const plan = namePlan(el, d.byLocal.get(el.local) ?? d.wildcard, this);
-    if (d.namesKept < NAME_PLANS_MAX) {
-      d.namesKept++;
-      if (kept !== undefined) kept.push(plan);
-      else d.names.set(el.local, [plan]);
-      return plan;
-    }
-    const extra = (this.extraPlans ??= new Map()).get(d) ?? new Map<string, NamePlan>();
-    this.extraPlans.set(d, extra);
-    const key = `${el.ns} ${el.local}`;
-    const hit = extra.get(key);
-    if (hit) return hit;
-    extra.set(key, plan);
-    return plan;
-  }
-
-  /** Assigns `el` to the first candidate context that matches it; false when none does. */
-  private fire(el: XmlElement, cands: readonly ContextDef[], out: (XmlElement[] | undefined)[]): boolean {
+  /** The first candidate context that matches `el`; undefined when none does. */
+  private first(el: XmlElement, cands: readonly ContextDef[]): ContextDef | undefined {
     for (let i = 0; i < cands.length; i++) {
       const c = cands[i]!;
-      if (matches(c, el, this)) {
-        const list = out[c.id];
-        if (list) list.push(el);
-        else out[c.id] = [el];
-        return true;
-      }
+      if (matches(c, el, this)) return c;
     }
-    return false;
+    return undefined;
   }
-
-  /** Comparator by document order: the first differing ancestor decides (no index of the whole document). */
-  private documentOrder(): (a: XmlElement, b: XmlElement) => number {
-    return compareDocumentOrder;
-  }
-
   str(el: XmlElement | undefined): string {
     return sv(el);
   }
