@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { FAST_FAIL, compileFastPath } from './fast-run';
 import { paymentRunFastPath, paymentRunSchema, type Profile } from './run';
 import type { CharacterSet } from './charset';
-import { parsePaymentRun } from './parse-run';
+import { parsePaymentRun, unknownProperties } from './parse-run';
 import { axzRun, sctRun } from '../../test/runs';
 
 const VARIANTS: [Profile, CharacterSet][] = [
@@ -32,6 +32,11 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 type Outcome = 'fast' | 'fallback';
+/** Fast runs with keys the schema strips (the unknown-key flag is exercised). */
+let unknownSeen = 0;
+
+/** The closure form (where code generation is forbidden) is held to the same standard. */
+const CLOSURES = new Map(VARIANTS.map(([p, s]) => [`${p}/${s}`, compileFastPath(paymentRunSchema(p, s), { codegen: false })!]));
 
 /** Compares the fast path with valibot on one input; `plain`: the input is plain JSON-like data, so a valid run must take the fast path. */
 function compare(profile: Profile, set: CharacterSet, input: unknown, plain: boolean): Outcome {
@@ -43,7 +48,14 @@ function compare(profile: Profile, set: CharacterSet, input: unknown, plain: boo
   } catch {
     r = 'threw';
   }
-  const f = fast(input);
+  const st = { unknownKeys: false };
+  const f = fast(input, st);
+  // Saying "no unknown keys" is a promise: unknownProperties (what parsePaymentRun warns about) finds none.
+  if (f !== FAST_FAIL && !st.unknownKeys) expect(unknownProperties(schema, input)).toEqual([]);
+  if (f !== FAST_FAIL && unknownProperties(schema, input).length) unknownSeen++;
+  const g = CLOSURES.get(`${profile}/${set}`)!(input);
+  expect(g === FAST_FAIL, 'closures and generated code agree on giving up').toBe(f === FAST_FAIL);
+  if (g !== FAST_FAIL) expect(same(g, f), 'closures and generated code give the same run').toBe(true);
   if (r === 'threw' || !r.success) {
     expect(f, `valibot: ${r === 'threw' ? 'threw' : r.issues.map((i) => i.message).join('; ')}`).toBe(FAST_FAIL);
     return 'fallback';
@@ -224,6 +236,11 @@ describe('PaymentRun fast path = valibot', () => {
   });
 
   it('gives up on a schema kind it does not compile (always valibot then)', () => {
+    for (const codegen of [true, false]) {
+      expect(compileFastPath(v.object({ a: v.optional(v.string(), 'x') }), { codegen })).toBeUndefined();
+      expect(compileFastPath(v.array(v.fallback(v.string(), 'x')), { codegen })).toBeUndefined();
+      expect(compileFastPath(v.pipe(v.string(), v.trim()), { codegen })).toBeUndefined();
+    }
     expect(compileFastPath(v.object({ a: v.optional(v.string(), 'x') }))).toBeUndefined();
     expect(compileFastPath(v.object({ a: v.nullish(v.string()) }))).toBeUndefined();
     expect(compileFastPath(v.pipe(v.string(), v.email()))).toBeUndefined();
@@ -258,6 +275,7 @@ describe('PaymentRun fast path = valibot', () => {
     }
     // Both sides are exercised broadly.
     expect(fast).toBeGreaterThan(2000);
+    expect(unknownSeen).toBeGreaterThan(50);
     expect(fallback).toBeGreaterThan(2000);
   });
 

@@ -18,6 +18,14 @@ import type * as v from 'valibot';
 export const FAST_FAIL: unique symbol = Symbol('fast-fail');
 
 type Run = (value: unknown) => unknown;
+/** What a fast run saw besides its output. */
+export interface FastRunState {
+  /**
+   * False: no object of the input has a key the schema does not know (valibot strips such keys; unknownProperties
+   * would list none). True: it may have some (the closures always say true).
+   */
+  unknownKeys: boolean;
+}
 
 interface Node {
   kind: string;
@@ -163,16 +171,163 @@ function compilePipe(items: Node[]): Run {
 }
 
 /**
+ * Straight-line JavaScript for the same schema (what compileSchema's closures do, one function, property names as
+ * constants): no calls between the steps, so V8 sees one monomorphic site per field. Only the schema's own objects go
+ * into it (its transform operations, check functions and regexes, passed in as `c[i]`, never as source text); keys are
+ * written with JSON.stringify. Throws Unsupported for a kind it does not know.
+ */
+class Generator {
+  readonly consts: unknown[] = [];
+  private n = 0;
+  readonly lines: string[] = [];
+
+  ref(x: unknown): string {
+    this.consts.push(x);
+    return `c[${this.consts.length - 1}]`;
+  }
+
+  fresh(prefix: string): string {
+    return `${prefix}${this.n++}`;
+  }
+
+  /** Statements that replace the value in variable `v` by the schema's output, or `return F`. */
+  schema(s: Node, v: string): void {
+    if (s.fallback !== undefined) throw new Unsupported(s.type);
+    const L = this.lines;
+    if (s.pipe !== undefined) {
+      const [first, ...rest] = s.pipe;
+      this.schema(first!, v);
+      for (const a of rest) this.action(a, v);
+      return;
+    }
+    switch (s.type) {
+      case 'string':
+        L.push(`if (typeof ${v} !== 'string') return F;`);
+        return;
+      case 'number':
+        L.push(`if (typeof ${v} !== 'number' || ${v} !== ${v}) return F;`);
+        return;
+      case 'boolean':
+        L.push(`if (typeof ${v} !== 'boolean') return F;`);
+        return;
+      case 'optional':
+        if (s.default !== undefined) throw new Unsupported('optional with default');
+        L.push(`if (${v} !== undefined) {`);
+        this.schema(s.wrapped!, v);
+        L.push('}');
+        return;
+      case 'union': {
+        // The options are tried in order; the first one without issues gives the value. Plain string/number/boolean
+        // options give the value unchanged; anything else goes through the closures.
+        const tests = s.options!.map((o) => (o.pipe === undefined && o.fallback === undefined ? PRIMITIVE_TEST[o.type] : undefined));
+        if (tests.every((t) => t !== undefined)) L.push(`if (!(${tests.map((t) => `(${t!(v)})`).join(' || ')})) return F;`);
+        else L.push(`${v} = ${this.ref(compileSchema(s))}(${v}); if (${v} === F) return F;`);
+        return;
+      }
+      case 'array': {
+        const out = this.fresh('a');
+        const i = this.fresh('i');
+        const item = this.fresh('v');
+        L.push(`if (!Array.isArray(${v}) || Object.getPrototypeOf(${v}) !== Array.prototype) return F;`);
+        L.push(`const ${out} = new Array(${v}.length);`);
+        L.push(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) {`, `let ${item} = ${v}[${i}];`);
+        this.schema(s.item!, item);
+        L.push(`${out}[${i}] = ${item};`, '}', `${v} = ${out};`);
+        return;
+      }
+      case 'object': {
+        const out = this.fresh('o');
+        L.push(`if (!isPlainObject(${v})) return F;`, `const ${out} = {};`);
+        // A key valibot would strip (unknownProperties' own test: not \`in\` the entries): the caller then lists them.
+        const k0 = this.fresh('k');
+        L.push(`if (!st.unknownKeys) for (const ${k0} in ${v}) if (!(${k0} in ${this.ref(s.entries)})) { st.unknownKeys = true; break; }`);
+        for (const [key, e] of Object.entries(s.entries!)) {
+          if (e.type === 'exact_optional' || e.type === 'nullish' || e.fallback !== undefined) throw new Unsupported(e.type);
+          const k = JSON.stringify(key);
+          const val = this.fresh('v');
+          L.push(`if (${k} in ${v}) {`, `let ${val} = ${v}[${k}];`);
+          this.schema(e, val);
+          L.push(`${out}[${k}] = ${val};`, '}');
+          if (e.type !== 'optional') L.push('else return F;');
+        }
+        L.push(`${v} = ${out};`);
+        return;
+      }
+      default:
+        throw new Unsupported(s.type);
+    }
+  }
+
+  action(a: Node, v: string): void {
+    const L = this.lines;
+    if (a.kind === 'schema') return this.schema(a, v);
+    if (a.kind === 'transformation') {
+      if (a.type !== 'transform') throw new Unsupported(a.type);
+      L.push(`${v} = ${this.ref(a.operation)}(${v});`);
+      return;
+    }
+    if (a.kind !== 'validation') throw new Unsupported(a.kind);
+    switch (a.type) {
+      case 'min_length':
+        L.push(`if (${v}.length < ${Number(a.requirement)}) return F;`);
+        return;
+      case 'max_length':
+        L.push(`if (${v}.length > ${Number(a.requirement)}) return F;`);
+        return;
+      case 'regex': {
+        const re = a.requirement as RegExp;
+        if (re.global || re.sticky) throw new Unsupported('stateful regex');
+        L.push(`if (!${this.ref(re)}.test(${v})) return F;`);
+        return;
+      }
+      case 'check':
+        L.push(`if (!${this.ref(a.requirement)}(${v})) return F;`);
+        return;
+      default:
+        throw new Unsupported(a.type);
+    }
+  }
+}
+
+const PRIMITIVE_TEST: Record<string, ((v: string) => string) | undefined> = {
+  string: (v) => `typeof ${v} === 'string'`,
+  number: (v) => `typeof ${v} === 'number' && ${v} === ${v}`,
+  boolean: (v) => `typeof ${v} === 'boolean'`,
+};
+
+function generate(schema: Node): ((value: unknown, state: FastRunState) => unknown) | undefined {
+  const g = new Generator();
+  g.schema(schema, 'x');
+  const body = `"use strict";\nreturn function fastPaymentRun(x, st) {\n${g.lines.join('\n')}\nreturn x;\n};`;
+  try {
+    return new Function('c', 'F', 'isPlainObject', body)(g.consts, FAST_FAIL, isPlainObject) as (value: unknown, state: FastRunState) => unknown;
+  } catch (e) {
+    // No code generation here (e.g. a runtime that forbids it): the closures do the same, a little slower.
+    if (e instanceof EvalError) return undefined;
+    throw e;
+  }
+}
+
+export interface FastPathOptions {
+  /** Generate one straight-line function (default) or chain closures (the fallback where code generation is forbidden). */
+  codegen?: boolean;
+}
+
+/**
  * The schema compiled into a fast path, or undefined when it uses a kind the fast path does not know.
  * The function returns the schema's output, or FAST_FAIL whenever valibot would report any issue (or anything
  * unusual is seen): then run valibot.
  */
-export function compileFastPath<S extends v.GenericSchema>(schema: S): ((input: unknown) => v.InferOutput<S> | typeof FAST_FAIL) | undefined {
+export function compileFastPath<S extends v.GenericSchema>(schema: S, options: FastPathOptions = {}): ((input: unknown, state?: FastRunState) => v.InferOutput<S> | typeof FAST_FAIL) | undefined {
   try {
-    const run = compileSchema(schema as unknown as Node);
-    return (input) => {
+    const node = schema as unknown as Node;
+    const generated = (options.codegen ?? true) ? generate(node) : undefined;
+    const closures = generated ? undefined : compileSchema(node);
+    return (input, state = { unknownKeys: false }) => {
       try {
-        return run(input) as v.InferOutput<S> | typeof FAST_FAIL;
+        if (generated) return generated(input, state) as v.InferOutput<S> | typeof FAST_FAIL;
+        state.unknownKeys = true;
+        return closures!(input) as v.InferOutput<S> | typeof FAST_FAIL;
       } catch {
         // A transformation threw: valibot will throw the same (or say what it says).
         return FAST_FAIL;

@@ -117,8 +117,9 @@ export function parsePaymentRun(input: unknown, profile: Profile, characterSet: 
   const schema = paymentRunSchema(profile, characterSet);
   // Nearly every run is valid: the compiled fast path gives valibot's output without its datasets; at the first
   // thing that would be an issue it gives up and valibot runs, so issues and messages stay the schema's own.
-  const fast = paymentRunFastPath(profile, characterSet)?.(input);
-  if (fast !== undefined && fast !== FAST_FAIL) return { run: fast, issues: unknownFieldWarnings(schema, input, say) };
+  const seen = { unknownKeys: false };
+  const fast = paymentRunFastPath(profile, characterSet)?.(input, seen);
+  if (fast !== undefined && fast !== FAST_FAIL) return { run: fast, issues: seen.unknownKeys ? unknownFieldWarnings(schema, input, say) : [] };
   const r = v.safeParse(schema, input);
   const issues = r.issues ?? [];
   const schemaIssues = issues.filter((i) => i.kind === 'schema');

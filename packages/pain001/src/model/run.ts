@@ -114,11 +114,14 @@ const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 const safe = (s: string, f: (b: Big) => boolean) => !DECIMAL.test(s) || f(new Big(s));
 /** Digits with at most 2 decimals (nearly every amount): checked in integer cents, without a decimal object. */
 const CENTS = /^(\d+)(?:\.(\d{1,2}))?$/;
-function centsOf(s: string): bigint | null {
+function centsOf(s: string): number | bigint | null {
   const m = CENTS.exec(s);
   if (m === null) return null;
+  const i = m[1]!;
   const f = m[2];
-  return BigInt(m[1]!) * 100n + (f === undefined ? 0n : BigInt(f.length === 1 ? `${f}0` : f));
+  // Up to 13 integer digits the cents are exact as a double (< 2^53); beyond, BigInt. Both compare exactly with bigint.
+  if (i.length <= 13) return Number(i) * 100 + (f === undefined ? 0 : f.length === 1 ? Number(f) * 10 : Number(f));
+  return BigInt(i) * 100n + (f === undefined ? 0n : BigInt(f.length === 1 ? `${f}0` : f));
 }
 
 function amount(max: string) {
@@ -130,7 +133,7 @@ function amount(max: string) {
     v.check(
       (s: string) => {
         const c = centsOf(s);
-        return c === null ? safe(s, (b) => b.gt(0)) : c > 0n;
+        return c === null ? safe(s, (b) => b.gt(0)) : c > 0;
       },
       M('AMOUNT_NOT_POSITIVE', 'AMOUNT_NOT_POSITIVE_RUN'),
     ),
