@@ -685,6 +685,33 @@ export interface ReadOptions {
   lang?: Lang | undefined;
   /** Every reader event also goes here first (e.g. the native XSD validation sharing this pass, see xsd-pass.ts). */
   tap?: StreamTap | undefined;
+  /**
+   * Asked once, at the root element's start tag, for a tap that gets every event from there on first (null: none):
+   * the native XSD validation of xsd-pass.ts, whose schema set follows from the root's namespace.
+   */
+  tapFor?: ((ns: string) => StreamTap | null) | undefined;
+}
+
+const IDLE: StreamTap = { open() {}, close() {}, text() {} };
+
+/** `then`'s events, each first to the tap `tapFor` gives for the root element's namespace (called as its methods). */
+function decidedAtRoot(tapFor: (ns: string) => StreamTap | null, then: StreamTap): StreamTap {
+  let first: StreamTap | null = null;
+  return {
+    open(name, local, prefix, ns, attributes, line, column) {
+      if (first === null) first = tapFor(ns) ?? IDLE;
+      first.open(name, local, prefix, ns, attributes, line, column);
+      then.open(name, local, prefix, ns, attributes, line, column);
+    },
+    text(t) {
+      if (first !== null) first.text(t);
+      then.text(t);
+    },
+    close() {
+      first?.close();
+      then.close();
+    },
+  };
 }
 
 /** Both taps' events, `first` before `then` (each called as a method of its tap). */
@@ -719,7 +746,7 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
   const reader = pain001Reader({ limits: opts.limits, lang: opts.lang });
   const extra = opts.tap;
   // The reader's handlers are closures (callable detached, as streamXmlEvents calls them); a tap goes first.
-  const tap: StreamTap = extra ? combined(extra, reader) : reader;
+  const tap: StreamTap = opts.tapFor ? decidedAtRoot(opts.tapFor, reader) : extra ? combined(extra, reader) : reader;
   try {
     await streamXmlEvents(text, tap, opts.maxBytes ? { maxBytes: opts.maxBytes } : {});
   } catch (e) {

@@ -230,7 +230,7 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
   const pass = opts.schemaStore
     ? sharedXsdPass(opts.schemaStore, { requested: opts.profile && opts.profile !== 'auto' ? opts.profile : undefined, schemaSet: opts.schemaSet, maxFindings, setFor: schemaSetFor })
     : undefined;
-  const model = await readPain001(text, { maxBytes, lang, ...(opts.limits ? { limits: opts.limits } : {}), ...(pass ? { tap: pass.tap } : {}) });
+  const model = await readPain001(text, { maxBytes, lang, ...(opts.limits ? { limits: opts.limits } : {}), ...(pass ? { tapFor: pass.tapFor } : {}) });
   return assessPain001(model, text, opts, pass);
 }
 

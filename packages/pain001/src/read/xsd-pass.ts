@@ -5,16 +5,19 @@
  * is only known after the read (profile detection): with profile `auto` the SCT set of the file's version is
  * validated in the pass, and a file detected as AXZ gets its own schema pass afterwards. A set the store validates with libxml2, or a document
  * the native path cannot judge (not well-formed, xsi:type), gets `null` here and goes through `store.validate`.
+ * The validation's own handlers get the events (readPain001 asks `tapFor` at the root element), no wrapper per event.
  */
-import { findSchemaSet, type SchemaStore, type StreamTap, type XsdResult } from '@kontor/xml';
+import { findSchemaSet, type SchemaStore, type SharedXsdValidation, type StreamTap, type XsdResult } from '@kontor/xml';
 import type { Profile } from '../model/run';
 import { PAIN_NAMESPACES } from './read';
 
-type Shared = NonNullable<ReturnType<SchemaStore['nativeValidation']>>;
-
 export interface SharedXsdPass {
-  /** The reader events (readPain001's `tap`). */
-  tap: StreamTap;
+  /**
+   * The events of the validation in the pass for a document whose root element is in namespace `ns` (asked once,
+   * at the root's start tag; readPain001's `tapFor`), or null when no schema set is validated in the pass. Its
+   * functions are called as methods of the returned object.
+   */
+  tapFor(ns: string): StreamTap | null;
   /** The native result for a schema set, or null when it was not validated in the pass. */
   result(setId: string): XsdResult | null;
 }
@@ -23,54 +26,21 @@ export function sharedXsdPass(
   store: SchemaStore,
   opts: { requested?: Profile | undefined; schemaSet?: string | undefined; maxFindings: number; setFor: (version: '09' | '03', profile: Profile) => string },
 ): SharedXsdPass {
-  let validations: Shared[] | null = null;
-  const start = (ns: string): Shared[] => {
-    const version = PAIN_NAMESPACES[ns];
-    if (!version) return [];
-    // Profile auto: the SCT set only (the common case). A file detected as AXZ afterwards is validated against its
-    // set by store.validate in a pass of its own — one validation in the pass instead of two for every file.
-    const ids = opts.schemaSet ? [opts.schemaSet] : [opts.setFor(version, opts.requested ?? 'sct')];
-    const out: Shared[] = [];
-    for (const id of ids) {
-      // An unknown or mismatching schemaSet is reported by validatePain001 after the read, not from inside it.
-      if (!findSchemaSet(id)) continue;
-      const v = store.nativeValidation(id, { maxFindings: opts.maxFindings });
-      if (v) out.push(v);
-    }
-    return out;
-  };
-  // The events of the document element decide the validations; the rest go straight to them (one, as a rule).
-  const started: StreamTap = {
-    open(name, local, prefix, ns, attributes, line, column) {
-      for (const v of validations!) v.tap.open(name, local, prefix, ns, attributes, line, column);
-    },
-    close() {
-      for (const v of validations!) v.tap.close();
-    },
-    text(t) {
-      for (const v of validations!) v.tap.text(t);
-    },
-  };
-  const idle: StreamTap = { open() {}, close() {}, text() {} };
-  let current: StreamTap | null = null;
+  let validation: SharedXsdValidation | null = null;
   return {
-    tap: {
-      open(name, local, prefix, ns, attributes, line, column) {
-        if (current === null) {
-          validations = start(ns);
-          current = validations.length === 0 ? idle : validations.length === 1 ? validations[0]!.tap : started;
-        }
-        current.open(name, local, prefix, ns, attributes, line, column);
-      },
-      close() {
-        current?.close();
-      },
-      text(t) {
-        current?.text(t);
-      },
+    tapFor(ns) {
+      const version = PAIN_NAMESPACES[ns];
+      if (!version) return null;
+      // Profile auto: the SCT set only (the common case). A file detected as AXZ afterwards is validated against its
+      // set by store.validate in a pass of its own — one validation in the pass instead of two for every file.
+      const id = opts.schemaSet ?? opts.setFor(version, opts.requested ?? 'sct');
+      // An unknown or mismatching schemaSet is reported by validatePain001 after the read, not from inside it.
+      if (!findSchemaSet(id)) return null;
+      validation = store.nativeValidation(id, { maxFindings: opts.maxFindings });
+      return validation?.tap ?? null;
     },
     result(setId) {
-      return validations?.find((v) => v.schemaSet === setId)?.result() ?? null;
+      return validation !== null && validation.schemaSet === setId ? validation.result() : null;
     },
   };
 }

@@ -20,7 +20,7 @@ import type { DownloadOptions } from './download';
 import type { NativeSchema } from './native/schema';
 import { loadNativeSchema } from './native-cache';
 import { runNative } from './native/run';
-import { NativeUnsupported, NativeValidation } from './native/validate';
+import { NativeValidation } from './native/validate';
 
 /** A schema diagnostic: the shared Finding (libxml2 reports column 0 for validity errors, as xmllint does). */
 export type XsdFinding = Finding;
@@ -78,7 +78,7 @@ export interface SchemaStoreOptions {
 /** A native validation bound to its schema set, to be fed by a reader pass of the caller (see SchemaStore.nativeValidation). */
 export interface SharedXsdValidation {
   schemaSet: string;
-  /** The reader events (StreamHandlers.tap of streamXml). */
+  /** The reader events (StreamHandlers.tap of streamXml), called as methods of this object. */
   tap: { open: NativeValidation['open']; close: () => void; text: (t: string) => void };
   /** The result once the pass is over, or null when the native path could not judge the document (validate it with `validate`). */
   result(): XsdResult | null;
@@ -124,30 +124,13 @@ export class SchemaStore {
     const schema = this.nativeSchema(id);
     if (!schema) return null;
     const maxFindings = capFindings(opts.maxFindings);
-    const v = new NativeValidation(schema, { max: maxFindings, kept: [], errors: 0, warnings: 0 });
-    let failed = false;
-    let opened = false;
+    // Tolerant: a document the native path cannot judge (xsi:type, xsi:nil) turns it off instead of throwing, and
+    // result() says null. The validation itself is the tap (no wrapper call per event).
+    const v = new NativeValidation(schema, { max: maxFindings, kept: [], errors: 0, warnings: 0 }, true);
     return {
       schemaSet: id,
-      tap: {
-        open(name, local, prefix, ns, attributes, line, column) {
-          if (failed) return;
-          opened = true;
-          try {
-            v.open(name, local, prefix, ns, attributes, line, column);
-          } catch (e) {
-            failed = true;
-            if (!(e instanceof NativeUnsupported)) throw e;
-          }
-        },
-        close() {
-          if (!failed) v.close();
-        },
-        text(t) {
-          if (!failed) v.text(t);
-        },
-      },
-      result: () => (failed || !opened ? null : nativeResult(id, v)),
+      tap: v,
+      result: () => (v.unsupported || !v.started ? null : nativeResult(id, v)),
     };
   }
 

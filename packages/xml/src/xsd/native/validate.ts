@@ -68,10 +68,23 @@ export class NativeValidation {
   private lastNs: string | null = null;
   private lastKeys: Map<string, string> | null = null;
 
+  /** Set (by a tolerant validation) when the document uses what the native path cannot judge (xsi:type, xsi:nil). */
+  unsupported = false;
+
+  /**
+   * @param tolerant on xsi:type / xsi:nil, set `unsupported` and ignore the rest of the document instead of
+   *   throwing NativeUnsupported (for a validation fed by someone else's reader pass)
+   */
   constructor(
     private readonly schema: NativeSchema,
     readonly sink: DiagnosticSink,
+    private readonly tolerant = false,
   ) {}
+
+  /** Whether the document's root element was seen. */
+  get started(): boolean {
+    return this.frames.length > 0 || this.done;
+  }
 
   get valid(): boolean {
     return this.sink.errors === 0;
@@ -112,7 +125,7 @@ export class NativeValidation {
       this.skip++;
       return;
     }
-    if (attributes.length > 0) for (const a of attributes) if (a.ns === XSI && (a.local === 'type' || a.local === 'nil')) throw new NativeUnsupported(`xsi:${a.local}`);
+    if (attributes.length > 0 && this.xsiUnsupported(attributes)) return;
     const key = this.key(ns, local);
     const parent = this.depth > 0 ? this.frames[this.depth - 1] : undefined;
     let decl: ElementDecl | undefined;
@@ -169,6 +182,21 @@ export class NativeValidation {
     f.text = '';
     f.pendingText = false;
     if (attributes.length > 0 || (type.kind === 'complex' && type.attributes.size > 0)) this.attributes(key, type, attributes, line);
+  }
+
+  /** xsi:type / xsi:nil among the attributes: throws NativeUnsupported, or (tolerant) turns this validation off. */
+  private xsiUnsupported(attributes: XmlAttribute[]): boolean {
+    for (const a of attributes) {
+      if (a.ns === XSI && (a.local === 'type' || a.local === 'nil')) {
+        if (!this.tolerant) throw new NativeUnsupported(`xsi:${a.local}`);
+        this.unsupported = true;
+        this.done = true;
+        // Every later event is skipped (more than any nesting depth the reader allows).
+        this.skip = 1 << 30;
+        return true;
+      }
+    }
+    return false;
   }
 
   private attributes(qname: string, type: ComplexType | SimpleType, attributes: XmlAttribute[], line: number): void {
