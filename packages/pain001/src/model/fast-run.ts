@@ -179,7 +179,11 @@ function compilePipe(items: Node[]): Run {
 class Generator {
   readonly consts: unknown[] = [];
   private n = 0;
-  readonly lines: string[] = [];
+  /** The statements of the function being generated. */
+  lines: string[] = [];
+  /** One function per object schema (so each stays small enough for the optimising compiler, and a rarely present
+   * object's code is not part of its parent's). */
+  readonly functions: string[] = [];
 
   ref(x: unknown): string {
     this.consts.push(x);
@@ -236,21 +240,26 @@ class Generator {
         return;
       }
       case 'object': {
-        const out = this.fresh('o');
-        L.push(`if (!isPlainObject(${v})) return F;`, `const ${out} = {};`);
+        const fn = this.fresh('object');
+        const outer = this.lines;
+        const B: string[] = [];
+        this.lines = B;
+        B.push(`function ${fn}(x, st) {`, 'if (!isPlainObject(x)) return F;', 'const out = {};');
         // A key valibot would strip (unknownProperties' own test: not \`in\` the entries): the caller then lists them.
-        const k0 = this.fresh('k');
-        L.push(`if (!st.unknownKeys) for (const ${k0} in ${v}) if (!(${k0} in ${this.ref(s.entries)})) { st.unknownKeys = true; break; }`);
+        B.push(`if (!st.unknownKeys) for (const k in x) if (!(k in ${this.ref(s.entries)})) { st.unknownKeys = true; break; }`);
         for (const [key, e] of Object.entries(s.entries!)) {
           if (e.type === 'exact_optional' || e.type === 'nullish' || e.fallback !== undefined) throw new Unsupported(e.type);
           const k = JSON.stringify(key);
           const val = this.fresh('v');
-          L.push(`if (${k} in ${v}) {`, `let ${val} = ${v}[${k}];`);
+          B.push(`if (${k} in x) {`, `let ${val} = x[${k}];`);
           this.schema(e, val);
-          L.push(`${out}[${k}] = ${val};`, '}');
-          if (e.type !== 'optional') L.push('else return F;');
+          B.push(`out[${k}] = ${val};`, '}');
+          if (e.type !== 'optional') B.push('else return F;');
         }
-        L.push(`${v} = ${out};`);
+        B.push('return out;', '}');
+        this.functions.push(B.join('\n'));
+        this.lines = outer;
+        outer.push(`${v} = ${fn}(${v}, st);`, `if (${v} === F) return F;`);
         return;
       }
       default:
@@ -298,7 +307,7 @@ const PRIMITIVE_TEST: Record<string, ((v: string) => string) | undefined> = {
 function generate(schema: Node): ((value: unknown, state: FastRunState) => unknown) | undefined {
   const g = new Generator();
   g.schema(schema, 'x');
-  const body = `"use strict";\nreturn function fastPaymentRun(x, st) {\n${g.lines.join('\n')}\nreturn x;\n};`;
+  const body = `"use strict";\n${g.functions.join('\n')}\nreturn function fastPaymentRun(x, st) {\n${g.lines.join('\n')}\nreturn x;\n};`;
   try {
     return new Function('c', 'F', 'isPlainObject', body)(g.consts, FAST_FAIL, isPlainObject) as (value: unknown, state: FastRunState) => unknown;
   } catch (e) {

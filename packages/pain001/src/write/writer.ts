@@ -37,7 +37,7 @@ const PLAIN_1DP = /^(?:0|[1-9]\d*)\.\d$/;
 const PLAIN_INT = /^(?:0|[1-9]\d*)$/;
 const CENTS = /^(\d+)(?:\.(\d{1,2}))?$/;
 
-const centsToBig = (c: bigint): Big => new Big(c.toString()).div(100);
+const centsToBig = (c: number | bigint): Big => new Big(c.toString()).div(100);
 
 function blockKey(p: Payment, run: PaymentRun, profile: Profile): string {
   const date = p.requestedExecutionDate ?? run.requestedExecutionDate;
@@ -59,8 +59,9 @@ function pmtInfId(messageId: string, n: number): string {
  */
 export function planBlocks(run: PaymentRun, profile: Profile, messageId: string): PaymentBlockPlan[] {
   const blocks = new Map<string, PaymentBlockPlan>();
-  // Sums in integer cents (BigInt) while every amount is digits with at most 2 decimals; a block with any other form sums with Big.
-  const cents = new Map<PaymentBlockPlan, bigint | null>();
+  // Sums in integer cents while every amount is digits with at most 2 decimals (a double while the sum is below 2^53,
+  // exact; BigInt beyond); a block with any other form sums with Big.
+  const cents = new Map<PaymentBlockPlan, number | bigint | null>();
   for (const p of run.payments) {
     const key = blockKey(p, run, profile);
     let b = blocks.get(key);
@@ -81,15 +82,25 @@ export function planBlocks(run: PaymentRun, profile: Profile, messageId: string)
     b.count++;
     const c = cents.get(b);
     const m = c === null ? null : CENTS.exec(p.amount);
-    if (m !== null) cents.set(b, (c ?? 0n) + BigInt(m[1]!) * 100n + BigInt(m[2] === undefined ? 0 : m[2].length === 1 ? `${m[2]}0` : m[2]));
+    if (m !== null) cents.set(b, addCents(c ?? 0, m[1]!, m[2]));
     else {
-      if (c !== null) b.sum = centsToBig(c ?? 0n);
+      if (c !== null) b.sum = centsToBig(c ?? 0);
       cents.set(b, null);
       b.sum = b.sum.plus(p.amount);
     }
   }
   for (const [b, c] of cents) if (c !== null) b.sum = centsToBig(c);
   return [...blocks.values()];
+}
+
+/** `sum` plus the amount `int`.`frac` in cents: doubles while every value stays an exact integer (< 2^53), else BigInt. */
+function addCents(sum: number | bigint, int: string, frac: string | undefined): number | bigint {
+  const f = frac === undefined ? '0' : frac.length === 1 ? `${frac}0` : frac;
+  if (typeof sum === 'number' && int.length <= 13) {
+    const next = sum + (Number(int) * 100 + Number(f));
+    if (Number.isSafeInteger(next)) return next;
+  }
+  return BigInt(sum) + BigInt(int) * 100n + BigInt(f);
 }
 
 /** Amount text with the currency's minor units (EUR 2, JPY 0; never more than 2, as the rules allow). */
