@@ -9,6 +9,7 @@ import { CliError, parse, type Command, type Io } from '../command';
 import { batchOptions, batchUsage, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
+import { schemaDirFrom } from '../api/schema-dir';
 
 async function readInput(io: Io, file: string | undefined): Promise<{ bytes: Uint8Array; name: string }> {
   if (!file) throw new CliError('Missing <file.xml|zip>');
@@ -126,7 +127,7 @@ export const camtCommands: Command[] = [
     usage: `kontor camt validate <file|dir|glob>... [--schema-dir <dir>] [--best-effort] [--max-bytes <n>] ${batchUsage}   (exit 0 valid/with warnings, 1 invalid, 2 usage/I-O)`,
     async run(argv, io) {
       const { values, positionals } = parse(argv, { ...batchOptions, ...commonOptions, 'schema-dir': { type: 'string' } });
-      const schemaDir = values['schema-dir'] ? path.resolve(io.cwd, values['schema-dir']) : (await import('../api/config')).loadConfig(io.env, io.cwd).schemaDir;
+      const schemaDir = values['schema-dir'] ? path.resolve(io.cwd, values['schema-dir']) : schemaDirFrom(io.env, io.cwd);
       const options: ValidateOptions = { schemaDir, maxBytes: maxBytesOf(values['max-bytes']), bestEffort: !!values['best-effort'] };
       return runBatch(io, { task: 'camt validate', options, inputs: positionals, extensions: ['.xml', '.zip'], values });
     },

@@ -8,6 +8,7 @@ import { CliError, parse, type Command } from '../command';
 import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
+import { schemaDirFrom } from '../api/schema-dir';
 
 /** Names the hybrid-invoice standards give the embedded XML, most specific first. */
 const EMBEDDED_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'zugferd_invoice.xml'];
@@ -75,7 +76,7 @@ export const invoiceValidateCommands: Command[] = [
       const { values, positionals } = parse(argv, { profile: { type: 'string' }, schemas: { type: 'string' }, ...batchOptions });
       const profile = (values.profile ?? 'auto') as ValidationProfile;
       if (!['en16931', 'xrechnung', 'auto'].includes(profile)) throw new CliError(`Unknown profile "${values.profile}" (en16931, xrechnung or auto)`);
-      const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : (await import('../api/config')).loadConfig(io.env, io.cwd).schemaDir;
+      const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : schemaDirFrom(io.env, io.cwd);
       return runBatch(io, {
         task: 'invoice validate',
         options: { profile, schemaDir, lang: formatOf(io, values.lang).lang } satisfies Options,

@@ -6,6 +6,7 @@ import { generateUbl, convertInvoice, readUbl, detectInvoiceSyntax, type Invoice
 import { SchemaStore } from '@kontor/xml';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 import { formatOf } from '../batch/run';
+import { schemaDirFrom } from '../api/schema-dir';
 
 function printFindings(io: Io, findings: readonly Finding[]): void {
   for (const f of findings) io.stderr(`  ${f.severity.padEnd(7)} ${f.code}${f.path ? ` at ${f.path}` : ''}: ${f.message}\n`);
@@ -55,7 +56,7 @@ export const invoiceCommands: Command[] = [
       if (syntax !== 'cii' && syntax !== 'ubl') throw new CliError(`Unknown syntax "${values.syntax}" (cii or ubl)`);
       // The same library gate as POST /invoices (XSD from the service's schema store when installed, then the native
       // EN 16931 / XRechnung rules on the generated XML); a gate failure writes nothing.
-      const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : (await import('../api/config')).loadConfig(io.env, io.cwd).schemaDir;
+      const schemaDir = values.schemas ? path.resolve(io.cwd, values.schemas) : schemaDirFrom(io.env, io.cwd);
       const schemaStore = new SchemaStore({ dir: schemaDir });
       let r: ReturnType<typeof generateCii>;
       try {

@@ -10,6 +10,7 @@ import { CliError, parse, type Command } from '../command';
 import { batchOptions, batchUsage, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
+import { schemaDirFrom } from '../api/schema-dir';
 
 interface PayValidateOptions {
   profile: 'auto' | 'sct' | 'axz';
@@ -50,7 +51,7 @@ export const payValidateCommands: Command[] = [
       if (profile !== 'auto' && profile !== 'sct' && profile !== 'axz') throw new CliError('--profile must be auto, sct or axz');
       const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
       if (!Number.isInteger(maxBytes) || maxBytes < 1) throw new CliError('--max-bytes must be a positive whole number');
-      const schemaDir = values['schema-dir'] ? path.resolve(io.cwd, values['schema-dir']) : (await import('../api/config')).loadConfig(io.env, io.cwd).schemaDir;
+      const schemaDir = values['schema-dir'] ? path.resolve(io.cwd, values['schema-dir']) : schemaDirFrom(io.env, io.cwd);
       return runBatch(io, { task: 'pay validate', options: { profile, schemaDir, maxBytes } satisfies PayValidateOptions, inputs: positionals, extensions: ['.xml'], values });
     },
   },
