@@ -10,25 +10,47 @@ export interface XmlAttribute {
   value: string;
 }
 
+/**
+ * The child list the tree reader gives every element until its first child element arrives: one frozen empty
+ * array shared by all leaves of all trees (most elements are leaves), as the reader already does for
+ * attributes. Elements made with `new XmlElement(…)` get their own array, so builders may push to it.
+ */
+export const NO_CHILDREN = Object.freeze([]) as unknown as XmlElement[];
+
 export class XmlElement {
   readonly name: string;
   readonly local: string;
   readonly prefix: string;
   readonly ns: string;
   readonly attributes: XmlAttribute[];
-  readonly children: XmlElement[] = [];
+  /**
+   * Child elements in document order. In a tree from `parseXml`, an element without child elements has a
+   * shared frozen empty array here (read it, do not push to it); `new XmlElement(…)` makes a fresh one.
+   */
+  readonly children: XmlElement[];
   /** Concatenated direct character data (text and CDATA) of this element. */
   text = '';
   readonly line: number;
   readonly column: number;
   parent: XmlElement | null;
 
-  constructor(init: { name: string; local: string; prefix: string; ns: string; attributes: XmlAttribute[]; line: number; column: number; parent: XmlElement | null }) {
+  constructor(init: {
+    name: string;
+    local: string;
+    prefix: string;
+    ns: string;
+    attributes: XmlAttribute[];
+    line: number;
+    column: number;
+    parent: XmlElement | null;
+    children?: XmlElement[] | undefined;
+  }) {
     this.name = init.name;
     this.local = init.local;
     this.prefix = init.prefix;
     this.ns = init.ns;
     this.attributes = init.attributes;
+    this.children = init.children ?? [];
     this.line = init.line;
     this.column = init.column;
     this.parent = init.parent;

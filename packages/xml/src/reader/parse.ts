@@ -1,6 +1,6 @@
 /** parseXml: the hardened reader every Kontor parser uses (no DTD, no entities, bounded size/depth/count). */
 import { KontorXmlError } from '../errors';
-import { XmlElement, type XmlDocument } from './element';
+import { NO_CHILDREN, XmlElement, type XmlDocument } from './element';
 import { defaultXmlLimits, type XmlLimits } from './limits';
 import { createHardenedParser } from './sax';
 import { decodeXmlBytes } from './decode';
@@ -42,9 +42,12 @@ export function parseXml(input: XmlInput, limits: Partial<XmlLimits> = {}): XmlD
   const parser = createHardenedParser(lim, {
     open(name, local, prefix, ns, attributes, line, column) {
       if (++count > maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${maxElements} elements`, { location: { line, column } });
-      const el = new XmlElement({ name, local, prefix, ns, attributes, line, column, parent: current });
-      if (current) current.children.push(el);
-      else root = el;
+      // Leaves keep the shared empty child list; an element gets its own array with its first child.
+      const el = new XmlElement({ name, local, prefix, ns, attributes, line, column, parent: current, children: NO_CHILDREN });
+      if (current) {
+        if (current.children === NO_CHILDREN) (current as { children: XmlElement[] }).children = [el];
+        else current.children.push(el);
+      } else root = el;
       current = el;
     },
     close() {
