@@ -60,6 +60,11 @@ export class Pain001Emitter {
   private readonly stack: string[] = [];
   private readonly sinks: readonly WriteSink[];
   private readonly n: number;
+  /** The first two sinks in fields of their own (the gate has two: XSD and read model), so that each call site sees
+   * one kind of sink; any further ones in `more`. Every event goes to the sinks in order. */
+  private readonly s0: WriteSink | undefined;
+  private readonly s1: WriteSink | undefined;
+  private readonly more: readonly WriteSink[];
 
   /** `ns`: the default namespace declared on the root (every element is in it). */
   constructor(
@@ -68,6 +73,9 @@ export class Pain001Emitter {
   ) {
     this.sinks = sinks;
     this.n = sinks.length;
+    this.s0 = sinks[0];
+    this.s1 = sinks[1];
+    this.more = sinks.slice(2);
     this.put(XML_DECLARATION);
     // The reader reports the line break after the declaration as text outside the root.
     for (const s of sinks) s.text('\n');
@@ -102,8 +110,32 @@ export class Pain001Emitter {
   }
 
   private emitOpen(name: string, attributes: XmlAttribute[], column: number): void {
-    const sinks = this.sinks;
-    for (let i = 0; i < this.n; i++) sinks[i]!.open(name, name, '', this.ns, attributes, this.line, column);
+    this.sinkOpen(name, attributes, this.line, column);
+  }
+
+  /** The events to every sink (only called when there is one). */
+  private sinkOpen(name: string, attributes: XmlAttribute[], line: number, column: number): void {
+    this.s0!.open(name, name, '', this.ns, attributes, line, column);
+    if (this.s1 === undefined) return;
+    this.s1.open(name, name, '', this.ns, attributes, line, column);
+    const more = this.more;
+    for (let i = 0; i < more.length; i++) more[i]!.open(name, name, '', this.ns, attributes, line, column);
+  }
+
+  private sinkText(text: string): void {
+    this.s0!.text(text);
+    if (this.s1 === undefined) return;
+    this.s1.text(text);
+    const more = this.more;
+    for (let i = 0; i < more.length; i++) more[i]!.text(text);
+  }
+
+  private sinkClose(): void {
+    this.s0!.close();
+    if (this.s1 === undefined) return;
+    this.s1.close();
+    const more = this.more;
+    for (let i = 0; i < more.length; i++) more[i]!.close();
   }
 
   /** The root start tag with its namespace declaration (not an attribute for the reader). */
@@ -131,7 +163,7 @@ export class Pain001Emitter {
     if (name === undefined) throw new Error('Pain001Emitter.close() without open element');
     this.put(`</${name}>`);
     this.col += name.length + 3;
-    if (this.n) for (let i = 0; i < this.n; i++) this.sinks[i]!.close();
+    if (this.n) this.sinkClose();
     return this;
   }
 
@@ -165,12 +197,10 @@ export class Pain001Emitter {
       decoded = stripIllegalXmlChars(text);
     }
     if (this.n) {
-      const sinks = this.sinks;
-      const n = this.n;
-      for (let i = 0; i < n; i++) sinks[i]!.open(name, name, '', this.ns, attrs, line, column);
+      this.sinkOpen(name, attrs, line, column);
       // An element whose text was stripped away entirely (only forbidden characters) has no text event.
-      if (decoded !== '') for (let i = 0; i < n; i++) sinks[i]!.text(decoded);
-      for (let i = 0; i < n; i++) sinks[i]!.close();
+      if (decoded !== '') this.sinkText(decoded);
+      this.sinkClose();
     }
     return this;
   }
