@@ -7,7 +7,7 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import type { Pain001ReadModel, ReadPaymentBlock, ReadTransaction } from './model';
-import { PaymentDuplicates, dupHash } from './rules';
+import { EndToEndIds, PaymentDuplicates, dupHash } from './rules';
 
 function model(seed: number): Pain001ReadModel {
   let x = seed;
@@ -71,5 +71,47 @@ describe('duplicate payments', () => {
       duplicates += want.filter((w) => w !== undefined).length;
     }
     expect(duplicates).toBeGreaterThan(200);
+  });
+});
+
+describe('EndToEndIds', () => {
+  /** Blocks of payments with ids from a small pool (many duplicates, NOTPROVIDED and missing ones among them). */
+  function blocksOf(seed: number, pool: number): ReadPaymentBlock[] {
+    let x = seed;
+    const r = (n: number) => {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      return (x >>> 8) % n;
+    };
+    const at = { line: 1, column: 1 };
+    return Array.from({ length: 1 + r(4) }, () => ({
+      at,
+      fieldAt: {},
+      transactions: Array.from({ length: r(40) }, (): ReadTransaction => {
+        const k = r(pool + 2);
+        const t: ReadTransaction = { remittance: { unstructured: [], structured: 0 }, regulatoryReporting: false, at, fieldAt: {} };
+        if (k < pool) t.endToEndId = `E-${k}`;
+        else if (k === pool) t.endToEndId = 'NOTPROVIDED';
+        return t;
+      }),
+    }));
+  }
+
+  it('names the first earlier payment of an id like a map of first occurrences, before and after the first duplicate', () => {
+    let duplicates = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const blocks = blocksOf(seed, seed % 3 === 0 ? 10_000 : 1 + (seed % 50));
+      const ids = new EndToEndIds(blocks);
+      const reference = new Map<string, number>();
+      blocks.forEach((b, bi) =>
+        b.transactions.forEach((t, ti) => {
+          if (!t.endToEndId || t.endToEndId === 'NOTPROVIDED') return;
+          const want = reference.get(t.endToEndId);
+          if (want === undefined) reference.set(t.endToEndId, bi * 1_048_576 + ti);
+          else duplicates++;
+          expect(ids.firstOf(t.endToEndId, bi, ti), `seed ${seed} ${bi}/${ti}`).toBe(want);
+        }),
+      );
+    }
+    expect(duplicates).toBeGreaterThan(1000);
   });
 });

@@ -468,7 +468,15 @@ const TRANSACTION = node(
     RmtInf: node(
       { once: true, open: (f) => void ((f.ctx as ReadTransaction).fieldAt.remittance = loc(f)) },
       {
-        Ustrd: node({ text: true, close: (f) => void (f.ctx as ReadTransaction).remittance.unstructured.push(f.text) }),
+        Ustrd: node({
+          text: true,
+          close(f) {
+            // The first line replaces the empty array as a one-element array (a push would reserve room for 16).
+            const r = (f.ctx as ReadTransaction).remittance;
+            if (r.unstructured.length === 0) r.unstructured = [f.text];
+            else r.unstructured.push(f.text);
+          },
+        }),
         Strd: node(
           {
             // Only the first Strd gives the creditor reference; the others are counted.

@@ -247,6 +247,42 @@ function samePayment(blocks: Pain001ReadModel['paymentBlocks'], coord: number, t
 }
 
 /**
+ * The end-to-end ids seen so far (NOTPROVIDED and empty ones are not passed in). Ids are unique in nearly every
+ * file: a Set answers with one lookup per payment whether the id is new; the coordinates of first occurrences
+ * are only collected (once, from the payments checked so far) when the first duplicate turns up.
+ */
+export class EndToEndIds {
+  private readonly ids = new Set<string>();
+  private first: Map<string, number> | null = null;
+  constructor(private readonly blocks: Pain001ReadModel['paymentBlocks']) {}
+
+  /** The coordinates (block * 2^20 + transaction) of the first earlier payment with this id, else undefined (and it is remembered). */
+  firstOf(id: string, bi: number, ti: number): number | undefined {
+    const first = this.first;
+    if (first !== null) {
+      const prev = first.get(id);
+      if (prev === undefined) first.set(id, bi * TX_SHIFT + ti);
+      return prev;
+    }
+    const size = this.ids.size;
+    if (this.ids.add(id).size !== size) return undefined;
+    // The first duplicate: the first occurrence of every id checked before this payment, in checking order.
+    const map = new Map<string, number>();
+    for (let b = 0; b <= bi; b++) {
+      const txs = this.blocks[b]!.transactions;
+      const end = b === bi ? ti : txs.length;
+      for (let k = 0; k < end; k++) {
+        const e = txs[k]!.endToEndId;
+        if (e && e !== 'NOTPROVIDED' && !map.has(e)) map.set(e, b * TX_SHIFT + k);
+      }
+    }
+    this.first = map;
+    this.ids.clear();
+    return map.get(id);
+  }
+}
+
+/**
  * @example
  * ```ts
  * const model = await readPain001(text);
@@ -274,7 +310,7 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
   if (m.paymentBlocks.length === 0 && !m.malformed) c.add('PAYMENT_BLOCK_MISSING', 'error', msg('PAYMENT_BLOCK_MISSING'), 'paymentBlocks', g?.at ?? { line: 1, column: 1 });
 
   /** First transaction (coordinates) of each end-to-end id, and of each payment (duplicate key). */
-  const e2e = new Map<string, number>();
+  const e2e = new EndToEndIds(m.paymentBlocks);
   const dup = new PaymentDuplicates(m.paymentBlocks);
   const blockIds = new Map<string, number>();
   const blocks = m.paymentBlocks;
@@ -324,9 +360,8 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
       checkId(c, t.endToEndId, 'L_E2E_ID_XML', 'END_TO_END_ID', '.endToEndId', t.fieldAt.endToEndId ?? t.at, profile, true);
       checkId(c, t.instructionId, 'L_INSTR_ID_XML', 'INSTRUCTION_ID', '.instructionId', t.fieldAt.instructionId, profile, false);
       if (t.endToEndId && t.endToEndId !== 'NOTPROVIDED') {
-        const prev = e2e.get(t.endToEndId);
+        const prev = e2e.firstOf(t.endToEndId, bi, ti);
         if (prev !== undefined) c.add('DUPLICATE_END_TO_END_ID', 'warning', msg('DUPLICATE_END_TO_END_ID', { id: t.endToEndId, first: txPath(prev) }), '.endToEndId', t.fieldAt.endToEndId);
-        else e2e.set(t.endToEndId, bi * TX_SHIFT + ti);
       }
       const amount = checkAmount(c, t, profile);
       if (amount === null) {

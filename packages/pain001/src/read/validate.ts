@@ -10,7 +10,7 @@ import { detectProfile } from './detect';
 import { readPain001, type Pain001Limits } from './read';
 import { sharedXsdPass, type SharedXsdPass } from './xsd-pass';
 import { checkPain001 } from './rules';
-import { DecimalSum } from './decimal-sum';
+import { DecimalSum, hundredths } from './decimal-sum';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 import type { Pain001ReadModel } from './model';
@@ -170,20 +170,33 @@ export function summarize(m: Pain001ReadModel): ValidationSummary {
   const sum = new DecimalSum();
   const cur = new Map<string, { payments: number; total: DecimalSum }>();
   const dates = new Set<string>();
+  // The currency of the payment before (payments of a file mostly share one) and its entry.
+  let lastKey: string | undefined;
+  let e: { payments: number; total: DecimalSum } | undefined;
   for (const b of m.paymentBlocks) {
     if (b.executionDate) dates.add(b.executionDate);
     for (const t of b.transactions) {
       payments++;
-      const amount = t.amount !== undefined && DECIMAL.test(t.amount) ? t.amount : '0';
-      sum.add(amount);
+      const amount = t.amount;
+      // Hundredths once for both sums (the common form), else the literal (big.js) — a non-decimal counts as 0.
+      const h = amount !== undefined && DECIMAL.test(amount) ? hundredths(amount) : 0;
       const key = t.currency ?? '';
-      let e = cur.get(key);
-      if (e === undefined) {
-        e = { payments: 0, total: new DecimalSum() };
-        cur.set(key, e);
+      if (key !== lastKey || e === undefined) {
+        e = cur.get(key);
+        if (e === undefined) {
+          e = { payments: 0, total: new DecimalSum() };
+          cur.set(key, e);
+        }
+        lastKey = key;
       }
       e.payments++;
-      e.total.add(amount);
+      if (h >= 0) {
+        sum.addHundredths(h);
+        e.total.addHundredths(h);
+      } else {
+        sum.add(amount!);
+        e.total.add(amount!);
+      }
     }
   }
   const g = m.groupHeader;
