@@ -58,16 +58,21 @@ function pmtInfId(messageId: string, n: number): string {
  * ```
  */
 export function planBlocks(run: PaymentRun, profile: Profile, messageId: string): PaymentBlockPlan[] {
-  const blocks = new Map<string, PaymentBlockPlan>();
+  const byKey = new Map<string, number>();
+  const plans: PaymentBlockPlan[] = [];
   // Sums in integer cents while every amount is digits with at most 2 decimals (a double while the sum is below 2^53,
-  // exact; BigInt beyond); a block with any other form sums with Big.
-  const cents = new Map<PaymentBlockPlan, number | bigint | null>();
+  // exact; BigInt beyond); a block with any other form sums with Big (null here).
+  const cents: (number | bigint | null)[] = [];
+  // A payment without its own date, category purpose, priority or service level (most) is in the run's default
+  // block: its key is built once (the same string blockKey gives).
+  const defaultKey = blockKey({} as Payment, run, profile);
   for (const p of run.payments) {
-    const key = blockKey(p, run, profile);
-    let b = blocks.get(key);
-    if (!b) {
-      b = {
-        id: pmtInfId(messageId, blocks.size + 1),
+    const key = p.requestedExecutionDate === undefined && p.categoryPurpose === undefined && p.instrPrty === undefined && p.serviceLevel === undefined ? defaultKey : blockKey(p, run, profile);
+    let i = byKey.get(key);
+    if (i === undefined) {
+      i = plans.length;
+      plans.push({
+        id: pmtInfId(messageId, i + 1),
         executionDate: p.requestedExecutionDate ?? run.requestedExecutionDate,
         salary: profile === 'sct' && p.categoryPurpose === 'SALA',
         highPriority: profile === 'sct' && p.instrPrty === 'HIGH',
@@ -75,22 +80,27 @@ export function planBlocks(run: PaymentRun, profile: Profile, messageId: string)
         payments: [],
         count: 0,
         sum: new Big(0),
-      };
-      blocks.set(key, b);
+      });
+      cents.push(0);
+      byKey.set(key, i);
     }
+    const b = plans[i]!;
     b.payments.push(p);
     b.count++;
-    const c = cents.get(b);
+    const c = cents[i]!;
     const m = c === null ? null : CENTS.exec(p.amount);
-    if (m !== null) cents.set(b, addCents(c ?? 0, m[1]!, m[2]));
+    if (m !== null) cents[i] = addCents(c!, m[1]!, m[2]);
     else {
-      if (c !== null) b.sum = centsToBig(c ?? 0);
-      cents.set(b, null);
+      if (c !== null) b.sum = centsToBig(c);
+      cents[i] = null;
       b.sum = b.sum.plus(p.amount);
     }
   }
-  for (const [b, c] of cents) if (c !== null) b.sum = centsToBig(c);
-  return [...blocks.values()];
+  for (let i = 0; i < plans.length; i++) {
+    const c = cents[i]!;
+    if (c !== null) plans[i]!.sum = centsToBig(c);
+  }
+  return plans;
 }
 
 /** `sum` plus the amount `int`.`frac` in cents: doubles while every value stays an exact integer (< 2^53), else BigInt. */
