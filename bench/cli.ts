@@ -3,7 +3,8 @@
  * the process floor of one-call commands that do not touch PDFs (`--version`, `vat syntax`, `pay validate`,
  * `camt parse|validate`, `invoice validate`, `pay sepa`) against `node -e 0` — interleaved rounds after a warm-up
  * round, medians of wall time, CPU time and peak RSS — and `pay validate` against `xmllint --schema` as whole
- * processes (corpus sample, 1,000 and 20,000 transfers); then batch validation over the corpora (`invoice validate
+ * processes (corpus sample, 1,000 and 20,000 transfers), each split into Node's start (`node -e 0`), loading the
+ * command (`pay validate --help`) and the rest, measured in the same rounds; then batch validation over the corpora (`invoice validate
  * --jsonl` over every e-invoice instance, `pay validate --jsonl` over the pain.001 samples): wall time and peak RSS
  * (the pool's worker threads live in the same process), with xmllint over the same files (XSD only, one process).
  */
@@ -185,15 +186,20 @@ function floorRows(store: string, dir: string): BenchRow[] {
   // files cannot be written: a directory sits at each file's name).
   const before = beforeStore(store, node, [main, 'pay', 'validate', pain], env);
   for (const [label, f] of files) {
-    const [ours, lint, old] = floorRounds(
+    // node -e 0 and `pay validate --help` (Node's start + loading the command's modules, no file) in the same rounds
+    // split the whole process into start, load and validation.
+    const [ours, lint, node0, help, old] = floorRounds(
       [
         { label: 'pay validate', cmd: node, args: [main, 'pay', 'validate', f], codes: [0] },
         { label: 'xmllint', cmd: 'xmllint', args: ['--noout', '--nonet', '--schema', path.join(xsdDir, xsd), f], codes: [0] },
+        { label: 'node -e 0', cmd: node, args: ['-e', '0'], codes: [0] },
+        { label: 'pay validate --help', cmd: node, args: [main, 'pay', 'validate', '--help'], codes: [0] },
         ...(before ? [{ label: 'pay validate (before)', cmd: node, args: ['--import', before.libxml2, main, 'pay', 'validate', f], codes: [0], env: { KONTOR_SCHEMA_DIR: before.store } }] : []),
       ],
       env,
       runs,
-    ) as [FloorResult, FloorResult, FloorResult | undefined];
+    ) as [FloorResult, FloorResult, FloorResult, FloorResult, FloorResult | undefined];
+    if (!ours.failed && !lint.failed && !node0.failed && !help.failed) rows.push(breakdownRow(label, f, ours, lint, node0, help));
     if (old) {
       rows.push({
         case: `cli: kontor pay validate, ${label}, whole process; ref = the same before lazy libxml2-wasm + kept compiled schema (libxml2-wasm at start, XSD compiled per process), interleaved`,
@@ -217,6 +223,26 @@ function floorRows(store: string, dir: string): BenchRow[] {
     });
   }
   return rows;
+}
+
+/**
+ * Where a whole `pay validate` process goes, from medians of the same interleaved rounds: Node's own start (`node -e 0`),
+ * loading the command (`pay validate --help` minus that) and the rest (schema store, reading and validating the file,
+ * output, exit), each against xmllint's whole process. Wall and CPU (user + system, all threads).
+ */
+function breakdownRow(label: string, file: string, ours: FloorResult, lint: FloorResult, node0: FloorResult, help: FloorResult): BenchRow {
+  const parts = (a: number, b: number, c: number) => `start ${fmtMs(a)} + load ${fmtMs(b - a)} + validation ${fmtMs(c - b)}`;
+  const wall = parts(node0.wall.median, help.wall.median, ours.wall.median);
+  const cpu = ours.cpu !== null && node0.cpu !== null && help.cpu !== null ? `; CPU ${parts(node0.cpu, help.cpu, ours.cpu)}` : '';
+  const x = lint.wall.median;
+  return {
+    case: `cli: kontor pay validate, ${label}, whole process split: node -e 0 / pay validate --help / pay validate <file>, same rounds; ref = xmllint --schema whole process`,
+    ours: `${wall}${cpu}`,
+    reference: `xmllint ${fmtMs(x)}${lint.cpu === null ? '' : `, CPU ${fmtMs(lint.cpu)}`}`,
+    ratio: `whole ${(ours.wall.median / x).toFixed(1)}x; start+load alone ${(help.wall.median / x).toFixed(1)}x; validation alone ${((ours.wall.median - help.wall.median) / x).toFixed(1)}x`,
+    inputSize: mb(statSync(file).size),
+    peakRss: ours.rss === null ? 'n/a' : mb(ours.rss),
+  };
 }
 
 /**
