@@ -371,9 +371,15 @@ export function number(s: string | undefined): number {
 
 /** Cast of a string to xs:decimal; FORG0001 on a bad lexical form. */
 export function decimal(s: string): Dec {
+  const t = decimalLexical(s);
+  return new XBig(t.startsWith('+') ? t.slice(1) : t);
+}
+
+/** The xs:decimal lexical form of a string (whitespace trimmed, the sign kept); FORG0001 (as `decimal`) on a bad one. */
+export function decimalLexical(s: string): string {
   const t = castWs(s);
   if (!DECIMAL_RE.test(t)) throw new XPathDynamicError('FORG0001', `cannot convert "${s}" to xs:decimal`);
-  return new XBig(t.startsWith('+') ? t.slice(1) : t);
+  return t;
 }
 
 /** Is the string castable to xs:decimal? */

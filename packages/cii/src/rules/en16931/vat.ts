@@ -5,7 +5,8 @@
  */
 import type { XmlElement } from '@kontor/xml';
 import type { CiiDoc } from '../types';
-import { D, XPathDynamicError, attr, castBoolean, cents, decimal, fromRoot, indicatorIs, kids, one, sel, sv, type Dec } from '../xpath';
+import { DecimalSum } from '../decimal-sum';
+import { D, RAM, XPathDynamicError, attr, castBoolean, cents, decimal, fromRoot, indicatorIs, kids, one, onlyKid, sel, sv, type Dec } from '../xpath';
 
 export const INV = '/rsm:CrossIndustryInvoice';
 export const TX = `${INV}/rsm:SupplyChainTradeTransaction`;
@@ -32,55 +33,90 @@ export function decFirst(nodes: readonly XmlElement[]): Dec | undefined {
 // ------------------------------------------------------------------ line net amounts per category / rate
 
 interface LineVat {
-  categories: ReadonlySet<string>;
+  /** The line's VAT category codes, each once, in document order. */
+  categories: readonly string[];
   /** Σ xs:decimal(LineTotalAmount) of the line's monetary summations. */
-  total: Dec;
+  total: DecimalSum;
   settlement: XmlElement;
 }
 
 const LINE_VAT = Symbol('en16931.lineVat');
 function lineVat(doc: CiiDoc): readonly LineVat[] {
-  return doc.memo(LINE_VAT, () =>
-    fromRoot(doc.root, LINE_SETTLEMENT_PATH).map((settlement): LineVat => {
-      const categories = new Set(sel(settlement, 'ram:ApplicableTradeTax/ram:CategoryCode').map(sv));
-      let total = D(0);
-      for (const m of kids(settlement, 'SpecifiedTradeSettlementLineMonetarySummation')) {
-        const v = decOpt(kids(m, 'LineTotalAmount'));
-        if (v) total = total.plus(v);
+  return doc.memo(LINE_VAT, buildLineVat);
+}
+
+/** Per line settlement: its categories and net amount, in plain loops over the children (no list per path step). */
+function buildLineVat(doc: CiiDoc): readonly LineVat[] {
+  const settlements = fromRoot(doc.root, LINE_SETTLEMENT_PATH);
+  const out: LineVat[] = [];
+  for (let i = 0; i < settlements.length; i++) {
+    const settlement = settlements[i]!;
+    const ch = settlement.children;
+    // distinct-values(ram:ApplicableTradeTax/ram:CategoryCode), in document order.
+    const categories: string[] = [];
+    for (let k = 0; k < ch.length; k++) {
+      const t = ch[k]!;
+      if (t.local !== 'ApplicableTradeTax' || t.ns !== RAM) continue;
+      const tc = t.children;
+      for (let j = 0; j < tc.length; j++) {
+        const c = tc[j]!;
+        if (c.local !== 'CategoryCode' || c.ns !== RAM) continue;
+        const v = sv(c);
+        if (!categories.includes(v)) categories.push(v);
       }
-      return { categories, total, settlement };
-    }),
-  );
+    }
+    // Exact sums in integer units where they fit (decimal-sum.ts): the same Dec as adding with big.js.
+    const total = new DecimalSum();
+    for (let k = 0; k < ch.length; k++) {
+      const m = ch[k]!;
+      if (m.local !== 'SpecifiedTradeSettlementLineMonetarySummation' || m.ns !== RAM) continue;
+      const n = onlyKid(m, 'LineTotalAmount');
+      if (n) total.addText(sv(n));
+    }
+    out.push({ categories, total, settlement });
+  }
+  return out;
 }
 
 const LINE_BY_CAT = Symbol('en16931.lineSumByCategory');
 /** sum(lines[ApplicableTradeTax/CategoryCode = cat]/…/xs:decimal(LineTotalAmount)) */
 export function lineSum(doc: CiiDoc, cat: string): Dec {
-  const m = doc.memo(LINE_BY_CAT, () => {
-    const sums = new Map<string, Dec>();
-    for (const l of lineVat(doc)) for (const c of l.categories) sums.set(c, (sums.get(c) ?? D(0)).plus(l.total));
-    return sums;
-  });
-  return m.get(cat) ?? D(0);
+  const m = doc.memo(LINE_BY_CAT, sumsByCategory);
+  return m.get(cat)?.value() ?? D(0);
+}
+
+function sumsByCategory(doc: CiiDoc): Map<string, DecimalSum> {
+  const sums = new Map<string, DecimalSum>();
+  for (const l of lineVat(doc))
+    for (let j = 0; j < l.categories.length; j++) {
+      const c = l.categories[j]!;
+      let sum = sums.get(c);
+      if (sum === undefined) sums.set(c, (sum = new DecimalSum()));
+      sum.addSum(l.total);
+    }
+  return sums;
 }
 
 const LINE_BY_CAT_RATE = Symbol('en16931.lineSumByCategoryRate');
 /** … and ApplicableTradeTax/xs:decimal(RateApplicablePercent) = rate */
 export function lineSumAtRate(doc: CiiDoc, cat: string, rate: Dec): Dec {
   const m = doc.memo(LINE_BY_CAT_RATE, sumsByCategoryRate);
-  return m.get(cat)?.get(rate.toString()) ?? D(0);
+  return m.get(cat)?.get(rate.toString())?.value() ?? D(0);
 }
 
 /** Per category, per rate (the decimal's canonical string): the line net amounts; built once per document. */
-function sumsByCategoryRate(doc: CiiDoc): Map<string, Map<string, Dec>> {
-  const sums = new Map<string, Map<string, Dec>>();
+function sumsByCategoryRate(doc: CiiDoc): Map<string, Map<string, DecimalSum>> {
+  const sums = new Map<string, Map<string, DecimalSum>>();
   // A rate's written form → its decimal's canonical string: lines mostly repeat a few written rates, so each is
   // cast once (a form that does not cast throws on its first line, as before).
   const canonical = new Map<string, string>();
   for (const l of lineVat(doc)) {
-    const rates = new Set<string>();
-    for (const t of kids(l.settlement, 'ApplicableTradeTax')) {
-      const n = one(kids(t, 'RateApplicablePercent'));
+    const rates: string[] = [];
+    const ch = l.settlement.children;
+    for (let k = 0; k < ch.length; k++) {
+      const t = ch[k]!;
+      if (t.local !== 'ApplicableTradeTax' || t.ns !== RAM) continue;
+      const n = onlyKid(t, 'RateApplicablePercent');
       if (!n) continue;
       const text = sv(n);
       let r = canonical.get(text);
@@ -88,12 +124,18 @@ function sumsByCategoryRate(doc: CiiDoc): Map<string, Map<string, Dec>> {
         r = decimal(text).toString();
         canonical.set(text, r);
       }
-      rates.add(r);
+      if (!rates.includes(r)) rates.push(r);
     }
-    for (const c of l.categories) {
+    for (let j = 0; j < l.categories.length; j++) {
+      const c = l.categories[j]!;
       let byRate = sums.get(c);
       if (!byRate) sums.set(c, (byRate = new Map()));
-      for (const r of rates) byRate.set(r, (byRate.get(r) ?? D(0)).plus(l.total));
+      for (let q = 0; q < rates.length; q++) {
+        const r = rates[q]!;
+        let sum = byRate.get(r);
+        if (sum === undefined) byRate.set(r, (sum = new DecimalSum()));
+        sum.addSum(l.total);
+      }
     }
   }
   return sums;
