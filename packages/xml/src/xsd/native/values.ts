@@ -80,6 +80,8 @@ export function compareDecimal(a: string, b: string): number {
   return (fx < fy ? -1 : 1) * sign;
 }
 
+const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
+
 function codePoints(v: string): number {
   let n = v.length;
   for (let i = 0; i < v.length; i++) {
@@ -185,7 +187,9 @@ export function compileValid(t: SimpleType): Check {
       }
       case 'minLength': {
         const min = lim as number;
-        if (min > 0) checks.push((v) => v.length >= min && codePoints(v) >= min);
+        // minLength 1 (the usual one): a first character that is not a high surrogate is one code point already.
+        if (min === 1) checks.push((v) => v.length >= 1 && (!isHighSurrogate(v.charCodeAt(0)) || codePoints(v) >= 1));
+        else if (min > 0) checks.push((v) => v.length >= min && codePoints(v) >= min);
         break;
       }
       case 'length': {
