@@ -86,7 +86,8 @@ export const SPECIAL: Readonly<Record<string, string>> = {
   '\u2009': ' ',
   '\u202F': ' ',
 };
-const DK_KEEP = new Set(['ä', 'ö', 'ü', 'Ä', 'Ö', 'Ü', 'ß', '&']);
+/** Kept as they are in the dk set (the ASCII ones * $ % have no mapping and stay anyway). */
+const DK_KEEP = new Set(['ä', 'ö', 'ü', 'Ä', 'Ö', 'Ü', 'ß', '&', '*', '$', '%']);
 /** Texts cleanText leaves alone (no leading, trailing or repeated spaces, no other whitespace) that are in the set. */
 const EPC_CLEAN = /^[A-Za-z0-9/\-?:().,'+]+(?: [A-Za-z0-9/\-?:().,'+]+)*$/;
 const DK_CLEAN = /^[A-Za-z0-9/\-?:().,'+ÄÖÜäöüß&*$%]+(?: [A-Za-z0-9/\-?:().,'+ÄÖÜäöüß&*$%]+)*$/;
@@ -114,27 +115,29 @@ export function transliterate(input: string, set: CharacterSet = 'epc'): string 
   const s = WS_CLEAN.test(input) ? input : cleanText(input);
   const ok = set === 'dk' ? DK : EPC;
   if (ok.test(s)) return s;
+  // Runs of characters that stay as they are are copied in one slice each.
   let out = '';
-  for (const ch of s) {
-    if (set === 'dk' && (DK_KEEP.has(ch) || ch === '*' || ch === '$' || ch === '%')) {
-      out += ch;
-      continue;
-    }
+  let from = 0;
+  const dk = set === 'dk';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
     // ASCII without a mapping stays as it is (what the NFD step below would give).
-    const c = ch.charCodeAt(0);
-    if (c < 128 && ASCII_PLAIN[c] === 1) {
-      out += ch;
+    if (c < 128 && ASCII_PLAIN[c] === 1) continue;
+    // One character: a surrogate pair is one (as for...of gives it).
+    const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    const ch = pair ? s.slice(i, i + 2) : s[i]!;
+    if (dk && DK_KEEP.has(ch)) {
+      if (pair) i++;
       continue;
     }
+    out += s.slice(from, i);
     const mapped = SPECIAL[ch];
-    if (mapped !== undefined) {
-      out += mapped;
-      continue;
-    }
-    // Strip combining marks: é -> e, å -> a, ç -> c, ñ -> n ...
-    const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-    out += base;
+    // Else strip combining marks: é -> e, å -> a, ç -> c, ñ -> n ...
+    out += mapped !== undefined ? mapped : ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    if (pair) i++;
+    from = i + 1;
   }
+  out += s.slice(from);
   return WS_CLEAN.test(out) ? out : cleanText(out);
 }
 
