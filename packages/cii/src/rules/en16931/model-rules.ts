@@ -96,12 +96,14 @@ const isLineTax = (el: XmlElement) =>
 /** ram:ApplicableTradeTax of the header settlement of a transaction. */
 const isHeaderTaxOfTx = (el: XmlElement) => ram(el) && is(el.parent, 'ApplicableHeaderTradeSettlement') && is(el.parent!.parent, 'SupplyChainTradeTransaction', RSM);
 /** ram:CategoryCode of a header ApplicableTradeTax (optionally: under a transaction). */
+// Names along the ancestor axis first, the text last: elements at other paths (line category codes) are then
+// settled once per path by the context planner (model.ts) instead of reading each element's text.
 const isHeaderCategory = (el: XmlElement, code: string, underTx: boolean) =>
   ram(el) &&
-  sv(el) === code &&
   is(el.parent, 'ApplicableTradeTax') &&
   is(el.parent!.parent, 'ApplicableHeaderTradeSettlement') &&
-  (!underTx || is(el.parent!.parent!.parent, 'SupplyChainTradeTransaction', RSM));
+  (!underTx || is(el.parent!.parent!.parent, 'SupplyChainTradeTransaction', RSM)) &&
+  sv(el) === code;
 
 /** The three or four contexts each VAT category has. */
 function categoryContexts(code: string, prio: { header?: number; line: number; allowance: number; charge: number }, header: 'category' | 'categoryTx' | 'tax' | 'none') {
