@@ -109,6 +109,11 @@ export interface DfaState {
   accepting: boolean;
   /** Transitions computed so far on declared names: key '{ns}local' → next state and the declaration matched. */
   next: Map<string, DfaEdge | null>;
+  /**
+   * The same transitions for elements of the schema's target namespace by local name, as validations meet them
+   * (one lookup per element instead of a '{ns}local' key and `next`); declared names only.
+   */
+  byLocal: Map<string, DfaEdge>;
   nfa: number[];
 }
 
@@ -203,7 +208,7 @@ export class Automaton {
     const key = nfa.join(',');
     let s = this.states.get(key);
     if (!s) {
-      s = { accepting: nfa.includes(this.final), next: new Map(), nfa };
+      s = { accepting: nfa.includes(this.final), next: new Map(), byLocal: new Map(), nfa };
       this.states.set(key, s);
     }
     return s;

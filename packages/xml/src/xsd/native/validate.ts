@@ -55,6 +55,17 @@ function expectedList(names: string[]): string {
   return names.length === 1 ? ` Expected is ( ${shown[0]} ).` : ` Expected is one of ( ${shown.join(', ')} ).`;
 }
 
+/**
+ * The engine's own copy of a string (a property key): kept in the schema's maps instead of the reader's string,
+ * which may be a slice of a whole document.
+ */
+function internalize(s: string): string {
+  const o: Record<string, 0> = Object.create(null) as Record<string, 0>;
+  o[s] = 0;
+  for (const k in o) return k;
+  return s;
+}
+
 /** One validation of one document: feed it the reader's events, then read `sink`. */
 export class NativeValidation {
   /** Open elements: frames[0 .. depth-1] (the array keeps its frames for reuse). */
@@ -88,6 +99,14 @@ export class NativeValidation {
 
   get valid(): boolean {
     return this.sink.errors === 0;
+  }
+
+  /** The reader's string of the target namespace, once seen (the reader hands over one string per URI). */
+  private nsSeen: string | null = null;
+
+  private sawTarget(ns: string): boolean {
+    this.nsSeen = ns;
+    return true;
   }
 
   private error(message: string, line: number): void {
@@ -126,10 +145,11 @@ export class NativeValidation {
       return;
     }
     if (attributes.length > 0 && this.xsiUnsupported(attributes)) return;
-    const key = this.key(ns, local);
     const parent = this.depth > 0 ? this.frames[this.depth - 1] : undefined;
     let decl: ElementDecl | undefined;
+    let key: string;
     if (parent === undefined) {
+      key = this.key(ns, local);
       decl = this.schema.elements.get(key);
       if (decl === undefined) {
         this.error(`Element '${key}': No matching global declaration available for the validation root.`, line);
@@ -151,22 +171,37 @@ export class NativeValidation {
         this.skip = 1;
         return;
       }
-      const edge = parent.automaton.step(parent.state, key);
-      if (edge === null) {
-        this.error(`Element '${key}': This element is not expected.${expectedList(parent.automaton.expected(parent.state))}`, line);
-        parent.bad = true;
-        this.skip = 1;
-        return;
-      }
-      parent.state = edge.state;
-      if ('wildcard' in edge.decl) {
-        const global = edge.decl.lax ? this.schema.elements.get(key) : undefined;
-        if (global === undefined) {
+      const state = parent.state;
+      // An element of the target namespace whose transition from this state was taken before: by its local name.
+      const inTarget = ns === this.nsSeen || (ns === this.schema.targetNamespace && this.sawTarget(ns));
+      const known = inTarget ? state.byLocal.get(local) : undefined;
+      if (known !== undefined) {
+        parent.state = known.state;
+        decl = known.decl as ElementDecl;
+        key = decl.qname;
+      } else {
+        key = this.key(ns, local);
+        const edge = parent.automaton.step(state, key);
+        if (edge === null) {
+          this.error(`Element '${key}': This element is not expected.${expectedList(parent.automaton.expected(state))}`, line);
+          parent.bad = true;
           this.skip = 1;
           return;
         }
-        decl = global;
-      } else decl = edge.decl;
+        parent.state = edge.state;
+        if ('wildcard' in edge.decl) {
+          const global = edge.decl.lax ? this.schema.elements.get(key) : undefined;
+          if (global === undefined) {
+            this.skip = 1;
+            return;
+          }
+          decl = global;
+        } else {
+          decl = edge.decl;
+          // Declared names only (the automaton outlives the document), as the engine's own copy of the name.
+          if (inTarget && decl.local === local) state.byLocal.set(internalize(local), edge);
+        }
+      }
     }
     const type = decl.type;
     const automaton = type.kind === 'complex' && type.content === 'elements' ? type.automaton! : null;
