@@ -1,7 +1,8 @@
 /**
- * Fast path for the PaymentRun schema (run.ts): the same valibot schema tree, compiled once into plain closures that
- * run its own transformations and requirements (the same `transform` operations, `regex` patterns, `check`
- * functions and length limits, in the same order) but allocate no valibot datasets and build no issues. The first
+ * Fast path for the PaymentRun schema (run.ts): the same valibot schema tree, compiled once into plain JavaScript —
+ * one generated function per object schema (`new Function`; where a runtime forbids code generation, closures doing
+ * the same) — that runs its own transformations and requirements (the same `transform` operations, `regex` patterns,
+ * `check` functions and length limits, in the same order) but allocates no valibot datasets and builds no issues. The first
  * thing that would become an issue — a wrong type, a broken limit, anything unusual — gives up (`FAST_FAIL`) and the
  * caller runs valibot itself, so every issue, path and message is still the schema's own. A run that passes gives the
  * output valibot would give: the same keys in the same order (schema entry order, a key present with `undefined`
