@@ -4,7 +4,7 @@
  * (every element in document order, every context of the pattern by descending priority, first match wins, an
  * error in a match is a non-match) on every instance of ../shared/corpus/einvoice/golden.json and on generated
  * large invoices (many lines, foreign-namespace elements with CII local names). The engine's shortcuts (visiting
- * only the pattern's local names, settling wildcard contexts once per element name) must not change one node.
+ * only the pattern's local names, settling contexts once per name path) must not change one node.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -115,6 +115,27 @@ describe.runIf(available)('rule context assignment equals the brute-force refere
     // The comparison has substance: most instances were compared, and contexts really fired.
     expect(docs).toBeGreaterThan(500);
     expect(fired).toBeGreaterThan(50_000);
+  });
+
+  it('past the bound of the shared name-path table: elements at paths it has no room for are tried against every candidate', () => {
+    // 20,500 distinct foreign element names right after the root fill the table of local names and paths (20,000,
+    // module state shared by all documents): the last of them, and every path first seen afterwards (here the
+    // foreign-namespace elements of the generated invoice, new to the table), get no path and are tried against every
+    // candidate context (the wildcard ones too); paths already in the table keep their plans. All must equal the
+    // reference.
+    const xml = readFileSync(EXAMPLE1, 'utf8');
+    const at = xml.indexOf('<rsm:ExchangedDocumentContext>');
+    const filler: string[] = [];
+    for (let i = 0; i < 20_500; i++) filler.push(`<x:F${i}/>`);
+    const big = `${xml.slice(0, at)}<x:Filler xmlns:x="urn:example:filler">${filler.join('')}</x:Filler>${xml.slice(at)}`;
+    for (const [label, doc] of [
+      ['filled', big],
+      ['after', generated(50, 7)],
+    ] as const) {
+      const r = differences(doc, label);
+      expect(r.diffs).toEqual([]);
+      expect(r.fired).toBeGreaterThan(100);
+    }
   });
 
   it('on generated large invoices, with foreign-namespace elements that share CII local names', () => {
