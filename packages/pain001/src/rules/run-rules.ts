@@ -113,11 +113,16 @@ export function checkPaymentRun(run: PaymentRun, opts: RunRuleOptions): Finding[
     else if (!isCountryCode(a.countryCode)) add('COUNTRY_CODE_UNKNOWN', 'error', msg('COUNTRY_CODE_UNKNOWN_RUN', { label: `@${label}`, country: a.countryCode }), `${path}.countryCode`);
   };
 
+  let farFuture: string | undefined; // today + 365 days, computed at first need
+  // Payments often share their own date: each date's business-day check once per run.
+  const businessDay = new Map<string, boolean>();
   const executionDate = (date: string, path: string) => {
     if (date < today) add('EXECUTION_DATE_IN_PAST', 'error', msg('EXECUTION_DATE_IN_PAST', { date, today }), path);
     else {
-      if (!isTargetBusinessDay(date)) add('EXECUTION_DATE_NOT_BUSINESS_DAY', 'warning', msg('EXECUTION_DATE_NOT_BUSINESS_DAY', { date }), path);
-      if (date > addDays(today, 365)) add('EXECUTION_DATE_FAR_FUTURE', 'warning', msg('EXECUTION_DATE_FAR_FUTURE', { date }), path);
+      let open = businessDay.get(date);
+      if (open === undefined) businessDay.set(date, (open = isTargetBusinessDay(date)));
+      if (!open) add('EXECUTION_DATE_NOT_BUSINESS_DAY', 'warning', msg('EXECUTION_DATE_NOT_BUSINESS_DAY', { date }), path);
+      if (date > (farFuture ??= addDays(today, 365))) add('EXECUTION_DATE_FAR_FUTURE', 'warning', msg('EXECUTION_DATE_FAR_FUTURE', { date }), path);
     }
   };
 
