@@ -26,6 +26,18 @@ describe('transliteration policy', () => {
     expect(unsupportedCharacters('abc')).toEqual([]);
   });
 
+  it('identifier pattern accepts exactly what the XSD pattern accepts', () => {
+    const xsd = /^([A-Za-z0-9]|[+?/\-:().,' ]){1,35}$/;
+    const ch = fc.constantFrom(..."aZ09+?/-:().,' _;*&ä\n\t\\|[]{}".split(''));
+    fc.assert(
+      fc.property(fc.array(ch, { maxLength: 40 }), (cs) => {
+        const s = cs.join('');
+        expect(ID_PATTERN.test(s)).toBe(xsd.test(s));
+      }),
+      { numRuns: 3000, seed: 1822 },
+    );
+  });
+
   it('identifier pattern is the DK/EPC one', () => {
     expect(ID_PATTERN.test("E2E-2026/01 (a).b,c'+?:")).toBe(true);
     expect(ID_PATTERN.test('E2E_1')).toBe(false);
