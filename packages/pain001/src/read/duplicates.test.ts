@@ -74,6 +74,29 @@ describe('duplicate payments', () => {
   });
 });
 
+describe('duplicate payments under hostile hash collisions', () => {
+  it('stay linear when every key has the same hash (entries beyond a short chain go by full key)', () => {
+    const at = { line: 1, column: 1 };
+    const n = 3000;
+    // distinct keys, then every 7th payment repeated once at the end: all under one hash value
+    const txs: ReadTransaction[] = Array.from({ length: n }, (_, i) => ({
+      amount: `${i + 1}.00`,
+      remittance: { unstructured: [`R ${i % 97}`], structured: 0 },
+      regulatoryReporting: false,
+      creditorAccount: { at, fieldAt: {}, iban: 'DE89370400440532013000' },
+      at,
+      fieldAt: {},
+    }));
+    for (let i = 0; i < n; i += 7) txs.push({ ...txs[i]!, amount: `${i + 1}.0` });
+    const m: Pain001ReadModel = { version: '09', namespace: 'urn:x', paymentBlocks: [{ transactions: txs, at, fieldAt: {} }] };
+    const d = new PaymentDuplicates(m.paymentBlocks, () => 42);
+    const got = txs.map((_, ti) => d.firstOf(0, ti));
+    expect(got).toEqual(reference(m));
+    expect(got.filter((g) => g !== undefined)).toHaveLength(Math.ceil(n / 7));
+    expect(d.comparisons).toBeLessThanOrEqual(8 * txs.length);
+  });
+});
+
 describe('EndToEndIds', () => {
   /** Blocks of payments with ids from a small pool (many duplicates, NOTPROVIDED and missing ones among them). */
   function blocksOf(seed: number, pool: number): ReadPaymentBlock[] {

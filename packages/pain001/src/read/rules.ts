@@ -193,12 +193,25 @@ export function dupHash(t: ReadTransaction, acc: ReadAccount, cents: number, fix
   return hashText(h, date ?? '') | 0;
 }
 
+/** Entries of one hash value compared part by part; beyond this many, that hash value's entries go by full key. */
+const CHAIN_MAX = 8;
+
+/** The duplicate key as one string (parts joined by NUL, which no XML text contains). */
+function fullKey(t: ReadTransaction, b: { executionDate?: string }, cents: number, fixed: string): string {
+  const a = t.creditorAccount!;
+  return `${a.iban ?? a.other ?? ''}\u0000${cents >= 0 ? cents : `f${fixed}`}\u0000${t.currency ?? ''}\u0000${remittanceText(t)}\u0000${t.remittance.creditorReference ?? ''}\u0000${b.executionDate ?? ''}`;
+}
+
 /**
  * The payments seen so far by duplicate key. `hash` is the key's hash (replaceable so that tests can make every key
- * collide and exercise the comparison).
+ * collide and exercise the comparison). The hash is fixed, so an upload can be made of many payments whose keys
+ * share one hash value: after CHAIN_MAX entries such a value's entries are kept in a Map by their full key string
+ * (V8 hashes strings with a per-process seed), so no upload makes the check quadratic.
  */
 export class PaymentDuplicates {
-  private readonly seen = new Map<number, number | number[]>();
+  private readonly seen = new Map<number, number | number[] | Map<string, number>>();
+  /** Part-by-part comparisons made so far (tests bound it). */
+  comparisons = 0;
   constructor(
     private readonly blocks: Pain001ReadModel['paymentBlocks'],
     private readonly hash: typeof dupHash = dupHash,
@@ -220,12 +233,35 @@ export class PaymentDuplicates {
       return undefined;
     }
     if (typeof chain === 'number') {
+      this.comparisons++;
       if (samePayment(this.blocks, chain, t, b)) return chain;
       this.seen.set(h, [chain, coord]);
       return undefined;
     }
-    for (const k of chain) if (samePayment(this.blocks, k, t, b)) return k;
-    chain.push(coord);
+    if (chain instanceof Map) {
+      const key = fullKey(t, b, cents, fixed);
+      const prev = chain.get(key);
+      if (prev === undefined) chain.set(key, coord);
+      return prev;
+    }
+    for (const k of chain) {
+      this.comparisons++;
+      if (samePayment(this.blocks, k, t, b)) return k;
+    }
+    if (chain.length < CHAIN_MAX) {
+      chain.push(coord);
+      return undefined;
+    }
+    // The entries of a chain all have different keys (a duplicate is never added), so each is its key's first.
+    const byKey = new Map<string, number>();
+    for (const k of chain) {
+      const pb = this.blocks[Math.floor(k / TX_SHIFT)]!;
+      const p = pb.transactions[k % TX_SHIFT]!;
+      const [pc, pf] = centsOf(p);
+      byKey.set(fullKey(p, pb, pc, pf), k);
+    }
+    byKey.set(fullKey(t, b, cents, fixed), coord);
+    this.seen.set(h, byKey);
     return undefined;
   }
 }
