@@ -226,6 +226,25 @@ describe('tokenizer vs saxes reference', () => {
     }
   });
 
+  it('agrees on runs longer than 1,000 characters ended by each character that needs a closer look, in one-byte and two-byte input, XML 1.0 and 1.1', () => {
+    // A run this long up to the next "<" in input without characters beyond Latin-1 is searched on its own; input
+    // with such a character (the "€" in the attribute) takes the sticky pattern: both must end the run alike.
+    const r = rng(23);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/= \u00e4\u00df';
+    const stops = ['&amp;', '&#65;', ']', ']]>', '\r', '\r\n', '\u0001', '\u001f', '\u0085', '\u009f', '\u2028', '\ud800', '\udc00x', '\ud83d\ude00', '\ufffe', '\uffff', '<b/>', ''];
+    for (const decl of ['', '<?xml version="1.1"?>']) {
+      for (const wide of [false, true]) {
+        for (const stop of stops) {
+          const run = (n: number) => Array.from({ length: n }, () => (r(90) === 0 ? '\n' : alphabet[r(alphabet.length)])).join('');
+          const body = run(1_000 + r(3_000)) + stop + run(r(2) === 0 ? 5 : 1_500);
+          const doc = `${decl}<r${wide ? ' c="\u20ac"' : ''}><a>${body}</a>${body.length > 3_000 ? body : ''}</r>`;
+          const expected = reference(doc);
+          for (const chunks of [[doc], cut(doc, [r(doc.length)]), cut(doc, [500, 1_100, 2_600])]) expect(ours(chunks), `${decl} wide=${wide} stop=${JSON.stringify(stop)}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
   it('agrees on long text runs, attribute values and comments split anywhere', () => {
     const r = rng(11);
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=';

@@ -89,6 +89,18 @@ const LONG_RUN = 64;
 /** Ordinary text characters incl. LF (TEXT10 / TEXT11 value 0 or 2): `lastIndex` after `test` is where a run ends. */
 const TEXT_RUN10 = /[^<&\]\r\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]*/y;
 const TEXT_RUN11 = /[^<&\]\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\ud800-\udfff\ufffe\uffff]*/y;
+/**
+ * A run at least this long up to the next "<" is checked on its own (a base64 attachment) when the input is held
+ * as a one-byte string: V8's regexp runs the negated sticky class above about 4× slower on one-byte strings than
+ * on two-byte ones, while a search for the first character needing a closer look (TEXT_STOP) in the cut-out run
+ * is fast on both.
+ */
+const LONG_SPAN = 1024;
+/** The characters that end a run of ordinary text, except "<" (TEXT10 / TEXT11 value 1; those beyond Latin-1 are kept for completeness, the run is only searched this way when there are none). */
+const TEXT_STOP10 = /[&\]\r\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]/;
+const TEXT_STOP11 = /[&\]\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\ud800-\udfff\ufffe\uffff]/;
+/** A character beyond Latin-1: V8 answers at once for a one-byte string. */
+const WIDE = /[^\x00-\xff]/;
 
 /** Attribute values (XML 1.0): 0 ordinary, 1 closer look (quotes, "<", "&", TAB/LF/CR, controls, surrogates). */
 const ATTR10 = new Uint8Array(0x10000);
@@ -295,6 +307,8 @@ class Tokenizer implements HardenedParser {
     this.needLen = 0;
     this.s = s;
     this.i = 0;
+    this.nlAt = -2;
+    this.wideS = -1;
     const n = s.length;
     let p = 0;
     if (!this.started && n > 0) {
@@ -480,15 +494,19 @@ class Tokenizer implements HardenedParser {
           j++;
           if (++run === LONG_RUN) {
             // A long run (a base64 attachment, long text): the rest of it in native code, then its line breaks.
-            const re = this.v11 ? TEXT_RUN11 : TEXT_RUN10;
-            re.lastIndex = j;
-            re.test(s);
-            const end = re.lastIndex;
-            for (let k = s.indexOf('\n', j); k !== -1 && k < end; k = s.indexOf('\n', k + 1)) {
+            const end = this.runEnd(s, j, n);
+            // The first LF at or after j, remembered from the run before: a document on one line with many long
+            // runs would otherwise be searched to its end once per run (quadratic).
+            let k = this.nlAt;
+            if (k === -2 || j < this.nlFrom || (k !== -1 && k < j)) k = s.indexOf('\n', j);
+            while (k !== -1 && k < end) {
               line++;
               ls = k + 1;
               pa = 0;
+              k = s.indexOf('\n', k + 1);
             }
+            this.nlFrom = end;
+            this.nlAt = k;
             j = end;
             run = 0;
           }
@@ -585,6 +603,34 @@ class Tokenizer implements HardenedParser {
       pa = this.pa;
       start = j = this.i;
     }
+  }
+
+  /** Where the run of ordinary text characters (LF included) from j on ends. */
+  private runEnd(s: string, j: number, n: number): number {
+    if (!this.wide(s)) {
+      const lt = s.indexOf('<', j);
+      const stop = lt === -1 ? n : lt;
+      if (stop - j >= LONG_SPAN) {
+        const m = (this.v11 ? TEXT_STOP11 : TEXT_STOP10).exec(s.slice(j, stop));
+        return m === null ? stop : j + m.index;
+      }
+    }
+    const re = this.v11 ? TEXT_RUN11 : TEXT_RUN10;
+    re.lastIndex = j;
+    re.test(s);
+    return re.lastIndex;
+  }
+
+  /** In the current input `s`, the first LF at or after `nlFrom` is at `nlAt` (-1: none; -2: not looked for yet). */
+  private nlFrom = 0;
+  private nlAt = -2;
+  /** Whether the current input holds a character beyond Latin-1 (1; then V8 holds it as a two-byte string), 0 not, -1 unknown. */
+  private wideS = -1;
+
+  /** Whether s (the current input) holds a character beyond Latin-1; found once per input, at its first long run. */
+  private wide(s: string): boolean {
+    if (this.wideS === -1) this.wideS = WIDE.test(s) ? 1 : 0;
+    return this.wideS === 1;
   }
 
   private addText(s: string, start: number, end: number): void {
