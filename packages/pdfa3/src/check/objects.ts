@@ -5,7 +5,7 @@
  * file specification carrying /EF.
  */
 import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString } from 'pdf-lib';
-import { filtersOf, refPath, resolve, pdfName } from '../internal/pdf';
+import { filtersOf, forEachEntry, refPath, resolve, pdfName } from '../internal/pdf';
 import { ALLOWED_FILTERS } from '../internal/rules';
 import type { CheckContext } from './context';
 
@@ -61,10 +61,10 @@ export function checkObjects(c: CheckContext): ObjectFacts {
         specSeen.add(d);
         facts.fileSpecs.push({ spec: d, path });
       }
-      for (const [k, v] of d.entries()) {
+      forEachEntry(d, (k, v) => {
         visit(k, path, depth + 1);
         visit(v, path, depth + 1);
-      }
+      });
     }
   };
 

@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFRef } from 'pdf-lib';
+import { PDFArray, PDFBool, PDFContext, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, type PDFObject, PDFRef, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { CREATED, MODIFIED, plainTwoPager, XML } from '../../test/fixtures';
 import { loadForPdfA3 } from '../load/load-for-pdfa3';
@@ -6,6 +6,7 @@ import { attachFile } from '../write/attach-file';
 import { makePdfA3 } from '../write/make-pdfa3';
 import { savePdfA3 } from '../write/save';
 import { checkPdfA3 } from './check-pdfa3';
+import { printOf } from './precheck';
 
 /** plainTwoPager with the Print flag on its link (else loadForPdfA3 repairs the annotation: a changed page). */
 async function twoPager(): Promise<PDFDocument> {
@@ -69,5 +70,52 @@ describe('checkPdfA3 with a precheck', () => {
     expect((await checkPdfA3(out, { precheck: r.precheck })).pagesReused).toBe(true);
     expect((await checkPdfA3(out, { precheck: r.precheck, conformance: 'U' })).pagesReused).toBe(false);
     expect((await checkPdfA3(out, { precheck: r.precheck, maxOperators: 1000 })).pagesReused).toBe(false);
+  });
+});
+
+describe('printOf (what the precheck compares)', () => {
+  it('tells apart objects that differ in any value, type or nesting, and gives equal objects equal prints', () => {
+    const ctx = PDFContext.create();
+    const variants: PDFObject[] = [
+      ctx.obj([1, 2]),
+      ctx.obj([[1], 2]),
+      ctx.obj([[1, 2]]),
+      ctx.obj([1.5, 2]),
+      ctx.obj([1, 2, PDFNull]),
+      ctx.obj({ A: 1 }),
+      ctx.obj({ A: 1, B: 2 }),
+      ctx.obj({ AB: 1 }),
+      ctx.obj({ A: PDFName.of('B') }),
+      ctx.obj({ A: PDFString.of('B') }),
+      ctx.obj({ A: PDFHexString.of('42') }),
+      ctx.obj({ A: PDFString.of('n1:/B') }),
+      ctx.obj({ A: PDFString.of('') }),
+      ctx.obj({ A: PDFRef.of(1, 0) }),
+      ctx.obj({ A: PDFRef.of(10, 0) }),
+      ctx.obj({ A: PDFBool.True }),
+      ctx.obj({ A: PDFBool.False }),
+      ctx.obj({ A: 0.1 + 0.2 }),
+      ctx.obj({ A: 0.3 }),
+      PDFName.of('A B'),
+      PDFName.of('A_B'),
+      PDFName.of('AB'),
+    ];
+    const prints = variants.map((v) => printOf(v).text);
+    expect(new Set(prints).size).toBe(variants.length);
+    expect(printOf(ctx.obj({ A: [1, PDFName.of('X'), PDFString.of('y')] }))).toEqual(printOf(ctx.obj({ A: [1, PDFName.of('X'), PDFString.of('y')] })));
+  });
+
+  it('compares a stream by its dictionary and its data; a kept copy does not follow later changes to the data', () => {
+    const ctx = PDFContext.create();
+    const data = new Uint8Array([1, 2, 3]);
+    const s = ctx.stream(data, { Filter: 'FlateDecode' });
+    const kept = printOf(s, true);
+    expect(kept.data).toEqual(data);
+    data[0] = 9;
+    expect(kept.data![0]).toBe(1);
+    expect(printOf(s).data![0]).toBe(9);
+    expect(printOf(ctx.stream(new Uint8Array([1, 2, 3]), { Filter: 'FlateDecode' })).text).toBe(kept.text);
+    expect(printOf(ctx.stream(new Uint8Array([1, 2, 3]), { Filter: 'LZWDecode' })).text).not.toBe(kept.text);
+    expect(printOf(ctx.obj({ Filter: 'FlateDecode' })).text).not.toBe(kept.text); // a dictionary is no stream
   });
 });

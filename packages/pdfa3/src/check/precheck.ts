@@ -1,19 +1,19 @@
 /**
  * The page-level part of a check, kept for re-use: loadForPdfA3 checks the supplied PDF once; after
  * makePdfA3 + attachFile + savePdfA3 the pages are usually byte for byte what was checked (same object
- * numbers, same serialised objects), so checkPdfA3 on the saved file can replay what the page passes found
+ * numbers, same objects), so checkPdfA3 on the saved file can replay what the page passes found
  * instead of tokenising every content stream and font program again.
  *
  * Exactness: the page passes (content streams, resources, annotations, fonts, glyph widths, font programs,
  * Unicode maps) read only objects reachable from the catalog's /Pages entry. The precheck stores every such
- * object as serialised bytes; it is used only when the new file's /Pages reaches exactly the same objects
+ * object as its print (printOf: every value it holds, written unambiguously); it is used only when the new file's /Pages reaches exactly the same objects
  * under the same numbers with the same bytes, and the options and the conformance level agree. Otherwise the
  * full check runs. What the page passes found is stored as the calls they made (in order), so the de-duplication
  * and the per-rule cap of CheckContext apply as in a full run; the one page finding that depends on the
  * document (6.2.10-2, transparency without an output intent) is re-decided against the new output intent.
  */
-import { PDFArray, PDFDict, PDFRawStream, PDFRef, PDFStream, type PDFContext, type PDFDocument, type PDFObject } from 'pdf-lib';
-import { pdfName } from '../internal/pdf';
+import { PDFArray, PDFBool, PDFDict, PDFHexString, PDFName, PDFNull, PDFNumber, PDFRawStream, PDFRef, PDFStream, PDFString, type PDFContext, type PDFDocument, type PDFObject } from 'pdf-lib';
+import { forEachEntry, pdfName } from '../internal/pdf';
 
 /** One call the page passes made on the check context, or a page whose 6.2.10-2 depends on the output intent. */
 export type RecordedCall =
@@ -37,8 +37,8 @@ export class Pdfa3Precheck {
     readonly key: string,
     /** "n g" of the catalog's /Pages */
     readonly pagesRef: string,
-    /** serialised objects of the page closure by "n g" */
-    readonly closure: ReadonlyMap<string, Uint8Array>,
+    /** prints of the objects of the page closure by "n g" */
+    readonly closure: ReadonlyMap<string, ObjectPrint>,
     /** calls of the page loop (graphics) */
     readonly pageCalls: readonly RecordedCall[],
     /** calls of the glyph-width, font-program and Unicode passes */
@@ -58,25 +58,67 @@ export function precheckKey(opts: { maxStreamBytes: number; maxPages: number; ma
 
 const tagOf = (ref: PDFRef): string => `${ref.objectNumber} ${ref.generationNumber}`;
 
-const STREAM_OPEN = new Uint8Array(Buffer.from('\nstream\n', 'latin1'));
-const STREAM_CLOSE = new Uint8Array(Buffer.from('\nendstream', 'latin1'));
+/**
+ * What the page passes could read of an indirect object, as a value to compare: `text` encodes the object (a
+ * stream: its dictionary) with every name, string, number, reference and nesting written unambiguously (a type
+ * letter, variable parts with their length), `data` is a stream's undecoded data. Equal prints mean equal objects
+ * for every reader of pdf-lib's objects; built from the objects' own values, without writing them out as PDF bytes
+ * (pdf-lib's writer, used before, formats every number and copies byte by byte: a noticeable share of an embed).
+ */
+export interface ObjectPrint {
+  readonly text: string;
+  readonly data: Uint8Array | undefined;
+}
 
-/** @internal the bytes pdf-lib writes for an object (exported for its test) */
-export function serialize(obj: PDFObject | undefined): Uint8Array {
-  if (obj === undefined) return new Uint8Array(0);
-  const buf = new Uint8Array(obj.sizeInBytes());
-  if (obj instanceof PDFRawStream) {
-    // the bytes PDFStream.copyBytesInto writes (dict, "\nstream\n", contents, "\nendstream"), the contents copied
-    // in one piece instead of byte by byte (sizeInBytes has set /Length as copyBytesInto would)
-    let at = obj.dict.copyBytesInto(buf, 0);
-    buf.set(STREAM_OPEN, at);
-    at += STREAM_OPEN.length;
-    buf.set(obj.contents, at);
-    buf.set(STREAM_CLOSE, at + obj.contents.length);
-    return buf;
+const NO_OBJECT: ObjectPrint = { text: '', data: undefined };
+
+/** @internal the print of an indirect object (exported for its test); `copyData` keeps a copy of a stream's data */
+export function printOf(obj: PDFObject | undefined, copyData = false): ObjectPrint {
+  if (obj === undefined) return NO_OBJECT;
+  if (obj instanceof PDFRawStream) return { text: `S${encode(obj.dict)}`, data: copyData ? obj.contents.slice() : obj.contents };
+  return { text: encode(obj), data: undefined };
+}
+
+function encode(o: PDFObject): string {
+  if (o instanceof PDFName) {
+    const v = o.asString();
+    return `n${v.length}:${v}`;
   }
-  obj.copyBytesInto(buf, 0);
-  return buf;
+  if (o instanceof PDFNumber) return `d${o.asNumber()};`;
+  if (o instanceof PDFRef) return `r${o.objectNumber} ${o.generationNumber};`;
+  if (o instanceof PDFDict) {
+    let s = '<';
+    forEachEntry(o, (k, v) => {
+      s += encode(k) + encode(v);
+    });
+    return `${s}>`;
+  }
+  if (o instanceof PDFArray) {
+    let s = '[';
+    const items = o.asArray();
+    for (let i = 0; i < items.length; i++) s += encode(items[i]!);
+    return `${s}]`;
+  }
+  if (o instanceof PDFString) {
+    const v = o.asString();
+    return `s${v.length}:${v}`;
+  }
+  if (o instanceof PDFHexString) {
+    const v = o.asString();
+    return `h${v.length}:${v}`;
+  }
+  if (o instanceof PDFBool) return o.asBoolean() ? 'T' : 'F';
+  if (o === PDFNull) return 'z';
+  // anything else (an object pdf-lib kept as bytes, a stream where none belongs): its bytes as pdf-lib writes them
+  const buf = new Uint8Array(o.sizeInBytes());
+  o.copyBytesInto(buf, 0);
+  return `x${buf.length}:${Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).toString('latin1')}`;
+}
+
+function samePrint(a: ObjectPrint, b: ObjectPrint): boolean {
+  if (a.text !== b.text) return false;
+  if (a.data === undefined || b.data === undefined) return a.data === b.data;
+  return a.data.length === b.data.length && Buffer.from(a.data.buffer, a.data.byteOffset, a.data.byteLength).equals(Buffer.from(b.data.buffer, b.data.byteOffset, b.data.byteLength));
 }
 
 /**
@@ -105,7 +147,7 @@ function walkClosure(ctx: PDFContext, root: PDFRef, indirect: (tag: string, obj:
     // addresses are only built for a `direct` callback (usually there is none: nothing to look up by address)
     if (d instanceof PDFDict) {
       if (depth > 0) direct?.(address, o);
-      for (const [k, v] of d.entries()) inner(v, direct ? `${address}/${k.asString()}` : address, depth + 1);
+      forEachEntry(d, (k, v) => inner(v, direct ? `${address}/${k.asString()}` : address, depth + 1));
     } else if (o instanceof PDFArray) {
       if (depth > 0) direct?.(address, o);
       const items = o.asArray();
@@ -142,14 +184,14 @@ export function buildPrecheck(
   const pages = pagesRefOf(doc);
   if (!pages) return undefined;
   const ctx = doc.context;
-  const closure = new Map<string, Uint8Array>();
+  const closure = new Map<string, ObjectPrint>();
   const addressOf = new Map<PDFObject, Address>();
   const want = new Set<PDFObject>([...checkedActions, ...attachmentSpecs.filter((x) => !(x instanceof PDFRef))]);
   const complete = walkClosure(
     ctx,
     pages,
     (tag, obj) => {
-      closure.set(tag, serialize(obj));
+      closure.set(tag, printOf(obj, true));
       if (obj !== undefined && want.has(obj)) addressOf.set(obj, tag);
       return true;
     },
@@ -202,8 +244,7 @@ export function matchPrecheck(pre: Pdfa3Precheck, doc: PDFDocument, key: string)
     (tag, obj) => {
       const before = pre.closure.get(tag);
       if (before === undefined) return false;
-      const now = serialize(obj);
-      if (!sameBytes(before, now)) return false;
+      if (!samePrint(before, printOf(obj))) return false;
       count++;
       if (obj !== undefined && need.has(tag)) byAddress.set(tag, obj);
       return true;
@@ -228,9 +269,4 @@ export function matchPrecheck(pre: Pdfa3Precheck, doc: PDFDocument, key: string)
     checkedActions.add(o);
   }
   return { attachmentSpecs, checkedActions };
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }

@@ -4,7 +4,7 @@
  * value so saving keeps their meaning.
  */
 import { PDFArray, PDFDict, PDFName, PDFStream, type PDFDocument, type PDFObject } from 'pdf-lib';
-import { nameOf } from './pdf';
+import { forEachEntry, nameOf } from './pdf';
 
 const LOWER_ESCAPE = /#([0-9a-f][0-9A-Fa-f]|[0-9A-F][a-f])/;
 
@@ -40,6 +40,18 @@ export function normalizeNames(doc: PDFDocument): number {
     } else if (o instanceof PDFDict || o instanceof PDFStream) {
       const d = o instanceof PDFStream ? o.dict : o;
       seen.add(d);
+      // most dictionaries hold no name written with '#' (fixed() is undefined for all of them): walked without the
+      // snapshot of their entries that rewriting needs (visiting a value does not change this dictionary)
+      let hash = false;
+      forEachEntry(d, (k, v) => {
+        if (!hash && (k.asString().includes('#') || (v instanceof PDFName && v.asString().includes('#')))) hash = true;
+      });
+      if (!hash) {
+        forEachEntry(d, (_, v) => {
+          if (!(v instanceof PDFName)) visit(v, depth + 1);
+        });
+        return;
+      }
       for (const [k, v] of d.entries()) {
         let key = k;
         const fk = fixed(k);

@@ -20,6 +20,7 @@ import {
 import { decodeFilters, StreamLimitError, UnsupportedFilterError, type PredictorParms } from './decode';
 import { countObjects } from './limits';
 import { Pdfa3Error } from '../errors';
+import { srgbIfDeflated } from './srgb-stream';
 import { trailerHasEncrypt } from './trailer';
 
 /** Most indirect objects a file may declare before it is refused unparsed. */
@@ -129,6 +130,16 @@ export function nameOf(obj: PDFObject | undefined): string | undefined {
   return obj.decodeText().replace(/#([0-9a-f][0-9A-Fa-f]|[0-9A-F][a-f])/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 
+/**
+ * Calls `fn` with every entry of `dict` in order, without the array of [key, value] pairs PDFDict.entries() copies
+ * on every call (a noticeable share of the walks over every object). `fn` must not add or remove entries.
+ */
+export function forEachEntry(dict: PDFDict, fn: (key: PDFName, value: PDFObject) => void): void {
+  const map = (dict as unknown as { dict?: unknown }).dict; // pdf-lib's own Map behind get/set/entries
+  if (map instanceof Map) (map as Map<PDFName, PDFObject>).forEach((v, k) => fn(k, v));
+  else for (const [k, v] of dict.entries()) fn(k, v);
+}
+
 /** Entry whose key decodes to `name` (pdf-lib keys keep lower-case #xx escapes undecoded). */
 export function entryByName(dict: PDFDict, name: string): PDFObject | undefined {
   const direct = dict.get(pdfName(name));
@@ -169,7 +180,11 @@ export function getText(ctx: PDFContext, dict: PDFDict | undefined, key: string)
 
 export function filtersOf(ctx: PDFContext, dict: PDFDict): string[] {
   const f = get(ctx, dict, 'Filter');
-  if (f instanceof PDFName) return [f.decodeText()];
+  if (f instanceof PDFName) {
+    // decodeText's own result, without its byte-by-byte pass for names that have nothing to decode (see nameOf)
+    const encoded = f.asString();
+    return [NEEDS_DECODING.test(encoded) ? f.decodeText() : encoded.slice(1)];
+  }
   if (f instanceof PDFArray) return f.asArray().map((x) => nameOf(resolve(ctx, x)) ?? '?');
   return [];
 }
@@ -198,6 +213,14 @@ export function decodeStream(ctx: PDFContext, stream: PDFStream, maxBytes = 64 *
     return stream.contents;
   }
   const rawParms = resolve(ctx, get(ctx, stream.dict, 'DecodeParms'));
+  if (rawParms === undefined && filters.length === 1 && filters[0] === 'FlateDecode') {
+    // our own sRGB output profile (written by makePdfA3, read again by every check): same bytes, same profile
+    const known = srgbIfDeflated(stream.contents);
+    if (known) {
+      if (known.length > maxBytes) throw new StreamTooLargeError(`stream larger than ${maxBytes} bytes`);
+      return known;
+    }
+  }
   const parmsAt = (i: number): PredictorParms | undefined => {
     const d = resolve(ctx, rawParms instanceof PDFArray ? rawParms.get(i) : i === 0 ? rawParms : undefined);
     if (!(d instanceof PDFDict)) return undefined;

@@ -5,12 +5,13 @@
  */
 import { PDFDict, PDFDocument, PDFHeader, PDFHexString, PDFName, PDFRef, PDFStream, PDFString } from 'pdf-lib';
 import { Pdfa3Error } from '../errors';
-import { generateSrgbIccProfile, SRGB_PROFILE_DESCRIPTION } from '../icc/srgb';
+import { SRGB_PROFILE_DESCRIPTION } from '../icc/srgb';
 import { md5, toHex } from '../internal/bytes';
 import { iccComponents, readIccHeader } from '../internal/icc';
 import { normalizeNames } from '../internal/names';
 import { decodeStream, get, getArray, getDict, getName, resolve } from '../internal/pdf';
 import { formatPdfDate } from '../internal/pdf-date';
+import { srgbDeflated } from '../internal/srgb-stream';
 import { pdfText } from '../internal/pdf-text';
 import { FORBIDDEN_ACTIONS } from '../internal/rules';
 import type { Finding } from '../types';
@@ -71,7 +72,8 @@ function setOutputIntent(doc: PDFDocument, removed: string[]): string {
     return existing.colorSpace;
   }
   if (doc.catalog.has(PDFName.of('OutputIntents'))) removed.push('catalog/OutputIntents');
-  const icc = ctx.flateStream(generateSrgbIccProfile(), { N: 3 });
+  // the same stream as ctx.flateStream(generateSrgbIccProfile(), { N: 3 }), its data deflated once per process
+  const icc = ctx.stream(srgbDeflated(), { N: 3, Filter: 'FlateDecode' });
   const iccRef = ctx.register(icc);
   const intent = ctx.obj({
     Type: 'OutputIntent',
