@@ -47,7 +47,7 @@ describe('streamXmlEvents', () => {
     Array.from({ length: 40 }, (_, i) => `<Ntry n="${i}"><Amt Ccy="EUR">${i}.5</Amt><T>\u00e4 &lt;${i}&gt; \ud83d\ude00</T></Ntry>`).join('\n') +
     '<!-- c --><![CDATA[<x>]]></p:Doc>\n';
 
-  it('gives the same events as streamXml\'s tap, for strings, bytes and chunks of either', async () => {
+  it("gives the same events as streamXml's tap, for strings, bytes and chunks of either", async () => {
     const ref = recorder();
     await streamXml(xml, { keep: () => false, onElement: () => {}, tap: ref.tap });
     expect(ref.events.filter((e) => e.startsWith('open')).length).toBe(1 + 2 + 40 * 3);
