@@ -40,6 +40,10 @@ const docs: string[] = [
   '<r>\r\n<a>line1\r\nline2\rline3</a>\r\n<!-- a\r\ncomment - with dashes -->\r\n</r>',
   '<r><![CDATA[x ]] y ]]> z <not a tag>]]><c>]</c><d>]]</d><e>a]b]]c</e><![CDATA[]]><![CDATA[a\r\nb]]]]></r>',
   '<r>x]]>y</r>',
+  // The start tag guessed from the one before it (same name last time) and the names it must not be taken for.
+  '<r><a><b/></a><a><bc/></a><a><b/><b\n/></a><a><b\tx="1"/></a><a><b/><c:b/></a><a><\u00e9b/><b>x</b></a><a><bb/><b/></a></r>',
+  '<r><x:a xmlns:x="urn:1"/><x:a xmlns:x="urn:2"/><x:ab/><x:a/></r>',
+  '<r><a><b/></a><a><c/></a><a><b></b></a><a><d>1</d></a></r>',
   '<r>x]]]>y</r>',
   '<r>x]]&gt;y]]\n>z</r>',
   '<r a="tab\there" b="nl\nthere" c="cr\r\nthere" d="&#9;&#10;&#13;">\t\ttabs</r>',

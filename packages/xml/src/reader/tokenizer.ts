@@ -159,6 +159,12 @@ const PREDEFINED: Record<string, string> = Object.assign(Object.create(null) as 
 
 // ------------------------------------------------------------------ names
 
+/** `s.startsWith(name, from)` for a name that fits in s from `from` on, as a loop the optimising compiler inlines. */
+function sameAt(s: string, name: string, from: number): boolean {
+  for (let k = name.length - 1; k >= 0; k--) if (s.charCodeAt(from + k) !== name.charCodeAt(k)) return false;
+  return true;
+}
+
 /**
  * The engine's own copy of a string (the one source literals such as 'ID' or a namespace URI constant already
  * are): comparing two such strings is a pointer comparison. Property keys are internalized.
@@ -178,6 +184,8 @@ interface QName {
   bad: boolean;
   /** Next entry with the same hash slot. */
   next: QName | null;
+  /** The start tag read right after the last start tag of this name (an ASCII name read by the fast path): the guess for next time. */
+  follow: QName | null;
 }
 
 /** Namespace scope: the default namespace and the prefixes in effect (a prototype chain of declarations). */
@@ -780,13 +788,31 @@ class Tokenizer implements HardenedParser {
   /** Where the name read by nameEnd stops. */
   private nameStop = 0;
 
+  /** The name of the last start tag read (for its `follow` guess). */
+  private lastQ: QName | null = null;
+
   private readStartTagName(p: number): number {
-    // Fast: an ASCII name ended by ">", " ", "/" or TAB, hashed while it is scanned.
     const s = this.s;
     const n = s.length;
+    let q: QName;
+    let c: number;
+    // Fastest: the name that followed the previous start tag's name last time (repeated structures), compared in
+    // place; it is an ASCII name (the fast path below found it), so it ends where ">", " ", "/" or TAB follows.
+    const last = this.lastQ;
+    const guess = last === null ? null : last.follow;
+    if (guess !== null) {
+      const e = p + guess.name.length;
+      c = e < n ? s.charCodeAt(e) : -2;
+      if ((c === GT || c === SPACE || c === SLASH || c === TAB) && sameAt(s, guess.name, p)) {
+        this.i = e + 1;
+        this.lastQ = guess;
+        return this.startTagNamed(guess, c);
+      }
+    }
+    // Fast: an ASCII name ended by ">", " ", "/" or TAB, hashed while it is scanned.
+    c = -2;
     let j = p;
     let hash = 0;
-    let c = -2;
     while (j < n) {
       c = s.charCodeAt(j);
       if (c < 128 && NAME_ASCII[c] !== 0) {
@@ -794,15 +820,22 @@ class Tokenizer implements HardenedParser {
         j++;
       } else break;
     }
-    let q: QName;
     if (j < n && (c === GT || c === SPACE || c === SLASH || c === TAB)) {
       this.i = j + 1;
       q = this.qlookup(p, j, hash);
+      if (last !== null) last.follow = q;
+      this.lastQ = q;
     } else {
       c = this.nameEnd();
       if (c === EOC) return NEED;
       q = this.qname(p, this.nameStop);
+      this.lastQ = q;
     }
+    return this.startTagNamed(q, c);
+  }
+
+  /** The start tag's name q was read, ended by c (this.i is right after c). */
+  private startTagNamed(q: QName, c: number): number {
     // saxes' opentagstart: the position after the character that ends the name.
     this.tagQ = q;
     this.tagLine = this.line;
@@ -843,8 +876,8 @@ class Tokenizer implements HardenedParser {
       const colon = name.indexOf(':');
       q =
         colon === -1
-          ? { name, local: name, prefix: '', bad: false, next: null }
-          : { name, local: name.slice(colon + 1), prefix: name.slice(0, colon), bad: colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) !== -1, next: null };
+          ? { name, local: name, prefix: '', bad: false, next: null, follow: null }
+          : { name, local: name.slice(colon + 1), prefix: name.slice(0, colon), bad: colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) !== -1, next: null, follow: null };
       this.qmap.set(name, q);
       if (this.qmap.size <= 4096) {
         q.next = this.qtable[slot]!;
