@@ -44,6 +44,9 @@ const docs: string[] = [
   '<r><a><b/></a><a><bc/></a><a><b/><b\n/></a><a><b\tx="1"/></a><a><b/><c:b/></a><a><\u00e9b/><b>x</b></a><a><bb/><b/></a></r>',
   '<r><x:a xmlns:x="urn:1"/><x:a xmlns:x="urn:2"/><x:ab/><x:a/></r>',
   '<r><a><b/></a><a><c/></a><a><b></b></a><a><d>1</d></a></r>',
+  // A prefixed name resolved again in another scope (the URI is remembered per name and scope).
+  '<r xmlns:p="urn:1"><p:a/><x xmlns:p="urn:2"><p:a/><y xmlns:q="urn:3"><p:a/></y></x><p:a/></r>',
+  '<r><x xmlns:p="urn:1"><p:a/></x><p:a/></r>',
   '<r>x]]]>y</r>',
   '<r>x]]&gt;y]]\n>z</r>',
   '<r a="tab\there" b="nl\nthere" c="cr\r\nthere" d="&#9;&#10;&#13;">\t\ttabs</r>',

@@ -186,6 +186,9 @@ interface QName {
   next: QName | null;
   /** The start tag read right after the last start tag of this name (an ASCII name read by the fast path): the guess for next time. */
   follow: QName | null;
+  /** The last namespace scope this prefixed element name was resolved in, and the URI it got there (scopes do not change). */
+  scope: Scope | null;
+  uri: string;
 }
 
 /** Namespace scope: the default namespace and the prefixes in effect (a prototype chain of declarations). */
@@ -876,8 +879,8 @@ class Tokenizer implements HardenedParser {
       const colon = name.indexOf(':');
       q =
         colon === -1
-          ? { name, local: name, prefix: '', bad: false, next: null, follow: null }
-          : { name, local: name.slice(colon + 1), prefix: name.slice(0, colon), bad: colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) !== -1, next: null, follow: null };
+          ? { name, local: name, prefix: '', bad: false, next: null, follow: null, scope: null, uri: '' }
+          : { name, local: name.slice(colon + 1), prefix: name.slice(0, colon), bad: colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) !== -1, next: null, follow: null, scope: null, uri: '' };
       this.qmap.set(name, q);
       if (this.qmap.size <= 4096) {
         q.next = this.qtable[slot]!;
@@ -1095,11 +1098,14 @@ class Tokenizer implements HardenedParser {
     if (q.bad) this.fail(`malformed name: ${q.name.slice(0, 60)}.`);
     let ns: string;
     if (prefix === '') ns = scope.dflt;
+    else if (q.scope === scope) ns = q.uri;
     else {
       if (prefix === 'xmlns') this.fail('tags may not have "xmlns" as prefix.');
       const u = scope.prefixes[prefix];
       if (u === undefined || u === '') this.fail(`unbound namespace prefix: ${JSON.stringify(prefix.slice(0, 60))}.`);
       ns = u;
+      q.scope = scope;
+      q.uri = u;
     }
     let attrs: XmlAttribute[] = NO_ATTRIBUTES;
     if (na !== 0) {
