@@ -12,10 +12,13 @@
  * message made XML_ENTITY_FORBIDDEN of an unclosed or unbound name such as cac:PartyLegalEntity (XML_MALFORMED here).
  *
  * How it is fast: text, attribute values and names are scanned with charCodeAt loops over a class table (long
- * text runs by a sticky pattern, native code) and cut out with one `slice`; lines are counted in those loops (columns are indexes minus the start of the line,
- * corrected for surrogate pairs); end tags are compared with the open tag in place (`startsWith`), element
- * names are looked up in a per-parse cache by a hash computed while scanning (no slice, no Map lookup for a
- * name seen before); a tag without namespace declarations shares its parent's namespace scope.
+ * text runs in native code: a sticky pattern, or — in one-byte input, where V8 runs that pattern slowly — indexOf
+ * of the next "<" and one search over the cut-out run) and cut out with one `slice`; lines are counted in those
+ * loops (columns are indexes minus the start of the line, corrected for surrogate pairs); end tags are compared
+ * with the open tag in place (`startsWith`); a start tag is first compared in place with the name that followed
+ * the previous start tag's name last time, else its name is looked up in a per-parse cache by a hash computed
+ * while scanning (no slice, no Map lookup for a name seen before); a tag without namespace declarations shares
+ * its parent's namespace scope, and a prefixed name remembers its URI in the last scope it was resolved in.
  *
  * Chunks: a token cut by the end of a chunk is kept (from its start, or — inside a start tag — from the
  * attribute being read) and read again once more input arrived; the retry waits until the kept part at least
