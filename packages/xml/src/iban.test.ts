@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IBAN_LENGTHS, ibanMessages, ibanMod97, ibanProblem, normalizeIban } from './iban';
+import fc from 'fast-check';
+import { IBAN_LENGTHS, IBAN_LENGTHS_OUTSIDE_REGISTRY, ibanMessages, ibanMod97, ibanProblem, normalizeIban } from './iban';
 import { catalogueProblems, message } from './model/messages';
 
 describe('ibanMod97', () => {
@@ -59,5 +60,62 @@ describe('countries outside the SWIFT registry', () => {
     expect(ibanProblem(gp)).toBeUndefined();
     expect(ibanProblem(`${dz}1`)).toMatchObject({ code: 'IBAN_LENGTH', country: 'DZ', expectedLength: 24 });
     expect(ibanProblem(make('XX', '58002010001000123456'))).toEqual({ code: 'IBAN_COUNTRY', country: 'XX' });
+  });
+});
+
+describe('char-code implementation against the string reference', () => {
+  // The former implementation (rearranged string, one modulo per character, regex for the form): the reference.
+  const refMod97 = (iban: string) => {
+    const s = iban.slice(4) + iban.slice(0, 4);
+    let r = 0;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 65) r = (r * 100 + (c - 55)) % 97;
+      else r = (r * 10 + (c - 48)) % 97;
+    }
+    return r;
+  };
+  const refProblem = (value: string) => {
+    if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(value)) return { code: 'IBAN_FORMAT' };
+    const country = value.slice(0, 2);
+    const expectedLength = IBAN_LENGTHS[country] ?? IBAN_LENGTHS_OUTSIDE_REGISTRY[country];
+    if (expectedLength === undefined) return { code: 'IBAN_COUNTRY', country };
+    if (value.length !== expectedLength) return { code: 'IBAN_LENGTH', country, length: value.length, expectedLength };
+    return refMod97(value) === 1 ? undefined : { code: 'IBAN_CHECKSUM' };
+  };
+  const withCheck = (s: string) => {
+    const check = 98 - refMod97(`${s.slice(0, 2)}00${s.slice(4)}`);
+    return `${s.slice(0, 2)}${String(check).padStart(2, '0')}${s.slice(4)}`;
+  };
+  const alnum = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split(''));
+  const odd = fc.constantFrom(...'ABZ09az -\u00e9\u0000/:@[`{\uffff'.split(''));
+  const alnumString = fc.array(alnum, { maxLength: 60 }).map((a) => a.join(''));
+  const countries = fc.constantFrom(...Object.keys(IBAN_LENGTHS), 'DZ', 'GP', 'IR', 'ZZ');
+  // Registry-shaped values: right country and length, any BBAN characters, correct check digits or one changed.
+  const shaped = fc
+    .tuple(countries, fc.array(alnum, { minLength: 40, maxLength: 40 }), fc.boolean(), fc.integer({ min: 4, max: 33 }), alnum, fc.integer({ min: -1, max: 1 }))
+    .map(([cc, chars, digitsOnly, pos, ch, lenDelta]) => {
+      const len = (IBAN_LENGTHS[cc] ?? 24) + lenDelta;
+      const bban = chars.slice(0, len - 4).map((c) => (digitsOnly && c >= 'A' ? String(c.charCodeAt(0) % 10) : c)).join('');
+      const v = withCheck(`${cc}00${bban}`);
+      return pos < v.length && pos % 3 === 0 ? v.slice(0, pos) + ch + v.slice(pos + 1) : v;
+    });
+
+  it('ibanMod97 gives the reference remainder for every string of upper-case letters and digits', () => {
+    fc.assert(fc.property(alnumString, (s) => ibanMod97(s) === refMod97(s)), { numRuns: 3000 });
+    fc.assert(fc.property(shaped, (s) => ibanMod97(s) === refMod97(s)), { numRuns: 3000 });
+    for (const s of ['', 'D', 'DE', 'DE8', 'DE89', 'DE893', 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ', '9'.repeat(60)]) expect(ibanMod97(s), s).toBe(refMod97(s));
+  });
+  it('ibanProblem gives the reference problem for valid, invalid and odd inputs', () => {
+    const same = (s: string) => {
+      expect(ibanProblem(s), s).toEqual(refProblem(s));
+    };
+    fc.assert(fc.property(shaped, (s) => same(s)), { numRuns: 3000 });
+    fc.assert(fc.property(fc.array(odd, { maxLength: 40 }).map((a) => a.join('')), (s) => same(s)), { numRuns: 2000 });
+    fc.assert(fc.property(shaped, fc.integer({ min: 0, max: 33 }), odd, (s, i, ch) => same(s.slice(0, i) + ch + s.slice(i + 1))), { numRuns: 2000 });
+    for (const s of ['', 'DE89370400440532013000', 'DE89370400440532013000\n', ' DE89370400440532013000', 'DE8937040044053201300', 'A'.repeat(15), '0'.repeat(34), 'DE00' + '1'.repeat(31)]) same(s);
+    // The reference's valid share is not tiny (the generator hits valid IBANs, not only problems).
+    const sample = fc.sample(shaped, { numRuns: 500, seed: 1 });
+    expect(sample.filter((s) => refProblem(s) === undefined).length).toBeGreaterThan(50);
   });
 });

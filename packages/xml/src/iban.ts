@@ -152,14 +152,23 @@ export const IBAN_LENGTHS_OUTSIDE_REGISTRY: Readonly<Record<string, number>> = {
  * ```
  */
 export function ibanMod97(iban: string): number {
-  const s = iban.slice(4) + iban.slice(0, 4);
+  // Walked in the rearranged order (characters 4.. then 0..3) in place: no rearranged or digit string. The running
+  // value takes one digit (two for a letter) per character and is reduced mod 97 only once it reaches 10^7, so it
+  // stays a small integer (< 2^31) and most characters cost a multiply-add instead of a modulo.
+  const n = iban.length;
+  const cut = n < 4 ? n : 4;
   let r = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 65) r = (r * 100 + (c - 55)) % 97;
-    else r = (r * 10 + (c - 48)) % 97;
+  for (let k = cut; k < n; k++) {
+    const c = iban.charCodeAt(k);
+    r = c >= 65 ? r * 100 + (c - 55) : r * 10 + (c - 48);
+    if (r >= 10_000_000) r %= 97;
   }
-  return r;
+  for (let k = 0; k < cut; k++) {
+    const c = iban.charCodeAt(k);
+    r = c >= 65 ? r * 100 + (c - 55) : r * 10 + (c - 48);
+    if (r >= 10_000_000) r %= 97;
+  }
+  return r % 97;
 }
 
 /** What is wrong with an IBAN: one shape for every library. */
@@ -201,6 +210,7 @@ export function normalizeIban(value: string): string {
  * ```
  */
 export function ibanProblem(value: string): IbanProblem | undefined {
+  // The regex is faster than a char-code loop here (V8's irregexp on a short one-byte string).
   if (typeof value !== 'string' || !ELECTRONIC.test(value)) return { code: 'IBAN_FORMAT' };
   const country = value.slice(0, 2);
   const expectedLength = IBAN_LENGTHS[country] ?? IBAN_LENGTHS_OUTSIDE_REGISTRY[country];

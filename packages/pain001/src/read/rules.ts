@@ -64,13 +64,16 @@ function codePoints(s: string): number {
 /** Code points above max (the UTF-16 length bounds them from above, so most values need no count). */
 const longerThan = (s: string, max: number) => s.length > max && codePoints(s) > max;
 
-function ibanRaw(c: Collector, iban: string, label: string, path: string, at?: Loc): void {
+/** Adds the IBAN finding if any; true when the IBAN is valid (the SEPA country check reuses it, one check per value). */
+function ibanRaw(c: Collector, iban: string, label: string, path: string, at?: Loc): boolean {
   // The file value must already be in electronic form (the shared rule set): lower case or blanks are a format error.
   const p = ibanProblem(iban);
   if (p) {
     const f = ibanFinding(iban, p, c.lang);
     c.add(f.code, 'error', msg('IBAN_PROBLEM', { label: `@${label}`, problem: f.problem }), path, at);
+    return false;
   }
+  return true;
 }
 
 function checkAgentBic(c: Collector, a: ReadAgent | undefined, label: string, path: string): void {
@@ -425,14 +428,15 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
       if (t.ultimateCreditor) checkName(c, t.ultimateCreditor, 'L_ULTIMATE_CREDITOR', '.ultimateCreditor', profile, profile === 'axz');
       checkAgentBic(c, t.creditorAgent, 'L_CREDITOR_AGENT', '.creditorAgent');
       const acc = t.creditorAccount;
+      let creditorIbanValid = false;
       if (!acc || (acc.iban === undefined && acc.other === undefined)) c.add('CREDITOR_ACCOUNT_MISSING', 'error', msg('CREDITOR_ACCOUNT_MISSING'), '.creditorAccount', acc?.at ?? t.at);
-      else if (acc.iban !== undefined) ibanRaw(c, acc.iban, 'L_CREDITOR_IBAN', '.creditorAccount.iban', acc.fieldAt.iban);
+      else if (acc.iban !== undefined) creditorIbanValid = ibanRaw(c, acc.iban, 'L_CREDITOR_IBAN', '.creditorAccount.iban', acc.fieldAt.iban);
       const remittance = t.remittance;
       if (profile === 'sct') {
         if (t.creditor?.address) checkAddress(c, t.creditor.address, 'L_CREDITOR', '.creditor.address', t.creditor.fieldAt.address ?? t.creditor.at, false, profile);
         if (acc && acc.iban === undefined && acc.other !== undefined) c.add('CREDITOR_IBAN_MISSING', 'error', msg('CREDITOR_IBAN_MISSING'), '.creditorAccount.iban', acc.at);
         const cc = accountCountry(acc);
-        if (cc && !isSepaCountry(cc) && ibanProblem(acc!.iban!) === undefined)
+        if (cc && !isSepaCountry(cc) && creditorIbanValid)
           c.add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_COUNTRY_NOT_SEPA', { country: cc }), '.creditorAccount.iban', acc!.fieldAt.iban);
         if (t.chargeBearer !== undefined && t.chargeBearer !== 'SLEV')
           c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: t.chargeBearer }), '.chargeBearer', t.fieldAt.chargeBearer);
