@@ -500,6 +500,15 @@ class Tokenizer implements HardenedParser {
       }
       j = k;
     }
+    // Indentation (a line break, then spaces or tabs): the most common text of all, read without the class table.
+    if (j < n && s.charCodeAt(j) === NL) {
+      j++;
+      line++;
+      ls = j;
+      pa = 0;
+      let c = s.charCodeAt(j);
+      while (c === SPACE || c === TAB) c = s.charCodeAt(++j);
+    }
     for (;;) {
       let run = 0;
       while (j < n) {
