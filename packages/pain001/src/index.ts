@@ -34,8 +34,7 @@ export {
   type XsdCheckFinding,
   type Verdict,
 } from './read/validate';
-export type { Pain001ReadModel, ReadPaymentBlock, ReadTransaction, ReadParty, ReadAccount, ReadAgent, ReadAddress, Loc, LineColumn } from './read/model';
-export { locOf, packLoc } from './read/model';
+export type { Pain001ReadModel, ReadPaymentBlock, ReadTransaction, ReadParty, ReadAccount, ReadAgent, ReadAddress, Loc } from './read/model';
 export {
   structureAddresses,
   ADDRESS_LIMITS,

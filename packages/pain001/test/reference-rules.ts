@@ -12,7 +12,7 @@ import { currencyMinorUnits, isKnownCurrency, isSepaCountry, isCountryCode } fro
 import { ID_PATTERN, isInCharacterSet, unsupportedCharacters } from '../src/model/charset';
 import { isIsoDate } from '../src/model/dates';
 import type { Profile } from '../src/model/run';
-import { locOf, type Loc, type Pain001ReadModel, type ReadAccount, type ReadAddress, type ReadAgent, type ReadParty, type ReadTransaction } from '../src/read/model';
+import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadParty, ReadTransaction } from '../src/read/model';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const SCT_MAX = new Big('999999999.99');
@@ -24,7 +24,7 @@ class Collector {
     this.say = sayer(lang);
   }
   add(code: string, severity: Severity, m: Msg, path: string, location?: Loc): void {
-    this.issues.push({ code, severity, message: this.say(m.key, m.params), path, ...(location !== undefined ? { line: locOf(location).line, column: locOf(location).column } : {}) });
+    this.issues.push({ code, severity, message: this.say(m.key, m.params), path, ...(location ? { line: location.line, column: location.column } : {}) });
   }
 }
 

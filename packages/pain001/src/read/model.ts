@@ -4,29 +4,9 @@
  * `at` holds the source position of each node and of the fields the rules look at.
  */
 
-export interface LineColumn {
+export interface Loc {
   line: number;
   column: number;
-}
-
-/**
- * A source position: packed into one small integer (`line * 2048 + column`, see `packLoc`) when column < 2048 and
- * line < 2^20 — what nearly every position of a pain.001 file is, and a value V8 stores without an allocation (a
- * payment has ~11 of them) — else a `{line, column}` object. `locOf` gives line and column of either.
- */
-export type Loc = number | LineColumn;
-
-const COLUMN_SPAN = 2048;
-const MAX_PACKED_LINE = 1 << 20;
-
-/** The position (line, column) in the model's form: packed when it fits, else an object. */
-export function packLoc(line: number, column: number): Loc {
-  return column < COLUMN_SPAN && line < MAX_PACKED_LINE && column >= 0 && line >= 0 ? line * COLUMN_SPAN + column : { line, column };
-}
-
-/** Line and column of a model position (packed or not). */
-export function locOf(at: Loc): LineColumn {
-  return typeof at === 'number' ? { line: Math.floor(at / COLUMN_SPAN), column: at % COLUMN_SPAN } : at;
 }
 
 export interface ReadAddress {
@@ -131,5 +111,5 @@ export interface Pain001ReadModel {
   groupHeader?: ReadGroupHeader;
   paymentBlocks: ReadPaymentBlock[];
   /** Set when the file broke off (not well-formed): the model holds what was read before. */
-  malformed?: { message: string; location?: LineColumn; code: string };
+  malformed?: { message: string; location?: Loc; code: string };
 }

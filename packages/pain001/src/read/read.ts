@@ -14,7 +14,7 @@ import { streamXmlEvents, defaultXmlLimits, KontorXmlError, type StreamTap, type
 import type { Lang } from '@kontor/xml';
 import { Pain001Error } from '../errors';
 import { sayer, type Say } from '../messages';
-import { packLoc, type Loc, type Pain001ReadModel, type ReadAccount, type ReadAddress, type ReadAgent, type ReadGroupHeader, type ReadParty, type ReadPaymentBlock, type ReadPaymentType, type ReadTransaction } from './model';
+import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadGroupHeader, ReadParty, ReadPaymentBlock, ReadPaymentType, ReadTransaction } from './model';
 
 export const PAIN_NAMESPACES: Record<string, '09' | '03'> = {
   'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09': '09',
@@ -125,7 +125,7 @@ function txt(t: string): string | undefined {
   return v === '' ? undefined : v;
 }
 
-const loc = (f: Frame): Loc => packLoc(f.line, f.column);
+const loc = (f: Frame): Loc => ({ line: f.line, column: f.column });
 
 /** Sets a field and its position when the element has non-blank text (the tree reader's put()). */
 function put(ctx: unknown, key: string, f: Frame): void {
@@ -273,7 +273,7 @@ function agentNode(once: boolean, close: (a: ReadAgent, parent: Frame) => void):
             if (!f.flag && f.a !== undefined) {
               const a = f.ctx as ReadAgent;
               a.bic = f.a;
-              a.fieldAt.bic = packLoc(f.aLine, f.aColumn);
+              a.fieldAt.bic = { line: f.aLine, column: f.aColumn };
             }
           },
         },
@@ -383,7 +383,7 @@ const TRANSACTION = node(
           const t = f.ctx as ReadTransaction;
           if (s.amount !== undefined) {
             t.amount = s.amount;
-            t.fieldAt.amount = packLoc(s.line, s.column);
+            t.fieldAt.amount = { line: s.line, column: s.column };
             if (s.currency !== undefined) t.currency = s.currency.trim();
           }
           if (s.transferCurrency) t.transferCurrency = s.transferCurrency;
@@ -440,7 +440,7 @@ const TRANSACTION = node(
           if (!f.flag && f.a !== undefined) {
             const t = f.ctx as ReadTransaction;
             t.purpose = f.a;
-            t.fieldAt.purpose = packLoc(f.aLine, f.aColumn);
+            t.fieldAt.purpose = { line: f.aLine, column: f.aColumn };
           }
         },
       },

@@ -17,7 +17,7 @@ import { currencyMinorUnits, isKnownCurrency, isSepaCountry, isCountryCode } fro
 import { ID_PATTERN, isInCharacterSet, unsupportedCharacters } from '../model/charset';
 import { isIsoDate } from '../model/dates';
 import type { Profile } from '../model/run';
-import { locOf, type Loc, type Pain001ReadModel, type ReadAccount, type ReadAddress, type ReadAgent, type ReadParty, type ReadTransaction } from './model';
+import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadParty, ReadTransaction } from './model';
 import { DecimalSum, hundredths } from './decimal-sum';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -26,12 +26,6 @@ const SCT_MAX = new Big('999999999.99');
 const SCT_MAX_H = 99_999_999_999;
 /** Transaction coordinates in one number (block * 2^20 + transaction; at most 1,000,000 transactions). */
 const TX_SHIFT = 1_048_576;
-
-/** A fresh {line, column} for a finding (a model position may be packed; an object one is not shared with findings). */
-function lineColumn(at: Loc): { line: number; column: number } {
-  const { line, column } = locOf(at);
-  return { line, column };
-}
 
 class Collector {
   readonly issues: Finding[] = [];
@@ -45,7 +39,7 @@ class Collector {
   /** `path` is relative to the current block/transaction (absolute when there is none), e.g. '.amount'. */
   add(code: string, severity: Severity, m: Msg, path: string, location?: Loc): void {
     const full = this.bi < 0 ? path : this.ti < 0 ? `paymentBlocks.${this.bi}${path}` : `paymentBlocks.${this.bi}.transactions.${this.ti}${path}`;
-    this.issues.push({ code, severity, message: this.say(m.key, m.params), path: full, ...(location !== undefined ? lineColumn(location) : {}) });
+    this.issues.push({ code, severity, message: this.say(m.key, m.params), path: full, ...(location ? { line: location.line, column: location.column } : {}) });
   }
 }
 
