@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSaxesReference } from '../../test/saxes-reference';
 import { cut, forReference, rng, trace } from '../../test/diff-trace';
-import { createHardenedParser } from './tokenizer';
+import { SHARED_NAMES_MAX, createHardenedParser, sharedNameCount } from './tokenizer';
 
 const ours = (chunks: readonly string[], limits = {}) => trace(createHardenedParser, chunks, limits);
 const reference = (doc: string, limits = {}) => trace(createSaxesReference, [forReference(doc)], limits);
@@ -267,5 +267,20 @@ describe('tokenizer vs saxes reference', () => {
       const expected = reference(doc);
       for (const chunks of [[doc], cut(doc, [r(doc.length)]), cut(doc, [300, 700, 1500])]) expect(ours(chunks), `case ${k}`).toEqual(expected);
     }
+  });
+});
+
+describe('process-wide name table', () => {
+  it('stays bounded under many and long names, and parses agree with the reference before and after it is full', () => {
+    const names = Array.from({ length: SHARED_NAMES_MAX + 3_000 }, (_, i) => `p${i % 3}:n${i}${i % 500 === 0 ? 'x'.repeat(120) : ''}`);
+    const doc = `<r xmlns:p0="urn:0" xmlns:p1="urn:1" xmlns:p2="urn:2">${names.map((n) => `<${n} ${n}a="v"/>`).join('')}</r>`;
+    const small = '<rsm:Doc xmlns:rsm="urn:r" xmlns="urn:d"><a x="1">t</a><rsm:b rsm:y="2"/><neu:c xmlns:neu="urn:n"/></rsm:Doc>';
+    expect(ours([small])).toEqual(reference(small));
+    expect(ours([doc])).toEqual(reference(doc));
+    expect(sharedNameCount()).toBe(SHARED_NAMES_MAX);
+    // full: names new to the process are split per parse, names already in it still come from it
+    const after = '<rsm:Doc xmlns:rsm="urn:r"><z:fresh xmlns:z="urn:z" z:attr="1"/><p0:n0 xmlns:p0="urn:0"/></rsm:Doc>';
+    for (const chunks of chunkings(after)) expect(ours(chunks)).toEqual(reference(after));
+    expect(sharedNameCount()).toBe(SHARED_NAMES_MAX);
   });
 });

@@ -179,6 +179,50 @@ function internalize(s: string): string {
   return s;
 }
 
+/** A name split as Namespaces in XML does (immutable; shared by every parse of the process when interned). */
+interface NameParts {
+  name: string;
+  local: string;
+  prefix: string;
+  bad: boolean;
+}
+
+/**
+ * Names of the process, interned: the parts of each element and attribute name seen are the engine's own strings
+ * (internalize), so a consumer that compares them with source literals ('ram:ID', 'ID') or uses them as Map/object
+ * keys matches by pointer instead of comparing characters — in every later parse too. Each parse still keeps its
+ * own name records (with their per-parse memos); only these immutable parts are shared. A cache, not state: a parse
+ * sees equal strings either way. Bounded in entries and name length, so documents with many or long names cannot
+ * grow it (past the bound a name is split per parse, as before).
+ */
+const SHARED_NAMES = new Map<string, NameParts>();
+export const SHARED_NAMES_MAX = 16_384;
+const SHARED_NAME_LENGTH_MAX = 80;
+
+/** How many names the process-wide table holds (for tests). */
+export function sharedNameCount(): number {
+  return SHARED_NAMES.size;
+}
+
+function splitName(name: string): NameParts {
+  const colon = name.indexOf(':');
+  return colon === -1
+    ? { name, local: name, prefix: '', bad: false }
+    : { name, local: name.slice(colon + 1), prefix: name.slice(0, colon), bad: colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) !== -1 };
+}
+
+function nameParts(name: string): NameParts {
+  if (name.length > SHARED_NAME_LENGTH_MAX) return splitName(name);
+  let n = SHARED_NAMES.get(name);
+  if (n === undefined) {
+    n = splitName(name);
+    if (SHARED_NAMES.size >= SHARED_NAMES_MAX) return n;
+    n = { name: internalize(n.name), local: internalize(n.local), prefix: n.prefix === '' ? '' : internalize(n.prefix), bad: n.bad };
+    SHARED_NAMES.set(n.name, n);
+  }
+  return n;
+}
+
 interface QName {
   name: string;
   local: string;
@@ -888,11 +932,8 @@ class Tokenizer implements HardenedParser {
     const name = s.slice(from, to);
     let q = this.qmap.get(name);
     if (q === undefined) {
-      const colon = name.indexOf(':');
-      q =
-        colon === -1
-          ? { name, local: name, prefix: '', bad: false, next: null, follow: null, scope: null, uri: '' }
-          : { name, local: name.slice(colon + 1), prefix: name.slice(0, colon), bad: colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) !== -1, next: null, follow: null, scope: null, uri: '' };
+      const n = nameParts(name);
+      q = { name: n.name, local: n.local, prefix: n.prefix, bad: n.bad, next: null, follow: null, scope: null, uri: '' };
       this.qmap.set(name, q);
       if (this.qmap.size <= 4096) {
         q.next = this.qtable[slot]!;
