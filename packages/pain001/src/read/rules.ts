@@ -436,8 +436,7 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
         if (t.creditor?.address) checkAddress(c, t.creditor.address, 'L_CREDITOR', '.creditor.address', t.creditor.fieldAt.address ?? t.creditor.at, false, profile);
         if (acc && acc.iban === undefined && acc.other !== undefined) c.add('CREDITOR_IBAN_MISSING', 'error', msg('CREDITOR_IBAN_MISSING'), '.creditorAccount.iban', acc.at);
         const cc = accountCountry(acc);
-        if (cc && !isSepaCountry(cc) && creditorIbanValid)
-          c.add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_COUNTRY_NOT_SEPA', { country: cc }), '.creditorAccount.iban', acc!.fieldAt.iban);
+        if (cc && !isSepaCountry(cc) && creditorIbanValid) c.add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_COUNTRY_NOT_SEPA', { country: cc }), '.creditorAccount.iban', acc!.fieldAt.iban);
         if (t.chargeBearer !== undefined && t.chargeBearer !== 'SLEV')
           c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: t.chargeBearer }), '.chargeBearer', t.fieldAt.chargeBearer);
         for (const s of t.paymentType?.serviceLevels ?? NO_LEVELS) if (s !== 'SEPA') c.add('SCT_SERVICE_LEVEL', 'error', msg('SCT_SERVICE_LEVEL', { value: s }), '.paymentType.serviceLevels', t.at);
