@@ -5,7 +5,7 @@
  * 4th UBL file), plus the shared empty child list of leaves. Fails (does not skip) under CI=true when the
  * corpus is missing.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { corpusAvailable, corpusDir } from '@kontor/testkit/corpus';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { XmlElement, type XmlAttribute } from './element';
 import { defaultXmlLimits } from './limits';
 import { parseXml, xmlInputToText, type XmlInput } from './parse';
 import { createHardenedParser } from './tokenizer';
+import { xmlFiles } from '../../test/xml-files';
 
 interface RefNode {
   name: string;
@@ -56,16 +57,6 @@ function plain(el: XmlElement, parent: XmlElement | null): RefNode {
   expect(el.parent).toBe(parent);
   const { name, local, prefix, ns, text, line, column } = el;
   return { name, local, prefix, ns, attributes: el.attributes.map((a) => ({ ...a })), text, line, column, children: el.children.map((c) => plain(c, el)) };
-}
-
-function xmlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...xmlFiles(p));
-    else if (name.endsWith('.xml')) out.push(p);
-  }
-  return out;
 }
 
 describe('parseXml tree', () => {

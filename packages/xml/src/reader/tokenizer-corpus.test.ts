@@ -5,7 +5,7 @@
  * CR, NUL, unpaired surrogates, deep nesting, huge attributes) give the same accept/refuse, code and position.
  * Fails (does not skip) under CI=true when the corpus is missing.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { corpusAvailable, corpusDir } from '@kontor/testkit/corpus';
 import { describe, expect, it } from 'vitest';
@@ -13,16 +13,7 @@ import { createSaxesReference } from '../../test/saxes-reference';
 import { cut, forReference, rng, trace, traceDigest } from '../../test/diff-trace';
 import { decodeXmlBytes } from './decode';
 import { createHardenedParser } from './tokenizer';
-
-function xmlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...xmlFiles(p));
-    else if (name.endsWith('.xml')) out.push(p);
-  }
-  return out;
-}
+import { xmlFiles } from '../../test/xml-files';
 
 function text(file: string): string {
   const t = decodeXmlBytes(readFileSync(file));
