@@ -6,29 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Big from 'big.js';
-import { BankDirectory, type BankCodeRecord } from '@kontor/bankdata';
+import { BankDirectory } from '@kontor/bankdata';
 import { checkPaymentRun, duplicateAmountKey } from '../src/rules/run-rules';
 import { parsePaymentRun } from '../src/model/parse-run';
 import type { PaymentRun, Profile } from '../src/model/run';
 import { referenceCheckPaymentRun } from './reference-run-rules';
-import { NOW } from './runs';
+import { NOW, bankRecord } from './runs';
 
-const rec = (bankCode: string, change: 'U' | 'D', bic: string, deletionAnnounced = false, successor: string | null = null): BankCodeRecord => ({
-  bankCode,
-  feature: 1,
-  name: `Bank ${bankCode}`,
-  postCode: '10115',
-  town: 'Berlin',
-  shortName: 'B',
-  pan: '',
-  bic,
-  checkDigitMethod: '09',
-  recordNumber: '1',
-  change,
-  deletionAnnounced,
-  successor,
-  line: 1,
-});
+const rec = bankRecord;
 const DIRECTORY = BankDirectory.fromRecords([rec('37040044', 'U', 'COBADEFFXXX'), rec('10010010', 'D', 'PBNKDEFFXXX', false, '37040044'), rec('50010517', 'U', 'INGDDEFFXXX', true, null)], {
   dataDate: '2026-03-02',
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BankDirectory, type BankCodeRecord } from '@kontor/bankdata';
+import { BankDirectory } from '@kontor/bankdata';
 import { checkPaymentRun } from './run-rules';
 import { parsePaymentRun } from '../model/parse-run';
 import type { Profile } from '../model/run';
-import { sctRun, axzRun, NOW } from '../../test/runs';
+import { sctRun, axzRun, NOW, bankRecord } from '../../test/runs';
 
 function check(input: unknown, profile: Profile, now = NOW, bankDirectory?: BankDirectory) {
   const { run, issues } = parsePaymentRun(input, profile);
@@ -85,22 +85,7 @@ describe('business rules: SCT', () => {
   });
 
   it('uses the bank directory: deleted codes are errors, announced deletions and unknown codes warnings', () => {
-    const rec = (bankCode: string, change: 'U' | 'D', bic: string, deletionAnnounced = false, successor: string | null = null): BankCodeRecord => ({
-      bankCode,
-      feature: 1,
-      name: `Bank ${bankCode}`,
-      postCode: '10115',
-      town: 'Berlin',
-      shortName: 'B',
-      pan: '',
-      bic,
-      checkDigitMethod: '09',
-      recordNumber: '1',
-      change,
-      deletionAnnounced,
-      successor,
-      line: 1,
-    });
+    const rec = bankRecord;
     const dir = BankDirectory.fromRecords([rec('37040044', 'U', 'COBADEFFXXX'), rec('10010010', 'D', 'PBNKDEFFXXX', false, '37040044'), rec('50010517', 'U', 'INGDDEFFXXX', true, '37040044')], {
       dataDate: '2026-03-02',
     });
