@@ -11,26 +11,17 @@ import { defaultXmlLimits, type XmlLimits } from '../../reader/limits';
 import { createHardenedParser } from '../../reader/sax';
 import type { DiagnosticSink } from '../engine';
 import type { NativeSchema } from './schema';
-import { NativeUnsupported, NativeValidation } from './validate';
+import { NativeUnsupported, NativeValidation, TooManyElements } from './validate';
 
 const BYTE_SLICE = 64 * 1024;
-
-class TooManyElements extends Error {}
 
 export function runNative(schema: NativeSchema, input: string | Uint8Array, maxFindings: number, limits: Partial<XmlLimits> = {}): NativeValidation | null {
   const lim: XmlLimits = { ...defaultXmlLimits, ...limits };
   const sink: DiagnosticSink = { max: maxFindings, kept: [], errors: 0, warnings: 0 };
   const v = new NativeValidation(schema, sink);
-  let elements = 0;
-  const maxElements = lim.maxElements;
-  const parser = createHardenedParser(lim, {
-    open(name, local, prefix, ns, attributes, line, column) {
-      if (++elements > maxElements) throw new TooManyElements();
-      v.open(name, local, prefix, ns, attributes, line, column);
-    },
-    close: () => v.close(),
-    text: (t) => v.text(t),
-  });
+  v.maxElements = lim.maxElements;
+  // The validation is the parser's handler object itself (no wrapper call per event); it counts the elements.
+  const parser = createHardenedParser(lim, v);
   try {
     if (typeof input === 'string') {
       parser.write(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
@@ -52,6 +43,6 @@ export function runNative(schema: NativeSchema, input: string | Uint8Array, maxF
     if (e instanceof KontorXmlError || e instanceof NativeUnsupported || e instanceof TooManyElements) return null;
     throw e;
   }
-  if (elements === 0) return null;
+  if (v.elements === 0) return null;
   return v;
 }

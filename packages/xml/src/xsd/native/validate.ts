@@ -24,6 +24,9 @@ const MAX_EXPECTED = 10;
 
 export class NativeUnsupported extends Error {}
 
+/** More start tags than the validation's `maxElements` (runNative: the reader limit; the caller validates with libxml2). */
+export class TooManyElements extends Error {}
+
 /** One open element being validated; frames are reused by depth (no allocation per element). */
 class Frame {
   qname = '';
@@ -81,6 +84,10 @@ export class NativeValidation {
 
   /** Set (by a tolerant validation) when the document uses what the native path cannot judge (xsi:type, xsi:nil). */
   unsupported = false;
+  /** Start tags seen (every one, validated or skipped). */
+  elements = 0;
+  /** More start tags than this throw TooManyElements (runNative sets the reader's limit; a tap has none). */
+  maxElements = Infinity;
 
   /**
    * @param tolerant on xsi:type / xsi:nil, set `unsupported` and ignore the rest of the document instead of
@@ -140,6 +147,7 @@ export class NativeValidation {
   }
 
   open(_name: string, local: string, _prefix: string, ns: string, attributes: XmlAttribute[], line: number, _column?: number): void {
+    if (++this.elements > this.maxElements) throw new TooManyElements();
     if (this.skip > 0 || this.done) {
       this.skip++;
       return;
@@ -256,14 +264,15 @@ export class NativeValidation {
     }
   }
 
-  text(t: string): void {
+  /** A text event (an arrow function: the reader may call it detached from this object). */
+  readonly text = (t: string): void => {
     if (this.skip > 0 || this.depth === 0) return;
     const f = this.frames[this.depth - 1]!;
     if (f.simple === null) {
       // After a content error libxml2 no longer looks at the rest of the content, text included.
       if (!f.pendingText && !f.bad && hasNonWs(t)) f.pendingText = true;
     } else f.text += t;
-  }
+  };
 
   close(): void {
     if (this.skip > 0) {
