@@ -270,6 +270,19 @@ describe('tokenizer vs saxes reference', () => {
   });
 });
 
+describe('per-parse name table', () => {
+  it('finds names again past its 4,096 entries (hash table first, then a map), in every chunking', () => {
+    // 5,000 distinct names, each used twice as an element and once as an attribute; the names past the 4,096th
+    // are kept in the map and must be found there again (as must those in the table, with colliding hashes).
+    const names = Array.from({ length: 5_000 }, (_, i) => `e${i.toString(36)}`);
+    const doc = `<r>${names.map((n, i) => `<${n} ${names[(i * 7) % names.length]}="v"/><${n}>t</${n}>`).join('')}</r>`;
+    const expected = reference(doc);
+    for (const chunks of [[doc], cut(doc, [1000, 50_000, 100_000]), Array.from({ length: Math.ceil(doc.length / 4096) }, (_, k) => doc.slice(k * 4096, (k + 1) * 4096))]) {
+      expect(ours(chunks)).toEqual(expected);
+    }
+  });
+});
+
 describe('process-wide name table', () => {
   it('stays bounded under many and long names, and parses agree with the reference before and after it is full', () => {
     const names = Array.from({ length: SHARED_NAMES_MAX + 3_000 }, (_, i) => `p${i % 3}:n${i}${i % 500 === 0 ? 'x'.repeat(120) : ''}`);

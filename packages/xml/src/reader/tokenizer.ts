@@ -266,6 +266,9 @@ const T_ATTRIB = 0;
 const T_VALUE_CLOSED = 1;
 const T_SLASH = 2;
 
+/** Names of a parse kept in its hash table (the rest in a Map). */
+const QTABLE_MAX = 4096;
+
 /** Returned by a token reader that ran out of input. */
 const NEED = -1;
 
@@ -323,6 +326,7 @@ class Tokenizer implements HardenedParser {
 
   // names and URIs of this parse
   private readonly qtable: (QName | null)[] = new Array<QName | null>(1024).fill(null);
+  private qcount = 0;
   private readonly qmap = new Map<string, QName>();
   private readonly uris = new Map<string, string>();
   private readonly rootScope: Scope = { dflt: '', prefixes: ROOT_PREFIXES };
@@ -929,18 +933,19 @@ class Tokenizer implements HardenedParser {
     const slot = (hash ^ (hash >>> 10)) & 1023;
     const len = to - from;
     for (let e: QName | null = this.qtable[slot]!; e !== null; e = e.next) {
-      if (e.name.length === len && s.startsWith(e.name, from)) return e;
+      if (e.name.length === len && sameAt(s, e.name, from)) return e;
     }
     const name = s.slice(from, to);
-    let q = this.qmap.get(name);
+    // The first QTABLE_MAX names of a parse are all in the table (a miss there is a new name); later ones in a Map.
+    let q = this.qcount < QTABLE_MAX ? undefined : this.qmap.get(name);
     if (q === undefined) {
       const n = nameParts(name);
       q = { name: n.name, local: n.local, prefix: n.prefix, bad: n.bad, next: null, follow: null, scope: null, uri: '' };
-      this.qmap.set(name, q);
-      if (this.qmap.size <= 4096) {
+      if (this.qcount < QTABLE_MAX) {
+        this.qcount++;
         q.next = this.qtable[slot]!;
         this.qtable[slot] = q;
-      }
+      } else this.qmap.set(name, q);
     }
     return q;
   }
