@@ -107,6 +107,13 @@ interface NfaEdge {
 
 export interface DfaState {
   accepting: boolean;
+  /**
+   * The local name (the engine's own, internalized copy) of the target-namespace element taken from this state
+   * last, and its transition: one comparison for the usual case, where a position in a content model is mostly
+   * followed by the same element (runtime cache; null until a validation fills it).
+   */
+  hitLocal: string | null;
+  hitEdge: DfaEdge | null;
   /** Transitions computed so far on declared names: key '{ns}local' → next state and the declaration matched. */
   next: Map<string, DfaEdge | null>;
   /**
@@ -120,6 +127,51 @@ export interface DfaState {
 export interface DfaEdge {
   state: DfaState;
   decl: ElementDecl | WildcardDecl;
+  /** What the validation reads of `decl` at each start tag (null for a wildcard). */
+  run: ElementRun | null;
+}
+
+/**
+ * An element declaration as the streaming validation reads it at every start tag: one object of one shape per
+ * transition (the types themselves come in many shapes), made when the transition is first taken.
+ */
+export interface ElementRun {
+  decl: ElementDecl;
+  /** The declared local name, internalized (compared with the reader's internalized names by pointer). */
+  local: string;
+  qname: string;
+  type: ComplexType | SimpleType;
+  /** The simple type of the element's value (a simple type, or simple content), else null. */
+  simple: SimpleType | null;
+  /** The content model of element-only content, else null. */
+  automaton: Automaton | null;
+  /** The declared attributes, null when there are none. */
+  attributes: Map<string, AttributeUse> | null;
+  /** Empty content (no element, no character content). */
+  empty: boolean;
+}
+
+/** The engine's own copy of a string, internalized (a property key). */
+function internalized(s: string): string {
+  const o: Record<string, 0> = Object.create(null) as Record<string, 0>;
+  o[s] = 0;
+  for (const k in o) return k;
+  return s;
+}
+
+export function elementRun(decl: ElementDecl): ElementRun {
+  const t = decl.type;
+  const complex = t.kind === 'complex' ? t : null;
+  return {
+    decl,
+    local: internalized(decl.local),
+    qname: decl.qname,
+    type: t,
+    simple: complex === null ? (t as SimpleType) : complex.content === 'simple' ? complex.simple! : null,
+    automaton: complex !== null && complex.content === 'elements' ? complex.automaton! : null,
+    attributes: complex !== null && complex.attributes.size > 0 ? complex.attributes : null,
+    empty: complex !== null && complex.content === 'empty',
+  };
 }
 
 const MAX_NFA_NODES = 200_000;
@@ -208,7 +260,7 @@ export class Automaton {
     const key = nfa.join(',');
     let s = this.states.get(key);
     if (!s) {
-      s = { accepting: nfa.includes(this.final), next: new Map(), byLocal: new Map(), nfa };
+      s = { accepting: nfa.includes(this.final), hitLocal: null, hitEdge: null, next: new Map(), byLocal: new Map(), nfa };
       this.states.set(key, s);
     }
     return s;
@@ -229,7 +281,7 @@ export class Automaton {
         }
       }
     }
-    const edge = decl === null ? null : { state: this.state(this.closure(targets)), decl };
+    const edge = decl === null ? null : { state: this.state(this.closure(targets)), decl, run: 'wildcard' in decl ? null : elementRun(decl) };
     // Only transitions on names the schema declares are remembered: the automaton lives as long as the store, and
     // names from documents (not allowed here, or taken by a wildcard) must not make it grow.
     if (edge !== null && !('wildcard' in edge.decl)) from.next.set(key, edge);

@@ -14,7 +14,7 @@
  */
 import type { XmlAttribute } from '../../reader/element';
 import type { DiagnosticSink } from '../engine';
-import type { Automaton, ComplexType, DfaState, ElementDecl, NativeSchema, SimpleType } from './schema';
+import { type AttributeUse, type DfaEdge, type DfaState, type ElementRun, elementRun, type NativeSchema, type WildcardDecl } from './schema';
 import { checkValue } from './values';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
@@ -29,12 +29,9 @@ export class TooManyElements extends Error {}
 
 /** One open element being validated; frames are reused by depth (no allocation per element). */
 class Frame {
-  qname = '';
+  run: ElementRun = null as unknown as ElementRun;
   line = 0;
-  type: ComplexType | SimpleType = null as unknown as SimpleType;
-  /** The simple type of the element's value (simple type, or simple content), else null. */
-  simple: SimpleType | null = null;
-  automaton: Automaton | null = null;
+  /** The content model's current state (element-only content), else null. */
   state: DfaState | null = null;
   /** Content error seen: the remaining children are not validated, and no "missing child" error is raised. */
   bad = false;
@@ -56,17 +53,6 @@ function expectedList(names: string[]): string {
   if (names.length === 0) return '';
   const shown = names.slice(0, MAX_EXPECTED).map((n) => (n === '##any' ? '*' : n));
   return names.length === 1 ? ` Expected is ( ${shown[0]} ).` : ` Expected is one of ( ${shown.join(', ')} ).`;
-}
-
-/**
- * The engine's own copy of a string (a property key): kept in the schema's maps instead of the reader's string,
- * which may be a slice of a whole document.
- */
-function internalize(s: string): string {
-  const o: Record<string, 0> = Object.create(null) as Record<string, 0>;
-  o[s] = 0;
-  for (const k in o) return k;
-  return s;
 }
 
 /** One validation of one document: feed it the reader's events, then read `sink`. */
@@ -141,9 +127,8 @@ export class NativeValidation {
   private flushText(f: Frame): void {
     if (!f.pendingText) return;
     f.pendingText = false;
-    const t = f.type;
-    if (t.kind === 'complex' && t.content === 'empty') this.error(`Element '${f.qname}': Character content is not allowed, because the content type is empty.`, f.line);
-    else this.error(`Element '${f.qname}': Character content other than whitespace is not allowed because the content type is 'element-only'.`, f.line);
+    if (f.run.empty) this.error(`Element '${f.run.qname}': Character content is not allowed, because the content type is empty.`, f.line);
+    else this.error(`Element '${f.run.qname}': Character content other than whitespace is not allowed because the content type is 'element-only'.`, f.line);
   }
 
   open(_name: string, local: string, _prefix: string, ns: string, attributes: XmlAttribute[], line: number, _column?: number): void {
@@ -153,78 +138,84 @@ export class NativeValidation {
       return;
     }
     if (attributes.length > 0 && this.xsiUnsupported(attributes)) return;
-    const parent = this.depth > 0 ? this.frames[this.depth - 1] : undefined;
-    let decl: ElementDecl | undefined;
-    let key: string;
-    if (parent === undefined) {
-      key = this.key(ns, local);
-      decl = this.schema.elements.get(key);
+    let run: ElementRun;
+    if (this.depth === 0) {
+      const key = this.key(ns, local);
+      const decl = this.schema.elements.get(key);
       if (decl === undefined) {
         this.error(`Element '${key}': No matching global declaration available for the validation root.`, line);
         this.done = true;
         this.skip = 1;
         return;
       }
+      run = elementRun(decl);
     } else {
+      const parent = this.frames[this.depth - 1]!;
       if (parent.pendingText) this.flushText(parent);
       if (parent.bad) {
         this.skip = 1;
         return;
       }
-      const pt = parent.type;
-      if (parent.automaton === null || parent.state === null) {
-        if (pt.kind === 'complex' && pt.content === 'empty') this.error(`Element '${parent.qname}': Element content is not allowed, because the content type is empty.`, parent.line);
-        else this.error(`Element '${parent.qname}': Element content is not allowed, because the content type is a simple type definition.`, parent.line);
+      const state = parent.state;
+      if (state === null) {
+        if (parent.run.empty) this.error(`Element '${parent.run.qname}': Element content is not allowed, because the content type is empty.`, parent.line);
+        else this.error(`Element '${parent.run.qname}': Element content is not allowed, because the content type is a simple type definition.`, parent.line);
         parent.bad = true;
         this.skip = 1;
         return;
       }
-      const state = parent.state;
-      // An element of the target namespace whose transition from this state was taken before: by its local name.
+      // An element of the target namespace whose transition from this state was taken before: by its local name
+      // (the one taken last by one comparison, else the state's map).
       const inTarget = ns === this.nsSeen || (ns === this.schema.targetNamespace && this.sawTarget(ns));
-      const known = inTarget ? state.byLocal.get(local) : undefined;
-      if (known !== undefined) {
+      let known: DfaEdge | null | undefined;
+      if (inTarget) {
+        if (local === state.hitLocal) known = state.hitEdge;
+        else if ((known = state.byLocal.get(local)) !== undefined) {
+          state.hitLocal = known.run!.local;
+          state.hitEdge = known;
+        }
+      }
+      if (known !== undefined && known !== null) {
         parent.state = known.state;
-        decl = known.decl as ElementDecl;
-        key = decl.qname;
+        run = known.run!;
       } else {
-        key = this.key(ns, local);
-        const edge = parent.automaton.step(state, key);
+        const key = this.key(ns, local);
+        const automaton = parent.run.automaton!;
+        const edge = automaton.step(state, key);
         if (edge === null) {
-          this.error(`Element '${key}': This element is not expected.${expectedList(parent.automaton.expected(state))}`, line);
+          this.error(`Element '${key}': This element is not expected.${expectedList(automaton.expected(state))}`, line);
           parent.bad = true;
           this.skip = 1;
           return;
         }
         parent.state = edge.state;
-        if ('wildcard' in edge.decl) {
-          const global = edge.decl.lax ? this.schema.elements.get(key) : undefined;
+        if (edge.run === null) {
+          const global = (edge.decl as WildcardDecl).lax ? this.schema.elements.get(key) : undefined;
           if (global === undefined) {
             this.skip = 1;
             return;
           }
-          decl = global;
+          run = elementRun(global);
         } else {
-          decl = edge.decl;
+          run = edge.run;
           // Declared names only (the automaton outlives the document), as the engine's own copy of the name.
-          if (inTarget && decl.local === local) state.byLocal.set(internalize(local), edge);
+          if (inTarget && run.decl.local === local) {
+            state.byLocal.set(run.local, edge);
+            state.hitLocal = run.local;
+            state.hitEdge = edge;
+          }
         }
       }
     }
-    const type = decl.type;
-    const automaton = type.kind === 'complex' && type.content === 'elements' ? type.automaton! : null;
     const f = this.frames[this.depth] ?? (this.frames[this.depth] = new Frame());
     this.depth++;
-    f.qname = key;
+    f.run = run;
     f.line = line;
-    f.type = type;
-    f.simple = type.kind === 'simple' ? type : type.content === 'simple' ? type.simple! : null;
-    f.automaton = automaton;
-    f.state = automaton ? automaton.start : null;
+    f.state = run.automaton === null ? null : run.automaton.start;
     f.bad = false;
     f.text = '';
     f.pendingText = false;
-    if (attributes.length > 0 || (type.kind === 'complex' && type.attributes.size > 0)) this.attributes(key, type, attributes, line);
+    if (attributes.length > 0 || run.attributes !== null) this.attributes(run.qname, run.attributes, attributes, line);
   }
 
   /** xsi:type / xsi:nil among the attributes: throws NativeUnsupported, or (tolerant) turns this validation off. */
@@ -242,8 +233,7 @@ export class NativeValidation {
     return false;
   }
 
-  private attributes(qname: string, type: ComplexType | SimpleType, attributes: XmlAttribute[], line: number): void {
-    const uses = type.kind === 'complex' ? type.attributes : null;
+  private attributes(qname: string, uses: Map<string, AttributeUse> | null, attributes: XmlAttribute[], line: number): void {
     let seen = 0;
     for (const a of attributes) {
       if (a.ns === XSI && (a.local === 'schemaLocation' || a.local === 'noNamespaceSchemaLocation')) continue;
@@ -268,7 +258,7 @@ export class NativeValidation {
   readonly text = (t: string): void => {
     if (this.skip > 0 || this.depth === 0) return;
     const f = this.frames[this.depth - 1]!;
-    if (f.simple === null) {
+    if (f.run.simple === null) {
       // After a content error libxml2 no longer looks at the rest of the content, text included.
       if (!f.pendingText && !f.bad && hasNonWs(t)) f.pendingText = true;
     } else f.text += t;
@@ -281,18 +271,19 @@ export class NativeValidation {
     }
     if (this.depth === 0) return;
     const f = this.frames[--this.depth]!;
-    const st = f.simple;
+    const run = f.run;
+    const st = run.simple;
     if (st !== null) {
       const text = f.text;
       f.text = '';
       if (f.bad) return;
       const messages = checkValue(st, text);
-      for (let i = 0; i < messages.length; i++) this.error(`Element '${f.qname}': ${messages[i]}`, f.line);
+      for (let i = 0; i < messages.length; i++) this.error(`Element '${run.qname}': ${messages[i]}`, f.line);
       return;
     }
-    this.flushText(f);
+    if (f.pendingText) this.flushText(f);
     if (!f.bad && f.state !== null && !f.state.accepting) {
-      this.error(`Element '${f.qname}': Missing child element(s).${expectedList(f.automaton!.expected(f.state))}`, f.line);
+      this.error(`Element '${run.qname}': Missing child element(s).${expectedList(run.automaton!.expected(f.state))}`, f.line);
     }
   }
 }
