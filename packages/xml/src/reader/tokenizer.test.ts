@@ -270,6 +270,57 @@ describe('tokenizer vs saxes reference', () => {
   });
 });
 
+describe('follows (indentation and the next tag as they followed a tag last time)', () => {
+  it('agrees on hits, near misses and errors after hits, however the input is chunked', () => {
+    const cases = [
+      // Hits after start tags, end tags and empty elements; with and without indentation.
+      '<r>\n  <a>\n    <b>1</b>\n  </a>\n  <a>\n    <b>2</b>\n  </a>\n  <a>\n    <b>3</b>\n  </a>\n</r>',
+      '<r><a><b>1</b><c/></a><a><b>2</b><c/></a><a><b>3</b><c x="1"/></a><a><b>4</b><c/></a></r>',
+      // The same source, but the end tag is not the open element's (must fail where the reference fails).
+      '<r>\n<a><x/>\n</a><c><x/>\n</a></c></r>',
+      '<r><a><x/></a><c><x/></a></c></r>',
+      // The next name starts like the remembered one, is longer or shorter, or ends differently.
+      '<r>\n <a>\n  <b>1</b>\n </a>\n <a>\n  <bc>2</bc>\n </a>\n <a>\n  <b x="1">3</b>\n </a>\n <a>\n  <b/>\n </a>\n <a>\n  <b\n/>\n </a>\n <a>\n  <>\n </a></r>',
+      '<r>\n <a>\n  <bc>1</bc>\n </a>\n <a>\n  <b>2</b>\n </a>\n <a>\n  <b\tx="1">3</b>\n </a></r>',
+      // Other indentation, tabs, CRLF, a second line break, text, references and comments where the follow was.
+      '<r>\n <a>\n  <b/>\n </a>\n <a>\n   <b/>\n </a>\n <a>\n\t<b/>\n </a>\n <a>\r\n  <b/>\n </a>\n <a>\n\n  <b/>\n </a>\n <a>\n  x<b/>\n </a>\n <a>\n  &amp;<b/>\n </a>\n <a>\n  <!-- c --><b/>\n </a>\n <a>\n  <b/>\n </a></r>',
+      // Positions after hits: errors in the text, the name, the attributes, and a tag too deep.
+      '<r>\n <a>\n  <b>1</b>\n </a>\n <a>\n  <b>2</b>\n </a>\n <a>\n  <b>&bad;</b>\n </a></r>',
+      '<r>\n <a>\n  <b x="1"/>\n </a>\n <a>\n  <b x="2"/>\n </a>\n <a>\n  <b x="3" x="4"/>\n </a></r>',
+      '<r>\n <a>\n  <b/>\n </a>\n <a>\n  <b/>\n </a>\n <a>\n  <b/>\n </a>\n</r>\n<r/>',
+      '<r>\n <a>\n  <b/>\n </a>\n <a>\n  <b/>\n </a>\n <a>\n  <b/>\n </a>\n</q>',
+      // Prefixed names, namespace scopes, self-closing tags and non-ASCII names around hits.
+      '<p:r xmlns:p="urn:p">\n <p:a>\n  <p:b/>\n </p:a>\n <p:a xmlns:p="urn:q">\n  <p:b/>\n </p:a>\n <p:a>\n  <p:b/>\n </p:a>\n <p:a>\n  <q:b/>\n </p:a></p:r>',
+      '<r>\n <\u00e9>\n  <b/>\n </\u00e9>\n <\u00e9>\n  <b/>\n </\u00e9>\n <a>\n  <\u00e9/>\n </a>\n <a>\n  <\u00e9/>\n </a></r>',
+      '<r>\n<a>\n<b>\ud83d\ude00</b>\n</a>\n<a>\n<b>\ud83d\ude00</b>\n</a>\n<a>\n<b>\ud83d\ude00<c/></b>\n</a></r>',
+    ];
+    for (const doc of cases) agree(doc);
+    agree('<r>\n <a>\n  <a>\n   <a>\n    <a>\n     <a/>\n    </a>\n   </a>\n  </a>\n </a>\n <a>\n  <a>\n   <a>\n    <a>\n     <a>\n      <a/>\n     </a>\n    </a>\n   </a>\n  </a>\n </a></r>', { maxDepth: 6 });
+  });
+
+  it('agrees on pseudo-random repeated structures with variations, whole and in chunks', () => {
+    const r = rng(23);
+    const names = ['a', 'ram:LineID', 'ram:SpecifiedTradeProduct', 'b', 'ram:Name', 'p:x'];
+    const variants = ['', '\n', '\n  ', '\n    ', '\n\t', '\r\n  ', ' ', '\n  x', '&amp;'];
+    for (let k = 0; k < 60; k++) {
+      const shapes = Array.from({ length: 1 + r(3) }, () => Array.from({ length: 1 + r(4) }, () => names[r(names.length)]!));
+      let body = '';
+      for (let rep = 0; rep < 8 + r(8); rep++) {
+        const shape = shapes[r(shapes.length)]!;
+        const ind = r(10) === 0 ? variants[r(variants.length)]! : '\n  ';
+        body += `${ind}<item>`;
+        for (const n of shape) body += `${r(12) === 0 ? variants[r(variants.length)]! : `${ind}  `}<${n}${r(15) === 0 ? ' k="v"' : ''}>${r(20) === 0 ? '' : 'v'}</${r(60) === 0 ? 'zz' : n}>`;
+        body += `${ind}</item>`;
+      }
+      const doc = `<root xmlns:ram="urn:r" xmlns:p="urn:p">${body}\n</root>`;
+      const expected = reference(doc);
+      for (const chunks of [[doc], cut(doc, [r(doc.length), r(doc.length)].sort((x, y) => x - y)), Array.from({ length: Math.ceil(doc.length / 37) }, (_, i) => doc.slice(i * 37, i * 37 + 37))]) {
+        expect(ours(chunks), `case ${k}`).toEqual(expected);
+      }
+    }
+  });
+});
+
 describe('per-parse name table', () => {
   it('finds names again past its 4,096 entries (hash table first, then a map), in every chunking', () => {
     // 5,000 distinct names, each used twice as an element and once as an attribute; the names past the 4,096th

@@ -19,6 +19,10 @@
  * the previous start tag's name last time, else its name is looked up in a per-parse cache by a hash computed
  * while scanning (no slice, no Map lookup for a name seen before); a tag without namespace declarations shares
  * its parent's namespace scope, and a prefixed name remembers its URI in the last scope it was resolved in.
+ * Repeated structures: what followed a start or end tag last time in the current input — no text or a line break
+ * with indentation, then a tag whose name the fast path read — is compared with the source after that tag as one
+ * string, so a match is its text event and the next tag's name at once (an end tag only when it closes the open
+ * element it closed then).
  *
  * Chunks: a token cut by the end of a chunk is kept (from its start, or — inside a start tag — from the
  * attribute being read) and read again once more input arrived; the retry waits until the kept part at least
@@ -238,6 +242,27 @@ interface QName {
   /** The last namespace scope this prefixed element name was resolved in, and the URI it got there (scopes do not change). */
   scope: Scope | null;
   uri: string;
+  /** What followed this element's start tag last time, and what followed its end (see Follow). */
+  afterOpen: Follow | null;
+  afterClose: Follow | null;
+}
+
+/**
+ * Indentation and the tag after it, as they followed a tag last time in the current input (repeated structures
+ * such as invoice lines): compared in place as one string, a match is the text event and the next tag's name read
+ * at once. Only recorded for a line break followed by spaces and tabs, then a tag whose name the fast path read.
+ */
+interface Follow {
+  /** The source from right after the tag's ">" through the next tag's name and the character after it. */
+  src: string;
+  /** The text up to "<" (the text event: a line break, then spaces and tabs). */
+  text: string;
+  /** The next tag's name (a start tag), or the open element it ends (an end tag). */
+  q: QName;
+  /** The next tag is an end tag. */
+  end: boolean;
+  /** The character after the name (">", " ", "/" or TAB). */
+  c: number;
 }
 
 /** Namespace scope: the default namespace and the prefixes in effect (a prototype chain of declarations). */
@@ -268,6 +293,9 @@ const T_SLASH = 2;
 
 /** Names of a parse kept in its hash table (the rest in a Map). */
 const QTABLE_MAX = 4096;
+
+/** A position no token is at (positions tested against it are at least -2). */
+const NOWHERE = -10;
 
 /** Returned by a token reader that ran out of input. */
 const NEED = -1;
@@ -373,6 +401,7 @@ class Tokenizer implements HardenedParser {
     this.i = 0;
     this.nlAt = -2;
     this.wideS = -1;
+    this.newInput();
     const n = s.length;
     let p = 0;
     if (!this.started && n > 0) {
@@ -523,10 +552,81 @@ class Tokenizer implements HardenedParser {
 
   // ---------------------------------------------------------------- text
 
+  // ---------------------------------------------------------------- follows (indentation and the next tag)
+
+  /** The tag that ended at `afterAt` in the current input (its Follow slot: afterClose when `afterEnd`). */
+  private afterQ: QName | null = null;
+  private afterEnd = false;
+  private afterAt = NOWHERE;
+  /** Pure indentation from `afterAt` up to a "<" at `indentLt` (its text event `indentText`): a Follow to record once the tag's name is read. */
+  private indentLt = NOWHERE;
+  private indentText = '';
+  /** Names holding a Follow of the current input (cleared with the input: no old input is kept alive by them). */
+  private followed: QName[] = [];
+
+  private newInput(): void {
+    this.afterAt = NOWHERE;
+    this.indentLt = NOWHERE;
+    const f = this.followed;
+    if (f.length !== 0) {
+      for (let k = 0; k < f.length; k++) f[k]!.afterOpen = f[k]!.afterClose = null;
+      f.length = 0;
+    }
+  }
+
+  /** A tag ended (this.i is right after its ">"): text that follows is compared with what followed it last time. */
+  private after(q: QName, end: boolean): void {
+    this.afterQ = q;
+    this.afterEnd = end;
+    this.afterAt = this.i;
+  }
+
+  /** The tag whose name ends right before this.i (its "<" at lt) followed pure indentation after a tag: remember it. */
+  private record(q: QName, end: boolean, c: number): void {
+    this.indentLt = NOWHERE;
+    const owner = this.afterQ!;
+    const f: Follow = { src: this.s.slice(this.afterAt, this.i), text: this.indentText, q, end, c };
+    if (owner.afterOpen === null && owner.afterClose === null) this.followed.push(owner);
+    if (this.afterEnd) owner.afterClose = f;
+    else owner.afterOpen = f;
+  }
+
+  /** A Follow matched at p (its source ends at e): its text event, then its tag as the tag readers read it. */
+  private takeFollow(f: Follow, p: number, e: number): number {
+    if (f.text.length !== 0) {
+      this.line++;
+      this.ls = p + 1;
+      this.pa = 0;
+      this.onText(f.text);
+    }
+    this.i = e;
+    if (f.end) {
+      this.closeTop(true);
+      return e;
+    }
+    const last = this.lastQ;
+    if (last !== null) last.follow = f.q;
+    this.lastQ = f.q;
+    return this.startTagNamed(f.q, f.c);
+  }
+
   /** Character data up to "<" (consumed), with references resolved and line breaks normalised. */
   private readText(p: number): number {
     const s = this.s;
     const n = s.length;
+    if (p === this.afterAt && this.sp !== 0) {
+      // Right after a tag inside the root: the indentation and tag that followed it last time, compared at once.
+      const f = this.afterEnd ? this.afterQ!.afterClose : this.afterQ!.afterOpen;
+      if (f !== null) {
+        const src = f.src;
+        const e = p + src.length;
+        if (e <= n && s.charCodeAt(e - 2) === src.charCodeAt(src.length - 2) && sameAt(s, src, p)) {
+          if (!f.end || this.stackQ[this.sp - 1] === f.q) return this.takeFollow(f, p, e);
+        }
+      }
+      // No text at all before the next tag: recorded as a Follow once the tag's name is read.
+      if (s.charCodeAt(p) === LT) this.indentLt = p;
+    }
     const T = this.v11 ? TEXT11 : TEXT10;
     const inRoot = this.sp !== 0;
     let start = p;
@@ -552,12 +652,15 @@ class Tokenizer implements HardenedParser {
     }
     // Indentation (a line break, then spaces or tabs): the most common text of all, read without the class table.
     if (j < n && s.charCodeAt(j) === NL) {
+      const fresh = j === this.afterAt && this.sp !== 0;
       j++;
       line++;
       ls = j;
       pa = 0;
       let c = s.charCodeAt(j);
       while (c === SPACE || c === TAB) c = s.charCodeAt(++j);
+      // Only indentation after a tag: recorded as a Follow once the next tag's name is read (record).
+      if (c === LT && fresh) this.indentLt = j;
     }
     for (;;) {
       let run = 0;
@@ -609,6 +712,7 @@ class Tokenizer implements HardenedParser {
         this.fb = 0;
         const text = j > start ? (this.pending.length !== 0 ? this.pending + s.slice(start, j) : s.slice(start, j)) : this.pending;
         if (!inRoot && j > start) this.scanNonSpace(s, start, j);
+        if (this.indentLt === j) this.indentText = text;
         this.pending = '';
         if (text.length !== 0) this.onText(text);
         if (!inRoot) this.outsideRoot();
@@ -871,6 +975,7 @@ class Tokenizer implements HardenedParser {
       if ((c === GT || c === SPACE || c === SLASH || c === TAB) && sameAt(s, guess.name, p)) {
         this.i = e + 1;
         this.lastQ = guess;
+        if (this.indentLt === p - 1) this.record(guess, false, c);
         return this.startTagNamed(guess, c);
       }
     }
@@ -890,6 +995,7 @@ class Tokenizer implements HardenedParser {
       q = this.qlookup(p, j, hash);
       if (last !== null) last.follow = q;
       this.lastQ = q;
+      if (this.indentLt === p - 1) this.record(q, false, c);
     } else {
       c = this.nameEnd();
       if (c === EOC) return NEED;
@@ -940,7 +1046,7 @@ class Tokenizer implements HardenedParser {
     let q = this.qcount < QTABLE_MAX ? undefined : this.qmap.get(name);
     if (q === undefined) {
       const n = nameParts(name);
-      q = { name: n.name, local: n.local, prefix: n.prefix, bad: n.bad, next: null, follow: null, scope: null, uri: '' };
+      q = { name: n.name, local: n.local, prefix: n.prefix, bad: n.bad, next: null, follow: null, scope: null, uri: '', afterOpen: null, afterClose: null };
       if (this.qcount < QTABLE_MAX) {
         this.qcount++;
         q.next = this.qtable[slot]!;
@@ -1201,12 +1307,14 @@ class Tokenizer implements HardenedParser {
     this.mode = M_TEXT;
     if (selfClosing) {
       this.depth--;
+      this.after(q, true);
       this.h.close();
       if (this.sp === 0) this.closedRoot = true;
     } else {
       this.stackQ[this.sp] = q;
       this.stackScope[this.sp] = scope;
       this.sp++;
+      this.after(q, false);
     }
     return this.i;
   }
@@ -1222,6 +1330,7 @@ class Tokenizer implements HardenedParser {
       const e = from + nm.length;
       if (s.charCodeAt(e) === GT && sameAt(s, nm, from)) {
         this.i = e + 1;
+        if (this.indentLt === from - 2) this.record(top, true, GT);
         this.closeTop(true);
         return this.i;
       }
@@ -1251,6 +1360,7 @@ class Tokenizer implements HardenedParser {
     this.mode = M_TEXT;
     this.sp--;
     this.depth--;
+    this.after(this.stackQ[this.sp]!, true);
     this.h.close();
     if (matches && this.sp === 0) this.closedRoot = true;
   }
