@@ -332,6 +332,16 @@ describe('per-parse name table', () => {
       expect(ours(chunks)).toEqual(expected);
     }
   });
+
+  it('keeps names with colliding hashes apart (chains bounded: the rest go to the map, and are split per parse)', () => {
+    // "Aa" and "BB" have the same hash (31 * 65 + 97 = 31 * 66 + 66): 2^11 names of 11 such pairs all collide.
+    const names = Array.from({ length: 2048 }, (_, i) => `c${Array.from({ length: 11 }, (_, b) => ((i >> b) & 1 ? 'Aa' : 'BB')).join('')}`);
+    const before = sharedNameCount();
+    const doc = `<r>${names.map((n, i) => `<${n} ${names[(i * 5) % names.length]}="v"><${n}/></${n}>`).join('')}</r>`;
+    const expected = reference(doc);
+    for (const chunks of [[doc], cut(doc, [777, 20_000])]) expect(ours(chunks)).toEqual(expected);
+    expect(sharedNameCount() - before).toBeLessThanOrEqual(8);
+  });
 });
 
 describe('process-wide name table', () => {

@@ -191,6 +191,8 @@ interface NameParts {
   local: string;
   prefix: string;
   bad: boolean;
+  /** Next entry in the same slot of the process-wide table. */
+  next: NameParts | null;
 }
 
 /**
@@ -199,34 +201,47 @@ interface NameParts {
  * keys matches by pointer instead of comparing characters — in every later parse too. Each parse still keeps its
  * own name records (with their per-parse memos); only these immutable parts are shared. A cache, not state: a parse
  * sees equal strings either way. Bounded in entries and name length, so documents with many or long names cannot
- * grow it (past the bound a name is split per parse, as before).
+ * grow it (past the bound a name is split per parse, as before). A hash table by the hash the tokenizer computes
+ * while it scans a name, compared in place (no cut-out, no Map hashing for a name the process has seen); its
+ * chains are bounded too (names colliding beyond CHAIN_MAX are split per parse), so crafted collisions cost at
+ * most CHAIN_MAX comparisons per new name.
  */
-const SHARED_NAMES = new Map<string, NameParts>();
 export const SHARED_NAMES_MAX = 16_384;
 const SHARED_NAME_LENGTH_MAX = 80;
+const SHARED_SLOTS = 16_384;
+/** Entries per hash slot at most (process-wide and per-parse tables). */
+const CHAIN_MAX = 8;
+const SHARED_TABLE: (NameParts | null)[] = new Array<NameParts | null>(SHARED_SLOTS).fill(null);
+const shared = { count: 0 };
 
 /** How many names the process-wide table holds (for tests). */
 export function sharedNameCount(): number {
-  return SHARED_NAMES.size;
+  return shared.count;
 }
 
 function splitName(name: string): NameParts {
   const colon = name.indexOf(':');
   return colon === -1
-    ? { name, local: name, prefix: '', bad: false }
-    : { name, local: name.slice(colon + 1), prefix: name.slice(0, colon), bad: colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) !== -1 };
+    ? { name, local: name, prefix: '', bad: false, next: null }
+    : { name, local: name.slice(colon + 1), prefix: name.slice(0, colon), bad: colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) !== -1, next: null };
 }
 
-function nameParts(name: string): NameParts {
-  if (name.length > SHARED_NAME_LENGTH_MAX) return splitName(name);
-  let n = SHARED_NAMES.get(name);
-  if (n === undefined) {
-    n = splitName(name);
-    if (SHARED_NAMES.size >= SHARED_NAMES_MAX) return n;
-    n = { name: internalize(n.name), local: internalize(n.local), prefix: n.prefix === '' ? '' : internalize(n.prefix), bad: n.bad };
-    SHARED_NAMES.set(n.name, n);
+/** The parts of the name s[from, to), whose characters hash to `hash` (as the tokenizer computes it). */
+function namePartsAt(s: string, from: number, to: number, hash: number): NameParts {
+  const len = to - from;
+  if (len > SHARED_NAME_LENGTH_MAX) return splitName(s.slice(from, to));
+  const slot = (hash ^ (hash >>> 14)) & (SHARED_SLOTS - 1);
+  let depth = 0;
+  for (let e = SHARED_TABLE[slot]!; e !== null; e = e.next) {
+    if (e.name.length === len && sameAt(s, e.name, from)) return e;
+    depth++;
   }
-  return n;
+  const n = splitName(s.slice(from, to));
+  if (shared.count >= SHARED_NAMES_MAX || depth >= CHAIN_MAX) return n;
+  const parts: NameParts = { name: internalize(n.name), local: internalize(n.local), prefix: n.prefix === '' ? '' : internalize(n.prefix), bad: n.bad, next: SHARED_TABLE[slot]! };
+  SHARED_TABLE[slot] = parts;
+  shared.count++;
+  return parts;
 }
 
 interface QName {
@@ -1038,20 +1053,25 @@ class Tokenizer implements HardenedParser {
     const s = this.s;
     const slot = (hash ^ (hash >>> 10)) & 1023;
     const len = to - from;
+    let depth = 0;
     for (let e: QName | null = this.qtable[slot]!; e !== null; e = e.next) {
       if (e.name.length === len && sameAt(s, e.name, from)) return e;
+      depth++;
     }
-    const name = s.slice(from, to);
-    // The first QTABLE_MAX names of a parse are all in the table (a miss there is a new name); later ones in a Map.
-    let q = this.qcount < QTABLE_MAX ? undefined : this.qmap.get(name);
+    // The first QTABLE_MAX names of a parse are in the table, CHAIN_MAX per slot at most (a miss there is a new
+    // name); the others in a Map.
+    const full = this.qcount >= QTABLE_MAX || depth >= CHAIN_MAX;
+    const name = full ? s.slice(from, to) : '';
+    let q = full ? this.qmap.get(name) : undefined;
     if (q === undefined) {
-      const n = nameParts(name);
+      const n = namePartsAt(s, from, to, hash);
       q = { name: n.name, local: n.local, prefix: n.prefix, bad: n.bad, next: null, follow: null, scope: null, uri: '', afterOpen: null, afterClose: null };
-      if (this.qcount < QTABLE_MAX) {
+      if (full) this.qmap.set(name, q);
+      else {
         this.qcount++;
         q.next = this.qtable[slot]!;
         this.qtable[slot] = q;
-      } else this.qmap.set(name, q);
+      }
     }
     return q;
   }
