@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paymentsAvailable, paymentsDir } from '@kontor/testkit/corpus';
 import { compileNativeSchema, type ComplexType, type NativeSchema, type SimpleType } from './schema';
-import { compileValid, valueMessages } from './values';
+import { checkValue, compileValid, valueMessages } from './values';
 
 const PROBE = `<?xml version="1.0"?>
 <xs:schema xmlns="urn:p" xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:p" elementFormDefault="qualified">
@@ -145,10 +145,13 @@ describe('compiled value predicates', () => {
       for (const t of simpleTypes(schema)) {
         types++;
         const valid = compileValid(t);
+        // The same checks as closures in a loop (what runs where functions cannot be made from source).
+        const closures = compileValid(t, false);
         for (const v of valuesFor(t, r)) {
           checked++;
           const words = valueMessages(t, v);
           const fast = valid(v);
+          expect(closures(v), `${name} ${t.name} ${JSON.stringify(v)}`).toBe(fast);
           // Sound: never valid when the checks object.
           if (fast && words.length > 0) expect({ name, type: t.name, v, words }).toBeUndefined();
           if (words.length === 0) validSeen++;
@@ -165,5 +168,51 @@ describe('compiled value predicates', () => {
     expect(validSeen).toBeGreaterThan(corpus ? 1000 : 50);
     expect(invalidSeen).toBeGreaterThan(corpus ? 1000 : 50);
     expect(slowOnly).toBeLessThan(checked / 20);
+  });
+});
+
+/** xs:date / xs:dateTime as XML Schema 1.0 defines them (the patterns values.ts falls back on, and the calendar). */
+function referenceDate(v: string, time: boolean): boolean {
+  const tz = '(Z|[+-]((0\\d|1[0-3]):[0-5]\\d|14:00))?';
+  const t = '(([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d+)?|24:00:00(\\.0+)?)';
+  const m = new RegExp(`^(-?([1-9]\\d{4,}|\\d{4}))-(\\d\\d)-(\\d\\d)${time ? `T${t}` : ''}${tz}$`).exec(v);
+  if (!m) return false;
+  const y = Number(m[1]);
+  const mo = Number(m[3]);
+  const d = Number(m[4]);
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1]!;
+}
+
+describe('date and dateTime values', () => {
+  it('are judged as the XML Schema patterns and the calendar judge them (the in-place reading of the usual shapes included)', () => {
+    const probe = compileNativeSchema(PROBE);
+    if ('refused' in probe) throw new Error(probe.refused);
+    const types = simpleTypes(probe);
+    const date = types.find((t) => t.name === 'xs:date')!;
+    const dateTime = types.find((t) => t.name === 'xs:dateTime')!;
+    const dates: string[] = [];
+    for (const y of ['0000', '1900', '2000', '2024', '2026', '2100', '12026', '-2024', '202a', '02024'])
+      for (const m of ['00', '01', '02', '04', '09', '12', '13', '1a'])
+        for (const d of ['00', '01', '28', '29', '30', '31', '32', '3x']) dates.push(`${y}-${m}-${d}`);
+    dates.push('2026/03/16', '2026-03-16 ', ' 2026-03-16', '2026-3-16', '2026-03-16Z', '2026-03-16+01:00', '2026-03-16+14:01', '');
+    const times = ['00:00:00', '23:59:59', '24:00:00', '24:00:01', '19:60:00', '19:00:60', '9:00:00', '10:00:00.5', '10:00:00.', '10:00:00Z', '10:00:00-05:00', '1a:00:00', '10-00-00'];
+    let valid = 0;
+    let invalid = 0;
+    for (const v of dates) {
+      const want = referenceDate(v, false);
+      expect(checkValue(date, v).length === 0, v).toBe(want);
+      if (want) valid++;
+      else invalid++;
+      for (const t of times) {
+        const dt = `${v}T${t}`;
+        const wantDt = referenceDate(dt, true);
+        expect(checkValue(dateTime, dt).length === 0, dt).toBe(wantDt);
+        if (wantDt) valid++;
+        else invalid++;
+      }
+    }
+    expect(valid).toBeGreaterThan(300);
+    expect(invalid).toBeGreaterThan(3000);
   });
 });

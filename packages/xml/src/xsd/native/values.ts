@@ -24,35 +24,73 @@ function trim(v: string): string {
   return s === 0 && e === v.length ? v : v.slice(s, e);
 }
 
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function validDay(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1) return false;
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
-  return d <= days;
+  if (m === 2 && d === 29) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= DAYS[m - 1]!;
 }
 
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+const two = (v: string, i: number) => (v.charCodeAt(i) - 0x30) * 10 + v.charCodeAt(i + 1) - 0x30;
+
+/**
+ * The usual date shape, `YYYY-MM-DD` at `v[0..10)` with a valid day, read in place: true only when DATE would
+ * accept that part (the callers try the pattern for everything else).
+ */
+function plainDateAt(v: string): boolean {
+  if (v.length < 10 || v.charCodeAt(4) !== 0x2d || v.charCodeAt(7) !== 0x2d) return false;
+  for (const i of DATE_DIGITS) if (!isDigit(v.charCodeAt(i))) return false;
+  return validDay(two(v, 0) * 100 + two(v, 2), two(v, 5), two(v, 8));
+}
+const DATE_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9];
+
+function isDate(v: string): boolean {
+  if (v.length === 10 && plainDateAt(v)) return true;
+  const m = DATE.exec(v);
+  return m !== null && validDay(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+function isDateTime(v: string): boolean {
+  // The usual shape first: YYYY-MM-DDThh:mm:ss, nothing after it.
+  if (
+    v.length === 19 &&
+    v.charCodeAt(10) === 0x54 &&
+    v.charCodeAt(13) === 0x3a &&
+    v.charCodeAt(16) === 0x3a &&
+    isDigit(v.charCodeAt(11)) &&
+    isDigit(v.charCodeAt(12)) &&
+    isDigit(v.charCodeAt(14)) &&
+    isDigit(v.charCodeAt(15)) &&
+    isDigit(v.charCodeAt(17)) &&
+    isDigit(v.charCodeAt(18)) &&
+    two(v, 11) <= 23 &&
+    two(v, 14) <= 59 &&
+    two(v, 17) <= 59 &&
+    plainDateAt(v)
+  )
+    return true;
+  const m = DATE_TIME.exec(v);
+  return m !== null && validDay(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/** The lexical check of each built-in base other than string (always true) and decimal (DECIMAL). */
+const LEXICAL: Record<Exclude<SimpleType['builtin'], 'string'>, (v: string) => boolean> = {
+  decimal: (v) => DECIMAL.test(v),
+  boolean: (v) => v === 'true' || v === 'false' || v === '1' || v === '0',
+  date: isDate,
+  dateTime: isDateTime,
+  time: (v) => TIME.test(v),
+  gYear: (v) => G_YEAR.test(v),
+  gYearMonth: (v) => {
+    const m = G_YEAR_MONTH.exec(v);
+    return m !== null && Number(m[1]) >= 1 && Number(m[1]) <= 12;
+  },
+};
+
 function lexicalOk(t: SimpleType, v: string): boolean {
-  switch (t.builtin) {
-    case 'string':
-      return true;
-    case 'decimal':
-      return DECIMAL.test(v);
-    case 'boolean':
-      return v === 'true' || v === 'false' || v === '1' || v === '0';
-    case 'date':
-    case 'dateTime': {
-      const m = (t.builtin === 'date' ? DATE : DATE_TIME).exec(v);
-      return m !== null && validDay(Number(m[1]), Number(m[2]), Number(m[3]));
-    }
-    case 'time':
-      return TIME.test(v);
-    case 'gYear':
-      return G_YEAR.test(v);
-    case 'gYearMonth': {
-      const m = G_YEAR_MONTH.exec(v);
-      return m !== null && Number(m[1]) >= 1 && Number(m[1]) <= 12;
-    }
-  }
+  return t.builtin === 'string' || LEXICAL[t.builtin](v);
 }
 
 /**
@@ -167,63 +205,108 @@ function fractionDigitsOf(v: string): number {
 
 type Check = (v: string) => boolean;
 
+/** The helpers a generated predicate calls (passed in as parameters of the generated code). */
+const HELPERS = { trim, codePoints, isHighSurrogate, totalDigitsOf, fractionDigitsOf, compareToBound };
+const HELPER_NAMES = Object.keys(HELPERS);
+const HELPER_VALUES = Object.values(HELPERS);
+
 /**
  * A predicate compiled once per simple type: true only when checkValue would report nothing (it may say false for
  * a valid value in rare cases — surrogate pairs near a maximum length — and checkValue then decides the slow way).
  * No allocation for the common values: maximum lengths from the UTF-16 length, digits and bounds compared in place.
+ *
+ * Each check is a closure and a JavaScript expression doing the same; where the runtime allows, the expressions
+ * of one type become one generated function (`new Function`: the checks inlined, the type's own call feedback —
+ * a loop over shared closures calls a different one for every type), else the closures run in a loop. Only
+ * integers checked here and constant indexes go into the generated source; values (bounds, sets, patterns) are
+ * passed in as constants. `generate: false` forces the closures (for tests).
  */
-export function compileValid(t: SimpleType): Check {
+export function compileValid(t: SimpleType, generate = true): Check {
   const keepRaw = t.builtin === 'string' || t.builtin === 'date' || t.builtin === 'dateTime' || t.builtin === 'time' || t.builtin === 'gYear' || t.builtin === 'gYearMonth';
   const checks: Check[] = [];
-  if (t.builtin === 'decimal') checks.push((v) => DECIMAL.test(v));
-  else if (t.builtin !== 'string') checks.push((v) => lexicalOk(t, v));
+  const code: string[] = [];
+  const consts: unknown[] = [];
+  const k = (x: unknown) => `c[${consts.push(x) - 1}]`;
+  /** An integer facet value fit for the generated source (else no source is generated). */
+  let sourceOk = true;
+  const int = (n: number) => {
+    if (!Number.isSafeInteger(n) || n < 0) sourceOk = false;
+    return String(Number.isSafeInteger(n) ? n : 0);
+  };
+  if (t.builtin === 'decimal') {
+    checks.push((v) => DECIMAL.test(v));
+    code.push(`${k(DECIMAL)}.test(v)`);
+  } else if (t.builtin !== 'string') {
+    const lexical = LEXICAL[t.builtin];
+    checks.push(lexical);
+    code.push(`${k(lexical)}(v)`);
+  }
   for (const f of t.facetOrder) {
     const lim = t[f]!;
     switch (f) {
       case 'maxLength': {
         const max = lim as number;
         checks.push((v) => v.length <= max);
+        code.push(`v.length <= ${int(max)}`);
         break;
       }
       case 'minLength': {
         const min = lim as number;
         // minLength 1 (the usual one): a first character that is not a high surrogate is one code point already.
-        if (min === 1) checks.push((v) => v.length >= 1 && (!isHighSurrogate(v.charCodeAt(0)) || codePoints(v) >= 1));
-        else if (min > 0) checks.push((v) => v.length >= min && codePoints(v) >= min);
+        if (min === 1) {
+          checks.push((v) => v.length >= 1 && (!isHighSurrogate(v.charCodeAt(0)) || codePoints(v) >= 1));
+          code.push('v.length >= 1 && (!isHighSurrogate(v.charCodeAt(0)) || codePoints(v) >= 1)');
+        } else if (min > 0) {
+          checks.push((v) => v.length >= min && codePoints(v) >= min);
+          code.push(`v.length >= ${int(min)} && codePoints(v) >= ${int(min)}`);
+        }
         break;
       }
       case 'length': {
         const len = lim as number;
         checks.push((v) => codePoints(v) === len);
+        code.push(`codePoints(v) === ${int(len)}`);
         break;
       }
       case 'totalDigits': {
         const max = lim as number;
         checks.push((v) => totalDigitsOf(v) <= max);
+        code.push(`totalDigitsOf(v) <= ${int(max)}`);
         break;
       }
       case 'fractionDigits': {
         const max = lim as number;
         checks.push((v) => fractionDigitsOf(v) <= max);
+        code.push(`fractionDigitsOf(v) <= ${int(max)}`);
         break;
       }
       default: {
         const [bNeg, bInt, bFrac] = boundParts(lim as string);
+        const op = f === 'minInclusive' ? '>=' : f === 'maxInclusive' ? '<=' : f === 'minExclusive' ? '>' : '<';
         if (f === 'minInclusive') checks.push((v) => compareToBound(v, bNeg, bInt, bFrac) >= 0);
         else if (f === 'maxInclusive') checks.push((v) => compareToBound(v, bNeg, bInt, bFrac) <= 0);
         else if (f === 'minExclusive') checks.push((v) => compareToBound(v, bNeg, bInt, bFrac) > 0);
         else checks.push((v) => compareToBound(v, bNeg, bInt, bFrac) < 0);
+        code.push(`compareToBound(v, ${bNeg ? 'true' : 'false'}, ${k(bInt)}, ${k(bFrac)}) ${op} 0`);
       }
     }
   }
   const set = t.enumSet;
-  if (set !== null) checks.push((v) => set.has(v));
+  if (set !== null) {
+    checks.push((v) => set.has(v));
+    code.push(`${k(set)}.has(v)`);
+  }
   for (const step of t.patterns) {
     const res = step.regexes;
     if (res.length === 1) {
       const re = res[0]!;
       checks.push((v) => re.test(v));
     } else checks.push((v) => res.some((re) => re.test(v)));
+    code.push(`(${res.map((re) => `${k(re)}.test(v)`).join(' || ')})`);
+  }
+  if (generate && sourceOk && checks.length > 0) {
+    const generated = generatedCheck(keepRaw, code, consts);
+    if (generated !== null) return generated;
   }
   const n = checks.length;
   if (n === 0) return () => true;
@@ -236,6 +319,20 @@ export function compileValid(t: SimpleType): Check {
     for (let i = 0; i < n; i++) if (!checks[i]!(v)) return false;
     return true;
   };
+}
+
+/** One function for the checks' expressions, or null when this runtime does not make functions from source. */
+function generatedCheck(keepRaw: boolean, code: string[], consts: unknown[]): Check | null {
+  const body = `"use strict"; return function valid(raw) { const v = ${keepRaw ? 'raw' : 'trim(raw)'}; return ${code.map((e) => `(${e})`).join(' && ')}; };`;
+  try {
+    // Generated from the checks above: integers checked there and constant indexes only.
+    const make = new Function('c', ...HELPER_NAMES, body) as (c: unknown[], ...helpers: unknown[]) => Check;
+    return make(consts, ...HELPER_VALUES);
+  } catch (e) {
+    // A runtime that makes no functions from source (--disallow-code-generation-from-strings): the closures.
+    if (e instanceof EvalError) return null;
+    throw e;
+  }
 }
 
 /**
