@@ -591,7 +591,10 @@ export interface Pain001ReaderOptions {
   lang?: Lang | undefined;
 }
 
-/** The read model built from reader events: feed it a document's open/text/close events, then take `model()`. */
+/**
+ * The read model built from reader events: feed it a document's open/text/close events, then take `model()`.
+ * Its functions are methods: call them on the reader (as streamXml's `tap` and the writer's sinks do), not detached.
+ */
 export interface Pain001Reader extends StreamTap {
   /** The model so far: undefined before the root element; complete after the root element closed. */
   model(): Pain001ReadModel | undefined;
@@ -611,79 +614,108 @@ export interface Pain001Reader extends StreamTap {
  * ```
  */
 export function pain001Reader(opts: Pain001ReaderOptions = {}): Pain001Reader {
-  const st: ReadState = { model: undefined, limits: { ...defaultPain001Limits, ...opts.limits }, transactions: 0, say: sayer(opts.lang) };
-  const maxKept = defaultXmlLimits.maxElements;
-  const frames: Frame[] = [];
-  let depth = 0;
-  /** Depth of the retained part being read (-1: none) and its elements so far. */
-  let keptDepth = -1;
-  let kept = 0;
-  return {
-    open(_name, local, _prefix, ns, attributes, line, column) {
-      const d = depth++;
-      const f = frames[d] ?? (frames[d] = new Frame());
-      f.text = '';
-      f.line = line;
-      f.column = column;
-      f.seen = 0;
-      f.hasChild = false;
-      f.a = undefined;
-      f.b = undefined;
-      f.c = undefined;
-      f.d = undefined;
-      f.flag = false;
-      f.stash = null;
-      if (d === 0) {
-        const version = PAIN_NAMESPACES[ns];
-        if (local !== 'Document' || !version) {
-          const say = st.say;
-          const what = local === 'Document' ? say('W_NAMESPACE', { ns: ns || say('W_NO_NAMESPACE') }) : say('W_ROOT', { root: local, ns: ns || say('W_NO_NAMESPACE') });
-          throw new Pain001Error('UNSUPPORTED_MESSAGE', say('E_UNSUPPORTED', { what }), {
-            details: [{ code: 'UNSUPPORTED_MESSAGE', severity: 'error', message: say('E_UNSUPPORTED_DETAIL', { what }), line: 1, column: 1 }],
-          });
-        }
-        st.model = { version, namespace: ns, paymentBlocks: [] };
-        f.node = DOCUMENT;
-        f.ctx = st.model;
-        return;
-      }
-      const parent = frames[d - 1]!;
-      // Retained parts (the group header, each child of a payment block) count their elements like the tree reader did.
-      if (keptDepth >= 0 && ++kept > maxKept) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${maxKept} elements in one subtree`, { location: { line, column } });
-      parent.hasChild = true;
-      f.ctx = parent.ctx;
-      const pn = parent.node;
-      let n: GNode | null = null;
-      if (pn !== null) {
-        n = pn.children?.get(local) ?? pn.any;
-        if (n?.once) {
-          if ((parent.seen & n.bit) !== 0) n = null;
-          else parent.seen |= n.bit;
-        }
-      }
-      f.node = n;
-      if (keptDepth < 0 && ((d === 2 && n === GROUP_HEADER) || (d === 3 && pn === BLOCK))) {
-        keptDepth = d;
-        kept = 1;
-      }
-      if (n !== null && n.open !== null) n.open(f, parent, st, attributes);
-    },
-    text(t) {
-      const f = frames[depth - 1];
-      if (f?.node?.text) f.text += t;
-    },
-    close() {
-      const d = --depth;
-      const f = frames[d]!;
-      const n = f.node;
-      if (d === keptDepth) keptDepth = -1;
-      if (n !== null && n.close !== null) n.close(f, frames[d - 1]!, st);
-      f.ctx = null;
-      f.stash = null;
-    },
-    model: () => st.model,
-  };
+  return new ModelReader(opts);
 }
+
+/**
+ * pain001Reader's handlers as methods of a class: every read calls the same functions (prototype methods), so the
+ * callers' optimised code (the writer's sinks, the read pass's taps) keeps its inlined call targets from one call to
+ * the next instead of deoptimising on each read's fresh closures.
+ */
+class ModelReader implements Pain001Reader {
+  private readonly st: ReadState;
+  /** Open elements' frames, reused (made with one element so that every reader's array has the same elements kind). */
+  private readonly frames: Frame[] = [new Frame()];
+  private depth = 0;
+  /** Depth of the retained part being read (-1: none) and its elements so far. */
+  private keptDepth = -1;
+  private kept = 0;
+
+  constructor(opts: Pain001ReaderOptions) {
+    this.st = { model: undefined, limits: { ...defaultPain001Limits, ...opts.limits }, transactions: 0, say: sayer(opts.lang) };
+  }
+
+  open(_name: string, local: string, _prefix: string, ns: string, attributes: XmlAttribute[], line: number, column: number): void {
+    const st = this.st;
+    const frames = this.frames;
+    const d = this.depth++;
+    const f = frames[d] ?? (frames[d] = new Frame());
+    f.text = '';
+    f.line = line;
+    f.column = column;
+    f.seen = 0;
+    f.hasChild = false;
+    f.a = undefined;
+    f.b = undefined;
+    f.c = undefined;
+    f.d = undefined;
+    f.flag = false;
+    f.stash = null;
+    if (d === 0) {
+      this.openRoot(f, local, ns);
+      return;
+    }
+    const parent = frames[d - 1]!;
+    // Retained parts (the group header, each child of a payment block) count their elements like the tree reader did.
+    if (this.keptDepth >= 0 && ++this.kept > MAX_KEPT) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${MAX_KEPT} elements in one subtree`, { location: { line, column } });
+    parent.hasChild = true;
+    f.ctx = parent.ctx;
+    const pn = parent.node;
+    let n: GNode | null = null;
+    if (pn !== null) {
+      n = pn.children?.get(local) ?? pn.any;
+      if (n?.once) {
+        if ((parent.seen & n.bit) !== 0) n = null;
+        else parent.seen |= n.bit;
+      }
+    }
+    f.node = n;
+    if (this.keptDepth < 0 && ((d === 2 && n === GROUP_HEADER) || (d === 3 && pn === BLOCK))) {
+      this.keptDepth = d;
+      this.kept = 1;
+    }
+    if (n !== null && n.open !== null) n.open(f, parent, st, attributes);
+  }
+
+  /** The document element: a supported pain.001 or Pain001Error UNSUPPORTED_MESSAGE (once per read, apart from `open`). */
+  private openRoot(f: Frame, local: string, ns: string): void {
+    const st = this.st;
+    const version = PAIN_NAMESPACES[ns];
+    if (local !== 'Document' || !version) {
+      const say = st.say;
+      const what = local === 'Document' ? say('W_NAMESPACE', { ns: ns || say('W_NO_NAMESPACE') }) : say('W_ROOT', { root: local, ns: ns || say('W_NO_NAMESPACE') });
+      throw new Pain001Error('UNSUPPORTED_MESSAGE', say('E_UNSUPPORTED', { what }), {
+        details: [{ code: 'UNSUPPORTED_MESSAGE', severity: 'error', message: say('E_UNSUPPORTED_DETAIL', { what }), line: 1, column: 1 }],
+      });
+    }
+    st.model = { version, namespace: ns, paymentBlocks: [] };
+    f.node = DOCUMENT;
+    f.ctx = st.model;
+  }
+
+  text(t: string): void {
+    // Text outside the root element (depth 0) is not read.
+    if (this.depth === 0) return;
+    const f = this.frames[this.depth - 1]!;
+    if (f.node?.text) f.text += t;
+  }
+
+  close(): void {
+    const d = --this.depth;
+    const f = this.frames[d]!;
+    const n = f.node;
+    if (d === this.keptDepth) this.keptDepth = -1;
+    if (n !== null && n.close !== null) n.close(f, this.frames[d - 1]!, this.st);
+    f.ctx = null;
+    f.stash = null;
+  }
+
+  model(): Pain001ReadModel | undefined {
+    return this.st.model;
+  }
+}
+
+const MAX_KEPT = defaultXmlLimits.maxElements;
 
 export interface ReadOptions {
   maxBytes?: number;
@@ -722,6 +754,15 @@ function decidedAtRoot(tapFor: (ns: string) => StreamTap | null, then: StreamTap
   };
 }
 
+/** The events of `t` as functions that can be called detached (as streamXmlEvents calls them). */
+function detached(t: StreamTap): StreamTap {
+  return {
+    open: (name, local, prefix, ns, attributes, line, column) => t.open(name, local, prefix, ns, attributes, line, column),
+    text: (x) => t.text(x),
+    close: () => t.close(),
+  };
+}
+
 /** Both taps' events, `first` before `then` (each called as a method of its tap). */
 function combined(first: StreamTap, then: StreamTap): StreamTap {
   return {
@@ -753,8 +794,8 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
   const say = sayer(opts.lang);
   const reader = pain001Reader({ limits: opts.limits, lang: opts.lang });
   const extra = opts.tap;
-  // The reader's handlers are closures (callable detached, as streamXmlEvents calls them); a tap goes first.
-  const tap: StreamTap = opts.tapFor ? decidedAtRoot(opts.tapFor, reader) : extra ? combined(extra, reader) : reader;
+  // streamXmlEvents calls its handlers detached: closures that call the reader's (and a tap's) methods; a tap goes first.
+  const tap: StreamTap = opts.tapFor ? decidedAtRoot(opts.tapFor, reader) : extra ? combined(extra, reader) : detached(reader);
   try {
     await streamXmlEvents(text, tap, opts.maxBytes ? { maxBytes: opts.maxBytes } : {});
   } catch (e) {

@@ -128,7 +128,8 @@ function checkAmount(c: Collector, t: ReadTransaction, profile: Profile): number
   const h = hundredths(amount);
   const b = h < 0 ? new Big(amount) : null;
   if (b === null ? h === 0 : b.lte(0)) c.add('AMOUNT_NOT_POSITIVE', 'error', msg('AMOUNT_NOT_POSITIVE', { amount }), '.amount', at);
-  const minor = t.currency ? currencyMinorUnits(t.currency) : undefined;
+  // The currency's minor units matter for AXZ only (SCT: two decimals).
+  const minor = profile !== 'sct' && t.currency ? currencyMinorUnits(t.currency) : undefined;
   const maxDec = profile === 'sct' ? 2 : Math.min(2, minor ?? 2);
   // Like xs:fractionDigits, trailing zeros do not count: 1500.000 is fine, 1500.001 is not.
   const tooMany = b === null ? (maxDec === 2 ? false : h % (maxDec === 1 ? 10 : 100) !== 0) : !b.round(maxDec, Big.roundDown).eq(b);
@@ -193,7 +194,8 @@ export function dupHash(t: ReadTransaction, acc: ReadAccount, cents: number, fix
   if (u.length === 1) h = hashText(h, u[0]!);
   else h = hashText(h, u.join('|'));
   h = hashText(h, t.remittance.creditorReference ?? '');
-  return hashText(h, date ?? '') | 0;
+  // Kept within 30 bits: a small integer (no number object per payment as a Map key).
+  return hashText(h, date ?? '') & 0x3fffffff;
 }
 
 /** Entries of one hash value compared part by part; beyond this many, that hash value's entries go by full key. */
@@ -227,7 +229,10 @@ export class PaymentDuplicates {
   firstOf(bi: number, ti: number): number | undefined {
     const b = this.blocks[bi]!;
     const t = b.transactions[ti]!;
-    const [cents, fixed] = centsOf(t);
+    // The common amount form without the pair centsOf makes.
+    let cents = hundredths(t.amount!);
+    let fixed = '';
+    if (cents < 0) [cents, fixed] = centsOf(t);
     const h = this.hash(t, t.creditorAccount!, cents, fixed, b.executionDate);
     const chain = this.seen.get(h);
     const coord = bi * TX_SHIFT + ti;
@@ -322,6 +327,72 @@ export class EndToEndIds {
 }
 
 /**
+ * The rules of one transaction (transaction `ti` of block `bi`, `c.ti` set): its own function, called once per
+ * payment, so that it is optimised like any hot function early in a process (not only by on-stack replacement of the
+ * whole check's loop). Returns its amount as checkAmount does.
+ */
+function checkTransaction(c: Collector, m: Pain001ReadModel, bi: number, t: ReadTransaction, ti: number, profile: Profile, e2e: EndToEndIds, dup: PaymentDuplicates): number | Big | null {
+  checkId(c, t.endToEndId, 'L_E2E_ID_XML', 'END_TO_END_ID', '.endToEndId', t.fieldAt.endToEndId ?? t.at, profile, true);
+  checkId(c, t.instructionId, 'L_INSTR_ID_XML', 'INSTRUCTION_ID', '.instructionId', t.fieldAt.instructionId, profile, false);
+  if (t.endToEndId && t.endToEndId !== 'NOTPROVIDED') {
+    const prev = e2e.firstOf(t.endToEndId, bi, ti);
+    if (prev !== undefined) c.add('DUPLICATE_END_TO_END_ID', 'warning', msg('DUPLICATE_END_TO_END_ID', { id: t.endToEndId, first: txPath(prev) }), '.endToEndId', t.fieldAt.endToEndId);
+  }
+  const amount = checkAmount(c, t, profile);
+  // Currency
+  const at = t.fieldAt.amount ?? t.at;
+  if (t.amount !== undefined && !t.currency) c.add('CURRENCY_MISSING', 'error', msg('CURRENCY_MISSING'), '.currency', at);
+  else if (t.currency) {
+    if (!/^[A-Z]{3}$/.test(t.currency) || !isKnownCurrency(t.currency)) c.add('CURRENCY_UNKNOWN', 'error', msg('CURRENCY_UNKNOWN', { currency: t.currency }), '.currency', at);
+    else if (profile === 'sct' && t.currency !== 'EUR') c.add('SCT_CURRENCY_NOT_EUR', 'error', msg('SCT_CURRENCY_NOT_EUR', { currency: t.currency }), '.currency', at);
+  }
+  if (t.transferCurrency && profile === 'sct') c.add('SCT_CURRENCY_NOT_EUR', 'error', msg('SCT_TRANSFER_CURRENCY', { currency: t.transferCurrency }), '.currency', at);
+  // Creditor side
+  if (!t.creditor) c.add('CREDITOR_MISSING', 'error', msg('CREDITOR_MISSING'), '.creditor', t.at);
+  else checkName(c, t.creditor, 'L_CREDITOR', '.creditor', profile, true);
+  if (t.ultimateDebtor) checkName(c, t.ultimateDebtor, 'L_ULTIMATE_DEBTOR', '.ultimateDebtor', profile, profile === 'axz');
+  if (t.ultimateCreditor) checkName(c, t.ultimateCreditor, 'L_ULTIMATE_CREDITOR', '.ultimateCreditor', profile, profile === 'axz');
+  checkAgentBic(c, t.creditorAgent, 'L_CREDITOR_AGENT', '.creditorAgent');
+  const acc = t.creditorAccount;
+  let creditorIbanValid = false;
+  if (!acc || (acc.iban === undefined && acc.other === undefined)) c.add('CREDITOR_ACCOUNT_MISSING', 'error', msg('CREDITOR_ACCOUNT_MISSING'), '.creditorAccount', acc?.at ?? t.at);
+  else if (acc.iban !== undefined) creditorIbanValid = ibanRaw(c, acc.iban, 'L_CREDITOR_IBAN', '.creditorAccount.iban', acc.fieldAt.iban);
+  const remittance = t.remittance;
+  if (profile === 'sct') {
+    if (t.creditor?.address) checkAddress(c, t.creditor.address, 'L_CREDITOR', '.creditor.address', t.creditor.fieldAt.address ?? t.creditor.at, false, profile);
+    if (acc && acc.iban === undefined && acc.other !== undefined) c.add('CREDITOR_IBAN_MISSING', 'error', msg('CREDITOR_IBAN_MISSING'), '.creditorAccount.iban', acc.at);
+    const cc = creditorIbanValid ? accountCountry(acc) : undefined;
+    if (cc && !isSepaCountry(cc)) c.add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_COUNTRY_NOT_SEPA', { country: cc }), '.creditorAccount.iban', acc!.fieldAt.iban);
+    if (t.chargeBearer !== undefined && t.chargeBearer !== 'SLEV') c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: t.chargeBearer }), '.chargeBearer', t.fieldAt.chargeBearer);
+    for (const s of t.paymentType?.serviceLevels ?? NO_LEVELS) if (s !== 'SEPA') c.add('SCT_SERVICE_LEVEL', 'error', msg('SCT_SERVICE_LEVEL', { value: s }), '.paymentType.serviceLevels', t.at);
+    if (t.paymentType?.instructionPriority !== undefined && m.version === '09') c.add('SCT_PRIORITY_LEVEL', 'error', msg('SCT_PRIORITY_LEVEL'), '.paymentType.instructionPriority', t.at);
+    if (t.regulatoryReporting) c.add('SCT_REGULATORY_REPORTING', 'warning', msg('SCT_REGULATORY_REPORTING'), '.regulatoryReporting', t.at);
+    if (remittance.unstructured.length > 1) c.add('REMITTANCE_MULTIPLE', 'error', msg('REMITTANCE_MULTIPLE'), '.remittance.unstructured', t.fieldAt.remittance);
+    if (remittance.unstructured.length > 0 && remittance.structured > 0) c.add('REMITTANCE_BOTH', 'warning', msg('REMITTANCE_BOTH'), '.remittance', t.fieldAt.remittance);
+  } else {
+    checkAddress(c, t.creditor?.address, 'L_CREDITOR', '.creditor.address', t.creditor?.fieldAt.address ?? t.creditor?.at ?? t.at, true, profile);
+    if (t.chargeBearer !== undefined && !['DEBT', 'CRED', 'SHAR', 'SLEV'].includes(t.chargeBearer))
+      c.add('CHARGE_BEARER_INVALID', 'error', msg('CHARGE_BEARER_INVALID', { value: t.chargeBearer }), '.chargeBearer', t.fieldAt.chargeBearer);
+    if (acc && acc.iban === undefined && acc.other !== undefined) {
+      const ag = t.creditorAgent;
+      const agentOk = !!ag && (ag.bic !== undefined || ag.clearingMemberId !== undefined || (ag.name !== undefined && ag.address !== undefined));
+      if (!agentOk) c.add('AXZ_CREDITOR_AGENT_MISSING', 'error', msg('AXZ_CREDITOR_AGENT_MISSING'), '.creditorAgent', ag?.at ?? t.at);
+    }
+  }
+  const unstructured = remittance.unstructured;
+  for (let i = 0; i < unstructured.length; i++) {
+    const u = unstructured[i]!;
+    if (longerThan(u, 140)) c.add('REMITTANCE_TOO_LONG', 'error', msg('REMITTANCE_TOO_LONG', { length: codePoints(u) }), `.remittance.unstructured.${i}`, t.fieldAt.remittance);
+  }
+  // Duplicate payments: same account, amount, currency, remittance and date.
+  if (amount !== null && acc) {
+    const first = dup.firstOf(bi, ti);
+    if (first !== undefined) c.add('DUPLICATE_PAYMENT', 'warning', msg('DUPLICATE_PAYMENT', { first: txPath(first) }), '', t.at);
+  }
+  return amount;
+}
+
+/**
  * @example
  * ```ts
  * const model = await readPain001(text);
@@ -393,16 +464,9 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
     let blockSumValid = true;
     const txs = b.transactions;
     for (let ti = 0; ti < txs.length; ti++) {
-      const t = txs[ti]!;
       c.ti = ti;
       txCount++;
-      checkId(c, t.endToEndId, 'L_E2E_ID_XML', 'END_TO_END_ID', '.endToEndId', t.fieldAt.endToEndId ?? t.at, profile, true);
-      checkId(c, t.instructionId, 'L_INSTR_ID_XML', 'INSTRUCTION_ID', '.instructionId', t.fieldAt.instructionId, profile, false);
-      if (t.endToEndId && t.endToEndId !== 'NOTPROVIDED') {
-        const prev = e2e.firstOf(t.endToEndId, bi, ti);
-        if (prev !== undefined) c.add('DUPLICATE_END_TO_END_ID', 'warning', msg('DUPLICATE_END_TO_END_ID', { id: t.endToEndId, first: txPath(prev) }), '.endToEndId', t.fieldAt.endToEndId);
-      }
-      const amount = checkAmount(c, t, profile);
+      const amount = checkTransaction(c, m, bi, txs[ti]!, ti, profile, e2e, dup);
       if (amount === null) {
         blockSumValid = false;
         sumValid = false;
@@ -412,57 +476,6 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
       } else {
         blockSum.addBig(amount);
         sum.addBig(amount);
-      }
-      // Currency
-      const at = t.fieldAt.amount ?? t.at;
-      if (t.amount !== undefined && !t.currency) c.add('CURRENCY_MISSING', 'error', msg('CURRENCY_MISSING'), '.currency', at);
-      else if (t.currency) {
-        if (!/^[A-Z]{3}$/.test(t.currency) || !isKnownCurrency(t.currency)) c.add('CURRENCY_UNKNOWN', 'error', msg('CURRENCY_UNKNOWN', { currency: t.currency }), '.currency', at);
-        else if (profile === 'sct' && t.currency !== 'EUR') c.add('SCT_CURRENCY_NOT_EUR', 'error', msg('SCT_CURRENCY_NOT_EUR', { currency: t.currency }), '.currency', at);
-      }
-      if (t.transferCurrency && profile === 'sct') c.add('SCT_CURRENCY_NOT_EUR', 'error', msg('SCT_TRANSFER_CURRENCY', { currency: t.transferCurrency }), '.currency', at);
-      // Creditor side
-      if (!t.creditor) c.add('CREDITOR_MISSING', 'error', msg('CREDITOR_MISSING'), '.creditor', t.at);
-      else checkName(c, t.creditor, 'L_CREDITOR', '.creditor', profile, true);
-      if (t.ultimateDebtor) checkName(c, t.ultimateDebtor, 'L_ULTIMATE_DEBTOR', '.ultimateDebtor', profile, profile === 'axz');
-      if (t.ultimateCreditor) checkName(c, t.ultimateCreditor, 'L_ULTIMATE_CREDITOR', '.ultimateCreditor', profile, profile === 'axz');
-      checkAgentBic(c, t.creditorAgent, 'L_CREDITOR_AGENT', '.creditorAgent');
-      const acc = t.creditorAccount;
-      let creditorIbanValid = false;
-      if (!acc || (acc.iban === undefined && acc.other === undefined)) c.add('CREDITOR_ACCOUNT_MISSING', 'error', msg('CREDITOR_ACCOUNT_MISSING'), '.creditorAccount', acc?.at ?? t.at);
-      else if (acc.iban !== undefined) creditorIbanValid = ibanRaw(c, acc.iban, 'L_CREDITOR_IBAN', '.creditorAccount.iban', acc.fieldAt.iban);
-      const remittance = t.remittance;
-      if (profile === 'sct') {
-        if (t.creditor?.address) checkAddress(c, t.creditor.address, 'L_CREDITOR', '.creditor.address', t.creditor.fieldAt.address ?? t.creditor.at, false, profile);
-        if (acc && acc.iban === undefined && acc.other !== undefined) c.add('CREDITOR_IBAN_MISSING', 'error', msg('CREDITOR_IBAN_MISSING'), '.creditorAccount.iban', acc.at);
-        const cc = accountCountry(acc);
-        if (cc && !isSepaCountry(cc) && creditorIbanValid) c.add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_COUNTRY_NOT_SEPA', { country: cc }), '.creditorAccount.iban', acc!.fieldAt.iban);
-        if (t.chargeBearer !== undefined && t.chargeBearer !== 'SLEV')
-          c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: t.chargeBearer }), '.chargeBearer', t.fieldAt.chargeBearer);
-        for (const s of t.paymentType?.serviceLevels ?? NO_LEVELS) if (s !== 'SEPA') c.add('SCT_SERVICE_LEVEL', 'error', msg('SCT_SERVICE_LEVEL', { value: s }), '.paymentType.serviceLevels', t.at);
-        if (t.paymentType?.instructionPriority !== undefined && m.version === '09') c.add('SCT_PRIORITY_LEVEL', 'error', msg('SCT_PRIORITY_LEVEL'), '.paymentType.instructionPriority', t.at);
-        if (t.regulatoryReporting) c.add('SCT_REGULATORY_REPORTING', 'warning', msg('SCT_REGULATORY_REPORTING'), '.regulatoryReporting', t.at);
-        if (remittance.unstructured.length > 1) c.add('REMITTANCE_MULTIPLE', 'error', msg('REMITTANCE_MULTIPLE'), '.remittance.unstructured', t.fieldAt.remittance);
-        if (remittance.unstructured.length > 0 && remittance.structured > 0) c.add('REMITTANCE_BOTH', 'warning', msg('REMITTANCE_BOTH'), '.remittance', t.fieldAt.remittance);
-      } else {
-        checkAddress(c, t.creditor?.address, 'L_CREDITOR', '.creditor.address', t.creditor?.fieldAt.address ?? t.creditor?.at ?? t.at, true, profile);
-        if (t.chargeBearer !== undefined && !['DEBT', 'CRED', 'SHAR', 'SLEV'].includes(t.chargeBearer))
-          c.add('CHARGE_BEARER_INVALID', 'error', msg('CHARGE_BEARER_INVALID', { value: t.chargeBearer }), '.chargeBearer', t.fieldAt.chargeBearer);
-        if (acc && acc.iban === undefined && acc.other !== undefined) {
-          const ag = t.creditorAgent;
-          const agentOk = !!ag && (ag.bic !== undefined || ag.clearingMemberId !== undefined || (ag.name !== undefined && ag.address !== undefined));
-          if (!agentOk) c.add('AXZ_CREDITOR_AGENT_MISSING', 'error', msg('AXZ_CREDITOR_AGENT_MISSING'), '.creditorAgent', ag?.at ?? t.at);
-        }
-      }
-      const unstructured = remittance.unstructured;
-      for (let i = 0; i < unstructured.length; i++) {
-        const u = unstructured[i]!;
-        if (longerThan(u, 140)) c.add('REMITTANCE_TOO_LONG', 'error', msg('REMITTANCE_TOO_LONG', { length: codePoints(u) }), `.remittance.unstructured.${i}`, t.fieldAt.remittance);
-      }
-      // Duplicate payments: same account, amount, currency, remittance and date.
-      if (amount !== null && acc) {
-        const first = dup.firstOf(bi, ti);
-        if (first !== undefined) c.add('DUPLICATE_PAYMENT', 'warning', msg('DUPLICATE_PAYMENT', { first: txPath(first) }), '', t.at);
       }
     }
     c.ti = -1;
