@@ -121,6 +121,22 @@ describe('decodeUtf8 (ASCII stretches copied, the rest through TextDecoder)', ()
     }
   });
 
+  it('decodes small documents in small pieces (default) exactly as TextDecoder, non-ASCII at and across piece ends', () => {
+    const enc = new TextEncoder();
+    for (const at of [0, 1, 1022, 1023, 1024, 1025, 2047, 5000]) {
+      for (const odd of ['€', '𝄞', 'ä', '\ufeff', '\u00a0x']) {
+        const text = `${'a'.repeat(at)}${odd}${'<b>x</b>'.repeat(500)}Grüße`;
+        const u8 = enc.encode(text);
+        expect(decodeUtf8(u8), `${at} ${odd}`).toBe(new TextDecoder().decode(u8));
+        // broken sequences: a lone lead byte and a cut 4-byte sequence right at a piece end
+        const broken = new Uint8Array([...u8.subarray(0, 1023), 0xf0, 0x9d, 0x84, ...u8.subarray(1023, 3000), 0xc3]);
+        expect(decodeUtf8(broken), `${at} ${odd} broken`).toBe(new TextDecoder().decode(broken));
+      }
+    }
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...enc.encode('<r>ü</r>')]);
+    expect(decodeUtf8(bom)).toBe(new TextDecoder().decode(bom));
+  });
+
   it('copies a long pure-ASCII document and a long document with a few non-ASCII bytes correctly', () => {
     const ascii = new TextEncoder().encode('<r>' + 'QUJD'.repeat(50_000) + '</r>');
     expect(decodeUtf8(ascii)).toBe(new TextDecoder().decode(ascii));
