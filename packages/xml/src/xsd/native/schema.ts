@@ -145,6 +145,8 @@ export interface ElementRun {
   simple: SimpleType | null;
   /** The content model of element-only content, else null. */
   automaton: Automaton | null;
+  /** `simple`'s value predicate (values.ts compileValid), else null. */
+  valid: ((raw: string) => boolean) | null;
   /** The declared attributes, null when there are none. */
   attributes: Map<string, AttributeUse> | null;
   /** Empty content (no element, no character content). */
@@ -162,13 +164,15 @@ function internalized(s: string): string {
 export function elementRun(decl: ElementDecl): ElementRun {
   const t = decl.type;
   const complex = t.kind === 'complex' ? t : null;
+  const simple = complex === null ? (t as SimpleType) : complex.content === 'simple' ? complex.simple! : null;
   return {
     decl,
     local: internalized(decl.local),
     qname: decl.qname,
     type: t,
-    simple: complex === null ? (t as SimpleType) : complex.content === 'simple' ? complex.simple! : null,
+    simple,
     automaton: complex !== null && complex.content === 'elements' ? complex.automaton! : null,
+    valid: simple === null ? null : (simple.valid ?? attachValid(simple)),
     attributes: complex !== null && complex.attributes.size > 0 ? complex.attributes : null,
     empty: complex !== null && complex.content === 'empty',
   };

@@ -15,7 +15,7 @@
 import type { XmlAttribute } from '../../reader/element';
 import type { DiagnosticSink } from '../engine';
 import { type AttributeUse, type DfaEdge, type DfaState, type ElementRun, elementRun, type NativeSchema, type WildcardDecl } from './schema';
-import { checkValue } from './values';
+import { checkValue, valueMessages } from './values';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 const XML_ERR_ERROR = 2;
@@ -277,7 +277,8 @@ export class NativeValidation {
       const text = f.text;
       f.text = '';
       if (f.bad) return;
-      const messages = checkValue(st, text);
+      if (run.valid!(text)) return;
+      const messages = valueMessages(st, text);
       for (let i = 0; i < messages.length; i++) this.error(`Element '${run.qname}': ${messages[i]}`, f.line);
       return;
     }
