@@ -293,6 +293,13 @@ describe('follows (indentation and the next tag as they followed a tag last time
       '<p:r xmlns:p="urn:p">\n <p:a>\n  <p:b/>\n </p:a>\n <p:a xmlns:p="urn:q">\n  <p:b/>\n </p:a>\n <p:a>\n  <p:b/>\n </p:a>\n <p:a>\n  <q:b/>\n </p:a></p:r>',
       '<r>\n <\u00e9>\n  <b/>\n </\u00e9>\n <\u00e9>\n  <b/>\n </\u00e9>\n <a>\n  <\u00e9/>\n </a>\n <a>\n  <\u00e9/>\n </a></r>',
       '<r>\n<a>\n<b>\ud83d\ude00</b>\n</a>\n<a>\n<b>\ud83d\ude00</b>\n</a>\n<a>\n<b>\ud83d\ude00<c/></b>\n</a></r>',
+      // End tags right after a leaf's text: the open element's name, a longer or shorter one, spaces before ">".
+      '<r><a>x</a><a>y</b></r>',
+      '<r><ab>x</a></r>',
+      '<r><a>x</ab></r>',
+      '<r><a>x</a\n><a>y</a ><a>z</a></r\n>',
+      '<r><a>x</\u00e9></r>',
+      '<r><a>&amp;</a><a>x&amp;</a><a>\r\n</a></r>',
     ];
     for (const doc of cases) agree(doc);
     agree('<r>\n <a>\n  <a>\n   <a>\n    <a>\n     <a/>\n    </a>\n   </a>\n  </a>\n </a>\n <a>\n  <a>\n   <a>\n    <a>\n     <a>\n      <a/>\n     </a>\n    </a>\n   </a>\n  </a>\n </a></r>', { maxDepth: 6 });

@@ -731,6 +731,18 @@ class Tokenizer implements HardenedParser {
         this.pending = '';
         if (text.length !== 0) this.onText(text);
         if (!inRoot) this.outsideRoot();
+        else if (s.charCodeAt(j + 1) === SLASH) {
+          // An end tag right after the text (a leaf's value): the open element's name followed by ">", at once
+          // (readEndTag's fast path, without the way through readMarkup).
+          const top = this.stackQ[this.sp - 1]!;
+          const e = j + 2 + top.name.length;
+          if (s.charCodeAt(e) === GT && sameAt(s, top.name, j + 2)) {
+            this.i = e + 1;
+            if (this.indentLt === j) this.record(top, true, GT);
+            this.closeTop(true);
+            return e + 1;
+          }
+        }
         this.mode = M_MARKUP;
         return j + 1;
       }
