@@ -99,6 +99,8 @@ const WS_CLEAN = /^[^\s\u00A0\u2009\u202F]+(?: [^\s\u00A0\u2009\u202F]+)*$/;
 /** ASCII characters without a SPECIAL mapping. */
 const ASCII_PLAIN = new Uint8Array(128);
 for (let c = 0; c < 128; c++) ASCII_PLAIN[c] = SPECIAL[String.fromCharCode(c)] === undefined ? 1 : 0;
+/** SPECIAL as a Map: a lookup of a character not seen before costs no deoptimisation (a keyed property load learns names). */
+const SPECIAL_MAP = new Map(Object.entries(SPECIAL));
 
 /** Collapses whitespace (including line breaks) and trims. */
 export function cleanText(s: string): string {
@@ -134,7 +136,7 @@ export function transliterate(input: string, set: CharacterSet = 'epc'): string 
       continue;
     }
     out += s.slice(from, i);
-    const mapped = SPECIAL[ch];
+    const mapped = SPECIAL_MAP.get(ch);
     // Else strip combining marks: é -> e, å -> a, ç -> c, ñ -> n ...
     out += mapped !== undefined ? mapped : ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
     if (pair) i++;
