@@ -61,6 +61,8 @@ class Frame {
   aColumn = 0;
   flag = false;
   stash: EqvtStash | null = null;
+  /** The reader keeps no positions (pain001Reader's `positions: false`): set once when the reader makes the frame. */
+  noPositions = false;
 }
 
 interface EqvtStash {
@@ -125,7 +127,12 @@ function txt(t: string): string | undefined {
   return v === '' ? undefined : v;
 }
 
-const loc = (f: Frame): Loc => ({ line: f.line, column: f.column });
+/** Every position of a reader without positions (pain001Reader's `positions: false`). */
+const NO_POSITION: Loc = Object.freeze({ line: 0, column: 0 });
+
+const loc = (f: Frame): Loc => (f.noPositions ? NO_POSITION : { line: f.line, column: f.column });
+/** A position reported by a child (scratch), in the reader of frame `f`. */
+const locAt = (f: Frame, line: number, column: number): Loc => (f.noPositions ? NO_POSITION : { line, column });
 
 /** Sets a field and its position when the element has non-blank text (the tree reader's put()). */
 function put(ctx: unknown, key: string, f: Frame): void {
@@ -273,7 +280,7 @@ function agentNode(once: boolean, close: (a: ReadAgent, parent: Frame) => void):
             if (!f.flag && f.a !== undefined) {
               const a = f.ctx as ReadAgent;
               a.bic = f.a;
-              a.fieldAt.bic = { line: f.aLine, column: f.aColumn };
+              a.fieldAt.bic = locAt(f, f.aLine, f.aColumn);
             }
           },
         },
@@ -383,7 +390,7 @@ const TRANSACTION = node(
           const t = f.ctx as ReadTransaction;
           if (s.amount !== undefined) {
             t.amount = s.amount;
-            t.fieldAt.amount = { line: s.line, column: s.column };
+            t.fieldAt.amount = locAt(f, s.line, s.column);
             if (s.currency !== undefined) t.currency = s.currency.trim();
           }
           if (s.transferCurrency) t.transferCurrency = s.transferCurrency;
@@ -440,7 +447,7 @@ const TRANSACTION = node(
           if (!f.flag && f.a !== undefined) {
             const t = f.ctx as ReadTransaction;
             t.purpose = f.a;
-            t.fieldAt.purpose = { line: f.aLine, column: f.aColumn };
+            t.fieldAt.purpose = locAt(f, f.aLine, f.aColumn);
           }
         },
       },
@@ -589,6 +596,12 @@ export interface Pain001ReaderOptions {
   limits?: Partial<Pain001Limits> | undefined;
   /** Language of refusal messages and their details (default de). */
   lang?: Lang | undefined;
+  /**
+   * false: every position in the model is one shared { line: 0, column: 0 } (no position object per node and field).
+   * For a caller that uses the model's positions only in findings and redoes the model with positions when there
+   * are any (the generation gate: a generated file has none in the common case). Default true.
+   */
+  positions?: boolean | undefined;
 }
 
 /**
@@ -625,7 +638,8 @@ export function pain001Reader(opts: Pain001ReaderOptions = {}): Pain001Reader {
 class ModelReader implements Pain001Reader {
   private readonly st: ReadState;
   /** Open elements' frames, reused (made with one element so that every reader's array has the same elements kind). */
-  private readonly frames: Frame[] = [new Frame()];
+  private readonly frames: Frame[];
+  private readonly noPositions: boolean;
   private depth = 0;
   /** Depth of the retained part being read (-1: none) and its elements so far. */
   private keptDepth = -1;
@@ -633,13 +647,21 @@ class ModelReader implements Pain001Reader {
 
   constructor(opts: Pain001ReaderOptions) {
     this.st = { model: undefined, limits: { ...defaultPain001Limits, ...opts.limits }, transactions: 0, say: sayer(opts.lang) };
+    this.noPositions = opts.positions === false;
+    this.frames = [this.frame()];
+  }
+
+  private frame(): Frame {
+    const f = new Frame();
+    f.noPositions = this.noPositions;
+    return f;
   }
 
   open(_name: string, local: string, _prefix: string, ns: string, attributes: XmlAttribute[], line: number, column: number): void {
     const st = this.st;
     const frames = this.frames;
     const d = this.depth++;
-    const f = frames[d] ?? (frames[d] = new Frame());
+    const f = frames[d] ?? (frames[d] = this.frame());
     f.text = '';
     f.line = line;
     f.column = column;

@@ -208,13 +208,35 @@ async function compare(run: PaymentRun, profile: Profile, writeOpts: { messageId
   // The writer's events, the model built from them, and the gate's verdict.
   const rec = new Recorder();
   const reader = pain001Reader({ lang });
-  const { xml } = writePain001(run, profile, writeOpts, [rec, reader]);
+  // The gate's own reader: the same model, every position one shared { line: 0, column: 0 }.
+  const bare = pain001Reader({ lang, positions: false });
+  const { xml } = writePain001(run, profile, writeOpts, [rec, reader, bare]);
   expect(rec.events).toEqual(await readerEvents(xml));
   expect(reader.model()).toEqual(await readPain001(xml, { lang }));
+  const positions = new Set<unknown>();
+  expect(bare.model()).toEqual(withoutPositions(reader.model(), positions));
+  const bareModel = bare.model();
+  positions.clear();
+  withoutPositions(bareModel, positions);
+  expect([...positions]).toEqual([{ line: 0, column: 0 }]);
   const gate = await writeAndGate(run, profile, writeOpts, checkOpts);
   expect(gate.xml).toBe(xml);
   expect(gate.onePass).toBe(true);
   expect(gate.check).toEqual(await validatePain001(xml, checkOpts));
+}
+
+/** A copy of a read model with every position ({ line, column } under `at` or `fieldAt`) as { line: 0, column: 0 }; the originals go to `seen`. */
+function withoutPositions(v: unknown, seen: Set<unknown>, key = ''): unknown {
+  if (Array.isArray(v)) return v.map((x) => withoutPositions(x, seen));
+  if (v === null || typeof v !== 'object') return v;
+  if (key === 'at' || key === 'position') {
+    seen.add(v);
+    return { line: 0, column: 0 };
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v))
+    out[k] = k === 'fieldAt' ? Object.fromEntries(Object.entries(x as object).map(([f, p]) => [f, withoutPositions(p, seen, 'position')])) : withoutPositions(x, seen, k);
+  return out;
 }
 
 function checkedRun(input: unknown, profile: Profile, set: CharacterSet): PaymentRun | null {

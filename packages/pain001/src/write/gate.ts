@@ -6,6 +6,10 @@
  * one validatePain001 gives for the output (gate.test.ts compares both on many varied runs, the read models too,
  * and the writer's events with the reader's).
  *
+ * The model of the pass has no positions (one shared { line: 0, column: 0 }: no position object per node and field),
+ * as a generated file has no rule findings in the common case; when it has some, the writer's events are replayed into
+ * a reader with positions and the file judged again, so findings carry the positions validatePain001 gives them.
+ *
  * When the store does not validate the set natively (not installed, outside the native subset, engine libxml2), or a
  * reader limit is hit while writing, it takes the reading path: validatePain001 on the output with the same options.
  */
@@ -34,8 +38,9 @@ export async function writeAndGate(run: PaymentRun, profile: Profile, opts: Writ
     const { xml, blocks } = writePain001(run, profile, opts);
     return { xml, blocks, check: await validate(xml), onePass: false };
   }
-  // readPain001's own builder, fed the writer's events instead of a reader's.
-  const reader = pain001Reader({ limits: check.limits, lang: check.lang });
+  // readPain001's own builder, fed the writer's events instead of a reader's; without positions, which only findings
+  // show: a file with rule findings gets its model again with positions (below).
+  const reader = pain001Reader({ limits: check.limits, lang: check.lang, positions: false });
   let written: { xml: string; blocks: PaymentBlockPlan[] };
   try {
     written = writePain001(run, profile, opts, [native.tap, reader]);
@@ -51,5 +56,11 @@ export async function writeAndGate(run: PaymentRun, profile: Profile, opts: Writ
   // null: the native validation cannot judge this document like libxml2; assessPain001 then validates `xml` itself.
   const result: XsdResult | null = native.result();
   const shared = { result: (id: string) => (id === setId ? result : null) };
-  return { xml, blocks, check: await assessPain001(model, xml, { ...check, profile }, shared), onePass: result !== null };
+  const assessed = await assessPain001(model, xml, { ...check, profile }, shared);
+  if (assessed.findings.length === 0) return { xml, blocks, check: assessed, onePass: result !== null };
+  // Rule findings point into the file: the same model with its positions, from the writer's events once more (the
+  // writer is deterministic: the same file), judged again with the schema result of the pass.
+  const located = pain001Reader({ limits: check.limits, lang: check.lang });
+  writePain001(run, profile, opts, [located]);
+  return { xml, blocks, check: await assessPain001(located.model()!, xml, { ...check, profile }, shared), onePass: result !== null };
 }
