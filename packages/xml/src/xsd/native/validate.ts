@@ -131,8 +131,40 @@ export class NativeValidation {
     else this.error(`Element '${f.run.qname}': Character content other than whitespace is not allowed because the content type is 'element-only'.`, f.line);
   }
 
-  open(_name: string, local: string, _prefix: string, ns: string, attributes: XmlAttribute[], line: number, _column?: number): void {
+  open(name: string, local: string, prefix: string, ns: string, attributes: XmlAttribute[], line: number, column?: number): void {
     if (++this.elements > this.maxElements) throw new TooManyElements();
+    // The usual start tag, kept small (so that a reader's call site can inline it): validating, in a content
+    // model, no pending text or content error, no attributes, and the element the parent's state took last time.
+    const d = this.depth;
+    if (this.skip === 0 && d > 0 && attributes.length === 0 && !this.done) {
+      const parent = this.frames[d - 1]!;
+      const state = parent.state;
+      if (state !== null && local === state.hitLocal && ns === this.nsSeen && !parent.pendingText && !parent.bad) {
+        const edge = state.hitEdge!;
+        parent.state = edge.state;
+        const run = edge.run!;
+        const f = this.frames[d] ?? this.frame(d);
+        this.depth = d + 1;
+        f.run = run;
+        f.line = line;
+        f.state = run.automaton === null ? null : run.automaton.start;
+        f.bad = false;
+        f.text = '';
+        f.pendingText = false;
+        if (run.attributes !== null) this.attributes(run.qname, run.attributes, attributes, line);
+        return;
+      }
+    }
+    this.openSlow(name, local, prefix, ns, attributes, line, column);
+  }
+
+  private frame(d: number): Frame {
+    const f = new Frame();
+    this.frames[d] = f;
+    return f;
+  }
+
+  private openSlow(_name: string, local: string, _prefix: string, ns: string, attributes: XmlAttribute[], line: number, _column?: number): void {
     if (this.skip > 0 || this.done) {
       this.skip++;
       return;
@@ -277,14 +309,19 @@ export class NativeValidation {
       const text = f.text;
       f.text = '';
       if (f.bad) return;
-      if (run.valid!(text)) return;
-      const messages = valueMessages(st, text);
-      for (let i = 0; i < messages.length; i++) this.error(`Element '${run.qname}': ${messages[i]}`, f.line);
+      if (!run.valid!(text)) this.valueErrors(run, text, f.line);
       return;
     }
     if (f.pendingText) this.flushText(f);
-    if (!f.bad && f.state !== null && !f.state.accepting) {
-      this.error(`Element '${run.qname}': Missing child element(s).${expectedList(run.automaton!.expected(f.state))}`, f.line);
-    }
+    if (!f.bad && f.state !== null && !f.state.accepting) this.missingChildren(run, f.state, f.line);
+  }
+
+  private valueErrors(run: ElementRun, text: string, line: number): void {
+    const messages = valueMessages(run.simple!, text);
+    for (let i = 0; i < messages.length; i++) this.error(`Element '${run.qname}': ${messages[i]}`, line);
+  }
+
+  private missingChildren(run: ElementRun, state: DfaState, line: number): void {
+    this.error(`Element '${run.qname}': Missing child element(s).${expectedList(run.automaton!.expected(state))}`, line);
   }
 }
