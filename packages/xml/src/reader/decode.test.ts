@@ -84,6 +84,40 @@ describe('decodeXmlBytes and the readers', () => {
     expect(text).toBe('<?xml version="1.0" encoding="ISO-8859-15"?><a>€</a>');
     expect(new XmlChunkDecoder().end()).toBe('');
   });
+
+  it('decodes UTF-8 in chunks exactly as TextDecoder does whole (ASCII chunks copied once the decoder is clean)', () => {
+    let x = 17;
+    const rnd = (n: number) => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) % n;
+    const pieces = [[0xc3, 0xa9], [0xe2, 0x82, 0xac], [0xf0, 0x9d, 0x84, 0x9e], [0xef, 0xbb, 0xbf], [0xc3], [0xe2, 0x82], [0xf0, 0x9d], [0x80], [0xff], [0xed, 0xa0, 0x80]];
+    for (let k = 0; k < 200; k++) {
+      const bytes: number[] = [];
+      if (rnd(3) === 0) bytes.push(0xef, 0xbb, 0xbf);
+      bytes.push(0x3c, 0x61, 0x3e);
+      const n = 100 + rnd(3000);
+      const oddness = 1 + rnd(200);
+      for (let i = 0; i < n; i++) {
+        if (rnd(oddness) === 0) bytes.push(...pieces[rnd(pieces.length)]!);
+        else bytes.push(rnd(20) === 0 ? 0x0a : 0x20 + rnd(95));
+      }
+      const u8 = new Uint8Array(bytes);
+      const expected = new TextDecoder('utf-8').decode(u8);
+      for (const size of [1, 2, 3, 7, 64, 1000, 0]) {
+        const cuts: number[] = [];
+        if (size === 0) for (let c = rnd(6); c > 0; c--) cuts.push(rnd(u8.length));
+        else for (let i = size; i < u8.length; i += size) cuts.push(i);
+        cuts.sort((a, b) => a - b);
+        const d = new XmlChunkDecoder();
+        let text = '';
+        let from = 0;
+        for (const c of [...cuts, u8.length]) {
+          text += d.write(u8.subarray(from, c));
+          from = c;
+        }
+        text += d.end();
+        expect(text, `case ${k} size ${size}`).toBe(expected);
+      }
+    }
+  });
 });
 
 describe('decodeUtf8 (ASCII stretches copied, the rest through TextDecoder)', () => {
