@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseXml, type XmlElement } from '@kontor/xml';
 import { en16931Rules, readCiiDoc, runRules, xrechnungRules } from '../src/rules';
+import { definePattern } from '../src/rules/model';
 import type { CiiDoc, ContextDef, Pattern } from '../src/rules/types';
 import { einvoiceCorpusAvailable, einvoiceDir, loadGolden } from './conformance-corpus';
 
@@ -136,6 +137,51 @@ describe.runIf(available)('rule context assignment equals the brute-force refere
       expect(r.diffs).toEqual([]);
       expect(r.fired).toBeGreaterThan(100);
     }
+  });
+
+  it('for names first asked for after a document was indexed (found by a scan), and in documents indexed after that (listed by the walk)', () => {
+    // Names no rule asks for: a document indexed before a pattern or `all` asks for them lists them on request.
+    const marked = (n: number) =>
+      generated(n, 0).replace(/<ram:LineID>(\d+)<\/ram:LineID>/g, (m, id: string) => (Number(id) % 3 === 0 ? `${m}<x:H20Marker xmlns:x="urn:example:other"/><ram:H20Marker/>` : m));
+    const P = definePattern('h20-test-late-names');
+    const markerInLine = P.context({
+      label: 'marker under a line document',
+      priority: 3,
+      locals: ['H20Marker'],
+      match: (el) => el.parent?.local === 'AssociatedDocumentLineDocument' && el.ns !== '' && el.ns.startsWith('urn:un'),
+    });
+    const either = P.context({ label: 'marker or line id', priority: 2, locals: ['H20Marker', 'LineID'], match: () => true });
+    const fresh = (xml: string) => {
+      const root = parseXml(xml).root;
+      const doc = readCiiDoc(root);
+      const all: XmlElement[] = [];
+      const walk = (e: XmlElement) => {
+        all.push(e);
+        e.children.forEach(walk);
+      };
+      walk(root);
+      return { root, doc, all };
+    };
+    const first = fresh(marked(30));
+    runRules(en16931Rules, first.doc); // indexed before anything asked for the new names
+    const second = fresh(marked(45));
+    for (const { root, doc, all } of [first, second]) {
+      // `all` for a name asked for the first time (first document: a scan; the second is indexed before it too)
+      expect(doc.all('H20OtherMarker')).toEqual([]);
+      expect(doc.all('H20Marker')).toEqual(all.filter((e) => e.local === 'H20Marker' && e.ns === 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100'));
+      expect(doc.all('H20Marker', 'urn:example:other')).toHaveLength(all.filter((e) => e.ns === 'urn:example:other').length);
+      const ref = reference(P, root, doc);
+      expect(doc.nodes(markerInLine)).toEqual(ref.get(markerInLine));
+      expect(doc.nodes(either)).toEqual(ref.get(either));
+      expect(ref.get(markerInLine)!.length).toBeGreaterThan(9);
+      expect(ref.get(either)!.length).toBeGreaterThan(29);
+    }
+    // A document indexed after the pattern asked: its walk lists the names.
+    const third = fresh(marked(12));
+    const ref = reference(P, third.root, third.doc);
+    expect(third.doc.nodes(either)).toEqual(ref.get(either));
+    expect(third.doc.nodes(markerInLine)).toEqual(ref.get(markerInLine));
+    expect(third.doc.all('H20OtherMarker')).toEqual([]);
   });
 
   it('on generated large invoices, with foreign-namespace elements that share CII local names', () => {

@@ -62,7 +62,19 @@ function dispatchOf(p: Pattern): Dispatch {
       byPrio.filter((c) => c.locals === '*' || c.locals.includes(l)),
     );
   const multiLocal = p.contexts.filter((c) => c.locals !== '*' && c.locals.length > 1);
-  d = { num: dispatches++, byLocal, wildcard, locals: [...locals], localNames: [...locals].map(localName), multiLocal, isMulti: p.contexts.map((c) => multiLocal.includes(c)) };
+  d = {
+    num: dispatches++,
+    byLocal,
+    wildcard,
+    locals: [...locals],
+    localNames: [...locals].map(localName).map((n) => {
+      // A pattern without wildcards visits the elements of its names (listOf): documents list them in their walk.
+      if (n !== undefined && wildcard.length === 0) want(n);
+      return n;
+    }),
+    multiLocal,
+    isMulti: p.contexts.map((c) => multiLocal.includes(c)),
+  };
   dispatchCache.set(p, d);
   return d;
 }
@@ -77,8 +89,10 @@ function dispatchOf(p: Pattern): Dispatch {
  */
 interface PathNode {
   readonly ns: string;
+  /** The shared object of the element's local name (PATH_ROOT: a placeholder). */
+  readonly name: LocalName;
   /** Child paths by local name (the first namespace seen with it; others in that node's `alt`). */
-  readonly next: Map<LocalName, PathNode>;
+  readonly next: Map<string, PathNode>;
   alt: PathNode[] | undefined;
   /** Per Dispatch.num: this path's plan in that pattern. */
   readonly plans: (PathPlan | undefined)[];
@@ -92,22 +106,38 @@ interface LocalName {
   readonly local: string;
   /** Its slot in a document's `byNum`. */
   readonly num: number;
+  /**
+   * The value of `wantEpoch` when some pattern or `all` first asked for this name's elements (Infinity until then):
+   * a document indexed later lists them in its walk; an earlier one lists them on request (one scan).
+   */
+  wantedAt: number;
 }
 const PATH_NODES_MAX = 20_000;
 // Derived from static pattern definitions and element names only (bounded); keeps no per-request state.
-const PATH_ROOT: PathNode = { ns: '', next: new Map(), alt: undefined, plans: [] };
+const PATH_ROOT: PathNode = { ns: '', name: { local: '', num: -1, wantedAt: Infinity }, next: new Map(), alt: undefined, plans: [] };
 const LOCAL_NAMES = new Map<string, LocalName>();
+/** Counts the names asked for so far (see LocalName.wantedAt); grows with the static set of names rules ask for. */
+let wantEpoch = 0;
+
+/** Notes that the elements of this name are asked for (documents indexed from now on list them in their walk). */
+function want(n: LocalName): void {
+  if (n.wantedAt === Infinity) n.wantedAt = ++wantEpoch;
+}
 let pathNodes = 0;
 
 /** The shared object of a local name; undefined when the table is full. */
 function localName(local: string): LocalName | undefined {
   let n = LOCAL_NAMES.get(local);
-  if (n === undefined && LOCAL_NAMES.size < PATH_NODES_MAX) LOCAL_NAMES.set(local, (n = { local, num: LOCAL_NAMES.size }));
+  if (n === undefined && LOCAL_NAMES.size < PATH_NODES_MAX) LOCAL_NAMES.set(local, (n = { local, num: LOCAL_NAMES.size, wantedAt: Infinity }));
   return n;
 }
 
-/** The path node of an element named (local, ns) under `parent`; undefined when the trie is full. */
-function childPath(parent: PathNode, local: LocalName, ns: string): PathNode | undefined {
+/**
+ * The path node of an element named (local, ns) under `parent`; undefined when the trie (or the table of local
+ * names) is full. Keyed by the local name's text: the reader's names are internalized strings (hash cached, compared
+ * by pointer), so this one lookup per element also finds the name's shared object.
+ */
+function childPath(parent: PathNode, local: string, ns: string): PathNode | undefined {
   const n = parent.next.get(local);
   if (n !== undefined) {
     if (n.ns === ns) return n;
@@ -115,8 +145,10 @@ function childPath(parent: PathNode, local: LocalName, ns: string): PathNode | u
     if (alt !== undefined) for (let i = 0; i < alt.length; i++) if (alt[i]!.ns === ns) return alt[i];
   }
   if (pathNodes >= PATH_NODES_MAX) return undefined;
+  const name = n !== undefined ? n.name : localName(local);
+  if (name === undefined) return undefined;
   pathNodes++;
-  const c: PathNode = { ns, next: new Map(), alt: undefined, plans: [] };
+  const c: PathNode = { ns, name, next: new Map(), alt: undefined, plans: [] };
   if (n === undefined) parent.next.set(local, c);
   else (n.alt ??= []).push(c);
   return c;
@@ -137,6 +169,8 @@ function matches(c: ContextDef, el: XmlElement, doc: CiiDoc): boolean {
 }
 
 const EMPTY: readonly XmlElement[] = Object.freeze([]);
+/** Documents up to this many elements get their element-sized arrays made at once (V8 keeps them fast arrays). */
+const PREALLOCATE_MAX = 1_000_000;
 /** A header slot not computed yet (its value may be undefined). */
 const UNSET: unique symbol = Symbol('unset');
 
@@ -144,8 +178,6 @@ const UNSET: unique symbol = Symbol('unset');
 interface NameIndex {
   list: XmlElement[];
   pos: number[];
-  /** The shared object of the name (undefined when the table is full). */
-  name: LocalName | undefined;
   ns: string;
   /** Some element of this local name has another namespace than `ns`. */
   mixed: boolean;
@@ -235,12 +267,17 @@ function inPositionOrder(list: XmlElement[], pos: number[]): XmlElement[] {
 
 export class CiiDocument implements CiiDoc {
   readonly root: XmlElement;
-  /** Per local name: its elements in document order (`list`), their name paths and positions. */
+  /**
+   * Per local name without a shared object (the table of LOCAL_NAMES is full): its elements in document order
+   * (`list`) and positions. Undefined until the document is indexed.
+   */
   private byLocal: Map<string, NameIndex> | undefined;
-  /** The same, by LocalName.num (holes for names not in this document). */
+  /** The same for the names with a shared object, by LocalName.num (holes for names not in this document). */
   private byNum: (NameIndex | undefined)[] = [];
   private byName = new Map<string, readonly XmlElement[]>();
   private order: XmlElement[] | undefined;
+  /** wantEpoch when the document was indexed (the names wanted by then are listed in byNum). */
+  private indexEpoch = 0;
   /** The name path of each element of `order` (undefined beyond the trie's bound). */
   private orderPaths: (PathNode | undefined)[] = [];
   /** Per pattern: the elements each context fires on, indexed by ContextDef.id. */
@@ -270,37 +307,54 @@ export class CiiDocument implements CiiDoc {
   }
 
   /**
-   * One walk over the tree: document order, the elements per local name, and per element its name path (a node
-   * of the shared trie), so a pattern plans each path once and finds the plan on the path's node (no string-keyed
-   * lookup per element and pattern).
+   * One walk over the tree: document order, per element its name path (a node of the shared trie, so a pattern
+   * plans each path once and finds the plan on the path's node, no string-keyed lookup per element and pattern), and
+   * the elements of each name some pattern or `all` has asked for (listOf builds the others on request). A first
+   * pass counts the elements, so the two arrays of the document's size are made at that size (no copies while they
+   * grow: what a validation allocates while the young parse tree is alive, each scavenge copies the tree).
    */
   private index(): void {
-    const order: XmlElement[] = [];
-    const orderPaths: (PathNode | undefined)[] = [];
     const byLocal = new Map<string, NameIndex>();
     const byNum: (NameIndex | undefined)[] = [];
     const stack: XmlElement[] = [this.root];
+    let count = 0;
+    while (stack.length) {
+      const ch = stack.pop()!.children;
+      count++;
+      for (let i = 0; i < ch.length; i++) stack.push(ch[i]!);
+    }
+    // Preallocated up to a size V8 keeps as a fast (not dictionary) array; beyond it, appended as before.
+    const order: XmlElement[] = count <= PREALLOCATE_MAX ? new Array<XmlElement>(count) : [];
+    const orderPaths: (PathNode | undefined)[] = count <= PREALLOCATE_MAX ? new Array<PathNode | undefined>(count) : [];
+    const epoch = (this.indexEpoch = wantEpoch);
+    stack.push(this.root);
     // The parent's name path of each stacked element.
     const stackPaths: (PathNode | undefined)[] = [PATH_ROOT];
+    let k = 0;
     while (stack.length) {
       const e = stack.pop()!;
       const parentPath = stackPaths.pop();
       const local = e.local;
       const ns = e.ns;
-      const k = order.length;
-      let n = byLocal.get(local);
-      if (n === undefined) {
-        n = { list: [e], pos: [k], name: localName(local), ns, mixed: false };
-        byLocal.set(local, n);
-        if (n.name !== undefined) byNum[n.name.num] = n;
-      } else {
-        n.list.push(e);
-        n.pos.push(k);
-        if (n.ns !== ns) n.mixed = true;
+      // Mostly the element's path node (one lookup) gives its name's shared object; else (past the trie's bound)
+      // the table of names by text, else (past that table's bound) this document's map of the remaining names.
+      const path = parentPath === undefined ? undefined : childPath(parentPath, local, ns);
+      const name = path !== undefined ? path.name : localName(local);
+      if (name === undefined || name.wantedAt <= epoch) {
+        let n = name !== undefined ? byNum[name.num] : byLocal.get(local);
+        if (n === undefined) {
+          n = { list: [e], pos: [k], ns, mixed: false };
+          if (name !== undefined) byNum[name.num] = n;
+          else byLocal.set(local, n);
+        } else {
+          n.list.push(e);
+          n.pos.push(k);
+          if (n.ns !== ns) n.mixed = true;
+        }
       }
-      const path = parentPath === undefined || n.name === undefined ? undefined : childPath(parentPath, n.name, ns);
-      order.push(e);
-      orderPaths.push(path);
+      order[k] = e;
+      orderPaths[k] = path;
+      k++;
       const ch = e.children;
       for (let i = ch.length - 1; i >= 0; i--) {
         stack.push(ch[i]!);
@@ -313,12 +367,38 @@ export class CiiDocument implements CiiDoc {
     this.byNum = byNum;
   }
 
+  /**
+   * The elements of one local name (`name` its shared object, undefined past the table's bound): listed by the walk
+   * when the name was asked for before this document was indexed, else found by one scan now (and the name is
+   * listed in the walk of later documents).
+   */
+  private listOf(name: LocalName | undefined, local: string): NameIndex | undefined {
+    if (!this.order) this.index();
+    if (name === undefined) return this.byLocal!.get(local);
+    if (name.wantedAt <= this.indexEpoch) return this.byNum[name.num];
+    want(name);
+    let n = this.byNum[name.num];
+    if (n !== undefined) return n.list.length === 0 ? undefined : n;
+    const order = this.order!;
+    n = { list: [], pos: [], ns: '', mixed: false };
+    for (let k = 0; k < order.length; k++) {
+      const e = order[k]!;
+      if (e.local !== local) continue;
+      if (n.list.length === 0) n.ns = e.ns;
+      else if (n.ns !== e.ns) n.mixed = true;
+      n.list.push(e);
+      n.pos.push(k);
+    }
+    // An empty index notes "scanned, none" (listOf answers undefined for it, as for a name the walk did not meet).
+    this.byNum[name.num] = n;
+    return n.list.length === 0 ? undefined : n;
+  }
+
   all(local: string, ns: string = RAM): readonly XmlElement[] {
-    if (!this.byLocal) this.index();
     const key = ns === RAM ? local : `${ns}|${local}`;
     let hit = this.byName.get(key);
     if (!hit) {
-      const n = this.byLocal!.get(local);
+      const n = this.listOf(localName(local), local);
       // Mostly every element of a local name is in one namespace: then the index's own list is the answer when
       // that is the namespace asked for (read-only to callers, no copy), else there is none.
       hit = n === undefined ? EMPTY : !n.mixed ? (n.ns === ns ? n.list : EMPTY) : n.list.filter((e) => e.ns === ns);
@@ -347,14 +427,13 @@ export class CiiDocument implements CiiDoc {
     if (d.wildcard.length === 0) {
       // Only elements with one of the pattern's local names can fire a context: visit those (each name's
       // elements are in document order), not the whole document.
-      const byLocal = this.byLocal!;
       // Document positions of the elements of multi-name contexts (to restore document order at the end).
       const posOf: (number[] | undefined)[] | undefined = d.multiLocal.length === 0 ? undefined : new Array(p.contexts.length).fill(undefined);
       const num = d.num;
       for (let n = 0; n < d.locals.length; n++) {
         const local = d.locals[n]!;
         const name = d.localNames[n];
-        const ix = name !== undefined ? this.byNum[name.num] : byLocal.get(local);
+        const ix = this.listOf(name, local);
         if (ix === undefined) continue;
         const els = ix.list;
         const pos = ix.pos;
@@ -528,31 +607,51 @@ export function readCiiDoc(root: XmlElement): CiiDoc {
 
 const PREFIX_OF: Record<string, string> = Object.fromEntries(Object.entries(NS).map(([p, u]) => [u, p]));
 
-/** Per-run cache of sibling positions, so that paths of many findings under one parent stay linear. */
-export type PathCache = Map<XmlElement, Map<XmlElement, number>>;
+/**
+ * Per-run cache of sibling positions, so that paths of many findings under one parent stay linear: per parent, the
+ * number of positions asked so far (each found by a scan of the siblings), and from the POSITIONS_SCANNED-th on
+ * every child's position at once.
+ */
+export type PathCache = Map<XmlElement, Map<XmlElement, number> | number>;
+/** Positions under one parent found by scanning before its children's positions are all noted at once. */
+const POSITIONS_SCANNED = 4;
+
+/** The position of `el` among its parent's children of the same name (1 for the root), by a scan of the siblings. */
+function scannedPosition(p: XmlElement, el: XmlElement): number {
+  let idx = 1;
+  const ch = p.children;
+  const local = el.local;
+  const ns = el.ns;
+  for (let k = 0; k < ch.length; k++) {
+    const s = ch[k]!;
+    if (s === el) break;
+    if (s.local === local && s.ns === ns) idx++;
+  }
+  return idx;
+}
 
 function positionOf(el: XmlElement, cache?: PathCache): number {
   const p = el.parent;
   if (!p) return 1;
-  if (!cache) {
-    let idx = 1;
-    for (const s of p.children) {
-      if (s === el) break;
-      if (s.local === el.local && s.ns === el.ns) idx++;
+  if (!cache) return scannedPosition(p, el);
+  const m = cache.get(p);
+  if (m === undefined || typeof m === 'number') {
+    // A parent with few findings below it (most: one) costs a scan each, not a map of all its children.
+    const asked = m ?? 0;
+    if (asked + 1 < POSITIONS_SCANNED) {
+      cache.set(p, asked + 1);
+      return scannedPosition(p, el);
     }
-    return idx;
-  }
-  let m = cache.get(p);
-  if (!m) {
-    m = new Map();
+    const all = new Map<XmlElement, number>();
     const seen = new Map<string, number>();
     for (const s of p.children) {
       const key = `${s.ns}|${s.local}`;
       const n = (seen.get(key) ?? 0) + 1;
       seen.set(key, n);
-      m.set(s, n);
+      all.set(s, n);
     }
-    cache.set(p, m);
+    cache.set(p, all);
+    return all.get(el) ?? 1;
   }
   return m.get(el) ?? 1;
 }

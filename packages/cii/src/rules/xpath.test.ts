@@ -1,6 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { parseXml } from '@kontor/xml';
-import { D, XPathDynamicError, add, anchored, anyNum, castBoolean, cents, cmp, count, dbl, decimal, div, fractionLength, has, isAt, mul, nsp, one, round, sel, sumNodes, toDecimal } from './xpath';
+import { parseXml, type XmlElement } from '@kontor/xml';
+import {
+  D,
+  RAM,
+  RSM,
+  XPathDynamicError,
+  add,
+  anchored,
+  anyNum,
+  castBoolean,
+  cents,
+  cmp,
+  count,
+  dbl,
+  decimal,
+  div,
+  fractionLength,
+  has,
+  isAt,
+  mul,
+  nsp,
+  one,
+  round,
+  sel,
+  sumNodes,
+  toDecimal,
+} from './xpath';
 
 const doc = parseXml(
   `<rsm:Inv xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:x="urn:other">
@@ -127,5 +152,58 @@ describe('XPath 2.0 semantics the schematrons rely on', () => {
         expect(cmp(D(text), '=', Number(text)), text).toBe(true);
       }
     }
+  });
+});
+
+describe('paths that start by going up', () => {
+  // Reference: the step-by-step evaluation with de-duplication (what sel did for every path with '..').
+  const stepwise = (from: XmlElement, path: string): XmlElement[] => {
+    let cur: XmlElement[] = [from];
+    for (const step of path.split('/')) {
+      const next: XmlElement[] = [];
+      if (step === '..') {
+        for (const e of cur) if (e.parent && !next.includes(e.parent)) next.push(e.parent);
+      } else {
+        const [prefix, local] = step.split(':') as [string, string];
+        const ns = prefix === 'ram' ? RAM : prefix === 'rsm' ? RSM : 'none';
+        for (const e of cur) for (const c of e.children) if (c.local === local && c.ns === ns) next.push(c);
+      }
+      cur = next;
+    }
+    return cur;
+  };
+  it('climb to one ancestor and walk down in document order, as the step-by-step evaluation', () => {
+    const t = parseXml(
+      `<rsm:Inv xmlns:rsm="${RSM}" xmlns:ram="${RAM}" xmlns:x="urn:other"><ram:A><ram:B><ram:C>1</ram:C><ram:C>2</ram:C></ram:B><ram:B><ram:C>3</ram:C></ram:B><x:B/><ram:D>4</ram:D></ram:A><ram:A><ram:D>5</ram:D></ram:A></rsm:Inv>`,
+    ).root;
+    const all: XmlElement[] = [];
+    const walk = (e: XmlElement) => {
+      all.push(e);
+      e.children.forEach(walk);
+    };
+    walk(t);
+    const paths = [
+      '..',
+      '../..',
+      '../../..',
+      '../ram:B',
+      '../ram:D',
+      '../ram:B/ram:C',
+      '../../ram:A',
+      '../../ram:A/ram:B/ram:C',
+      '../../ram:A/ram:D',
+      '../ram:B/..',
+      '../ram:B/../ram:D',
+      'ram:B/../ram:D',
+      'ram:B/ram:C/../..',
+    ];
+    let nonEmpty = 0;
+    for (const el of all)
+      for (const path of paths) {
+        const got = sel(el, path);
+        expect(got, `${el.name} ${path}`).toEqual(stepwise(el, path));
+        if (got.length) nonEmpty++;
+      }
+    expect(nonEmpty).toBeGreaterThan(20);
   });
 });

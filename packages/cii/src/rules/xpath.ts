@@ -63,6 +63,11 @@ function internalize(s: string): string {
 const compiled = new Map<string, readonly Step[]>();
 /** Compiled paths that go up ('..') somewhere (evaluated step by step with de-duplication). */
 const goesUp = new WeakSet<readonly Step[]>();
+/**
+ * Compiled paths whose only '..' steps lead ('../ram:X', '../../ram:Y'): their number. From one element such a path
+ * climbs to one ancestor and walks down from it (document order, nothing to de-duplicate).
+ */
+const leadingUps = new WeakMap<readonly Step[], number>();
 /** Parses a relative path of prefixed steps once (cached). */
 export function compile(path: string): readonly Step[] {
   let steps = compiled.get(path);
@@ -76,7 +81,12 @@ export function compile(path: string): readonly Step[] {
     return { up: false, ns, local: internalize(s.slice(i + 1)) };
   });
   // The cache only ever holds the literal paths written in rule modules (a bounded, static set).
-  if (steps.some((s) => s.up)) goesUp.add(steps);
+  if (steps.some((s) => s.up)) {
+    goesUp.add(steps);
+    let lead = 0;
+    while (lead < steps.length && steps[lead]!.up) lead++;
+    if (!steps.some((s, i) => s.up && i >= lead)) leadingUps.set(steps, lead);
+  }
   compiled.set(path, steps);
   return steps;
 }
@@ -84,13 +94,18 @@ export function compile(path: string): readonly Step[] {
 /** Child elements with this local name (namespace RAM unless given). */
 export function kids(el: XmlElement | undefined, local: string, ns: string = RAM): XmlElement[] {
   if (!el) return [];
-  const out: XmlElement[] = [];
+  // The list is made at its first element as [c] (room for one; mostly there is one), not as [] and a push, which
+  // gives it room for 17.
+  let out: XmlElement[] | undefined;
   const ch = el.children;
   for (let k = 0; k < ch.length; k++) {
     const c = ch[k]!;
-    if (c.local === local && c.ns === ns) out.push(c);
+    if (c.local === local && c.ns === ns) {
+      if (out === undefined) out = [c];
+      else out.push(c);
+    }
   }
-  return out;
+  return out ?? [];
 }
 
 /** First child element with this local name (namespace RAM unless given). */
@@ -114,29 +129,40 @@ export function sel(from: XmlElement | readonly XmlElement[] | undefined, path: 
   const up = goesUp.has(steps);
   if (Array.isArray(from)) {
     if (up) return selUp(from as readonly XmlElement[], steps);
-    const out: XmlElement[] = [];
+    let out: XmlElement[] | undefined;
     const list = from as readonly XmlElement[];
-    for (let k = 0; k < list.length; k++) collect(list[k]!, steps, 0, out);
-    return out;
+    for (let k = 0; k < list.length; k++) out = collect(list[k]!, steps, 0, out);
+    return out ?? [];
   }
-  if (up) return selUp([from as XmlElement], steps);
-  const out: XmlElement[] = [];
-  collect(from as XmlElement, steps, 0, out);
-  return out;
+  if (up) {
+    const lead = leadingUps.get(steps);
+    if (lead === undefined) return selUp([from as XmlElement], steps);
+    let cur: XmlElement | null = from as XmlElement;
+    for (let i = 0; i < lead && cur !== null; i++) cur = cur.parent;
+    if (cur === null) return [];
+    if (lead === steps.length) return [cur];
+    return collect(cur, steps, lead, undefined) ?? [];
+  }
+  return collect(from as XmlElement, steps, 0, undefined) ?? [];
 }
 
-/** Depth-first over child steps: yields document order for a single start element. */
-function collect(e: XmlElement, steps: readonly Step[], i: number, out: XmlElement[]): void {
+/**
+ * Depth-first over child steps: yields document order for a single start element. The list is made at its first
+ * element as [c] (room for one: mostly a path finds one element), not as [] and a push (room for 17).
+ */
+function collect(e: XmlElement, steps: readonly Step[], i: number, out: XmlElement[] | undefined): XmlElement[] | undefined {
   const s = steps[i]!;
   const last = i + 1 === steps.length;
   const ch = e.children;
   for (let k = 0; k < ch.length; k++) {
     const c = ch[k]!;
     if (c.local === s.local && c.ns === s.ns) {
-      if (last) out.push(c);
-      else collect(c, steps, i + 1, out);
+      if (!last) out = collect(c, steps, i + 1, out);
+      else if (out === undefined) out = [c];
+      else out.push(c);
     }
   }
+  return out;
 }
 
 /** Step-by-step evaluation with de-duplication, for paths that go up ('..'). */

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parseXml, type XmlElement } from '@kontor/xml';
+import { oraclePath, type PathCache } from './model';
+import { RAM, RSM } from './xpath';
+
+describe('oraclePath', () => {
+  it('gives the same position paths with the per-run cache as without, however many are asked under one parent', () => {
+    // One parent with 40 children of two names in two namespaces (and one without), grandchildren below some.
+    const kids: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const name = ['ram:A', 'ram:B', 'x:A', 'C'][i % 4]!;
+      kids.push(i % 3 === 0 ? `<${name}><ram:D/><ram:D/></${name}>` : `<${name}/>`);
+    }
+    const root = parseXml(`<rsm:CrossIndustryInvoice xmlns:rsm="${RSM}" xmlns:ram="${RAM}" xmlns:x="urn:other"><ram:P>${kids.join('')}</ram:P></rsm:CrossIndustryInvoice>`).root;
+    const all: XmlElement[] = [];
+    const walk = (e: XmlElement) => {
+      all.push(e);
+      e.children.forEach(walk);
+    };
+    walk(root);
+    // A fixed shuffle: positions asked in no particular order, several times each.
+    const order = all.map((e, i) => ({ e, k: (i * 7919) % 97 })).sort((a, b) => a.k - b.k);
+    const cache: PathCache = new Map();
+    for (const round of [1, 2]) for (const { e } of order) expect(oraclePath(e, cache), `round ${round}`).toBe(oraclePath(e));
+    expect(oraclePath(all.at(-1)!, cache)).toBe('/rsm:CrossIndustryInvoice[1]/ram:P[1]/C[10]/ram:D[2]');
+    expect(oraclePath(root.children[0]!.children[38]!, cache)).toBe("/rsm:CrossIndustryInvoice[1]/ram:P[1]/*:A[namespace-uri()='urn:other'][10]");
+    expect(oraclePath(root.children[0]!.children[13]!, cache)).toBe('/rsm:CrossIndustryInvoice[1]/ram:P[1]/ram:B[4]');
+  });
+});
