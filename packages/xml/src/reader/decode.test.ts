@@ -93,17 +93,19 @@ describe('decodeXmlBytes and the readers', () => {
       const bytes: number[] = [];
       if (rnd(3) === 0) bytes.push(0xef, 0xbb, 0xbf);
       bytes.push(0x3c, 0x61, 0x3e);
-      const n = 100 + rnd(3000);
-      const oddness = 1 + rnd(200);
+      const n = 100 + rnd(rnd(2) === 0 ? 3000 : 9000);
+      const oddness = 1 + rnd(k % 2 === 0 ? 200 : 2000);
       for (let i = 0; i < n; i++) {
         if (rnd(oddness) === 0) bytes.push(...pieces[rnd(pieces.length)]!);
         else bytes.push(rnd(20) === 0 ? 0x0a : 0x20 + rnd(95));
       }
       const u8 = new Uint8Array(bytes);
       const expected = new TextDecoder('utf-8').decode(u8);
-      for (const size of [1, 2, 3, 7, 64, 1000, 0]) {
+      for (const size of [1, 2, 3, 7, 64, 1000, 0, -1]) {
         const cuts: number[] = [];
-        if (size === 0) for (let c = rnd(6); c > 0; c--) cuts.push(rnd(u8.length));
+        // -1: the head, then the rest in one chunk (cut in 1 KB pieces inside)
+        if (size === -1) cuts.push(64);
+        else if (size === 0) for (let c = rnd(6); c > 0; c--) cuts.push(rnd(u8.length));
         else for (let i = size; i < u8.length; i += size) cuts.push(i);
         cuts.sort((a, b) => a - b);
         const d = new XmlChunkDecoder();
@@ -115,6 +117,19 @@ describe('decodeXmlBytes and the readers', () => {
         }
         text += d.end();
         expect(text, `case ${k} size ${size}`).toBe(expected);
+      }
+    }
+    // A sequence cut (or broken) right at the end of a 1 KB piece inside a chunk, then a whole ASCII piece.
+    for (const tail of [[0xe2, 0x82], [0xe2], [0xf0, 0x9d, 0x84], [0xe2, 0x82, 0xac], [0xc3, 0xa9]]) {
+      for (const shift of [0, 1, 2]) {
+        const head = new TextEncoder().encode(`<a>${'h'.repeat(61)}`);
+        const body = new Uint8Array(3000).fill(0x62);
+        body.set([0xc3, 0xa4], 10);
+        body.set(tail, 1024 - tail.length + shift);
+        const u8 = new Uint8Array([...head, ...body]);
+        const d = new XmlChunkDecoder();
+        const text = d.write(u8.subarray(0, head.length)) + d.write(u8.subarray(head.length)) + d.end();
+        expect(text, `${tail} ${shift}`).toBe(new TextDecoder().decode(u8));
       }
     }
   });
