@@ -302,7 +302,9 @@ describe('follows (indentation and the next tag as they followed a tag last time
       '<r><a>&amp;</a><a>x&amp;</a><a>\r\n</a></r>',
     ];
     for (const doc of cases) agree(doc);
-    agree('<r>\n <a>\n  <a>\n   <a>\n    <a>\n     <a/>\n    </a>\n   </a>\n  </a>\n </a>\n <a>\n  <a>\n   <a>\n    <a>\n     <a>\n      <a/>\n     </a>\n    </a>\n   </a>\n  </a>\n </a></r>', { maxDepth: 6 });
+    agree('<r>\n <a>\n  <a>\n   <a>\n    <a>\n     <a/>\n    </a>\n   </a>\n  </a>\n </a>\n <a>\n  <a>\n   <a>\n    <a>\n     <a>\n      <a/>\n     </a>\n    </a>\n   </a>\n  </a>\n </a></r>', {
+      maxDepth: 6,
+    });
   });
 
   it('agrees on pseudo-random repeated structures with variations, whole and in chunks', () => {
@@ -321,7 +323,14 @@ describe('follows (indentation and the next tag as they followed a tag last time
       }
       const doc = `<root xmlns:ram="urn:r" xmlns:p="urn:p">${body}\n</root>`;
       const expected = reference(doc);
-      for (const chunks of [[doc], cut(doc, [r(doc.length), r(doc.length)].sort((x, y) => x - y)), Array.from({ length: Math.ceil(doc.length / 37) }, (_, i) => doc.slice(i * 37, i * 37 + 37))]) {
+      for (const chunks of [
+        [doc],
+        cut(
+          doc,
+          [r(doc.length), r(doc.length)].sort((x, y) => x - y),
+        ),
+        Array.from({ length: Math.ceil(doc.length / 37) }, (_, i) => doc.slice(i * 37, i * 37 + 37)),
+      ]) {
         expect(ours(chunks), `case ${k}`).toEqual(expected);
       }
     }
