@@ -232,7 +232,7 @@ function namePartsAt(s: string, from: number, to: number, hash: number): NamePar
   if (len > SHARED_NAME_LENGTH_MAX) return splitName(s.slice(from, to));
   const slot = (hash ^ (hash >>> 14)) & (SHARED_SLOTS - 1);
   let depth = 0;
-  for (let e = SHARED_TABLE[slot]!; e !== null; e = e.next) {
+  for (let e: NameParts | null = SHARED_TABLE[slot]!; e !== null; e = e.next) {
     if (e.name.length === len && sameAt(s, e.name, from)) return e;
     depth++;
   }
