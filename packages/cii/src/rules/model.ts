@@ -439,6 +439,10 @@ export class CiiDocument implements CiiDoc {
         const pos = ix.pos;
         const paths = this.orderPaths;
         const cands = d.byLocal.get(local)!;
+        // Mostly every element of a name fires one context declared for that name only (e.g. every invoice line):
+        // then that context's nodes are the name's own list (read-only to callers, no copy). `shared` is that
+        // context while elements 0..k-1 all fired it (not yet copied anywhere).
+        let shared: ContextDef | undefined;
         for (let k = 0; k < els.length; k++) {
           const el = els[k]!;
           const path = paths[pos[k]!];
@@ -450,12 +454,22 @@ export class CiiDocument implements CiiDoc {
             c = plan.evaluate.length !== 0 ? this.first(el, plan.evaluate) : undefined;
             if (c === undefined) c = plan.terminal;
           }
+          if (k === 0 && c !== undefined && !d.isMulti[c.id]) {
+            shared = c;
+            continue;
+          }
+          if (shared !== undefined) {
+            if (c === shared) continue;
+            out[shared.id] = els.slice(0, k);
+            shared = undefined;
+          }
           if (c === undefined) continue;
           const list = out[c.id];
           if (list) list.push(el);
           else out[c.id] = [el];
           if (posOf !== undefined && d.isMulti[c.id]) (posOf[c.id] ??= []).push(pos[k]!);
         }
+        if (shared !== undefined) out[shared.id] = els;
       }
       // A context with several local names got its elements name by name: restore document order.
       if (posOf !== undefined)

@@ -43,6 +43,7 @@ import {
   sv,
   toDecimal,
   upper,
+  XPathDynamicError,
   type Dec,
   type XNum,
 } from '../xpath';
@@ -79,6 +80,10 @@ const HEADER_AC_PATH = `${HEADER_SETTLEMENT}/ram:SpecifiedTradeAllowanceCharge`;
 
 /** upper-case(ram:TypeCode) = 'VAT' (one TypeCode at most, as upper-case demands). */
 const vatTyped = (tax: XmlElement | null | undefined) => !!tax && upper(sv(onlyKid(tax, 'TypeCode'))) === 'VAT';
+/** A VAT-typed tax with a category code (module level: no closure per line). */
+const vatWithCategory = (t: XmlElement) => vatTyped(t) && has(t, 'ram:CategoryCode');
+/** Carries @unitCode (module level: no closure per line). */
+const hasUnitCode = (q: XmlElement) => attr(q, 'unitCode') !== undefined;
 /** [ram:CategoryCode = code] */
 const hasCategory = (tax: XmlElement | null | undefined, code: string) => !!tax && anyKidIs(tax, 'CategoryCode', code);
 /** The element's parent is a ram:SpecifiedTradeAllowanceCharge with this indicator (boolean comparison). */
@@ -237,7 +242,21 @@ function categoryCounts(doc: CiiDoc, code: string): { header: number; line: numb
     // Per category code: how many taxes carry it (a tax counts once even with several CategoryCode children).
     const tally = (taxes: readonly XmlElement[]) => {
       const m = new Map<string, number>();
-      for (const t of taxes) for (const c of new Set(kids(t, 'CategoryCode').map(sv))) m.set(c, (m.get(c) ?? 0) + 1);
+      for (let i = 0; i < taxes.length; i++) {
+        // Each distinct CategoryCode value of the tax once: a value counts unless an earlier CategoryCode child had it.
+        const ch = taxes[i]!.children;
+        for (let k = 0; k < ch.length; k++) {
+          const c = ch[k]!;
+          if (c.local !== 'CategoryCode' || c.ns !== RAM) continue;
+          const v = sv(c);
+          let earlier = false;
+          for (let j = 0; j < k && !earlier; j++) {
+            const e = ch[j]!;
+            earlier = e.local === 'CategoryCode' && e.ns === RAM && sv(e) === v;
+          }
+          if (!earlier) m.set(v, (m.get(v) ?? 0) + 1);
+        }
+      }
       return m;
     };
     return {
@@ -492,7 +511,7 @@ export const modelRules: readonly RuleDef[] = [
   // ---- lines (BG-25)
   rule('BR-21', 'f', C.line, 'BT-126', (el) => notBlank(el, 'ram:AssociatedDocumentLineDocument/ram:LineID')),
   rule('BR-22', 'f', C.line, 'BT-129', (el) => has(el, 'ram:SpecifiedLineTradeDelivery/ram:BilledQuantity')),
-  rule('BR-23', 'f', C.line, 'BT-130', (el) => sel(el, 'ram:SpecifiedLineTradeDelivery/ram:BilledQuantity').some((q) => attr(q, 'unitCode') !== undefined)),
+  rule('BR-23', 'f', C.line, 'BT-130', (el) => sel(el, 'ram:SpecifiedLineTradeDelivery/ram:BilledQuantity').some(hasUnitCode)),
   rule('BR-24', 'f', C.line, 'BT-131', (el) => has(el, 'ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount')),
   rule('BR-25', 'f', C.line, 'BT-153', (el) => notBlank(el, 'ram:SpecifiedTradeProduct/ram:Name')),
   rule('BR-26', 'f', C.line, 'BT-146', (el) => has(el, 'ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:ChargeAmount')),
@@ -502,11 +521,19 @@ export const modelRules: readonly RuleDef[] = [
     return anyNum(gross, '>=', D(0)) || gross.length === 0;
   }),
   rule('BR-64', 'f', C.line, 'BT-157', (el) => {
+    // nsp(one(GlobalID/@schemeID)) != '' or not(GlobalID): the attributes counted in one walk (no lists).
     const ids = sel(el, 'ram:SpecifiedTradeProduct/ram:GlobalID');
-    const schemes = ids.map((g) => attr(g, 'schemeID')).filter((s): s is string => s !== undefined);
-    return nsp(one(schemes)) !== '' || ids.length === 0;
+    let scheme: string | undefined;
+    let schemes = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const s = attr(ids[i]!, 'schemeID');
+      if (s === undefined) continue;
+      if (schemes++ === 0) scheme = s;
+    }
+    if (schemes > 1) throw new XPathDynamicError('XPTY0004', `a sequence of ${schemes} items where one is allowed`);
+    return nsp(scheme) !== '' || ids.length === 0;
   }),
-  rule('BR-CO-04', 'f', C.line, 'BT-151', (el) => sel(el, 'ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax').some((t) => vatTyped(t) && has(t, 'ram:CategoryCode'))),
+  rule('BR-CO-04', 'f', C.line, 'BT-151', (el) => sel(el, 'ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax').some(vatWithCategory)),
   docRule('BR-CO-18', 'f', C.line, 'BG-23', (doc) => doc.all('ApplicableHeaderTradeSettlement').some((s) => is(s.parent, 'SupplyChainTradeTransaction', RSM) && has(s, 'ram:ApplicableTradeTax'))),
   rule('BR-DEC-23', 'f', C.line, 'BT-131', (el) => twoDecimals(sel(el, 'ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount'))),
 

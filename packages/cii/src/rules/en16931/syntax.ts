@@ -6,7 +6,7 @@
 import type { XmlElement } from '@kontor/xml';
 import type { CiiDoc, RuleDef } from '../types';
 import { definePattern } from '../model';
-import { RAM, RSM, UDT, anchored, attr, fromRoot, has, hasAncestor, indicatorIs, is, kids, nsp, one, sel, sv } from '../xpath';
+import { RAM, RSM, UDT, anchored, anyKidIs, attr, fromRoot, has, hasAncestor, indicatorIs, is, kids, nsp, one, onlyKid, sel, sv } from '../xpath';
 import { absent, counted, noAttributes, rule, docRule } from './dsl';
 
 const P = definePattern('EN16931-CII-Syntax');
@@ -88,6 +88,27 @@ function docsWithCode(el: XmlElement, code: string): XmlElement[] {
   return kids(el, 'AdditionalReferencedDocument').filter((d) => nsp(sv(one(kids(d, 'TypeCode')))) === code);
 }
 
+/** count(ram:AdditionalReferencedDocument[normalize-space(ram:TypeCode) = code]) in one walk (no lists). */
+function countDocsWithCode(el: XmlElement, code: string): number {
+  let n = 0;
+  const ch = el.children;
+  for (let k = 0; k < ch.length; k++) {
+    const d = ch[k]!;
+    if (d.local === 'AdditionalReferencedDocument' && d.ns === RAM && nsp(sv(onlyKid(d, 'TypeCode'))) === code) n++;
+  }
+  return n;
+}
+
+/** `kids(el, local).some((c) => attr(c, name) !== undefined)` without a list or a closure. */
+function kidHasAttr(el: XmlElement, local: string, name: string): boolean {
+  const ch = el.children;
+  for (let k = 0; k < ch.length; k++) {
+    const c = ch[k]!;
+    if (c.local === local && c.ns === RAM && attr(c, name) !== undefined) return true;
+  }
+  return false;
+}
+
 /** XPath's \d is any Unicode decimal digit; \s is space, tab, CR, LF. */
 const DATE_102 = /^[ \t\r\n]*(\p{Nd}{4})(1[0-2]|0[1-9])(3[01]|[12][0-9]|0[1-9])[ \t\r\n]*$/u;
 
@@ -103,7 +124,7 @@ const conditionRules: RuleDef[] = [
   }),
   rule('CII-SR-463', 'f', C.allowanceCharge, 'BT-97', (el) => has(el, 'ram:ChargeIndicator')),
   rule('CII-SR-186', 'w', C.lineSettlement, undefined, (el) => !sel(el, 'ram:SpecifiedTradeAllowanceCharge/ram:CalculationPercent').some((p) => attr(p, 'format') !== undefined)),
-  rule('CII-SR-474', 'w', C.lineSettlement, 'BT-128', (el) => docsWithCode(el, '130').length <= 1),
+  rule('CII-SR-474', 'w', C.lineSettlement, 'BT-128', (el) => countDocsWithCode(el, '130') <= 1),
   rule('CII-SR-450', 'w', C.headerAgreement, 'BT-46', (el) => notBothIdAndGlobalId(el, 'BuyerTradeParty')),
   rule('CII-SR-455', 'f', C.headerAgreement, 'BG-6', (el) => sel(el, 'ram:SellerTradeParty/ram:DefinedTradeContact').length <= 1),
   rule('CII-SR-456', 'f', C.headerAgreement, 'BG-9', (el) => sel(el, 'ram:BuyerTradeParty/ram:DefinedTradeContact').length <= 1),
@@ -197,13 +218,13 @@ const conditionRules: RuleDef[] = [
     ['CII-DT-035', 'f', 'unitCodeListAgencyID'],
     ['CII-DT-036', 'f', 'unitCodeListAgencyName'],
   ]),
-  rule('CII-DT-037', 'f', C.tradeTax, 'BT-118', (el) => !has(el, 'ram:TypeCode') || kids(el, 'TypeCode').some((t) => sv(t) === 'VAT')),
+  rule('CII-DT-037', 'f', C.tradeTax, 'BT-118', (el) => !has(el, 'ram:TypeCode') || anyKidIs(el, 'TypeCode', 'VAT')),
   rule('CII-DT-041', 'w', C.tradeTax, 'BT-116', (el) => !has(el, 'ram:BasisAmount') || hasAncestor(el, 'ApplicableHeaderTradeSettlement')),
   rule('CII-DT-052', 'w', C.tradeTax, 'BT-121', (el) => !has(el, 'ram:ExemptionReasonCode') || is(el, 'ApplicableTradeTax')),
   rule('CII-DT-098', 'w', C.tradeTax, 'BT-120', (el) => !has(el, 'ram:ExemptionReason') || is(el, 'ApplicableTradeTax')),
   rule('CII-DT-054', 'w', C.tradeTax, 'BT-7', (el) => !has(el, 'ram:TaxPointDate') || hasAncestor(el, 'ApplicableHeaderTradeSettlement')),
   rule('CII-DT-058', 'w', C.tradeTax, 'BT-8', (el) => !has(el, 'ram:DueDateTypeCode') || hasAncestor(el, 'ApplicableHeaderTradeSettlement')),
-  rule('CII-DT-059', 'w', C.tradeTax, 'BT-119', (el) => !kids(el, 'RateApplicablePercent').some((p) => attr(p, 'format') !== undefined)),
+  rule('CII-DT-059', 'w', C.tradeTax, 'BT-119', (el) => !kidHasAttr(el, 'RateApplicablePercent', 'format')),
   rule('CII-DT-097', 'f', C.date102, undefined, (el) => DATE_102.test(sv(el))),
 ];
 

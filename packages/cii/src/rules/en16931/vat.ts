@@ -41,6 +41,7 @@ interface LineVat {
 }
 
 const LINE_VAT = Symbol('en16931.lineVat');
+const NONE: readonly string[] = Object.freeze([]);
 function lineVat(doc: CiiDoc): readonly LineVat[] {
   return doc.memo(LINE_VAT, buildLineVat);
 }
@@ -52,8 +53,9 @@ function buildLineVat(doc: CiiDoc): readonly LineVat[] {
   for (let i = 0; i < settlements.length; i++) {
     const settlement = settlements[i]!;
     const ch = settlement.children;
-    // distinct-values(ram:ApplicableTradeTax/ram:CategoryCode), in document order.
-    const categories: string[] = [];
+    // distinct-values(ram:ApplicableTradeTax/ram:CategoryCode), in document order (made at the first value as
+    // [v], room for one: a line mostly has one category).
+    let categories: string[] | undefined;
     for (let k = 0; k < ch.length; k++) {
       const t = ch[k]!;
       if (t.local !== 'ApplicableTradeTax' || t.ns !== RAM) continue;
@@ -62,7 +64,8 @@ function buildLineVat(doc: CiiDoc): readonly LineVat[] {
         const c = tc[j]!;
         if (c.local !== 'CategoryCode' || c.ns !== RAM) continue;
         const v = sv(c);
-        if (!categories.includes(v)) categories.push(v);
+        if (categories === undefined) categories = [v];
+        else if (!categories.includes(v)) categories.push(v);
       }
     }
     // Exact sums in integer units where they fit (decimal-sum.ts): the same Dec as adding with big.js.
@@ -73,7 +76,7 @@ function buildLineVat(doc: CiiDoc): readonly LineVat[] {
       const n = onlyKid(m, 'LineTotalAmount');
       if (n) total.addText(sv(n));
     }
-    out.push({ categories, total, settlement });
+    out.push({ categories: categories ?? NONE, total, settlement });
   }
   return out;
 }
@@ -111,7 +114,8 @@ function sumsByCategoryRate(doc: CiiDoc): Map<string, Map<string, DecimalSum>> {
   // cast once (a form that does not cast throws on its first line, as before).
   const canonical = new Map<string, string>();
   for (const l of lineVat(doc)) {
-    const rates: string[] = [];
+    // Made at the first rate as [r] (room for one), as the categories.
+    let rates: string[] | undefined;
     const ch = l.settlement.children;
     for (let k = 0; k < ch.length; k++) {
       const t = ch[k]!;
@@ -124,14 +128,16 @@ function sumsByCategoryRate(doc: CiiDoc): Map<string, Map<string, DecimalSum>> {
         r = decimal(text).toString();
         canonical.set(text, r);
       }
-      if (!rates.includes(r)) rates.push(r);
+      if (rates === undefined) rates = [r];
+      else if (!rates.includes(r)) rates.push(r);
     }
+    const rs = rates ?? NONE;
     for (let j = 0; j < l.categories.length; j++) {
       const c = l.categories[j]!;
       let byRate = sums.get(c);
       if (!byRate) sums.set(c, (byRate = new Map()));
-      for (let q = 0; q < rates.length; q++) {
-        const r = rates[q]!;
+      for (let q = 0; q < rs.length; q++) {
+        const r = rs[q]!;
         let sum = byRate.get(r);
         if (sum === undefined) byRate.set(r, (sum = new DecimalSum()));
         sum.addSum(l.total);
