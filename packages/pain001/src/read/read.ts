@@ -14,6 +14,7 @@ import { streamXmlEvents, defaultXmlLimits, KontorXmlError, type StreamTap, type
 import type { Lang } from '@kontor/xml';
 import { Pain001Error } from '../errors';
 import { sayer, type Say } from '../messages';
+import { packLoc } from './position';
 import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadGroupHeader, ReadParty, ReadPaymentBlock, ReadPaymentType, ReadTransaction } from './model';
 
 export const PAIN_NAMESPACES: Record<string, '09' | '03'> = {
@@ -61,8 +62,8 @@ class Frame {
   aColumn = 0;
   flag = false;
   stash: EqvtStash | null = null;
-  /** The reader keeps no positions (pain001Reader's `positions: false`): set once when the reader makes the frame. */
-  noPositions = false;
+  /** How the reader keeps positions (POSITION_* below): set once when the reader makes the frame. */
+  positions = POSITION_OBJECTS;
 }
 
 interface EqvtStash {
@@ -127,12 +128,23 @@ function txt(t: string): string | undefined {
   return v === '' ? undefined : v;
 }
 
+/** Positions as { line, column } objects (public models). */
+const POSITION_OBJECTS = 0;
+/** None: one shared NO_POSITION (pain001Reader's `positions: false`). */
+const POSITION_NONE = 1;
+/** Small integers (position.ts; validatePain001's own model, decoded by the rules for findings). */
+const POSITION_PACKED = 2;
+
 /** Every position of a reader without positions (pain001Reader's `positions: false`). */
 const NO_POSITION: Loc = Object.freeze({ line: 0, column: 0 });
 
-const loc = (f: Frame): Loc => (f.noPositions ? NO_POSITION : { line: f.line, column: f.column });
-/** A position reported by a child (scratch), in the reader of frame `f`. */
-const locAt = (f: Frame, line: number, column: number): Loc => (f.noPositions ? NO_POSITION : { line, column });
+/** A position in the reader of frame `f` (the element's own, or one a child reported to its scratch). */
+function locAt(f: Frame, line: number, column: number): Loc {
+  const mode = f.positions;
+  if (mode === POSITION_OBJECTS) return { line, column };
+  return mode === POSITION_NONE ? NO_POSITION : packLoc(line, column);
+}
+const loc = (f: Frame): Loc => locAt(f, f.line, f.column);
 
 /** Sets a field and its position when the element has non-blank text (the tree reader's put()). */
 function put(ctx: unknown, key: string, f: Frame): void {
@@ -604,6 +616,11 @@ export interface Pain001ReaderOptions {
   positions?: boolean | undefined;
 }
 
+/** Inside the package: validatePain001's reader keeps positions as small integers (position.ts). */
+interface InternalReaderOptions extends Pain001ReaderOptions {
+  packedPositions?: boolean;
+}
+
 /**
  * The read model built from reader events: feed it a document's open/text/close events, then take `model()`.
  * Its functions are methods: call them on the reader (as streamXml's `tap` and the writer's sinks do), not detached.
@@ -639,7 +656,7 @@ class ModelReader implements Pain001Reader {
   private readonly st: ReadState;
   /** Open elements' frames, reused (made with one element so that every reader's array has the same elements kind). */
   private readonly frames: Frame[];
-  private readonly noPositions: boolean;
+  private readonly positions: number;
   private depth = 0;
   /** Depth of the retained part being read (-1: none) and its elements so far. */
   private keptDepth = -1;
@@ -647,13 +664,13 @@ class ModelReader implements Pain001Reader {
 
   constructor(opts: Pain001ReaderOptions) {
     this.st = { model: undefined, limits: { ...defaultPain001Limits, ...opts.limits }, transactions: 0, say: sayer(opts.lang) };
-    this.noPositions = opts.positions === false;
+    this.positions = opts.positions === false ? POSITION_NONE : (opts as InternalReaderOptions).packedPositions ? POSITION_PACKED : POSITION_OBJECTS;
     this.frames = [this.frame()];
   }
 
   private frame(): Frame {
     const f = new Frame();
-    f.noPositions = this.noPositions;
+    f.positions = this.positions;
     return f;
   }
 
@@ -813,8 +830,16 @@ function combined(first: StreamTap, then: StreamTap): StreamTap {
  * ```
  */
 export async function readPain001(text: string, opts: ReadOptions = {}): Promise<Pain001ReadModel> {
+  return readModel(text, opts, false);
+}
+
+/**
+ * readPain001 with the positions as small integers when `packed` (position.ts): validatePain001's own read, whose
+ * model only its rules see (they decode positions for findings). Not exported from the package.
+ */
+export async function readModel(text: string, opts: ReadOptions, packed: boolean): Promise<Pain001ReadModel> {
   const say = sayer(opts.lang);
-  const reader = pain001Reader({ limits: opts.limits, lang: opts.lang });
+  const reader = new ModelReader({ limits: opts.limits, lang: opts.lang, packedPositions: packed } as InternalReaderOptions);
   const extra = opts.tap;
   // streamXmlEvents calls its handlers detached: closures that call the reader's (and a tap's) methods; a tap goes first.
   const tap: StreamTap = opts.tapFor ? decidedAtRoot(opts.tapFor, reader) : extra ? combined(extra, reader) : detached(reader);

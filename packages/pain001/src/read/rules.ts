@@ -19,6 +19,7 @@ import { isIsoDate } from '../model/dates';
 import type { Profile } from '../model/run';
 import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadParty, ReadTransaction } from './model';
 import { DecimalSum, hundredths } from './decimal-sum';
+import { locOf } from './position';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const SCT_MAX = new Big('999999999.99');
@@ -39,7 +40,9 @@ class Collector {
   /** `path` is relative to the current block/transaction (absolute when there is none), e.g. '.amount'. */
   add(code: string, severity: Severity, m: Msg, path: string, location?: Loc): void {
     const full = this.bi < 0 ? path : this.ti < 0 ? `paymentBlocks.${this.bi}${path}` : `paymentBlocks.${this.bi}.transactions.${this.ti}${path}`;
-    this.issues.push({ code, severity, message: this.say(m.key, m.params), path: full, ...(location ? { line: location.line, column: location.column } : {}) });
+    // Positions of validatePain001's own model are small integers (position.ts): decoded here, for the finding only.
+    const at = location === undefined ? undefined : locOf(location);
+    this.issues.push({ code, severity, message: this.say(m.key, m.params), path: full, ...(at ? { line: at.line, column: at.column } : {}) });
   }
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeValidation, validatePain001 } from './validate';
+import { readPain001 } from './read';
+import { checkPain001 } from './rules';
 import { Pain001Error } from '../errors';
 
 const NS = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
@@ -83,4 +85,31 @@ describe('validatePain001 without a schema store', () => {
     expect(r.verdict).toBe('invalid');
     expect(r.findings[0]).toMatchObject({ code: 'XML_MALFORMED', line: 4 });
   });
+});
+
+describe('validatePain001 on large files (positions kept as integers, position.ts)', () => {
+  // Over 1 MB: findings everywhere in the file, in the compact form (one long line) and with a line per payment.
+  const bad = (i: number) =>
+    i % 7 === 0
+      ? tx('10.001', 'EUR', 'DE28100100100001234567', `E2E-${i}`)
+      : i % 11 === 0
+        ? tx('3.00', 'USD', 'DE00100100100001234567', 'E2E-1')
+        : tx(`${i}.00`, 'EUR', 'DE28100100100001234567', `E2E-${i}`);
+  const body = Array.from({ length: 5000 }, (_, i) => bad(i + 1));
+  for (const [name, sep] of [
+    ['one long line', ''],
+    ['a line per payment', '\n'],
+  ] as const) {
+    it(`${name}: the findings and positions of the public read model and rules`, async () => {
+      const text = doc({ txs: [body.join(sep)], nb: '5000', sum: '1.00' });
+      expect(text.length).toBeGreaterThan(1024 * 1024);
+      const r = await validatePain001(text, { maxBytes: 8 * 1024 * 1024, maxFindings: 100_000 });
+      const expected = checkPain001(await readPain001(text, { maxBytes: 8 * 1024 * 1024 }), 'sct');
+      expect(r.findings).toEqual(expected);
+      // Positions far into the file, on line 2 (long line) or on late lines.
+      const last = r.findings.filter((f) => f.path?.startsWith('paymentBlocks.0.transactions.44')).at(-1)!;
+      expect(last.line! > 4000 || last.column! > 500_000).toBe(true);
+      expect(r.findings.length).toBeGreaterThan(1000);
+    });
+  }
 });

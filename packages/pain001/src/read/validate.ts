@@ -7,7 +7,7 @@ import { Pain001Error } from '../errors';
 import { sayer, type Pain001MessageKey, type Say } from '../messages';
 import type { Profile } from '../model/run';
 import { detectProfile } from './detect';
-import { readPain001, type Pain001Limits } from './read';
+import { readModel, type Pain001Limits } from './read';
 import { sharedXsdPass, type SharedXsdPass } from './xsd-pass';
 import { checkPain001 } from './rules';
 import { DecimalSum, hundredths } from './decimal-sum';
@@ -16,6 +16,8 @@ const DECIMAL = /^\d+(\.\d+)?$/;
 import type { Pain001ReadModel } from './model';
 
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+/** Files of at least this many characters (~3,000 payments) are read with positions as integers (see validatePain001). */
+const PACKED_POSITIONS_FROM = 1024 * 1024;
 
 export type { XsdCheck, XsdCheckFinding } from '@kontor/xml';
 
@@ -243,7 +245,11 @@ export async function validatePain001(input: string | Uint8Array, opts: Validate
   const pass = opts.schemaStore
     ? sharedXsdPass(opts.schemaStore, { requested: opts.profile && opts.profile !== 'auto' ? opts.profile : undefined, schemaSet: opts.schemaSet, maxFindings, setFor: schemaSetFor })
     : undefined;
-  const model = await readPain001(text, { maxBytes, lang, ...(opts.limits ? { limits: opts.limits } : {}), ...(pass ? { tapFor: pass.tapFor } : {}) });
+  // This model only meets the rules, which decode a position for a finding: in a large file its positions are small
+  // integers (position.ts; no position objects for the garbage collector to copy while the file is read). Small files
+  // keep objects: measured, integers paid only from some thousand payments on and slowed a process's first calls.
+  const packed = text.length >= PACKED_POSITIONS_FROM;
+  const model = await readModel(text, { maxBytes, lang, ...(opts.limits ? { limits: opts.limits } : {}), ...(pass ? { tapFor: pass.tapFor } : {}) }, packed);
   return assessPain001(model, text, opts, pass);
 }
 
