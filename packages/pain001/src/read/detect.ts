@@ -11,6 +11,37 @@ import { sayer } from '../messages';
 
 const NONE: readonly string[] = [];
 
+/**
+ * The common case decided from the payment blocks alone: a block with service level SEPA and a block with charge
+ * bearer SLEV make it SCT with both reasons whatever the transactions hold, and of the transactions only the
+ * currencies matter then (all EUR: a third reason). Null when the blocks do not decide.
+ */
+function sctByBlocks(m: Pain001ReadModel, say: ReturnType<typeof sayer>): Detection | null {
+  let sepa = false;
+  let slev = false;
+  for (const b of m.paymentBlocks) {
+    for (const s of b.paymentType?.serviceLevels ?? NONE) if (s === 'SEPA') sepa = true;
+    if (b.chargeBearer === 'SLEV') slev = true;
+  }
+  if (!sepa || !slev) return null;
+  let any = false;
+  let allEur = true;
+  for (const b of m.paymentBlocks)
+    for (const t of b.transactions) {
+      if (t.currency) {
+        any = true;
+        if (t.currency !== 'EUR') allEur = false;
+      }
+      if (t.transferCurrency) {
+        any = true;
+        if (t.transferCurrency !== 'EUR') allEur = false;
+      }
+    }
+  const reasons = [say('REASON_SEPA_LEVEL'), say('REASON_SLEV')];
+  if (any && allEur) reasons.push(say('REASON_ALL_EUR'));
+  return { profile: 'sct', reasons };
+}
+
 export interface Detection {
   profile: Profile;
   reasons: string[];
@@ -26,6 +57,8 @@ export interface Detection {
  */
 export function detectProfile(m: Pain001ReadModel, lang: Lang = 'de'): Detection {
   const say = sayer(lang);
+  const sct = sctByBlocks(m, say);
+  if (sct !== null) return sct;
   const sepaLevel = new Set<string>();
   const currencies = new Set<string>();
   const chargeBearers = new Set<string>();
