@@ -285,6 +285,8 @@ export class CiiDocument implements CiiDoc {
   private lastPattern: Pattern | undefined;
   private lastAssigned: (XmlElement[] | undefined)[] | undefined;
   private readonly memos = new Map<symbol, unknown>();
+  private lastMemoKey: symbol | undefined;
+  private lastMemo: unknown;
   /** The header getters' values, computed on first use (UNSET until then): 0 context, 1 document, 2 transaction, 3 agreement, 4 delivery, 5 settlement, 6 summation, 7 seller, 8 buyer, 9 taxrep, 10 bt5, 11 bt6, 12 bt24, 13 lines, 14 hac, 15 htax. */
   private readonly slots: unknown[] = new Array(16).fill(UNSET);
 
@@ -293,11 +295,16 @@ export class CiiDocument implements CiiDoc {
   }
 
   memo<T>(key: symbol, build: (doc: CiiDoc) => T): T {
-    const hit = this.memos.get(key);
-    if (hit !== undefined || this.memos.has(key)) return hit as T;
-    const v = build(this);
-    this.memos.set(key, v);
-    return v;
+    // Rules of one table ask for the same memo in a row (one per row): the last key answers them without the map.
+    if (key === this.lastMemoKey) return this.lastMemo as T;
+    let v = this.memos.get(key);
+    if (v === undefined && !this.memos.has(key)) {
+      v = build(this);
+      this.memos.set(key, v);
+    }
+    this.lastMemoKey = key;
+    this.lastMemo = v;
+    return v as T;
   }
 
   /** Every element in document order (built once). */

@@ -23,7 +23,9 @@ import {
   one,
   round,
   sel,
+  nspAt,
   sumNodes,
+  sv,
   toDecimal,
 } from './xpath';
 
@@ -205,5 +207,46 @@ describe('paths that start by going up', () => {
         if (got.length) nonEmpty++;
       }
     expect(nonEmpty).toBeGreaterThan(20);
+  });
+});
+
+describe('nspAt without a node list', () => {
+  it('is normalize-space of the one node, empty for none, XPTY0004 naming the number of nodes for several (as one(sel(...)))', () => {
+    const t = parseXml(
+      `<rsm:Inv xmlns:rsm="${RSM}" xmlns:ram="${RAM}"><ram:A><ram:B>  x  y </ram:B></ram:A><ram:A><ram:C><ram:D>1</ram:D><ram:D>2</ram:D></ram:C><ram:C><ram:D>3</ram:D></ram:C><ram:E/></ram:A></rsm:Inv>`,
+    ).root;
+    const [a1, a2] = t.children as [XmlElement, XmlElement];
+    const viaList = (el: XmlElement, path: string): string => {
+      try {
+        return nsp(sv(one(sel(el, path))));
+      } catch (e) {
+        return `error ${(e as Error).message}`;
+      }
+    };
+    const ours = (el: XmlElement, path: string): string => {
+      try {
+        return nspAt(el, path);
+      } catch (e) {
+        expect(e).toBeInstanceOf(XPathDynamicError);
+        return `error ${(e as Error).message}`;
+      }
+    };
+    const cases: [XmlElement, string, string][] = [
+      [a1, 'ram:B', 'x y'],
+      [a1, 'ram:C/ram:D', ''],
+      [a2, 'ram:C/ram:D', 'error XPTY0004: a sequence of 3 items where one is allowed'],
+      [a2, 'ram:C', 'error XPTY0004: a sequence of 2 items where one is allowed'],
+      [a2, 'ram:E', ''],
+      [t, 'ram:A/ram:B', 'x y'],
+      [a1, '../ram:A/ram:B', 'x y'],
+      [a2, '../ram:A', 'error XPTY0004: a sequence of 2 items where one is allowed'],
+    ];
+    // Twice, in alternation: the compiled-path shortcut (last path) must not mix paths up.
+    for (const round of [1, 2])
+      for (const [el, path, want] of cases) {
+        expect(ours(el, path), `${round} ${path}`).toBe(want);
+        expect(viaList(el, path), path).toBe(want);
+      }
+    expect(nspAt(undefined, 'ram:B')).toBe('');
   });
 });

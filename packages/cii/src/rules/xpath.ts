@@ -68,10 +68,21 @@ const goesUp = new WeakSet<readonly Step[]>();
  * climbs to one ancestor and walks down from it (document order, nothing to de-duplicate).
  */
 const leadingUps = new WeakMap<readonly Step[], number>();
+/**
+ * The path compiled last and its steps: a rule asks for the same literal path once per context node in a row, so
+ * this comparison (of the same string: a pointer) answers most calls before the map. Static data only.
+ */
+let lastPath = '';
+let lastSteps: readonly Step[] = [];
 /** Parses a relative path of prefixed steps once (cached). */
 export function compile(path: string): readonly Step[] {
+  if (path === lastPath) return lastSteps;
   let steps = compiled.get(path);
-  if (steps) return steps;
+  if (steps) {
+    lastPath = path;
+    lastSteps = steps;
+    return steps;
+  }
   steps = path.split('/').map((s): Step => {
     if (s === '..') return { up: true, ns: '', local: '' };
     const i = s.indexOf(':');
@@ -349,7 +360,28 @@ export function anyKidIs(el: XmlElement, local: string, value: string, ns: strin
 
 /** normalize-space(path) evaluated on one element: '' for none, dynamic error for several. */
 export function nspAt(from: XmlElement | undefined, path: string): string {
-  return nsp(sv(one(sel(from, path))));
+  if (from === undefined) return '';
+  const steps = compile(path);
+  if (goesUp.has(steps)) return nsp(sv(one(sel(from, path))));
+  // Counted, then found, without a list (the error names the number of items, as `one` does).
+  const n = countFrom(from, steps, 0);
+  if (n > 1) throw new XPathDynamicError('XPTY0004', `a sequence of ${n} items where one is allowed`);
+  return n === 0 ? '' : nsp(sv(firstFrom(from, steps, 0)));
+}
+
+/** The first element (document order) a path of child steps reaches, undefined for none. */
+function firstFrom(e: XmlElement, steps: readonly Step[], i: number): XmlElement | undefined {
+  if (i === steps.length) return e;
+  const s = steps[i]!;
+  const ch = e.children;
+  for (let k = 0; k < ch.length; k++) {
+    const c = ch[k]!;
+    if (c.local === s.local && c.ns === s.ns) {
+      const f = firstFrom(c, steps, i + 1);
+      if (f !== undefined) return f;
+    }
+  }
+  return undefined;
 }
 
 /** fn:string-length of fn:substring-after(value, '.'): digits after the first '.' ('' when none). */
