@@ -24,6 +24,9 @@ import {
   round,
   sel,
   nspAt,
+  anyNumAt,
+  onlyAt,
+  someAt,
   sumNodes,
   sv,
   toDecimal,
@@ -248,5 +251,51 @@ describe('nspAt without a node list', () => {
         expect(viaList(el, path), path).toBe(want);
       }
     expect(nspAt(undefined, 'ram:B')).toBe('');
+  });
+});
+
+describe('someAt, anyNumAt, onlyAt: the list-free forms of sel(...).some, anyNum(sel(...)), one(sel(...))', () => {
+  it('agree with the list forms (results and dynamic errors) on every element and path', () => {
+    const t = parseXml(
+      `<rsm:Inv xmlns:rsm="${RSM}" xmlns:ram="${RAM}"><ram:A><ram:B>1</ram:B><ram:B>abc</ram:B><ram:B>-2</ram:B></ram:A><ram:A><ram:B>-5</ram:B><ram:C><ram:B>7</ram:B></ram:C></ram:A><ram:A><ram:B>x</ram:B></ram:A><ram:A/><ram:A><ram:B>0</ram:B><ram:B> 3 </ram:B></ram:A></rsm:Inv>`,
+    ).root;
+    const all: XmlElement[] = [];
+    const walk = (e: XmlElement) => {
+      all.push(e);
+      e.children.forEach(walk);
+    };
+    walk(t);
+    const outcome = (f: () => unknown): unknown => {
+      try {
+        return f();
+      } catch (e) {
+        return `error ${(e as Error).message}`;
+      }
+    };
+    const positive = (e: XmlElement) => sv(e).trim().startsWith('1') || sv(e).includes('3');
+    let errors = 0;
+    for (const el of all)
+      for (const path of ['ram:B', 'ram:A/ram:B', 'ram:C/ram:B', 'ram:A/ram:C/ram:B', '../ram:A/ram:B', 'ram:X'])
+        for (const [op, b] of [
+          ['>=', D(0)],
+          ['<', 0],
+          ['=', D(7)],
+        ] as const) {
+          const listed = outcome(() => anyNum(sel(el, path), op, b));
+          if (typeof listed === 'string') errors++;
+          expect(
+            outcome(() => anyNumAt(el, path, op, b)),
+            `${el.name} ${path} ${op}`,
+          ).toEqual(listed);
+          expect(someAt(el, path, positive), path).toBe(sel(el, path).some(positive));
+          expect(
+            outcome(() => onlyAt(el, path)),
+            path,
+          ).toEqual(outcome(() => one(sel(el, path))));
+        }
+    expect(errors).toBeGreaterThan(3); // 'abc' and 'x' are cast errors unless an earlier value decided
+    expect(anyNumAt(undefined, 'ram:B', '=', 0)).toBe(false);
+    expect(someAt(undefined, 'ram:B', positive)).toBe(false);
+    expect(onlyAt(undefined, 'ram:B')).toBeUndefined();
   });
 });

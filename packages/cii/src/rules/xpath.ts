@@ -360,13 +360,59 @@ export function anyKidIs(el: XmlElement, local: string, value: string, ns: strin
 
 /** normalize-space(path) evaluated on one element: '' for none, dynamic error for several. */
 export function nspAt(from: XmlElement | undefined, path: string): string {
-  if (from === undefined) return '';
+  return nsp(sv(onlyAt(from, path)));
+}
+
+/** `one(sel(from, path))` without the list: the only node, undefined for none, XPTY0004 for several. */
+export function onlyAt(from: XmlElement | undefined, path: string): XmlElement | undefined {
+  if (from === undefined) return undefined;
   const steps = compile(path);
-  if (goesUp.has(steps)) return nsp(sv(one(sel(from, path))));
-  // Counted, then found, without a list (the error names the number of items, as `one` does).
+  if (goesUp.has(steps)) return one(sel(from, path));
+  // Counted, then found (the error names the number of items, as `one` does).
   const n = countFrom(from, steps, 0);
   if (n > 1) throw new XPathDynamicError('XPTY0004', `a sequence of ${n} items where one is allowed`);
-  return n === 0 ? '' : nsp(sv(firstFrom(from, steps, 0)));
+  return n === 0 ? undefined : firstFrom(from, steps, 0);
+}
+
+/**
+ * `sel(from, path).some(pred)` without the list: the nodes in document order until `pred` holds. Pass a module-level
+ * predicate (an arrow written at the call site is a new closure per call).
+ */
+export function someAt(from: XmlElement | undefined, path: string, pred: (el: XmlElement) => boolean): boolean {
+  if (from === undefined) return false;
+  const steps = compile(path);
+  if (goesUp.has(steps)) return sel(from, path).some((e) => pred(e));
+  return someFrom(from, steps, 0, pred);
+}
+
+function someFrom(e: XmlElement, steps: readonly Step[], i: number, pred: (el: XmlElement) => boolean): boolean {
+  const s = steps[i]!;
+  const last = i + 1 === steps.length;
+  const ch = e.children;
+  for (let k = 0; k < ch.length; k++) {
+    const c = ch[k]!;
+    if (c.local === s.local && c.ns === s.ns && (last ? pred(c) : someFrom(c, steps, i + 1, pred))) return true;
+  }
+  return false;
+}
+
+/** `anyNum(sel(from, path), op, b)` without the list (document order, the first comparison that holds ends it). */
+export function anyNumAt(from: XmlElement | undefined, path: string, op: CmpOp, b: XNum): boolean {
+  if (from === undefined) return false;
+  const steps = compile(path);
+  if (goesUp.has(steps)) return anyNum(sel(from, path), op, b);
+  return anyNumFrom(from, steps, 0, op, b);
+}
+
+function anyNumFrom(e: XmlElement, steps: readonly Step[], i: number, op: CmpOp, b: XNum): boolean {
+  const s = steps[i]!;
+  const last = i + 1 === steps.length;
+  const ch = e.children;
+  for (let k = 0; k < ch.length; k++) {
+    const c = ch[k]!;
+    if (c.local === s.local && c.ns === s.ns && (last ? cmp(dbl(sv(c)), op, b) : anyNumFrom(c, steps, i + 1, op, b))) return true;
+  }
+  return false;
 }
 
 /** The first element (document order) a path of child steps reaches, undefined for none. */

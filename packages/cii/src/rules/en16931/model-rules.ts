@@ -44,6 +44,9 @@ import {
   toDecimal,
   upper,
   XPathDynamicError,
+  anyNumAt,
+  onlyAt,
+  someAt,
   type Dec,
   type XNum,
 } from '../xpath';
@@ -80,6 +83,7 @@ const HEADER_AC_PATH = `${HEADER_SETTLEMENT}/ram:SpecifiedTradeAllowanceCharge`;
 
 /** upper-case(ram:TypeCode) = 'VAT' (one TypeCode at most, as upper-case demands). */
 const vatTyped = (tax: XmlElement | null | undefined) => !!tax && upper(sv(onlyKid(tax, 'TypeCode'))) === 'VAT';
+const ZERO = D(0);
 /** A VAT-typed tax with a category code (module level: no closure per line). */
 const vatWithCategory = (t: XmlElement) => vatTyped(t) && has(t, 'ram:CategoryCode');
 /** Carries @unitCode (module level: no closure per line). */
@@ -511,14 +515,14 @@ export const modelRules: readonly RuleDef[] = [
   // ---- lines (BG-25)
   rule('BR-21', 'f', C.line, 'BT-126', (el) => notBlank(el, 'ram:AssociatedDocumentLineDocument/ram:LineID')),
   rule('BR-22', 'f', C.line, 'BT-129', (el) => has(el, 'ram:SpecifiedLineTradeDelivery/ram:BilledQuantity')),
-  rule('BR-23', 'f', C.line, 'BT-130', (el) => sel(el, 'ram:SpecifiedLineTradeDelivery/ram:BilledQuantity').some(hasUnitCode)),
+  rule('BR-23', 'f', C.line, 'BT-130', (el) => someAt(el, 'ram:SpecifiedLineTradeDelivery/ram:BilledQuantity', hasUnitCode)),
   rule('BR-24', 'f', C.line, 'BT-131', (el) => has(el, 'ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount')),
   rule('BR-25', 'f', C.line, 'BT-153', (el) => notBlank(el, 'ram:SpecifiedTradeProduct/ram:Name')),
   rule('BR-26', 'f', C.line, 'BT-146', (el) => has(el, 'ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:ChargeAmount')),
-  rule('BR-27', 'f', C.line, 'BT-146', (el) => anyNum(sel(el, 'ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:ChargeAmount'), '>=', D(0))),
+  rule('BR-27', 'f', C.line, 'BT-146', (el) => anyNumAt(el, 'ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:ChargeAmount', '>=', ZERO)),
   rule('BR-28', 'f', C.line, 'BT-148', (el) => {
-    const gross = sel(el, 'ram:SpecifiedLineTradeAgreement/ram:GrossPriceProductTradePrice/ram:ChargeAmount');
-    return anyNum(gross, '>=', D(0)) || gross.length === 0;
+    const gross = 'ram:SpecifiedLineTradeAgreement/ram:GrossPriceProductTradePrice/ram:ChargeAmount';
+    return anyNumAt(el, gross, '>=', ZERO) || !has(el, gross);
   }),
   rule('BR-64', 'f', C.line, 'BT-157', (el) => {
     // nsp(one(GlobalID/@schemeID)) != '' or not(GlobalID): the attributes counted in one walk (no lists).
@@ -533,9 +537,9 @@ export const modelRules: readonly RuleDef[] = [
     if (schemes > 1) throw new XPathDynamicError('XPTY0004', `a sequence of ${schemes} items where one is allowed`);
     return nsp(scheme) !== '' || ids.length === 0;
   }),
-  rule('BR-CO-04', 'f', C.line, 'BT-151', (el) => sel(el, 'ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax').some(vatWithCategory)),
+  rule('BR-CO-04', 'f', C.line, 'BT-151', (el) => someAt(el, 'ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax', vatWithCategory)),
   docRule('BR-CO-18', 'f', C.line, 'BG-23', (doc) => doc.all('ApplicableHeaderTradeSettlement').some((s) => is(s.parent, 'SupplyChainTradeTransaction', RSM) && has(s, 'ram:ApplicableTradeTax'))),
-  rule('BR-DEC-23', 'f', C.line, 'BT-131', (el) => twoDecimals(sel(el, 'ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount'))),
+  rule('BR-DEC-23', 'f', C.line, 'BT-131', (el) => fractionLength(sv(onlyAt(el, 'ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount'))) <= 2),
 
   // ---- line allowances (BG-27) and charges (BG-28)
   rule('BR-41', 'f', C.lineAllowanceIndicator, 'BT-136', (el) => has(el, '../ram:ActualAmount')),

@@ -6,7 +6,7 @@
 import type { XmlElement } from '@kontor/xml';
 import type { CiiDoc, RuleDef } from '../types';
 import { definePattern } from '../model';
-import { RAM, RSM, UDT, anchored, anyKidIs, attr, fromRoot, has, hasAncestor, indicatorIs, is, kids, nsp, one, onlyKid, sel, sv } from '../xpath';
+import { RAM, RSM, UDT, anchored, anyKidIs, attr, fromRoot, has, hasAncestor, indicatorIs, is, kids, nsp, one, onlyKid, sel, someAt, sv } from '../xpath';
 import { absent, counted, noAttributes, rule, docRule } from './dsl';
 
 const P = definePattern('EN16931-CII-Syntax');
@@ -99,6 +99,9 @@ function countDocsWithCode(el: XmlElement, code: string): number {
   return n;
 }
 
+/** Carries @format (module level: no closure per context node). */
+const hasFormat = (el: XmlElement) => attr(el, 'format') !== undefined;
+
 /** `kids(el, local).some((c) => attr(c, name) !== undefined)` without a list or a closure. */
 function kidHasAttr(el: XmlElement, local: string, name: string): boolean {
   const ch = el.children;
@@ -123,7 +126,7 @@ const conditionRules: RuleDef[] = [
     return (falseIndicator && amounts.length > 0) || (indicators.length === 0 && amounts.length === 0);
   }),
   rule('CII-SR-463', 'f', C.allowanceCharge, 'BT-97', (el) => has(el, 'ram:ChargeIndicator')),
-  rule('CII-SR-186', 'w', C.lineSettlement, undefined, (el) => !sel(el, 'ram:SpecifiedTradeAllowanceCharge/ram:CalculationPercent').some((p) => attr(p, 'format') !== undefined)),
+  rule('CII-SR-186', 'w', C.lineSettlement, undefined, (el) => !someAt(el, 'ram:SpecifiedTradeAllowanceCharge/ram:CalculationPercent', hasFormat)),
   rule('CII-SR-474', 'w', C.lineSettlement, 'BT-128', (el) => countDocsWithCode(el, '130') <= 1),
   rule('CII-SR-450', 'w', C.headerAgreement, 'BT-46', (el) => notBothIdAndGlobalId(el, 'BuyerTradeParty')),
   rule('CII-SR-455', 'f', C.headerAgreement, 'BG-6', (el) => sel(el, 'ram:SellerTradeParty/ram:DefinedTradeContact').length <= 1),
