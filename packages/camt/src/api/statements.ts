@@ -23,7 +23,7 @@ import { readCamt, type CamtReadHandlers, type ReadOptions, type ReadOutcome } f
 import { billingFacts, billingTotals, checkBillingStatement } from '../rules/billing-rules';
 import { checkDelivery } from '../rules/delivery-rules';
 import { StatementRules } from '../rules/statement-rules';
-import { checkXsd } from '../xsd/xsd';
+import { checkXsd, xsdPass } from '../xsd/xsd';
 import { checkInput, memberSkipCodes, openDelivery, skipReason, type DeliveryMember, type DeliveryOptions } from './delivery';
 
 export type ParseOptions = DeliveryOptions;
@@ -111,12 +111,16 @@ export async function parseStatements(input: Uint8Array | string, opts: ParseOpt
   return { files, skipped };
 }
 
-/** Validates one XML member: streaming rules (entries are not kept), then the schema check. */
+/**
+ * Validates one XML member: streaming rules (entries are not kept) and, in the same read, the native schema
+ * validation (xsd/xsd.ts XsdPass); a file that pass cannot judge is validated by the schema store afterwards.
+ */
 async function validateMember(m: DeliveryMember, opts: ValidateOptions, facts: StatementFacts[]): Promise<ValidatedFile> {
   const lang = opts.lang ?? 'de';
   const findings = new FindingList(lang);
   const add = (f: CamtFinding) => findings.add(f);
   let rules: StatementRules | undefined;
+  const pass = xsdPass(opts.schemaStore, opts.maxXsdFindings);
   const outcome = await readCamt(
     m.data,
     {
@@ -131,14 +135,14 @@ async function validateMember(m: DeliveryMember, opts: ValidateOptions, facts: S
       },
       finding: add,
     },
-    { keepEntries: false, maxXmlBytes: m.maxXmlBytes, lang, ...(opts.bestEffort ? { bestEffort: true } : {}), ...(opts.limits ? { limits: opts.limits } : {}) },
+    { keepEntries: false, maxXmlBytes: m.maxXmlBytes, lang, tap: pass, ...(opts.bestEffort ? { bestEffort: true } : {}), ...(opts.limits ? { limits: opts.limits } : {}) },
   );
   // A loop, not push(...): spreading 100k+ items overflows the call stack.
   if (rules) for (const f of rules.facts) facts.push(f);
   const none = noStatements(outcome, 'error', sayer(lang));
   if (none) add(none);
   const k = outcome.kind;
-  const xsd = await checkXsd(opts.schemaStore, k, m.data, m.maxXmlBytes, opts.maxXsdFindings, lang);
+  const xsd = await checkXsd(opts.schemaStore, k, m.data, m.maxXmlBytes, opts.maxXsdFindings, lang, pass?.result(k, outcome.complete));
   const list = findings.finish();
   const verdict = worstVerdict([verdictOf(list), xsd.available && xsd.verdict !== 'not_checked' ? xsd.verdict : 'valid']);
   return {

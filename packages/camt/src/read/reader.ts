@@ -4,7 +4,7 @@
  * for camt.086, each child of a billing statement. Entries are handed to the caller and dropped, so memory does
  * not grow with the number of entries unless the caller keeps them.
  */
-import { Big, KontorXmlError, streamXml, type XmlElement } from '@kontor/xml';
+import { Big, KontorXmlError, streamXml, type StreamTap, type XmlElement } from '@kontor/xml';
 import { CamtError } from '../errors';
 import { sayer, type Say } from '../messages';
 import type { Lang } from '@kontor/xml';
@@ -60,6 +60,11 @@ export interface ReadOptions {
   maxXmlBytes?: number;
   /** Language of the finding messages (default de). */
   lang?: Lang | undefined;
+  /**
+   * Every reader event also goes here first, called as methods of this object (validateStatements: the native
+   * XSD validation sharing this pass, see xsd/xsd.ts), so the file is tokenized once for rules and schema.
+   */
+  tap?: StreamTap | undefined;
 }
 
 export interface ReadOutcome {
@@ -364,6 +369,7 @@ export async function readCamt(input: Uint8Array | string, handlers: CamtReadHan
             }
           } else if (path.length === 2 && local === containerName) endStatement();
         },
+        ...(opts.tap ? { tap: opts.tap } : {}),
       },
       { maxBytes: opts.maxXmlBytes ?? 50 * 1024 * 1024 },
     );
