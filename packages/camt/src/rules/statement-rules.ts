@@ -314,44 +314,103 @@ export class StatementRules {
 
 /**
  * A 53-bit content hash of an entry without positions: equal hashes mean the bank reported the same booking twice.
- * Only the number is kept per entry, so memory stays small for large statements.
+ * Only the number is kept per entry, so memory stays small for large statements. The fields are fed to the hash one
+ * by one, each with a type tag and strings with their length (an unambiguous encoding of the field list: two entries
+ * get the same input exactly when their field lists are equal, as JSON.stringify of the list would tell), without
+ * building a string per entry. A transaction's unstructured remittance lines count as their '\n'-joined text.
  */
-function fingerprint(e: Entry): number {
+export function fingerprint(e: Entry): number {
+  const h = new Hash53();
   const c = e.bankTxCode;
-  const parts: unknown[] = [
-    e.amount,
-    e.currency,
-    e.creditDebit,
-    e.status,
-    e.reversal,
-    e.bookingDate,
-    e.valueDate,
-    e.reference,
-    e.accountServicerRef,
-    e.additionalInfo,
-    c.domain,
-    c.family,
-    c.subFamily,
-    c.proprietary?.code,
-  ];
+  h.str(e.amount);
+  h.str(e.currency);
+  h.str(e.creditDebit);
+  h.str(e.status);
+  h.bool(e.reversal);
+  h.str(e.bookingDate);
+  h.str(e.valueDate);
+  h.str(e.reference);
+  h.str(e.accountServicerRef);
+  h.str(e.additionalInfo);
+  h.str(c.domain);
+  h.str(c.family);
+  h.str(c.subFamily);
+  h.str(c.proprietary?.code);
   for (const t of e.transactions) {
     const cp = t.counterparty;
-    parts.push(
-      t.amount,
-      t.creditDebit,
-      cp?.name,
-      cp?.iban,
-      cp?.otherAccountId,
-      t.refs.endToEndId,
-      t.refs.mandateId,
-      t.refs.accountServicerRef,
-      t.refs.transactionId,
-      t.remittance.unstructured.join('\n'),
-      t.remittance.creditorReference?.reference,
-      t.returnReason?.code,
-    );
+    h.str(t.amount);
+    h.str(t.creditDebit);
+    h.str(cp?.name);
+    h.str(cp?.iban);
+    h.str(cp?.otherAccountId);
+    h.str(t.refs.endToEndId);
+    h.str(t.refs.mandateId);
+    h.str(t.refs.accountServicerRef);
+    h.str(t.refs.transactionId);
+    h.lines(t.remittance.unstructured);
+    h.str(t.remittance.creditorReference?.reference);
+    h.str(t.returnReason?.code);
   }
-  return hash53(JSON.stringify(parts));
+  return h.end();
+}
+
+/** cyrb53 over a sequence of tagged fields (see fingerprint). */
+class Hash53 {
+  private h1 = 0xdeadbeef;
+  private h2 = 0x41c6ce57;
+
+  private ch(ch: number): void {
+    this.h1 = Math.imul(this.h1 ^ ch, 2654435761);
+    this.h2 = Math.imul(this.h2 ^ ch, 1597334677);
+  }
+
+  private chars(s: string): void {
+    let h1 = this.h1;
+    let h2 = this.h2;
+    for (let i = 0; i < s.length; i++) {
+      const ch = s.charCodeAt(i);
+      h1 = Math.imul(h1 ^ ch, 2654435761);
+      h2 = Math.imul(h2 ^ ch, 1597334677);
+    }
+    this.h1 = h1;
+    this.h2 = h2;
+  }
+
+  /** A string field (tag 1, length in two 16-bit halves, characters), or an absent one (tag 0, like JSON's null). */
+  str(s: string | undefined | null): void {
+    if (s === undefined || s === null) {
+      this.ch(0);
+      return;
+    }
+    this.ch(1);
+    this.ch(s.length & 0xffff);
+    this.ch(s.length >>> 16);
+    this.chars(s);
+  }
+
+  bool(b: boolean | undefined): void {
+    this.ch(b === true ? 3 : b === false ? 2 : 0);
+  }
+
+  /** The lines joined by '\n' as one string field, without joining them. */
+  lines(list: readonly string[]): void {
+    let n = list.length === 0 ? 0 : list.length - 1;
+    for (const l of list) n += l.length;
+    this.ch(1);
+    this.ch(n & 0xffff);
+    this.ch(n >>> 16);
+    for (let i = 0; i < list.length; i++) {
+      if (i > 0) this.ch(10);
+      this.chars(list[i]!);
+    }
+  }
+
+  end(): number {
+    let { h1, h2 } = this;
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  }
 }
 
 /** cyrb53: a fast 53-bit string hash (collisions among 10^5 entries are about 10^-7 likely). */
