@@ -348,7 +348,8 @@ class Tokenizer implements HardenedParser {
   private xmlDeclPossible = true;
   /** Open elements: names and namespace scopes (parallel arrays, `sp` of them in use). */
   private readonly stackQ: QName[] = [];
-  private readonly stackScope: Scope[] = [];
+  /** stackScope[k + 1] is the scope of stackQ[k]; stackScope[0] the scope outside the root (no branch for it). */
+  private readonly stackScope: Scope[] = [{ dflt: '', prefixes: ROOT_PREFIXES }];
   private sp = 0;
   private depth = 0;
   private pending = '';
@@ -372,7 +373,6 @@ class Tokenizer implements HardenedParser {
   private qcount = 0;
   private readonly qmap = new Map<string, QName>();
   private readonly uris = new Map<string, string>();
-  private readonly rootScope: Scope = { dflt: '', prefixes: ROOT_PREFIXES };
 
   constructor(limits: XmlLimits, h: SaxHandlers) {
     this.h = h;
@@ -409,7 +409,7 @@ class Tokenizer implements HardenedParser {
   private run(): void {
     const parts = this.parts;
     const s = parts.length === 1 ? parts[0]! : parts.join('');
-    this.parts = [];
+    parts.length = 0; // the same array (one elements kind, one map for compiled code), not a new empty one
     this.partsLen = 0;
     this.needLen = 0;
     this.s = s;
@@ -672,8 +672,10 @@ class Tokenizer implements HardenedParser {
       line++;
       ls = j;
       pa = 0;
-      let c = s.charCodeAt(j);
-      while (c === SPACE || c === TAB) c = s.charCodeAt(++j);
+      // Bounded by n: a chunk that ends in indentation would read past its end (NaN), which compiled code
+      // takes as a reason to throw itself away (out of bounds) in a process's second or third document.
+      let c = j < n ? s.charCodeAt(j) : -1;
+      while (c === SPACE || c === TAB) c = ++j < n ? s.charCodeAt(j) : -1;
       // Only indentation after a tag: recorded as a Follow once the next tag's name is read (record).
       if (c === LT && fresh) this.indentLt = j;
     }
@@ -731,12 +733,12 @@ class Tokenizer implements HardenedParser {
         this.pending = '';
         if (text.length !== 0) this.onText(text);
         if (!inRoot) this.outsideRoot();
-        else if (s.charCodeAt(j + 1) === SLASH) {
+        else if (j + 1 < n && s.charCodeAt(j + 1) === SLASH) {
           // An end tag right after the text (a leaf's value): the open element's name followed by ">", at once
           // (readEndTag's fast path, without the way through readMarkup).
           const top = this.stackQ[this.sp - 1]!;
           const e = j + 2 + top.name.length;
-          if (s.charCodeAt(e) === GT && sameAt(s, top.name, j + 2)) {
+          if (e < n && s.charCodeAt(e) === GT && sameAt(s, top.name, j + 2)) {
             this.i = e + 1;
             if (this.indentLt === j) this.record(top, true, GT);
             this.closeTop(true);
@@ -1279,7 +1281,7 @@ class Tokenizer implements HardenedParser {
     const names = this.attrNames;
     const values = this.attrValues;
     const na = this.attrCount;
-    const parent = this.sp === 0 ? this.rootScope : this.stackScope[this.sp - 1]!;
+    const parent = this.stackScope[this.sp]!;
     let scope = parent;
     if (this.declares) {
       const prefixes = Object.create(parent.prefixes) as Record<string, string>;
@@ -1344,7 +1346,7 @@ class Tokenizer implements HardenedParser {
       if (this.sp === 0) this.closedRoot = true;
     } else {
       this.stackQ[this.sp] = q;
-      this.stackScope[this.sp] = scope;
+      this.stackScope[this.sp + 1] = scope;
       this.sp++;
       this.after(q, false);
     }
@@ -1360,7 +1362,7 @@ class Tokenizer implements HardenedParser {
     if (top !== null) {
       const nm = top.name;
       const e = from + nm.length;
-      if (s.charCodeAt(e) === GT && sameAt(s, nm, from)) {
+      if (e < s.length && s.charCodeAt(e) === GT && sameAt(s, nm, from)) {
         this.i = e + 1;
         if (this.indentLt === from - 2) this.record(top, true, GT);
         this.closeTop(true);

@@ -110,9 +110,10 @@ export interface DfaState {
   /**
    * The local name (the engine's own, internalized copy) of the target-namespace element taken from this state
    * last, and its transition: one comparison for the usual case, where a position in a content model is mostly
-   * followed by the same element (runtime cache; null until a validation fills it).
+   * followed by the same element (runtime cache; '' until a validation fills it: no element's local name is empty,
+   * and a string from the start keeps the comparison on strings, which compiled code then never leaves).
    */
-  hitLocal: string | null;
+  hitLocal: string;
   hitEdge: DfaEdge | null;
   /** Transitions computed so far on declared names: key '{ns}local' → next state and the declaration matched. */
   next: Map<string, DfaEdge | null>;
@@ -264,7 +265,7 @@ export class Automaton {
     const key = nfa.join(',');
     let s = this.states.get(key);
     if (!s) {
-      s = { accepting: nfa.includes(this.final), hitLocal: null, hitEdge: null, next: new Map(), byLocal: new Map(), nfa };
+      s = { accepting: nfa.includes(this.final), hitLocal: '', hitEdge: null, next: new Map(), byLocal: new Map(), nfa };
       this.states.set(key, s);
     }
     return s;

@@ -21,6 +21,8 @@ const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 const XML_ERR_ERROR = 2;
 /** libxml2 lists at most this many names after "Expected is". */
 const MAX_EXPECTED = 10;
+/** nsSeen before the target namespace was seen: equal to no namespace URI a reader hands over. */
+const NO_NAMESPACE_SEEN = '\u0000';
 
 export class NativeUnsupported extends Error {}
 
@@ -94,8 +96,12 @@ export class NativeValidation {
     return this.sink.errors === 0;
   }
 
-  /** The reader's string of the target namespace, once seen (the reader hands over one string per URI). */
-  private nsSeen: string | null = null;
+  /**
+   * The reader's string of the target namespace, once seen (the reader hands over one string per URI). Before that a
+   * string no namespace URI equals (XML has no NUL character), not null: compiled code that compared strings here
+   * in an earlier validation would otherwise be thrown away at the first start tag of the next one.
+   */
+  private nsSeen = NO_NAMESPACE_SEEN;
 
   private sawTarget(ns: string): boolean {
     this.nsSeen = ns;
@@ -136,14 +142,16 @@ export class NativeValidation {
     // The usual start tag, kept small (so that a reader's call site can inline it): validating, in a content
     // model, no pending text or content error, no attributes, and the element the parent's state took last time.
     const d = this.depth;
-    if (this.skip === 0 && d > 0 && attributes.length === 0 && !this.done) {
+    // A depth without its frame yet (a new validation's first elements) goes the slow way, which makes it: a frame
+    // made here would be a path compiled code has not seen and throws itself away for.
+    if (this.skip === 0 && d > 0 && d < this.frames.length && attributes.length === 0 && !this.done) {
       const parent = this.frames[d - 1]!;
       const state = parent.state;
       if (state !== null && local === state.hitLocal && ns === this.nsSeen && !parent.pendingText && !parent.bad) {
         const edge = state.hitEdge!;
         parent.state = edge.state;
         const run = edge.run!;
-        const f = this.frames[d] ?? this.frame(d);
+        const f = this.frames[d]!;
         this.depth = d + 1;
         f.run = run;
         f.line = line;
@@ -239,7 +247,7 @@ export class NativeValidation {
         }
       }
     }
-    const f = this.frames[this.depth] ?? (this.frames[this.depth] = new Frame());
+    const f = this.depth < this.frames.length ? this.frames[this.depth]! : this.frame(this.depth);
     this.depth++;
     f.run = run;
     f.line = line;
