@@ -64,7 +64,7 @@ function tx(): Transaction {
     refs: { endToEndId: pick(S), mandateId: pick(S), accountServicerRef: pick(S), transactionId: pick(S) },
     remittance: { unstructured: pick(LINES), ...(rnd(2) ? { creditorReference: { reference: pick(S) } } : {}) },
     ...(rnd(3) === 0 ? { returnReason: { code: pick(S), additionalInfo: [] } } : {}),
-  } as Transaction;
+  } as unknown as Transaction;
 }
 
 function entry(): Entry {
@@ -83,8 +83,13 @@ function entry(): Entry {
     bankTxCode: { domain: pick(S), family: pick(S), subFamily: pick(S), ...(rnd(2) ? { proprietary: { code: pick(S) } } : {}) },
     batches: [],
     transactions: Array.from({ length: n }, tx),
-  } as Entry;
+  } as unknown as Entry;
 }
+
+/** Sets a field to a value or to undefined (as the JSON form treats an absent field). */
+const set = (o: object, key: string, v: unknown) => {
+  (o as Record<string, unknown>)[key] = v;
+};
 
 describe('entry fingerprint', () => {
   it('equal exactly when the JSON field lists are equal (randomised, with many near-equal entries)', () => {
@@ -99,16 +104,16 @@ describe('entry fingerprint', () => {
         const t = e.transactions[0];
         switch (rnd(6)) {
           case 0:
-            e.reference = pick(S);
+            set(e, 'reference', pick(S));
             break;
           case 1:
             if (t) t.remittance.unstructured = pick(LINES);
             break;
           case 2:
-            if (t) t.counterparty = rnd(2) ? undefined : { name: pick(S) };
+            if (t) set(t, 'counterparty', rnd(2) ? undefined : { name: pick(S) });
             break;
           case 3:
-            e.bankTxCode.proprietary = rnd(2) ? undefined : { code: pick(S) };
+            set(e.bankTxCode, 'proprietary', rnd(2) ? undefined : { code: pick(S) });
             break;
           case 4:
             e.reversal = !e.reversal;
@@ -142,7 +147,7 @@ describe('entry fingerprint', () => {
     expect(fingerprint(a)).toBe(fingerprint(b));
     b.transactions[0]!.remittance.unstructured = ['ab'];
     expect(fingerprint(a)).not.toBe(fingerprint(b));
-    a.reference = undefined;
+    set(a, 'reference', undefined);
     b.transactions[0]!.remittance.unstructured = ['a', 'b'];
     b.reference = '';
     expect(fingerprint(a)).not.toBe(fingerprint(b));
