@@ -24,6 +24,22 @@ describe('parseXml', () => {
     expect(doc.root.children[1]!.xpath()).toBe('/a:root[1]/a:child[1]');
   });
 
+  it('gives every container its own child list of exactly its children, in order (1 to 40 children, nested)', () => {
+    for (const n of [1, 2, 3, 4, 5, 6, 17, 18, 40]) {
+      const kids = Array.from({ length: n }, (_, i) => `<c${i}><g>${i}</g>${i % 2 ? '<h/>' : ''}</c${i}>`).join('\n  ');
+      const { root } = parseXml(`<r>\n  <a>${kids}</a>\n  <b>${kids}</b>\n</r>`);
+      expect(root.children.map((c) => c.local)).toEqual(['a', 'b']);
+      for (const box of root.children) {
+        expect(box.children.map((c) => c.local)).toEqual(Array.from({ length: n }, (_, i) => `c${i}`));
+        expect(box.children.map((c) => c.children.map((g) => g.local).join())).toEqual(Array.from({ length: n }, (_, i) => (i % 2 ? 'g,h' : 'g')));
+        expect(box.children.every((c) => c.parent === box && c.children[0]!.text === c.local.slice(1))).toBe(true);
+        expect(box.text).toBe('\n  '.repeat(Math.max(0, n - 1)));
+      }
+      expect(root.children[0]!.children).not.toBe(root.children[1]!.children);
+      expect(root.text).toBe('\n  \n  \n');
+    }
+  });
+
   it('rejects DOCTYPE, entities, XXE', () => {
     expect(code(() => parseXml('<!DOCTYPE r [<!ENTITY x "y">]><r>&x;</r>'))).toBe('XML_DOCTYPE_FORBIDDEN');
     expect(code(() => parseXml('<!DOCTYPE r SYSTEM "file:///etc/passwd"><r/>'))).toBe('XML_DOCTYPE_FORBIDDEN');
