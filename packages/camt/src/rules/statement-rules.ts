@@ -69,19 +69,17 @@ export class StatementRules {
         this.f('CAMT_AMOUNT_DECIMALS', 'warning', 'AMOUNT_DECIMALS', { amount: e.amount, currency: e.currency, decimals: currencyDecimals(e.currency) }, `${path}.amount`, L);
       }
     }
-    for (const [field, v] of [
-      ['bookingDate', e.bookingDate],
-      ['valueDate', e.valueDate],
-    ] as const) {
-      if (v !== undefined && !isIsoDate(v)) this.f('CAMT_DATE_INVALID', 'error', 'DATE_INVALID', { value: v }, `${path}.${field}`, L);
-    }
+    // Booking date, then value date (no list per entry).
+    const bookingDateOk = e.bookingDate !== undefined && isIsoDate(e.bookingDate);
+    if (e.bookingDate !== undefined && !bookingDateOk) this.f('CAMT_DATE_INVALID', 'error', 'DATE_INVALID', { value: e.bookingDate }, `${path}.bookingDate`, L);
+    if (e.valueDate !== undefined && !isIsoDate(e.valueDate)) this.f('CAMT_DATE_INVALID', 'error', 'DATE_INVALID', { value: e.valueDate }, `${path}.valueDate`, L);
     if (e.status === 'BOOK' && !e.bookingDate) {
       this.f('CAMT_BOOKING_DATE_MISSING', 'warning', 'BOOKING_DATE_MISSING', {}, `${path}.bookingDate`, L);
     }
     if (this.message === 'camt.053' && e.status !== 'BOOK') {
       this.f('CAMT_UNBOOKED_IN_STATEMENT', 'warning', 'UNBOOKED_IN_STATEMENT', { status: e.status }, `${path}.status`, L);
     }
-    if (e.status === 'BOOK' && e.bookingDate && isIsoDate(e.bookingDate)) {
+    if (e.status === 'BOOK' && e.bookingDate && bookingDateOk) {
       const from = dateOf(s.period?.from);
       const to = dateOf(s.period?.to);
       if ((from && e.bookingDate < from) || (to && e.bookingDate > to)) {
@@ -111,25 +109,20 @@ export class StatementRules {
       );
     } else this.cur.fingerprints.add(fp);
     this.checkBatch(e, path);
-    e.transactions.forEach((tx, i) => {
-      for (const [role, party] of [
-        ['counterparty', tx.debtor],
-        ['creditor', tx.creditor],
-      ] as const) {
-        const iban = party?.iban;
-        if (!iban) continue;
-        const p = ibanProblem(iban);
-        if (p)
-          this.f(
-            'CAMT_PARTY_IBAN_INVALID',
-            'warning',
-            role === 'creditor' ? 'PARTY_IBAN_CREDITOR' : 'PARTY_IBAN_DEBTOR',
-            { problem: ibanText(iban, p, this.lang) },
-            `${path}.transactions[${i}].${role === 'creditor' ? 'creditor' : 'debtor'}.iban`,
-            tx.location,
-          );
-      }
-    });
+    const txs = e.transactions;
+    for (let i = 0; i < txs.length; i++) {
+      const tx = txs[i]!;
+      // Debtor, then creditor.
+      const debtorIban = tx.debtor?.iban;
+      if (debtorIban) this.partyIban(debtorIban, 'PARTY_IBAN_DEBTOR', `${path}.transactions[${i}].debtor.iban`, tx.location);
+      const creditorIban = tx.creditor?.iban;
+      if (creditorIban) this.partyIban(creditorIban, 'PARTY_IBAN_CREDITOR', `${path}.transactions[${i}].creditor.iban`, tx.location);
+    }
+  }
+
+  private partyIban(iban: string, key: 'PARTY_IBAN_DEBTOR' | 'PARTY_IBAN_CREDITOR', path: string, location: { line: number; column: number } | undefined): void {
+    const p = ibanProblem(iban);
+    if (p) this.f('CAMT_PARTY_IBAN_INVALID', 'warning', key, { problem: ibanText(iban, p, this.lang) }, path, location);
   }
 
   private checkBatch(e: Entry, path: string): void {
