@@ -11,10 +11,9 @@ export interface XmlAttribute {
 }
 
 /**
- * The child list the tree reader gives every element without child elements: one frozen empty array shared by
- * all leaves of all trees (most elements are leaves), as the reader already does for attributes. An element with
- * child elements gets its own array of exactly them when it closes. Elements made with `new XmlElement(…)` get
- * their own array, so builders may push to it.
+ * The child list the tree reader gives every element until its first child element arrives: one frozen empty
+ * array shared by all leaves of all trees (most elements are leaves), as the reader already does for
+ * attributes. Elements made with `new XmlElement(…)` get their own array, so builders may push to it.
  */
 export const NO_CHILDREN = Object.freeze([]) as unknown as XmlElement[];
 

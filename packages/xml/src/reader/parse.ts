@@ -39,38 +39,19 @@ export function parseXml(input: XmlInput, limits: Partial<XmlLimits> = {}): XmlD
   let count = 0;
   const maxElements = lim.maxElements;
   const pis: XmlDocument['processingInstructions'] = [];
-  // The children of each open element are gathered in a scratch array per depth and copied into an array of
-  // exactly their number when the element closes: a growing array would keep room for 17 after its second child
-  // (V8's growth rule), most of it empty, in every container of the tree. Leaves keep the shared empty list.
-  const kids: XmlElement[][] = [];
-  /** How many children the open element at each depth has so far (its scratch array may hold stale ones after them). */
-  const kidCount: number[] = [0];
-  let depth = 0;
   const parser = createHardenedParser(lim, {
     open(name, local, prefix, ns, attributes, line, column) {
       if (++count > maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${maxElements} elements`, { location: { line, column } });
+      // Leaves keep the shared empty child list; an element gets its own array with its first child.
       const el = new XmlElement({ name, local, prefix, ns, attributes, line, column, parent: current, children: NO_CHILDREN });
       if (current) {
-        const n = kidCount[depth]!;
-        const k = kids[depth];
-        if (k === undefined) kids[depth] = [el];
-        else k[n] = el;
-        kidCount[depth] = n + 1;
+        if (current.children === NO_CHILDREN) (current as { children: XmlElement[] }).children = [el];
+        else current.children.push(el);
       } else root = el;
       current = el;
-      kidCount[++depth] = 0;
     },
     close() {
-      const el = current;
-      if (el === null) return;
-      const n = kidCount[depth]!;
-      if (n !== 0) {
-        const k = kids[depth]!;
-        // Literals for the common small counts (allocated inline by the optimizing compiler), else a copy.
-        (el as { children: XmlElement[] }).children = n === 1 ? [k[0]!] : n === 2 ? [k[0]!, k[1]!] : n === 3 ? [k[0]!, k[1]!, k[2]!] : n === 4 ? [k[0]!, k[1]!, k[2]!, k[3]!] : k.slice(0, n);
-      }
-      depth--;
-      current = el.parent;
+      current = current?.parent ?? null;
     },
     text(t) {
       if (current) current.text += t;
