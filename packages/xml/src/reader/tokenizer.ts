@@ -424,6 +424,48 @@ class Tokenizer implements HardenedParser {
       // saxes skips a leading byte order mark, counting it as a column.
       if (s.charCodeAt(0) === 0xfeff) p = 1;
     }
+    // The prolog and the root's start tag by a loop of their own, the rest by another. What happens once per document
+    // (BOM, XML declaration, the root's namespace declarations) happens in a process's first document before
+    // compiled code has feedback for it; in the loop that reads the document it would throw that code away in the
+    // next document (and the next would run uncompiled until compiled again). Neither loop holds more than its loop.
+    if (this.sp === 0 && !this.closedRoot) p = this.prolog(n, p);
+    if (p !== NEED) p = this.body(n, p);
+    if (p === NEED) {
+      if (this.final) return; // at the end of the input: end() reports it
+      // Keep the unfinished token (the readers left the position at its start) for the next write.
+      const keep = n - this.i;
+      this.keep(s, this.i);
+      this.needLen = keep * 2 + 1;
+      return;
+    }
+    this.keep(s, n);
+  }
+
+  /** Reads from p up to the end of the root's start tag (or of the input); returns where it stopped, or NEED. */
+  private prolog(n: number, p: number): number {
+    while (p < n && this.sp === 0 && !this.closedRoot) {
+      let q: number;
+      switch (this.mode) {
+        case M_TEXT:
+          q = this.readText(p);
+          break;
+        case M_MARKUP:
+          q = this.readMarkup(p);
+          break;
+        case M_ATTRS:
+          q = this.readAttrs(p);
+          break;
+        default:
+          q = this.readBegin(p);
+      }
+      if (q === NEED) return NEED;
+      p = q;
+    }
+    return p;
+  }
+
+  /** Reads from p to the end of the input; returns n, or NEED (the readers left this.i at the unfinished token). */
+  private body(n: number, p: number): number {
     while (p < n) {
       let q: number;
       switch (this.mode) {
@@ -439,17 +481,10 @@ class Tokenizer implements HardenedParser {
         default:
           q = this.readBegin(p);
       }
-      if (q === NEED) {
-        if (this.final) return; // at the end of the input: end() reports it
-        // Keep the unfinished token (the readers left the position at its start) for the next write.
-        const keep = n - this.i;
-        this.keep(s, this.i);
-        this.needLen = keep * 2 + 1;
-        return;
-      }
+      if (q === NEED) return NEED;
       p = q;
     }
-    this.keep(s, n);
+    return n;
   }
 
   private keep(s: string, from: number): void {
