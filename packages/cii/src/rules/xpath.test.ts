@@ -32,6 +32,13 @@ import {
   toDecimal,
 } from './xpath';
 
+/** Every element of the tree under e (e included), in document order. */
+function elementsOf(e: XmlElement, into: XmlElement[] = []): XmlElement[] {
+  into.push(e);
+  for (const c of e.children) elementsOf(c, into);
+  return into;
+}
+
 const doc = parseXml(
   `<rsm:Inv xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:x="urn:other">
      <ram:A><ram:B>0.1</ram:B><ram:B>0.2</ram:B><x:B>9</x:B></ram:A><ram:A><ram:B> 7 </ram:B></ram:A>
@@ -181,12 +188,7 @@ describe('paths that start by going up', () => {
     const t = parseXml(
       `<rsm:Inv xmlns:rsm="${RSM}" xmlns:ram="${RAM}" xmlns:x="urn:other"><ram:A><ram:B><ram:C>1</ram:C><ram:C>2</ram:C></ram:B><ram:B><ram:C>3</ram:C></ram:B><x:B/><ram:D>4</ram:D></ram:A><ram:A><ram:D>5</ram:D></ram:A></rsm:Inv>`,
     ).root;
-    const all: XmlElement[] = [];
-    const walk = (e: XmlElement) => {
-      all.push(e);
-      e.children.forEach(walk);
-    };
-    walk(t);
+    const all = elementsOf(t);
     const paths = [
       '..',
       '../..',
@@ -259,12 +261,7 @@ describe('someAt, anyNumAt, onlyAt: the list-free forms of sel(...).some, anyNum
     const t = parseXml(
       `<rsm:Inv xmlns:rsm="${RSM}" xmlns:ram="${RAM}"><ram:A><ram:B>1</ram:B><ram:B>abc</ram:B><ram:B>-2</ram:B></ram:A><ram:A><ram:B>-5</ram:B><ram:C><ram:B>7</ram:B></ram:C></ram:A><ram:A><ram:B>x</ram:B></ram:A><ram:A/><ram:A><ram:B>0</ram:B><ram:B> 3 </ram:B></ram:A></rsm:Inv>`,
     ).root;
-    const all: XmlElement[] = [];
-    const walk = (e: XmlElement) => {
-      all.push(e);
-      e.children.forEach(walk);
-    };
-    walk(t);
+    const all = elementsOf(t);
     const outcome = (f: () => unknown): unknown => {
       try {
         return f();
