@@ -32,10 +32,10 @@ describe('kontor admin oauth-client', () => {
     expect(empty.out).toBe('No OAuth applications.\n');
     const [pub, owned] = await withServer(async (o, a) => {
       const owner = (await a.byEmail('owner@example.test'))!;
-      return [
-        await o.register({ client_name: 'Agent', redirect_uris: ['http://127.0.0.1:4000/cb'], token_endpoint_auth_method: 'none' }),
-        await o.register({ client_name: 'Owned app', redirect_uris: ['https://app.example.test/cb'] }, owner.id),
-      ];
+      const agent = await o.register({ client_name: 'Agent', redirect_uris: ['http://127.0.0.1:4000/cb'], token_endpoint_auth_method: 'none' });
+      // the list is ordered by registration time (ms), then by the random client id: keep the two registrations apart
+      await new Promise((r) => setTimeout(r, 5));
+      return [agent, await o.register({ client_name: 'Owned app', redirect_uris: ['https://app.example.test/cb'] }, owner.id)];
     });
     const list = await runCapture(['admin', 'oauth-client', 'list', '--json'], { cwd: dir, env });
     expect(list.code).toBe(0);
