@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
+import { DEFAULT_SCHEMA_DIR } from './schema-dir';
 
 const intString = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${max}`));
@@ -16,7 +17,7 @@ export const ConfigSchema = v.object({
   PORT: v.optional(intString(0, 65535), '8787'),
   HOST: v.optional(v.string(), '127.0.0.1'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty')), './data/kontor.sqlite'),
-  KONTOR_SCHEMA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty')), './data/schemas'),
+  KONTOR_SCHEMA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty')), DEFAULT_SCHEMA_DIR),
   KONTOR_BANKDATA_FILE: v.optional(v.string()),
   KONTOR_LOG: v.optional(v.picklist(['json', 'off'], 'must be json or off'), 'json'),
   KONTOR_FREE_INVOICES_PER_DAY: v.optional(intString(0, 10_000), '5'),

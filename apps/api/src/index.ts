@@ -3,6 +3,7 @@ export { createApp, API_BASE, type KontorApp, type AppOptions } from './app';
 export { startServer, runServer, bootstrapDevAccount, StartupError, type RunningServer, type RunIo } from './server';
 export { Metrics } from './platform/metrics';
 export { loadConfig, ConfigError, ConfigSchema, type Config } from './config';
+export { DEFAULT_SCHEMA_DIR, schemaDirFrom } from './schema-dir';
 export { openDatabase } from './db';
 export { Accounts, plans, subscriptionStatuses, featuresOf, subscriptionOf, type Plan, type Feature, type AccountRow } from './platform/accounts';
 export { ApiKeys, API_KEY_PREFIX } from './platform/keys';

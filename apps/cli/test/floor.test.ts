@@ -100,7 +100,7 @@ describe('built CLI: what a command loads', () => {
     for (const name of ['pay', 'pay-validate', 'camt', 'invoice-validate']) {
       const r = withConfig(name);
       // pay (sepa: bank directory, model provider) loads the configuration on use; the validations read only the
-      // schema directory (api/schema-dir.ts) and never load the configuration loader (valibot: ~10 ms of start;
+      // schema directory (schemaDirFrom, apps/api/src/schema-dir.ts) and never load the configuration loader (valibot: ~10 ms of start;
       // invoice validate still reaches valibot through @kontor/cii's input schema)
       expect(
         [...r.dynamic].some((f) => f.startsWith('config-')),

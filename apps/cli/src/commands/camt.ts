@@ -9,7 +9,7 @@ import { CliError, parse, type Command, type Io } from '../command';
 import { batchOptions, batchUsage, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
-import { schemaDirFrom } from '../api/schema-dir';
+import { schemaDirFrom } from '@kontor/api';
 
 async function readInput(io: Io, file: string | undefined): Promise<{ bytes: Uint8Array; name: string }> {
   if (!file) throw new CliError('Missing <file.xml|zip>');

@@ -8,7 +8,7 @@ import { CliError, parse, type Command } from '../command';
 import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
-import { schemaDirFrom } from '../api/schema-dir';
+import { schemaDirFrom } from '@kontor/api';
 
 /** Names the hybrid-invoice standards give the embedded XML, most specific first. */
 const EMBEDDED_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'zugferd_invoice.xml'];

@@ -6,7 +6,7 @@ import { generateUbl, convertInvoice, readUbl, detectInvoiceSyntax, type Invoice
 import { SchemaStore } from '@kontor/xml';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 import { formatOf } from '../batch/run';
-import { schemaDirFrom } from '../api/schema-dir';
+import { schemaDirFrom } from '@kontor/api';
 
 function printFindings(io: Io, findings: readonly Finding[]): void {
   for (const f of findings) io.stderr(`  ${f.severity.padEnd(7)} ${f.code}${f.path ? ` at ${f.path}` : ''}: ${f.message}\n`);

@@ -10,7 +10,7 @@ import { CliError, parse, type Command } from '../command';
 import { batchOptions, batchUsage, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
-import { schemaDirFrom } from '../api/schema-dir';
+import { schemaDirFrom } from '@kontor/api';
 
 interface PayValidateOptions {
   profile: 'auto' | 'sct' | 'axz';
