@@ -41,6 +41,16 @@ class Frame {
   text = '';
   /** Non-whitespace text seen since the last child tag (element-only or empty content). */
   pendingText = false;
+
+  /** Starts this (reused) frame on an element of run at line. */
+  enter(run: ElementRun, line: number): void {
+    this.run = run;
+    this.line = line;
+    this.state = run.automaton === null ? null : run.automaton.start;
+    this.bad = false;
+    this.text = '';
+    this.pendingText = false;
+  }
 }
 
 function hasNonWs(t: string): boolean {
@@ -151,14 +161,8 @@ export class NativeValidation {
         const edge = state.hitEdge!;
         parent.state = edge.state;
         const run = edge.run!;
-        const f = this.frames[d]!;
+        this.frames[d]!.enter(run, line);
         this.depth = d + 1;
-        f.run = run;
-        f.line = line;
-        f.state = run.automaton === null ? null : run.automaton.start;
-        f.bad = false;
-        f.text = '';
-        f.pendingText = false;
         if (run.attributes !== null) this.attributes(run.qname, run.attributes, attributes, line);
         return;
       }
@@ -247,14 +251,8 @@ export class NativeValidation {
         }
       }
     }
-    const f = this.depth < this.frames.length ? this.frames[this.depth]! : this.frame(this.depth);
+    (this.depth < this.frames.length ? this.frames[this.depth]! : this.frame(this.depth)).enter(run, line);
     this.depth++;
-    f.run = run;
-    f.line = line;
-    f.state = run.automaton === null ? null : run.automaton.start;
-    f.bad = false;
-    f.text = '';
-    f.pendingText = false;
     if (attributes.length > 0 || run.attributes !== null) this.attributes(run.qname, run.attributes, attributes, line);
   }
 
