@@ -441,23 +441,24 @@ class Tokenizer implements HardenedParser {
     this.keep(s, n);
   }
 
+  /** Reads one token (or text run) at p in the current mode; returns where it stopped, or NEED. */
+  private step(p: number): number {
+    switch (this.mode) {
+      case M_TEXT:
+        return this.readText(p);
+      case M_MARKUP:
+        return this.readMarkup(p);
+      case M_ATTRS:
+        return this.readAttrs(p);
+      default:
+        return this.readBegin(p);
+    }
+  }
+
   /** Reads from p up to the end of the root's start tag (or of the input); returns where it stopped, or NEED. */
   private prolog(n: number, p: number): number {
     while (p < n && this.sp === 0 && !this.closedRoot) {
-      let q: number;
-      switch (this.mode) {
-        case M_TEXT:
-          q = this.readText(p);
-          break;
-        case M_MARKUP:
-          q = this.readMarkup(p);
-          break;
-        case M_ATTRS:
-          q = this.readAttrs(p);
-          break;
-        default:
-          q = this.readBegin(p);
-      }
+      const q = this.step(p);
       if (q === NEED) return NEED;
       p = q;
     }
@@ -467,20 +468,7 @@ class Tokenizer implements HardenedParser {
   /** Reads from p to the end of the input; returns n, or NEED (the readers left this.i at the unfinished token). */
   private body(n: number, p: number): number {
     while (p < n) {
-      let q: number;
-      switch (this.mode) {
-        case M_TEXT:
-          q = this.readText(p);
-          break;
-        case M_MARKUP:
-          q = this.readMarkup(p);
-          break;
-        case M_ATTRS:
-          q = this.readAttrs(p);
-          break;
-        default:
-          q = this.readBegin(p);
-      }
+      const q = this.step(p);
       if (q === NEED) return NEED;
       p = q;
     }
