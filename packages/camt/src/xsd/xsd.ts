@@ -3,7 +3,7 @@ import type { Lang, SchemaStore, SharedXsdValidation, StreamTap, XmlElement, Xsd
 import { sayer } from '../messages';
 import type { XsdCheck, XsdCheckFinding } from '../model/types';
 import { detectCamtNamespace, rulesetLabel, schemaSetId, type CamtKind } from '../read/detect';
-import { DEFAULT_MAX_XSD_FINDINGS, defaultXmlLimits, schemaSets, xsdVerdict } from '@kontor/xml';
+import { DEFAULT_MAX_XSD_FINDINGS, defaultXmlLimits, findSchemaSet, xsdVerdict } from '@kontor/xml';
 
 /**
  * The native schema validation in the rules' read pass (one tokenizer pass per file): `tap` goes to readCamt and
@@ -31,7 +31,7 @@ export class XsdPass implements StreamTap {
     const kind = detectCamtNamespace(ns);
     if (!kind) return;
     const id = schemaSetId(kind);
-    if (!schemaSets.some((s) => s.id === id)) return;
+    if (!findSchemaSet(id)) return;
     try {
       this.validation = this.store.nativeValidation(id, { maxFindings: this.maxFindings });
     } catch {
@@ -102,7 +102,7 @@ export async function checkXsd(
   const schemaSet = schemaSetId(kind);
   const base = { ruleset: rulesetLabel(kind), schemaSet, errorCount: 0, warningCount: 0, findings: [] as XsdCheckFinding[] };
   if (!store) return { ...base, available: false, verdict: 'not_checked', note: say('XSD_NO_STORE') };
-  if (!schemaSets.some((s) => s.id === schemaSet)) {
+  if (!findSchemaSet(schemaSet)) {
     return { ...base, available: false, verdict: 'not_checked', note: say('XSD_NO_SET', { version: kind.schemaVersion }) };
   }
   let r: XsdResult;
