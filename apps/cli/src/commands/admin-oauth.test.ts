@@ -17,7 +17,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function withServer<T>(fn: (o: OAuthServer, a: Accounts) => Promise<T>): Promise<T> {
   const db = await openDatabase(loadConfig(env, dir).database);
   try {
-    return await fn(new OAuthServer(db.db, () => new Date()), new Accounts(db.db, () => new Date()));
+    // a clock that moves a second per reading: registrations made in one millisecond still get distinct times (the
+    // list is ordered by registration time, then by the random client id)
+    let t = Date.now();
+    const clock = () => new Date((t += 1000));
+    return await fn(new OAuthServer(db.db, clock), new Accounts(db.db, clock));
   } finally {
     await db.close();
   }
@@ -33,8 +37,6 @@ describe('kontor admin oauth-client', () => {
     const [pub, owned] = await withServer(async (o, a) => {
       const owner = (await a.byEmail('owner@example.test'))!;
       const agent = await o.register({ client_name: 'Agent', redirect_uris: ['http://127.0.0.1:4000/cb'], token_endpoint_auth_method: 'none' });
-      // the list is ordered by registration time (ms), then by the random client id: keep the two registrations apart
-      await new Promise((r) => setTimeout(r, 5));
       return [agent, await o.register({ client_name: 'Owned app', redirect_uris: ['https://app.example.test/cb'] }, owner.id)];
     });
     const list = await runCapture(['admin', 'oauth-client', 'list', '--json'], { cwd: dir, env });
