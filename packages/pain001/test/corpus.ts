@@ -31,6 +31,24 @@ export async function corpusSchemaStore(): Promise<{ store: SchemaStore; cleanup
   };
 }
 
+/**
+ * corpusSchemaStore and, over the same directory, a store that validates with libxml2 (the reference the native
+ * engine is compared with); cleanup disposes both.
+ */
+export async function corpusSchemaStores(): Promise<{ store: SchemaStore; libxml2: SchemaStore; cleanup: () => void }> {
+  const { store, cleanup } = await corpusSchemaStore();
+  const libxml2 = new SchemaStore({ dir: store.dir, engine: 'libxml2' });
+  await libxml2.prepare();
+  return {
+    store,
+    libxml2,
+    cleanup: () => {
+      libxml2.dispose();
+      cleanup();
+    },
+  };
+}
+
 /** xmllint as the oracle (Debian libxml2-utils). Missing: CI fails, elsewhere the caller skips. */
 export function xmllintAvailable(): boolean {
   try {

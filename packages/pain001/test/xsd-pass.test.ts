@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SchemaStore } from '@kontor/xml';
+import type { SchemaStore } from '@kontor/xml';
 import { validatePain001 } from '../src/read/validate';
-import { corpusAvailable, corpusSchemaStore, paymentsDir } from './corpus';
+import { corpusAvailable, corpusSchemaStores, paymentsDir } from './corpus';
 
 const has = corpusAvailable();
 const XSI = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"';
@@ -18,14 +18,9 @@ let lib: SchemaStore;
 let cleanup = () => {};
 beforeAll(async () => {
   if (!has) return;
-  ({ store, cleanup } = await corpusSchemaStore());
-  lib = new SchemaStore({ dir: store.dir, engine: 'libxml2' });
-  await lib.prepare();
+  ({ store, libxml2: lib, cleanup } = await corpusSchemaStores());
 });
-afterAll(() => {
-  lib?.dispose();
-  cleanup();
-});
+afterAll(() => cleanup());
 
 /** The pain.001 samples of the corpus (.09, .03, constructed), without the 7 MB bulk file. */
 const samples = (): { file: string; text: string }[] => {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SchemaStore, streamXml, type XmlAttribute } from '@kontor/xml';
+import { type SchemaStore, streamXml, type XmlAttribute } from '@kontor/xml';
 import { fuzzParams } from '@kontor/testkit/fuzz';
 import { parsePaymentRun } from '../model/parse-run';
 import { checkPaymentRun } from '../rules/run-rules';
@@ -15,7 +15,7 @@ import type { CharacterSet } from '../model/charset';
 import type { PaymentRun, Profile } from '../model/run';
 import { pain001Reader, readPain001 } from '../read/read';
 import { validatePain001, type ValidateOptions } from '../read/validate';
-import { corpusAvailable, corpusSchemaStore } from '../../test/corpus';
+import { corpusAvailable, corpusSchemaStores } from '../../test/corpus';
 import type { WriteSink } from './emit';
 import { writeAndGate } from './gate';
 import { generateAxz, generateSct } from './generate';
@@ -28,14 +28,9 @@ let libxml2: SchemaStore;
 let cleanup = () => {};
 beforeAll(async () => {
   if (!has) return;
-  ({ store, cleanup } = await corpusSchemaStore());
-  libxml2 = new SchemaStore({ dir: store.dir, engine: 'libxml2' });
-  await (libxml2 as SchemaStore & { prepare?: () => Promise<void> }).prepare?.();
+  ({ store, libxml2, cleanup } = await corpusSchemaStores());
 });
-afterAll(() => {
-  libxml2?.dispose();
-  cleanup();
-});
+afterAll(() => cleanup());
 
 type Ev = ['open', string, string, string, string, [string, string, string, string][], number, number] | ['text', string] | ['close'];
 
