@@ -7,7 +7,8 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import type { Pain001ReadModel, ReadPaymentBlock, ReadTransaction } from './model';
-import { EndToEndIds, PaymentDuplicates, dupHash } from './rules';
+import { EndToEndIds, PaymentDuplicates, dupHash, idHash } from './rules';
+import { HashSlots } from './hash-slots';
 
 function model(seed: number): Pain001ReadModel {
   let x = seed;
@@ -123,7 +124,8 @@ describe('EndToEndIds', () => {
     let duplicates = 0;
     for (let seed = 1; seed <= 300; seed++) {
       const blocks = blocksOf(seed, seed % 3 === 0 ? 10_000 : 1 + (seed % 50));
-      const ids = new EndToEndIds(blocks);
+      // The real hash, and one under which every id collides (seed % 4 === 1): the slot's id, then the Map of the others.
+      const ids = new EndToEndIds(blocks, seed % 4 === 1 ? () => 7 : idHash);
       const reference = new Map<string, number>();
       blocks.forEach((b, bi) =>
         b.transactions.forEach((t, ti) => {
@@ -136,5 +138,29 @@ describe('EndToEndIds', () => {
       );
     }
     expect(duplicates).toBeGreaterThan(1000);
+  });
+});
+
+describe('HashSlots', () => {
+  it('keeps one number per hash value like a Map, growing past the expected count, with every seed', () => {
+    for (let round = 0; round < 20; round++) {
+      // Expected far below the real count (growth), and hash values in runs and far apart (probing across the end).
+      const slots = new HashSlots(round % 2 ? 3 : 500);
+      const reference = new Map<number, number>();
+      let x = round + 1;
+      for (let i = 0; i < 2000; i++) {
+        x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+        const h = i % 3 === 0 ? i % 64 : (x >>> 2) & 0x3fffffff;
+        const s = slots.slotOf(h);
+        const want = reference.get(h);
+        expect(slots.isFree(s)).toBe(want === undefined);
+        if (want === undefined) {
+          reference.set(h, i * 1_048_576);
+          slots.put(s, h, i * 1_048_576);
+        } else expect(slots.valueAt(s)).toBe(want);
+      }
+      for (const [h, v] of reference) expect(slots.valueAt(slots.slotOf(h))).toBe(v);
+      expect(reference.size).toBeGreaterThan(1300);
+    }
   });
 });

@@ -20,6 +20,7 @@ import type { Profile } from '../model/run';
 import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadParty, ReadTransaction } from './model';
 import { DecimalSum, hundredths } from './decimal-sum';
 import { locOf } from './position';
+import { HashSlots } from './hash-slots';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const SCT_MAX = new Big('999999999.99');
@@ -197,12 +198,9 @@ export function dupHash(t: ReadTransaction, acc: ReadAccount, cents: number, fix
   if (u.length === 1) h = hashText(h, u[0]!);
   else h = hashText(h, u.join('|'));
   h = hashText(h, t.remittance.creditorReference ?? '');
-  // Kept within 30 bits: a small integer (no number object per payment as a Map key).
+  // Kept within 30 bits (hash-slots.ts).
   return hashText(h, date ?? '') & 0x3fffffff;
 }
-
-/** Entries of one hash value compared part by part; beyond this many, that hash value's entries go by full key. */
-const CHAIN_MAX = 8;
 
 /** The duplicate key as one string (parts joined by NUL, which no XML text contains). */
 function fullKey(t: ReadTransaction, b: { executionDate?: string }, cents: number, fixed: string): string {
@@ -210,20 +208,33 @@ function fullKey(t: ReadTransaction, b: { executionDate?: string }, cents: numbe
   return `${a.iban ?? a.other ?? ''}\u0000${cents >= 0 ? cents : `f${fixed}`}\u0000${t.currency ?? ''}\u0000${remittanceText(t)}\u0000${t.remittance.creditorReference ?? ''}\u0000${b.executionDate ?? ''}`;
 }
 
+/** Payments of all blocks (the size of the duplicate checks' tables). */
+function countTransactions(blocks: Pain001ReadModel['paymentBlocks']): number {
+  let n = 0;
+  for (const b of blocks) n += b.transactions.length;
+  return n;
+}
+
 /**
  * The payments seen so far by duplicate key. `hash` is the key's hash (replaceable so that tests can make every key
- * collide and exercise the comparison). The hash is fixed, so an upload can be made of many payments whose keys
- * share one hash value: after CHAIN_MAX entries such a value's entries are kept in a Map by their full key string
- * (V8 hashes strings with a per-process seed), so no upload makes the check quadratic.
+ * collide and exercise the comparison). Each hash value's slot (hash-slots.ts) holds the first payment with that
+ * value; a payment with the same value is compared with it part by part, and when the keys differ it goes by its
+ * full key string into a Map (V8 hashes strings with a per-process seed). The hash is fixed, so an upload can be made
+ * of many payments whose keys share one hash value: each then costs one comparison and one full key, so no upload
+ * makes the check quadratic.
  */
 export class PaymentDuplicates {
-  private readonly seen = new Map<number, number | number[] | Map<string, number>>();
+  private readonly slots: HashSlots;
+  /** First payments of keys whose hash value's slot holds another key, by full key. */
+  private readonly others = new Map<string, number>();
   /** Part-by-part comparisons made so far (tests bound it). */
   comparisons = 0;
   constructor(
     private readonly blocks: Pain001ReadModel['paymentBlocks'],
     private readonly hash: typeof dupHash = dupHash,
-  ) {}
+  ) {
+    this.slots = new HashSlots(countTransactions(blocks));
+  }
 
   /**
    * The coordinates (block * 2^20 + transaction) of the first earlier payment with the key of transaction `ti` of
@@ -237,43 +248,20 @@ export class PaymentDuplicates {
     let fixed = '';
     if (cents < 0) [cents, fixed] = centsOf(t);
     const h = this.hash(t, t.creditorAccount!, cents, fixed, b.executionDate);
-    const chain = this.seen.get(h);
     const coord = bi * TX_SHIFT + ti;
-    if (chain === undefined) {
-      this.seen.set(h, coord);
+    const slots = this.slots;
+    const slot = slots.slotOf(h);
+    if (slots.isFree(slot)) {
+      slots.put(slot, h, coord);
       return undefined;
     }
-    if (typeof chain === 'number') {
-      this.comparisons++;
-      if (samePayment(this.blocks, chain, t, b)) return chain;
-      this.seen.set(h, [chain, coord]);
-      return undefined;
-    }
-    if (chain instanceof Map) {
-      const key = fullKey(t, b, cents, fixed);
-      const prev = chain.get(key);
-      if (prev === undefined) chain.set(key, coord);
-      return prev;
-    }
-    for (const k of chain) {
-      this.comparisons++;
-      if (samePayment(this.blocks, k, t, b)) return k;
-    }
-    if (chain.length < CHAIN_MAX) {
-      chain.push(coord);
-      return undefined;
-    }
-    // The entries of a chain all have different keys (a duplicate is never added), so each is its key's first.
-    const byKey = new Map<string, number>();
-    for (const k of chain) {
-      const pb = this.blocks[Math.floor(k / TX_SHIFT)]!;
-      const p = pb.transactions[k % TX_SHIFT]!;
-      const [pc, pf] = centsOf(p);
-      byKey.set(fullKey(p, pb, pc, pf), k);
-    }
-    byKey.set(fullKey(t, b, cents, fixed), coord);
-    this.seen.set(h, byKey);
-    return undefined;
+    const prev = slots.valueAt(slot);
+    this.comparisons++;
+    if (samePayment(this.blocks, prev, t, b)) return prev;
+    const key = fullKey(t, b, cents, fixed);
+    const first = this.others.get(key);
+    if (first === undefined) this.others.set(key, coord);
+    return first;
   }
 }
 
@@ -293,39 +281,41 @@ function samePayment(blocks: Pain001ReadModel['paymentBlocks'], coord: number, t
   return remittanceText(p) === remittanceText(t);
 }
 
+/** A 30-bit hash of an end-to-end id (hash-slots.ts). */
+export const idHash = (id: string): number => hashText(0x811c9dc5, id) & 0x3fffffff;
+
 /**
- * The end-to-end ids seen so far (NOTPROVIDED and empty ones are not passed in). Ids are unique in nearly every
- * file: a Set answers with one lookup per payment whether the id is new; the coordinates of first occurrences
- * are only collected (once, from the payments checked so far) when the first duplicate turns up.
+ * The end-to-end ids seen so far (NOTPROVIDED and empty ones are not passed in): each id's hash value has a slot
+ * (hash-slots.ts) with the first payment of the id that took it; an id whose slot holds another id goes into a Map
+ * (V8's seeded string hashes), so ids made to share one hash value cost one string comparison and one Map entry each.
+ * `hash` is replaceable so that tests can make every id collide.
  */
 export class EndToEndIds {
-  private readonly ids = new Set<string>();
-  private first: Map<string, number> | null = null;
-  constructor(private readonly blocks: Pain001ReadModel['paymentBlocks']) {}
+  private readonly slots: HashSlots;
+  /** First payments of ids whose hash value's slot holds another id. */
+  private readonly others = new Map<string, number>();
+  constructor(
+    private readonly blocks: Pain001ReadModel['paymentBlocks'],
+    private readonly hash: (id: string) => number = idHash,
+  ) {
+    this.slots = new HashSlots(countTransactions(blocks));
+  }
 
   /** The coordinates (block * 2^20 + transaction) of the first earlier payment with this id, else undefined (and it is remembered). */
   firstOf(id: string, bi: number, ti: number): number | undefined {
-    const first = this.first;
-    if (first !== null) {
-      const prev = first.get(id);
-      if (prev === undefined) first.set(id, bi * TX_SHIFT + ti);
-      return prev;
+    const h = this.hash(id);
+    const coord = bi * TX_SHIFT + ti;
+    const slots = this.slots;
+    const slot = slots.slotOf(h);
+    if (slots.isFree(slot)) {
+      slots.put(slot, h, coord);
+      return undefined;
     }
-    const size = this.ids.size;
-    if (this.ids.add(id).size !== size) return undefined;
-    // The first duplicate: the first occurrence of every id checked before this payment, in checking order.
-    const map = new Map<string, number>();
-    for (let b = 0; b <= bi; b++) {
-      const txs = this.blocks[b]!.transactions;
-      const end = b === bi ? ti : txs.length;
-      for (let k = 0; k < end; k++) {
-        const e = txs[k]!.endToEndId;
-        if (e && e !== 'NOTPROVIDED' && !map.has(e)) map.set(e, b * TX_SHIFT + k);
-      }
-    }
-    this.first = map;
-    this.ids.clear();
-    return map.get(id);
+    const prev = slots.valueAt(slot);
+    if (this.blocks[Math.floor(prev / TX_SHIFT)]!.transactions[prev % TX_SHIFT]!.endToEndId === id) return prev;
+    const first = this.others.get(id);
+    if (first === undefined) this.others.set(id, coord);
+    return first;
   }
 }
 
