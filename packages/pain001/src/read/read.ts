@@ -80,6 +80,15 @@ interface ReadState {
   limits: Pain001Limits;
   transactions: number;
   say: Say;
+  /**
+   * The tap (ReadOptions) that gets every event of the document element and inside it, after the reader's own
+   * handling of a start tag and before it of text and end tags. IDLE until the document element is open.
+   */
+  first: StreamTap;
+  /** Asked at the document element for `first` (ReadOptions.tapFor), or null. */
+  tapFor: ((ns: string) => StreamTap | null) | null;
+  /** The tap of ReadOptions.tap (becomes `first` at the document element when there is no tapFor), or null. */
+  tap: StreamTap | null;
 }
 
 interface GNode {
@@ -91,7 +100,8 @@ interface GNode {
   children: Map<string, GNode> | null;
   /** Every child element, whatever its name (only the document element's children). */
   any: GNode | null;
-  open: ((f: Frame, parent: Frame, st: ReadState, attributes: XmlAttribute[]) => void) | null;
+  /** `local` and `ns`: the element's name (only the document element's open looks at them). */
+  open: ((f: Frame, parent: Frame, st: ReadState, attributes: XmlAttribute[], local: string, ns: string) => void) | null;
   close: ((f: Frame, parent: Frame, st: ReadState) => void) | null;
 }
 
@@ -134,6 +144,9 @@ const POSITION_OBJECTS = 0;
 const POSITION_NONE = 1;
 /** Small integers (position.ts; validatePain001's own model, decoded by the rules for findings). */
 const POSITION_PACKED = 2;
+
+/** A tap that takes no event (ReadState.first before the document element, and when there is no tap). */
+const IDLE: StreamTap = { open() {}, close() {}, text() {} };
 
 /** Every position of a reader without positions (pain001Reader's `positions: false`). */
 const NO_POSITION: Loc = Object.freeze({ line: 0, column: 0 });
@@ -525,13 +538,24 @@ const TRANSACTION = node(
 );
 const STRD_COUNTED = node({});
 
+/**
+ * An empty array whose elements are already objects (V8 elements kind PACKED_ELEMENTS): an empty literal starts
+ * as a small-integer array, so the compiled push of the transaction's close had to handle that kind too, and
+ * deoptimised ('not a Smi') when a block's list started as one again in a later read (call 4 of a process).
+ */
+function emptyObjectList<T extends object>(): T[] {
+  const list = [NO_POSITION as unknown as T];
+  list.length = 0;
+  return list;
+}
+
 // -- payment block: every child is applied in document order (a later value of a field replaces an earlier one)
 const BLOCK = node(
   {
     open(f, _p, st) {
       const m = st.model!;
       if (m.paymentBlocks.length >= st.limits.maxPaymentBlocks) throw beyond(st, 'maxPaymentBlocks', 'W_BLOCKS', f);
-      const b: ReadPaymentBlock = { transactions: [], at: loc(f), fieldAt: {} };
+      const b: ReadPaymentBlock = { transactions: emptyObjectList<ReadTransaction>(), at: loc(f), fieldAt: {} };
       m.paymentBlocks.push(b);
       f.ctx = b;
     },
@@ -592,7 +616,34 @@ const GROUP_HEADER = node(
 
 /** The message element (CstmrCdtTrfInitn, whatever its name): group headers and payment blocks, each as often as they come. */
 const MESSAGE = node({}, { GrpHdr: GROUP_HEADER, PmtInf: BLOCK });
-const DOCUMENT = node({ any: MESSAGE });
+
+/** The document element: a supported pain.001 or Pain001Error UNSUPPORTED_MESSAGE; the read model starts here. */
+const DOCUMENT = node({
+  any: MESSAGE,
+  open(f, _p, st, _attributes, local, ns) {
+    const version = PAIN_NAMESPACES[ns];
+    if (local !== 'Document' || !version) {
+      const say = st.say;
+      const what = local === 'Document' ? say('W_NAMESPACE', { ns: ns || say('W_NO_NAMESPACE') }) : say('W_ROOT', { root: local, ns: ns || say('W_NO_NAMESPACE') });
+      throw new Pain001Error('UNSUPPORTED_MESSAGE', say('E_UNSUPPORTED', { what }), {
+        details: [{ code: 'UNSUPPORTED_MESSAGE', severity: 'error', message: say('E_UNSUPPORTED_DETAIL', { what }), line: 1, column: 1 }],
+      });
+    }
+    st.model = { version, namespace: ns, paymentBlocks: [] };
+    f.ctx = st.model;
+    // Decided here (called once per read through the grammar's open call), not by a branch of the hot open().
+    if (st.tapFor !== null) st.first = st.tapFor(ns) ?? IDLE;
+    else if (st.tap !== null) st.first = st.tap;
+  },
+});
+
+/**
+ * Outside the document element (the reader's frame 0): its one child is the document element, whatever its name.
+ * The document element is opened by the same code path as every other element (through DOCUMENT's open), not by a
+ * branch of ModelReader.open of its own: a branch taken once per read, first at the very first event of a process
+ * (before V8 collects type feedback), made the compiled open() throw itself away at the start of the second read.
+ */
+const OUTSIDE = node({ any: DOCUMENT });
 
 function beyond(st: ReadState, limit: keyof Pain001Limits, whatKey: 'W_BLOCKS' | 'W_TRANSACTIONS', f: Frame): Pain001Error {
   const say = st.say;
@@ -619,6 +670,9 @@ export interface Pain001ReaderOptions {
 /** Inside the package: validatePain001's reader keeps positions as small integers (position.ts). */
 interface InternalReaderOptions extends Pain001ReaderOptions {
   packedPositions?: boolean;
+  /** ReadOptions.tapFor and ReadOptions.tap (readModel). */
+  tapFor?: ((ns: string) => StreamTap | null) | undefined;
+  tap?: StreamTap | undefined;
 }
 
 /**
@@ -657,15 +711,27 @@ class ModelReader implements Pain001Reader {
   /** Open elements' frames, reused (made with one element so that every reader's array has the same elements kind). */
   private readonly frames: Frame[];
   private readonly positions: number;
-  private depth = 0;
+  /** Open elements + 1: frames[0] is outside the document element (OUTSIDE), frames[depth - 1] the innermost open element's. */
+  private depth = 1;
   /** Depth of the retained part being read (-1: none) and its elements so far. */
   private keptDepth = -1;
   private kept = 0;
 
   constructor(opts: Pain001ReaderOptions) {
-    this.st = { model: undefined, limits: { ...defaultPain001Limits, ...opts.limits }, transactions: 0, say: sayer(opts.lang) };
+    const internal = opts as InternalReaderOptions;
+    this.st = {
+      model: undefined,
+      limits: { ...defaultPain001Limits, ...opts.limits },
+      transactions: 0,
+      say: sayer(opts.lang),
+      first: IDLE,
+      tapFor: internal.tapFor ?? null,
+      tap: internal.tap ?? null,
+    };
     this.positions = opts.positions === false ? POSITION_NONE : (opts as InternalReaderOptions).packedPositions ? POSITION_PACKED : POSITION_OBJECTS;
-    this.frames = [this.frame()];
+    const outside = this.frame();
+    outside.node = OUTSIDE;
+    this.frames = [outside];
   }
 
   private frame(): Frame {
@@ -690,10 +756,6 @@ class ModelReader implements Pain001Reader {
     f.d = undefined;
     f.flag = false;
     f.stash = null;
-    if (d === 0) {
-      this.openRoot(f, local, ns);
-      return;
-    }
     const parent = frames[d - 1]!;
     // Retained parts (the group header, each child of a payment block) count their elements like the tree reader did.
     if (this.keptDepth >= 0 && ++this.kept > MAX_KEPT) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${MAX_KEPT} elements in one subtree`, { location: { line, column } });
@@ -702,44 +764,40 @@ class ModelReader implements Pain001Reader {
     const pn = parent.node;
     let n: GNode | null = null;
     if (pn !== null) {
-      n = pn.children?.get(local) ?? pn.any;
+      // `any` read for every element (only the two outermost nodes have one): a load in a branch taken only for them
+      // would have no type feedback from a process's first read, and the compiled open() would deoptimise there.
+      const any = pn.any;
+      n = pn.children?.get(local) ?? any;
       if (n?.once) {
         if ((parent.seen & n.bit) !== 0) n = null;
         else parent.seen |= n.bit;
       }
     }
     f.node = n;
-    if (this.keptDepth < 0 && ((d === 2 && n === GROUP_HEADER) || (d === 3 && pn === BLOCK))) {
+    // (The group header is only at depth 3 and a block's children only at depth 4. Both comparisons are made for every
+    // element, so that they have type feedback from a process's first read: see `any` above.)
+    const retained = n === GROUP_HEADER || pn === BLOCK;
+    if (this.keptDepth < 0 && retained) {
       this.keptDepth = d;
       this.kept = 1;
     }
-    if (n !== null && n.open !== null) n.open(f, parent, st, attributes);
-  }
-
-  /** The document element: a supported pain.001 or Pain001Error UNSUPPORTED_MESSAGE (once per read, apart from `open`). */
-  private openRoot(f: Frame, local: string, ns: string): void {
-    const st = this.st;
-    const version = PAIN_NAMESPACES[ns];
-    if (local !== 'Document' || !version) {
-      const say = st.say;
-      const what = local === 'Document' ? say('W_NAMESPACE', { ns: ns || say('W_NO_NAMESPACE') }) : say('W_ROOT', { root: local, ns: ns || say('W_NO_NAMESPACE') });
-      throw new Pain001Error('UNSUPPORTED_MESSAGE', say('E_UNSUPPORTED', { what }), {
-        details: [{ code: 'UNSUPPORTED_MESSAGE', severity: 'error', message: say('E_UNSUPPORTED_DETAIL', { what }), line: 1, column: 1 }],
-      });
-    }
-    st.model = { version, namespace: ns, paymentBlocks: [] };
-    f.node = DOCUMENT;
-    f.ctx = st.model;
+    if (n !== null && n.open !== null) n.open(f, parent, st, attributes, local, ns);
+    // (No call at all without a tap: the generation gate feeds this reader and the validation itself.)
+    const first = st.first;
+    if (first !== IDLE) first.open(_name, local, _prefix, ns, attributes, line, column);
   }
 
   text(t: string): void {
-    // Text outside the root element (depth 0) is not read.
-    if (this.depth === 0) return;
+    // Text outside the root element goes to frame 0 (OUTSIDE), which reads none, and not to the tap (IDLE until then).
+    const first = this.st.first;
+    if (first !== IDLE) first.text(t);
     const f = this.frames[this.depth - 1]!;
     if (f.node?.text) f.text += t;
   }
 
   close(): void {
+    const first = this.st.first;
+    if (first !== IDLE) first.close();
     const d = --this.depth;
     const f = this.frames[d]!;
     const n = f.node;
@@ -762,35 +820,17 @@ export interface ReadOptions {
   limits?: Partial<Pain001Limits>;
   /** Language of refusal messages and their details (default de). */
   lang?: Lang | undefined;
-  /** Every reader event also goes here first (e.g. the native XSD validation sharing this pass, see xsd-pass.ts). */
+  /**
+   * Every event of the document element and inside it also goes here (e.g. a native XSD validation sharing this
+   * pass): a start tag right after the reader took it, text and end tags before the reader takes them.
+   */
   tap?: StreamTap | undefined;
   /**
-   * Asked once, at the root element's start tag, for a tap that gets every event from there on first (null: none):
-   * the native XSD validation of xsd-pass.ts, whose schema set follows from the root's namespace.
+   * Asked once, when the reader takes the document element's start tag, for a tap that gets that start tag and every
+   * event after it as `tap` does (null: none; it takes the place of `tap`): the native XSD validation of xsd-pass.ts,
+   * whose schema set follows from the root's namespace.
    */
   tapFor?: ((ns: string) => StreamTap | null) | undefined;
-}
-
-const IDLE: StreamTap = { open() {}, close() {}, text() {} };
-
-/** `then`'s events, each first to the tap `tapFor` gives for the root element's namespace (called as its methods). */
-function decidedAtRoot(tapFor: (ns: string) => StreamTap | null, then: StreamTap): StreamTap {
-  let first: StreamTap | null = null;
-  return {
-    open(name, local, prefix, ns, attributes, line, column) {
-      if (first === null) first = tapFor(ns) ?? IDLE;
-      first.open(name, local, prefix, ns, attributes, line, column);
-      then.open(name, local, prefix, ns, attributes, line, column);
-    },
-    text(t) {
-      if (first !== null) first.text(t);
-      then.text(t);
-    },
-    close() {
-      first?.close();
-      then.close();
-    },
-  };
 }
 
 /** The events of `t` as functions that can be called detached (as streamXmlEvents calls them). */
@@ -799,24 +839,6 @@ function detached(t: StreamTap): StreamTap {
     open: (name, local, prefix, ns, attributes, line, column) => t.open(name, local, prefix, ns, attributes, line, column),
     text: (x) => t.text(x),
     close: () => t.close(),
-  };
-}
-
-/** Both taps' events, `first` before `then` (each called as a method of its tap). */
-function combined(first: StreamTap, then: StreamTap): StreamTap {
-  return {
-    open(name, local, prefix, ns, attributes, line, column) {
-      first.open(name, local, prefix, ns, attributes, line, column);
-      then.open(name, local, prefix, ns, attributes, line, column);
-    },
-    text(t) {
-      first.text(t);
-      then.text(t);
-    },
-    close() {
-      first.close();
-      then.close();
-    },
   };
 }
 
@@ -839,12 +861,11 @@ export async function readPain001(text: string, opts: ReadOptions = {}): Promise
  */
 export async function readModel(text: string, opts: ReadOptions, packed: boolean): Promise<Pain001ReadModel> {
   const say = sayer(opts.lang);
-  const reader = new ModelReader({ limits: opts.limits, lang: opts.lang, packedPositions: packed } as InternalReaderOptions);
-  const extra = opts.tap;
-  // streamXmlEvents calls its handlers detached: closures that call the reader's (and a tap's) methods; a tap goes first.
-  const tap: StreamTap = opts.tapFor ? decidedAtRoot(opts.tapFor, reader) : extra ? combined(extra, reader) : detached(reader);
+  // The reader calls the tap itself (ReadState.first): one handler per event for streamXmlEvents.
+  const reader = new ModelReader({ limits: opts.limits, lang: opts.lang, packedPositions: packed, tapFor: opts.tapFor, tap: opts.tap } as InternalReaderOptions);
   try {
-    await streamXmlEvents(text, tap, opts.maxBytes ? { maxBytes: opts.maxBytes } : {});
+    // streamXmlEvents calls its handlers detached: closures that call the reader's methods.
+    await streamXmlEvents(text, detached(reader), opts.maxBytes ? { maxBytes: opts.maxBytes } : {});
   } catch (e) {
     if (e instanceof KontorXmlError) {
       if (e.code === 'XML_TOO_LARGE') throw new Pain001Error('INPUT_TOO_LARGE', e.message);
