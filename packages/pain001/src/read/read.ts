@@ -51,6 +51,8 @@ class Frame {
   column = 0;
   /** Children of `once` nodes already seen (bit per node, see GNode.bit). */
   seen = 0;
+  /** Where the search of the next child's name in the node's `names` starts: the last child's (see ModelReader.open). */
+  cursor = 0;
   /** Any child element at all (ReqdExctnDt with or without Dt/DtTm). */
   hasChild = false;
   /** Scratch of the element for values its children report before it decides (first/fallback choices). */
@@ -97,7 +99,13 @@ interface GNode {
   bit: number;
   /** Collect the element's direct text. */
   text: boolean;
-  children: Map<string, GNode> | null;
+  /**
+   * The child elements read, by local name, in the grammar's order (the schema's): names[i]'s node is nodes[i].
+   * Searched by === from the last child's place on: names are interned by the reader and the grammar alike, so each
+   * comparison is one of references, and in schema order the next child is found in one or a few.
+   */
+  names: string[];
+  nodes: GNode[];
   /** Every child element, whatever its name (only the document element's children). */
   any: GNode | null;
   /** `local` and `ns`: the element's name (only the document element's open looks at them). */
@@ -115,9 +123,9 @@ function node(
   },
   children?: Record<string, GNode>,
 ): GNode {
-  let map: Map<string, GNode> | null = null;
+  const names: string[] = [];
+  const nodes: GNode[] = [];
   if (children) {
-    map = new Map();
     let bit = 1;
     for (const [name, n] of Object.entries(children)) {
       // Nodes are shared between parents only through factories (a fresh node per use), so the bit is this parent's.
@@ -126,10 +134,11 @@ function node(
         n.bit = bit;
         bit = bit === 0x40000000 ? 0 : bit << 1;
       }
-      map.set(name, n);
+      names.push(name);
+      nodes.push(n);
     }
   }
-  return { once: spec.once ?? false, bit: 0, text: spec.text ?? false, children: map, any: spec.any ?? null, open: spec.open ?? null, close: spec.close ?? null };
+  return { once: spec.once ?? false, bit: 0, text: spec.text ?? false, names, nodes, any: spec.any ?? null, open: spec.open ?? null, close: spec.close ?? null };
 }
 
 /** The trimmed text, or undefined when it is empty (the tree reader's txt()). */
@@ -749,6 +758,7 @@ class ModelReader implements Pain001Reader {
     f.line = line;
     f.column = column;
     f.seen = 0;
+    f.cursor = 0;
     f.hasChild = false;
     f.a = undefined;
     f.b = undefined;
@@ -767,7 +777,18 @@ class ModelReader implements Pain001Reader {
       // `any` read for every element (only the two outermost nodes have one): a load in a branch taken only for them
       // would have no type feedback from a process's first read, and the compiled open() would deoptimise there.
       const any = pn.any;
-      n = pn.children?.get(local) ?? any;
+      const names = pn.names;
+      const len = names.length;
+      let k = parent.cursor;
+      for (let tries = 0; tries < len; tries++) {
+        if (names[k] === local) {
+          n = pn.nodes[k]!;
+          parent.cursor = k;
+          break;
+        }
+        k = k + 1 === len ? 0 : k + 1;
+      }
+      if (n === null) n = any;
       if (n?.once) {
         if ((parent.seen & n.bit) !== 0) n = null;
         else parent.seen |= n.bit;
