@@ -32,6 +32,8 @@ const TX_SHIFT = 1_048_576;
 class Collector {
   readonly issues: Finding[] = [];
   readonly say: Say;
+  /** Per pair of letters A–Z (first * 26 + second): 0 not judged yet, 1 a SEPA country, 2 not (outsideSepa). */
+  readonly sepaPairs = new Uint8Array(26 * 26);
   /** Block and transaction being checked (-1: none): the base of the relative paths given to `add`. */
   bi = -1;
   ti = -1;
@@ -161,9 +163,18 @@ function checkId(c: Collector, value: string | undefined, label: string, code: s
   }
 }
 
-function accountCountry(a: ReadAccount | undefined): string | undefined {
-  const i = a?.iban;
-  return i && /^[A-Z]{2}/.test(i) ? i.slice(0, 2) : undefined;
+/**
+ * Whether the IBAN starts with two letters A–Z that are not a SEPA country: judged once per letter pair and check
+ * (`c.sepaPairs`), without a two-letter string per payment.
+ */
+function outsideSepa(c: Collector, iban: string): boolean {
+  const a = iban.charCodeAt(0) - 0x41;
+  const b = iban.charCodeAt(1) - 0x41;
+  if (!(a >= 0 && a < 26 && b >= 0 && b < 26)) return false;
+  const k = a * 26 + b;
+  let v = c.sepaPairs[k]!;
+  if (v === 0) c.sepaPairs[k] = v = isSepaCountry(iban.slice(0, 2)) ? 1 : 2;
+  return v === 2;
 }
 
 const NO_LEVELS: readonly string[] = [];
@@ -354,8 +365,8 @@ function checkTransaction(c: Collector, m: Pain001ReadModel, bi: number, t: Read
   if (profile === 'sct') {
     if (t.creditor?.address) checkAddress(c, t.creditor.address, 'L_CREDITOR', '.creditor.address', t.creditor.fieldAt.address ?? t.creditor.at, false, profile);
     if (acc && acc.iban === undefined && acc.other !== undefined) c.add('CREDITOR_IBAN_MISSING', 'error', msg('CREDITOR_IBAN_MISSING'), '.creditorAccount.iban', acc.at);
-    const cc = creditorIbanValid ? accountCountry(acc) : undefined;
-    if (cc && !isSepaCountry(cc)) c.add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_COUNTRY_NOT_SEPA', { country: cc }), '.creditorAccount.iban', acc!.fieldAt.iban);
+    if (creditorIbanValid && outsideSepa(c, acc!.iban!))
+      c.add('SCT_COUNTRY_NOT_SEPA', 'error', msg('SCT_COUNTRY_NOT_SEPA', { country: acc!.iban!.slice(0, 2) }), '.creditorAccount.iban', acc!.fieldAt.iban);
     if (t.chargeBearer !== undefined && t.chargeBearer !== 'SLEV') c.add('SCT_CHARGE_BEARER', 'error', msg('SCT_CHARGE_BEARER', { value: t.chargeBearer }), '.chargeBearer', t.fieldAt.chargeBearer);
     for (const s of t.paymentType?.serviceLevels ?? NO_LEVELS) if (s !== 'SEPA') c.add('SCT_SERVICE_LEVEL', 'error', msg('SCT_SERVICE_LEVEL', { value: s }), '.paymentType.serviceLevels', t.at);
     if (t.paymentType?.instructionPriority !== undefined && m.version === '09') c.add('SCT_PRIORITY_LEVEL', 'error', msg('SCT_PRIORITY_LEVEL'), '.paymentType.instructionPriority', t.at);
