@@ -17,7 +17,7 @@ import { currencyMinorUnits, isKnownCurrency, isSepaCountry, isCountryCode } fro
 import { ID_PATTERN, isInCharacterSet, unsupportedCharacters } from '../model/charset';
 import { isIsoDate } from '../model/dates';
 import type { Profile } from '../model/run';
-import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadParty, ReadTransaction } from './model';
+import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadParty, ReadPaymentBlock, ReadTransaction } from './model';
 import { DecimalSum, hundredths } from './decimal-sum';
 import { locOf } from './position';
 import { HashSlots } from './hash-slots';
@@ -87,6 +87,14 @@ function checkAgentBic(c: Collector, a: ReadAgent | undefined, label: string, pa
 }
 
 function checkName(c: Collector, p: ReadParty | undefined, label: string, path: string, profile: Profile, required: boolean): void {
+  // The common case decided here, the rest (and every finding) in nameFindings: a small function is optimised
+  // early in a process (see checkTransaction).
+  const name = p?.name;
+  if (name !== undefined && name.length <= (profile === 'sct' ? 70 : 140) && (profile !== 'sct' || isInCharacterSet(name, 'dk'))) return;
+  nameFindings(c, p, label, path, profile, required);
+}
+
+function nameFindings(c: Collector, p: ReadParty | undefined, label: string, path: string, profile: Profile, required: boolean): void {
   if (!p) return;
   const max = profile === 'sct' ? 70 : 140;
   if (p.name === undefined) {
@@ -121,6 +129,17 @@ function checkAddress(c: Collector, a: ReadAddress | undefined, label: string, p
  * it is missing or not a decimal (each with its finding).
  */
 function checkAmount(c: Collector, t: ReadTransaction, profile: Profile): number | Big | null {
+  // The common case (SCT: a positive amount of at most two decimals within the maximum) decided here, the rest (and
+  // every finding) in amountFindings: a small function is optimised early in a process (see checkTransaction).
+  const amount = t.amount;
+  if (profile === 'sct' && amount !== undefined && DECIMAL.test(amount)) {
+    const h = hundredths(amount);
+    if (h > 0 && h <= SCT_MAX_H) return h;
+  }
+  return amountFindings(c, t, profile);
+}
+
+function amountFindings(c: Collector, t: ReadTransaction, profile: Profile): number | Big | null {
   const at = t.fieldAt.amount ?? t.fieldAt.amountBlock ?? t.at;
   const amount = t.amount;
   if (amount === undefined) {
@@ -153,6 +172,12 @@ function checkAmount(c: Collector, t: ReadTransaction, profile: Profile): number
 }
 
 function checkId(c: Collector, value: string | undefined, label: string, code: string, path: string, at: Loc | undefined, profile: Profile, required: boolean): void {
+  // The common case decided here, the rest (and every finding) in idFindings (see checkName).
+  if (value !== undefined && value !== '' && value.length <= 35 && (profile !== 'sct' || ID_PATTERN.test(value))) return;
+  idFindings(c, value, label, code, path, at, profile, required);
+}
+
+function idFindings(c: Collector, value: string | undefined, label: string, code: string, path: string, at: Loc | undefined, profile: Profile, required: boolean): void {
   if (value === undefined || value === '') {
     if (required) c.add(`${code}_MISSING`, 'error', msg('ID_MISSING', { label: `@${label}` }), path, at);
     return;
@@ -254,12 +279,18 @@ export class PaymentDuplicates {
   firstOf(bi: number, ti: number): number | undefined {
     const b = this.blocks[bi]!;
     const t = b.transactions[ti]!;
-    // The common amount form without the pair centsOf makes.
-    let cents = hundredths(t.amount!);
-    let fixed = '';
-    if (cents < 0) [cents, fixed] = centsOf(t);
+    // The common amount form without the pair centsOf makes (small functions: optimised early, see checkTransaction).
+    const cents = hundredths(t.amount!);
+    return cents >= 0 ? this.lookup(b, t, bi * TX_SHIFT + ti, cents, '') : this.lookupBig(b, t, bi * TX_SHIFT + ti);
+  }
+
+  private lookupBig(b: ReadPaymentBlock, t: ReadTransaction, coord: number): number | undefined {
+    const [cents, fixed] = centsOf(t);
+    return this.lookup(b, t, coord, cents, fixed);
+  }
+
+  private lookup(b: ReadPaymentBlock, t: ReadTransaction, coord: number, cents: number, fixed: string): number | undefined {
     const h = this.hash(t, t.creditorAccount!, cents, fixed, b.executionDate);
-    const coord = bi * TX_SHIFT + ti;
     const slots = this.slots;
     const slot = slots.slotOf(h);
     if (slots.isFree(slot)) {
@@ -269,7 +300,10 @@ export class PaymentDuplicates {
     const prev = slots.valueAt(slot);
     this.comparisons++;
     if (samePayment(this.blocks, prev, t, b)) return prev;
-    const key = fullKey(t, b, cents, fixed);
+    return this.byFullKey(fullKey(t, b, cents, fixed), coord);
+  }
+
+  private byFullKey(key: string, coord: number): number | undefined {
     const first = this.others.get(key);
     if (first === undefined) this.others.set(key, coord);
     return first;
