@@ -150,8 +150,23 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
     }
     out.push(f);
   };
+  // The last `quiet` function asked and its answer (rules of one context or table come in a row and share it).
+  let quietOf: ((doc: CiiDoc) => boolean) | undefined;
+  let quiet = false;
   for (let r = 0; r < rules.length; r++) {
     rule = rules[r]!;
+    const q = rule.quiet;
+    if (q !== undefined) {
+      if (q !== quietOf) {
+        quietOf = q;
+        try {
+          quiet = q(doc);
+        } catch {
+          quiet = false;
+        }
+      }
+      if (quiet) continue;
+    }
     const mark = out.length;
     try {
       rule.check(doc, fail);

@@ -34,6 +34,13 @@ export interface RuleDef {
    * "abc" to xs:decimal); the engine then skips that rule for this document and says so in an info finding.
    */
   check(doc: CiiDoc, fail: (el: XmlElement | null, detail?: string) => void): void;
+  /**
+   * Optional: true when this rule's check would report nothing and throw nothing on `doc` (e.g. its context fires
+   * on no node). Rules of one context or table share the same function, so the engine asks it once per run of
+   * rules in a row that share it and then skips their checks. A pure function of the document; when it throws, the
+   * checks run as without it.
+   */
+  quiet?: ((doc: CiiDoc) => boolean) | undefined;
 }
 
 /**

@@ -10,6 +10,15 @@ import { ruleTexts, templateTexts } from '../messages';
 export type FlagShort = 'f' | 'w' | 'i';
 const FLAG: Record<FlagShort, RuleFlag> = { f: 'fatal', w: 'warning', i: 'information' };
 
+// Static: one function per context (filled at import time by the rule definitions), never per document.
+const emptyContexts = new Map<ContextDef, (doc: CiiDoc) => boolean>();
+/** RuleDef.quiet of the rules of one context: it fires on no node of the document. */
+function emptyContext(ctx: ContextDef): (doc: CiiDoc) => boolean {
+  let q = emptyContexts.get(ctx);
+  if (q === undefined) emptyContexts.set(ctx, (q = (doc) => doc.nodes(ctx).length === 0));
+  return q;
+}
+
 /** An assertion evaluated on every node its context fires on; its message is the catalogue entry of `id`. */
 export function rule(id: string, flag: FlagShort, ctx: ContextDef, bt: string | undefined, test: (el: XmlElement, doc: CiiDoc) => boolean): RuleDef {
   const def: RuleDef = {
@@ -17,6 +26,7 @@ export function rule(id: string, flag: FlagShort, ctx: ContextDef, bt: string | 
     flag: FLAG[flag],
     ruleset: 'en16931',
     message: ruleTexts(id),
+    quiet: emptyContext(ctx),
     check(doc, fail) {
       // Indexed loops throughout the engine: no iterator objects per rule and document.
       const nodes = doc.nodes(ctx);
@@ -40,6 +50,7 @@ export function docRule(id: string, flag: FlagShort, ctx: ContextDef, bt: string
     flag: FLAG[flag],
     ruleset: 'en16931',
     message: ruleTexts(id),
+    quiet: emptyContext(ctx),
     check(doc, fail) {
       const nodes = doc.nodes(ctx);
       if (nodes.length === 0 || test(doc)) return;
@@ -60,6 +71,9 @@ function lastStep(path: string): string {
   const s = path.slice(path.lastIndexOf('/') + 1);
   return s.slice(s.indexOf(':') + 1);
 }
+
+/** A table's rows when no row found a node (RuleDef.quiet of its rules): every row reads undefined. */
+const NO_ROWS: readonly (XmlElement[] | undefined)[] = Object.freeze([]);
 
 interface TrieNode {
   ns: string;
@@ -117,14 +131,17 @@ export function absent(ctx: ContextDef, table: readonly (readonly [string, FlagS
   const build = (doc: CiiDoc): readonly (XmlElement[] | undefined)[] => {
     const out: (XmlElement[] | undefined)[] = new Array(table.length).fill(undefined);
     const nodes = doc.nodes(ctx);
-    for (let i = 0; i < nodes.length; i++) walkAbsent(nodes[i]!, root, nodes[i]!, null, out);
-    return out;
+    let any = false;
+    for (let i = 0; i < nodes.length; i++) if (walkAbsent(nodes[i]!, root, nodes[i]!, null, out) !== null) any = true;
+    return any ? out : NO_ROWS;
   };
+  const quiet = (doc: CiiDoc): boolean => doc.memo(key, build) === NO_ROWS;
   return table.map(([id, flag, path], row) => ({
     id,
     flag: FLAG[flag],
     ruleset: 'en16931' as const,
     message: templateTexts(flag === 'f' ? 'template.absent.must' : 'template.absent.should', { element: lastStep(path), path }),
+    quiet,
     check(doc: CiiDoc, fail: (el: XmlElement | null) => void) {
       const els = doc.memo(key, build)[row];
       if (els) for (let i = 0; i < els.length; i++) fail(els[i]!);
@@ -164,6 +181,7 @@ export function noAttributes(ctx: ContextDef, table: readonly (readonly [string,
   const build = (doc: CiiDoc): readonly (XmlElement[] | undefined)[] => {
     const out: (XmlElement[] | undefined)[] = new Array(table.length).fill(undefined);
     const nodes = doc.nodes(ctx);
+    let any = false;
     for (let i = 0; i < nodes.length; i++) {
       const el = nodes[i]!;
       const as = el.attributes;
@@ -172,15 +190,18 @@ export function noAttributes(ctx: ContextDef, table: readonly (readonly [string,
         if (a.ns !== '') continue;
         const rows = rowsByName.get(a.local);
         if (rows) for (let r = 0; r < rows.length; r++) (out[rows[r]!] ??= []).push(el);
+        if (rows) any = true;
       }
     }
-    return out;
+    return any ? out : NO_ROWS;
   };
+  const quiet = (doc: CiiDoc): boolean => doc.memo(key, build) === NO_ROWS;
   return table.map(([id, flag, name], row) => ({
     id,
     flag: FLAG[flag],
     ruleset: 'en16931' as const,
     message: templateTexts(flag === 'f' ? 'template.attribute.must' : 'template.attribute.should', { name }),
+    quiet,
     check(doc: CiiDoc, fail: (el: XmlElement | null) => void) {
       const els = doc.memo(key, build)[row];
       if (els) for (let i = 0; i < els.length; i++) fail(els[i]!);
