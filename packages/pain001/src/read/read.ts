@@ -218,11 +218,22 @@ const toParentB = () => node({ once: true, text: true, close: (f, p) => void (p.
 const toParentC = () => node({ once: true, text: true, close: (f, p) => void (p.c = txt(f.text)) });
 const toParentD = () => node({ once: true, text: true, close: (f, p) => void (p.d = txt(f.text)) });
 
-/** Opens a fresh context object for the element (its children's fields go there). */
-function openAs(make: (f: Frame) => unknown): GNode['open'] {
-  return (f) => {
-    f.ctx = make(f);
-  };
+/**
+ * Open handlers that give the element a fresh context object (its children's fields go there): plain functions, one
+ * per kind of object. (One closure factory for all of them made a single function whose call of its `make` saw every
+ * kind: a call V8 could not inline, in every party, account and agent.)
+ */
+function openLocated(f: Frame): void {
+  const o: ReadParty & ReadAccount & ReadAgent & ReadGroupHeader = { at: loc(f), fieldAt: {} };
+  f.ctx = o;
+}
+function openAddress(f: Frame): void {
+  const a: ReadAddress = { addressLines: [] };
+  f.ctx = a;
+}
+function openPaymentType(f: Frame): void {
+  const t: ReadPaymentType = { serviceLevels: [] };
+  f.ctx = t;
 }
 
 // -- address
@@ -234,7 +245,11 @@ const ADDRESS_FIELDS: [string, keyof ReadAddress][] = [
   ['CtrySubDvsn', 'countrySubDivision'],
   ['Ctry', 'countryCode'],
 ];
-function addressNode(close: (a: ReadAddress, f: Frame, parent: Frame) => void): GNode {
+/**
+ * The part factories below take the part's close handler as the node's own (it finds the part in `f.ctx`): a wrapper
+ * made by the factory, calling a different handler for each use, would be one function whose call V8 cannot inline.
+ */
+function addressNode(close: (f: Frame, parent: Frame) => void): GNode {
   const kids: Record<string, GNode> = {
     AdrLine: node({
       text: true,
@@ -253,19 +268,19 @@ function addressNode(close: (a: ReadAddress, f: Frame, parent: Frame) => void): 
         if (v !== undefined) (f.ctx as unknown as Record<string, string>)[key] = v;
       },
     });
-  return node({ once: true, open: openAs((): ReadAddress => ({ addressLines: [] })), close: (f, p) => close(f.ctx as ReadAddress, f, p) }, kids);
+  return node({ once: true, open: openAddress, close }, kids);
 }
 
 // -- party: name, address, first identifier (AnyBIC/BICOrBEI, LEI, Othr/Id of OrgId, then Othr/Id of PrvtId)
-function partyNode(once: boolean, close: (p: ReadParty, parent: Frame) => void): GNode {
+function partyNode(once: boolean, close: (f: Frame, parent: Frame) => void): GNode {
   const othr = () => node({ once: true, close: (f, p) => void (p.b = f.a) }, { Id: toParentA() });
   return node(
-    { once, open: openAs((f): ReadParty => ({ at: loc(f), fieldAt: {} })), close: (f, p) => close(f.ctx as ReadParty, p) },
+    { once, open: openLocated, close },
     {
       Nm: nameField(),
-      PstlAdr: addressNode((a, f, p) => {
+      PstlAdr: addressNode((f, p) => {
         const party = p.ctx as ReadParty;
-        party.address = a;
+        party.address = f.ctx as ReadAddress;
         party.fieldAt.address = loc(f);
       }),
       Id: node(
@@ -291,9 +306,9 @@ function partyNode(once: boolean, close: (p: ReadParty, parent: Frame) => void):
 }
 
 // -- account
-function accountNode(once: boolean, close: (a: ReadAccount, parent: Frame) => void): GNode {
+function accountNode(once: boolean, close: (f: Frame, parent: Frame) => void): GNode {
   return node(
-    { once, open: openAs((f): ReadAccount => ({ at: loc(f), fieldAt: {} })), close: (f, p) => close(f.ctx as ReadAccount, p) },
+    { once, open: openLocated, close },
     {
       Id: node({ once: true }, { IBAN: ibanField(), Othr: node({ once: true }, { Id: field('other') }) }),
       Ccy: field('currency'),
@@ -302,9 +317,9 @@ function accountNode(once: boolean, close: (a: ReadAccount, parent: Frame) => vo
 }
 
 // -- agent: FinInstnId with BICFI (or BIC when there is no BICFI element), clearing member, name, other id, address
-function agentNode(once: boolean, close: (a: ReadAgent, parent: Frame) => void): GNode {
+function agentNode(once: boolean, close: (f: Frame, parent: Frame) => void): GNode {
   return node(
-    { once, open: openAs((f): ReadAgent => ({ at: loc(f), fieldAt: {} })), close: (f, p) => close(f.ctx as ReadAgent, p) },
+    { once, open: openLocated, close },
     {
       FinInstnId: node(
         {
@@ -344,7 +359,7 @@ function agentNode(once: boolean, close: (a: ReadAgent, parent: Frame) => void):
           ClrSysMmbId: node({ once: true }, { MmbId: field('clearingMemberId') }),
           Nm: nameField(),
           Othr: node({ once: true }, { Id: field('other') }),
-          PstlAdr: addressNode((a, _f, p) => void ((p.ctx as ReadAgent).address = a)),
+          PstlAdr: addressNode((f, p) => void ((p.ctx as ReadAgent).address = f.ctx as ReadAddress)),
         },
       ),
     },
@@ -357,7 +372,7 @@ function codeOrProprietary(once: boolean, close: (v: string | undefined, f: Fram
 }
 function paymentTypeNode(once: boolean, close: (t: ReadPaymentType, f: Frame, parent: Frame) => void): GNode {
   return node(
-    { once, open: openAs((): ReadPaymentType => ({ serviceLevels: [] })), close: (f, p) => close(f.ctx as ReadPaymentType, f, p) },
+    { once, open: openPaymentType, close: (f, p) => close(f.ctx as ReadPaymentType, f, p) },
     {
       InstrPrty: node({
         once: true,
@@ -472,11 +487,11 @@ const TRANSACTION = node(
       },
     ),
     ChrgBr: field('chargeBearer'),
-    UltmtDbtr: partyNode(true, (x, p) => void ((p.ctx as ReadTransaction).ultimateDebtor = x)),
-    CdtrAgt: agentNode(true, (x, p) => void ((p.ctx as ReadTransaction).creditorAgent = x)),
-    Cdtr: partyNode(true, (x, p) => void ((p.ctx as ReadTransaction).creditor = x)),
-    CdtrAcct: accountNode(true, (x, p) => void ((p.ctx as ReadTransaction).creditorAccount = x)),
-    UltmtCdtr: partyNode(true, (x, p) => void ((p.ctx as ReadTransaction).ultimateCreditor = x)),
+    UltmtDbtr: partyNode(true, (f, p) => void ((p.ctx as ReadTransaction).ultimateDebtor = f.ctx as ReadParty)),
+    CdtrAgt: agentNode(true, (f, p) => void ((p.ctx as ReadTransaction).creditorAgent = f.ctx as ReadAgent)),
+    Cdtr: partyNode(true, (f, p) => void ((p.ctx as ReadTransaction).creditor = f.ctx as ReadParty)),
+    CdtrAcct: accountNode(true, (f, p) => void ((p.ctx as ReadTransaction).creditorAccount = f.ctx as ReadAccount)),
+    UltmtCdtr: partyNode(true, (f, p) => void ((p.ctx as ReadTransaction).ultimateCreditor = f.ctx as ReadParty)),
     Purp: node(
       {
         once: true,
@@ -604,10 +619,10 @@ const BLOCK = node(
       },
       { Dt: toParentA(), DtTm: toParentB() },
     ),
-    Dbtr: partyNode(false, (x, p) => void ((p.ctx as ReadPaymentBlock).debtor = x)),
-    DbtrAcct: accountNode(false, (x, p) => void ((p.ctx as ReadPaymentBlock).debtorAccount = x)),
-    DbtrAgt: agentNode(false, (x, p) => void ((p.ctx as ReadPaymentBlock).debtorAgent = x)),
-    UltmtDbtr: partyNode(false, (x, p) => void ((p.ctx as ReadPaymentBlock).ultimateDebtor = x)),
+    Dbtr: partyNode(false, (f, p) => void ((p.ctx as ReadPaymentBlock).debtor = f.ctx as ReadParty)),
+    DbtrAcct: accountNode(false, (f, p) => void ((p.ctx as ReadPaymentBlock).debtorAccount = f.ctx as ReadAccount)),
+    DbtrAgt: agentNode(false, (f, p) => void ((p.ctx as ReadPaymentBlock).debtorAgent = f.ctx as ReadAgent)),
+    UltmtDbtr: partyNode(false, (f, p) => void ((p.ctx as ReadPaymentBlock).ultimateDebtor = f.ctx as ReadParty)),
     ChrgBr: field('chargeBearer', false),
     CdtTrfTxInf: TRANSACTION,
   },
@@ -615,7 +630,7 @@ const BLOCK = node(
 
 const GROUP_HEADER = node(
   {
-    open: openAs((f): ReadGroupHeader => ({ at: loc(f), fieldAt: {} })),
+    open: openLocated,
     close: (f, _p, st) => void (st.model!.groupHeader = f.ctx as ReadGroupHeader),
   },
   {
@@ -623,7 +638,7 @@ const GROUP_HEADER = node(
     CreDtTm: field('createdAt'),
     NbOfTxs: field('numberOfTransactions'),
     CtrlSum: field('controlSum'),
-    InitgPty: partyNode(true, (x, p) => void ((p.ctx as ReadGroupHeader).initiatingParty = x)),
+    InitgPty: partyNode(true, (f, p) => void ((p.ctx as ReadGroupHeader).initiatingParty = f.ctx as ReadParty)),
   },
 );
 
