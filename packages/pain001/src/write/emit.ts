@@ -41,6 +41,14 @@ function codePoints(s: string): number {
   return n;
 }
 
+/** Start and end tags of the elements writer.ts writes, made once (other names are built when written). */
+const TAG_NAMES =
+  'Amt AnyBIC BICFI BldgNb BtchBookg Ccy Cd CdtTrfTxInf Cdtr CdtrAcct CdtrAgt ChrgBr ClrSysId ClrSysMmbId CreDtTm CstmrCdtTrfInitn CtgyPurp CtrlSum Ctry CtrySubDvsn Dbtr DbtrAcct DbtrAgt Dt EndToEndId FinInstnId GrpHdr IBAN Id InitgPty InstdAmt InstrId InstrPrty LEI MmbId MsgId NbOfTxs Nm OrgId Othr PmtId PmtInf PmtInfId PmtMtd PmtTpInf PstCd PstlAdr Purp ReqdExctnDt RmtInf StrtNm SvcLvl TwnNm UltmtCdtr UltmtDbtr Ustrd';
+const START_TAGS: ReadonlyMap<string, string> = new Map(TAG_NAMES.split(' ').map((n) => [n, `<${n}>`]));
+const END_TAGS: ReadonlyMap<string, string> = new Map(TAG_NAMES.split(' ').map((n) => [n, `</${n}>`]));
+const startTag = (name: string): string => START_TAGS.get(name) ?? `<${name}>`;
+const endTag = (name: string): string => END_TAGS.get(name) ?? `</${name}>`;
+
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 /** Initial output buffer; it doubles when full. */
@@ -65,6 +73,11 @@ export class Pain001Emitter {
   private readonly s0: WriteSink | undefined;
   private readonly s1: WriteSink | undefined;
   private readonly more: readonly WriteSink[];
+  /** leafAttr's last plain attribute: name, value, its text in the tag and its event list (sinks only read it). */
+  private lastAttr = '';
+  private lastValue = '';
+  private lastAttrText = '';
+  private lastAttrs: XmlAttribute[] = NO_ATTRIBUTES;
 
   /** `ns`: the default namespace declared on the root (every element is in it). */
   constructor(
@@ -151,7 +164,7 @@ export class Pain001Emitter {
 
   open(name: string): this {
     const column = this.col + 1 + name.length;
-    this.put(`<${name}>`);
+    this.put(startTag(name));
     this.col += name.length + 2;
     this.stack.push(name);
     if (this.n) this.emitOpen(name, NO_ATTRIBUTES, column);
@@ -161,7 +174,7 @@ export class Pain001Emitter {
   close(): this {
     const name = this.stack.pop();
     if (name === undefined) throw new Error('Pain001Emitter.close() without open element');
-    this.put(`</${name}>`);
+    this.put(endTag(name));
     this.col += name.length + 3;
     if (this.n) this.sinkClose();
     return this;
@@ -176,7 +189,16 @@ export class Pain001Emitter {
   /** A leaf element with one attribute (e.g. InstdAmt Ccy). */
   leafAttr(name: string, text: string | undefined, attr: string, value: string): this {
     if (text === undefined || text === '') return this;
-    if (!ATTR_SPECIAL.test(value)) return this.leafWith(name, text, ` ${attr}="${value}"`, this.n ? [{ name: attr, local: attr, prefix: '', ns: '', value }] : NO_ATTRIBUTES, false);
+    if (!ATTR_SPECIAL.test(value)) {
+      // The same attribute as last time (InstdAmt Ccy="EUR" of every payment): its text and event list again.
+      if (attr !== this.lastAttr || value !== this.lastValue) {
+        this.lastAttr = attr;
+        this.lastValue = value;
+        this.lastAttrText = ` ${attr}="${value}"`;
+        this.lastAttrs = this.n ? [{ name: attr, local: attr, prefix: '', ns: '', value }] : NO_ATTRIBUTES;
+      }
+      return this.leafWith(name, text, this.lastAttrText, this.lastAttrs, false);
+    }
     // Written with character references (TAB and line breaks too, so they survive attribute-value normalisation).
     const attrs: XmlAttribute[] = this.n ? [{ name: attr, local: attr, prefix: '', ns: '', value: stripIllegalXmlChars(value) }] : NO_ATTRIBUTES;
     return this.leafWith(name, text, ` ${attr}="${escapeAttr(value)}"`, attrs, true);
@@ -187,7 +209,10 @@ export class Pain001Emitter {
     const column = this.col + 1 + name.length;
     let decoded = text;
     if (!TEXT_SPECIAL.test(text)) {
-      this.put(`<${name}${attrText}>${text}</${name}>`);
+      // Three pieces (tags made once): no string built for the element as a whole.
+      this.pending += attrText === '' ? startTag(name) : `<${name}${attrText}>`;
+      this.pending += text;
+      this.put(endTag(name));
       if (slowAttr) this.advance(`<${name}${attrText}>${text}</${name}>`);
       else this.col += 2 * name.length + 5 + attrText.length + text.length;
     } else {

@@ -66,7 +66,9 @@ export function planBlocks(run: PaymentRun, profile: Profile, messageId: string)
   // A payment without its own date, category purpose, priority or service level (most) is in the run's default
   // block: its key is built once (the same string blockKey gives).
   const defaultKey = blockKey({} as Payment, run, profile);
-  for (const p of run.payments) {
+  const payments = run.payments;
+  for (let k = 0; k < payments.length; k++) {
+    const p = payments[k]!;
     const key = p.requestedExecutionDate === undefined && p.categoryPurpose === undefined && p.instrPrty === undefined && p.serviceLevel === undefined ? defaultKey : blockKey(p, run, profile);
     let i = byKey.get(key);
     if (i === undefined) {
@@ -88,9 +90,12 @@ export function planBlocks(run: PaymentRun, profile: Profile, messageId: string)
     b.payments.push(p);
     b.count++;
     const c = cents[i]!;
-    const m = c === null ? null : CENTS.exec(p.amount);
-    if (m !== null) cents[i] = addCents(c!, m[1]!, m[2]);
-    else {
+    const a = c === null ? -1 : plainCents(p.amount);
+    if (a >= 0) cents[i] = typeof c === 'number' && Number.isSafeInteger(c + a) ? c + a : BigInt(c!) + BigInt(a);
+    else if (c !== null && CENTS.test(p.amount)) {
+      const m = CENTS.exec(p.amount)!;
+      cents[i] = addCents(c, m[1]!, m[2]);
+    } else {
       if (c !== null) b.sum = centsToBig(c);
       cents[i] = null;
       b.sum = b.sum.plus(p.amount);
@@ -101,6 +106,30 @@ export function planBlocks(run: PaymentRun, profile: Profile, messageId: string)
     if (c !== null) plans[i]!.sum = centsToBig(c);
   }
   return plans;
+}
+
+/**
+ * Cents of an amount written as up to 13 digits with at most 2 decimals (as CENTS, read without a match object), or -1
+ * for anything else (CENTS and addCents take those).
+ */
+function plainCents(a: string): number {
+  const n = a.length;
+  let i = 0;
+  let v = 0;
+  for (; i < n; i++) {
+    const d = a.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) break;
+    v = v * 10 + d;
+  }
+  if (i === 0 || i > 13) return -1;
+  if (i === n) return v * 100;
+  if (a.charCodeAt(i) !== 46 || n - i < 2 || n - i > 3) return -1;
+  const d1 = a.charCodeAt(i + 1) - 48;
+  if (d1 < 0 || d1 > 9) return -1;
+  if (n - i === 2) return v * 100 + d1 * 10;
+  const d2 = a.charCodeAt(i + 2) - 48;
+  if (d2 < 0 || d2 > 9) return -1;
+  return v * 100 + d1 * 10 + d2;
 }
 
 /** `sum` plus the amount `int`.`frac` in cents: doubles while every value stays an exact integer (< 2^53), else BigInt. */
@@ -275,7 +304,8 @@ export function writePain001(run: PaymentRun, profile: Profile, opts: WriteOptio
     w.open('DbtrAcct').open('Id').leaf('IBAN', run.debtor.iban).close().leaf('Ccy', run.debtor.currency).close();
     writeDebtorAgent(w, run.debtor.bic);
     if (profile === 'sct') w.leaf('ChrgBr', 'SLEV');
-    for (const p of b.payments) writeTransaction(w, p);
+    const payments = b.payments;
+    for (let k = 0; k < payments.length; k++) writeTransaction(w, payments[k]!);
     w.close();
   }
   w.close().close();
