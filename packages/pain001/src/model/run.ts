@@ -78,12 +78,14 @@ function identifier(label: string, code: string) {
   );
 }
 
-const iban = (label: string) => v.pipe(v.string(), v.transform(normalizeIban), v.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/, M('IBAN_INVALID_FORMAT', 'IBAN_FORMAT_RUN', { label })));
+/** Already upper-case letters and digits only: what normalizeIban and the BIC transform give back unchanged. */
+const PLAIN_ALNUM = /^[A-Z0-9]+$/;
+const iban = (label: string) => v.pipe(v.string(), v.transform((s: string) => (PLAIN_ALNUM.test(s) ? s : normalizeIban(s))), v.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/, M('IBAN_INVALID_FORMAT', 'IBAN_FORMAT_RUN', { label })));
 
 const bic = (label: string) =>
   v.pipe(
     v.string(),
-    v.transform((s: string) => s.replace(/\s+/g, '').toUpperCase()),
+    v.transform((s: string) => (PLAIN_ALNUM.test(s) ? s : s.replace(/\s+/g, '').toUpperCase())),
     v.regex(BIC_PATTERN, M('BIC_INVALID', 'BIC_FORMAT_RUN', { label })),
   );
 
@@ -102,7 +104,13 @@ function address(set: CharacterSet, label: string) {
 
 function plainDecimal(x: number | string): string {
   // A leading '+' is dropped ('+5' is 5; big.js and the file want no sign).
-  if (typeof x === 'string') return x.trim().replace(/^\+(?=\d)/, '');
+  if (typeof x === 'string') {
+    // Starts and ends with a digit (nearly every amount): nothing to trim, no sign.
+    const a = x.charCodeAt(0);
+    const z = x.charCodeAt(x.length - 1);
+    if (a >= 48 && a <= 57 && z >= 48 && z <= 57) return x;
+    return x.trim().replace(/^\+(?=\d)/, '');
+  }
   try {
     return new Big(String(x)).toFixed();
   } catch {
@@ -115,13 +123,31 @@ const safe = (s: string, f: (b: Big) => boolean) => !DECIMAL.test(s) || f(new Bi
 /** Digits with at most 2 decimals (nearly every amount): checked in integer cents, without a decimal object. */
 const CENTS = /^(\d+)(?:\.(\d{1,2}))?$/;
 function centsOf(s: string): number | bigint | null {
+  // Up to 13 digits with at most 2 decimals (nearly every amount): read without a match object.
+  const n = s.length;
+  let i = 0;
+  let v = 0;
+  for (; i < n && i < 14; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) break;
+    v = v * 10 + d;
+  }
+  if (i > 0 && i <= 13) {
+    if (i === n) return v * 100;
+    if (s.charCodeAt(i) === 46 && n - i >= 2 && n - i <= 3) {
+      const d1 = s.charCodeAt(i + 1) - 48;
+      const d2 = n - i === 3 ? s.charCodeAt(i + 2) - 48 : 0;
+      if (d1 >= 0 && d1 <= 9 && d2 >= 0 && d2 <= 9) return v * 100 + d1 * 10 + d2;
+    }
+    return null;
+  }
   const m = CENTS.exec(s);
   if (m === null) return null;
-  const i = m[1]!;
+  const int = m[1]!;
   const f = m[2];
   // Up to 13 integer digits the cents are exact as a double (< 2^53); beyond, BigInt. Both compare exactly with bigint.
-  if (i.length <= 13) return Number(i) * 100 + (f === undefined ? 0 : f.length === 1 ? Number(f) * 10 : Number(f));
-  return BigInt(i) * 100n + (f === undefined ? 0n : BigInt(f.length === 1 ? `${f}0` : f));
+  if (int.length <= 13) return Number(int) * 100 + (f === undefined ? 0 : f.length === 1 ? Number(f) * 10 : Number(f));
+  return BigInt(int) * 100n + (f === undefined ? 0n : BigInt(f.length === 1 ? `${f}0` : f));
 }
 
 function amount(max: string) {
