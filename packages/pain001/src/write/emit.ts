@@ -25,6 +25,9 @@ const ATTR_SPECIAL = /[&<>"\r\n\t\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\u
 /** The reader reports elements without attributes with one shared empty list. */
 const NO_ATTRIBUTES = Object.freeze([]) as unknown as XmlAttribute[];
 
+/** The attribute list of an amount in euro (frozen like NO_ATTRIBUTES: the same list for every document). */
+const CCY_EUR = Object.freeze([Object.freeze({ name: 'Ccy', local: 'Ccy', prefix: '', ns: '', value: 'EUR' })]) as unknown as XmlAttribute[];
+
 /** Length in code points (the reader's column unit). */
 function codePoints(s: string): number {
   let n = s.length;
@@ -43,7 +46,7 @@ function codePoints(s: string): number {
 
 /** Start and end tags of the elements writer.ts writes, made once (other names are built when written). */
 const TAG_NAMES =
-  'Amt AnyBIC BICFI BldgNb BtchBookg Ccy Cd CdtTrfTxInf Cdtr CdtrAcct CdtrAgt ChrgBr ClrSysId ClrSysMmbId CreDtTm CstmrCdtTrfInitn CtgyPurp CtrlSum Ctry CtrySubDvsn Dbtr DbtrAcct DbtrAgt Dt EndToEndId FinInstnId GrpHdr IBAN Id InitgPty InstdAmt InstrId InstrPrty LEI MmbId MsgId NbOfTxs Nm OrgId Othr PmtId PmtInf PmtInfId PmtMtd PmtTpInf PstCd PstlAdr Purp ReqdExctnDt RmtInf StrtNm SvcLvl TwnNm UltmtCdtr UltmtDbtr Ustrd';
+  'Document Amt AnyBIC BICFI BldgNb BtchBookg Ccy Cd CdtTrfTxInf Cdtr CdtrAcct CdtrAgt ChrgBr ClrSysId ClrSysMmbId CreDtTm CstmrCdtTrfInitn CtgyPurp CtrlSum Ctry CtrySubDvsn Dbtr DbtrAcct DbtrAgt Dt EndToEndId FinInstnId GrpHdr IBAN Id InitgPty InstdAmt InstrId InstrPrty LEI MmbId MsgId NbOfTxs Nm OrgId Othr PmtId PmtInf PmtInfId PmtMtd PmtTpInf PstCd PstlAdr Purp ReqdExctnDt RmtInf StrtNm SvcLvl TwnNm UltmtCdtr UltmtDbtr Ustrd';
 const START_TAGS: ReadonlyMap<string, string> = new Map(TAG_NAMES.split(' ').map((n) => [n, `<${n}>`]));
 const END_TAGS: ReadonlyMap<string, string> = new Map(TAG_NAMES.split(' ').map((n) => [n, `</${n}>`]));
 const startTag = (name: string): string => START_TAGS.get(name) ?? `<${name}>`;
@@ -73,11 +76,6 @@ export class Pain001Emitter {
   private readonly s0: WriteSink | undefined;
   private readonly s1: WriteSink | undefined;
   private readonly more: readonly WriteSink[];
-  /** leafAttr's last plain attribute: name, value, its text in the tag and its event list (sinks only read it). */
-  private lastAttr = '';
-  private lastValue = '';
-  private lastAttrText = '';
-  private lastAttrs: XmlAttribute[] = NO_ATTRIBUTES;
 
   /** `ns`: the default namespace declared on the root (every element is in it). */
   constructor(
@@ -189,16 +187,9 @@ export class Pain001Emitter {
   /** A leaf element with one attribute (e.g. InstdAmt Ccy). */
   leafAttr(name: string, text: string | undefined, attr: string, value: string): this {
     if (text === undefined || text === '') return this;
-    if (!ATTR_SPECIAL.test(value)) {
-      // The same attribute as last time (InstdAmt Ccy="EUR" of every payment): its text and event list again.
-      if (attr !== this.lastAttr || value !== this.lastValue) {
-        this.lastAttr = attr;
-        this.lastValue = value;
-        this.lastAttrText = ` ${attr}="${value}"`;
-        this.lastAttrs = this.n ? [{ name: attr, local: attr, prefix: '', ns: '', value }] : NO_ATTRIBUTES;
-      }
-      return this.leafWith(name, text, this.lastAttrText, this.lastAttrs, false);
-    }
+    // Ccy="EUR" (every SCT amount): one constant text and event list (sinks only read attributes).
+    if (attr === 'Ccy' && value === 'EUR') return this.leafWith(name, text, ' Ccy="EUR"', this.n ? CCY_EUR : NO_ATTRIBUTES, false);
+    if (!ATTR_SPECIAL.test(value)) return this.leafWith(name, text, ` ${attr}="${value}"`, this.n ? [{ name: attr, local: attr, prefix: '', ns: '', value }] : NO_ATTRIBUTES, false);
     // Written with character references (TAB and line breaks too, so they survive attribute-value normalisation).
     const attrs: XmlAttribute[] = this.n ? [{ name: attr, local: attr, prefix: '', ns: '', value: stripIllegalXmlChars(value) }] : NO_ATTRIBUTES;
     return this.leafWith(name, text, ` ${attr}="${escapeAttr(value)}"`, attrs, true);
