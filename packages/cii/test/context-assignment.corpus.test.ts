@@ -196,4 +196,24 @@ describe.runIf(available)('rule context assignment equals the brute-force refere
       expect(r.fired).toBeGreaterThan(n * 10);
     }
   });
+
+  it('on line taxes whose category codes the guard of the line VAT contexts cannot settle (several, none, spaced, other namespace)', () => {
+    const xml = generated(40, 0);
+    let i = 0;
+    // Line taxes in turn: two codes (S then Z, Z then S), no code, a code with spaces, a code in another namespace
+    // next to a real one, and a plain code of each category.
+    const variants = [
+      '<ram:CategoryCode>S</ram:CategoryCode><ram:CategoryCode>Z</ram:CategoryCode>',
+      '<ram:CategoryCode>Z</ram:CategoryCode><ram:CategoryCode>S</ram:CategoryCode>',
+      '',
+      '<ram:CategoryCode> S </ram:CategoryCode>',
+      '<x:CategoryCode xmlns:x="urn:example:other">E</x:CategoryCode><ram:CategoryCode>AE</ram:CategoryCode>',
+      ...['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'].map((c) => `<ram:CategoryCode>${c}</ram:CategoryCode>`),
+    ];
+    // Every category code of the document (line, header and allowance taxes) in turn.
+    const mutated = xml.replace(/<ram:CategoryCode>[^<]*<\/ram:CategoryCode>/g, () => variants[i++ % variants.length]!);
+    expect(i).toBeGreaterThan(variants.length);
+    const r = differences(mutated, 'mutated line category codes');
+    expect(r.diffs).toEqual([]);
+  });
 });

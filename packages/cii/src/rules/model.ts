@@ -511,8 +511,23 @@ export class CiiDocument implements CiiDoc {
 
   /** The first candidate context that matches `el`; undefined when none does. */
   private first(el: XmlElement, cands: readonly ContextDef[]): ContextDef | undefined {
+    // The key of the last guard asked on this element (contexts sharing a key function come in a row).
+    let keyOf: ((el: XmlElement) => string | undefined) | undefined;
+    let key: string | undefined;
     for (let i = 0; i < cands.length; i++) {
       const c = cands[i]!;
+      const g = c.guard;
+      if (g !== undefined) {
+        if (g.key !== keyOf) {
+          keyOf = g.key;
+          try {
+            key = g.key(el);
+          } catch {
+            key = undefined;
+          }
+        }
+        if (key !== undefined && key !== g.value) continue;
+      }
       if (matches(c, el, this)) return c;
     }
     return undefined;

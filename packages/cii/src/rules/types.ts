@@ -66,6 +66,13 @@ export interface ContextSpec {
   locals: readonly string[] | '*';
   /** Full context test (namespace, ancestors, predicates). */
   match(el: XmlElement, doc: CiiDoc): boolean;
+  /**
+   * Optional necessary condition for a cheap no: `match` can only be true when `key(el)` is undefined ("cannot
+   * tell") or equals `value`. Contexts of a pattern that share the same `key` function (e.g. the line VAT context
+   * of each category: the tax's one category code) are then tried on an element with one `key` call instead of a
+   * full `match` each. `key` must be a pure function of the element; when it throws, `match` decides.
+   */
+  guard?: { readonly key: (el: XmlElement) => string | undefined; readonly value: string } | undefined;
 }
 
 export interface ContextDef extends ContextSpec {

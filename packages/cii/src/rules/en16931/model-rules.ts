@@ -114,6 +114,22 @@ const isHeaderCategory = (el: XmlElement, code: string, underTx: boolean) =>
   (!underTx || is(el.parent!.parent!.parent, 'SupplyChainTradeTransaction', RSM)) &&
   sv(el) === code;
 
+/**
+ * The text of a tax's only ram:CategoryCode child; undefined when it has none or several (then hasCategory decides).
+ * A guard key (ContextSpec.guard): with exactly one code, [ram:CategoryCode = code] holds only for that text.
+ */
+function onlyCategory(tax: XmlElement): string | undefined {
+  let found: XmlElement | undefined;
+  const ch = tax.children;
+  for (let k = 0; k < ch.length; k++) {
+    const c = ch[k]!;
+    if (c.local !== 'CategoryCode' || c.ns !== RAM) continue;
+    if (found !== undefined) return undefined;
+    found = c;
+  }
+  return found === undefined ? undefined : sv(found);
+}
+
 /** The three or four contexts each VAT category has. */
 function categoryContexts(code: string, prio: { header?: number; line: number; allowance: number; charge: number }, header: 'category' | 'categoryTx' | 'tax' | 'none') {
   return {
@@ -136,7 +152,13 @@ function categoryContexts(code: string, prio: { header?: number; line: number; a
     // A match is a conjunction whose errors count as a non-match, so its most selective cheap test may go first:
     // the category (a look at the children) before the position test that every line tax passes (tried by each of
     // the nine categories' line contexts in turn) and before the indicator test (a path evaluation).
-    line: P.context({ label: `line VAT, category ${code}`, priority: prio.line, locals: ['ApplicableTradeTax'], match: (el) => hasCategory(el, code) && isLineTax(el) && vatTyped(el) }),
+    line: P.context({
+      label: `line VAT, category ${code}`,
+      priority: prio.line,
+      locals: ['ApplicableTradeTax'],
+      match: (el) => hasCategory(el, code) && isLineTax(el) && vatTyped(el),
+      guard: { key: onlyCategory, value: code },
+    }),
     allowance: P.context({
       label: `allowance VAT, category ${code}`,
       priority: prio.allowance,
