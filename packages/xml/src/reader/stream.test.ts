@@ -85,4 +85,21 @@ describe('streamXmlEvents', () => {
     await expect(streamXmlEvents('<a><b></a>', none)).rejects.toMatchObject({ code: 'XML_MALFORMED' });
     await expect(streamXmlEvents('<a><b><c/></b></a>', none, { maxDepth: 2 })).rejects.toBeInstanceOf(KontorXmlError);
   });
+
+  it('holds a string source to its UTF-8 size in bytes, also when only the exact count can tell', async () => {
+    const none: StreamTap = { open() {}, close() {}, text() {} };
+    // 'ä' is 2 bytes in UTF-8: 3 + 30 * 2 + 4 = 67 bytes in 37 code units (37 * 3 = 111 > 67, so the exact count decides).
+    const doc = `<d>${'ä'.repeat(30)}</d>`;
+    expect(Buffer.byteLength(doc, 'utf8')).toBe(67);
+    await expect(streamXmlEvents(doc, none, { maxBytes: 67 })).resolves.toBeUndefined();
+    await expect(streamXmlEvents(doc, none, { maxBytes: 66 })).rejects.toMatchObject({ code: 'XML_TOO_LARGE' });
+    await expect(streamXml(doc, { keep: () => false, onElement() {} }, { maxBytes: 66 })).rejects.toMatchObject({ code: 'XML_TOO_LARGE' });
+    // '€' is 3 bytes: at the bound of 3 bytes per code unit the count is not needed and the limit still holds.
+    const wide = `<d>${'€'.repeat(10)}</d>`;
+    expect(Buffer.byteLength(wide, 'utf8')).toBe(wide.length * 3 - 14);
+    let texts = '';
+    await streamXmlEvents(wide, { open() {}, close() {}, text: (t) => void (texts += t) }, { maxBytes: wide.length * 3 });
+    expect(texts).toBe('€'.repeat(10));
+    await expect(streamXmlEvents(wide, none, { maxBytes: Buffer.byteLength(wide, 'utf8') - 1 })).rejects.toMatchObject({ code: 'XML_TOO_LARGE' });
+  });
 });
