@@ -136,8 +136,7 @@ async function feedSource(source: StreamSource, lim: XmlLimits, parser: Hardened
     // text, ~1 ms for 7 MB) cannot exceed the limit and is not needed (as xmlInputToText does).
     if (source.length * 3 <= lim.maxBytes) push(source);
     else feed(source);
-  }
-  else if (source instanceof Uint8Array) {
+  } else if (source instanceof Uint8Array) {
     // Decoded in slices: no full-document string is built for large statements.
     if (source.byteLength > lim.maxBytes) throw new KontorXmlError('XML_TOO_LARGE', `XML input of ${source.byteLength} bytes exceeds the limit of ${lim.maxBytes} bytes`);
     for (let i = 0; i < source.byteLength; i += BYTE_SLICE) feed(source.subarray(i, Math.min(source.byteLength, i + BYTE_SLICE)));
