@@ -80,7 +80,12 @@ function identifier(label: string, code: string) {
 
 /** Already upper-case letters and digits only: what normalizeIban and the BIC transform give back unchanged. */
 const PLAIN_ALNUM = /^[A-Z0-9]+$/;
-const iban = (label: string) => v.pipe(v.string(), v.transform((s: string) => (PLAIN_ALNUM.test(s) ? s : normalizeIban(s))), v.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/, M('IBAN_INVALID_FORMAT', 'IBAN_FORMAT_RUN', { label })));
+const iban = (label: string) =>
+  v.pipe(
+    v.string(),
+    v.transform((s: string) => (PLAIN_ALNUM.test(s) ? s : normalizeIban(s))),
+    v.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/, M('IBAN_INVALID_FORMAT', 'IBAN_FORMAT_RUN', { label })),
+  );
 
 const bic = (label: string) =>
   v.pipe(
