@@ -196,10 +196,11 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
  * if ('unreadable' in r) console.log(r.unreadable.code); else console.log(r.root.local); // 'CrossIndustryInvoice'
  * ```
  */
-export function readForValidation(xml: XmlInput, opts: { limits?: Partial<XmlLimits> }): { text: string; root: XmlElement } | { unreadable: RuleFinding } {
+export function readForValidation(xml: XmlInput, opts: { limits?: Partial<XmlLimits> }): { text: string; root: XmlElement; elementCount?: number | undefined } | { unreadable: RuleFinding } {
   try {
     const text = xmlInputToText(xml, opts.limits?.maxBytes ?? 50 * 1024 * 1024);
-    return { text, root: parseXml(text, opts.limits ?? {}).root };
+    const { root, elementCount } = parseXml(text, opts.limits ?? {});
+    return { text, root, elementCount };
   } catch (e) {
     if (!(e instanceof KontorXmlError)) throw e;
     const f: RuleFinding = { code: e.code, severity: 'error', message: e.message, ruleset: 'xsd' };
@@ -265,11 +266,11 @@ export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiVa
   }
 
   // 1. XSD first.
-  const { text, root } = read;
+  const { text, root, elementCount } = read;
   const xsd = xsdStep(opts, 'cii-d16b', 'CII D16B', text, notes);
 
   // 2. Profile.
-  const doc = readCiiDoc(root);
+  const doc = readCiiDoc(root, elementCount);
   const bt24 = doc.specificationId;
   const profile: 'en16931' | 'xrechnung' = requested === 'auto' ? (isXRechnungSpecification(bt24) ? 'xrechnung' : 'en16931') : requested;
   const sn = specificationNote(bt24, profile, opts.lang ?? 'en');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseXml, type XmlElement } from '@kontor/xml';
-import { oraclePath, type PathCache } from './model';
+import { oraclePath, readCiiDoc, type PathCache } from './model';
 import { RAM, RSM } from './xpath';
 
 describe('oraclePath', () => {
@@ -25,5 +25,29 @@ describe('oraclePath', () => {
     expect(oraclePath(all.at(-1)!, cache)).toBe('/rsm:CrossIndustryInvoice[1]/ram:P[1]/C[10]/ram:D[2]');
     expect(oraclePath(root.children[0]!.children[38]!, cache)).toBe("/rsm:CrossIndustryInvoice[1]/ram:P[1]/*:A[namespace-uri()='urn:other'][10]");
     expect(oraclePath(root.children[0]!.children[13]!, cache)).toBe('/rsm:CrossIndustryInvoice[1]/ram:P[1]/ram:B[4]');
+  });
+});
+
+describe('readCiiDoc with a known element count', () => {
+  it('lists the same elements in the same order as when it counts them itself, and a wrong count changes nothing', () => {
+    const lines = Array.from(
+      { length: 5 },
+      (_, i) =>
+        `<ram:IncludedSupplyChainTradeLineItem><ram:AssociatedDocumentLineDocument><ram:LineID>${i + 1}</ram:LineID></ram:AssociatedDocumentLineDocument></ram:IncludedSupplyChainTradeLineItem>`,
+    ).join('');
+    const doc = parseXml(`<rsm:CrossIndustryInvoice xmlns:rsm="${RSM}" xmlns:ram="${RAM}"><rsm:SupplyChainTradeTransaction>${lines}</rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>`);
+    expect(doc.elementCount).toBe(17);
+    const counted = readCiiDoc(doc.root);
+    const expected = counted.elements();
+    expect(expected).toHaveLength(17);
+    for (const n of [doc.elementCount, 0, 5, 16, 18, 40]) {
+      const d = readCiiDoc(doc.root, n);
+      expect(d.elements(), `count ${n}`).toEqual(expected);
+      expect(d.elements().length, `count ${n}`).toBe(17);
+      expect(
+        d.all('LineID').map((e) => e.text),
+        `count ${n}`,
+      ).toEqual(['1', '2', '3', '4', '5']);
+    }
   });
 });

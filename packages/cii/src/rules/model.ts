@@ -290,8 +290,12 @@ export class CiiDocument implements CiiDoc {
   /** The header getters' values, computed on first use (UNSET until then): 0 context, 1 document, 2 transaction, 3 agreement, 4 delivery, 5 settlement, 6 summation, 7 seller, 8 buyer, 9 taxrep, 10 bt5, 11 bt6, 12 bt24, 13 lines, 14 hac, 15 htax. */
   private readonly slots: unknown[] = new Array(16).fill(UNSET);
 
-  constructor(root: XmlElement) {
+  /** Elements in root's tree when the caller knows (parseXml's elementCount), else counted by index(). */
+  private readonly knownCount: number | undefined;
+
+  constructor(root: XmlElement, elementCount?: number | undefined) {
     this.root = root;
+    this.knownCount = elementCount;
   }
 
   memo<T>(key: symbol, build: (doc: CiiDoc) => T): T {
@@ -323,12 +327,16 @@ export class CiiDocument implements CiiDoc {
   private index(): void {
     const byLocal = new Map<string, NameIndex>();
     const byNum: (NameIndex | undefined)[] = [];
-    const stack: XmlElement[] = [this.root];
-    let count = 0;
-    while (stack.length) {
-      const ch = stack.pop()!.children;
-      count++;
-      for (let i = 0; i < ch.length; i++) stack.push(ch[i]!);
+    const stack: XmlElement[] = [];
+    let count = this.knownCount ?? -1;
+    if (count < 0) {
+      count = 0;
+      stack.push(this.root);
+      while (stack.length) {
+        const ch = stack.pop()!.children;
+        count++;
+        for (let i = 0; i < ch.length; i++) stack.push(ch[i]!);
+      }
     }
     // Preallocated up to a size V8 keeps as a fast (not dictionary) array; beyond it, appended as before.
     const order: XmlElement[] = count <= PREALLOCATE_MAX ? new Array<XmlElement>(count) : [];
@@ -367,6 +375,11 @@ export class CiiDocument implements CiiDoc {
         stack.push(ch[i]!);
         stackPaths.push(path);
       }
+    }
+    // A count given by the caller that was too high leaves no holes behind (one too low only made the arrays grow).
+    if (order.length !== k) {
+      order.length = k;
+      orderPaths.length = k;
     }
     this.order = order;
     this.orderPaths = orderPaths;
@@ -627,7 +640,8 @@ export class CiiDocument implements CiiDoc {
 }
 
 /**
- * Builds the read model over a parsed tree.
+ * Builds the read model over a parsed tree. `elementCount` — the number of elements in root's tree, as parseXml
+ * returns it — saves the model a counting pass; without it the model counts.
  * @example
  * ```ts
  * import { readCiiDoc, runRules, xrechnungRules } from '@kontor/cii/rules';
@@ -635,8 +649,8 @@ export class CiiDocument implements CiiDoc {
  * const findings = runRules(xrechnungRules, doc);
  * ```
  */
-export function readCiiDoc(root: XmlElement): CiiDoc {
-  return new CiiDocument(root);
+export function readCiiDoc(root: XmlElement, elementCount?: number | undefined): CiiDoc {
+  return new CiiDocument(root, elementCount);
 }
 
 // ------------------------------------------------------------------ locations

@@ -129,4 +129,6 @@ export interface XmlDocument {
   root: XmlElement;
   /** Processing instructions seen before/inside the document: target and body. */
   processingInstructions: { target: string; body: string; line: number }[];
+  /** How many elements the tree holds, root included (parseXml counts them while building; absent on hand-made documents). */
+  elementCount?: number | undefined;
 }

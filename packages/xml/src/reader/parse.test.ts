@@ -40,6 +40,14 @@ describe('parseXml', () => {
     }
   });
 
+  it('counts the elements of the tree it returns (root included; comments, PIs and text are not elements)', () => {
+    const doc = parseXml('<?xml version="1.0"?><a><!-- c --><b>t<c/><?p x?></b><b/>tail<d><e><f/></e></d></a>');
+    const walk = (e: { children: readonly unknown[] }): number => 1 + (e.children as { children: readonly unknown[] }[]).reduce((n, c) => n + walk(c), 0);
+    expect(doc.elementCount).toBe(walk(doc.root));
+    expect(doc.elementCount).toBe(7);
+    expect(parseXml('<only/>').elementCount).toBe(1);
+  });
+
   it('rejects DOCTYPE, entities, XXE', () => {
     expect(code(() => parseXml('<!DOCTYPE r [<!ENTITY x "y">]><r>&x;</r>'))).toBe('XML_DOCTYPE_FORBIDDEN');
     expect(code(() => parseXml('<!DOCTYPE r SYSTEM "file:///etc/passwd"><r/>'))).toBe('XML_DOCTYPE_FORBIDDEN');

@@ -63,5 +63,5 @@ export function parseXml(input: XmlInput, limits: Partial<XmlLimits> = {}): XmlD
   parser.write(text);
   parser.close();
   if (!root) throw new KontorXmlError('XML_MALFORMED', 'No root element');
-  return { root, processingInstructions: pis };
+  return { root, processingInstructions: pis, elementCount: count };
 }
