@@ -108,6 +108,9 @@ function specificationNote(id: string | undefined, profile: 'en16931' | 'xrechnu
   return undefined;
 }
 
+/** EN 16931 then XRechnung rules, the list the xrechnung profile runs (made once, not per call). */
+const XRECHNUNG_PROFILE_RULES: readonly RuleDef[] = [...en16931Rules, ...xrechnungRules];
+
 /**
  * Runs rule definitions over a parsed tree (or an existing read model) and returns their findings (no XSD, no verdict).
  * @example
@@ -278,7 +281,7 @@ export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiVa
   if (xsd.valid === false) notes.push(noteText('NOTE.XSD_INVALID', opts.lang ?? 'en'));
 
   // 3. Rules.
-  const rules = profile === 'xrechnung' ? [...en16931Rules, ...xrechnungRules] : en16931Rules;
+  const rules = profile === 'xrechnung' ? XRECHNUNG_PROFILE_RULES : en16931Rules;
   const findings: RuleFinding[] = xsd.findings.map((x) => {
     const f: RuleFinding = { code: x.code === 'XSD' ? 'XSD_INVALID' : x.code, severity: x.severity, message: x.message, ruleset: 'xsd' };
     if (x.line !== undefined) f.line = x.line;
