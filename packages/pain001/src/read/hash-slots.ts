@@ -35,8 +35,8 @@ export class HashSlots {
     this.seed = (Math.random() * 0x100000000) | 0;
   }
 
-  /** The slot of hash value `h`: the one that holds it, or the free slot where it goes (see `isFree`, `put`). */
-  slotOf(h: number): number {
+  /** The slot of hash value `h`: the one that holds it, or the free slot where it goes. */
+  private slotOf(h: number): number {
     const keys = this.keys;
     const mask = this.mask;
     let i = mix(h ^ this.seed) & mask;
@@ -47,20 +47,19 @@ export class HashSlots {
     }
   }
 
-  isFree(slot: number): boolean {
-    return this.keys[slot] === FREE;
-  }
-
-  /** The number of the slot (which holds a hash value). */
-  valueAt(slot: number): number {
-    return this.vals[slot]!;
-  }
-
   /** Puts hash value `h` with number `v` into the free slot `slot` (from slotOf(h)); slots found before are void after it. */
-  put(slot: number, h: number, v: number): void {
+  private put(slot: number, h: number, v: number): void {
     this.keys[slot] = h;
     this.vals[slot] = v;
     if (++this.count * 2 > this.keys.length) this.grow();
+  }
+
+  /** The number stored with hash value `h` (≥ 0), or -1 when there was none and `v` (≥ 0) is now stored with it. */
+  claim(h: number, v: number): number {
+    const slot = this.slotOf(h);
+    if (this.keys[slot] !== FREE) return this.vals[slot]!;
+    this.put(slot, h, v);
+    return -1;
   }
 
   private grow(): void {

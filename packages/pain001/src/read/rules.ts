@@ -290,14 +290,8 @@ export class PaymentDuplicates {
   }
 
   private lookup(b: ReadPaymentBlock, t: ReadTransaction, coord: number, cents: number, fixed: string): number | undefined {
-    const h = this.hash(t, t.creditorAccount!, cents, fixed, b.executionDate);
-    const slots = this.slots;
-    const slot = slots.slotOf(h);
-    if (slots.isFree(slot)) {
-      slots.put(slot, h, coord);
-      return undefined;
-    }
-    const prev = slots.valueAt(slot);
+    const prev = this.slots.claim(this.hash(t, t.creditorAccount!, cents, fixed, b.executionDate), coord);
+    if (prev < 0) return undefined;
     this.comparisons++;
     if (samePayment(this.blocks, prev, t, b)) return prev;
     return this.byFullKey(fullKey(t, b, cents, fixed), coord);
@@ -348,15 +342,9 @@ export class EndToEndIds {
 
   /** The coordinates (block * 2^20 + transaction) of the first earlier payment with this id, else undefined (and it is remembered). */
   firstOf(id: string, bi: number, ti: number): number | undefined {
-    const h = this.hash(id);
     const coord = bi * TX_SHIFT + ti;
-    const slots = this.slots;
-    const slot = slots.slotOf(h);
-    if (slots.isFree(slot)) {
-      slots.put(slot, h, coord);
-      return undefined;
-    }
-    const prev = slots.valueAt(slot);
+    const prev = this.slots.claim(this.hash(id), coord);
+    if (prev < 0) return undefined;
     if (this.blocks[Math.floor(prev / TX_SHIFT)]!.transactions[prev % TX_SHIFT]!.endToEndId === id) return prev;
     const first = this.others.get(id);
     if (first === undefined) this.others.set(id, coord);
