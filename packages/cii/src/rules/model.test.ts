@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseXml, type XmlElement } from '@kontor/xml';
-import { oraclePath, readCiiDoc, type PathCache } from './model';
+import { CiiDocument, oraclePath, readCiiDoc, type PathCache } from './model';
 import { RAM, RSM } from './xpath';
 
 describe('oraclePath', () => {
@@ -37,13 +37,14 @@ describe('readCiiDoc with a known element count', () => {
     ).join('');
     const doc = parseXml(`<rsm:CrossIndustryInvoice xmlns:rsm="${RSM}" xmlns:ram="${RAM}"><rsm:SupplyChainTradeTransaction>${lines}</rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>`);
     expect(doc.elementCount).toBe(17);
-    const counted = readCiiDoc(doc.root);
+    const counted = new CiiDocument(doc.root);
     const expected = counted.elements();
     expect(expected).toHaveLength(17);
     for (const n of [doc.elementCount, 0, 5, 16, 18, 40]) {
-      const d = readCiiDoc(doc.root, n);
+      const d = new CiiDocument(doc.root, n);
       expect(d.elements(), `count ${n}`).toEqual(expected);
       expect(d.elements().length, `count ${n}`).toBe(17);
+      expect((readCiiDoc(doc.root, n) as CiiDocument).elements(), `readCiiDoc, count ${n}`).toEqual(expected);
       expect(
         d.all('LineID').map((e) => e.text),
         `count ${n}`,
