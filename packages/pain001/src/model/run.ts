@@ -26,6 +26,7 @@ import Big from 'big.js';
 import { transliterate, isInCharacterSet, unsupportedCharacters, ID_PATTERN, type CharacterSet } from './charset';
 import { BIC_PATTERN, normalizeIban } from './identifiers';
 import { isIsoDate } from './dates';
+import { CENTS, plainCents } from './cents';
 import type { Pain001MessageKey } from '../messages';
 import { compileFastPath } from './fast-run';
 
@@ -126,26 +127,9 @@ function plainDecimal(x: number | string): string {
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 const safe = (s: string, f: (b: Big) => boolean) => !DECIMAL.test(s) || f(new Big(s));
 /** Digits with at most 2 decimals (nearly every amount): checked in integer cents, without a decimal object. */
-const CENTS = /^(\d+)(?:\.(\d{1,2}))?$/;
 function centsOf(s: string): number | bigint | null {
-  // Up to 13 digits with at most 2 decimals (nearly every amount): read without a match object.
-  const n = s.length;
-  let i = 0;
-  let v = 0;
-  for (; i < n && i < 14; i++) {
-    const d = s.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) break;
-    v = v * 10 + d;
-  }
-  if (i > 0 && i <= 13) {
-    if (i === n) return v * 100;
-    if (s.charCodeAt(i) === 46 && n - i >= 2 && n - i <= 3) {
-      const d1 = s.charCodeAt(i + 1) - 48;
-      const d2 = n - i === 3 ? s.charCodeAt(i + 2) - 48 : 0;
-      if (d1 >= 0 && d1 <= 9 && d2 >= 0 && d2 <= 9) return v * 100 + d1 * 10 + d2;
-    }
-    return null;
-  }
+  const plain = plainCents(s);
+  if (plain >= 0) return plain;
   const m = CENTS.exec(s);
   if (m === null) return null;
   const int = m[1]!;

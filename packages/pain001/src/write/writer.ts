@@ -10,6 +10,7 @@ import Big from 'big.js';
 import { Pain001Emitter, type WriteSink } from './emit';
 import { isBic, isLei } from '../model/identifiers';
 import { currencyMinorUnits } from '../model/codes';
+import { CENTS, plainCents } from '../model/cents';
 import type { Payment, PaymentRun, PostalAddress, Profile, UltimateParty } from '../model/run';
 import { paymentCurrency } from '../rules/run-rules';
 
@@ -35,7 +36,6 @@ export interface PaymentBlockPlan {
 const PLAIN_2DP = /^(?:0|[1-9]\d*)\.\d\d$/;
 const PLAIN_1DP = /^(?:0|[1-9]\d*)\.\d$/;
 const PLAIN_INT = /^(?:0|[1-9]\d*)$/;
-const CENTS = /^(\d+)(?:\.(\d{1,2}))?$/;
 
 const centsToBig = (c: number | bigint): Big => new Big(c.toString()).div(100);
 
@@ -91,11 +91,10 @@ export function planBlocks(run: PaymentRun, profile: Profile, messageId: string)
     b.count++;
     const c = cents[i]!;
     const a = c === null ? -1 : plainCents(p.amount);
+    const m = c === null || a >= 0 ? null : CENTS.exec(p.amount);
     if (a >= 0) cents[i] = typeof c === 'number' && Number.isSafeInteger(c + a) ? c + a : BigInt(c!) + BigInt(a);
-    else if (c !== null && CENTS.test(p.amount)) {
-      const m = CENTS.exec(p.amount)!;
-      cents[i] = addCents(c, m[1]!, m[2]);
-    } else {
+    else if (m !== null) cents[i] = addCents(c!, m[1]!, m[2]);
+    else {
       if (c !== null) b.sum = centsToBig(c);
       cents[i] = null;
       b.sum = b.sum.plus(p.amount);
@@ -106,30 +105,6 @@ export function planBlocks(run: PaymentRun, profile: Profile, messageId: string)
     if (c !== null) plans[i]!.sum = centsToBig(c);
   }
   return plans;
-}
-
-/**
- * Cents of an amount written as up to 13 digits with at most 2 decimals (as CENTS, read without a match object), or -1
- * for anything else (CENTS and addCents take those).
- */
-function plainCents(a: string): number {
-  const n = a.length;
-  let i = 0;
-  let v = 0;
-  for (; i < n; i++) {
-    const d = a.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) break;
-    v = v * 10 + d;
-  }
-  if (i === 0 || i > 13) return -1;
-  if (i === n) return v * 100;
-  if (a.charCodeAt(i) !== 46 || n - i < 2 || n - i > 3) return -1;
-  const d1 = a.charCodeAt(i + 1) - 48;
-  if (d1 < 0 || d1 > 9) return -1;
-  if (n - i === 2) return v * 100 + d1 * 10;
-  const d2 = a.charCodeAt(i + 2) - 48;
-  if (d2 < 0 || d2 > 9) return -1;
-  return v * 100 + d1 * 10 + d2;
 }
 
 /** `sum` plus the amount `int`.`frac` in cents: doubles while every value stays an exact integer (< 2^53), else BigInt. */
