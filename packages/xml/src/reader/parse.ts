@@ -1,7 +1,7 @@
 /** parseXml: the hardened reader every Kontor parser uses (no DTD, no entities, bounded size/depth/count). */
 import { KontorXmlError } from '../errors';
 import { NO_CHILDREN, XmlElement, type XmlDocument } from './element';
-import { defaultXmlLimits, type XmlLimits } from './limits';
+import { defaultXmlLimits, inputSizeFor, type XmlLimits } from './limits';
 import { createHardenedParser } from './sax';
 import { decodeXmlBytes } from './decode';
 
@@ -14,9 +14,7 @@ export type XmlInput = string | Uint8Array;
  * ```
  */
 export function xmlInputToText(input: XmlInput, maxBytes: number): string {
-  // UTF-8 needs at most 3 bytes per UTF-16 code unit: below that bound the exact count (a pass over the whole
-  // text) cannot exceed the limit and is not needed.
-  const size = typeof input === 'string' ? (input.length * 3 <= maxBytes ? input.length : Buffer.byteLength(input, 'utf8')) : input.byteLength;
+  const size = inputSizeFor(input, maxBytes);
   if (size > maxBytes) throw new KontorXmlError('XML_TOO_LARGE', `XML input of ${size} bytes exceeds the limit of ${maxBytes} bytes`);
   let text = typeof input === 'string' ? input : decodeXmlBytes(input);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);

@@ -4,7 +4,7 @@
  */
 import { KontorXmlError } from '../errors';
 import { XmlElement } from './element';
-import { defaultXmlLimits, type XmlLimits } from './limits';
+import { defaultXmlLimits, inputSizeFor, type XmlLimits } from './limits';
 import { createHardenedParser, type HardenedParser } from './sax';
 import { XmlChunkDecoder } from './decode';
 
@@ -132,10 +132,9 @@ async function feedSource(source: StreamSource, lim: XmlLimits, parser: Hardened
     push(typeof chunk === 'string' ? chunk : decoder.write(chunk));
   };
   if (typeof source === 'string') {
-    // UTF-8 needs at most 3 bytes per UTF-16 code unit: below that bound the exact count (a pass over the whole
-    // text, ~1 ms for 7 MB) cannot exceed the limit and is not needed (as xmlInputToText does).
-    if (source.length * 3 <= lim.maxBytes) push(source);
-    else feed(source);
+    // The whole document at once: its size checked as xmlInputToText does (no exact UTF-8 count where none is needed).
+    if (inputSizeFor(source, lim.maxBytes) > lim.maxBytes) throw new KontorXmlError('XML_TOO_LARGE', `XML input exceeds the limit of ${lim.maxBytes} bytes`);
+    push(source);
   } else if (source instanceof Uint8Array) {
     // Decoded in slices: no full-document string is built for large statements.
     if (source.byteLength > lim.maxBytes) throw new KontorXmlError('XML_TOO_LARGE', `XML input of ${source.byteLength} bytes exceeds the limit of ${lim.maxBytes} bytes`);

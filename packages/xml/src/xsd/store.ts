@@ -11,7 +11,7 @@ import { KontorXmlError } from '../errors';
 import { DEFAULT_MAX_XSD_FINDINGS } from './check';
 import type { Finding } from '../model/finding';
 import { xmlInputToText, type XmlInput } from '../reader/parse';
-import { defaultXmlLimits, type XmlLimits } from '../reader/limits';
+import { defaultXmlLimits, inputSizeFor, type XmlLimits } from '../reader/limits';
 import { validateWithSchema, type EngineDiagnostic } from './engine';
 import { libxml2IfLoaded, loadLibxml2, type Libxml2 } from './libxml2';
 import { prescanXml } from './prescan';
@@ -311,8 +311,7 @@ export class SchemaStore {
     const maxBytes = opts.maxBytes ?? 50 * 1024 * 1024;
     const schema = this.nativeSchema(id);
     // Over the byte limit: the libxml2 path below throws XML_TOO_LARGE exactly as before (UTF-8 size for strings).
-    const size = typeof input === 'string' ? (input.length * 3 <= maxBytes ? input.length : Buffer.byteLength(input, 'utf8')) : input.byteLength;
-    if (schema && size <= maxBytes) {
+    if (schema && inputSizeFor(input, maxBytes) <= maxBytes) {
       // One streaming pass; anything the native path cannot judge like libxml2 falls through to it below.
       const v = runNative(schema, input, maxFindings, { maxBytes: Number.MAX_SAFE_INTEGER, ...opts.limits });
       if (v) return nativeResult(id, v);
