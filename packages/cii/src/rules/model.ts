@@ -320,29 +320,19 @@ export class CiiDocument implements CiiDoc {
   /**
    * One walk over the tree: document order, per element its name path (a node of the shared trie, so a pattern
    * plans each path once and finds the plan on the path's node, no string-keyed lookup per element and pattern), and
-   * the elements of each name some pattern or `all` has asked for (listOf builds the others on request). A first
-   * pass counts the elements, so the two arrays of the document's size are made at that size (no copies while they
+   * the elements of each name some pattern or `all` has asked for (listOf builds the others on request). The element
+   * count (parseXml's, else a first pass) sizes the two arrays of the document's size are made at that size (no copies while they
    * grow: what a validation allocates while the young parse tree is alive, each scavenge copies the tree).
    */
   private index(): void {
     const byLocal = new Map<string, NameIndex>();
     const byNum: (NameIndex | undefined)[] = [];
-    const stack: XmlElement[] = [];
-    let count = this.knownCount ?? -1;
-    if (count < 0) {
-      count = 0;
-      stack.push(this.root);
-      while (stack.length) {
-        const ch = stack.pop()!.children;
-        count++;
-        for (let i = 0; i < ch.length; i++) stack.push(ch[i]!);
-      }
-    }
+    const count = this.knownCount ?? countElements(this.root);
     // Preallocated up to a size V8 keeps as a fast (not dictionary) array; beyond it, appended as before.
     const order: XmlElement[] = count <= PREALLOCATE_MAX ? new Array<XmlElement>(count) : [];
     const orderPaths: (PathNode | undefined)[] = count <= PREALLOCATE_MAX ? new Array<PathNode | undefined>(count) : [];
     const epoch = (this.indexEpoch = wantEpoch);
-    stack.push(this.root);
+    const stack: XmlElement[] = [this.root];
     // The parent's name path of each stacked element.
     const stackPaths: (PathNode | undefined)[] = [PATH_ROOT];
     let k = 0;
@@ -637,6 +627,18 @@ export class CiiDocument implements CiiDoc {
     const v = this.slots[15];
     return (v !== UNSET ? v : (this.slots[15] = kids(this.settlement, 'ApplicableTradeTax'))) as readonly XmlElement[];
   }
+}
+
+/** The elements of root's tree, root included (when parseXml's elementCount is not at hand). */
+function countElements(root: XmlElement): number {
+  const stack: XmlElement[] = [root];
+  let count = 0;
+  while (stack.length) {
+    const ch = stack.pop()!.children;
+    count++;
+    for (let i = 0; i < ch.length; i++) stack.push(ch[i]!);
+  }
+  return count;
 }
 
 /**
