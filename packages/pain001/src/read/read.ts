@@ -768,7 +768,7 @@ class ModelReader implements Pain001Reader {
     return f;
   }
 
-  open(_name: string, local: string, _prefix: string, ns: string, attributes: XmlAttribute[], line: number, column: number): void {
+  open(name: string, local: string, prefix: string, ns: string, attributes: XmlAttribute[], line: number, column: number): void {
     const st = this.st;
     const frames = this.frames;
     const d = this.depth++;
@@ -824,7 +824,7 @@ class ModelReader implements Pain001Reader {
     if (n !== null && n.open !== null) n.open(f, parent, st, attributes, local, ns);
     // (No call at all without a tap: the generation gate feeds this reader and the validation itself.)
     const first = st.first;
-    if (first !== IDLE) first.open(_name, local, _prefix, ns, attributes, line, column);
+    if (first !== IDLE) first.open(name, local, prefix, ns, attributes, line, column);
   }
 
   text(t: string): void {
