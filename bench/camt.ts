@@ -4,7 +4,6 @@
  * Every case runs in its own process so that peak RSS belongs to that case alone; a 2.5 MB file with a quarter
  * of the entries shows whether memory grows with the file.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -6,7 +6,7 @@ import { isGermanOf, keysOfEnglish } from '../test/message-patterns';
 import { buildSampleDoc } from '../test/fixtures';
 import { checkPdfA3 } from './check/check-pdfa3';
 import { loadForPdfA3 } from './load/load-for-pdfa3';
-import { messages, type Pdfa3MessageKey } from './messages';
+import { messages } from './messages';
 import { savePdfA3 } from './write/save';
 
 describe('pdfa3 messages', () => {

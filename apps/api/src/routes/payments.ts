@@ -16,7 +16,7 @@ import { withCharge } from '../billing/billing';
 import { ApiError } from '../platform/errors';
 import { featuresOf, type AccountRow, type Feature } from '../platform/accounts';
 import { defineRoute, type AnyRoute } from '../platform/registry';
-import { BillingSchema, FindingSchema, SeveritySchema } from '../platform/schemas';
+import { BillingSchema, FindingSchema } from '../platform/schemas';
 import { readFileUpload } from '../platform/upload';
 import { lazy, type AppEnv, type Services } from '../platform/services';
 import { outboundFetchFor } from '../platform/outbound';
@@ -27,7 +27,6 @@ import { checkJsonLimits } from '../platform/jsonlimits';
 const MAX_UPLOAD_BODY = 14_500_000; // base64 of 10 MB plus JSON framing
 const MAX_RUN_BODY = 60_000_000; // 100,000 payments of ~500 bytes
 
-const Severity = SeveritySchema;
 const IssueSchema = FindingSchema;
 const SummarySchema = v.object({
   payments: v.number(),

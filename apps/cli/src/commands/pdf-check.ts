@@ -1,6 +1,5 @@
 /** kontor pdf check: the bare PDF/A conformance check of @kontor/pdfa3 (ISO 19005-2/-3, levels B and U) over many files. */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { checkPdfA3, Pdfa3Error, type Finding } from '@kontor/pdfa3';
 import { CliError, parse, type Command } from '../command';
 import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';

@@ -118,7 +118,7 @@ export class FontProgramChecker {
       return;
     }
     if (sub !== 'Type1' && sub !== 'MMType1' && sub !== 'TrueType') return;
-    const { entry: enc, base, diffs } = readSimpleEncoding(ctx, font);
+    const { base, diffs } = readSimpleEncoding(ctx, font);
     for (const s of u.strings) {
       for (const code of s) {
         const d = diffs.get(code);

@@ -4,7 +4,7 @@
  * implementation limits (6.1.13). Also collects what later checks need: every /AF array entry and every
  * file specification carrying /EF.
  */
-import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFRawStream, PDFStream, PDFString } from 'pdf-lib';
 import { filtersOf, forEachEntry, refPath, resolve, pdfName } from '../internal/pdf';
 import { ALLOWED_FILTERS } from '../internal/rules';
 import type { CheckContext } from './context';

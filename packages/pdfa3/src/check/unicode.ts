@@ -12,7 +12,7 @@
  */
 import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts';
 import { PDFDict, PDFHexString, PDFName, type PDFStream, PDFString, type PDFObject } from 'pdf-lib';
-import { get, getArray, getDict, getName, getNumber, getStream, resolve, pdfName } from '../internal/pdf';
+import { getArray, getDict, getName, getNumber, getStream, resolve, pdfName } from '../internal/pdf';
 import { decodeOnce } from './decoded';
 import type { CheckContext } from './context';
 import { readSimpleEncoding } from './encoding';
