@@ -185,21 +185,40 @@ function floorRows(store: string, dir: string): BenchRow[] {
   // as importing @kontor/xml did) and the native schema compiled in every process (a store copy whose compiled-schema
   // files cannot be written: a directory sits at each file's name).
   const before = beforeStore(store, node, [main, 'pay', 'validate', pain], env);
+  // The least any Node validator built on our reader can take: a process that only reads the file through
+  // @kontor/xml's streaming tokenizer (built package, no schema, no rules, events counted and dropped).
+  const xmlDist = path.join(root, 'packages/xml/dist/index.js');
+  const bareRead = existsSync(xmlDist)
+    ? `import { readFileSync } from 'node:fs'; import { streamXmlEvents } from ${JSON.stringify(pathToFileURL(xmlDist).href)}; let n = 0; await streamXmlEvents(readFileSync(process.argv[1]), { open() { n++; }, close() {}, text() {} }); if (n === 0) process.exit(3);`
+    : undefined;
   for (const [label, f] of files) {
     // node -e 0 and `pay validate --help` (Node's start + loading the command's modules, no file) in the same rounds
     // split the whole process into start, load and validation.
-    const [ours, lint, node0, help, old] = floorRounds(
+    const [ours, lint, node0, help, ...rest] = floorRounds(
       [
         { label: 'pay validate', cmd: node, args: [main, 'pay', 'validate', f], codes: [0] },
         { label: 'xmllint', cmd: 'xmllint', args: ['--noout', '--nonet', '--schema', path.join(xsdDir, xsd), f], codes: [0] },
         { label: 'node -e 0', cmd: node, args: ['-e', '0'], codes: [0] },
         { label: 'pay validate --help', cmd: node, args: [main, 'pay', 'validate', '--help'], codes: [0] },
+        ...(bareRead ? [{ label: 'bare read', cmd: node, args: ['--input-type=module', '-e', bareRead, f], codes: [0] }] : []),
         ...(before ? [{ label: 'pay validate (before)', cmd: node, args: ['--import', before.libxml2, main, 'pay', 'validate', f], codes: [0], env: { KONTOR_SCHEMA_DIR: before.store } }] : []),
       ],
       env,
       runs,
-    ) as [FloorResult, FloorResult, FloorResult, FloorResult, FloorResult | undefined];
+    ) as FloorResult[] as [FloorResult, FloorResult, FloorResult, FloorResult, ...FloorResult[]];
+    const bare = bareRead ? rest.shift() : undefined;
+    const old = before ? rest.shift() : undefined;
     if (!ours.failed && !lint.failed && !node0.failed && !help.failed) rows.push(breakdownRow(label, f, ours, lint, node0, help));
+    if (bare) {
+      rows.push({
+        case: `cli: bare read of the file, ${label}: a Node process that only streams it through @kontor/xml's tokenizer (no schema, no rules) — the floor of any validator on our reader; ref = xmllint --schema whole process, same rounds`,
+        ours: bare.failed ? `failed: ${bare.failed}` : `${fmtStats(bare.wall)}${bare.cpu === null ? '' : `, CPU ${fmtMs(bare.cpu)}`}`,
+        reference: lint.failed ? `xmllint failed: ${lint.failed}` : `xmllint ${fmtMs(lint.wall.median)}`,
+        ratio: bare.failed || lint.failed ? 'n/a' : `wall ${(bare.wall.median / lint.wall.median).toFixed(2)}x`,
+        inputSize: mb(statSync(f).size),
+        peakRss: bare.rss === null ? 'n/a' : mb(bare.rss),
+      });
+    }
     if (old) {
       rows.push({
         case: `cli: kontor pay validate, ${label}, whole process; ref = the same before lazy libxml2-wasm + kept compiled schema (libxml2-wasm at start, XSD compiled per process), interleaved`,
