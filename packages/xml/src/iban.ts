@@ -186,6 +186,15 @@ export type IbanProblemCode = IbanProblem['code'];
 
 const ELECTRONIC = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/;
 
+/** IBAN_LENGTHS ?? IBAN_LENGTHS_OUTSIDE_REGISTRY per pair of letters A-Z (first * 26 + second); 0: no IBAN country. */
+const LENGTH_BY_LETTERS = ((): Uint8Array => {
+  const t = new Uint8Array(26 * 26);
+  for (const table of [IBAN_LENGTHS_OUTSIDE_REGISTRY, IBAN_LENGTHS]) {
+    for (const [cc, n] of Object.entries(table)) t[(cc.charCodeAt(0) - 65) * 26 + cc.charCodeAt(1) - 65] = n;
+  }
+  return t;
+})();
+
 /**
  * The electronic form of an IBAN typed by a person: blanks (also non-breaking) and hyphens removed, upper case.
  *
@@ -212,6 +221,10 @@ export function normalizeIban(value: string): string {
 export function ibanProblem(value: string): IbanProblem | undefined {
   // The regex is faster than a char-code loop here (V8's irregexp on a short one-byte string).
   if (typeof value !== 'string' || !ELECTRONIC.test(value)) return { code: 'IBAN_FORMAT' };
+  // The country's length by its two letters (A-Z, as the regex says) without a two-letter slice and a keyed lookup.
+  if (LENGTH_BY_LETTERS[(value.charCodeAt(0) - 65) * 26 + value.charCodeAt(1) - 65] === value.length) {
+    return ibanMod97(value) === 1 ? undefined : { code: 'IBAN_CHECKSUM' };
+  }
   const country = value.slice(0, 2);
   const expectedLength = IBAN_LENGTHS[country] ?? IBAN_LENGTHS_OUTSIDE_REGISTRY[country];
   if (expectedLength === undefined) return { code: 'IBAN_COUNTRY', country };

@@ -24,22 +24,32 @@ function sctByBlocks(m: Pain001ReadModel, say: ReturnType<typeof sayer>): Detect
     if (b.chargeBearer === 'SLEV') slev = true;
   }
   if (!sepa || !slev) return null;
+  const reasons = [say('REASON_SEPA_LEVEL'), say('REASON_SLEV')];
+  if (allEuro(m)) reasons.push(say('REASON_ALL_EUR'));
+  return { profile: 'sct', reasons };
+}
+
+/**
+ * Some payment names a currency and every named currency is EUR. A function of its own: the loop over every payment
+ * runs on-stack-replaced code, which sctByBlocks (with the `say` calls after the loop) threw away once per call.
+ */
+function allEuro(m: Pain001ReadModel): boolean {
   let any = false;
-  let allEur = true;
-  for (const b of m.paymentBlocks)
-    for (const t of b.transactions) {
+  for (let bi = 0; bi < m.paymentBlocks.length; bi++) {
+    const txs = m.paymentBlocks[bi]!.transactions;
+    for (let ti = 0; ti < txs.length; ti++) {
+      const t = txs[ti]!;
       if (t.currency) {
+        if (t.currency !== 'EUR') return false;
         any = true;
-        if (t.currency !== 'EUR') allEur = false;
       }
       if (t.transferCurrency) {
+        if (t.transferCurrency !== 'EUR') return false;
         any = true;
-        if (t.transferCurrency !== 'EUR') allEur = false;
       }
     }
-  const reasons = [say('REASON_SEPA_LEVEL'), say('REASON_SLEV')];
-  if (any && allEur) reasons.push(say('REASON_ALL_EUR'));
-  return { profile: 'sct', reasons };
+  }
+  return any;
 }
 
 export interface Detection {

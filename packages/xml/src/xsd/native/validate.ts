@@ -154,16 +154,19 @@ export class NativeValidation {
     const d = this.depth;
     // A depth without its frame yet (a new validation's first elements) goes the slow way, which makes it: a frame
     // made here would be a path compiled code has not seen and throws itself away for.
-    if (this.skip === 0 && d > 0 && d < this.frames.length && attributes.length === 0 && !this.done) {
+    // Attributes (InstdAmt's Ccy) go this way too, after the xsi:type / xsi:nil check openSlow would make first.
+    if (this.skip === 0 && d > 0 && d < this.frames.length && !this.done) {
       const parent = this.frames[d - 1]!;
       const state = parent.state;
       if (state !== null && local === state.hitLocal && ns === this.nsSeen && !parent.pendingText && !parent.bad) {
+        const n = attributes.length;
+        if (n > 0 && this.xsiUnsupported(attributes)) return;
         const edge = state.hitEdge!;
         parent.state = edge.state;
         const run = edge.run!;
         this.frames[d]!.enter(run, line);
         this.depth = d + 1;
-        if (run.attributes !== null) this.attributes(run.qname, run.attributes, attributes, line);
+        if (n > 0 || run.attributes !== null) this.attributes(run.qname, run.attributes, attributes, line);
         return;
       }
     }
@@ -258,7 +261,8 @@ export class NativeValidation {
 
   /** xsi:type / xsi:nil among the attributes: throws NativeUnsupported, or (tolerant) turns this validation off. */
   private xsiUnsupported(attributes: XmlAttribute[]): boolean {
-    for (const a of attributes) {
+    for (let i = 0; i < attributes.length; i++) {
+      const a = attributes[i]!;
       if (a.ns === XSI && (a.local === 'type' || a.local === 'nil')) {
         if (!this.tolerant) throw new NativeUnsupported(`xsi:${a.local}`);
         this.unsupported = true;
@@ -273,7 +277,8 @@ export class NativeValidation {
 
   private attributes(qname: string, uses: Map<string, AttributeUse> | null, attributes: XmlAttribute[], line: number): void {
     let seen = 0;
-    for (const a of attributes) {
+    for (let i = 0; i < attributes.length; i++) {
+      const a = attributes[i]!;
       if (a.ns === XSI && (a.local === 'schemaLocation' || a.local === 'noNamespaceSchemaLocation')) continue;
       const use = a.ns === '' && uses !== null ? uses.get(a.local) : undefined;
       const aname = a.ns === '' ? a.local : `{${a.ns}}${a.local}`;
@@ -282,7 +287,8 @@ export class NativeValidation {
         continue;
       }
       seen++;
-      for (const m of checkValue(use.type, a.value)) this.error(`Element '${qname}', attribute '${aname}': ${m}`, line);
+      const messages = checkValue(use.type, a.value);
+      for (let k = 0; k < messages.length; k++) this.error(`Element '${qname}', attribute '${aname}': ${messages[k]}`, line);
     }
     if (uses !== null && uses.size > seen) {
       for (const use of uses.values()) {
@@ -292,15 +298,19 @@ export class NativeValidation {
     }
   }
 
-  /** A text event (an arrow function: the reader may call it detached from this object). */
-  readonly text = (t: string): void => {
+  /**
+   * A text event, called as a method (a tap's `text`). One function for every validation: a per-instance arrow gave
+   * the reader's call site a new target per document (deoptimised in the second). The tokenizer calls its text
+   * handler detached: runNative gives its validation an own arrow (detachText).
+   */
+  text(t: string): void {
     if (this.skip > 0 || this.depth === 0) return;
     const f = this.frames[this.depth - 1]!;
     if (f.run.simple === null) {
       // After a content error libxml2 no longer looks at the rest of the content, text included.
       if (!f.pendingText && !f.bad && hasNonWs(t)) f.pendingText = true;
     } else f.text += t;
-  };
+  }
 
   close(): void {
     if (this.skip > 0) {
@@ -330,4 +340,10 @@ export class NativeValidation {
   private missingChildren(run: ElementRun, state: DfaState, line: number): void {
     this.error(`Element '${run.qname}': Missing child element(s).${expectedList(run.automaton!.expected(state))}`, line);
   }
+}
+
+/** Makes `v.text` callable detached from `v` (an own arrow over the method), for the tokenizer's handler object. */
+export function detachText(v: NativeValidation): NativeValidation {
+  v.text = (t: string): void => NativeValidation.prototype.text.call(v, t);
+  return v;
 }
