@@ -3,12 +3,63 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SchemaStore } from '@kontor/xml';
-import { validateCii, kositVerdict, acceptedVerdict, type RuleFinding } from './index';
+import { parseXml } from '@kontor/xml';
+import { validateCii, kositVerdict, acceptedVerdict, runRules, readCiiDoc, type RuleDef, type RuleFinding } from './index';
 import { einvoiceCorpusAvailable, einvoiceDir } from '../../test/conformance-corpus';
 
 const haveCorpus = einvoiceCorpusAvailable('rule engine tests');
 const example1 = () => readFileSync(path.join(einvoiceDir, 'instances/en16931/examples/CII_example1.xml'), 'utf8');
 const codes = (fs: RuleFinding[]) => fs.map((f) => f.code);
+
+describe('runRules and RuleDef.quiet', () => {
+  // Each rule reports the root once; `quiet` answers are given per test through `answers`.
+  const answers = new Map<string, boolean | 'throw'>();
+  const asked: string[] = [];
+  const quietFn = (name: string) => () => {
+    asked.push(name);
+    const a = answers.get(name);
+    if (a === 'throw') throw new Error('quiet failed');
+    return a === true;
+  };
+  const q1 = quietFn('q1');
+  const q2 = quietFn('q2');
+  const r = (id: string, quiet?: () => boolean): RuleDef => ({ id, flag: 'fatal', ruleset: 'en16931', message: { de: id, en: id }, quiet, check: (doc, fail) => fail(doc.root) });
+  // Runs sharing a function (A, B), a rule without one between two runs of the same function (C), a second function.
+  const rules = [r('A', q1), r('B', q1), r('C'), r('D', q1), r('E', q2), r('F', q2)];
+  const root = parseXml('<x/>').root;
+  const ids = () => runRules(rules, readCiiDoc(root)).map((f) => f.code);
+
+  it('skips every rule of a quiet run and runs the others in list order, asking each run once', () => {
+    answers.clear();
+    asked.length = 0;
+    expect(ids()).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    expect(asked).toEqual(['q1', 'q1', 'q2']);
+    answers.set('q1', true);
+    expect(ids()).toEqual(['C', 'E', 'F']);
+    answers.set('q2', true);
+    expect(ids()).toEqual(['C']);
+    answers.set('q1', false);
+    expect(ids()).toEqual(['A', 'B', 'C', 'D']);
+  });
+
+  it('runs the checks of a run whose quiet function throws', () => {
+    answers.clear();
+    answers.set('q1', true);
+    answers.set('q2', 'throw');
+    expect(ids()).toEqual(['C', 'E', 'F']);
+  });
+
+  it('plans a list again when it changed length (the plan is kept per list)', () => {
+    answers.clear();
+    const list = [r('A', q1), r('B', q2)];
+    expect(runRules(list, readCiiDoc(root)).map((f) => f.code)).toEqual(['A', 'B']);
+    list.push(r('C', q2));
+    answers.set('q2', true);
+    expect(runRules(list, readCiiDoc(root)).map((f) => f.code)).toEqual(['A']);
+    answers.set('q2', false);
+    expect(runRules(list, readCiiDoc(root)).map((f) => f.code)).toEqual(['A', 'B', 'C']);
+  });
+});
 
 describe('kositVerdict (KoSIT configuration semantics)', () => {
   const XR = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';

@@ -112,6 +112,51 @@ function specificationNote(id: string | undefined, profile: 'en16931' | 'xrechnu
 const XRECHNUNG_PROFILE_RULES: readonly RuleDef[] = [...en16931Rules, ...xrechnungRules];
 
 /**
+ * A rule list cut into runs of rules in a row that share one `quiet` function (a run of rules without one is its own
+ * run, asked nothing): run g is rules[starts[g]] .. rules[starts[g + 1] - 1], `quiets[g]` its function. runRules asks
+ * each run's function once and skips a quiet run without visiting its rules' definitions (on a usual invoice most of
+ * the ~800 EN 16931 rules; touching each definition per call was a cache miss each after other work had run).
+ */
+interface RulePlan {
+  readonly length: number;
+  readonly starts: Int32Array;
+  readonly quiets: readonly (((doc: CiiDoc) => boolean) | undefined)[];
+}
+// Derived from the (static, read-only) rule lists only; keeps no per-request state.
+const rulePlans = new WeakMap<readonly RuleDef[], RulePlan>();
+
+function planOf(rules: readonly RuleDef[]): RulePlan {
+  const known = rulePlans.get(rules);
+  // A list that changed length since it was planned (lists are read-only; this only guards a misuse) is planned again.
+  if (known !== undefined && known.length === rules.length) return known;
+  const starts: number[] = [];
+  const quiets: (((doc: CiiDoc) => boolean) | undefined)[] = [];
+  for (let r = 0; r < rules.length; r++) {
+    const q = rules[r]!.quiet;
+    if (r === 0 || q !== quiets[quiets.length - 1]) {
+      starts.push(r);
+      quiets.push(q);
+    }
+  }
+  starts.push(rules.length);
+  const plan: RulePlan = { length: rules.length, starts: Int32Array.from(starts), quiets };
+  rulePlans.set(rules, plan);
+  return plan;
+}
+
+/** The finding of a rule whose check threw: the official stylesheet would stop with a dynamic error there. */
+function notEvaluated(rule: RuleDef, e: unknown, lang: Lang, xsdValid: boolean | null | undefined): RuleFinding {
+  const known = e instanceof XPathDynamicError;
+  return {
+    code: known ? 'RULE_NOT_EVALUATED' : 'RULE_ENGINE_ERROR',
+    severity: xsdValid === false ? 'info' : 'error',
+    message: engineText(known ? 'RULE_NOT_EVALUATED' : 'RULE_ENGINE_ERROR', lang, { rule: rule.id, reason: e instanceof Error ? e.message : String(e) }),
+    ruleset: 'engine',
+    detail: rule.id,
+  };
+}
+
+/**
  * Runs rule definitions over a parsed tree (or an existing read model) and returns their findings (no XSD, no verdict).
  * @example
  * ```ts
@@ -153,38 +198,33 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
     }
     out.push(f);
   };
-  // The last `quiet` function asked and its answer (rules of one context or table come in a row and share it).
-  let quietOf: ((doc: CiiDoc) => boolean) | undefined;
-  let quiet = false;
-  for (let r = 0; r < rules.length; r++) {
-    rule = rules[r]!;
-    const q = rule.quiet;
+  const plan = planOf(rules);
+  const starts = plan.starts;
+  const quiets = plan.quiets;
+  for (let g = 0; g < quiets.length; g++) {
+    const q = quiets[g];
     if (q !== undefined) {
-      if (q !== quietOf) {
-        quietOf = q;
-        try {
-          quiet = q(doc);
-        } catch {
-          quiet = false;
-        }
+      let quiet: boolean;
+      try {
+        quiet = q(doc);
+      } catch {
+        quiet = false;
       }
+      // The whole run of rules sharing this answer is skipped without visiting their definitions.
       if (quiet) continue;
     }
-    const mark = out.length;
-    try {
-      rule.check(doc, fail);
-    } catch (e) {
-      // The official stylesheet would stop with a dynamic error here; we drop this rule's partial findings,
-      // skip only this rule and say so.
-      out.length = mark;
-      const known = e instanceof XPathDynamicError;
-      out.push({
-        code: known ? 'RULE_NOT_EVALUATED' : 'RULE_ENGINE_ERROR',
-        severity: opts.xsdValid === false ? 'info' : 'error',
-        message: engineText(known ? 'RULE_NOT_EVALUATED' : 'RULE_ENGINE_ERROR', lang, { rule: rule.id, reason: e instanceof Error ? e.message : String(e) }),
-        ruleset: 'engine',
-        detail: rule.id,
-      });
+    const end = starts[g + 1]!;
+    for (let r = starts[g]!; r < end; r++) {
+      rule = rules[r]!;
+      const mark = out.length;
+      try {
+        rule.check(doc, fail);
+      } catch (e) {
+        // The official stylesheet would stop with a dynamic error here; we drop this rule's partial findings,
+        // skip only this rule and say so.
+        out.length = mark;
+        out.push(notEvaluated(rule, e, lang, opts.xsdValid));
+      }
     }
   }
   return out;

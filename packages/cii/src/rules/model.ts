@@ -91,6 +91,13 @@ interface PathNode {
   readonly ns: string;
   /** The shared object of the element's local name (PATH_ROOT: a placeholder). */
   readonly name: LocalName;
+  /**
+   * Child paths, in the order first seen (every namespace). Up to KIDS_SCANNED of them are found by a scan comparing
+   * names by identity (the reader's names are internalized), cheaper per element than a map lookup; beyond, by `next`.
+   */
+  readonly kids: PathNode[];
+  /** The local names of `kids` (parallel to it): the scan reads one small array, not each child node. */
+  readonly kidLocals: string[];
   /** Child paths by local name (the first namespace seen with it; others in that node's `alt`). */
   readonly next: Map<string, PathNode>;
   alt: PathNode[] | undefined;
@@ -114,7 +121,9 @@ interface LocalName {
 }
 const PATH_NODES_MAX = 20_000;
 // Derived from static pattern definitions and element names only (bounded); keeps no per-request state.
-const PATH_ROOT: PathNode = { ns: '', name: { local: '', num: -1, wantedAt: Infinity }, next: new Map(), alt: undefined, plans: [] };
+const PATH_ROOT: PathNode = { ns: '', name: { local: '', num: -1, wantedAt: Infinity }, kids: [], kidLocals: [], next: new Map(), alt: undefined, plans: [] };
+/** Child paths of one path node found by a scan (more by the node's map). */
+const KIDS_SCANNED = 16;
 const LOCAL_NAMES = new Map<string, LocalName>();
 /** Counts the names asked for so far (see LocalName.wantedAt); grows with the static set of names rules ask for. */
 let wantEpoch = 0;
@@ -138,6 +147,15 @@ function localName(local: string): LocalName | undefined {
  * by pointer), so this one lookup per element also finds the name's shared object.
  */
 function childPath(parent: PathNode, local: string, ns: string): PathNode | undefined {
+  const kids = parent.kids;
+  if (kids.length <= KIDS_SCANNED) {
+    const locals = parent.kidLocals;
+    for (let i = 0; i < locals.length; i++) {
+      if (locals[i] !== local) continue;
+      const c = kids[i]!;
+      if (c.ns === ns) return c;
+    }
+  }
   const n = parent.next.get(local);
   if (n !== undefined) {
     if (n.ns === ns) return n;
@@ -148,7 +166,9 @@ function childPath(parent: PathNode, local: string, ns: string): PathNode | unde
   const name = n !== undefined ? n.name : localName(local);
   if (name === undefined) return undefined;
   pathNodes++;
-  const c: PathNode = { ns, name, next: new Map(), alt: undefined, plans: [] };
+  const c: PathNode = { ns, name, kids: [], kidLocals: [], next: new Map(), alt: undefined, plans: [] };
+  kids.push(c);
+  parent.kidLocals.push(name.local);
   if (n === undefined) parent.next.set(local, c);
   else (n.alt ??= []).push(c);
   return c;
@@ -174,10 +194,18 @@ const PREALLOCATE_MAX = 1_000_000;
 /** A header slot not computed yet (its value may be undefined). */
 const UNSET: unique symbol = Symbol('unset');
 
-/** One local name in a document: its elements (document order) and their document positions (indexes of `order`). */
+/**
+ * One local name in a document: its elements in document order as a chain of document positions (indexes of
+ * `order`): `head`, then `nextSame[head]`, … (`count` of them). The walk links positions into one array per document
+ * instead of growing two arrays per name (elements and positions); the list of elements is made when asked for.
+ */
 interface NameIndex {
-  list: XmlElement[];
-  pos: number[];
+  head: number;
+  /** The last position (where the chain is extended). */
+  tail: number;
+  count: number;
+  /** The elements (document order, exact size), made on first request (see listIn). */
+  list: XmlElement[] | undefined;
   ns: string;
   /** Some element of this local name has another namespace than `ns`. */
   mixed: boolean;
@@ -280,6 +308,8 @@ export class CiiDocument implements CiiDoc {
   private indexEpoch = 0;
   /** The name path of each element of `order` (undefined beyond the trie's bound). */
   private orderPaths: (PathNode | undefined)[] = [];
+  /** Per document position: the position of the next element of the same local name (see NameIndex). */
+  private nextSame: number[] = [];
   /** Per pattern: the elements each context fires on, indexed by ContextDef.id. */
   private readonly assigned = new Map<Pattern, (XmlElement[] | undefined)[]>();
   private lastPattern: Pattern | undefined;
@@ -331,6 +361,9 @@ export class CiiDocument implements CiiDoc {
     // Preallocated up to a size V8 keeps as a fast (not dictionary) array; beyond it, appended as before.
     const order: XmlElement[] = count <= PREALLOCATE_MAX ? new Array<XmlElement>(count) : [];
     const orderPaths: (PathNode | undefined)[] = count <= PREALLOCATE_MAX ? new Array<PathNode | undefined>(count) : [];
+    // A plain array (small integers), not an Int32Array: a typed array of more than a few elements gets a backing
+    // store outside the heap, which costs microseconds per document on a small invoice.
+    const next: number[] = count <= PREALLOCATE_MAX ? new Array<number>(count) : [];
     const epoch = (this.indexEpoch = wantEpoch);
     const stack: XmlElement[] = [this.root];
     // The parent's name path of each stacked element.
@@ -348,12 +381,13 @@ export class CiiDocument implements CiiDoc {
       if (name === undefined || name.wantedAt <= epoch) {
         let n = name !== undefined ? byNum[name.num] : byLocal.get(local);
         if (n === undefined) {
-          n = { list: [e], pos: [k], ns, mixed: false };
+          n = { head: k, tail: k, count: 1, list: undefined, ns, mixed: false };
           if (name !== undefined) byNum[name.num] = n;
           else byLocal.set(local, n);
         } else {
-          n.list.push(e);
-          n.pos.push(k);
+          next[n.tail] = k;
+          n.tail = k;
+          n.count++;
           if (n.ns !== ns) n.mixed = true;
         }
       }
@@ -373,6 +407,7 @@ export class CiiDocument implements CiiDoc {
     }
     this.order = order;
     this.orderPaths = orderPaths;
+    this.nextSame = next;
     this.byLocal = byLocal;
     this.byNum = byNum;
   }
@@ -388,20 +423,40 @@ export class CiiDocument implements CiiDoc {
     if (name.wantedAt <= this.indexEpoch) return this.byNum[name.num];
     want(name);
     let n = this.byNum[name.num];
-    if (n !== undefined) return n.list.length === 0 ? undefined : n;
+    if (n !== undefined) return n.count === 0 ? undefined : n;
     const order = this.order!;
-    n = { list: [], pos: [], ns: '', mixed: false };
+    n = { head: -1, tail: -1, count: 0, list: undefined, ns: '', mixed: false };
     for (let k = 0; k < order.length; k++) {
       const e = order[k]!;
       if (e.local !== local) continue;
-      if (n.list.length === 0) n.ns = e.ns;
-      else if (n.ns !== e.ns) n.mixed = true;
-      n.list.push(e);
-      n.pos.push(k);
+      if (n.count === 0) {
+        n.head = k;
+        n.ns = e.ns;
+      } else {
+        this.nextSame[n.tail] = k;
+        if (n.ns !== e.ns) n.mixed = true;
+      }
+      n.tail = k;
+      n.count++;
     }
     // An empty index notes "scanned, none" (listOf answers undefined for it, as for a name the walk did not meet).
     this.byNum[name.num] = n;
-    return n.list.length === 0 ? undefined : n;
+    return n.count === 0 ? undefined : n;
+  }
+
+  /** The elements of a name's index in document order (made once, exact size). */
+  private listIn(n: NameIndex): XmlElement[] {
+    let l = n.list;
+    if (l !== undefined) return l;
+    const order = this.order!;
+    const next = this.nextSame;
+    const count = n.count;
+    l = new Array<XmlElement>(count);
+    for (let i = 0, p = n.head; i < count; i++) {
+      if (i !== 0) p = next[p]!;
+      l[i] = order[p]!;
+    }
+    return (n.list = l);
   }
 
   all(local: string, ns: string = RAM): readonly XmlElement[] {
@@ -411,7 +466,7 @@ export class CiiDocument implements CiiDoc {
       const n = this.listOf(localName(local), local);
       // Mostly every element of a local name is in one namespace: then the index's own list is the answer when
       // that is the namespace asked for (read-only to callers, no copy), else there is none.
-      hit = n === undefined ? EMPTY : !n.mixed ? (n.ns === ns ? n.list : EMPTY) : n.list.filter((e) => e.ns === ns);
+      hit = n === undefined ? EMPTY : !n.mixed ? (n.ns === ns ? this.listIn(n) : EMPTY) : this.listIn(n).filter((e) => e.ns === ns);
       this.byName.set(key, hit);
     }
     return hit;
@@ -445,17 +500,19 @@ export class CiiDocument implements CiiDoc {
         const name = d.localNames[n];
         const ix = this.listOf(name, local);
         if (ix === undefined) continue;
-        const els = ix.list;
-        const pos = ix.pos;
+        const order = this.order!;
+        const next = this.nextSame;
+        const count = ix.count;
         const paths = this.orderPaths;
         const cands = d.byLocal.get(local)!;
         // Mostly every element of a name fires one context declared for that name only (e.g. every invoice line):
         // then that context's nodes are the name's own list (read-only to callers, no copy). `shared` is that
         // context while elements 0..k-1 all fired it (not yet copied anywhere).
         let shared: ContextDef | undefined;
-        for (let k = 0; k < els.length; k++) {
-          const el = els[k]!;
-          const path = paths[pos[k]!];
+        for (let k = 0, p = ix.head; k < count; k++) {
+          if (k !== 0) p = next[p]!;
+          const el = order[p]!;
+          const path = paths[p];
           let c: ContextDef | undefined;
           if (path === undefined) c = this.first(el, cands);
           else {
@@ -470,16 +527,16 @@ export class CiiDocument implements CiiDoc {
           }
           if (shared !== undefined) {
             if (c === shared) continue;
-            out[shared.id] = els.slice(0, k);
+            out[shared.id] = this.listIn(ix).slice(0, k);
             shared = undefined;
           }
           if (c === undefined) continue;
           const list = out[c.id];
           if (list) list.push(el);
           else out[c.id] = [el];
-          if (posOf !== undefined && d.isMulti[c.id]) (posOf[c.id] ??= []).push(pos[k]!);
+          if (posOf !== undefined && d.isMulti[c.id]) (posOf[c.id] ??= []).push(p);
         }
-        if (shared !== undefined) out[shared.id] = els;
+        if (shared !== undefined) out[shared.id] = this.listIn(ix);
       }
       // A context with several local names got its elements name by name: restore document order.
       if (posOf !== undefined)
