@@ -1,7 +1,9 @@
 /**
  * The read model of a pain.001 file (.001.09 and .001.03): what validation findings point into with their
  * dot paths (e.g. `paymentBlocks.0.transactions.2.amount`). Values are the trimmed texts of the file;
- * `at` holds the source position of each node and of the fields the rules look at.
+ * `at` holds the source position of each node and of the fields the rules look at. Fields the file does not have
+ * are undefined (a party's name, an account's IBAN, an agent's BIC and a transaction's id, amount, currency and
+ * creditor parts are present as keys with the value undefined; JSON leaves them out like the other absent fields).
  */
 
 export interface Loc {
@@ -20,7 +22,7 @@ export interface ReadAddress {
 }
 
 export interface ReadParty {
-  name?: string;
+  name?: string | undefined;
   address?: ReadAddress;
   /** First identifier found (AnyBIC/BICOrBEI, LEI, Othr/Id). */
   id?: string;
@@ -29,7 +31,7 @@ export interface ReadParty {
 }
 
 export interface ReadAccount {
-  iban?: string;
+  iban?: string | undefined;
   other?: string;
   currency?: string;
   at: Loc;
@@ -37,7 +39,7 @@ export interface ReadAccount {
 }
 
 export interface ReadAgent {
-  bic?: string;
+  bic?: string | undefined;
   clearingMemberId?: string;
   name?: string;
   address?: ReadAddress;
@@ -55,18 +57,18 @@ export interface ReadPaymentType {
 
 export interface ReadTransaction {
   instructionId?: string;
-  endToEndId?: string;
+  endToEndId?: string | undefined;
   paymentType?: ReadPaymentType;
   /** InstdAmt, or EqvtAmt/Amt when the amount is given as an equivalent. */
-  amount?: string;
-  currency?: string;
+  amount?: string | undefined;
+  currency?: string | undefined;
   /** Set when the amount is an equivalent amount (EqvtAmt): the currency of transfer. */
   transferCurrency?: string;
   chargeBearer?: string;
   ultimateDebtor?: ReadParty;
-  creditorAgent?: ReadAgent;
-  creditor?: ReadParty;
-  creditorAccount?: ReadAccount;
+  creditorAgent?: ReadAgent | undefined;
+  creditor?: ReadParty | undefined;
+  creditorAccount?: ReadAccount | undefined;
   ultimateCreditor?: ReadParty;
   purpose?: string;
   remittance: { unstructured: string[]; structured: number; creditorReference?: string };

@@ -227,6 +227,23 @@ function openLocated(f: Frame): void {
   const o: ReadParty & ReadAccount & ReadAgent & ReadGroupHeader = { at: loc(f), fieldAt: {} };
   f.ctx = o;
 }
+// Parties, accounts, agents and transactions are made with the field nearly every one of them gets (name, iban, bic;
+// a transaction's id, amount, currency, creditor parts) already declared, undefined until read: a field added after
+// the literal goes to a separate property store, a young object of its own, where a declared one stays in the object
+// that the literal's allocation site lets V8 allocate in the old generation once it sees that they all survive the
+// read (pretenuring) — so the scavenges copy fewer objects per payment. (A class, without allocation site, did not pay.)
+function openParty(f: Frame): void {
+  const o: ReadParty = { at: loc(f), fieldAt: {}, name: undefined };
+  f.ctx = o;
+}
+function openAccount(f: Frame): void {
+  const o: ReadAccount = { at: loc(f), fieldAt: {}, iban: undefined };
+  f.ctx = o;
+}
+function openAgent(f: Frame): void {
+  const o: ReadAgent = { at: loc(f), fieldAt: {}, bic: undefined };
+  f.ctx = o;
+}
 function openAddress(f: Frame): void {
   const a: ReadAddress = { addressLines: [] };
   f.ctx = a;
@@ -275,7 +292,7 @@ function addressNode(close: (f: Frame, parent: Frame) => void): GNode {
 function partyNode(once: boolean, close: (f: Frame, parent: Frame) => void): GNode {
   const othr = () => node({ once: true, close: (f, p) => void (p.b = f.a) }, { Id: toParentA() });
   return node(
-    { once, open: openLocated, close },
+    { once, open: openParty, close },
     {
       Nm: nameField(),
       PstlAdr: addressNode((f, p) => {
@@ -308,7 +325,7 @@ function partyNode(once: boolean, close: (f: Frame, parent: Frame) => void): GNo
 // -- account
 function accountNode(once: boolean, close: (f: Frame, parent: Frame) => void): GNode {
   return node(
-    { once, open: openLocated, close },
+    { once, open: openAccount, close },
     {
       Id: node({ once: true }, { IBAN: ibanField(), Othr: node({ once: true }, { Id: field('other') }) }),
       Ccy: field('currency'),
@@ -319,7 +336,7 @@ function accountNode(once: boolean, close: (f: Frame, parent: Frame) => void): G
 // -- agent: FinInstnId with BICFI (or BIC when there is no BICFI element), clearing member, name, other id, address
 function agentNode(once: boolean, close: (f: Frame, parent: Frame) => void): GNode {
   return node(
-    { once, open: openLocated, close },
+    { once, open: openAgent, close },
     {
       FinInstnId: node(
         {
@@ -409,7 +426,18 @@ const TRANSACTION = node(
   {
     open(f, _p, st) {
       if (++st.transactions > st.limits.maxTransactions) throw beyond(st, 'maxTransactions', 'W_TRANSACTIONS', f);
-      f.ctx = { remittance: { unstructured: [], structured: 0 }, regulatoryReporting: false, at: loc(f), fieldAt: {} } satisfies ReadTransaction;
+      f.ctx = {
+        remittance: { unstructured: [], structured: 0 },
+        regulatoryReporting: false,
+        at: loc(f),
+        fieldAt: {},
+        endToEndId: undefined,
+        amount: undefined,
+        currency: undefined,
+        creditorAgent: undefined,
+        creditor: undefined,
+        creditorAccount: undefined,
+      } satisfies ReadTransaction;
     },
     close: (f, p) => void (p.ctx as ReadPaymentBlock).transactions.push(f.ctx as ReadTransaction),
   },
