@@ -79,6 +79,19 @@ function dispatchOf(p: Pattern): Dispatch {
   return d;
 }
 
+/**
+ * RuleDef.quiet for the rules of one context: it fires on no node of the document. One function per context (made
+ * at import time by the rule definitions, never per document), so the rules of a context in a row share it and
+ * runRules asks it once for all of them.
+ */
+export function emptyContextQuiet(ctx: ContextDef): (doc: CiiDoc) => boolean {
+  let q = emptyContexts.get(ctx);
+  if (q === undefined) emptyContexts.set(ctx, (q = (doc) => doc.nodes(ctx).length === 0));
+  return q;
+}
+// Static: one function per context.
+const emptyContexts = new Map<ContextDef, (doc: CiiDoc) => boolean>();
+
 // ------------------------------------------------------------------ name paths
 
 /**

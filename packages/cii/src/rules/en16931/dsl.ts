@@ -5,19 +5,14 @@
 import type { MessageTexts, XmlElement } from '@kontor/xml';
 import type { CiiDoc, ContextDef, RuleDef, RuleFlag } from '../types';
 import { compile, count } from '../xpath';
+import { emptyContextQuiet } from '../model';
 import { ruleTexts, templateTexts } from '../messages';
 
 export type FlagShort = 'f' | 'w' | 'i';
 const FLAG: Record<FlagShort, RuleFlag> = { f: 'fatal', w: 'warning', i: 'information' };
 
-// Static: one function per context (filled at import time by the rule definitions), never per document.
-const emptyContexts = new Map<ContextDef, (doc: CiiDoc) => boolean>();
 /** RuleDef.quiet of the rules of one context: it fires on no node of the document. */
-function emptyContext(ctx: ContextDef): (doc: CiiDoc) => boolean {
-  let q = emptyContexts.get(ctx);
-  if (q === undefined) emptyContexts.set(ctx, (q = (doc) => doc.nodes(ctx).length === 0));
-  return q;
-}
+const emptyContext = emptyContextQuiet;
 
 /** An assertion evaluated on every node its context fires on; its message is the catalogue entry of `id`. */
 export function rule(id: string, flag: FlagShort, ctx: ContextDef, bt: string | undefined, test: (el: XmlElement, doc: CiiDoc) => boolean): RuleDef {
