@@ -6,7 +6,7 @@
 import type { Profile } from '../model/run';
 import { isSepaCountry } from '../model/codes';
 import type { Lang } from '@kontor/xml';
-import type { Pain001ReadModel } from './model';
+import type { Pain001ReadModel, ReadTransaction } from './model';
 import { sayer } from '../messages';
 
 const NONE: readonly string[] = [];
@@ -30,26 +30,39 @@ function sctByBlocks(m: Pain001ReadModel, say: ReturnType<typeof sayer>): Detect
 }
 
 /**
- * Some payment names a currency and every named currency is EUR. A function of its own: the loop over every payment
- * runs on-stack-replaced code, which sctByBlocks (with the `say` calls after the loop) threw away once per call.
+ * Some payment names a currency and every named currency is EUR. The loop over a block's payments is a function of
+ * its own (euroOf): in sctByBlocks (with the `say` calls after it) its on-stack-replaced code was thrown away once per
+ * call, and with the block loop around it the optimised code met a block access without feedback in the third call.
  */
 function allEuro(m: Pain001ReadModel): boolean {
   let any = false;
   for (let bi = 0; bi < m.paymentBlocks.length; bi++) {
-    const txs = m.paymentBlocks[bi]!.transactions;
-    for (let ti = 0; ti < txs.length; ti++) {
-      const t = txs[ti]!;
-      if (t.currency) {
-        if (t.currency !== 'EUR') return false;
-        any = true;
-      }
-      if (t.transferCurrency) {
-        if (t.transferCurrency !== 'EUR') return false;
-        any = true;
-      }
-    }
+    const r = euroOf(m.paymentBlocks[bi]!.transactions);
+    if (r === NOT_EURO) return false;
+    if (r === EURO) any = true;
   }
   return any;
+}
+
+const NO_CURRENCY = 0;
+const EURO = 1;
+const NOT_EURO = 2;
+
+/** NOT_EURO when a payment names another currency than EUR, else EURO when one names EUR, else NO_CURRENCY. */
+function euroOf(txs: readonly ReadTransaction[]): number {
+  let r = NO_CURRENCY;
+  for (let ti = 0; ti < txs.length; ti++) {
+    const t = txs[ti]!;
+    if (t.currency) {
+      if (t.currency !== 'EUR') return NOT_EURO;
+      r = EURO;
+    }
+    if (t.transferCurrency) {
+      if (t.transferCurrency !== 'EUR') return NOT_EURO;
+      r = EURO;
+    }
+  }
+  return r;
 }
 
 export interface Detection {

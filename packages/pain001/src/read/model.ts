@@ -2,8 +2,9 @@
  * The read model of a pain.001 file (.001.09 and .001.03): what validation findings point into with their
  * dot paths (e.g. `paymentBlocks.0.transactions.2.amount`). Values are the trimmed texts of the file;
  * `at` holds the source position of each node and of the fields the rules look at. Fields the file does not have
- * are undefined (a party's name, an account's IBAN, an agent's BIC and a transaction's id, amount, currency and
- * creditor parts are present as keys with the value undefined; JSON leaves them out like the other absent fields).
+ * are undefined (a party's name and address, an account's IBAN, an agent's BIC and a transaction's id, amount,
+ * currency and creditor parts are present as keys with the value undefined; JSON leaves them out like the other
+ * absent fields).
  */
 
 export interface Loc {
@@ -23,7 +24,7 @@ export interface ReadAddress {
 
 export interface ReadParty {
   name?: string | undefined;
-  address?: ReadAddress;
+  address?: ReadAddress | undefined;
   /** First identifier found (AnyBIC/BICOrBEI, LEI, Othr/Id). */
   id?: string;
   at: Loc;

@@ -233,7 +233,8 @@ function openLocated(f: Frame): void {
 // that the literal's allocation site lets V8 allocate in the old generation once it sees that they all survive the
 // read (pretenuring) — so the scavenges copy fewer objects per payment. (A class, without allocation site, did not pay.)
 function openParty(f: Frame): void {
-  const o: ReadParty = { at: loc(f), fieldAt: {}, name: undefined };
+  // address too: a debtor's (with address) and a creditor's (often without) have one shape for the rules.
+  const o: ReadParty = { at: loc(f), fieldAt: {}, name: undefined, address: undefined };
   f.ctx = o;
 }
 function openAccount(f: Frame): void {

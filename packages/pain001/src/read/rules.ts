@@ -32,8 +32,6 @@ const TX_SHIFT = 1_048_576;
 class Collector {
   readonly issues: Finding[] = [];
   readonly say: Say;
-  /** Per pair of letters A–Z (first * 26 + second): 0 not judged yet, 1 a SEPA country, 2 not (outsideSepa). */
-  readonly sepaPairs = new Uint8Array(26 * 26);
   /** Block and transaction being checked (-1: none): the base of the relative paths given to `add`. */
   bi = -1;
   ti = -1;
@@ -189,18 +187,22 @@ function idFindings(c: Collector, value: string | undefined, label: string, code
 }
 
 /**
- * Whether the IBAN starts with two letters A–Z that are not a SEPA country: judged once per letter pair and check
- * (`c.sepaPairs`), without a two-letter string per payment.
+ * Whether the IBAN starts with two letters A–Z that are not a SEPA country: a table lookup by the letter pair, without
+ * a two-letter string per payment.
  */
-function outsideSepa(c: Collector, iban: string): boolean {
+function outsideSepa(iban: string): boolean {
   const a = iban.charCodeAt(0) - 0x41;
   const b = iban.charCodeAt(1) - 0x41;
   if (!(a >= 0 && a < 26 && b >= 0 && b < 26)) return false;
-  const k = a * 26 + b;
-  let v = c.sepaPairs[k]!;
-  if (v === 0) c.sepaPairs[k] = v = isSepaCountry(iban.slice(0, 2)) ? 1 : 2;
-  return v === 2;
+  return SEPA_PAIRS[a * 26 + b] === 0;
 }
+
+/** 1 for the letter pairs (first * 26 + second, A–Z) that are SEPA countries, else 0; made once when the module loads. */
+const SEPA_PAIRS = ((): Uint8Array => {
+  const t = new Uint8Array(26 * 26);
+  for (let a = 0; a < 26; a++) for (let b = 0; b < 26; b++) t[a * 26 + b] = isSepaCountry(String.fromCharCode(0x41 + a, 0x41 + b)) ? 1 : 0;
+  return t;
+})();
 
 const NO_LEVELS: readonly string[] = [];
 
@@ -426,7 +428,7 @@ function sctTransaction(c: Collector, m: Pain001ReadModel, t: ReadTransaction, a
   const creditor = t.creditor;
   if (creditor?.address) checkAddress(c, creditor.address, 'L_CREDITOR', '.creditor.address', creditor.fieldAt.address ?? creditor.at, false, 'sct');
   if (acc && acc.iban === undefined && acc.other !== undefined) txFinding(c, t, F_CREDITOR_IBAN_MISSING);
-  if (creditorIbanValid && outsideSepa(c, acc!.iban!)) txFinding(c, t, F_SCT_COUNTRY);
+  if (creditorIbanValid && outsideSepa(acc!.iban!)) txFinding(c, t, F_SCT_COUNTRY);
   if (t.chargeBearer !== undefined && t.chargeBearer !== 'SLEV') txFinding(c, t, F_SCT_CHARGE_BEARER);
   const pt = t.paymentType;
   if (pt !== undefined) {
@@ -501,6 +503,40 @@ function checkTransaction(c: Collector, m: Pain001ReadModel, bi: number, t: Read
 }
 
 /**
+ * The payments of block `bi`: their checks, and their amounts added to the block's and the file's sums; false when an
+ * amount is missing or no decimal (the sums then do not count). The loop has a function of its own with nothing
+ * before it: checkPain001 runs once per file, so its code before the loops first ran before V8 kept feedback for it,
+ * and its optimised code threw itself away at the next file's first `new` ('insufficient type feedback for
+ * construct', third call), then ran the payments unoptimised until on-stack replacement.
+ */
+function checkTransactions(
+  c: Collector,
+  m: Pain001ReadModel,
+  bi: number,
+  txs: readonly ReadTransaction[],
+  profile: Profile,
+  e2e: EndToEndIds,
+  dup: PaymentDuplicates,
+  blockSum: DecimalSum,
+  sum: DecimalSum,
+): boolean {
+  let valid = true;
+  for (let ti = 0; ti < txs.length; ti++) {
+    c.ti = ti;
+    const amount = checkTransaction(c, m, bi, txs[ti]!, ti, profile, e2e, dup);
+    if (amount === null) valid = false;
+    else if (typeof amount === 'number') {
+      blockSum.addHundredths(amount);
+      sum.addHundredths(amount);
+    } else {
+      blockSum.addBig(amount);
+      sum.addBig(amount);
+    }
+  }
+  return valid;
+}
+
+/**
  * @example
  * ```ts
  * const model = await readPain001(text);
@@ -569,23 +605,10 @@ export function checkPain001(m: Pain001ReadModel, profile: Profile, lang: Lang =
     }
 
     const blockSum = new DecimalSum();
-    let blockSumValid = true;
     const txs = b.transactions;
-    for (let ti = 0; ti < txs.length; ti++) {
-      c.ti = ti;
-      txCount++;
-      const amount = checkTransaction(c, m, bi, txs[ti]!, ti, profile, e2e, dup);
-      if (amount === null) {
-        blockSumValid = false;
-        sumValid = false;
-      } else if (typeof amount === 'number') {
-        blockSum.addHundredths(amount);
-        sum.addHundredths(amount);
-      } else {
-        blockSum.addBig(amount);
-        sum.addBig(amount);
-      }
-    }
+    txCount += txs.length;
+    const blockSumValid = checkTransactions(c, m, bi, txs, profile, e2e, dup, blockSum, sum);
+    if (!blockSumValid) sumValid = false;
     c.ti = -1;
     // Block totals
     if (b.numberOfTransactions !== undefined) {
