@@ -60,9 +60,11 @@ const neutralEn16931: readonly RuleDef[] = en16931Rules.filter(neutral);
 const neutralXrechnung: readonly RuleDef[] = xrechnungRules.filter(neutral);
 const bindingEn16931 = ublBindingRules.filter((r) => r.ruleset === 'en16931');
 const bindingXrechnung = ublBindingRules.filter((r) => r.ruleset === 'xrechnung');
+/** The rules run on the UBL tree itself: one list for every call, so runRules plans it once (plans are kept per list). */
+const ublSyntaxEn16931: readonly RuleDef[] = [...bindingEn16931, ...ublSyntaxRules];
 
 /** Every EN 16931 rule run on UBL: the neutral ones (through the binding), the UBL bindings, the UBL syntax rules. */
-export const ublEn16931Rules: readonly RuleDef[] = [...neutralEn16931, ...bindingEn16931, ...ublSyntaxRules];
+export const ublEn16931Rules: readonly RuleDef[] = [...neutralEn16931, ...ublSyntaxEn16931];
 export const ublXrechnungRules: readonly RuleDef[] = [...neutralXrechnung, ...bindingXrechnung];
 
 /**
@@ -81,7 +83,7 @@ export function ublSchemaSet(kind: UblDocumentKind | undefined): 'ubl-2.1-invoic
 export function runUblRules(root: XmlElement, profile: 'en16931' | 'xrechnung', opts: { xsdValid?: boolean | null; lang?: Lang | undefined } = {}): RuleFinding[] {
   const cii = ublToCiiTree(root);
   const en = runRules(neutralEn16931, cii, opts);
-  const syn = runRules([...bindingEn16931, ...ublSyntaxRules], root, opts);
+  const syn = runRules(ublSyntaxEn16931, root, opts);
   const out = [...en, ...syn];
   if (profile === 'xrechnung') {
     for (const f of runRules(neutralXrechnung, cii, opts)) out.push(f);
