@@ -59,6 +59,23 @@ function plain(el: XmlElement, parent: XmlElement | null): RefNode {
   return { name, local, prefix, ns, attributes: el.attributes.map((a) => ({ ...a })), text, line, column, children: el.children.map((c) => plain(c, el)) };
 }
 
+/**
+ * Containers of 1–6 children (child lists are cut out at their end tags) whose text pieces between the children
+ * have equal lengths but different characters, in a pseudo-random order, short and long: each container's children
+ * and text must be exactly its own.
+ */
+function separatedBy(pieces: string[]): string {
+  let x = 7;
+  const pick = () => pieces[(x = (x * 1103515245 + 12345) % 2147483648) % pieces.length]!;
+  let out = '<r>';
+  for (let k = 0; k < 40; k++) {
+    out += pick() + '<c>';
+    for (let j = 0; j < 1 + (k % 6); j++) out += pick() + `<v>${k}</v>`;
+    out += pick() + '</c>';
+  }
+  return out + pick() + '</r>';
+}
+
 describe('parseXml tree', () => {
   const doc = parseXml('<r xmlns="urn:r">\n  <a>1</a>\n  <b><c/>x<d/></b>\n  <e/>\n</r>');
 
@@ -102,6 +119,8 @@ describe('parseXml tree', () => {
       '<?xml version="1.0"?>\n<!-- c --><r><?p x?><a><!-- c -->t</a></r>',
       '\ufeff<r xmlns:p="urn:p" p:a="1" b="2"><p:c p:d="3"/></r>',
       '<r>' + '<a>x</a>'.repeat(300) + '<b>' + '<c/>'.repeat(50) + '</b></r>',
+      separatedBy(['\n  ', '\n\t\t', '\n \t', '\n\t ', 'x y', ' \n ']),
+      separatedBy(['\n' + ' '.repeat(120), '\n' + '\t'.repeat(120), 'y'.repeat(121)]),
     ];
     for (const c of cases) {
       expect(plain(parseXml(c).root, null)).toEqual(reference(c));
