@@ -1379,8 +1379,11 @@ class Tokenizer implements HardenedParser {
           seen.add(eqname);
         }
         if (aprefix === 'xmlns' || nm === 'xmlns') continue;
-        if (attrs === NO_ATTRIBUTES) attrs = [];
-        attrs.push({ name: nm, local: aq.local, prefix: aprefix, ns: auri, value: values[k]! });
+        const a: XmlAttribute = { name: nm, local: aq.local, prefix: aprefix, ns: auri, value: values[k]! };
+        // The first attribute as a list of exactly one (most elements with attributes have one: an amount's
+        // currency, a code's list); a list made empty and pushed to gets room for 16.
+        if (attrs === NO_ATTRIBUTES) attrs = [a];
+        else attrs.push(a);
       }
     }
     if (++this.depth > this.maxDepth) throw new KontorXmlError('XML_TOO_DEEP', `Element nesting deeper than ${this.maxDepth}`, { location: { line: this.line, column: this.i - this.ls - this.pa } });
