@@ -207,8 +207,8 @@ const SEPA_PAIRS = ((): Uint8Array => {
 const NO_LEVELS: readonly string[] = [];
 
 // Duplicate payments (same account, amount to the cent, currency, remittance text, creditor reference and execution
-// date): a 32-bit hash of those parts per payment and a comparison of the parts on a hit, instead of a joined key
-// string per payment.
+// date): a 32-bit hash of the parts that tell payments apart per payment and a comparison of all parts on a hit,
+// instead of a joined key string per payment.
 
 function hashText(h: number, s: string): number {
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
@@ -228,16 +228,27 @@ function centsOf(t: ReadTransaction): [number, string] {
   return hf >= 0 ? [hf, ''] : [-1, fixed];
 }
 
-export function dupHash(t: ReadTransaction, acc: ReadAccount, cents: number, fixed: string, date: string | undefined): number {
-  let h = hashText(0x811c9dc5, acc.iban ?? acc.other ?? '');
+/** Characters of an account identifier the hash takes: the last ones (an IBAN's account number). */
+const ACCOUNT_TAIL = 10;
+
+/**
+ * The duplicate hash of a payment: the account's last ACCOUNT_TAIL characters and its length, the amount, the
+ * remittance text and the creditor reference. Not the currency and the execution date (a file's payments mostly share
+ * them) nor an IBAN's country and bank part: every character hashed is a charCodeAt on a cut-out of the file's text,
+ * and two payments that differ only there share a hash value, which costs one comparison of the parts and one full key
+ * (PaymentDuplicates), not a wrong result.
+ */
+export function dupHash(t: ReadTransaction, acc: ReadAccount, cents: number, fixed: string): number {
+  const id = acc.iban ?? acc.other ?? '';
+  const n = id.length;
+  let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
+  for (let i = n > ACCOUNT_TAIL ? n - ACCOUNT_TAIL : 0; i < n; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
   h = cents >= 0 ? Math.imul(h ^ (cents % 0x40000000), 0x01000193) ^ Math.floor(cents / 0x40000000) : hashText(h, fixed);
-  h = hashText(h, t.currency ?? '');
   const u = t.remittance.unstructured;
   if (u.length === 1) h = hashText(h, u[0]!);
   else h = hashText(h, u.join('|'));
-  h = hashText(h, t.remittance.creditorReference ?? '');
   // Kept within 30 bits (hash-slots.ts).
-  return hashText(h, date ?? '') & 0x3fffffff;
+  return hashText(h, t.remittance.creditorReference ?? '') & 0x3fffffff;
 }
 
 /** The duplicate key as one string (parts joined by NUL, which no XML text contains). */
@@ -277,12 +288,13 @@ export class PaymentDuplicates {
   /**
    * The coordinates (block * 2^20 + transaction) of the first earlier payment with the key of transaction `ti` of
    * block `bi` (which has a creditor account and a decimal amount), else undefined — and then it is remembered.
+   * `knownCents`: the amount's hundredths when the caller has them already (checkAmount), else -1.
    */
-  firstOf(bi: number, ti: number): number | undefined {
+  firstOf(bi: number, ti: number, knownCents = -1): number | undefined {
     const b = this.blocks[bi]!;
     const t = b.transactions[ti]!;
     // The common amount form without the pair centsOf makes (small functions: optimised early, see checkTransaction).
-    const cents = hundredths(t.amount!);
+    const cents = knownCents >= 0 ? knownCents : hundredths(t.amount!);
     return cents >= 0 ? this.lookup(b, t, bi * TX_SHIFT + ti, cents, '') : this.lookupBig(b, t, bi * TX_SHIFT + ti);
   }
 
@@ -292,7 +304,7 @@ export class PaymentDuplicates {
   }
 
   private lookup(b: ReadPaymentBlock, t: ReadTransaction, coord: number, cents: number, fixed: string): number | undefined {
-    const prev = this.slots.claim(this.hash(t, t.creditorAccount!, cents, fixed, b.executionDate), coord);
+    const prev = this.slots.claim(this.hash(t, t.creditorAccount!, cents, fixed), coord);
     if (prev < 0) return undefined;
     this.comparisons++;
     if (samePayment(this.blocks, prev, t, b)) return prev;
@@ -496,7 +508,7 @@ function checkTransaction(c: Collector, m: Pain001ReadModel, bi: number, t: Read
   for (let i = 0; i < unstructured.length; i++) if (longerThan(unstructured[i]!, 140)) txFinding(c, t, F_REMITTANCE_TOO_LONG, i);
   // Duplicate payments: same account, amount, currency, remittance and date.
   if (amount !== null && acc) {
-    const first = dup.firstOf(bi, ti);
+    const first = dup.firstOf(bi, ti, typeof amount === 'number' ? amount : -1);
     if (first !== undefined) txFinding(c, t, F_DUPLICATE_PAYMENT, first);
   }
   return amount;
