@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { DecimalSum, formatHundredths, hundredths } from './decimal-sum';
+import { DECIMAL, DecimalSum, decimalHundredths, formatHundredths, hundredths } from './decimal-sum';
 
 /** Seeded literals of the form \d+(\.\d+)?: leading and trailing zeros, 0-4 decimals, 1-16 integer digits. */
 function literals(n: number): string[] {
@@ -54,5 +54,32 @@ describe('decimal sums in hundredths', () => {
     const big = new DecimalSum();
     for (let i = 0; i < 2000; i++) big.add('9999999999999.99');
     expect(big.toFixed2()).toBe(new Big('9999999999999.99').times(2000).toFixed(2));
+  });
+});
+
+describe('decimalHundredths', () => {
+  it('is hundredths for the DECIMAL form and -2 for anything else (edge forms and seeded strings of digits, dots, signs)', () => {
+    const ref = (s: string) => (DECIMAL.test(s) ? hundredths(s) : -2);
+    const edge = ['', '.', '..', '0', '00', '0.', '.5', '1.', '1..', '1.5.', '+1', '-1', '1e5', ' 1', '1 ', '1.005', '1.50', '0.00', '10000000000000', '9999999999999.99', '1.a', 'a1', '1a'];
+    for (const s of edge) expect(decimalHundredths(s), JSON.stringify(s)).toBe(ref(s));
+    expect(decimalHundredths('1.')).toBe(-2);
+    expect(decimalHundredths('.5')).toBe(-2);
+    expect(decimalHundredths('1.005')).toBe(-1);
+    let x = 99;
+    const r = (k: number) => {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      return x % k;
+    };
+    const pieces = ['0', '1', '9', '5', '.', '00', '-', '+', 'e', ' '];
+    let forms = 0;
+    for (let i = 0; i < 20000; i++) {
+      let s = '';
+      const len = r(9);
+      for (let k = 0; k < len; k++) s += pieces[r(pieces.length)];
+      if (DECIMAL.test(s)) forms++;
+      expect(decimalHundredths(s), JSON.stringify(s)).toBe(ref(s));
+    }
+    for (const s of literals(2000)) expect(decimalHundredths(s), s).toBe(hundredths(s));
+    expect(forms).toBeGreaterThan(1000);
   });
 });

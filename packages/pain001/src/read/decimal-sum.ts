@@ -33,6 +33,22 @@ export function hundredths(lit: string): number {
   return int * 100 + f;
 }
 
+/** The form of a non-negative amount literal: digits, optionally a dot and digits. */
+export const DECIMAL = /^\d+(\.\d+)?$/;
+
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+/**
+ * `hundredths(lit)` when `lit` has the form DECIMAL (-1 there for what hundredths leaves to big.js), else -2: the
+ * form and the value in one pass for the usual amount. hundredths reads every character of a value it returns but
+ * also takes '', '.', '.5' and '1.', which a digit at both ends rules out; DECIMAL itself judges only the rest.
+ */
+export function decimalHundredths(lit: string): number {
+  const h = hundredths(lit);
+  if (h >= 0) return lit.length > 0 && isDigit(lit.charCodeAt(0)) && isDigit(lit.charCodeAt(lit.length - 1)) ? h : -2;
+  return DECIMAL.test(lit) ? -1 : -2;
+}
+
 /** '123.40' for 12340 (a non-negative safe integer). */
 export function formatHundredths(h: number): string {
   const int = Math.floor(h / 100);

@@ -18,11 +18,10 @@ import { ID_PATTERN, isInCharacterSet, unsupportedCharacters } from '../model/ch
 import { isIsoDate } from '../model/dates';
 import type { Profile } from '../model/run';
 import type { Loc, Pain001ReadModel, ReadAccount, ReadAddress, ReadAgent, ReadParty, ReadPaymentBlock, ReadTransaction } from './model';
-import { DecimalSum, hundredths } from './decimal-sum';
+import { DECIMAL, DecimalSum, decimalHundredths, hundredths } from './decimal-sum';
 import { locOf } from './position';
 import { HashSlots } from './hash-slots';
 
-const DECIMAL = /^\d+(\.\d+)?$/;
 const SCT_MAX = new Big('999999999.99');
 /** SCT_MAX in hundredths. */
 const SCT_MAX_H = 99_999_999_999;
@@ -130,8 +129,8 @@ function checkAmount(c: Collector, t: ReadTransaction, profile: Profile): number
   // The common case (SCT: a positive amount of at most two decimals within the maximum) decided here, the rest (and
   // every finding) in amountFindings: a small function is optimised early in a process (see checkTransaction).
   const amount = t.amount;
-  if (profile === 'sct' && amount !== undefined && DECIMAL.test(amount)) {
-    const h = hundredths(amount);
+  if (profile === 'sct' && amount !== undefined) {
+    const h = decimalHundredths(amount);
     if (h > 0 && h <= SCT_MAX_H) return h;
   }
   return amountFindings(c, t, profile);

@@ -10,9 +10,8 @@ import { detectProfile } from './detect';
 import { readModel, type Pain001Limits } from './read';
 import { sharedXsdPass, type SharedXsdPass } from './xsd-pass';
 import { checkPain001 } from './rules';
-import { DecimalSum, hundredths } from './decimal-sum';
+import { DecimalSum, decimalHundredths } from './decimal-sum';
 
-const DECIMAL = /^\d+(\.\d+)?$/;
 import type { Pain001ReadModel } from './model';
 
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
@@ -181,7 +180,8 @@ export function summarize(m: Pain001ReadModel): ValidationSummary {
       payments++;
       const amount = t.amount;
       // Hundredths once for both sums (the common form), else the literal (big.js) — a non-decimal counts as 0.
-      const h = amount !== undefined && DECIMAL.test(amount) ? hundredths(amount) : 0;
+      const dh = amount !== undefined ? decimalHundredths(amount) : 0;
+      const h = dh === -2 ? 0 : dh;
       const key = t.currency ?? '';
       if (key !== lastKey || e === undefined) {
         e = cur.get(key);
