@@ -60,9 +60,8 @@ function plain(el: XmlElement, parent: XmlElement | null): RefNode {
 }
 
 /**
- * Containers of 1–6 children (child lists are cut out at their end tags) whose text pieces between the children
- * have equal lengths but different characters, in a pseudo-random order, short and long: each container's children
- * and text must be exactly its own.
+ * Containers of 1–6 children whose text pieces between the children have equal lengths but different characters,
+ * in a pseudo-random order, short and long: each container's children and text must be exactly its own.
  */
 function separatedBy(pieces: string[]): string {
   let x = 7;

@@ -8,16 +8,6 @@ import { decodeXmlBytes } from './decode';
 export type XmlInput = string | Uint8Array;
 
 /**
- * The children kids[from, to) of an element, at their exact size (a list grown by push has room for 17 after its
- * second child; most of an invoice's containers have 1–5). Kept out of the end-tag handler so that it stays small
- * enough to be inlined into the tokenizer.
- */
-function childList(kids: XmlElement[], from: number, to: number): XmlElement[] {
-  const n = to - from;
-  return n === 1 ? [kids[from]!] : n === 2 ? [kids[from]!, kids[from + 1]!] : kids.slice(from, to);
-}
-
-/**
  * @example
  * ```ts
  * const text = xmlInputToText(await readFile('invoice.xml'), 5_000_000); // decoded (UTF-8/UTF-16/ISO-8859-1), size-capped
@@ -47,31 +37,19 @@ export function parseXml(input: XmlInput, limits: Partial<XmlLimits> = {}): XmlD
   let count = 0;
   const maxElements = lim.maxElements;
   const pis: XmlDocument['processingInstructions'] = [];
-  // The children of the open elements, in document order: kids[starts[d], kn) are those of the open element at
-  // depth d so far. An element gets its child list at its end tag, cut out at its exact size (a list grown by push
-  // has room for 17 after its second child: most of an invoice's containers have 2–5); leaves keep the shared
-  // empty one. Entries past kn are stale and overwritten.
-  const kids: XmlElement[] = [];
-  let kn = 0;
-  const starts: number[] = [];
-  let depth = 0;
   const parser = createHardenedParser(lim, {
     open(name, local, prefix, ns, attributes, line, column) {
       if (++count > maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${maxElements} elements`, { location: { line, column } });
+      // Leaves keep the shared empty child list; an element gets its own array with its first child.
       const el = new XmlElement({ name, local, prefix, ns, attributes, line, column, parent: current, children: NO_CHILDREN });
-      if (current) kids[kn++] = el;
-      else root = el;
-      starts[depth++] = kn;
+      if (current) {
+        if (current.children === NO_CHILDREN) (current as { children: XmlElement[] }).children = [el];
+        else current.children.push(el);
+      } else root = el;
       current = el;
     },
     close() {
-      const from = starts[--depth]!;
-      const el = current!;
-      if (kn !== from) {
-        (el as { children: XmlElement[] }).children = childList(kids, from, kn);
-        kn = from;
-      }
-      current = el.parent;
+      current = current?.parent ?? null;
     },
     text(t) {
       if (current) current.text += t;
