@@ -485,9 +485,10 @@ function checkTransaction(c: Collector, m: Pain001ReadModel, bi: number, t: Read
   // Currency
   const cur = t.currency;
   if (t.amount !== undefined && !cur) txFinding(c, t, F_CURRENCY_MISSING);
-  else if (cur) {
+  // EUR (a known code and the SCT currency) by one comparison; the others by form and list.
+  else if (cur && cur !== 'EUR') {
     if (!CURRENCY_CODE.test(cur) || !isKnownCurrency(cur)) txFinding(c, t, F_CURRENCY_UNKNOWN);
-    else if (profile === 'sct' && cur !== 'EUR') txFinding(c, t, F_SCT_CURRENCY);
+    else if (profile === 'sct') txFinding(c, t, F_SCT_CURRENCY);
   }
   if (t.transferCurrency && profile === 'sct') txFinding(c, t, F_SCT_TRANSFER_CURRENCY);
   // Creditor side
