@@ -121,12 +121,14 @@ export interface Stats {
   /** Interquartile range (p75 - p25) in ms. */
   iqr: number;
   n: number;
+  /** Arithmetic mean in ms: with a bimodal sample (a scavenge in some calls, none in others) the median lands on either mode; the mean carries the GC share. */
+  mean: number;
 }
 
 export function stats(samples: number[]): Stats {
   const t = [...samples].sort((a, b) => a - b);
   const q = (p: number) => t[Math.min(t.length - 1, Math.floor(p * (t.length - 1) + 0.5))]!;
-  return { median: q(0.5), min: t[0]!, max: t[t.length - 1]!, iqr: q(0.75) - q(0.25), n: t.length };
+  return { median: q(0.5), min: t[0]!, max: t[t.length - 1]!, iqr: q(0.75) - q(0.25), n: t.length, mean: t.reduce((x, y) => x + y, 0) / t.length };
 }
 
 /** "12.3 ms ±0.4" — median and interquartile range. */
