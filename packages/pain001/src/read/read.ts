@@ -902,15 +902,6 @@ export interface ReadOptions {
   tapFor?: ((ns: string) => StreamTap | null) | undefined;
 }
 
-/** The events of `t` as functions that can be called detached (as streamXmlEvents calls them). */
-function detached(t: StreamTap): StreamTap {
-  return {
-    open: (name, local, prefix, ns, attributes, line, column) => t.open(name, local, prefix, ns, attributes, line, column),
-    text: (x) => t.text(x),
-    close: () => t.close(),
-  };
-}
-
 /**
  * Reads a pain.001 into the read model. `text` must already be decoded (see xmlInputToText).
  * Throws Pain001Error NOT_XML / UNSUPPORTED_MESSAGE when the root is missing or not a supported pain.001.
@@ -933,8 +924,7 @@ export async function readModel(text: string, opts: ReadOptions, packed: boolean
   // The reader calls the tap itself (ReadState.first): one handler per event for streamXmlEvents.
   const reader = new ModelReader({ limits: opts.limits, lang: opts.lang, packedPositions: packed, tapFor: opts.tapFor, tap: opts.tap } as InternalReaderOptions);
   try {
-    // streamXmlEvents calls its handlers detached: closures that call the reader's methods.
-    await streamXmlEvents(text, detached(reader), opts.maxBytes ? { maxBytes: opts.maxBytes } : {});
+    await streamXmlEvents(text, reader, opts.maxBytes ? { maxBytes: opts.maxBytes } : {});
   } catch (e) {
     if (e instanceof KontorXmlError) {
       if (e.code === 'XML_TOO_LARGE') throw new Pain001Error('INPUT_TOO_LARGE', e.message);

@@ -73,6 +73,26 @@ describe('streamXmlEvents', () => {
     }
   });
 
+  it('calls the events as methods of the object given (this is that object)', async () => {
+    class Counter implements StreamTap {
+      opens = 0;
+      closes = 0;
+      chars = 0;
+      open(): void {
+        this.opens++;
+      }
+      close(): void {
+        this.closes++;
+      }
+      text(t: string): void {
+        this.chars += t.length;
+      }
+    }
+    const c = new Counter();
+    await streamXmlEvents('<a><b>xy</b><c>z</c>\n</a>', c);
+    expect([c.opens, c.closes, c.chars]).toEqual([3, 3, 4]);
+  });
+
   it('takes detached functions and refuses like streamXml', async () => {
     let opens = 0;
     const { open, close, text } = { open: () => void opens++, close() {}, text() {} };

@@ -101,7 +101,7 @@ export async function streamXml(source: StreamSource, handlers: StreamHandlers, 
  * The tap-only form of streamXml: every event of the document goes straight from the parser to `events`, with no
  * per-element work of this module (no info object, no element path, no subtree building). For consumers that
  * keep their own state per event (pain.001 read model, native XSD validation sharing the pass).
- * The functions are called detached from `events` (not as its methods): give closures or bound functions.
+ * They are called as methods of `events` (`this` is `events`), as the parser calls its handlers.
  * @example
  * ```ts
  * let elements = 0;
@@ -110,8 +110,7 @@ export async function streamXml(source: StreamSource, handlers: StreamHandlers, 
  */
 export async function streamXmlEvents(source: StreamSource, events: StreamTap, limits: Partial<XmlLimits> = {}): Promise<void> {
   const lim: XmlLimits = { ...defaultXmlLimits, ...limits };
-  const { open, close, text } = events;
-  await feedSource(source, lim, createHardenedParser(lim, { open, close, text }));
+  await feedSource(source, lim, createHardenedParser(lim, events));
 }
 
 /** Decodes and feeds a source to the parser (byte limit enforced while feeding), then closes it. */

@@ -34,6 +34,7 @@ import type { XmlErrorCode } from '../errors';
 import type { XmlAttribute } from './element';
 import type { XmlLimits } from './limits';
 
+/** The parser's events: called as methods of the handler object (`this` is that object). */
 export interface SaxHandlers {
   /**
    * A start tag: qualified name, local name, prefix, namespace URI (internalized), its attributes without
@@ -345,7 +346,6 @@ export function createHardenedParser(limits: XmlLimits, h: SaxHandlers): Hardene
 
 class Tokenizer implements HardenedParser {
   private readonly h: SaxHandlers;
-  private readonly onText: (text: string) => void;
   private readonly maxDepth: number;
   private readonly maxAttributes: number;
 
@@ -400,7 +400,6 @@ class Tokenizer implements HardenedParser {
 
   constructor(limits: XmlLimits, h: SaxHandlers) {
     this.h = h;
-    this.onText = h.text;
     this.maxDepth = limits.maxDepth;
     this.maxAttributes = limits.maxAttributes;
   }
@@ -659,7 +658,7 @@ class Tokenizer implements HardenedParser {
       this.line++;
       this.ls = p + 1;
       this.pa = 0;
-      this.onText(f.text);
+      this.h.text(f.text);
     }
     this.i = e;
     if (f.end) {
@@ -778,7 +777,7 @@ class Tokenizer implements HardenedParser {
         if (!inRoot && j > start) this.scanNonSpace(s, start, j);
         if (this.indentLt === j) this.indentText = text;
         this.pending = '';
-        if (text.length !== 0) this.onText(text);
+        if (text.length !== 0) this.h.text(text);
         if (!inRoot) this.outsideRoot();
         else if (j + 1 < n && s.charCodeAt(j + 1) === SLASH) {
           // An end tag right after the text (a leaf's value): the open element's name followed by ">", at once
@@ -1543,7 +1542,7 @@ class Tokenizer implements HardenedParser {
       }
     }
     this.mode = M_TEXT;
-    this.onText(text);
+    this.h.text(text);
     return this.i;
   }
 
@@ -1780,7 +1779,7 @@ class Tokenizer implements HardenedParser {
     if (this.pending.length !== 0) {
       const t = this.pending;
       this.pending = '';
-      this.onText(t);
+      this.h.text(t);
     }
   }
 }

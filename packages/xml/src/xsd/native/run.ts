@@ -11,7 +11,7 @@ import { defaultXmlLimits, type XmlLimits } from '../../reader/limits';
 import { createHardenedParser } from '../../reader/sax';
 import type { DiagnosticSink } from '../engine';
 import type { NativeSchema } from './schema';
-import { detachText, NativeUnsupported, NativeValidation, TooManyElements } from './validate';
+import { NativeUnsupported, NativeValidation, TooManyElements } from './validate';
 
 const BYTE_SLICE = 64 * 1024;
 
@@ -21,8 +21,7 @@ export function runNative(schema: NativeSchema, input: string | Uint8Array, maxF
   const v = new NativeValidation(schema, sink);
   v.maxElements = lim.maxElements;
   // The validation is the parser's handler object itself (no wrapper call per event); it counts the elements.
-  // The tokenizer calls `text` detached (open and close as methods).
-  const parser = createHardenedParser(lim, detachText(v));
+  const parser = createHardenedParser(lim, v);
   try {
     if (typeof input === 'string') {
       parser.write(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);

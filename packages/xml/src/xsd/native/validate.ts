@@ -299,9 +299,8 @@ export class NativeValidation {
   }
 
   /**
-   * A text event, called as a method (a tap's `text`). One function for every validation: a per-instance arrow gave
-   * the reader's call site a new target per document (deoptimised in the second). The tokenizer calls its text
-   * handler detached: runNative gives its validation an own arrow (detachText).
+   * A text event (a method, as the parser and a tap call it). One function for every validation: a per-instance
+   * arrow gave the reader's call site a new target per document (deoptimised in the second).
    */
   text(t: string): void {
     if (this.skip > 0 || this.depth === 0) return;
@@ -340,10 +339,4 @@ export class NativeValidation {
   private missingChildren(run: ElementRun, state: DfaState, line: number): void {
     this.error(`Element '${run.qname}': Missing child element(s).${expectedList(run.automaton!.expected(state))}`, line);
   }
-}
-
-/** Makes `v.text` callable detached from `v` (an own arrow over the method), for the tokenizer's handler object. */
-export function detachText(v: NativeValidation): NativeValidation {
-  v.text = (t: string): void => NativeValidation.prototype.text.call(v, t);
-  return v;
 }
