@@ -219,14 +219,11 @@ export function normalizeIban(value: string): string {
 export function ibanProblem(value: string): IbanProblem | undefined {
   const r = typeof value === 'string' ? electronicMod97(value) : -1;
   if (r < 0) return { code: 'IBAN_FORMAT' };
-  // The country's length by its two letters (A-Z, as the form says) without a two-letter slice and a keyed lookup.
-  if (LENGTH_BY_LETTERS[(value.charCodeAt(0) - 65) * 26 + value.charCodeAt(1) - 65] === value.length) {
-    return r === 1 ? undefined : { code: 'IBAN_CHECKSUM' };
-  }
-  const country = value.slice(0, 2);
-  const expectedLength = IBAN_LENGTHS[country] ?? IBAN_LENGTHS_OUTSIDE_REGISTRY[country];
-  if (expectedLength === undefined) return { code: 'IBAN_COUNTRY', country };
-  if (value.length !== expectedLength) return { code: 'IBAN_LENGTH', country, length: value.length, expectedLength };
+  // The country's length by its two letters (A-Z, as the form says): no two-letter slice and keyed lookup per IBAN;
+  // the country is cut out only for a problem that names it.
+  const expectedLength = LENGTH_BY_LETTERS[(value.charCodeAt(0) - 65) * 26 + value.charCodeAt(1) - 65]!;
+  if (expectedLength === 0) return { code: 'IBAN_COUNTRY', country: value.slice(0, 2) };
+  if (value.length !== expectedLength) return { code: 'IBAN_LENGTH', country: value.slice(0, 2), length: value.length, expectedLength };
   return r === 1 ? undefined : { code: 'IBAN_CHECKSUM' };
 }
 
