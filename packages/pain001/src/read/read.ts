@@ -223,8 +223,8 @@ const toParentD = () => node({ once: true, text: true, close: (f, p) => void (p.
  * per kind of object. (One closure factory for all of them made a single function whose call of its `make` saw every
  * kind: a call V8 could not inline, in every party, account and agent.)
  */
-function openLocated(f: Frame): void {
-  const o: ReadParty & ReadAccount & ReadAgent & ReadGroupHeader = { at: loc(f), fieldAt: {} };
+function openGroupHeader(f: Frame): void {
+  const o: ReadGroupHeader = { at: loc(f), fieldAt: {} };
   f.ctx = o;
 }
 // Parties, accounts, agents and transactions are made with the field nearly every one of them gets (name, iban, bic;
@@ -659,7 +659,7 @@ const BLOCK = node(
 
 const GROUP_HEADER = node(
   {
-    open: openLocated,
+    open: openGroupHeader,
     close: (f, _p, st) => void (st.model!.groupHeader = f.ctx as ReadGroupHeader),
   },
   {
