@@ -11,9 +11,6 @@ import { ruleTexts, templateTexts } from '../messages';
 export type FlagShort = 'f' | 'w' | 'i';
 const FLAG: Record<FlagShort, RuleFlag> = { f: 'fatal', w: 'warning', i: 'information' };
 
-/** RuleDef.quiet of the rules of one context: it fires on no node of the document. */
-const emptyContext = emptyContextQuiet;
-
 /** An assertion evaluated on every node its context fires on; its message is the catalogue entry of `id`. */
 export function rule(id: string, flag: FlagShort, ctx: ContextDef, bt: string | undefined, test: (el: XmlElement, doc: CiiDoc) => boolean): RuleDef {
   const def: RuleDef = {
@@ -21,7 +18,7 @@ export function rule(id: string, flag: FlagShort, ctx: ContextDef, bt: string | 
     flag: FLAG[flag],
     ruleset: 'en16931',
     message: ruleTexts(id),
-    quiet: emptyContext(ctx),
+    quiet: emptyContextQuiet(ctx),
     check(doc, fail) {
       // Indexed loops throughout the engine: no iterator objects per rule and document.
       const nodes = doc.nodes(ctx);
@@ -45,7 +42,7 @@ export function docRule(id: string, flag: FlagShort, ctx: ContextDef, bt: string
     flag: FLAG[flag],
     ruleset: 'en16931',
     message: ruleTexts(id),
-    quiet: emptyContext(ctx),
+    quiet: emptyContextQuiet(ctx),
     check(doc, fail) {
       const nodes = doc.nodes(ctx);
       if (nodes.length === 0 || test(doc)) return;

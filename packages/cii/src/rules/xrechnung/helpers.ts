@@ -66,22 +66,21 @@ export function absolutePath(path: string): (el: XmlElement) => boolean {
   };
 }
 
-// Static: the context of each check made by `each` (filled at import time by the rule definitions).
-const eachContexts = new WeakMap<RuleDef['check'], ContextDef>();
-
-/** A rule check that reports every node of the context on which `ok` is false. */
-export function each(ctx: ContextDef, ok: (el: XmlElement, doc: CiiDoc) => boolean): RuleDef['check'] {
-  const check: RuleDef['check'] = (doc, fail) => {
-    const nodes = doc.nodes(ctx);
-    for (let i = 0; i < nodes.length; i++) if (!ok(nodes[i]!, doc)) fail(nodes[i]!);
-  };
-  eachContexts.set(check, ctx);
-  return check;
+/** A rule body made by `each`: its check and the context it walks (rule() derives RuleDef.quiet from it). */
+export interface EachCheck {
+  readonly ctx: ContextDef;
+  readonly check: RuleDef['check'];
 }
 
-/** The context of a check made by `each` (its rule reports nothing on a document where the context fires on no node). */
-export function contextOfCheck(check: RuleDef['check']): ContextDef | undefined {
-  return eachContexts.get(check);
+/** A rule check that reports every node of the context on which `ok` is false. */
+export function each(ctx: ContextDef, ok: (el: XmlElement, doc: CiiDoc) => boolean): EachCheck {
+  return {
+    ctx,
+    check(doc, fail) {
+      const nodes = doc.nodes(ctx);
+      for (let i = 0; i < nodes.length; i++) if (!ok(nodes[i]!, doc)) fail(nodes[i]!);
+    },
+  };
 }
 
 /** Digits after the point of a Big with trailing zeros stripped (negative for 1E+2); big.js stores values that way. */

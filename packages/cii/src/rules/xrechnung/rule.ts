@@ -2,14 +2,11 @@
 import type { RuleDef, RuleFlag } from '../types';
 import { ruleTexts } from '../messages';
 import { emptyContextQuiet } from '../model';
-import { contextOfCheck } from './helpers';
+import type { EachCheck } from './helpers';
 
-/** A check made by `each` gets RuleDef.quiet: its context fires on no node (runRules then skips the rule). */
-export function rule(id: string, flag: RuleFlag, bt: string | undefined, check: RuleDef['check']): RuleDef {
-  const message = ruleTexts(id);
-  const ctx = contextOfCheck(check);
-  const quiet = ctx === undefined ? undefined : emptyContextQuiet(ctx);
-  const def: RuleDef = { id, flag, ruleset: 'xrechnung', message, check, quiet };
+/** Every XRechnung rule is a check made by `each`: RuleDef.quiet says its context fires on no node (runRules then skips it). */
+export function rule(id: string, flag: RuleFlag, bt: string | undefined, body: EachCheck): RuleDef {
+  const def: RuleDef = { id, flag, ruleset: 'xrechnung', message: ruleTexts(id), check: body.check, quiet: emptyContextQuiet(body.ctx) };
   if (bt !== undefined) def.bt = bt;
   return def;
 }
