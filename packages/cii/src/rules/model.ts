@@ -363,9 +363,9 @@ export class CiiDocument implements CiiDoc {
   /**
    * One walk over the tree: document order, per element its name path (a node of the shared trie, so a pattern
    * plans each path once and finds the plan on the path's node, no string-keyed lookup per element and pattern), and
-   * the elements of each name some pattern or `all` has asked for (listOf builds the others on request). The element
-   * count (parseXml's, else a first pass) sizes the two arrays of the document's size are made at that size (no copies while they
-   * grow: what a validation allocates while the young parse tree is alive, each scavenge copies the tree).
+   * the elements of each name some pattern or `all` has asked for (listOf builds the others on request). The arrays of
+   * the document's size are made at the element count (parseXml's, else countElements'), so they are not copied while
+   * they grow: what a validation allocates while the young parse tree is alive, each scavenge copies the tree.
    */
   private index(): void {
     const byLocal = new Map<string, NameIndex>();
