@@ -65,6 +65,14 @@ export class Saxon {
     if (!m) throw new Error(`Saxon: ${l}`);
     return { ms: Number(m[1]), failed: Number(m[2]) };
   }
+  /** k parse + transforms of one file back to back in the JVM: each one's elapsed ms. */
+  async runs(file: string, k: number): Promise<number[]> {
+    this.child.stdin!.write(`runs\t${k}\t${file}\n`);
+    const l = await this.next();
+    const m = /^ms (\S+) (\d+)/.exec(l);
+    if (!m) throw new Error(`Saxon: ${l}`);
+    return m[1]!.split(',').map(Number);
+  }
   quit(): void {
     this.child.stdin!.end('quit\n');
   }

@@ -2,6 +2,7 @@
 // the oracle artefacts) ONCE, then answers requests on stdin, one per line, in one JVM so the JIT stays warm:
 //   warm <seconds> <file>...   transform the files round-robin until <seconds> have passed; prints "ok <runs>"
 //   run <file>                 one parse + transform of <file> to an SVRL tree; prints "ms <elapsed> <failed-asserts>"
+//   runs <k> <file>            k parse + transforms of <file> back to back; prints "ms <e1>,<e2>,... <failed-asserts>"
 //   quit
 // Run in source-file mode: java -cp /usr/share/java/Saxon-HE.jar bench/saxon/SaxonHarness.java <stylesheet.xslt>
 import java.io.BufferedReader;
@@ -39,6 +40,18 @@ public class SaxonHarness {
           long s = System.nanoTime();
           XdmNode svrl = once(builder, t, p[1]);
           double ms = (System.nanoTime() - s) / 1e6;
+          failed.setContextItem(svrl);
+          out.println("ms " + ms + " " + failed.evaluateSingle().getStringValue());
+        } else if (p[0].equals("runs")) {
+          int k = Integer.parseInt(p[1]);
+          StringBuilder ms = new StringBuilder();
+          XdmNode svrl = null;
+          for (int i = 0; i < k; i++) {
+            long s = System.nanoTime();
+            svrl = once(builder, t, p[2]);
+            if (i > 0) ms.append(',');
+            ms.append((System.nanoTime() - s) / 1e6);
+          }
           failed.setContextItem(svrl);
           out.println("ms " + ms + " " + failed.evaluateSingle().getStringValue());
         } else {
