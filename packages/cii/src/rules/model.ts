@@ -116,6 +116,21 @@ interface PathNode {
   alt: PathNode[] | undefined;
   /** Per Dispatch.num: this path's plan in that pattern. */
   readonly plans: (PathPlan | undefined)[];
+  /**
+   * Per Dispatch.num, the plan as one small integer (undefined: not planned yet): the id of the context every element
+   * here fires (nothing to try), PLAN_NONE (fires none), PLAN_EVALUATE (try `plans[num]` per element). assign reads
+   * this one number per element and pattern instead of the plan object, its list of contexts and a context.
+   */
+  readonly codes: number[];
+}
+/** PathNode.codes: no context fires at this path. */
+const PLAN_NONE = -1;
+/** PathNode.codes: contexts must be tried per element (the plan's `evaluate` is not empty). */
+const PLAN_EVALUATE = -2;
+/** The code of a plan (see PathNode.codes). */
+function planCode(plan: PathPlan): number {
+  if (plan.evaluate.length !== 0) return PLAN_EVALUATE;
+  return plan.terminal === undefined ? PLAN_NONE : plan.terminal.id;
 }
 /**
  * One object per distinct local name (shared by all documents): the trie is keyed by these, so a document looks
@@ -134,7 +149,7 @@ interface LocalName {
 }
 const PATH_NODES_MAX = 20_000;
 // Derived from static pattern definitions and element names only (bounded); keeps no per-request state.
-const PATH_ROOT: PathNode = { ns: '', name: { local: '', num: -1, wantedAt: Infinity }, kids: [], kidLocals: [], next: new Map(), alt: undefined, plans: [] };
+const PATH_ROOT: PathNode = { ns: '', name: { local: '', num: -1, wantedAt: Infinity }, kids: [], kidLocals: [], next: new Map(), alt: undefined, plans: [], codes: [] };
 /** Child paths of one path node found by a scan (more by the node's map). */
 const KIDS_SCANNED = 16;
 const LOCAL_NAMES = new Map<string, LocalName>();
@@ -179,7 +194,7 @@ function childPath(parent: PathNode, local: string, ns: string): PathNode | unde
   const name = n !== undefined ? n.name : localName(local);
   if (name === undefined) return undefined;
   pathNodes++;
-  const c: PathNode = { ns, name, kids: [], kidLocals: [], next: new Map(), alt: undefined, plans: [] };
+  const c: PathNode = { ns, name, kids: [], kidLocals: [], next: new Map(), alt: undefined, plans: [], codes: [] };
   kids.push(c);
   parent.kidLocals.push(name.local);
   if (n === undefined) parent.next.set(local, c);
@@ -297,6 +312,17 @@ function pathOutcome(c: ContextDef, sample: XmlElement, doc: CiiDoc): boolean | 
   const viewed = matches(c, viewOf(sample), docView);
   if (other) return 'per-element';
   return viewed === matches(c, sample, doc) ? viewed : 'per-element';
+}
+
+/** Plans the elements at `path` in dispatch `num` on this sample element; returns the plan's code (PathNode.codes). */
+function planPath(path: PathNode, num: number, sample: XmlElement, cands: readonly ContextDef[], doc: CiiDoc): number {
+  const plan = (path.plans[num] = pathPlan(sample, cands, doc));
+  return (path.codes[num] = planCode(plan));
+}
+
+/** A context's id, -1 for none. */
+function idOf(c: ContextDef | undefined): number {
+  return c === undefined ? -1 : c.id;
 }
 
 /** `list` reordered by the document positions `pos` (parallel to it; ascending runs, one per local name). */
@@ -508,6 +534,7 @@ export class CiiDocument implements CiiDoc {
       // Document positions of the elements of multi-name contexts (to restore document order at the end).
       const posOf: (number[] | undefined)[] | undefined = d.multiLocal.length === 0 ? undefined : new Array(p.contexts.length).fill(undefined);
       const num = d.num;
+      const isMulti = d.isMulti;
       for (let n = 0; n < d.locals.length; n++) {
         const local = d.locals[n]!;
         const name = d.localNames[n];
@@ -521,35 +548,36 @@ export class CiiDocument implements CiiDoc {
         // Mostly every element of a name fires one context declared for that name only (e.g. every invoice line):
         // then that context's nodes are the name's own list (read-only to callers, no copy). `shared` is that
         // context while elements 0..k-1 all fired it (not yet copied anywhere).
-        let shared: ContextDef | undefined;
+        // (The id of that context, -1 for none.) Each element's context is found as its id (-1: none), from the
+        // path's plan code without touching the context where nothing is tried.
+        let shared = -1;
         for (let k = 0, p = ix.head; k < count; k++) {
           if (k !== 0) p = next[p]!;
           const el = order[p]!;
           const path = paths[p];
-          let c: ContextDef | undefined;
-          if (path === undefined) c = this.first(el, cands);
+          let id: number;
+          if (path === undefined) id = idOf(this.first(el, cands));
           else {
-            let plan = path.plans[num];
-            if (plan === undefined) plan = path.plans[num] = pathPlan(el, cands, this);
-            c = plan.evaluate.length !== 0 ? this.first(el, plan.evaluate) : undefined;
-            if (c === undefined) c = plan.terminal;
+            let code = path.codes[num];
+            if (code === undefined) code = planPath(path, num, el, cands, this);
+            id = code !== PLAN_EVALUATE ? code : idOf(this.planned(el, path.plans[num]!));
           }
-          if (k === 0 && c !== undefined && !d.isMulti[c.id]) {
-            shared = c;
+          if (k === 0 && id >= 0 && !isMulti[id]) {
+            shared = id;
             continue;
           }
-          if (shared !== undefined) {
-            if (c === shared) continue;
-            out[shared.id] = this.listIn(ix).slice(0, k);
-            shared = undefined;
+          if (shared >= 0) {
+            if (id === shared) continue;
+            out[shared] = this.listIn(ix).slice(0, k);
+            shared = -1;
           }
-          if (c === undefined) continue;
-          const list = out[c.id];
+          if (id < 0) continue;
+          const list = out[id];
           if (list) list.push(el);
-          else out[c.id] = [el];
-          if (posOf !== undefined && d.isMulti[c.id]) (posOf[c.id] ??= []).push(p);
+          else out[id] = [el];
+          if (posOf !== undefined && isMulti[id]) (posOf[id] ??= []).push(p);
         }
-        if (shared !== undefined) out[shared.id] = this.listIn(ix);
+        if (shared >= 0) out[shared] = this.listIn(ix);
       }
       // A context with several local names got its elements name by name: restore document order.
       if (posOf !== undefined)
@@ -566,20 +594,24 @@ export class CiiDocument implements CiiDoc {
     for (let k = 0; k < order.length; k++) {
       const el = order[k]!;
       const path = paths[k];
-      let c: ContextDef | undefined;
-      if (path === undefined) c = this.first(el, d.byLocal.get(el.local) ?? d.wildcard);
+      let id: number;
+      if (path === undefined) id = idOf(this.first(el, d.byLocal.get(el.local) ?? d.wildcard));
       else {
-        let plan = path.plans[num];
-        if (plan === undefined) plan = path.plans[num] = pathPlan(el, d.byLocal.get(el.local) ?? d.wildcard, this);
-        c = plan.evaluate.length !== 0 ? this.first(el, plan.evaluate) : undefined;
-        if (c === undefined) c = plan.terminal;
+        let code = path.codes[num];
+        if (code === undefined) code = planPath(path, num, el, d.byLocal.get(el.local) ?? d.wildcard, this);
+        id = code !== PLAN_EVALUATE ? code : idOf(this.planned(el, path.plans[num]!));
       }
-      if (c === undefined) continue;
-      const list = out[c.id];
+      if (id < 0) continue;
+      const list = out[id];
       if (list) list.push(el);
-      else out[c.id] = [el];
+      else out[id] = [el];
     }
     return out;
+  }
+
+  /** The context a plan that tries contexts per element gives `el`: the first that matches, else its terminal. */
+  private planned(el: XmlElement, plan: PathPlan): ContextDef | undefined {
+    return this.first(el, plan.evaluate) ?? plan.terminal;
   }
 
   /** The first candidate context that matches `el`; undefined when none does. */

@@ -18,6 +18,7 @@ import {
   fractionLength,
   has,
   isAt,
+  isBlank,
   mul,
   nsp,
   one,
@@ -30,6 +31,8 @@ import {
   sumNodes,
   sv,
   toDecimal,
+  type Dec,
+  type XNum,
 } from './xpath';
 
 /** Every element of the tree under e (e included), in document order. */
@@ -105,6 +108,59 @@ describe('XPath 2.0 semantics the schematrons rely on', () => {
     expect(typeof add(D(1), 0.5)).toBe('number');
     expect(cents(D('10.005')).toString()).toBe('10.01');
     expect(cents(D('-10.005')).toString()).toBe('-10');
+  });
+
+  it('round and cents of a decimal equal floor(x + 0.5) and round(x * 100) div 100 written out with big.js (ties, signs, zero, carries)', () => {
+    // The formulas as the schematrons state them, step by step: the reference for the one-rounding implementation.
+    const refRound = (x: Dec): Dec => {
+      const y = x.plus(D('0.5'));
+      const t = y.round(0, 0);
+      return t.gt(y) ? t.minus(1) : t;
+    };
+    const refCents = (x: Dec): Dec => div(refRound(x.times(100)), D(100)) as Dec;
+    const same = (a: XNum, b: Dec) => {
+      expect(typeof a).toBe('object');
+      const d = a as Dec;
+      // Same value, same sign (also of zero) and same digits: the text and the fields agree.
+      expect([d.s, d.e, d.c.join('')]).toEqual([b.s, b.e, b.c.join('')]);
+    };
+    const texts = ['0', '-0', '0.5', '-0.5', '0.4999', '-0.4999', '0.005', '-0.005', '0.0049', '-0.0051', '2.5', '-2.5', '9.995', '-9.995', '99.5', '-99.5', '0.00001', '-0.00001', '1e-30', '123456789012345678901234.5', '-123456789012345678901234.5', '7', '-7', '10.005', '-10.005', '0.125', '-0.125', '-0.015', '-0.0150001'];
+    // Seeded: decimals of 1-20 digits with 0-8 fraction digits, both signs, many ending in 5.
+    let seed = 12345;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    for (let i = 0; i < 4000; i++) {
+      let digits = '';
+      const len = 1 + rnd(20);
+      for (let k = 0; k < len; k++) digits += String(rnd(10));
+      if (rnd(2) === 0) digits = digits.slice(0, -1) + '5';
+      const frac = Math.min(rnd(9), len);
+      const t = (rnd(2) ? '-' : '') + (frac === len ? '0.' + digits : digits.slice(0, len - frac) + (frac ? '.' + digits.slice(len - frac) : ''));
+      texts.push(t);
+    }
+    for (const t of texts) {
+      const x = D(t);
+      same(round(x), refRound(x));
+      same(cents(x), refCents(x));
+    }
+  });
+
+  it('isBlank(s) is nsp(s) === \'\'', () => {
+    const texts = [undefined, '', ' ', '\t\r\n ', 'a', ' a ', '\u00a0', ' \u00a0 ', '\ufeff', '\u2028', '\u3000x', '\u0085', '\u000b', '\u000c', '\u001f', '\u007f', 'ä', ' \u2003 \n', '  \u00a0b'];
+    for (const t of texts) expect(isBlank(t), JSON.stringify(t)).toBe(nsp(t) === '');
+  });
+
+  it('fractionLength counts code points after the first point', () => {
+    expect(fractionLength('12')).toBe(0);
+    expect(fractionLength('1.')).toBe(0);
+    expect(fractionLength('1.25')).toBe(2);
+    expect(fractionLength('1.2.5')).toBe(3);
+    expect(fractionLength('1.\u{1F600}5')).toBe(2);
+    expect(fractionLength('1.\ud8005')).toBe(2);
+    expect(fractionLength('1.5\ud800')).toBe(2);
+    for (const s of ['0.123', '.5', '1.\u{1F600}\u{1F600}', 'a.b\udc00c']) expect(fractionLength(s)).toBe([...s.slice(s.indexOf('.') + 1)].length);
   });
 
   it('casts like XPath: whitespace allowed, bad lexical forms are dynamic errors, NaN compares false', () => {

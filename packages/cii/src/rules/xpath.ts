@@ -305,6 +305,22 @@ export function nsp(s: string | undefined): string {
 }
 
 /**
+ * `nsp(s) === ''` without making the normalised string: blank when every character is a space, tab, CR or LF; a
+ * printable ASCII character settles it as not blank, anything else is left to nsp (whose trim removes more).
+ */
+export function isBlank(s: string | undefined): boolean {
+  if (!s) return true;
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    if (c > 0x20 && c < 0x7f) return false;
+    return nsp(s) === '';
+  }
+  return true;
+}
+
+/**
  * No tab/CR/LF, no doubled space, and first and last characters that String.prototype.trim would keep
  * (conservatively: printable ASCII): the replace-and-trim above would return the string unchanged.
  */
@@ -433,7 +449,18 @@ function firstFrom(e: XmlElement, steps: readonly Step[], i: number): XmlElement
 /** fn:string-length of fn:substring-after(value, '.'): digits after the first '.' ('' when none). */
 export function fractionLength(s: string): number {
   const i = s.indexOf('.');
-  return i < 0 ? 0 : [...s.slice(i + 1)].length;
+  if (i < 0) return 0;
+  // Code points, as fn:string-length counts them (a surrogate pair is one), without an array of them.
+  const n = s.length;
+  let len = 0;
+  for (let k = i + 1; k < n; k++, len++) {
+    const c = s.charCodeAt(k);
+    if (c >= 0xd800 && c <= 0xdbff && k + 1 < n) {
+      const d = s.charCodeAt(k + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) k++;
+    }
+  }
+  return len;
 }
 
 /** fn:upper-case for the code comparisons the schematrons make. */
@@ -612,15 +639,30 @@ export function round(x: XNum): XNum {
     if (!Number.isFinite(x)) return x;
     return Math.round(x);
   }
-  // floor(x + 0.5)
-  const y = x.plus('0.5');
-  const t = y.round(0, 0); // truncate
-  return t.gt(y) ? t.minus(1) : t;
+  return roundHalfCeiling(x, 0);
+}
+
+/**
+ * floor(x * 10^dp + 0.5) div 10^dp of a decimal as one big.js rounding at dp fraction digits: to the nearest, a tie
+ * up (away from zero, big.js mode 1) when x is positive and towards zero (mode 0, truncation) when it is negative —
+ * instead of an addition of 0.5, a truncation, a comparison and a subtraction. Zero comes out positive, as floor(…)
+ * gives it (big.js keeps a sign on zero).
+ */
+function roundHalfCeiling(x: Dec, dp: number): Dec {
+  const c = x.c;
+  const last = c.length - 1;
+  // A tie: the digits after the dp-th fraction digit are exactly one 5 (big.js keeps no trailing zeros; c[i] is the
+  // digit of 10^(e - i)).
+  const tie = x.s < 0 && last === x.e + dp + 1 && c[last] === 5;
+  const r = x.round(dp, tie ? 0 : 1);
+  if (r.s < 0 && r.c[0] === 0) r.s = 1;
+  return r;
 }
 
 /** round(x * 100) div 100 — the schematrons' "round to cents". */
 export function cents(x: XNum): XNum {
-  return div(round(mul(x, D(100))), D(100));
+  if (typeof x === 'number') return div(round(mul(x, D(100))), D(100));
+  return roundHalfCeiling(x, 2);
 }
 
 export function abs(x: XNum): XNum {

@@ -29,6 +29,7 @@ import {
   has,
   indicatorIs,
   is,
+  isBlank,
   kid,
   kids,
   mul,
@@ -82,7 +83,12 @@ const SHIP_TO_COUNTRY_PATH = `${TX}/ram:ApplicableHeaderTradeDelivery/ram:ShipTo
 const HEADER_AC_PATH = `${HEADER_SETTLEMENT}/ram:SpecifiedTradeAllowanceCharge`;
 
 /** upper-case(ram:TypeCode) = 'VAT' (one TypeCode at most, as upper-case demands). */
-const vatTyped = (tax: XmlElement | null | undefined) => !!tax && upper(sv(onlyKid(tax, 'TypeCode'))) === 'VAT';
+const vatTyped = (tax: XmlElement | null | undefined) => {
+  if (!tax) return false;
+  const t = sv(onlyKid(tax, 'TypeCode'));
+  // Mostly written 'VAT': no upper-cased copy for it.
+  return t === 'VAT' || upper(t) === 'VAT';
+};
 const ZERO = D(0);
 /** A VAT-typed tax with a category code (module level: no closure per line). */
 const vatWithCategory = (t: XmlElement) => vatTyped(t) && has(t, 'ram:CategoryCode');
@@ -249,7 +255,7 @@ const taxCurrencyNodes = (doc: CiiDoc) => fromRoot(doc.root, TAX_CURRENCY_PATH);
 const twoDecimals = (nodes: readonly XmlElement[]) => fractionLength(sv(one(nodes))) <= 2;
 /** Same on the first node (path[1]). */
 const twoDecimalsFirst = (nodes: readonly XmlElement[]) => fractionLength(sv(nodes[0])) <= 2;
-const notBlank = (el: XmlElement | undefined, path: string) => nspAt(el, path) !== '';
+const notBlank = (el: XmlElement | undefined, path: string) => !isBlank(sv(onlyAt(el, path)));
 const hasReason = (el: XmlElement) => has(el, '../ram:Reason') || has(el, '../ram:ReasonCode');
 const rateIs = (op: '>' | '=' | '>=') => (el: XmlElement) => anyNum(kids(el, 'RateApplicablePercent'), op, D(0));
 const always = () => true;
@@ -743,7 +749,8 @@ export const modelRules: readonly RuleDef[] = [
   rule('BR-48', 'f', C.headerTax, 'BT-119', (el) => vatTyped(el) && (has(el, 'ram:RateApplicablePercent') || hasCategory(el, 'O'))),
   docRule('BR-CO-03', 'f', C.headerTax, 'BT-7', (doc) => !(doc.all('TaxPointDate').length > 0 && doc.all('DueDateTypeCode').length > 0)),
   rule('BR-CO-17', 'f', C.headerTax, 'BT-117', (el) => {
-    const isVat = nsp(upper(sv(one(kids(el, 'TypeCode'))))) === 'VAT';
+    const type = sv(onlyKid(el, 'TypeCode'));
+    const isVat = type === 'VAT' || nsp(upper(type)) === 'VAT';
     const rate = isVat ? decOpt(kids(el, 'RateApplicablePercent')) : undefined;
     const calc = decOpt(kids(el, 'CalculatedAmount'));
     const calcRoundsToZero = calc !== undefined && cmp(round(calc), '=', D(0));
