@@ -25,7 +25,7 @@ import { readCiiDoc, oraclePath, type PathCache } from './model';
 import { XPathDynamicError } from './xpath';
 import { isXRechnungSpecification, kositVerdict, type KositVerdict } from './kosit';
 import { en16931Rules } from './en16931';
-import { engineText, noteText, type NoteKey } from './messages';
+import { engineText, noSchemaStoreNote, noteText, type NoteKey } from './messages';
 import { xrechnungRules } from './xrechnung';
 
 export { definePattern } from './model';
@@ -278,7 +278,7 @@ export function xsdStep(opts: { schemaStore?: SchemaStore; limits?: Partial<XmlL
     }
     if (r.note) xsd.note = r.note;
   } else {
-    xsd = { available: false, valid: null, findings: [], note: noteText('NOTE.NO_SCHEMA_STORE', lang, { label }) };
+    xsd = { available: false, valid: null, findings: [], note: noSchemaStoreNote(lang, label) };
   }
   if (!xsd.available) notes.push(xsd.note ?? noteText('NOTE.XSD_SET_UNAVAILABLE', lang, { set: setId }));
   return xsd;

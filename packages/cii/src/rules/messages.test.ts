@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { catalogueProblems, type Lang } from '@kontor/xml';
+import { catalogueProblems, message, type Lang } from '@kontor/xml';
 import { en16931Rules } from './en16931';
 import { xrechnungRules } from './xrechnung';
-import { ruleMessages, ruleTexts, templateTexts } from './messages';
+import { noSchemaStoreNote, noteText, ruleMessages, ruleTexts, templateTexts, type NoteKey } from './messages';
 import { runRules, validateCii } from './engine';
 import type { RuleDef } from './types';
 import { einvoiceCorpusAvailable, einvoiceDir } from '../../test/conformance-corpus';
@@ -121,4 +121,19 @@ describe.runIf(available)('validateCii in German and English (corpus)', () => {
       }
     });
   }
+});
+
+describe('notes', () => {
+  it('noteText and noSchemaStoreNote give the catalogue text with its parameters, on every call and in both languages', () => {
+    const keys = (Object.keys(ruleMessages) as NoteKey[]).filter((k) => k.startsWith('NOTE.'));
+    expect(keys.length).toBeGreaterThan(5);
+    for (const lang of ['de', 'en'] as const)
+      for (let round = 0; round < 2; round++) {
+        for (const k of keys) expect(noteText(k, lang)).toBe(message(ruleMessages, k, lang));
+        for (const label of ['CII D16B', 'UBL 2.1 Invoice', 'x'])
+          expect(noSchemaStoreNote(lang, label)).toBe(message(ruleMessages, 'NOTE.NO_SCHEMA_STORE', lang, { label }));
+      }
+    expect(noSchemaStoreNote('de', 'CII D16B')).toContain('(CII D16B)');
+    expect(noteText('NOTE.XRECHNUNG_1_2', 'en', { id: 'urn:x' })).toContain('urn:x');
+  });
 });

@@ -762,9 +762,37 @@ export function ruleMessageTexts(key: RuleMessageKey, params: MessageParams = {}
  * noteText('NOTE.NO_SCHEMA_STORE', 'de', { label: 'CII D16B' }); // 'Kein Schemaspeicher angegeben: der XSD-Schritt (CII D16B) wurde übersprungen.'
  * ```
  */
-export function noteText(key: NoteKey, lang: Lang, params: MessageParams = {}): string {
-  return message(ruleMessages, key, lang, params);
+export function noteText(key: NoteKey, lang: Lang, params?: MessageParams): string {
+  if (params !== undefined) return message(ruleMessages, key, lang, params);
+  // A note without parameters is the same text every time: made once per language (a validation adds one or two).
+  const cache = lang === 'de' ? plainNotes.de : lang === 'en' ? plainNotes.en : undefined;
+  if (cache === undefined) return message(ruleMessages, key, lang);
+  let t = cache.get(key);
+  if (t === undefined) cache.set(key, (t = message(ruleMessages, key, lang)));
+  return t;
 }
+// Static texts of the catalogue only (bounded by its note keys).
+const plainNotes = { de: new Map<NoteKey, string>(), en: new Map<NoteKey, string>() };
+
+/**
+ * The note that the XSD step was skipped for want of a schema store (`noteText('NOTE.NO_SCHEMA_STORE', lang, { label })`),
+ * made once per language and label (validateCii adds it to every result made without a store).
+ *
+ * @example
+ * ```ts
+ * noSchemaStoreNote('en', 'CII D16B'); // 'No schema store given: the XSD step (CII D16B) was skipped.'
+ * ```
+ */
+export function noSchemaStoreNote(lang: Lang, label: string): string {
+  const cache = lang === 'de' ? storeNotes.de : lang === 'en' ? storeNotes.en : undefined;
+  let t = cache?.get(label);
+  if (t !== undefined) return t;
+  t = message(ruleMessages, 'NOTE.NO_SCHEMA_STORE', lang, { label });
+  // Labels are the callers' constants ('CII D16B', the UBL ones); a caller passing ever new labels is not cached.
+  if (cache !== undefined && cache.size < 16) cache.set(label, t);
+  return t;
+}
+const storeNotes = { de: new Map<string, string>(), en: new Map<string, string>() };
 
 /**
  * The text of one of the engine's own findings in `lang`.

@@ -147,6 +147,33 @@ describe('XPath 2.0 semantics the schematrons rely on', () => {
     }
   });
 
+  it('decimal(s) has the fields big.js parses the same lexical form into (sign, exponent, digits; zero and -0 too)', () => {
+    const texts = ['0', '-0', '+0', '0.0', '-0.000', '.5', '-.5', '5.', '+5.', '000123.4500', '-0.00012', '100', '1000.', '0.1', '12345678901234567890.123456789', '+007', ' 42.10 ', '\t-3\n'];
+    let seed = 777;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    for (let i = 0; i < 3000; i++) {
+      let t = ['', '-', '+'][rnd(3)]!;
+      const a = rnd(6);
+      for (let k = 0; k < a; k++) t += String(rnd(3) === 0 ? 0 : rnd(10));
+      if (a === 0 || rnd(2)) {
+        t += '.';
+        const b = (a === 0 ? 1 : 0) + rnd(6);
+        for (let k = 0; k < b; k++) t += String(rnd(3) === 0 ? 0 : rnd(10));
+      }
+      texts.push(t);
+    }
+    for (const t of texts) {
+      const d = decimal(t);
+      const trimmed = t.trim();
+      const ref = D(trimmed.startsWith('+') ? trimmed.slice(1) : trimmed);
+      expect([d.s, d.e, d.c], t).toEqual([ref.s, ref.e, ref.c]);
+      expect(d.toString()).toBe(ref.toString());
+    }
+  });
+
   it('isBlank(s) is nsp(s) === \'\'', () => {
     const texts = [undefined, '', ' ', '\t\r\n ', 'a', ' a ', '\u00a0', ' \u00a0 ', '\ufeff', '\u2028', '\u3000x', '\u0085', '\u000b', '\u000c', '\u001f', '\u007f', 'ä', ' \u2003 \n', '  \u00a0b'];
     for (const t of texts) expect(isBlank(t), JSON.stringify(t)).toBe(nsp(t) === '');

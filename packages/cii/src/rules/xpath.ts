@@ -502,8 +502,64 @@ export function number(s: string | undefined): number {
 
 /** Cast of a string to xs:decimal; FORG0001 on a bad lexical form. */
 export function decimal(s: string): Dec {
-  const t = decimalLexical(s);
-  return new XBig(t.startsWith('+') ? t.slice(1) : t);
+  return decFromLexical(decimalLexical(s));
+}
+
+/** A decimal to copy fields into (a copy has the shape of every Big; its fields are then overwritten). */
+const DEC_TEMPLATE = new XBig(0);
+
+/**
+ * The Dec of an xs:decimal lexical form (`[+-]?(\d+(\.\d*)?|\.\d+)`, as decimalLexical checked), read in one pass over its
+ * characters: the fields big.js's own parser would give it (sign, exponent of the first significant digit, digits
+ * without leading and trailing zeros; zero as [0] at exponent 0, keeping a minus sign as big.js does) without its
+ * regular expression, cut-outs and per-digit charAt.
+ */
+function decFromLexical(t: string): Dec {
+  const n = t.length;
+  let i = 0;
+  let sign = 1;
+  const c0 = t.charCodeAt(0);
+  if (c0 === 45) {
+    sign = -1;
+    i = 1;
+  } else if (c0 === 43) i = 1;
+  // Digits seen (the point not counted), the index among them of the first and last significant digit, and how
+  // many digits precede the point (all of them when there is none).
+  let digits = 0;
+  let first = -1;
+  let last = -1;
+  let beforePoint = -1;
+  for (let k = i; k < n; k++) {
+    const ch = t.charCodeAt(k);
+    if (ch === 46) {
+      beforePoint = digits;
+      continue;
+    }
+    if (ch !== 48) {
+      if (first < 0) first = digits;
+      last = digits;
+    }
+    digits++;
+  }
+  if (beforePoint < 0) beforePoint = digits;
+  const r = new XBig(DEC_TEMPLATE);
+  r.s = sign;
+  if (first < 0) {
+    r.e = 0;
+    r.c = [0];
+    return r;
+  }
+  r.e = beforePoint - first - 1;
+  // Filled from empty as big.js fills its own (a packed array: one elements kind for big.js's loops).
+  const c: number[] = [];
+  for (let k = i, d = 0; k < n; k++) {
+    const ch = t.charCodeAt(k);
+    if (ch === 46) continue;
+    if (d >= first && d <= last) c.push(ch - 48);
+    d++;
+  }
+  r.c = c;
+  return r;
 }
 
 /** The xs:decimal lexical form of a string (whitespace trimmed, the sign kept); FORG0001 (as `decimal`) on a bad one. */
@@ -621,7 +677,8 @@ export function mul(a: XNum, b: XNum): XNum {
 }
 export function div(a: XNum, b: XNum): XNum {
   if (typeof a === 'number' || typeof b === 'number') return toDbl(a) / toDbl(b);
-  if (b.eq(0)) throw new XPathDynamicError('FOAR0001', 'decimal division by zero');
+  // b is zero (big.js keeps zero as the single digit 0): b.eq(0) without making a Big of 0 to compare with.
+  if (b.c[0] === 0) throw new XPathDynamicError('FOAR0001', 'decimal division by zero');
   // `x div 100` (the schematrons' rounding to cents): the exact quotient is x with the point moved two places, as
   // long as it needs no more fraction digits than a decimal division keeps (then Big's long division gives the same
   // value); zero and longer fractions take the general path.
