@@ -20,8 +20,8 @@ import {
 import * as libxml2Api from 'libxml2-wasm';
 import * as libxml2Lib from 'libxml2-wasm/lib/libxml2.mjs';
 import * as libxml2Node from 'libxml2-wasm/lib/nodejs.mjs';
-import type { CiiDoc, RuleDef, RuleFinding, RuleSet, Severity } from './types';
-import { readCiiDoc, oraclePath, type PathCache } from './model';
+import type { CiiDoc, Pattern, RuleDef, RuleFinding, RuleSet, Severity } from './types';
+import { CiiDocument, contextOfQuiet, readCiiDoc, oraclePath, type PathCache } from './model';
 import { XPathDynamicError } from './xpath';
 import { isXRechnungSpecification, kositVerdict, type KositVerdict } from './kosit';
 import { en16931Rules } from './en16931';
@@ -121,6 +121,13 @@ interface RulePlan {
   readonly length: number;
   readonly starts: Int32Array;
   readonly quiets: readonly (((doc: CiiDoc) => boolean) | undefined)[];
+  /**
+   * Per run whose quiet function is a context's "fires on no node" (contextOfQuiet, most runs): that context's id
+   * (else -1) and pattern. runRules asks a CiiDocument for it directly: two compact arrays read in order per call,
+   * not a closure, its captured context and that context's object per run.
+   */
+  readonly quietIds: Int32Array;
+  readonly quietPatterns: readonly (Pattern | undefined)[];
 }
 // Derived from the (static, read-only) rule lists only; keeps no per-request state.
 const rulePlans = new WeakMap<readonly RuleDef[], RulePlan>();
@@ -139,7 +146,16 @@ function planOf(rules: readonly RuleDef[]): RulePlan {
     }
   }
   starts.push(rules.length);
-  const plan: RulePlan = { length: rules.length, starts: Int32Array.from(starts), quiets };
+  const quietIds = new Int32Array(quiets.length).fill(-1);
+  const quietPatterns: (Pattern | undefined)[] = new Array<Pattern | undefined>(quiets.length).fill(undefined);
+  for (let g = 0; g < quiets.length; g++) {
+    const q = quiets[g];
+    const ctx = q === undefined ? undefined : contextOfQuiet(q);
+    if (ctx === undefined) continue;
+    quietIds[g] = ctx.id;
+    quietPatterns[g] = ctx.pattern;
+  }
+  const plan: RulePlan = { length: rules.length, starts: Int32Array.from(starts), quiets, quietIds, quietPatterns };
   rulePlans.set(rules, plan);
   return plan;
 }
@@ -201,17 +217,32 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
   const plan = planOf(rules);
   const starts = plan.starts;
   const quiets = plan.quiets;
+  const quietIds = plan.quietIds;
+  const quietPatterns = plan.quietPatterns;
+  // The read model of readCiiDoc answers a context's emptiness directly (another CiiDoc is asked through `quiet`).
+  const model = doc instanceof CiiDocument ? doc : undefined;
   for (let g = 0; g < quiets.length; g++) {
-    const q = quiets[g];
-    if (q !== undefined) {
+    const id = quietIds[g]!;
+    if (id >= 0 && model !== undefined) {
       let quiet: boolean;
       try {
-        quiet = q(doc);
+        quiet = model.firesNone(quietPatterns[g]!, id);
       } catch {
         quiet = false;
       }
-      // The whole run of rules sharing this answer is skipped without visiting their definitions.
       if (quiet) continue;
+    } else {
+      const q = quiets[g];
+      if (q !== undefined) {
+        let quiet: boolean;
+        try {
+          quiet = q(doc);
+        } catch {
+          quiet = false;
+        }
+        // The whole run of rules sharing this answer is skipped without visiting their definitions.
+        if (quiet) continue;
+      }
     }
     const end = starts[g + 1]!;
     for (let r = starts[g]!; r < end; r++) {

@@ -86,11 +86,24 @@ function dispatchOf(p: Pattern): Dispatch {
  */
 export function emptyContextQuiet(ctx: ContextDef): (doc: CiiDoc) => boolean {
   let q = emptyContexts.get(ctx);
-  if (q === undefined) emptyContexts.set(ctx, (q = (doc) => doc.nodes(ctx).length === 0));
+  if (q === undefined) {
+    emptyContexts.set(ctx, (q = (doc) => doc.nodes(ctx).length === 0));
+    quietContexts.set(q, ctx);
+  }
   return q;
 }
-// Static: one function per context.
+// Static: one function per context, and back.
 const emptyContexts = new Map<ContextDef, (doc: CiiDoc) => boolean>();
+const quietContexts = new WeakMap<(doc: CiiDoc) => boolean, ContextDef>();
+
+/**
+ * The context whose emptiness `q` tests when it is a function of emptyContextQuiet (undefined for any other): runRules
+ * plans such a run as (pattern, context id) and asks the document directly (CiiDocument.firesNone) instead of calling
+ * one closure per run, each with its own captured context to load.
+ */
+export function contextOfQuiet(q: (doc: CiiDoc) => boolean): ContextDef | undefined {
+  return quietContexts.get(q);
+}
 
 // ------------------------------------------------------------------ name paths
 
@@ -512,7 +525,17 @@ export class CiiDocument implements CiiDoc {
   }
 
   nodes(ctx: ContextDef): readonly XmlElement[] {
-    const p = ctx.pattern;
+    return this.assignedOf(ctx.pattern)[ctx.id] ?? EMPTY;
+  }
+
+  /** `nodes(ctx).length === 0` for the context of this pattern with this id (see contextOfQuiet). */
+  firesNone(p: Pattern, id: number): boolean {
+    const l = this.assignedOf(p)[id];
+    return l === undefined || l.length === 0;
+  }
+
+  /** The elements each context of the pattern fires on, by ContextDef.id (assigned on first request). */
+  private assignedOf(p: Pattern): (XmlElement[] | undefined)[] {
     // Rules come grouped by pattern: the last pattern's assignment is usually the one asked for.
     let m = p === this.lastPattern ? this.lastAssigned : this.assigned.get(p);
     if (!m) {
@@ -521,7 +544,7 @@ export class CiiDocument implements CiiDoc {
     }
     this.lastPattern = p;
     this.lastAssigned = m;
-    return m[ctx.id] ?? EMPTY;
+    return m;
   }
 
   private assign(p: Pattern): (XmlElement[] | undefined)[] {
