@@ -307,6 +307,35 @@ describe('follows (indentation and the next tag as they followed a tag last time
     });
   });
 
+  it('agrees on pairs (two follows in a row compared at once) whose second half changes, however the input is chunked', () => {
+    // Pairs are made of follows of at least 13 characters (indentation and a name, as in a CII invoice).
+    const item = (ind: string, b: string, c: string) => `\n    <p:Line>\n      <${b}>${ind}<${c}/>\n      </${b}>\n    </p:Line>`;
+    const B = 'p:Product';
+    const C = 'p:Quantity';
+    const cases = [
+      // Chains of containers: the pair after <p:Line> (indentation, <p:Product>, indentation, <p:Quantity) hits,
+      // then its second half differs: other indentation, another name, a longer name, attributes, text.
+      `<p:r xmlns:p="urn:p">${item('\n        ', B, C)}${item('\n        ', B, C)}${item('\n         ', B, C)}${item('\n        ', B, 'p:Quantities')}${item('\n        ', 'p:Products', C)}${item('\n        ', B, `${C} x="1"`)}${item('\n        x', B, C)}${item('\n        ', B, C)}${item('\n\t\t\t\t', B, C)}${item('\n        ', B, C)}\n</p:r>`,
+      // End tags in a pair: the source matches, but the element open is another one (the reference fails there).
+      `<p:r xmlns:p="urn:p">${item('\n        ', B, C)}${item('\n        ', B, C)}\n    <p:Other>\n      <${B}>\n        <${C}/>\n      </${B}>\n    </p:Line>\n</p:r>`,
+      `<p:r xmlns:p="urn:p">${item('\n        ', B, C)}${item('\n        ', B, C)}\n    <p:Line>\n      <p:Other>\n        <${C}/>\n      </${B}>\n    </p:Line>\n</p:r>`,
+      // Long chains of end tags and start tags (pairs of pairs), deep and shallow in turn, and a name changing deep inside.
+      `<p:r xmlns:p="urn:p">${[4, 4, 4, 2, 4, 3, 4, 4].map((d, k) => { let x = ''; for (let i = 1; i <= d; i++) x += `\n${'  '.repeat(i)}<p:Level${i}>`; x += `\n${'  '.repeat(d + 1)}<p:${k === 6 ? 'Lea' : 'Leaf'}/>`; for (let i = d; i >= 1; i--) x += `\n${'  '.repeat(i)}</p:Level${i}>`; return x; }).join('')}\n</p:r>`,
+    ];
+    for (const doc of cases) agree(doc);
+    // Pseudo-random: what follows each name in a chain of pairs changes now and then (attributes, white space, names).
+    const r = rng(31);
+    for (let k = 0; k < 30; k++) {
+      const open = () => (r(8) === 0 ? [' a="1">', '\t>', 's>'][r(3)]! : '>');
+      const close = () => (r(10) === 0 ? ' >' : '>');
+      let body = '';
+      for (let rep = 0; rep < 10; rep++) {
+        body += `\n  <p:Line${open()}\n    <p:Product${open()}\n      <p:Quantity${r(8) === 0 ? 's' : ''}/>\n    </p:Product${close()}\n  </p:Line${close()}`;
+      }
+      agree(`<p:r xmlns:p="urn:p">${body}\n</p:r>`, {}, k);
+    }
+  });
+
   it('agrees on pseudo-random repeated structures with variations, whole and in chunks', () => {
     const r = rng(23);
     const names = ['a', 'ram:LineID', 'ram:SpecifiedTradeProduct', 'b', 'ram:Name', 'p:x'];

@@ -303,6 +303,16 @@ interface Follow {
   end: boolean;
   /** The character after the name (">", " ", "/" or TAB). */
   c: number;
+  /** Length of this Follow's own source (`src` is longer when it holds a pair). */
+  own: number;
+  /**
+   * The Follow taken right where this one's tag ended last time (its tag ended with its name: an end tag, or a
+   * start tag without attributes); `src` then holds both sources, compared at once — in repeated structures,
+   * chains of tags without text between them take one comparison per two tags. Only for sources of at least
+   * SHORT_CUT characters with indentation: a shorter cut-out is a flat copy that V8 compares quicker than a long
+   * one, and the bookkeeping cost a compact pain.001 or camt.053 more than it saved.
+   */
+  pair: Follow | null;
 }
 
 /** Namespace scope: the default namespace and the prefixes in effect (a prototype chain of declarations). */
@@ -624,10 +634,18 @@ class Tokenizer implements HardenedParser {
   private indentText = '';
   /** Names holding a Follow of the current input (cleared with the input: no old input is kept alive by them). */
   private followed: QName[] = [];
+  /** A Follow whose own source is known to be at `pairedAt` in the current input (compared with the one before it). */
+  private paired: Follow | null = null;
+  private pairedAt = NOWHERE;
+  /** The Follow of at least SHORT_CUT characters taken last, and where its own source ended in the current input. */
+  private taken: Follow | null = null;
+  private takenEnd = NOWHERE;
 
   private newInput(): void {
     this.afterAt = NOWHERE;
     this.indentLt = NOWHERE;
+    this.paired = this.taken = null;
+    this.pairedAt = this.takenEnd = NOWHERE;
     const f = this.followed;
     if (f.length !== 0) {
       for (let k = 0; k < f.length; k++) f[k]!.afterOpen = f[k]!.afterClose = null;
@@ -646,15 +664,41 @@ class Tokenizer implements HardenedParser {
   private record(q: QName, end: boolean, c: number): void {
     this.indentLt = NOWHERE;
     const owner = this.afterQ!;
-    const f: Follow = { src: this.s.slice(this.afterAt, this.i), text: this.indentText, q, end, c };
+    const src = this.s.slice(this.afterAt, this.i);
+    const f: Follow = { src, text: this.indentText, q, end, c, own: src.length, pair: null };
     if (owner.afterOpen === null && owner.afterClose === null) this.followed.push(owner);
     if (this.afterEnd) owner.afterClose = f;
     else owner.afterOpen = f;
   }
 
-  /** A Follow matched at p (its source ends at e): its text event, then its tag as the tag readers read it. */
-  private takeFollow(f: Follow, p: number, e: number): number {
+  /**
+   * A Follow of at least SHORT_CUT characters taken at p (its own source ends at e; `whole`: its whole source was
+   * compared): taken right where the one before ended, the two become a pair (that one's source holds both, see
+   * Follow.pair); and the second of a pair compared whole is known to be at e.
+   */
+  private chain(f: Follow, p: number, e: number, whole: boolean): void {
+    const t = this.taken;
+    if (t !== null && this.takenEnd === p && t.pair === null) {
+      t.pair = f;
+      t.src = this.s.slice(p - t.own, e);
+    }
+    this.taken = f;
+    this.takenEnd = e;
+    if (whole && f.pair !== null) {
+      this.paired = f.pair;
+      this.pairedAt = e;
+    }
+  }
+
+  /**
+   * A Follow matched at p, its whole source when `whole` (then a pair's second is known to be at its place), else
+   * its own: its text event, then its tag as the tag readers read it.
+   */
+  private takeFollow(f: Follow, p: number, whole: boolean): number {
+    const e = p + f.own;
     if (f.text.length !== 0) {
+      // Indentation before the tag (pairs only there: a compact document's Follows are mostly shorter than SHORT_CUT).
+      if (e - p >= SHORT_CUT) this.chain(f, p, e, whole);
       this.line++;
       this.ls = p + 1;
       this.pa = 0;
@@ -679,10 +723,13 @@ class Tokenizer implements HardenedParser {
       // Right after a tag inside the root: the indentation and tag that followed it last time, compared at once.
       const f = this.afterEnd ? this.afterQ!.afterClose : this.afterQ!.afterOpen;
       if (f !== null) {
+        // Known to be here (the second of a pair that matched), or compared (a pair: both at once; a pair that does
+        // not match is a miss, read as any text is, which records what followed this time).
+        const known = f === this.paired && p === this.pairedAt;
         const src = f.src;
         const e = p + src.length;
-        if (e <= n && s.charCodeAt(e - 2) === src.charCodeAt(src.length - 2) && sameCut(s, src, p)) {
-          if (!f.end || this.stackQ[this.sp - 1] === f.q) return this.takeFollow(f, p, e);
+        if (known || (e <= n && s.charCodeAt(e - 2) === src.charCodeAt(src.length - 2) && sameCut(s, src, p))) {
+          if (!f.end || this.stackQ[this.sp - 1] === f.q) return this.takeFollow(f, p, !known);
         }
       }
       // No text at all before the next tag: recorded as a Follow once the tag's name is read.
