@@ -384,7 +384,32 @@ export function onlyAt(from: XmlElement | undefined, path: string): XmlElement |
   if (from === undefined) return undefined;
   const steps = compile(path);
   if (goesUp.has(steps)) return one(sel(from, path));
-  // Counted, then found (the error names the number of items, as `one` does).
+  // Mostly each step has one matching child (or none): then one pass down finds the only node (or that there is
+  // none). A step with several matches is left to the count and search below.
+  let cur = from;
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i]!;
+    const ch = cur.children;
+    let found: XmlElement | undefined;
+    let several = false;
+    for (let k = 0; k < ch.length; k++) {
+      const c = ch[k]!;
+      if (c.local !== s.local || c.ns !== s.ns) continue;
+      if (found === undefined) found = c;
+      else {
+        several = true;
+        break;
+      }
+    }
+    if (found === undefined) return undefined;
+    if (several) return onlyOfSeveral(from, steps);
+    cur = found;
+  }
+  return cur;
+}
+
+/** onlyAt where some step has several matches: counted, then found (the error names the number of items, as `one` does). */
+function onlyOfSeveral(from: XmlElement, steps: readonly Step[]): XmlElement | undefined {
   const n = countFrom(from, steps, 0);
   if (n > 1) throw new XPathDynamicError('XPTY0004', `a sequence of ${n} items where one is allowed`);
   return n === 0 ? undefined : firstFrom(from, steps, 0);

@@ -89,7 +89,6 @@ const vatTyped = (tax: XmlElement | null | undefined) => {
   // Mostly written 'VAT': no upper-cased copy for it.
   return t === 'VAT' || upper(t) === 'VAT';
 };
-const ZERO = D(0);
 /** A VAT-typed tax with a category code (module level: no closure per line). */
 const vatWithCategory = (t: XmlElement) => vatTyped(t) && has(t, 'ram:CategoryCode');
 /** Carries @unitCode (module level: no closure per line). */
@@ -257,7 +256,8 @@ const twoDecimals = (nodes: readonly XmlElement[]) => fractionLength(sv(one(node
 const twoDecimalsFirst = (nodes: readonly XmlElement[]) => fractionLength(sv(nodes[0])) <= 2;
 const notBlank = (el: XmlElement | undefined, path: string) => !isBlank(sv(onlyAt(el, path)));
 const hasReason = (el: XmlElement) => has(el, '../ram:Reason') || has(el, '../ram:ReasonCode');
-const rateIs = (op: '>' | '=' | '>=') => (el: XmlElement) => anyNum(kids(el, 'RateApplicablePercent'), op, D(0));
+// Compared with the double 0, which is what the decimal 0 becomes against the node's double (no list, no conversion).
+const rateIs = (op: '>' | '=' | '>=') => (el: XmlElement) => anyNumAt(el, 'ram:RateApplicablePercent', op, 0);
 const always = () => true;
 
 /** Optional-value arithmetic: '()' propagates, as in XPath. */
@@ -330,7 +330,7 @@ function basisPerRate(code: string, basisPath: string, ratePath: string) {
     });
 }
 
-const calculatedIsZero = (path: string) => (el: XmlElement) => anyNum(sel(el, path), '=', D(0));
+const calculatedIsZero = (path: string) => (el: XmlElement) => anyNumAt(el, path, '=', 0);
 const exemptionGiven = (prefix: string) => {
   const reason = `${prefix}ram:ExemptionReason`;
   const code = `${prefix}ram:ExemptionReasonCode`;
@@ -547,10 +547,10 @@ export const modelRules: readonly RuleDef[] = [
   rule('BR-24', 'f', C.line, 'BT-131', (el) => has(el, 'ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount')),
   rule('BR-25', 'f', C.line, 'BT-153', (el) => notBlank(el, 'ram:SpecifiedTradeProduct/ram:Name')),
   rule('BR-26', 'f', C.line, 'BT-146', (el) => has(el, 'ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:ChargeAmount')),
-  rule('BR-27', 'f', C.line, 'BT-146', (el) => anyNumAt(el, 'ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:ChargeAmount', '>=', ZERO)),
+  rule('BR-27', 'f', C.line, 'BT-146', (el) => anyNumAt(el, 'ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:ChargeAmount', '>=', 0)),
   rule('BR-28', 'f', C.line, 'BT-148', (el) => {
     const gross = 'ram:SpecifiedLineTradeAgreement/ram:GrossPriceProductTradePrice/ram:ChargeAmount';
-    return anyNumAt(el, gross, '>=', ZERO) || !has(el, gross);
+    return anyNumAt(el, gross, '>=', 0) || !has(el, gross);
   }),
   rule('BR-64', 'f', C.line, 'BT-157', (el) => {
     // nsp(one(GlobalID/@schemeID)) != '' or not(GlobalID): the attributes counted in one walk (no lists).

@@ -119,6 +119,8 @@ const conditionRules: RuleDef[] = [
   rule('CII-SR-046', 'f', C.lineProduct, 'BT-157', (el) => !has(el, 'ram:GlobalID') || sel(el, 'ram:GlobalID').some((g) => attr(g, 'schemeID') !== undefined)),
   rule('CII-SR-090', 'f', C.lineProduct, 'BT-159', (el) => !has(el, 'ram:OriginTradeCountry') || sel(el, 'ram:OriginTradeCountry/ram:ID').length === 1),
   rule('CII-SR-119', 'w', C.lineAgreement, 'BT-147', (el) => {
+    // Without a gross price allowance/charge there are neither indicators nor amounts: the assertion holds.
+    if (!has(el, 'ram:GrossPriceProductTradePrice/ram:AppliedTradeAllowanceCharge')) return true;
     const ac = sel(el, 'ram:GrossPriceProductTradePrice/ram:AppliedTradeAllowanceCharge');
     const indicators = sel(ac, 'ram:ChargeIndicator');
     const amounts = sel(ac, 'ram:ActualAmount');
