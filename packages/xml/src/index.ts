@@ -3,7 +3,7 @@ export { KontorXmlError, type XmlErrorCode } from './errors';
 export { KontorError, isKontorError, type KontorErrorOptions, type XmlLocation } from './model/kontor-error';
 export { verdictOf, countFindings, type Finding, type Severity, type Verdict } from './model/finding';
 export { defineMessages, message, placeholdersOf, catalogueProblems, langFromAcceptLanguage, LANGS, type Lang, type MessageTexts, type MessageCatalogue, type MessageParams } from './model/messages';
-export { XmlElement, type XmlAttribute, type XmlDocument } from './reader/element';
+export { XmlElement, type XmlAttribute, type XmlDocument, type XmlElementInit, type XmlName } from './reader/element';
 export { parseXml, xmlInputToText, type XmlInput } from './reader/parse';
 export { streamXml, streamXmlEvents, type StreamHandlers, type StreamSource, type StreamTap, type OpenInfo } from './reader/stream';
 export { defaultXmlLimits, type XmlLimits } from './reader/limits';

@@ -53,7 +53,7 @@ export function createSaxesReference(limits: XmlLimits, h: SaxHandlers): Hardene
       if (attrs === NO_ATTRIBUTES) attrs = [];
       attrs.push({ name: a.name, local: a.local, prefix: a.prefix, ns: a.uri, value: a.value });
     }
-    h.open(tag.name, tag.local, tag.prefix, tag.uri, attrs, tagLine, tagColumn);
+    h.open(tag.name, tag.local, tag.prefix, tag.uri, attrs, tagLine, tagColumn, { name: tag.name, local: tag.local, prefix: tag.prefix, ns: tag.uri });
   });
   parser.on('closetag', () => {
     depth--;

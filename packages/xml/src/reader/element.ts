@@ -17,11 +17,33 @@ export interface XmlAttribute {
  */
 export const NO_CHILDREN = Object.freeze([]) as unknown as XmlElement[];
 
-export class XmlElement {
+/**
+ * An element's name: qualified name as written, local name, prefix ('' when none) and namespace URI. In a tree
+ * from `parseXml` (or a subtree kept by `streamXml`), the elements of one name share one record as long as the
+ * name's namespace stays the same (the reader makes a new record when it changed).
+ */
+export interface XmlName {
   readonly name: string;
   readonly local: string;
   readonly prefix: string;
   readonly ns: string;
+}
+
+/** What `new XmlElement(…)` takes: the name as its four parts, or as one (shared) name record `qn`. */
+export type XmlElementInit = {
+  attributes: XmlAttribute[];
+  line: number;
+  column: number;
+  parent: XmlElement | null;
+  children?: XmlElement[] | undefined;
+} & ({ name: string; local: string; prefix: string; ns: string; qn?: undefined } | { qn: XmlName });
+
+export class XmlElement {
+  /**
+   * The element's name parts (read them as `name`, `local`, `prefix`, `ns`). One field for the four: every element
+   * of a tree is 24 bytes smaller (an 18k-element invoice holds ~0.4 MB less, which the young-generation GC copies).
+   */
+  readonly qn: XmlName;
   readonly attributes: XmlAttribute[];
   /**
    * Child elements in document order. In a tree from `parseXml`, an element without child elements has a
@@ -34,26 +56,33 @@ export class XmlElement {
   readonly column: number;
   parent: XmlElement | null;
 
-  constructor(init: {
-    name: string;
-    local: string;
-    prefix: string;
-    ns: string;
-    attributes: XmlAttribute[];
-    line: number;
-    column: number;
-    parent: XmlElement | null;
-    children?: XmlElement[] | undefined;
-  }) {
-    this.name = init.name;
-    this.local = init.local;
-    this.prefix = init.prefix;
-    this.ns = init.ns;
+  constructor(init: XmlElementInit) {
+    this.qn = init.qn !== undefined ? init.qn : { name: init.name, local: init.local, prefix: init.prefix, ns: init.ns };
     this.attributes = init.attributes;
     this.children = init.children ?? [];
     this.line = init.line;
     this.column = init.column;
     this.parent = init.parent;
+  }
+
+  /** Qualified name as written in the source. */
+  get name(): string {
+    return this.qn.name;
+  }
+
+  /** Local name (the part after the prefix). */
+  get local(): string {
+    return this.qn.local;
+  }
+
+  /** Prefix ('' when the name has none). */
+  get prefix(): string {
+    return this.qn.prefix;
+  }
+
+  /** Namespace URI ('' for no namespace). */
+  get ns(): string {
+    return this.qn.ns;
   }
 
   /** First child element with this local name (and namespace, when given). */

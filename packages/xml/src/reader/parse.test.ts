@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseXml, xmlInputToText } from './parse';
+import { XmlElement } from './element';
 import { KontorXmlError } from '../errors';
 
 const code = (f: () => unknown) => {
@@ -79,6 +80,33 @@ describe('parseXml', () => {
     expect(parseXml(utf8).root.text).toBe('ä');
     const latin = Buffer.concat([Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><r>'), Buffer.from([0xe4]), Buffer.from('</r>')]);
     expect(parseXml(latin).root.text).toBe('ä');
+  });
+});
+
+describe('element names (records shared by the elements of a name in a tree)', () => {
+  it('reads name, local, prefix and ns from the shared record, per namespace in effect', () => {
+    const { root } = parseXml('<p:r xmlns:p="urn:1" xmlns="urn:d"><p:a/><p:a>x</p:a><a/><q xmlns:p="urn:2"><p:a/></q><p:a/></p:r>');
+    const [a1, a2, a3, q, a5] = root.children as [XmlElement, XmlElement, XmlElement, XmlElement, XmlElement];
+    const a4 = q.children[0]!;
+    expect([a1.name, a1.local, a1.prefix, a1.ns]).toEqual(['p:a', 'a', 'p', 'urn:1']);
+    expect([a3.name, a3.local, a3.prefix, a3.ns]).toEqual(['a', 'a', '', 'urn:d']);
+    expect([a4.name, a4.local, a4.prefix, a4.ns]).toEqual(['p:a', 'a', 'p', 'urn:2']);
+    expect(a1.qn).toBe(a2.qn);
+    expect(a5.qn).toEqual(a1.qn); // the same parts again (a record is made anew when a name's namespace changed)
+    expect(a1.qn).not.toBe(a3.qn);
+    expect(a1.qn).not.toBe(a4.qn);
+    expect(a1.qn).toEqual({ name: 'p:a', local: 'a', prefix: 'p', ns: 'urn:1' });
+    expect(root.find('q', 'a')?.xpath()).toBe('/p:r[1]/q[1]/p:a[1]');
+  });
+
+  it('builds hand-made elements from the four parts or from a record', () => {
+    const made = new XmlElement({ name: 'ram:ID', local: 'ID', prefix: 'ram', ns: 'urn:r', attributes: [], line: 1, column: 1, parent: null });
+    expect([made.name, made.local, made.prefix, made.ns]).toEqual(['ram:ID', 'ID', 'ram', 'urn:r']);
+    const again = new XmlElement({ qn: made.qn, attributes: [], line: 2, column: 1, parent: made });
+    expect(again.qn).toBe(made.qn);
+    expect(again.local).toBe('ID');
+    made.children.push(again);
+    expect(made.child('ID', 'urn:r')).toBe(again);
   });
 });
 

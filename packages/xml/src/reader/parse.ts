@@ -38,10 +38,10 @@ export function parseXml(input: XmlInput, limits: Partial<XmlLimits> = {}): XmlD
   const maxElements = lim.maxElements;
   const pis: XmlDocument['processingInstructions'] = [];
   const parser = createHardenedParser(lim, {
-    open(name, local, prefix, ns, attributes, line, column) {
+    open(_name, _local, _prefix, _ns, attributes, line, column, qn) {
       if (++count > maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${maxElements} elements`, { location: { line, column } });
       // Leaves keep the shared empty child list; an element gets its own array with its first child.
-      const el = new XmlElement({ name, local, prefix, ns, attributes, line, column, parent: current, children: NO_CHILDREN });
+      const el = new XmlElement({ qn, attributes, line, column, parent: current, children: NO_CHILDREN });
       if (current) {
         if (current.children === NO_CHILDREN) (current as { children: XmlElement[] }).children = [el];
         else current.children.push(el);

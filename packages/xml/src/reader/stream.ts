@@ -61,11 +61,11 @@ export async function streamXml(source: StreamSource, handlers: StreamHandlers, 
   let keptCount = 0;
   const tap = handlers.tap;
   const parser = createHardenedParser(lim, {
-    open(name, local, prefix, ns, attributes, line, column) {
+    open(name, local, prefix, ns, attributes, line, column, qn) {
       tap?.open(name, local, prefix, ns, attributes, line, column);
       if (kept) {
         if (++keptCount > lim.maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${lim.maxElements} elements in one subtree`, { location: { line, column } });
-        const el = new XmlElement({ name, local, prefix, ns, attributes, line, column, parent: kept });
+        const el = new XmlElement({ qn, attributes, line, column, parent: kept });
         kept.children.push(el);
         kept = el;
       } else {
@@ -73,7 +73,7 @@ export async function streamXml(source: StreamSource, handlers: StreamHandlers, 
         handlers.onOpen?.(info);
         if (handlers.keep(info)) {
           keptCount = 1;
-          kept = new XmlElement({ name, local, prefix, ns, attributes, line, column, parent: null });
+          kept = new XmlElement({ qn, attributes, line, column, parent: null });
         }
       }
       path.push(local);

@@ -31,7 +31,7 @@
  */
 import { KontorXmlError } from '../errors';
 import type { XmlErrorCode } from '../errors';
-import type { XmlAttribute } from './element';
+import type { XmlAttribute, XmlName } from './element';
 import type { XmlLimits } from './limits';
 
 /** The parser's events: called as methods of the handler object (`this` is that object). */
@@ -39,9 +39,11 @@ export interface SaxHandlers {
   /**
    * A start tag: qualified name, local name, prefix, namespace URI (internalized), its attributes without
    * namespace declarations, and the position right after the character that ends the tag's name (saxes'
-   * "opentagstart" position, kept for stable positions; column at least 1).
+   * "opentagstart" position, kept for stable positions; column at least 1); last, the four name parts as one
+   * record, the same object for the start tags of this name in the parse while its namespace stays the same
+   * (XmlElement keeps it).
    */
-  open(name: string, local: string, prefix: string, ns: string, attributes: XmlAttribute[], line: number, column: number): void;
+  open(name: string, local: string, prefix: string, ns: string, attributes: XmlAttribute[], line: number, column: number, qn: XmlName): void;
   close(): void;
   text(text: string): void;
   pi?(target: string, body: string, line: number): void;
@@ -285,6 +287,8 @@ interface QName {
   /** What followed this element's start tag last time, and what followed its end (see Follow). */
   afterOpen: Follow | null;
   afterClose: Follow | null;
+  /** The name parts with the URI this name got last (a start tag's record for its handler; scopes do not change). */
+  rec: XmlName | null;
 }
 
 /**
@@ -1172,7 +1176,7 @@ class Tokenizer implements HardenedParser {
     let q = full ? this.qmap.get(name) : undefined;
     if (q === undefined) {
       const n = namePartsAt(s, from, to, hash);
-      q = { name: n.name, local: n.local, prefix: n.prefix, bad: n.bad, next: null, follow: null, scope: null, uri: '', afterOpen: null, afterClose: null };
+      q = { name: n.name, local: n.local, prefix: n.prefix, bad: n.bad, next: null, follow: null, scope: null, uri: '', afterOpen: null, afterClose: null, rec: null };
       if (full) this.qmap.set(name, q);
       else {
         this.qcount++;
@@ -1433,7 +1437,9 @@ class Tokenizer implements HardenedParser {
       }
     }
     if (++this.depth > this.maxDepth) throw new KontorXmlError('XML_TOO_DEEP', `Element nesting deeper than ${this.maxDepth}`, { location: { line: this.line, column: this.i - this.ls - this.pa } });
-    this.h.open(q.name, q.local, q.prefix, ns, attrs, this.tagLine, this.tagColumn);
+    let rec = q.rec;
+    if (rec === null || rec.ns !== ns) q.rec = rec = { name: q.name, local: q.local, prefix: q.prefix, ns };
+    this.h.open(q.name, q.local, q.prefix, ns, attrs, this.tagLine, this.tagColumn, rec);
     this.mode = M_TEXT;
     if (selfClosing) {
       this.depth--;
