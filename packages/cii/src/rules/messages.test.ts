@@ -130,8 +130,7 @@ describe('notes', () => {
     for (const lang of ['de', 'en'] as const)
       for (let round = 0; round < 2; round++) {
         for (const k of keys) expect(noteText(k, lang)).toBe(message(ruleMessages, k, lang));
-        for (const label of ['CII D16B', 'UBL 2.1 Invoice', 'x'])
-          expect(noSchemaStoreNote(lang, label)).toBe(message(ruleMessages, 'NOTE.NO_SCHEMA_STORE', lang, { label }));
+        for (const label of ['CII D16B', 'UBL 2.1 Invoice', 'x']) expect(noSchemaStoreNote(lang, label)).toBe(message(ruleMessages, 'NOTE.NO_SCHEMA_STORE', lang, { label }));
       }
     expect(noSchemaStoreNote('de', 'CII D16B')).toContain('(CII D16B)');
     expect(noteText('NOTE.XRECHNUNG_1_2', 'en', { id: 'urn:x' })).toContain('urn:x');

@@ -124,7 +124,37 @@ describe('XPath 2.0 semantics the schematrons rely on', () => {
       // Same value, same sign (also of zero) and same digits: the text and the fields agree.
       expect([d.s, d.e, d.c.join('')]).toEqual([b.s, b.e, b.c.join('')]);
     };
-    const texts = ['0', '-0', '0.5', '-0.5', '0.4999', '-0.4999', '0.005', '-0.005', '0.0049', '-0.0051', '2.5', '-2.5', '9.995', '-9.995', '99.5', '-99.5', '0.00001', '-0.00001', '1e-30', '123456789012345678901234.5', '-123456789012345678901234.5', '7', '-7', '10.005', '-10.005', '0.125', '-0.125', '-0.015', '-0.0150001'];
+    const texts = [
+      '0',
+      '-0',
+      '0.5',
+      '-0.5',
+      '0.4999',
+      '-0.4999',
+      '0.005',
+      '-0.005',
+      '0.0049',
+      '-0.0051',
+      '2.5',
+      '-2.5',
+      '9.995',
+      '-9.995',
+      '99.5',
+      '-99.5',
+      '0.00001',
+      '-0.00001',
+      '1e-30',
+      '123456789012345678901234.5',
+      '-123456789012345678901234.5',
+      '7',
+      '-7',
+      '10.005',
+      '-10.005',
+      '0.125',
+      '-0.125',
+      '-0.015',
+      '-0.0150001',
+    ];
     // Seeded: decimals of 1-20 digits with 0-8 fraction digits, both signs, many ending in 5.
     let seed = 12345;
     const rnd = (n: number) => {
@@ -174,7 +204,7 @@ describe('XPath 2.0 semantics the schematrons rely on', () => {
     }
   });
 
-  it('isBlank(s) is nsp(s) === \'\'', () => {
+  it("isBlank(s) is nsp(s) === ''", () => {
     const texts = [undefined, '', ' ', '\t\r\n ', 'a', ' a ', '\u00a0', ' \u00a0 ', '\ufeff', '\u2028', '\u3000x', '\u0085', '\u000b', '\u000c', '\u001f', '\u007f', 'ä', ' \u2003 \n', '  \u00a0b'];
     for (const t of texts) expect(isBlank(t), JSON.stringify(t)).toBe(nsp(t) === '');
   });

@@ -320,7 +320,15 @@ describe('follows (indentation and the next tag as they followed a tag last time
       `<p:r xmlns:p="urn:p">${item('\n        ', B, C)}${item('\n        ', B, C)}\n    <p:Other>\n      <${B}>\n        <${C}/>\n      </${B}>\n    </p:Line>\n</p:r>`,
       `<p:r xmlns:p="urn:p">${item('\n        ', B, C)}${item('\n        ', B, C)}\n    <p:Line>\n      <p:Other>\n        <${C}/>\n      </${B}>\n    </p:Line>\n</p:r>`,
       // Long chains of end tags and start tags (pairs of pairs), deep and shallow in turn, and a name changing deep inside.
-      `<p:r xmlns:p="urn:p">${[4, 4, 4, 2, 4, 3, 4, 4].map((d, k) => { let x = ''; for (let i = 1; i <= d; i++) x += `\n${'  '.repeat(i)}<p:Level${i}>`; x += `\n${'  '.repeat(d + 1)}<p:${k === 6 ? 'Lea' : 'Leaf'}/>`; for (let i = d; i >= 1; i--) x += `\n${'  '.repeat(i)}</p:Level${i}>`; return x; }).join('')}\n</p:r>`,
+      `<p:r xmlns:p="urn:p">${[4, 4, 4, 2, 4, 3, 4, 4]
+        .map((d, k) => {
+          let x = '';
+          for (let i = 1; i <= d; i++) x += `\n${'  '.repeat(i)}<p:Level${i}>`;
+          x += `\n${'  '.repeat(d + 1)}<p:${k === 6 ? 'Lea' : 'Leaf'}/>`;
+          for (let i = d; i >= 1; i--) x += `\n${'  '.repeat(i)}</p:Level${i}>`;
+          return x;
+        })
+        .join('')}\n</p:r>`,
     ];
     for (const doc of cases) agree(doc);
     // Pseudo-random: what follows each name in a chain of pairs changes now and then (attributes, white space, names).
