@@ -40,6 +40,40 @@ describe('detectXmlEncoding', () => {
     expect(codeOf(() => detectXmlEncoding(new Uint8Array([0x00, 0x00, 0xfe, 0xff, 0, 0, 0, 0x3c])))).toBe('XML_ENCODING_UNSUPPORTED');
     expect(codeOf(() => detectXmlEncoding(new Uint8Array([0x4c, 0x6f, 0xa7, 0x94])))).toBe('XML_ENCODING_UNSUPPORTED');
   });
+
+  it('reads the declaration with any byte 0x80-0xFF in it as it reads the windows-1252 text of its head', () => {
+    // The head is looked at as Latin-1 text; the reference pattern here runs on the head decoded as windows-1252.
+    const reference = (head: Uint8Array): string => {
+      const m = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]*)["']/.exec(new TextDecoder('windows-1252').decode(head));
+      if (!m) return 'utf-8';
+      const name = m[1]!.toLowerCase();
+      return name === 'utf-8' ? 'utf-8' : name === 'latin1' ? 'windows-1252' : `refused ${m[1]}`;
+    };
+    const outcome = (head: Uint8Array): string => {
+      try {
+        return detectXmlEncoding(head).encoding;
+      } catch (e) {
+        return `refused ${/"([^"]*)"/.exec((e as Error).message)![1]}`;
+      }
+    };
+    let refused = 0;
+    for (let b = 0x80; b <= 0xff; b++) {
+      for (const [before, after] of [
+        ['<?xml', 'version="1.0" encoding="latin1"?><a/>'],
+        ['<?xml version="1.0"', 'encoding="utf-8"?><a/>'],
+        ['<?xml version="1.0"', 'encoding="koi8-r"?><a/>'],
+        ['<?xml version="1.0" encoding=', '"latin1"?><a/>'],
+        ['<?xml version="1.0" encoding="lat', 'in1"?><a/>'],
+        ['', '<?xml version="1.0" encoding="latin1"?><a/>'],
+      ]) {
+        const head = new Uint8Array([...Buffer.from(before!, 'latin1'), b, ...Buffer.from(after!, 'latin1')]);
+        const want = reference(head);
+        if (want.startsWith('refused')) refused++;
+        expect(outcome(head), `${b.toString(16)} ${before}`).toBe(want);
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+  });
 });
 
 describe('decodeXmlBytes and the readers', () => {
@@ -135,7 +169,27 @@ describe('decodeXmlBytes and the readers', () => {
   });
 });
 
-describe('decodeUtf8 (ASCII stretches copied, the rest through TextDecoder)', () => {
+describe('decodeUtf8 (ASCII stretches copied, the rest through TextDecoder or by hand)', () => {
+  it('decodes runs of 2- and 3-byte sequences by hand exactly as TextDecoder, at their range ends and broken', () => {
+    const seqs: number[][] = [];
+    // every 2-byte lead with continuation bytes at and beyond the range ends
+    for (let c = 0xc0; c <= 0xdf; c++) for (const d of [0x7f, 0x80, 0x9f, 0xa0, 0xbf, 0xc0]) seqs.push([c, d]);
+    // 3-byte leads incl. E0 (second byte from A0) and ED (second byte to 9F: no surrogates)
+    for (const c of [0xe0, 0xe1, 0xe2, 0xec, 0xed, 0xee, 0xef])
+      for (const d of [0x7f, 0x80, 0x9f, 0xa0, 0xbf, 0xc0]) for (const f of [0x7f, 0x80, 0xbf, 0xc0]) seqs.push([c, d, f]);
+    seqs.push([0xf0, 0x9f, 0x98, 0x80], [0xf4, 0x8f, 0xbf, 0xbf], [0xf5, 0x80], [0xc3], [0xe2, 0x82], [0xff]);
+    const reference = new TextDecoder('utf-8');
+    for (const a of seqs) {
+      for (const b of [[], [0xc3, 0xbc], [0xe2, 0x82, 0xac], [0x80]]) {
+        // alone between ASCII, followed by another sequence in the same run, and at the very start and end
+        for (const bytes of [[0x41, ...a, 0x42], [0x41, ...a, ...b, 0x42], [...b, ...a], [0x3c, ...a, ...b]]) {
+          const u8 = new Uint8Array(bytes);
+          expect(decodeUtf8(u8, 0, 0), bytes.map((x) => x.toString(16)).join(' ')).toBe(reference.decode(u8));
+        }
+      }
+    }
+  });
+
   it('gives exactly what TextDecoder gives, broken sequences, BOMs and piece boundaries included', () => {
     let x = 5;
     const rnd = (n: number) => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) % n;
@@ -166,7 +220,13 @@ describe('decodeUtf8 (ASCII stretches copied, the rest through TextDecoder)', ()
         else bytes.push(0x20 + rnd(95));
       }
       const u8 = new Uint8Array(bytes);
-      for (const seg of [1, 2, 3, 5, 16, 64]) expect(decodeUtf8(u8, seg, 0), `case ${k} segment ${seg}`).toBe(reference.decode(u8));
+      for (const seg of [0, 1, 2, 3, 5, 16, 64]) expect(decodeUtf8(u8, seg, 0), `case ${k} segment ${seg}`).toBe(reference.decode(u8));
+      // run by run (segment 0) at every alignment of the bytes in their buffer (the 32-bit word scan)
+      for (const off of [1, 2, 3]) {
+        const moved = new Uint8Array(u8.length + 8);
+        moved.set(u8, off);
+        expect(decodeUtf8(moved.subarray(off, off + u8.length), 0, 0), `case ${k} offset ${off}`).toBe(reference.decode(u8));
+      }
     }
   });
 

@@ -72,7 +72,9 @@ export function detectXmlEncoding(head: Uint8Array): XmlEncodingInfo {
   if (b0 === 0x3c && b1 === 0x00 && b2 === 0x3f && b3 === 0x00) return { encoding: 'utf-16le', bomLength: 0 };
   if (b0 === 0x00 && b1 === 0x3c && b2 === 0x00 && b3 === 0x3f) return { encoding: 'utf-16be', bomLength: 0 };
   if (b0 === 0x4c && b1 === 0x6f && b2 === 0xa7 && b3 === 0x94) throw new KontorXmlError('XML_ENCODING_UNSUPPORTED', 'Unsupported XML encoding "EBCDIC"');
-  const text = new TextDecoder('windows-1252').decode(head.subarray(0, Math.min(head.length, HEAD_BYTES)));
+  // Latin-1, not windows-1252: the two differ only in 0x80–0x9F, which neither make ASCII nor white space, so the
+  // pattern below matches the same (and a Latin-1 copy needs no decoder: ~0.5 µs per parse).
+  const text = Buffer.from(head.buffer, head.byteOffset, Math.min(head.length, HEAD_BYTES)).toString('latin1');
   const m = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]*)["']/.exec(text);
   if (!m) return { encoding: 'utf-8', bomLength: 0 };
   const name = m[1]!.toLowerCase();
@@ -94,25 +96,34 @@ export function decodeXmlBytes(bytes: Uint8Array): string {
   return encoding === 'utf-8' ? decodeUtf8(body) : new TextDecoder(encoding).decode(body);
 }
 
-/** Pieces looked at for ASCII: small ones in a small document (a few non-ASCII characters in a 15 KB invoice). */
-const SEGMENT_BYTES = 16 * 1024;
-const SMALL_SEGMENT_BYTES = 1024;
+/** Documents from this size on (base64 attachments) are looked at in pieces of SEGMENT_BYTES; smaller ones run by run. */
 const SMALL_DOCUMENT_BYTES = 64 * 1024;
+const SEGMENT_BYTES = 16 * 1024;
+/** Runs of non-ASCII bytes at most this long are decoded here (2- and 3-byte sequences: umlauts, €), longer ones by TextDecoder. */
+const SHORT_RUN = 16;
+/** Decodes non-ASCII runs that start right after an ASCII byte (so without a BOM to drop): stateless between calls (no stream mode). */
+const RUN_DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
- * UTF-8 → string, exactly as `new TextDecoder('utf-8').decode(bytes)` (replacement characters included), but
- * pure-ASCII stretches — base64 attachments, most of an invoice — are copied as one-byte strings without
- * per-byte decoding. Correct because the WHATWG UTF-8 decoder is back in its initial state right after every
- * ASCII byte (an ASCII byte inside a broken sequence ends it with U+FFFD and is then read afresh), so cutting
- * the input right after ASCII bytes and decoding the pieces separately gives the same text. Only the first
- * piece may drop a leading byte order mark, as TextDecoder does for the whole input. Documents below `minBytes` go
- * to TextDecoder whole (none by default: a 15 KB invoice with a few non-ASCII characters decodes ~30 % faster in
- * 1 KB pieces than whole).
+ * UTF-8 → string, exactly as `new TextDecoder('utf-8').decode(bytes)` (replacement characters included), with
+ * pure-ASCII stretches — base64 attachments, most of an invoice — copied as one-byte text without per-byte decoding.
+ * Correct because the WHATWG UTF-8 decoder is back in its initial state right after every ASCII byte (an ASCII byte
+ * inside a broken sequence ends it with U+FFFD and is then read afresh), so cutting the input right after ASCII bytes
+ * and decoding the pieces separately gives the same text; a leading byte order mark is dropped, as TextDecoder does.
+ *
+ * Documents below 64 KB (`segmentBytes` 0): copied once as one-byte text (a native Latin-1 copy), and only the runs of
+ * non-ASCII bytes are decoded — found by a loop over 32-bit words, 4 bytes per step; a short run (an umlaut, a "€")
+ * by hand when it holds only well-formed 2- and 3-byte sequences, else by TextDecoder — then the ASCII stretches cut
+ * from the copy and the decoded runs are joined. On a median real invoice (14 KB, a few umlauts) ~15 µs instead of
+ * ~28 µs for 1 KB pieces through isAscii and TextDecoder. Larger documents go in pieces of `segmentBytes` (native
+ * isAscii a piece at a time; a non-ASCII piece, extended to just after an ASCII byte, through TextDecoder).
+ * Documents below `minBytes` go to TextDecoder whole (none by default).
  */
-export function decodeUtf8(bytes: Uint8Array, segmentBytes = bytes.length < SMALL_DOCUMENT_BYTES ? SMALL_SEGMENT_BYTES : SEGMENT_BYTES, minBytes = 0): string {
+export function decodeUtf8(bytes: Uint8Array, segmentBytes = bytes.length < SMALL_DOCUMENT_BYTES ? 0 : SEGMENT_BYTES, minBytes = 0): string {
   if (bytes.length < minBytes) return new TextDecoder('utf-8').decode(bytes);
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (isAscii(buf)) return buf.toString('latin1');
+  if (segmentBytes === 0) return decodeRuns(bytes, buf);
   const parts: string[] = [];
   let ascii = '';
   let inner: TextDecoder | null = null;
@@ -136,6 +147,74 @@ export function decodeUtf8(bytes: Uint8Array, segmentBytes = bytes.length < SMAL
   }
   if (ascii) parts.push(ascii);
   return parts.join('');
+}
+
+/** decodeUtf8 of a document that is not all ASCII, run by run (see there). */
+function decodeRuns(bytes: Uint8Array, buf: Buffer): string {
+  const n = buf.length;
+  const from = n >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+  const all = buf.toString('latin1', from, n);
+  // 32-bit words over the aligned part of the bytes: word k holds bytes [w0 + 4k, w0 + 4k + 4).
+  const base = bytes.byteOffset;
+  const a0 = (base + 3) & ~3;
+  const words = a0 - base < n ? new Uint32Array(bytes.buffer, a0, (base + n - a0) >>> 2) : new Uint32Array(0);
+  const w0 = a0 - base;
+  const w1 = w0 + words.length * 4;
+  const parts: string[] = [];
+  let copied = from;
+  let i = from;
+  const wn = words.length;
+  while (i < n) {
+    if (i >= w0 && i < w1 && ((i - w0) & 3) === 0) {
+      // Whole words without a byte >= 0x80, in a loop of their own.
+      let k = (i - w0) >>> 2;
+      while (k < wn && (words[k]! & 0x80808080) === 0) k++;
+      i = w0 + k * 4;
+      if (i >= n) break;
+    }
+    if (buf[i]! < 0x80) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < n && buf[j]! >= 0x80) j++;
+    if (i > copied) parts.push(all.slice(copied - from, i - from));
+    parts.push(decodeRun(buf, i, j));
+    copied = j;
+    i = j;
+  }
+  if (copied < n) parts.push(all.slice(copied - from));
+  return parts.join('');
+}
+
+/** The text of bytes [i, j): a maximal run of bytes ≥ 0x80 that starts after an ASCII byte or the (dropped) BOM. */
+function decodeRun(b: Buffer, i: number, j: number): string {
+  if (j - i > SHORT_RUN) return RUN_DECODER.decode(b.subarray(i, j));
+  let s = '';
+  while (i < j) {
+    const c = b[i]!;
+    if (c >= 0xc2 && c <= 0xdf) {
+      if (i + 1 < j) {
+        const d = b[i + 1]!;
+        if (d <= 0xbf) {
+          s += String.fromCharCode(((c & 0x1f) << 6) | (d & 0x3f));
+          i += 2;
+          continue;
+        }
+      }
+    } else if (c >= 0xe0 && c <= 0xef && i + 2 < j) {
+      const d = b[i + 1]!;
+      const f = b[i + 2]!;
+      if (d >= (c === 0xe0 ? 0xa0 : 0x80) && d <= (c === 0xed ? 0x9f : 0xbf) && f <= 0xbf) {
+        s += String.fromCharCode(((c & 0x0f) << 12) | ((d & 0x3f) << 6) | (f & 0x3f));
+        i += 3;
+        continue;
+      }
+    }
+    // Anything else (4-byte sequences, broken ones) from here on by TextDecoder: i is at a sequence boundary.
+    return s + RUN_DECODER.decode(b.subarray(i, j));
+  }
+  return s;
 }
 
 /**

@@ -246,6 +246,15 @@ export function sharedNameCount(): number {
   return shared.count;
 }
 
+/**
+ * Namespace URIs of the process, interned (as names are, see above): a document's declarations find the engine's
+ * own copy without making it again (~0.3 µs per URI and parse). A cache, not state: a parse sees equal strings either
+ * way; bounded in entries and length (past the bound a URI is interned per parse, as before).
+ */
+const SHARED_URIS_MAX = 1024;
+const SHARED_URI_LENGTH_MAX = 200;
+const SHARED_URIS = new Map<string, string>();
+
 function splitName(name: string): NameParts {
   const colon = name.indexOf(':');
   return colon === -1
@@ -407,7 +416,8 @@ class Tokenizer implements HardenedParser {
   private declares = false;
 
   // names and URIs of this parse
-  private readonly qtable: (QName | null)[] = new Array<QName | null>(1024).fill(null);
+  /** Holes for empty slots: a fresh holey array is ~0.8 µs, one filled with null ~5 µs (per parse: ~5 % of a 14 KB invoice). */
+  private readonly qtable: (QName | undefined)[] = new Array<QName | undefined>(1024);
   private qcount = 0;
   private readonly qmap = new Map<string, QName>();
   private readonly uris = new Map<string, string>();
@@ -1165,7 +1175,7 @@ class Tokenizer implements HardenedParser {
     const slot = (hash ^ (hash >>> 10)) & 1023;
     const len = to - from;
     let depth = 0;
-    for (let e: QName | null = this.qtable[slot]!; e !== null; e = e.next) {
+    for (let e: QName | null | undefined = this.qtable[slot]; e != null; e = e.next) {
       if (e.name.length === len && sameAt(s, e.name, from)) return e;
       depth++;
     }
@@ -1180,7 +1190,7 @@ class Tokenizer implements HardenedParser {
       if (full) this.qmap.set(name, q);
       else {
         this.qcount++;
-        q.next = this.qtable[slot]!;
+        q.next = this.qtable[slot] ?? null;
         this.qtable[slot] = q;
       }
     }
@@ -1188,10 +1198,13 @@ class Tokenizer implements HardenedParser {
   }
 
   private uri(u: string): string {
-    let v = this.uris.get(u);
+    let v = SHARED_URIS.get(u);
+    if (v !== undefined) return v;
+    v = this.uris.get(u);
     if (v === undefined) {
       v = internalize(u);
-      this.uris.set(u, v);
+      if (SHARED_URIS.size < SHARED_URIS_MAX && u.length <= SHARED_URI_LENGTH_MAX) SHARED_URIS.set(v, v);
+      else this.uris.set(u, v);
     }
     return v;
   }
