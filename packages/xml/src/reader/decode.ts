@@ -112,7 +112,7 @@ const RUN_DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
  * and decoding the pieces separately gives the same text; a leading byte order mark is dropped, as TextDecoder does.
  *
  * Documents below 64 KB (`segmentBytes` 0): copied once as one-byte text (a native Latin-1 copy), and only the runs of
- * non-ASCII bytes are decoded — found by a loop over 32-bit words, 4 bytes per step; a short run (an umlaut, a "€")
+ * non-ASCII bytes are decoded — found by a loop over 32-bit words, 16 bytes per step; a short run (an umlaut, a "€")
  * by hand when it holds only well-formed 2- and 3-byte sequences, else by TextDecoder — then the ASCII stretches cut
  * from the copy and the decoded runs are joined. On a median real invoice (14 KB, a few umlauts) ~15 µs instead of
  * ~28 µs for 1 KB pieces through isAscii and TextDecoder. Larger documents go in pieces of `segmentBytes` (native
@@ -168,6 +168,8 @@ function decodeRuns(bytes: Uint8Array, buf: Buffer): string {
     if (i >= w0 && i < w1 && ((i - w0) & 3) === 0) {
       // Whole words without a byte >= 0x80, in a loop of their own.
       let k = (i - w0) >>> 2;
+      // Four words (16 bytes) a step, then one.
+      while (k + 3 < wn && ((words[k]! | words[k + 1]! | words[k + 2]! | words[k + 3]!) & 0x80808080) === 0) k += 4;
       while (k < wn && (words[k]! & 0x80808080) === 0) k++;
       i = w0 + k * 4;
       if (i >= n) break;

@@ -39,6 +39,10 @@ const docs: string[] = [
   '<?xml version="1.0" encoding="UTF-8"?>\n<rsm:Doc xmlns:rsm="urn:r" xmlns="urn:d">\n  <a x="1" y=\'two &amp; 3\'>text &lt; more</a>\n  <b/>\n</rsm:Doc>\n',
   '<r>\r\n<a>line1\r\nline2\rline3</a>\r\n<!-- a\r\ncomment - with dashes -->\r\n</r>',
   '<r><![CDATA[x ]] y ]]> z <not a tag>]]><c>]</c><d>]]</d><e>a]b]]c</e><![CDATA[]]><![CDATA[a\r\nb]]]]></r>',
+  // Comments and CDATA sections taken at once after "<!": empty, dashes right after the opening, a broken end.
+  '<r><!----><a/><!-----><b/></r>',
+  '<r><!-----></r>',
+  '<r><!--x--><![CDATA[]]><!---x--><![CDATA[<!--]]><![CDAT[x]]></r>',
   '<r>x]]>y</r>',
   // The start tag guessed from the one before it (same name last time) and the names it must not be taken for.
   '<r><a><b/></a><a><bc/></a><a><b/><b\n/></a><a><b\tx="1"/></a><a><b/><c:b/></a><a><\u00e9b/><b>x</b></a><a><bb/><b/></a></r>',

@@ -462,6 +462,7 @@ class Tokenizer implements HardenedParser {
     this.s = s;
     this.i = 0;
     this.nlAt = -2;
+    this.ltAt = -2;
     this.wideS = -1;
     this.newInput();
     const n = s.length;
@@ -920,13 +921,20 @@ class Tokenizer implements HardenedParser {
 
   /** Where the run of ordinary text characters (LF included) from j on ends. */
   private runEnd(s: string, j: number, n: number): number {
-    if (!this.wide(s)) {
-      const lt = s.indexOf('<', j);
-      const stop = lt === -1 ? n : lt;
-      if (stop - j >= LONG_SPAN) {
-        const m = (this.v11 ? TEXT_STOP11 : TEXT_STOP10).exec(s.slice(j, stop));
-        return m === null ? stop : j + m.index;
-      }
+    // The span up to the next "<" first: most runs (notes, names) are short, and then whether the input is held as
+    // one-byte text is not asked (a search of the whole input the first time in a two-byte one).
+    // The first "<" at or after j, remembered as the first LF is (see readText): a long text with many references
+    // and no "<" would otherwise be searched to its end once per run.
+    let lt = this.ltAt;
+    if (lt === -2 || j < this.ltFrom || (lt !== -1 && lt < j)) {
+      lt = s.indexOf('<', j);
+      this.ltFrom = j;
+      this.ltAt = lt;
+    }
+    const stop = lt === -1 ? n : lt;
+    if (stop - j >= LONG_SPAN && !this.wide(s)) {
+      const m = (this.v11 ? TEXT_STOP11 : TEXT_STOP10).exec(s.slice(j, stop));
+      return m === null ? stop : j + m.index;
     }
     const re = this.v11 ? TEXT_RUN11 : TEXT_RUN10;
     re.lastIndex = j;
@@ -937,6 +945,9 @@ class Tokenizer implements HardenedParser {
   /** In the current input `s`, the first LF at or after `nlFrom` is at `nlAt` (-1: none; -2: not looked for yet). */
   private nlFrom = 0;
   private nlAt = -2;
+  /** In the current input `s`, the first "<" at or after `ltFrom` is at `ltAt` (-1: none; -2: not looked for yet). */
+  private ltFrom = 0;
+  private ltAt = -2;
   /** Whether the current input holds a character beyond Latin-1 (1; then V8 holds it as a two-byte string), 0 not, -1 unknown. */
   private wideS = -1;
 
@@ -1516,6 +1527,18 @@ class Tokenizer implements HardenedParser {
 
   /** After "<!": a comment, CDATA section or DOCTYPE (refused). */
   private readBang(): number {
+    // A comment's "--" or CDATA's "[CDATA[" right here (ASCII, no line break): taken at once, without the word below.
+    const s = this.s;
+    const i = this.i;
+    if (s.charCodeAt(i) === MINUS && s.charCodeAt(i + 1) === MINUS) {
+      this.i = i + 2;
+      return this.readComment();
+    }
+    if (s.charCodeAt(i) === LBRACKET && s.startsWith('[CDATA[', i)) {
+      this.i = i + 7;
+      if (!this.sawRoot || this.closedRoot) this.fail('text data outside of root node.');
+      return this.readCData();
+    }
     let word = '';
     for (;;) {
       const c = this.next();
