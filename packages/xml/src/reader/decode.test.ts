@@ -175,14 +175,18 @@ describe('decodeUtf8 (ASCII stretches copied, the rest through TextDecoder or by
     // every 2-byte lead with continuation bytes at and beyond the range ends
     for (let c = 0xc0; c <= 0xdf; c++) for (const d of [0x7f, 0x80, 0x9f, 0xa0, 0xbf, 0xc0]) seqs.push([c, d]);
     // 3-byte leads incl. E0 (second byte from A0) and ED (second byte to 9F: no surrogates)
-    for (const c of [0xe0, 0xe1, 0xe2, 0xec, 0xed, 0xee, 0xef])
-      for (const d of [0x7f, 0x80, 0x9f, 0xa0, 0xbf, 0xc0]) for (const f of [0x7f, 0x80, 0xbf, 0xc0]) seqs.push([c, d, f]);
+    for (const c of [0xe0, 0xe1, 0xe2, 0xec, 0xed, 0xee, 0xef]) for (const d of [0x7f, 0x80, 0x9f, 0xa0, 0xbf, 0xc0]) for (const f of [0x7f, 0x80, 0xbf, 0xc0]) seqs.push([c, d, f]);
     seqs.push([0xf0, 0x9f, 0x98, 0x80], [0xf4, 0x8f, 0xbf, 0xbf], [0xf5, 0x80], [0xc3], [0xe2, 0x82], [0xff]);
     const reference = new TextDecoder('utf-8');
     for (const a of seqs) {
       for (const b of [[], [0xc3, 0xbc], [0xe2, 0x82, 0xac], [0x80]]) {
         // alone between ASCII, followed by another sequence in the same run, and at the very start and end
-        for (const bytes of [[0x41, ...a, 0x42], [0x41, ...a, ...b, 0x42], [...b, ...a], [0x3c, ...a, ...b]]) {
+        for (const bytes of [
+          [0x41, ...a, 0x42],
+          [0x41, ...a, ...b, 0x42],
+          [...b, ...a],
+          [0x3c, ...a, ...b],
+        ]) {
           const u8 = new Uint8Array(bytes);
           expect(decodeUtf8(u8, 0, 0), bytes.map((x) => x.toString(16)).join(' ')).toBe(reference.decode(u8));
         }
