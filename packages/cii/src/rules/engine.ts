@@ -21,7 +21,7 @@ import * as libxml2Api from 'libxml2-wasm';
 import * as libxml2Lib from 'libxml2-wasm/lib/libxml2.mjs';
 import * as libxml2Node from 'libxml2-wasm/lib/nodejs.mjs';
 import type { CiiDoc, Pattern, RuleDef, RuleFinding, RuleSet, Severity } from './types';
-import { CiiDocument, contextOfQuiet, readCiiDoc, oraclePath, type PathCache } from './model';
+import { CiiDocument, readCiiDoc, oraclePath, type PathCache } from './model';
 import { XPathDynamicError } from './xpath';
 import { isXRechnungSpecification, kositVerdict, type KositVerdict } from './kosit';
 import { en16931Rules } from './en16931';
@@ -112,19 +112,18 @@ function specificationNote(id: string | undefined, profile: 'en16931' | 'xrechnu
 const XRECHNUNG_PROFILE_RULES: readonly RuleDef[] = [...en16931Rules, ...xrechnungRules];
 
 /**
- * A rule list cut into runs of rules in a row that share one `quiet` function (a run of rules without one is its own
- * run, asked nothing): run g is rules[starts[g]] .. rules[starts[g + 1] - 1], `quiets[g]` its function. runRules asks
- * each run's function once and skips a quiet run without visiting its rules' definitions (on a usual invoice most of
- * the ~800 EN 16931 rules; touching each definition per call was a cache miss each after other work had run).
+ * A rule list cut into runs of rules in a row that share one `quiet` (a run of rules without one is its own run,
+ * asked nothing): run g is rules[starts[g]] .. rules[starts[g + 1] - 1], `quiets[g]` its quiet. runRules asks each
+ * run once and skips a quiet run without visiting its rules' definitions (on a usual invoice most of the ~800
+ * EN 16931 rules; touching each definition per call was a cache miss each after other work had run).
  */
 interface RulePlan {
   readonly length: number;
   readonly starts: Int32Array;
-  readonly quiets: readonly (((doc: CiiDoc) => boolean) | undefined)[];
+  readonly quiets: readonly RuleDef['quiet'][];
   /**
-   * Per run whose quiet function is a context's "fires on no node" (contextOfQuiet, most runs): that context's id
-   * (else -1) and pattern. runRules asks a CiiDocument for it directly: two compact arrays read in order per call,
-   * not a closure, its captured context and that context's object per run.
+   * Per run whose quiet is a context (most runs): its id (else -1) and pattern. runRules asks a CiiDocument for it
+   * directly: two compact arrays read in order per call, not the context object per run.
    */
   readonly quietIds: Int32Array;
   readonly quietPatterns: readonly (Pattern | undefined)[];
@@ -137,7 +136,7 @@ function planOf(rules: readonly RuleDef[]): RulePlan {
   // A list that changed length since it was planned (lists are read-only; this only guards a misuse) is planned again.
   if (known !== undefined && known.length === rules.length) return known;
   const starts: number[] = [];
-  const quiets: (((doc: CiiDoc) => boolean) | undefined)[] = [];
+  const quiets: RuleDef['quiet'][] = [];
   for (let r = 0; r < rules.length; r++) {
     const q = rules[r]!.quiet;
     if (r === 0 || q !== quiets[quiets.length - 1]) {
@@ -150,14 +149,23 @@ function planOf(rules: readonly RuleDef[]): RulePlan {
   const quietPatterns: (Pattern | undefined)[] = new Array<Pattern | undefined>(quiets.length).fill(undefined);
   for (let g = 0; g < quiets.length; g++) {
     const q = quiets[g];
-    const ctx = q === undefined ? undefined : contextOfQuiet(q);
-    if (ctx === undefined) continue;
-    quietIds[g] = ctx.id;
-    quietPatterns[g] = ctx.pattern;
+    if (q === undefined || typeof q === 'function') continue;
+    quietIds[g] = q.id;
+    quietPatterns[g] = q.pattern;
   }
   const plan: RulePlan = { length: rules.length, starts: Int32Array.from(starts), quiets, quietIds, quietPatterns };
   rulePlans.set(rules, plan);
   return plan;
+}
+
+/**
+ * What a rule's `quiet` says of `doc` (false without one): its function's answer, or whether its context fires on no
+ * node. Throws what the function throws (runRules then runs the checks).
+ */
+export function saysQuiet(rule: RuleDef, doc: CiiDoc): boolean {
+  const q = rule.quiet;
+  if (q === undefined) return false;
+  return typeof q === 'function' ? q(doc) : doc.nodes(q).length === 0;
 }
 
 /** The finding of a rule whose check threw: the official stylesheet would stop with a dynamic error there. */
@@ -219,33 +227,23 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
   const quiets = plan.quiets;
   const quietIds = plan.quietIds;
   const quietPatterns = plan.quietPatterns;
-  // The read model of readCiiDoc answers a context's emptiness directly (another CiiDoc is asked through `quiet`).
+  // The read model of readCiiDoc answers a context's emptiness by the context's id (another CiiDoc is asked by saysQuiet).
   const model = doc instanceof CiiDocument ? doc : undefined;
   for (let g = 0; g < quiets.length; g++) {
     const id = quietIds[g]!;
-    if (id >= 0 && model !== undefined) {
+    const start = starts[g]!;
+    // The whole run of rules sharing this answer is skipped without visiting their definitions.
+    if (quiets[g] !== undefined) {
       let quiet: boolean;
       try {
-        quiet = model.firesNone(quietPatterns[g]!, id);
+        quiet = id >= 0 && model !== undefined ? model.firesNone(quietPatterns[g]!, id) : saysQuiet(rules[start]!, doc);
       } catch {
         quiet = false;
       }
       if (quiet) continue;
-    } else {
-      const q = quiets[g];
-      if (q !== undefined) {
-        let quiet: boolean;
-        try {
-          quiet = q(doc);
-        } catch {
-          quiet = false;
-        }
-        // The whole run of rules sharing this answer is skipped without visiting their definitions.
-        if (quiet) continue;
-      }
     }
     const end = starts[g + 1]!;
-    for (let r = starts[g]!; r < end; r++) {
+    for (let r = start; r < end; r++) {
       rule = rules[r]!;
       const mark = out.length;
       try {

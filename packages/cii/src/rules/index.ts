@@ -2,6 +2,7 @@
 export {
   validateCii,
   runRules,
+  saysQuiet,
   readForValidation,
   xsdStep,
   rulesetInfo,

@@ -79,32 +79,6 @@ function dispatchOf(p: Pattern): Dispatch {
   return d;
 }
 
-/**
- * RuleDef.quiet for the rules of one context: it fires on no node of the document. One function per context (made
- * at import time by the rule definitions, never per document), so the rules of a context in a row share it and
- * runRules asks it once for all of them.
- */
-export function emptyContextQuiet(ctx: ContextDef): (doc: CiiDoc) => boolean {
-  let q = emptyContexts.get(ctx);
-  if (q === undefined) {
-    emptyContexts.set(ctx, (q = (doc) => doc.nodes(ctx).length === 0));
-    quietContexts.set(q, ctx);
-  }
-  return q;
-}
-// Static: one function per context, and back.
-const emptyContexts = new Map<ContextDef, (doc: CiiDoc) => boolean>();
-const quietContexts = new WeakMap<(doc: CiiDoc) => boolean, ContextDef>();
-
-/**
- * The context whose emptiness `q` tests when it is a function of emptyContextQuiet (undefined for any other): runRules
- * plans such a run as (pattern, context id) and asks the document directly (CiiDocument.firesNone) instead of calling
- * one closure per run, each with its own captured context to load.
- */
-export function contextOfQuiet(q: (doc: CiiDoc) => boolean): ContextDef | undefined {
-  return quietContexts.get(q);
-}
-
 // ------------------------------------------------------------------ name paths
 
 /**
@@ -528,7 +502,7 @@ export class CiiDocument implements CiiDoc {
     return this.assignedOf(ctx.pattern)[ctx.id] ?? EMPTY;
   }
 
-  /** `nodes(ctx).length === 0` for the context of this pattern with this id (see contextOfQuiet). */
+  /** `nodes(ctx).length === 0` for the context of this pattern with this id (a RuleDef.quiet context, see runRules). */
   firesNone(p: Pattern, id: number): boolean {
     const l = this.assignedOf(p)[id];
     return l === undefined || l.length === 0;

@@ -35,12 +35,13 @@ export interface RuleDef {
    */
   check(doc: CiiDoc, fail: (el: XmlElement | null, detail?: string) => void): void;
   /**
-   * Optional: true when this rule's check would report nothing and throw nothing on `doc` (e.g. its context fires
-   * on no node). Rules of one context or table share the same function, so the engine asks it once per run of
-   * rules in a row that share it and then skips their checks. A pure function of the document; when it throws, the
-   * checks run as without it.
+   * Optional: when this rule's check would report nothing and throw nothing on a document. Either a context — the
+   * check reports only nodes of that context, so it is quiet where the context fires on no node — or a function of
+   * the document that says so (e.g. a table that found nothing; a pure function; when it throws, the checks run as
+   * without it). Rules of one context or table share the same value, so the engine asks once per run of rules in a
+   * row that share it and then skips their checks (`saysQuiet` asks for one rule).
    */
-  quiet?: ((doc: CiiDoc) => boolean) | undefined;
+  quiet?: ContextDef | ((doc: CiiDoc) => boolean) | undefined;
 }
 
 /**

@@ -5,7 +5,6 @@
 import type { MessageTexts, XmlElement } from '@kontor/xml';
 import type { CiiDoc, ContextDef, RuleDef, RuleFlag } from '../types';
 import { compile, count } from '../xpath';
-import { emptyContextQuiet } from '../model';
 import { ruleTexts, templateTexts } from '../messages';
 
 export type FlagShort = 'f' | 'w' | 'i';
@@ -18,7 +17,7 @@ export function rule(id: string, flag: FlagShort, ctx: ContextDef, bt: string | 
     flag: FLAG[flag],
     ruleset: 'en16931',
     message: ruleTexts(id),
-    quiet: emptyContextQuiet(ctx),
+    quiet: ctx,
     check(doc, fail) {
       // Indexed loops throughout the engine: no iterator objects per rule and document.
       const nodes = doc.nodes(ctx);
@@ -42,7 +41,7 @@ export function docRule(id: string, flag: FlagShort, ctx: ContextDef, bt: string
     flag: FLAG[flag],
     ruleset: 'en16931',
     message: ruleTexts(id),
-    quiet: emptyContextQuiet(ctx),
+    quiet: ctx,
     check(doc, fail) {
       const nodes = doc.nodes(ctx);
       if (nodes.length === 0 || test(doc)) return;

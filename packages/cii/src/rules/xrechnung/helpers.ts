@@ -66,7 +66,7 @@ export function absolutePath(path: string): (el: XmlElement) => boolean {
   };
 }
 
-/** A rule body made by `each`: its check and the context it walks (rule() derives RuleDef.quiet from it). */
+/** A rule body made by `each`: its check and the context it walks (rule() makes it RuleDef.quiet). */
 export interface EachCheck {
   readonly ctx: ContextDef;
   readonly check: RuleDef['check'];
