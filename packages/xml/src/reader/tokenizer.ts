@@ -1536,7 +1536,6 @@ class Tokenizer implements HardenedParser {
     }
     if (s.charCodeAt(i) === LBRACKET && s.startsWith('[CDATA[', i)) {
       this.i = i + 7;
-      if (!this.sawRoot || this.closedRoot) this.fail('text data outside of root node.');
       return this.readCData();
     }
     let word = '';
@@ -1544,10 +1543,7 @@ class Tokenizer implements HardenedParser {
       const c = this.next();
       if (c === EOC) return NEED;
       word += String.fromCodePoint(c);
-      if (word === '[CDATA[') {
-        if (!this.sawRoot || this.closedRoot) this.fail('text data outside of root node.');
-        return this.readCData();
-      }
+      if (word === '[CDATA[') return this.readCData();
       if (word === '--') return this.readComment();
       if (word === 'DOCTYPE') {
         if (this.sawRoot) this.fail('inappropriately located doctype declaration.');
@@ -1602,8 +1598,9 @@ class Tokenizer implements HardenedParser {
     return true;
   }
 
-  /** CDATA up to "]]>": its text is one event (also when empty), line breaks normalised. */
+  /** After "<![CDATA[": CDATA up to "]]>" (inside the root only); its text is one event (also when empty), line breaks normalised. */
   private readCData(): number {
+    if (!this.sawRoot || this.closedRoot) this.fail('text data outside of root node.');
     const s = this.s;
     const k = s.indexOf(']]>', this.i);
     let text: string;
