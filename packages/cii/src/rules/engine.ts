@@ -161,6 +161,12 @@ function planOf(rules: readonly RuleDef[]): RulePlan {
 /**
  * What a rule's `quiet` says of `doc` (false without one): its function's answer, or whether its context fires on no
  * node. Throws what the function throws (runRules then runs the checks).
+ * @example
+ * ```ts
+ * import { en16931Rules, readCiiDoc, saysQuiet } from '@kontor/cii/rules';
+ * const doc = readCiiDoc(parseXml(xml).root);
+ * const skipped = en16931Rules.filter((r) => saysQuiet(r, doc)).length; // rules that cannot report on this invoice
+ * ```
  */
 export function saysQuiet(rule: RuleDef, doc: CiiDoc): boolean {
   const q = rule.quiet;
