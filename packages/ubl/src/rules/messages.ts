@@ -214,6 +214,78 @@ export const ublRuleMessages = defineMessages({
     de: 'Ein Artikel der Kategorie M braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
     en: "An item of category M needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
   },
+  'BR-E-02': {
+    de: 'Ein Artikel der Kategorie E braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "An item of category E needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-G-02': {
+    de: 'Ein Artikel der Kategorie G braucht die Umsatzsteuer-Identifikationsnummer des Verkäufers (BT-31) oder die des Steuervertreters (BT-63).',
+    en: "An item of category G needs the seller VAT identifier (BT-31) or the tax representative's (BT-63).",
+  },
+  'BR-S-03': {
+    de: 'Ein Nachlass auf Dokumentenebene der Kategorie S braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "A document level allowance of category S needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-Z-03': {
+    de: 'Ein Nachlass auf Dokumentenebene der Kategorie Z braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "A document level allowance of category Z needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-E-03': {
+    de: 'Ein Nachlass auf Dokumentenebene der Kategorie E braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "A document level allowance of category E needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-AE-03': {
+    de: 'Ein Nachlass auf Dokumentenebene der Kategorie AE braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63) sowie die Umsatzsteuer-Identifikationsnummer oder Registernummer des Käufers (BT-48/BT-47).',
+    en: "A document level allowance of category AE needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63) and the buyer VAT or legal registration identifier (BT-48/BT-47).",
+  },
+  'BR-IC-03': {
+    de: 'Ein Nachlass auf Dokumentenebene der Kategorie K braucht die Umsatzsteuer-Identifikationsnummer des Verkäufers (BT-31) oder die des Steuervertreters (BT-63) sowie die Umsatzsteuer-Identifikationsnummer des Käufers (BT-48).',
+    en: "A document level allowance of category K needs the seller VAT identifier (BT-31) or the tax representative's (BT-63) and the buyer VAT identifier (BT-48).",
+  },
+  'BR-G-03': {
+    de: 'Ein Nachlass auf Dokumentenebene der Kategorie G braucht die Umsatzsteuer-Identifikationsnummer des Verkäufers (BT-31) oder die des Steuervertreters (BT-63).',
+    en: "A document level allowance of category G needs the seller VAT identifier (BT-31) or the tax representative's (BT-63).",
+  },
+  'BR-AF-03': {
+    de: 'Ein Nachlass auf Dokumentenebene der Kategorie L braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "A document level allowance of category L needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-AG-03': {
+    de: 'Ein Nachlass auf Dokumentenebene der Kategorie M braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "A document level allowance of category M needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-S-04': {
+    de: 'Ein Zuschlag auf Dokumentenebene der Kategorie S braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "A document level charge of category S needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-Z-04': {
+    de: 'Ein Zuschlag auf Dokumentenebene der Kategorie Z braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "A document level charge of category Z needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-E-04': {
+    de: 'Ein Zuschlag auf Dokumentenebene der Kategorie E braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "A document level charge of category E needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-AE-04': {
+    de: 'Ein Zuschlag auf Dokumentenebene der Kategorie AE braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63) sowie die Umsatzsteuer-Identifikationsnummer oder Registernummer des Käufers (BT-48/BT-47).',
+    en: "A document level charge of category AE needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63) and the buyer VAT or legal registration identifier (BT-48/BT-47).",
+  },
+  'BR-IC-04': {
+    de: 'Ein Zuschlag auf Dokumentenebene der Kategorie K braucht die Umsatzsteuer-Identifikationsnummer des Verkäufers (BT-31) oder die des Steuervertreters (BT-63) sowie die Umsatzsteuer-Identifikationsnummer des Käufers (BT-48).',
+    en: "A document level charge of category K needs the seller VAT identifier (BT-31) or the tax representative's (BT-63) and the buyer VAT identifier (BT-48).",
+  },
+  'BR-G-04': {
+    de: 'Ein Zuschlag auf Dokumentenebene der Kategorie G braucht die Umsatzsteuer-Identifikationsnummer des Verkäufers (BT-31) oder die des Steuervertreters (BT-63).',
+    en: "A document level charge of category G needs the seller VAT identifier (BT-31) or the tax representative's (BT-63).",
+  },
+  'BR-AF-04': {
+    de: 'Ein Zuschlag auf Dokumentenebene der Kategorie L braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "A document level charge of category L needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-AG-04': {
+    de: 'Ein Zuschlag auf Dokumentenebene der Kategorie M braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
+    en: "A document level charge of category M needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
   'BR-53': {
     de: 'Mit einer Steuerbuchungswährung (BT-6) ist der Umsatzsteuergesamtbetrag in dieser Währung (BT-111) erforderlich.',
     en: 'With a VAT accounting currency (BT-6) the total VAT in that currency (BT-111) is required.',

@@ -175,6 +175,44 @@ const needsSellerId = (id: string, code: string, extra: (doc: CiiDoc) => boolean
     'BT-31',
   );
 
+/**
+ * `cbc:ChargeIndicator = true()/false()` as XPath compares it: the value cast to xs:boolean ('true'/'1', 'false'/'0',
+ * whitespace collapsed); any other value is a dynamic error (FORG0001), which aborts the official assertion.
+ */
+function chargeIs(ac: XmlElement, v: boolean): boolean {
+  let hit = false;
+  for (const c of sel(ac, 'cbc:ChargeIndicator')) {
+    const t = nsp(sv(c));
+    if (t !== 'true' && t !== '1' && t !== 'false' && t !== '0') throw new XPathDynamicError('FORG0001', `cannot cast "${t}" to xs:boolean`);
+    if ((t === 'true' || t === '1') === v) hit = true;
+  }
+  return hit;
+}
+
+/**
+ * BR-x-03 / BR-x-04 as bound in UBL: one assertion on the document (not one per allowance/charge) — a document
+ * allowance (`charge` false) or charge (true) anywhere (//cac:AllowanceCharge) with a VAT category of this code
+ * (normalize-space of cbc:ID, VAT scheme) needs the seller's tax id (PartyTaxScheme/CompanyID; of the VAT scheme
+ * when `vatOnly`) or the tax representative's VAT id, plus `extra` (the buyer's ids for AE and K). `exactId`: the
+ * official negation tests cbc:ID without normalize-space (BR-AF-04).
+ */
+const acNeedsSellerId = (id: string, code: string, charge: boolean, opts: { vatOnly?: boolean; extra?: (doc: CiiDoc) => boolean; exactId?: boolean } = {}): RuleDef =>
+  atRoot(
+    id,
+    'en16931',
+    (_r, doc) => {
+      const cats = anywhere(doc, 'AllowanceCharge')
+        .filter((ac) => chargeIs(ac, charge))
+        .flatMap((ac) => sel(ac, 'cac:TaxCategory'))
+        .filter(isVatScheme);
+      const present = opts.exactId ? cats.some((c) => sel(c, 'cbc:ID').some((i) => sv(i) === code)) : cats.some((c) => catIs(c, code));
+      if (!present) return true;
+      return cats.some((c) => catIs(c, code)) && sellerHasTaxId(doc, opts.vatOnly ?? false) && (opts.extra ?? (() => true))(doc);
+    },
+    'BT-31',
+  );
+const buyerIds = (d: CiiDoc): boolean => buyerVatId(d) || buyerLegalId(d);
+
 /** BR-x-09: the VAT amount of a breakdown of this category = taxable × rate / 100, rounded (±1). */
 const breakdownTax = (id: string, code: string): RuleDef =>
   def(
@@ -377,7 +415,7 @@ export const ublBindingRules: readonly RuleDef[] = [
   atLeastOneBreakdown('BR-AG-01', 'M', true),
   needsSellerId('BR-S-02', 'S'),
   needsSellerId('BR-Z-02', 'Z'),
-  needsSellerId('BR-AE-02', 'AE', (d) => buyerVatId(d) || buyerLegalId(d)),
+  needsSellerId('BR-AE-02', 'AE', buyerIds),
   needsSellerId('BR-IC-02', 'K', buyerVatId, true),
   breakdownTax('BR-S-09', 'S'),
   breakdownTax('BR-AF-09', 'L'),
@@ -466,6 +504,21 @@ export const ublBindingRules: readonly RuleDef[] = [
   ),
   needsSellerId('BR-AF-02', 'L'),
   needsSellerId('BR-AG-02', 'M'),
+  needsSellerId('BR-E-02', 'E'),
+  needsSellerId('BR-G-02', 'G', () => true, true),
+  ...([false, true] as const).flatMap((charge) => {
+    const n = charge ? '04' : '03';
+    return [
+      acNeedsSellerId(`BR-S-${n}`, 'S', charge),
+      acNeedsSellerId(`BR-Z-${n}`, 'Z', charge),
+      acNeedsSellerId(`BR-E-${n}`, 'E', charge),
+      acNeedsSellerId(`BR-AE-${n}`, 'AE', charge, { extra: buyerIds }),
+      acNeedsSellerId(`BR-IC-${n}`, 'K', charge, { vatOnly: true, extra: buyerVatId }),
+      acNeedsSellerId(`BR-G-${n}`, 'G', charge, { vatOnly: true }),
+      acNeedsSellerId(`BR-AF-${n}`, 'L', charge, { exactId: charge }),
+      acNeedsSellerId(`BR-AG-${n}`, 'M', charge),
+    ];
+  }),
   atRoot(
     'BR-53',
     'en16931',

@@ -1,0 +1,74 @@
+/**
+ * The UBL bindings of EN 16931 rules whose official UBL context, test or count differs from the CII one
+ * (src/rules/ubl-bindings.ts). Each case is a small UBL invoice built here where the CII-style evaluation and the
+ * CEN UBL 1.3.16 schematron give different answers; the expectation is the official UBL one.
+ */
+import { describe, expect, it } from 'vitest';
+import { validateUbl } from '../src';
+
+const NS =
+  'xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"';
+
+const cat = (el: 'TaxCategory' | 'ClassifiedTaxCategory', id: string, pct = '0'): string =>
+  `<cac:${el}><cbc:ID>${id}</cbc:ID><cbc:Percent>${pct}</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:${el}>`;
+const ac = (charge: boolean, id: string): string =>
+  `<cac:AllowanceCharge><cbc:ChargeIndicator>${charge}</cbc:ChargeIndicator><cbc:Amount currencyID="EUR">10</cbc:Amount>${cat('TaxCategory', id)}</cac:AllowanceCharge>`;
+const line = (n: number, id: string): string =>
+  `<cac:InvoiceLine><cbc:ID>${n}</cbc:ID><cbc:InvoicedQuantity unitCode="C62">1</cbc:InvoicedQuantity><cbc:LineExtensionAmount currencyID="EUR">100</cbc:LineExtensionAmount><cac:Item><cbc:Name>x</cbc:Name>${cat('ClassifiedTaxCategory', id)}</cac:Item><cac:Price><cbc:PriceAmount currencyID="EUR">100</cbc:PriceAmount></cac:Price></cac:InvoiceLine>`;
+
+interface Doc {
+  sellerVat?: boolean;
+  buyerVat?: boolean;
+  acs?: string[];
+  lines?: string[];
+  breakdown?: string;
+}
+/** A small invoice fragment: parties (seller / buyer VAT id optional), document allowances/charges, one breakdown, lines. */
+function invoice(d: Doc): string {
+  const vat = (id: string): string => `<cac:PartyTaxScheme><cbc:CompanyID>${id}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`;
+  return `<?xml version="1.0"?><Invoice ${NS}><cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID><cbc:ID>1</cbc:ID><cbc:IssueDate>2026-01-01</cbc:IssueDate><cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode><cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
+<cac:AccountingSupplierParty><cac:Party><cac:PostalAddress><cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country></cac:PostalAddress>${d.sellerVat ? vat('DE123456789') : ''}<cac:PartyLegalEntity><cbc:RegistrationName>S</cbc:RegistrationName></cac:PartyLegalEntity></cac:Party></cac:AccountingSupplierParty>
+<cac:AccountingCustomerParty><cac:Party><cac:PostalAddress><cac:Country><cbc:IdentificationCode>FR</cbc:IdentificationCode></cac:Country></cac:PostalAddress>${d.buyerVat ? vat('FR12345678901') : ''}<cac:PartyLegalEntity><cbc:RegistrationName>B</cbc:RegistrationName></cac:PartyLegalEntity></cac:Party></cac:AccountingCustomerParty>
+${(d.acs ?? []).join('')}<cac:TaxTotal><cbc:TaxAmount currencyID="EUR">0</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">200</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">0</cbc:TaxAmount>${cat('TaxCategory', d.breakdown ?? 'E')}</cac:TaxSubtotal></cac:TaxTotal>
+<cac:LegalMonetaryTotal><cbc:LineExtensionAmount currencyID="EUR">200</cbc:LineExtensionAmount><cbc:TaxExclusiveAmount currencyID="EUR">200</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount currencyID="EUR">200</cbc:TaxInclusiveAmount><cbc:PayableAmount currencyID="EUR">200</cbc:PayableAmount></cac:LegalMonetaryTotal>
+${(d.lines ?? []).join('')}</Invoice>`;
+}
+const count = (xml: string, code: string): number => validateUbl(xml, { profile: 'en16931' }).findings.filter((f) => f.code === code && f.ruleset === 'en16931').length;
+
+describe('UBL binding: BR-x-02/03/04 (seller tax id for a category) are one assertion per document', () => {
+  it('BR-E-02 / BR-G-02: two exempt / export lines without a seller VAT id fail once (CII: once per line)', () => {
+    expect(count(invoice({ lines: [line(1, 'E'), line(2, 'E')] }), 'BR-E-02')).toBe(1);
+    expect(count(invoice({ lines: [line(1, 'G'), line(2, 'G')], breakdown: 'G' }), 'BR-G-02')).toBe(1);
+    expect(count(invoice({ sellerVat: true, lines: [line(1, 'E'), line(2, 'E')] }), 'BR-E-02')).toBe(0);
+  });
+
+  it('BR-S/Z/E/AE/IC/G/AF/AG-03 and -04: two allowances or two charges of the category fail once', () => {
+    for (const [rule, code] of [
+      ['S', 'S'],
+      ['Z', 'Z'],
+      ['E', 'E'],
+      ['AE', 'AE'],
+      ['IC', 'K'],
+      ['G', 'G'],
+      ['AF', 'L'],
+      ['AG', 'M'],
+    ] as const) {
+      const both = (charge: boolean) => invoice({ acs: [ac(charge, code), ac(charge, code)], lines: [line(1, code)], breakdown: code });
+      expect(count(both(false), `BR-${rule}-03`), `BR-${rule}-03`).toBe(1);
+      expect(count(both(true), `BR-${rule}-04`), `BR-${rule}-04`).toBe(1);
+      expect(count(both(true), `BR-${rule}-03`), `BR-${rule}-03 on charges`).toBe(0);
+    }
+  });
+
+  it('compares the category code after normalize-space (" S " is S) and needs the buyer ids for AE / K', () => {
+    expect(count(invoice({ acs: [ac(false, ' S ')], lines: [line(1, 'S')], breakdown: 'S' }), 'BR-S-03')).toBe(1);
+    expect(count(invoice({ sellerVat: true, acs: [ac(true, 'AE')], lines: [line(1, 'AE')], breakdown: 'AE' }), 'BR-AE-04')).toBe(1);
+    expect(count(invoice({ sellerVat: true, buyerVat: true, acs: [ac(true, 'AE')], lines: [line(1, 'AE')], breakdown: 'AE' }), 'BR-AE-04')).toBe(0);
+    expect(count(invoice({ sellerVat: true, buyerVat: true, acs: [ac(true, 'K'), ac(true, 'K')], lines: [line(1, 'K')], breakdown: 'K' }), 'BR-IC-04')).toBe(0);
+  });
+
+  it('a charge indicator that is not a boolean aborts the assertion (RULE_NOT_EVALUATED), as the cast does in XPath', () => {
+    const r = validateUbl(invoice({ acs: [ac(false, 'E').replace('>false<', '>yes<')], lines: [line(1, 'E')] }), { profile: 'en16931' });
+    expect(r.findings.some((f) => f.code === 'RULE_NOT_EVALUATED' && f.detail === 'BR-E-03')).toBe(true);
+  });
+});
