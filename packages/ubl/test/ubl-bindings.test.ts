@@ -22,6 +22,8 @@ interface Doc {
   acs?: string[];
   lines?: string[];
   breakdown?: string;
+  /** Raw UBL inserted after the buyer (schema order does not matter to the rules). */
+  extra?: string;
 }
 /** A small invoice fragment: parties (seller / buyer VAT id optional), document allowances/charges, one breakdown, lines. */
 function invoice(d: Doc): string {
@@ -29,7 +31,7 @@ function invoice(d: Doc): string {
   return `<?xml version="1.0"?><Invoice ${NS}><cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID><cbc:ID>1</cbc:ID><cbc:IssueDate>2026-01-01</cbc:IssueDate><cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode><cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
 <cac:AccountingSupplierParty><cac:Party><cac:PostalAddress><cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country></cac:PostalAddress>${d.sellerVat ? vat('DE123456789') : ''}<cac:PartyLegalEntity><cbc:RegistrationName>S</cbc:RegistrationName></cac:PartyLegalEntity></cac:Party></cac:AccountingSupplierParty>
 <cac:AccountingCustomerParty><cac:Party><cac:PostalAddress><cac:Country><cbc:IdentificationCode>FR</cbc:IdentificationCode></cac:Country></cac:PostalAddress>${d.buyerVat ? vat('FR12345678901') : ''}<cac:PartyLegalEntity><cbc:RegistrationName>B</cbc:RegistrationName></cac:PartyLegalEntity></cac:Party></cac:AccountingCustomerParty>
-${(d.acs ?? []).join('')}<cac:TaxTotal><cbc:TaxAmount currencyID="EUR">0</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">200</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">0</cbc:TaxAmount>${cat('TaxCategory', d.breakdown ?? 'E')}</cac:TaxSubtotal></cac:TaxTotal>
+${d.extra ?? ''}${(d.acs ?? []).join('')}<cac:TaxTotal><cbc:TaxAmount currencyID="EUR">0</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">200</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">0</cbc:TaxAmount>${cat('TaxCategory', d.breakdown ?? 'E')}</cac:TaxSubtotal></cac:TaxTotal>
 <cac:LegalMonetaryTotal><cbc:LineExtensionAmount currencyID="EUR">200</cbc:LineExtensionAmount><cbc:TaxExclusiveAmount currencyID="EUR">200</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount currencyID="EUR">200</cbc:TaxInclusiveAmount><cbc:PayableAmount currencyID="EUR">200</cbc:PayableAmount></cac:LegalMonetaryTotal>
 ${(d.lines ?? []).join('')}</Invoice>`;
 }
@@ -70,5 +72,44 @@ describe('UBL binding: BR-x-02/03/04 (seller tax id for a category) are one asse
   it('a charge indicator that is not a boolean aborts the assertion (RULE_NOT_EVALUATED), as the cast does in XPath', () => {
     const r = validateUbl(invoice({ acs: [ac(false, 'E').replace('>false<', '>yes<')], lines: [line(1, 'E')] }), { profile: 'en16931' });
     expect(r.findings.some((f) => f.code === 'RULE_NOT_EVALUATED' && f.detail === 'BR-E-03')).toBe(true);
+  });
+});
+
+describe('UBL binding: payment means and the invoicing period', () => {
+  const e = (extra: string): string => invoice({ sellerVat: true, lines: [line(1, 'E')], extra });
+  it('BR-61: a payment means without a code is no credit transfer (CII-style: fails); 30 without an account fails', () => {
+    expect(count(e('<cac:PaymentMeans><cbc:PaymentDueDate>2026-02-01</cbc:PaymentDueDate></cac:PaymentMeans>'), 'BR-61')).toBe(0);
+    expect(count(e('<cac:PaymentMeans><cbc:PaymentMeansCode> 30 </cbc:PaymentMeansCode></cac:PaymentMeans>'), 'BR-61')).toBe(1);
+    expect(count(e('<cac:PaymentMeans><cbc:PaymentMeansCode>30</cbc:PaymentMeansCode><cac:PayeeFinancialAccount><cbc:ID>DE02</cbc:ID></cac:PayeeFinancialAccount></cac:PaymentMeans>'), 'BR-61')).toBe(
+      0,
+    );
+  });
+
+  it('BR-51 is a warning per card number in UBL', () => {
+    const r = validateUbl(
+      e(
+        '<cac:PaymentMeans><cbc:PaymentMeansCode>48</cbc:PaymentMeansCode><cac:CardAccount><cbc:PrimaryAccountNumberID>1234567890123456</cbc:PrimaryAccountNumberID><cbc:NetworkID>VISA</cbc:NetworkID></cac:CardAccount></cac:PaymentMeans>',
+      ),
+      { profile: 'en16931' },
+    );
+    expect(r.findings.filter((f) => f.code === 'BR-51').map((f) => f.flag)).toEqual(['warning']);
+    expect(
+      count(
+        e(
+          '<cac:PaymentMeans><cbc:PaymentMeansCode>48</cbc:PaymentMeansCode><cac:CardAccount><cbc:PrimaryAccountNumberID>  1234567890  </cbc:PrimaryAccountNumberID></cac:CardAccount></cac:PaymentMeans>',
+        ),
+        'BR-51',
+      ),
+    ).toBe(0);
+  });
+
+  it('BR-CO-19 / BR-CL-06 / BR-CO-03: the VAT point date code lives in the UBL invoice period', () => {
+    const period = (codes: string[]): string => `<cac:InvoicePeriod>${codes.map((c) => `<cbc:DescriptionCode>${c}</cbc:DescriptionCode>`).join('')}</cac:InvoicePeriod>`;
+    expect(count(e(period(['3'])), 'BR-CO-19')).toBe(0);
+    expect(count(e(period([])), 'BR-CO-19')).toBe(1);
+    expect(count(e(period(['3', '35', '432'])), 'BR-CL-06')).toBe(0);
+    expect(count(e(period(['31', '3', '12'])), 'BR-CL-06')).toBe(2);
+    expect(count(e(`<cbc:TaxPointDate>2026-01-01</cbc:TaxPointDate>${period(['12'])}`), 'BR-CO-03')).toBe(1);
+    expect(count(e(`<cbc:TaxPointDate>2026-01-01</cbc:TaxPointDate>${period([])}`), 'BR-CO-03')).toBe(0);
   });
 });

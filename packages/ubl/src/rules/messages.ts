@@ -198,6 +198,19 @@ export const ublRuleMessages = defineMessages({
   'BR-O-12': { de: 'Mit einer Umsatzsteueraufschlüsselung der Kategorie O muss jeder Artikel der Kategorie O angehören.', en: 'With a VAT breakdown of category O every item must be of category O.' },
   'BR-48': { de: 'Jede Umsatzsteueraufschlüsselung braucht den Steuersatz (BT-119), außer bei Kategorie O.', en: 'Each VAT breakdown needs the rate (BT-119), except category O.' },
   'BR-61': { de: 'Eine Überweisung (Codes 30, 58) braucht die Kennung des Zahlungskontos (BT-84).', en: 'Credit transfer (codes 30, 58) needs the payment account identifier (BT-84).' },
+  'BR-51': {
+    de: 'Die Kartennummer (BT-87) sollte höchstens 10 Zeichen zeigen (die ersten 6 und die letzten 4 Ziffern).',
+    en: 'The card account number (BT-87) should show at most 10 characters (the first 6 and the last 4 digits).',
+  },
+  'BR-CO-19': {
+    de: 'Der Rechnungszeitraum (BG-14) braucht ein Anfangsdatum, ein Enddatum oder den Code des Steuerzeitpunkts (BT-8).',
+    en: 'The invoicing period (BG-14) needs a start date, an end date or the VAT point date code (BT-8).',
+  },
+  'BR-CL-06': { de: 'Der Code des Steuerzeitpunkts (BT-8) muss 3, 35 oder 432 sein (UNTDID 2005).', en: 'The VAT point date code (BT-8) must be 3, 35 or 432 (UNTDID 2005).' },
+  'BR-CO-03': {
+    de: 'Das Datum des Steuerzeitpunkts (BT-7) und sein Code (BT-8) schließen einander aus.',
+    en: 'The VAT point date (BT-7) and the VAT point date code (BT-8) are mutually exclusive.',
+  },
   'BR-CL-01': {
     de: 'Der Rechnungsartcode (BT-3) muss ein Rechnungscode nach UNTDID 1001 sein (Gutschriftcodes bei einer CreditNote).',
     en: 'Invoice type code (BT-3) must be a UNTDID 1001 invoice code (credit note codes on a CreditNote).',

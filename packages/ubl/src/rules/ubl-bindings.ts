@@ -213,6 +213,8 @@ const acNeedsSellerId = (id: string, code: string, charge: boolean, opts: { vatO
   );
 const buyerIds = (d: CiiDoc): boolean => buyerVatId(d) || buyerLegalId(d);
 
+const isLine = (e: XmlElement | null): boolean => !!e && e.ns === CAC && (e.local === 'InvoiceLine' || e.local === 'CreditNoteLine');
+
 /** BR-x-09: the VAT amount of a breakdown of this category = taxable × rate / 100, rounded (±1). */
 const breakdownTax = (id: string, code: string): RuleDef =>
   def(
@@ -462,15 +464,54 @@ export const ublBindingRules: readonly RuleDef[] = [
     'fatal',
     'en16931',
     (doc, fail) => {
+      // normalize-space(cbc:PaymentMeansCode): '' without a code (not a transfer), a type error with several.
       for (const pm of anywhere(doc, 'PaymentMeans')) {
-        const codes = sel(pm, 'cbc:PaymentMeansCode').map((c) => nsp(sv(c)));
-        const transfer = codes.some((c) => c === '30' || c === '58');
-        const other = codes.some((c) => c !== '30') && codes.some((c) => c !== '58');
-        if (!((sel(pm, 'cac:PayeeFinancialAccount/cbc:ID').length > 0 && transfer) || other)) fail(pm);
+        const el = one(sel(pm, 'cbc:PaymentMeansCode'));
+        const code = el ? nsp(sv(el)) : '';
+        const transfer = code === '30' || code === '58';
+        if (transfer && !sel(pm, 'cac:PayeeFinancialAccount/cbc:ID').length) fail(pm);
       }
     },
     'BT-84',
   ),
+  // A warning in UBL, on each card number (cac:PaymentMeans/cac:CardAccount/cbc:PrimaryAccountNumberID).
+  def(
+    'BR-51',
+    'warning',
+    'en16931',
+    (doc, fail) => {
+      for (const pm of anywhere(doc, 'PaymentMeans')) for (const pan of sel(pm, 'cac:CardAccount/cbc:PrimaryAccountNumberID')) if ([...nsp(sv(pan))].length > 10) fail(pan);
+    },
+    'BT-87',
+  ),
+  // The document's invoicing period (context cac:InvoicePeriod after the line periods' rule): a start date, an end
+  // date or a VAT point date code (BT-8, which UBL carries in the period).
+  def(
+    'BR-CO-19',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const p of anywhere(doc, 'InvoicePeriod')) {
+        if (isLine(p.parent)) continue;
+        if (!sel(p, 'cbc:StartDate').length && !sel(p, 'cbc:EndDate').length && !sel(p, 'cbc:DescriptionCode').length) fail(p);
+      }
+    },
+    'BG-14',
+  ),
+  def(
+    'BR-CL-06',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const p of anywhere(doc, 'InvoicePeriod'))
+        for (const c of sel(p, 'cbc:DescriptionCode')) {
+          const v = nsp(sv(c));
+          if (v !== '3' && v !== '35' && v !== '432') fail(c);
+        }
+    },
+    'BT-8',
+  ),
+  atRoot('BR-CO-03', 'en16931', (r) => !(sel(r, 'cbc:TaxPointDate').length > 0 && sel(r, 'cac:InvoicePeriod/cbc:DescriptionCode').length > 0), 'BT-7'),
   def(
     'BR-CL-01',
     'fatal',
