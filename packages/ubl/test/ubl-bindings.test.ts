@@ -113,3 +113,54 @@ describe('UBL binding: payment means and the invoicing period', () => {
     expect(count(e(`<cbc:TaxPointDate>2026-01-01</cbc:TaxPointDate>${period([])}`), 'BR-CO-03')).toBe(0);
   });
 });
+
+describe('UBL binding: intra-community supply (K) and deliveries', () => {
+  const k = (extra: string, breakdowns = 1): string =>
+    invoice({ sellerVat: true, buyerVat: true, lines: [line(1, 'K')], breakdown: 'K', extra }).replace(
+      '</cac:TaxSubtotal>',
+      `</cac:TaxSubtotal>${`<cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">0</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">0</cbc:TaxAmount>${cat('TaxCategory', 'K')}</cac:TaxSubtotal>`.repeat(breakdowns - 1)}`,
+    );
+  it('BR-IC-11 / BR-IC-12 are one assertion per document (CII: one per K breakdown); an empty date or country counts as missing', () => {
+    expect(count(k('', 2), 'BR-IC-11')).toBe(1);
+    expect(count(k('', 2), 'BR-IC-12')).toBe(1);
+    expect(count(k('<cac:Delivery><cbc:ActualDeliveryDate/></cac:Delivery>'), 'BR-IC-11')).toBe(1);
+    expect(count(k('<cac:Delivery><cbc:ActualDeliveryDate>2026-01-01</cbc:ActualDeliveryDate></cac:Delivery>'), 'BR-IC-11')).toBe(0);
+    expect(count(k('<cac:InvoicePeriod><cbc:DescriptionCode>3</cbc:DescriptionCode></cac:InvoicePeriod>'), 'BR-IC-11')).toBe(0);
+    const deliverTo = (code: string): string => `<cac:Delivery><cac:DeliveryLocation><cac:Address><cac:Country>${code}</cac:Country></cac:Address></cac:DeliveryLocation></cac:Delivery>`;
+    expect(count(k(deliverTo('<cbc:IdentificationCode/>')), 'BR-IC-12')).toBe(1);
+    expect(count(k(deliverTo('<cbc:IdentificationCode>FR</cbc:IdentificationCode>')), 'BR-IC-12')).toBe(0);
+  });
+
+  it('BR-57: a deliver-to address with an (empty) country code element passes; without one it fails', () => {
+    const addr = (inner: string): string => invoice({ lines: [line(1, 'E')], extra: `<cac:Delivery><cac:DeliveryLocation><cac:Address>${inner}</cac:Address></cac:DeliveryLocation></cac:Delivery>` });
+    expect(count(addr('<cac:Country><cbc:IdentificationCode/></cac:Country>'), 'BR-57')).toBe(0);
+    expect(count(addr('<cbc:CityName>Paris</cbc:CityName>'), 'BR-57')).toBe(1);
+  });
+});
+
+describe('UBL binding: BR-x-05/06/07 (category rates) with the UBL contexts and tests', () => {
+  const withRate = (id: string, pct: string | null, where: 'line' | 'allowance' | 'charge'): string => {
+    const c = (el: 'TaxCategory' | 'ClassifiedTaxCategory'): string => (pct === null ? cat(el, id).replace(/<cbc:Percent>[^<]*<\/cbc:Percent>/, '') : cat(el, id, pct));
+    if (where === 'line') return invoice({ lines: [line(1, 'E').replace(cat('ClassifiedTaxCategory', 'E'), c('ClassifiedTaxCategory'))] });
+    return invoice({ acs: [ac(where === 'charge', 'E').replace(cat('TaxCategory', 'E'), c('TaxCategory'))], lines: [line(1, 'E')] });
+  };
+  it('L and M: a rate of 0 is allowed in UBL (≥ 0), a negative one is not', () => {
+    for (const [p, code] of [
+      ['AF', 'L'],
+      ['AG', 'M'],
+    ] as const) {
+      expect(count(withRate(code, '0', 'line'), `BR-${p}-05`)).toBe(0);
+      expect(count(withRate(code, '0', 'allowance'), `BR-${p}-06`)).toBe(0);
+      expect(count(withRate(code, '0', 'charge'), `BR-${p}-07`)).toBe(0);
+      expect(count(withRate(code, '-1', 'charge'), `BR-${p}-07`)).toBe(1);
+      expect(count(withRate(code, null, 'line'), `BR-${p}-05`)).toBe(1);
+    }
+  });
+  it('the category code is compared after normalize-space (" K" is K: a missing rate fails BR-IC-05)', () => {
+    expect(count(withRate(' K', null, 'line'), 'BR-IC-05')).toBe(1);
+    expect(count(withRate(' K', '0', 'line'), 'BR-IC-05')).toBe(0);
+    expect(count(withRate('S ', '0', 'allowance'), 'BR-S-06')).toBe(1);
+    expect(count(withRate(' O', '0', 'charge'), 'BR-O-07')).toBe(1);
+    expect(count(withRate(' O', null, 'charge'), 'BR-O-07')).toBe(0);
+  });
+});

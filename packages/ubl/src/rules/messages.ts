@@ -211,6 +211,15 @@ export const ublRuleMessages = defineMessages({
     de: 'Das Datum des Steuerzeitpunkts (BT-7) und sein Code (BT-8) schließen einander aus.',
     en: 'The VAT point date (BT-7) and the VAT point date code (BT-8) are mutually exclusive.',
   },
+  'BR-IC-11': {
+    de: 'Mit einer Aufschlüsselung der Kategorie K ist das Lieferdatum (BT-72) oder ein Rechnungszeitraum (BG-14) erforderlich.',
+    en: 'With a category K breakdown the actual delivery date (BT-72) or an invoicing period (BG-14) is required.',
+  },
+  'BR-IC-12': {
+    de: 'Mit einer Aufschlüsselung der Kategorie K ist der Ländercode der Lieferanschrift (BT-80) erforderlich.',
+    en: 'With a category K breakdown the deliver to country code (BT-80) is required.',
+  },
+  'BR-57': { de: 'Jede Lieferanschrift (BG-15) braucht einen Ländercode (BT-80).', en: 'Each deliver to address (BG-15) needs a country code (BT-80).' },
   'BR-CL-01': {
     de: 'Der Rechnungsartcode (BT-3) muss ein Rechnungscode nach UNTDID 1001 sein (Gutschriftcodes bei einer CreditNote).',
     en: 'Invoice type code (BT-3) must be a UNTDID 1001 invoice code (credit note codes on a CreditNote).',
@@ -298,6 +307,75 @@ export const ublRuleMessages = defineMessages({
   'BR-AG-04': {
     de: 'Ein Zuschlag auf Dokumentenebene der Kategorie M braucht die Umsatzsteuer-Identifikationsnummer oder Steuernummer des Verkäufers (BT-31/BT-32) oder die des Steuervertreters (BT-63).',
     en: "A document level charge of category M needs the seller VAT identifier (BT-31/BT-32) or the tax representative's (BT-63).",
+  },
+  'BR-S-05': {
+    de: 'Der Umsatzsteuersatz (BT-152) eines Artikels zum Normalsatz (Kategorie S) muss größer als 0 sein.',
+    en: 'The VAT rate (BT-152) of an item standard rated (category S) must be greater than 0.',
+  },
+  'BR-Z-05': { de: 'Der Umsatzsteuersatz (BT-152) eines Artikels zum Nullsatz (Kategorie Z) muss 0 sein.', en: 'The VAT rate (BT-152) of an item zero rated (category Z) must be 0.' },
+  'BR-E-05': { de: 'Der Umsatzsteuersatz (BT-152) eines Artikels der steuerbefreiten Kategorie E muss 0 sein.', en: 'The VAT rate (BT-152) of an item exempt (category E) must be 0.' },
+  'BR-AE-05': {
+    de: 'Der Umsatzsteuersatz (BT-152) eines Artikels der Kategorie AE (Steuerschuldnerschaft des Leistungsempfängers) muss 0 sein.',
+    en: 'The VAT rate (BT-152) of an item reverse charge (category AE) must be 0.',
+  },
+  'BR-IC-05': {
+    de: 'Der Umsatzsteuersatz (BT-152) eines Artikels der Kategorie K (innergemeinschaftlich) muss 0 sein.',
+    en: 'The VAT rate (BT-152) of an item intra-community (category K) must be 0.',
+  },
+  'BR-G-05': { de: 'Der Umsatzsteuersatz (BT-152) eines Artikels der Kategorie G (Ausfuhr) muss 0 sein.', en: 'The VAT rate (BT-152) of an item export (category G) must be 0.' },
+  'BR-AF-05': { de: 'Der Umsatzsteuersatz (BT-152) eines Artikels der Kategorie L (IGIC) darf nicht negativ sein.', en: 'The VAT rate (BT-152) of an item IGIC (category L) must not be negative.' },
+  'BR-AG-05': { de: 'Der Umsatzsteuersatz (BT-152) eines Artikels der Kategorie M (IPSI) darf nicht negativ sein.', en: 'The VAT rate (BT-152) of an item IPSI (category M) must not be negative.' },
+  'BR-O-05': {
+    de: 'Der Umsatzsteuersatz (BT-152) eines Artikels der Kategorie O (nicht steuerbar) darf nicht angegeben sein.',
+    en: 'The VAT rate (BT-152) of an item not subject to VAT (category O) must not be given.',
+  },
+  'BR-S-06': {
+    de: 'Der Umsatzsteuersatz (BT-96) eines Nachlasses zum Normalsatz (Kategorie S) muss größer als 0 sein.',
+    en: 'The VAT rate (BT-96) of an allowance standard rated (category S) must be greater than 0.',
+  },
+  'BR-Z-06': { de: 'Der Umsatzsteuersatz (BT-96) eines Nachlasses zum Nullsatz (Kategorie Z) muss 0 sein.', en: 'The VAT rate (BT-96) of an allowance zero rated (category Z) must be 0.' },
+  'BR-E-06': { de: 'Der Umsatzsteuersatz (BT-96) eines Nachlasses der steuerbefreiten Kategorie E muss 0 sein.', en: 'The VAT rate (BT-96) of an allowance exempt (category E) must be 0.' },
+  'BR-AE-06': {
+    de: 'Der Umsatzsteuersatz (BT-96) eines Nachlasses der Kategorie AE (Steuerschuldnerschaft des Leistungsempfängers) muss 0 sein.',
+    en: 'The VAT rate (BT-96) of an allowance reverse charge (category AE) must be 0.',
+  },
+  'BR-IC-06': {
+    de: 'Der Umsatzsteuersatz (BT-96) eines Nachlasses der Kategorie K (innergemeinschaftlich) muss 0 sein.',
+    en: 'The VAT rate (BT-96) of an allowance intra-community (category K) must be 0.',
+  },
+  'BR-G-06': { de: 'Der Umsatzsteuersatz (BT-96) eines Nachlasses der Kategorie G (Ausfuhr) muss 0 sein.', en: 'The VAT rate (BT-96) of an allowance export (category G) must be 0.' },
+  'BR-AF-06': {
+    de: 'Der Umsatzsteuersatz (BT-96) eines Nachlasses der Kategorie L (IGIC) darf nicht negativ sein.',
+    en: 'The VAT rate (BT-96) of an allowance IGIC (category L) must not be negative.',
+  },
+  'BR-AG-06': {
+    de: 'Der Umsatzsteuersatz (BT-96) eines Nachlasses der Kategorie M (IPSI) darf nicht negativ sein.',
+    en: 'The VAT rate (BT-96) of an allowance IPSI (category M) must not be negative.',
+  },
+  'BR-O-06': {
+    de: 'Der Umsatzsteuersatz (BT-96) eines Nachlasses der Kategorie O (nicht steuerbar) darf nicht angegeben sein.',
+    en: 'The VAT rate (BT-96) of an allowance not subject to VAT (category O) must not be given.',
+  },
+  'BR-S-07': {
+    de: 'Der Umsatzsteuersatz (BT-103) eines Zuschlags zum Normalsatz (Kategorie S) muss größer als 0 sein.',
+    en: 'The VAT rate (BT-103) of a charge standard rated (category S) must be greater than 0.',
+  },
+  'BR-Z-07': { de: 'Der Umsatzsteuersatz (BT-103) eines Zuschlags zum Nullsatz (Kategorie Z) muss 0 sein.', en: 'The VAT rate (BT-103) of a charge zero rated (category Z) must be 0.' },
+  'BR-E-07': { de: 'Der Umsatzsteuersatz (BT-103) eines Zuschlags der steuerbefreiten Kategorie E muss 0 sein.', en: 'The VAT rate (BT-103) of a charge exempt (category E) must be 0.' },
+  'BR-AE-07': {
+    de: 'Der Umsatzsteuersatz (BT-103) eines Zuschlags der Kategorie AE (Steuerschuldnerschaft des Leistungsempfängers) muss 0 sein.',
+    en: 'The VAT rate (BT-103) of a charge reverse charge (category AE) must be 0.',
+  },
+  'BR-IC-07': {
+    de: 'Der Umsatzsteuersatz (BT-103) eines Zuschlags der Kategorie K (innergemeinschaftlich) muss 0 sein.',
+    en: 'The VAT rate (BT-103) of a charge intra-community (category K) must be 0.',
+  },
+  'BR-G-07': { de: 'Der Umsatzsteuersatz (BT-103) eines Zuschlags der Kategorie G (Ausfuhr) muss 0 sein.', en: 'The VAT rate (BT-103) of a charge export (category G) must be 0.' },
+  'BR-AF-07': { de: 'Der Umsatzsteuersatz (BT-103) eines Zuschlags der Kategorie L (IGIC) darf nicht negativ sein.', en: 'The VAT rate (BT-103) of a charge IGIC (category L) must not be negative.' },
+  'BR-AG-07': { de: 'Der Umsatzsteuersatz (BT-103) eines Zuschlags der Kategorie M (IPSI) darf nicht negativ sein.', en: 'The VAT rate (BT-103) of a charge IPSI (category M) must not be negative.' },
+  'BR-O-07': {
+    de: 'Der Umsatzsteuersatz (BT-103) eines Zuschlags der Kategorie O (nicht steuerbar) darf nicht angegeben sein.',
+    en: 'The VAT rate (BT-103) of a charge not subject to VAT (category O) must not be given.',
   },
   'BR-53': {
     de: 'Mit einer Steuerbuchungswährung (BT-6) ist der Umsatzsteuergesamtbetrag in dieser Währung (BT-111) erforderlich.',

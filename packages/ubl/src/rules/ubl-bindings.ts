@@ -5,7 +5,7 @@
  * neutral rule of the same id when validating UBL. Our own wording; ids and flags official.
  */
 import type { XmlElement } from '@kontor/xml';
-import { ISO_4217_CURRENCIES, XPathDynamicError, type CiiDoc, type RuleDef, type RuleFlag, type RuleSet } from '@kontor/cii/rules';
+import { ISO_4217_CURRENCIES, UNECE_REC20_REC21_UNITS, VAT_ID_PREFIXES, XPathDynamicError, type CiiDoc, type RuleDef, type RuleFlag, type RuleSet } from '@kontor/cii/rules';
 import { Big } from '@kontor/xml';
 import { UBL_NS } from '../binding/to-cii';
 import { ublRuleTexts } from './messages';
@@ -83,6 +83,22 @@ function floor(x: B): B {
 }
 /** fn:round: half towards positive infinity = floor(x + 0.5). */
 const roundXPath = (x: B): B => floor(x.plus(new Big('0.5')));
+/** The parent chain of e is `locals` (nearest first), all in the cac namespace. */
+const under = (e: XmlElement, ...locals: string[]): boolean => {
+  let p = e.parent;
+  for (const l of locals) {
+    if (p === null || p.local !== l || p.ns !== CAC) return false;
+    p = p.parent;
+  }
+  return true;
+};
+/** exists(@name) for an attribute without namespace (an empty value counts). */
+const hasAttr = (e: XmlElement, name: string): boolean => e.attributes.some((a) => a.local === name && a.ns === '');
+/** BR-CO-09's list string in the UBL binding (the CII list with SS instead of AN), for its plain contains(). */
+const UBL_VAT_PREFIX_LIST = ` ${[...VAT_ID_PREFIXES]
+  .filter((c) => c !== 'AN')
+  .concat('SS')
+  .join(' ')} `;
 const CL03 = new Set([
   'Amount',
   'BaseAmount',
@@ -213,6 +229,79 @@ const acNeedsSellerId = (id: string, code: string, charge: boolean, opts: { vatO
   );
 const buyerIds = (d: CiiDoc): boolean => buyerVatId(d) || buyerLegalId(d);
 
+/** `cbc:ChargeIndicator = true()/false()` in a rule context: a value that is no boolean makes the pattern not match. */
+const chargeMatches = (ac: XmlElement, v: boolean): boolean =>
+  sel(ac, 'cbc:ChargeIndicator').some((c) => {
+    const t = nsp(sv(c));
+    return v ? t === 'true' || t === '1' : t === 'false' || t === '0';
+  });
+/** `[normalize-space(cbc:ID) = code][cac:TaxScheme/normalize-space(upper-case(cbc:ID))='VAT']` in a rule context. */
+const contextCat = (c: XmlElement, code: string): boolean => {
+  const ids = sel(c, 'cbc:ID');
+  return ids.length === 1 && nsp(sv(ids[0]!)) === code && isVatScheme(c);
+};
+/** xs:double of an untyped value (general comparison with a number); a bad lexical form is FORG0001. */
+function dbl(el: XmlElement): number {
+  const t = nsp(sv(el));
+  if (t === 'INF') return Number.POSITIVE_INFINITY;
+  if (t === '-INF') return Number.NEGATIVE_INFINITY;
+  if (t === 'NaN') return Number.NaN;
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) throw new XPathDynamicError('FORG0001', `cannot cast "${t}" to xs:double`);
+  return Number(t);
+}
+type RateTest = 'zero' | 'positive' | 'nonNegative' | 'absent';
+const rateOk: Record<RateTest, (cat: XmlElement) => boolean> = {
+  // xs:decimal(cbc:Percent) = 0: none is false, several a type error
+  zero: (c) => {
+    const p = one(sel(c, 'cbc:Percent'));
+    return p !== undefined && dec(p).eq(0);
+  },
+  // (cbc:Percent) > 0 / >= 0: general comparisons (some Percent satisfies it)
+  positive: (c) => sel(c, 'cbc:Percent').some((p) => dbl(p) > 0),
+  nonNegative: (c) => sel(c, 'cbc:Percent').some((p) => dbl(p) >= 0),
+  absent: (c) => sel(c, 'cbc:Percent').length === 0,
+};
+/**
+ * BR-x-05 / -06 / -07: the rate of a line's item category, a document or line allowance's, a charge's, with the UBL
+ * contexts (cac:InvoiceLine/cac:Item/cac:ClassifiedTaxCategory, cac:AllowanceCharge[cbc:ChargeIndicator=…]/cac:TaxCategory,
+ * category code after normalize-space, VAT scheme) and the UBL tests (L and M: rate ≥ 0).
+ */
+const categoryRate = (id: string, code: string, where: 'line' | 'allowance' | 'charge', test: RateTest, bt: string): RuleDef =>
+  def(
+    id,
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      const cats =
+        where === 'line'
+          ? [...anywhere(doc, 'InvoiceLine'), ...anywhere(doc, 'CreditNoteLine')].flatMap((l) => sel(l, 'cac:Item/cac:ClassifiedTaxCategory'))
+          : anywhere(doc, 'AllowanceCharge')
+              .filter((ac) => chargeMatches(ac, where === 'charge'))
+              .flatMap((ac) => sel(ac, 'cac:TaxCategory'));
+      for (const c of cats) if (contextCat(c, code) && !rateOk[test](c)) fail(c);
+    },
+    bt,
+  );
+/** The eight rate-bearing categories (rule prefix, code, rate test) and O. */
+const CATEGORY_RATES: readonly (readonly [string, string, RateTest])[] = [
+  ['S', 'S', 'positive'],
+  ['Z', 'Z', 'zero'],
+  ['E', 'E', 'zero'],
+  ['AE', 'AE', 'zero'],
+  ['IC', 'K', 'zero'],
+  ['G', 'G', 'zero'],
+  ['AF', 'L', 'nonNegative'],
+  ['AG', 'M', 'nonNegative'],
+  ['O', 'O', 'absent'],
+];
+
+/** A VAT breakdown (cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory, VAT scheme) of this category code. */
+const hasHeaderCat = (root: XmlElement, code: string): boolean => headerCats(root).some((c) => isVatScheme(c) && catIs(c, code));
+/** fn:string-length of at most one node (a type error with several), 0 for none. */
+const strLen = (els: readonly XmlElement[]): number => {
+  const e = one(els);
+  return e ? [...sv(e)].length : 0;
+};
 const isLine = (e: XmlElement | null): boolean => !!e && e.ns === CAC && (e.local === 'InvoiceLine' || e.local === 'CreditNoteLine');
 
 /** BR-x-09: the VAT amount of a breakdown of this category = taxable × rate / 100, rounded (±1). */
@@ -442,7 +531,11 @@ export const ublBindingRules: readonly RuleDef[] = [
           .some((c) => catIs(c, 'O'))
       )
         return true;
-      return !anywhere(doc, 'ClassifiedTaxCategory').some((c) => isVatScheme(c) && sel(c, 'cbc:ID').some((i) => nsp(sv(i)) !== 'O'));
+      // count(//cac:ClassifiedTaxCategory[normalize-space(cbc:ID) != 'O'][VAT]) = 0: a category without an ID reads ''.
+      return !anywhere(doc, 'ClassifiedTaxCategory').some((c) => {
+        const id = one(sel(c, 'cbc:ID'));
+        return nsp(id ? sv(id) : '') !== 'O' && isVatScheme(c);
+      });
     },
     'BG-23',
   ),
@@ -512,6 +605,19 @@ export const ublBindingRules: readonly RuleDef[] = [
     'BT-8',
   ),
   atRoot('BR-CO-03', 'en16931', (r) => !(sel(r, 'cbc:TaxPointDate').length > 0 && sel(r, 'cac:InvoicePeriod/cbc:DescriptionCode').length > 0), 'BT-7'),
+  // BR-IC-11 / BR-IC-12: one assertion per document with a K breakdown; string-length of the (single) delivery date or
+  // deliver-to country code, so an empty element counts as missing.
+  atRoot('BR-IC-11', 'en16931', (r) => !hasHeaderCat(r, 'K') || strLen(sel(r, 'cac:Delivery/cbc:ActualDeliveryDate')) > 1 || sel(r, 'cac:InvoicePeriod').some((p) => p.children.length > 0), 'BT-72'),
+  atRoot('BR-IC-12', 'en16931', (r) => !hasHeaderCat(r, 'K') || strLen(sel(r, 'cac:Delivery/cac:DeliveryLocation/cac:Address/cac:Country/cbc:IdentificationCode')) > 1, 'BT-80'),
+  def(
+    'BR-57',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const d of anywhere(doc, 'Delivery')) for (const a of sel(d, 'cac:DeliveryLocation/cac:Address')) if (!sel(a, 'cac:Country/cbc:IdentificationCode').length) fail(a);
+    },
+    'BT-80',
+  ),
   def(
     'BR-CL-01',
     'fatal',
@@ -545,6 +651,11 @@ export const ublBindingRules: readonly RuleDef[] = [
   ),
   needsSellerId('BR-AF-02', 'L'),
   needsSellerId('BR-AG-02', 'M'),
+  ...CATEGORY_RATES.flatMap(([p, code, test]) => [
+    categoryRate(`BR-${p}-05`, code, 'line', test, 'BT-152'),
+    categoryRate(`BR-${p}-06`, code, 'allowance', test, 'BT-96'),
+    categoryRate(`BR-${p}-07`, code, 'charge', test, 'BT-103'),
+  ]),
   needsSellerId('BR-E-02', 'E'),
   needsSellerId('BR-G-02', 'G', () => true, true),
   ...([false, true] as const).flatMap((charge) => {
@@ -781,7 +892,111 @@ export const ublBindingRules: readonly RuleDef[] = [
     // General comparisons: true when some amount satisfies them (NaN never does).
     return (tax.some((x) => x <= 0) && docCur.some((x) => x <= 0)) || (tax.some((x) => x >= 0) && docCur.some((x) => x >= 0));
   }),
+  // --- Bindings that differ from the CII view in their test (found by comparing fresh mutants of whole documents
+  // with the official UBL schematrons). BR-CO-09: contains(' <prefixes> ', substring(cbc:CompanyID, 1, 2)) on every
+  // VAT PartyTaxScheme — a plain substring test (CII puts spaces around the prefix), over the UBL list (SS, no AN).
+  def(
+    'BR-CO-09',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const pts of anywhere(doc, 'PartyTaxScheme')) {
+        if (!isVatScheme(pts)) continue;
+        const id = one(sel(pts, 'cbc:CompanyID'));
+        const prefix = id ? [...sv(id)].slice(0, 2).join('') : '';
+        if (!UBL_VAT_PREFIX_LIST.includes(prefix)) fail(pts);
+      }
+    },
+    'BT-31',
+  ),
+  // BR-62 / BR-63 / BR-65: the identifier carries the attribute (exists(@schemeID) / exists(@listID)); an empty one counts.
+  def(
+    'BR-62',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const e of anywhere(doc, 'EndpointID', CBC)) if (under(e, 'Party', 'AccountingSupplierParty') && !hasAttr(e, 'schemeID')) fail(e);
+    },
+    'BT-34',
+  ),
+  def(
+    'BR-63',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const e of anywhere(doc, 'EndpointID', CBC)) if (under(e, 'Party', 'AccountingCustomerParty') && !hasAttr(e, 'schemeID')) fail(e);
+    },
+    'BT-49',
+  ),
+  def(
+    'BR-65',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const e of anywhere(doc, 'ItemClassificationCode', CBC))
+        if ((under(e, 'CommodityClassification', 'Item', 'InvoiceLine') || under(e, 'CommodityClassification', 'Item', 'CreditNoteLine')) && !hasAttr(e, 'listID')) fail(e);
+    },
+    'BT-158',
+  ),
+  // BR-CL-23: every InvoicedQuantity, BaseQuantity and CreditedQuantity with a unitCode, wherever it is (sub-invoice
+  // lines of the XRechnung extension too, which the CII view does not carry).
+  def(
+    'BR-CL-23',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const e of all(doc)) {
+        if (e.ns !== CBC || (e.local !== 'InvoicedQuantity' && e.local !== 'BaseQuantity' && e.local !== 'CreditedQuantity')) continue;
+        const a = e.attributes.find((x) => x.local === 'unitCode' && x.ns === '');
+        if (a === undefined) continue;
+        const code = nsp(a.value);
+        if (code.includes(' ') || !UNECE_REC20_REC21_UNITS.has(code)) fail(e);
+      }
+    },
+    'BT-130',
+  ),
+  // BR-CO-15: for each document currency exactly one TaxTotal/TaxAmount in it, and TaxInclusiveAmount =
+  // round((TaxExclusiveAmount + that TaxAmount) * 100) div 100 in xs:decimal (no second chance as in the CII binding).
+  atRoot(
+    'BR-CO-15',
+    'en16931',
+    (r) =>
+      sel(r, 'cbc:DocumentCurrencyCode').every((cur) => {
+        const c = sv(cur);
+        const taxes: B[] = [];
+        for (const t of sel(r, 'cac:TaxTotal')) {
+          const a = one(sel(t, 'cbc:TaxAmount').filter((x) => x.attributes.some((y) => y.local === 'currencyID' && y.ns === '' && y.value === c)));
+          if (a) taxes.push(dec(a));
+        }
+        if (taxes.length !== 1) return false;
+        const totals = sel(r, 'cac:LegalMonetaryTotal');
+        const excl = one(totals.flatMap((t) => sel(t, 'cbc:TaxExclusiveAmount')));
+        if (excl === undefined) return false;
+        const expected = roundXPath(dec(excl).plus(taxes[0]!).times(100)).div(100);
+        return totals.some((t) => {
+          const incl = one(sel(t, 'cbc:TaxInclusiveAmount'));
+          return incl !== undefined && dec(incl).eq(expected);
+        });
+      }),
+    'BT-112',
+  ),
   // --- XRechnung schematron (Peppol rules it carries)
+  // PEPPOL-EN16931-R130: each Price/BaseQuantity with a unitCode once (the CII view has it twice, gross and net
+  // price), against the line's InvoicedQuantity (in an Invoice) or CreditedQuantity (in a CreditNote).
+  def('PEPPOL-EN16931-R130', 'fatal', 'xrechnung', (doc, fail) => {
+    const invoice = doc.root.local === 'Invoice' && doc.root.ns === UBL_NS.inv;
+    for (const price of anywhere(doc, 'Price')) {
+      const line = price.parent;
+      if (line === null) continue;
+      const quantities = sel(line, invoice ? 'cbc:InvoicedQuantity' : 'cbc:CreditedQuantity');
+      const hasQuantity = sel(line, 'cbc:InvoicedQuantity').length > 0 || sel(line, 'cbc:CreditedQuantity').length > 0;
+      for (const bq of sel(price, 'cbc:BaseQuantity')) {
+        const unit = bq.attributes.find((a) => a.local === 'unitCode' && a.ns === '');
+        if (unit === undefined || !hasQuantity) continue;
+        if (!quantities.some((q) => q.attributes.some((a) => a.local === 'unitCode' && a.ns === '' && a.value === unit.value))) fail(bq);
+      }
+    }
+  }),
   def('PEPPOL-EN16931-R008', 'fatal', 'xrechnung', (doc, fail) => {
     for (const e of all(doc)) if (e.children.length === 0 && nsp(e.text) === '') fail(e);
   }),
