@@ -1,0 +1,84 @@
+/**
+ * UBL bindings whose official test differs from the CII view in a way only whole documents show (found by comparing
+ * fresh mutants of the corpus's whole UBL documents with the CEN UBL 1.3.16 and XRechnung UBL 2.5.0 schematrons).
+ * Each case changes one thing in a valid XRechnung UBL invoice of ../shared/corpus and expects the complete list of
+ * EN 16931 + XRechnung findings the official schematrons give for it (the CII-style evaluation differs in each).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateUbl } from '../src';
+import { ublCorpusAvailable, ublDir } from './corpus';
+
+const available = ublCorpusAvailable('UBL whole-document bindings');
+
+/** The findings of both rule sets as "id: count", sorted. */
+function counts(xml: string): Record<string, number> {
+  const r = validateUbl(xml, { profile: 'xrechnung' });
+  const out: Record<string, number> = {};
+  for (const f of r.findings) if (f.ruleset === 'en16931' || f.ruleset === 'xrechnung') out[f.code] = (out[f.code] ?? 0) + 1;
+  return out;
+}
+
+/** `base` with the first occurrence of `from` replaced (which must occur). */
+function change(base: string, from: string, to: string): string {
+  expect(base.includes(from), from).toBe(true);
+  return base.replace(from, to);
+}
+
+describe.runIf(available)('UBL bindings on whole documents (official UBL schematron semantics)', () => {
+  const comprehensive = available ? readFileSync(path.join(ublDir, 'instances/xrechnung/testsuite/technical-cases/cius/01.04_comprehensive_test_ubl.xml'), 'utf8') : '';
+  const buyerVat = '<cbc:CompanyID>DE12345ABC</cbc:CompanyID>';
+
+  it('the base document is clean', () => {
+    expect(counts(comprehensive)).toEqual({});
+  });
+
+  it("BR-CO-09 is UBL's plain contains(list, substring(CompanyID, 1, 2)) over the UBL list (SS, no AN)", () => {
+    // One character, or a letter and a space that end a listed code: contained in the list string, so no finding
+    // (CII puts spaces around the prefix and would report both).
+    expect(counts(change(comprehensive, buyerVat, '<cbc:CompanyID>1</cbc:CompanyID>'))).toEqual({});
+    expect(counts(change(comprehensive, buyerVat, '<cbc:CompanyID>E 12345ABC</cbc:CompanyID>'))).toEqual({});
+    expect(counts(change(comprehensive, buyerVat, '<cbc:CompanyID>SS12345ABC</cbc:CompanyID>'))).toEqual({});
+    expect(counts(change(comprehensive, buyerVat, '<cbc:CompanyID>AN12345ABC</cbc:CompanyID>'))).toEqual({ 'BR-CO-09': 1 });
+    expect(counts(change(comprehensive, buyerVat, '<cbc:CompanyID>X1345ABC</cbc:CompanyID>'))).toEqual({ 'BR-CO-09': 1 });
+  });
+
+  it('BR-62 / BR-63 / BR-65 ask for the attribute to exist; an empty one is only a code-list finding', () => {
+    const seller = '<cbc:EndpointID schemeID="EM">rechnungsausgang@test.com';
+    expect(counts(change(comprehensive, seller, '<cbc:EndpointID schemeID="">rechnungsausgang@test.com'))).toEqual({ 'BR-CL-25': 1 });
+    expect(counts(change(comprehensive, seller, '<cbc:EndpointID>rechnungsausgang@test.com'))).toEqual({ 'BR-62': 1 });
+    const buyer = '<cbc:EndpointID schemeID="EM">rechnungseingang@test.de';
+    expect(counts(change(comprehensive, buyer, '<cbc:EndpointID schemeID="">rechnungseingang@test.de'))).toEqual({ 'BR-CL-25': 1 });
+    expect(counts(change(comprehensive, 'listID="IB"', 'listID=""'))).toEqual({ 'BR-CL-13': 1 });
+  });
+
+  it('PEPPOL-EN16931-R130 reports a line price base quantity once (the CII view has a gross and a net price)', () => {
+    const bq = '<cbc:BaseQuantity unitCode="XPP">1</cbc:BaseQuantity>';
+    expect(counts(change(comprehensive, bq, '<cbc:BaseQuantity unitCode="C62">1</cbc:BaseQuantity>'))).toEqual({ 'PEPPOL-EN16931-R130': 1 });
+  });
+
+  it('BR-CO-15 wants exactly one TaxTotal/TaxAmount in the document currency (no fallback as in the CII binding)', () => {
+    const tax = '<cbc:TaxAmount currencyID="EUR">2048.44</cbc:TaxAmount>';
+    expect(counts(change(comprehensive, tax, '<cbc:TaxAmount currencyID="USD">2048.44</cbc:TaxAmount>'))).toEqual({ 'BR-CO-15': 1, 'PEPPOL-EN16931-R055': 1 });
+  });
+
+  it('BR-CL-23 checks quantities of sub-invoice lines too (the CII view has no sub-lines)', () => {
+    const withSubs = readFileSync(path.join(ublDir, 'instances/xrechnung/schematron-mutants/ubl-inv-br-dex-02-check-0-values__calculate-with-incorrect-lower-level-values__v2.xml'), 'utf8');
+    const clean = counts(withSubs);
+    // The last sub-invoice line's quantity gets a unit that is not in UN/ECE Rec 20/21.
+    const at = withSubs.lastIndexOf('<cbc:InvoicedQuantity unitCode="C62">');
+    expect(at).toBeGreaterThan(0);
+    const bad = `${withSubs.slice(0, at)}<cbc:InvoicedQuantity unitCode="QQQ">${withSubs.slice(at + '<cbc:InvoicedQuantity unitCode="C62">'.length)}`;
+    const after = counts(bad);
+    expect(after['BR-CL-23']).toBe((clean['BR-CL-23'] ?? 0) + 1);
+  });
+
+  it('BR-O-12: a line category without an ID counts as a category other than O', () => {
+    const oDoc = readFileSync(path.join(ublDir, 'instances/xrechnung/schematron-tests/ubl-inv-paymentmeans-test.xml'), 'utf8');
+    expect(counts(oDoc)['BR-O-12']).toBeUndefined();
+    const noId = oDoc.replace(/<cac:ClassifiedTaxCategory>\s*<cbc:ID>O<\/cbc:ID>/, '<cac:ClassifiedTaxCategory>');
+    expect(noId).not.toBe(oDoc);
+    expect(counts(noId)).toEqual({ 'BR-O-12': 1, 'BR-O-08': 1, 'BR-CO-04': 1, 'BR-DE-14': 1, 'BR-DE-TMP-32': 1 });
+  });
+});
