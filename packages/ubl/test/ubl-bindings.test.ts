@@ -164,3 +164,16 @@ describe('UBL binding: BR-x-05/06/07 (category rates) with the UBL contexts and 
     expect(count(withRate(' O', null, 'charge'), 'BR-O-07')).toBe(0);
   });
 });
+
+describe('UBL binding: BR-O-11..14 (category O excludes the others)', () => {
+  it('an allowance of another category fails BR-O-13 only, a charge BR-O-14 only (by the charge indicator)', () => {
+    const o = (charge: boolean) => invoice({ acs: [ac(charge, 'S')], lines: [line(1, 'O')], breakdown: 'O' });
+    expect([count(o(false), 'BR-O-13'), count(o(false), 'BR-O-14')]).toEqual([1, 0]);
+    expect([count(o(true), 'BR-O-13'), count(o(true), 'BR-O-14')]).toEqual([0, 1]);
+  });
+  it('a category without an id is "not O" (normalize-space(()) is the empty string)', () => {
+    const noId = invoice({ acs: [ac(true, 'O').replace('<cbc:ID>O</cbc:ID>', '')], lines: [line(1, 'O')], breakdown: 'O' });
+    expect(count(noId, 'BR-O-14')).toBe(1);
+    expect(count(invoice({ acs: [ac(true, ' O ')], lines: [line(1, 'O')], breakdown: 'O' }), 'BR-O-14')).toBe(0);
+  });
+});

@@ -196,6 +196,14 @@ export const ublRuleMessages = defineMessages({
   },
   'BR-O-11': { de: 'Eine Umsatzsteueraufschlüsselung der Kategorie O muss die einzige Umsatzsteueraufschlüsselung sein.', en: 'A VAT breakdown of category O must be the only VAT breakdown.' },
   'BR-O-12': { de: 'Mit einer Umsatzsteueraufschlüsselung der Kategorie O muss jeder Artikel der Kategorie O angehören.', en: 'With a VAT breakdown of category O every item must be of category O.' },
+  'BR-O-13': {
+    de: 'Mit einer Umsatzsteueraufschlüsselung der Kategorie O muss jeder Nachlass der Kategorie O angehören.',
+    en: 'With a VAT breakdown of category O every allowance must be of category O.',
+  },
+  'BR-O-14': {
+    de: 'Mit einer Umsatzsteueraufschlüsselung der Kategorie O muss jeder Zuschlag der Kategorie O angehören.',
+    en: 'With a VAT breakdown of category O every charge must be of category O.',
+  },
   'BR-48': { de: 'Jede Umsatzsteueraufschlüsselung braucht den Steuersatz (BT-119), außer bei Kategorie O.', en: 'Each VAT breakdown needs the rate (BT-119), except category O.' },
   'BR-61': { de: 'Eine Überweisung (Codes 30, 58) braucht die Kennung des Zahlungskontos (BT-84).', en: 'Credit transfer (codes 30, 58) needs the payment account identifier (BT-84).' },
   'BR-51': {

@@ -302,6 +302,12 @@ const strLen = (els: readonly XmlElement[]): number => {
   const e = one(els);
   return e ? [...sv(e)].length : 0;
 };
+/** `[normalize-space(cbc:ID) != 'O'][VAT scheme]`: no id reads '' (not O); several ids are a type error. */
+const notO = (c: XmlElement): boolean => {
+  if (!isVatScheme(c)) return false;
+  const id = one(sel(c, 'cbc:ID'));
+  return (id ? nsp(sv(id)) : '') !== 'O';
+};
 const isLine = (e: XmlElement | null): boolean => !!e && e.ns === CAC && (e.local === 'InvoiceLine' || e.local === 'CreditNoteLine');
 
 /** BR-x-09: the VAT amount of a breakdown of this category = taxable × rate / 100, rounded (±1). */
@@ -511,33 +517,26 @@ export const ublBindingRules: readonly RuleDef[] = [
   breakdownTax('BR-S-09', 'S'),
   breakdownTax('BR-AF-09', 'L'),
   breakdownTax('BR-AG-09', 'M'),
-  atRoot(
-    'BR-O-11',
-    'en16931',
-    (r) => {
-      const h = headerCats(r).filter(isVatScheme);
-      if (!h.some((c) => catIs(c, 'O'))) return true;
-      return !h.some((c) => sel(c, 'cbc:ID').some((i) => nsp(sv(i)) !== 'O'));
-    },
-    'BG-23',
-  ),
-  atRoot(
-    'BR-O-12',
-    'en16931',
-    (r, doc) => {
-      if (
-        !headerCats(r)
-          .filter(isVatScheme)
-          .some((c) => catIs(c, 'O'))
-      )
-        return true;
-      // count(//cac:ClassifiedTaxCategory[normalize-space(cbc:ID) != 'O'][VAT]) = 0: a category without an ID reads ''.
-      return !anywhere(doc, 'ClassifiedTaxCategory').some((c) => {
-        const id = one(sel(c, 'cbc:ID'));
-        return nsp(id ? sv(id) : '') !== 'O' && isVatScheme(c);
-      });
-    },
-    'BG-23',
+  // BR-O-11..14: with an O breakdown, no VAT category [normalize-space(cbc:ID) != 'O'] among the breakdowns, the items,
+  // the allowances, the charges (anywhere: //cac:AllowanceCharge[cbc:ChargeIndicator=…]); a category without an id reads ''.
+  atRoot('BR-O-11', 'en16931', (r) => !hasHeaderCat(r, 'O') || !headerCats(r).some(notO), 'BG-23'),
+  atRoot('BR-O-12', 'en16931', (r, doc) => !hasHeaderCat(r, 'O') || !anywhere(doc, 'ClassifiedTaxCategory').some(notO), 'BG-23'),
+  ...(
+    [
+      ['BR-O-13', false, 'BT-95'],
+      ['BR-O-14', true, 'BT-102'],
+    ] as const
+  ).map(([id, charge, bt]) =>
+    atRoot(
+      id,
+      'en16931',
+      (r, doc) =>
+        !hasHeaderCat(r, 'O') ||
+        !anywhere(doc, 'AllowanceCharge')
+          .filter((ac) => chargeIs(ac, charge))
+          .some((ac) => sel(ac, 'cac:TaxCategory').some(notO)),
+      bt,
+    ),
   ),
   def(
     'BR-48',
