@@ -177,3 +177,31 @@ describe('UBL binding: BR-O-11..14 (category O excludes the others)', () => {
     expect(count(invoice({ acs: [ac(true, ' O ')], lines: [line(1, 'O')], breakdown: 'O' }), 'BR-O-14')).toBe(0);
   });
 });
+
+describe('UBL binding: code lists on every element the UBL contexts reach', () => {
+  const e = (extra: string): string => invoice({ sellerVat: true, lines: [line(1, 'E')], extra });
+  const pid = (scheme: string): string => `<cac:PartyIdentification><cbc:ID schemeID="${scheme}">1</cbc:ID></cac:PartyIdentification>`;
+  it('BR-CL-10: tax representative and payee identifiers too; SEPA only below the seller or the payee', () => {
+    expect(count(e(`<cac:TaxRepresentativeParty>${pid('9999')}</cac:TaxRepresentativeParty><cac:PayeeParty>${pid('SEPA')}${pid('0088')}</cac:PayeeParty>`), 'BR-CL-10')).toBe(1);
+    expect(count(e(`<cac:TaxRepresentativeParty>${pid('SEPA')}</cac:TaxRepresentativeParty>`), 'BR-CL-10')).toBe(1);
+  });
+  it('BR-CL-11 / BR-CL-21: registration and item identifiers wherever they stand', () => {
+    expect(count(e('<cac:PayeeParty><cac:PartyLegalEntity><cbc:CompanyID schemeID="9901">1</cbc:CompanyID></cac:PartyLegalEntity></cac:PayeeParty>'), 'BR-CL-11')).toBe(1);
+    const item = (scheme: string): string => `<cac:Item><cac:StandardItemIdentification><cbc:ID schemeID="${scheme}">1</cbc:ID></cac:StandardItemIdentification></cac:Item>`;
+    const twoItems = invoice({ sellerVat: true, lines: [line(1, 'E').replace('</cac:InvoiceLine>', `${item('0160')}${item('0283')}${item('9901')}</cac:InvoiceLine>`)] });
+    expect(count(twoItems, 'BR-CL-21')).toBe(2);
+  });
+  it('BR-CL-14 uses the UBL artefact list (SS yes, AN no); BR-CL-17 / BR-CL-18 split by TaxCategory / ClassifiedTaxCategory', () => {
+    const country = (c: string): string =>
+      `<cac:Delivery><cac:DeliveryLocation><cac:Address><cac:Country><cbc:IdentificationCode>${c}</cbc:IdentificationCode></cac:Country></cac:Address></cac:DeliveryLocation></cac:Delivery>`;
+    expect(count(e(country('SS')), 'BR-CL-14')).toBe(0);
+    expect(count(e(country('AN')), 'BR-CL-14')).toBe(1);
+    const x = invoice({ sellerVat: true, acs: [ac(false, 'X')], breakdown: 'Y', lines: [line(1, 'E')] });
+    expect([count(x, 'BR-CL-17'), count(x, 'BR-CL-18')]).toEqual([2, 0]);
+  });
+  it('BR-CL-07 only on references with document type 130', () => {
+    const ref = (type: string): string => `<cac:AdditionalDocumentReference><cbc:ID schemeID="XXA">1</cbc:ID><cbc:DocumentTypeCode>${type}</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>`;
+    expect(count(e(ref('100')), 'BR-CL-07')).toBe(0);
+    expect(count(e(ref('130')), 'BR-CL-07')).toBe(1);
+  });
+});

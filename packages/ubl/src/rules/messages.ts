@@ -228,6 +228,23 @@ export const ublRuleMessages = defineMessages({
     en: 'With a category K breakdown the deliver to country code (BT-80) is required.',
   },
   'BR-57': { de: 'Jede Lieferanschrift (BG-15) braucht einen Ländercode (BT-80).', en: 'Each deliver to address (BG-15) needs a country code (BT-80).' },
+  'BR-CL-07': {
+    de: 'Die Schemakennung der Objektkennung (BT-18) muss ein Code nach UNTDID 1153 sein.',
+    en: 'The scheme identifier of the invoiced object identifier (BT-18) must be a UNTDID 1153 code.',
+  },
+  'BR-CL-10': {
+    de: 'Die Schemakennung einer Parteikennung muss ein ICD-Code nach ISO 6523 sein (SEPA nur beim Verkäufer oder Zahlungsempfänger).',
+    en: 'The scheme identifier of a party identifier must be an ISO 6523 ICD code (SEPA only for the seller or the payee).',
+  },
+  'BR-CL-11': { de: 'Die Schemakennung einer Registernummer muss ein ICD-Code nach ISO 6523 sein.', en: 'The scheme identifier of a legal registration identifier must be an ISO 6523 ICD code.' },
+  'BR-CL-14': { de: 'Ländercodes müssen Codes nach ISO 3166-1 sein.', en: 'Country codes must be ISO 3166-1 codes.' },
+  'BR-CL-15': { de: 'Der Ursprungsland-Code des Artikels (BT-159) muss ein Code nach ISO 3166-1 sein.', en: 'The item country of origin (BT-159) must be an ISO 3166-1 code.' },
+  'BR-CL-17': { de: 'Umsatzsteuerkategorien müssen Codes nach UNTDID 5305 sein.', en: 'VAT category codes must be UNTDID 5305 codes.' },
+  'BR-CL-18': { de: 'Die Umsatzsteuerkategorie eines Artikels (BT-151) muss ein Code nach UNTDID 5305 sein.', en: 'The invoiced item VAT category code (BT-151) must be a UNTDID 5305 code.' },
+  'BR-CL-21': {
+    de: 'Die Schemakennung einer Artikelkennung (BT-157) muss ein ICD-Code nach ISO 6523 sein.',
+    en: 'The scheme identifier of an item standard identifier (BT-157) must be an ISO 6523 ICD code.',
+  },
   'BR-CL-01': {
     de: 'Der Rechnungsartcode (BT-3) muss ein Rechnungscode nach UNTDID 1001 sein (Gutschriftcodes bei einer CreditNote).',
     en: 'Invoice type code (BT-3) must be a UNTDID 1001 invoice code (credit note codes on a CreditNote).',

@@ -7,6 +7,7 @@
 import type { XmlElement } from '@kontor/xml';
 import { ISO_4217_CURRENCIES, UNECE_REC20_REC21_UNITS, VAT_ID_PREFIXES, XPathDynamicError, type CiiDoc, type RuleDef, type RuleFlag, type RuleSet } from '@kontor/cii/rules';
 import { Big } from '@kontor/xml';
+import { officialCodes } from '@kontor/cii';
 import { UBL_NS } from '../binding/to-cii';
 import { ublRuleTexts } from './messages';
 
@@ -308,6 +309,50 @@ const notO = (c: XmlElement): boolean => {
   const id = one(sel(c, 'cbc:ID'));
   return (id ? nsp(sv(id)) : '') !== 'O';
 };
+/**
+ * The code-list test of the UBL Codesmodel pattern, `not(contains(normalize-space(v), ' ')) and contains(' LIST ',
+ * concat(' ', normalize-space(v), ' '))`: one token of the list (an empty value is none).
+ */
+const inList = (list: ReadonlySet<string>, v: string): boolean => {
+  const t = nsp(v);
+  return t !== '' && !t.includes(' ') && list.has(t);
+};
+const attrOf = (e: XmlElement, name: string): string | undefined => e.attributes.find((a) => a.local === name && a.ns === '')?.value;
+/** ISO 3166-1 as the CEN UBL 1.3.16 schematron lists it (BR-CL-14/15): with SS, without the withdrawn AN of the CII list. */
+const UBL_COUNTRY_CODES: ReadonlySet<string> = new Set([...officialCodes.COUNTRY_CODES, 'SS'].filter((c) => c !== 'AN'));
+/**
+ * A BR-CL rule of the UBL Codesmodel pattern: every `child` (cbc) of every `parent` element (cac) anywhere, with the
+ * attribute `attr` when given (context `…/cbc:X[@attr]`, the attribute's value tested) or the element's value.
+ */
+const codeRule = (
+  id: string,
+  bt: string,
+  parents: readonly string[],
+  child: string,
+  attr: string | null,
+  ok: (v: string, el: XmlElement) => boolean,
+  parentOk: (p: XmlElement) => boolean = () => true,
+): RuleDef =>
+  def(
+    id,
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const p of all(doc)) {
+        if (p.ns !== CAC || !parents.includes(p.local) || !parentOk(p)) continue;
+        for (const e of sel(p, `cbc:${child}`)) {
+          const v = attr === null ? sv(e) : attrOf(e, attr);
+          if (v !== undefined && !ok(v, e)) fail(e);
+        }
+      }
+    },
+    bt,
+  );
+const hasAncestor = (e: XmlElement, locals: readonly string[]): boolean => {
+  for (let p = e.parent; p; p = p.parent) if (p.ns === CAC && locals.includes(p.local)) return true;
+  return false;
+};
+const ICD = officialCodes.ICD_SCHEMES;
 const isLine = (e: XmlElement | null): boolean => !!e && e.ns === CAC && (e.local === 'InvoiceLine' || e.local === 'CreditNoteLine');
 
 /** BR-x-09: the VAT amount of a breakdown of this category = taxable × rate / 100, rounded (±1). */
@@ -655,6 +700,24 @@ export const ublBindingRules: readonly RuleDef[] = [
     categoryRate(`BR-${p}-06`, code, 'allowance', test, 'BT-96'),
     categoryRate(`BR-${p}-07`, code, 'charge', test, 'BT-103'),
   ]),
+  // --- code lists where the UBL contexts reach elements the CII binding does not carry (anywhere in the document)
+  // BR-CL-07: cac:AdditionalDocumentReference[cbc:DocumentTypeCode = '130']/cbc:ID[@schemeID] | cac:DocumentReference[…]/…
+  codeRule(
+    'BR-CL-07',
+    'BT-18',
+    ['AdditionalDocumentReference', 'DocumentReference'],
+    'ID',
+    'schemeID',
+    (v) => inList(officialCodes.REFERENCE_TYPE_CODES, v),
+    (r) => sel(r, 'cbc:DocumentTypeCode').some((c) => sv(c) === '130'),
+  ),
+  codeRule('BR-CL-10', 'BT-29', ['PartyIdentification'], 'ID', 'schemeID', (v, e) => inList(ICD, v) || (inList(new Set(['SEPA']), v) && hasAncestor(e, ['AccountingSupplierParty', 'PayeeParty']))),
+  codeRule('BR-CL-11', 'BT-30', ['PartyLegalEntity'], 'CompanyID', 'schemeID', (v) => inList(ICD, v)),
+  codeRule('BR-CL-14', 'BT-40', ['Country'], 'IdentificationCode', null, (v) => inList(UBL_COUNTRY_CODES, v)),
+  codeRule('BR-CL-15', 'BT-159', ['OriginCountry'], 'IdentificationCode', null, (v) => inList(UBL_COUNTRY_CODES, v)),
+  codeRule('BR-CL-17', 'BT-118', ['TaxCategory'], 'ID', null, (v) => inList(officialCodes.VAT_CATEGORY_CODES, v)),
+  codeRule('BR-CL-18', 'BT-151', ['ClassifiedTaxCategory'], 'ID', null, (v) => inList(officialCodes.VAT_CATEGORY_CODES, v)),
+  codeRule('BR-CL-21', 'BT-157', ['StandardItemIdentification'], 'ID', 'schemeID', (v) => inList(ICD, v)),
   needsSellerId('BR-E-02', 'E'),
   needsSellerId('BR-G-02', 'G', () => true, true),
   ...([false, true] as const).flatMap((charge) => {
