@@ -451,7 +451,7 @@ function anyNumFrom(e: XmlElement, steps: readonly Step[], i: number, op: CmpOp,
   const ch = e.children;
   for (let k = 0; k < ch.length; k++) {
     const c = ch[k]!;
-    if (c.local === s.local && c.ns === s.ns && (last ? cmp(dbl(sv(c)), op, b) : anyNumFrom(c, steps, i + 1, op, b))) return true;
+    if (c.local === s.local && c.ns === s.ns && (last ? cmpUntyped(untypedDbl(sv(c)), op, b) : anyNumFrom(c, steps, i + 1, op, b))) return true;
   }
   return false;
 }
@@ -777,10 +777,56 @@ export function cmp(a: XNum, op: CmpOp, b: XNum): boolean {
   }
 }
 
-/** General comparison `nodes op number`: true when some node (cast to double) satisfies it. */
+const INTEGER_RE = /^[+-]?\d{1,18}$/;
+
+/**
+ * A node's value as the official validator (Saxon-HE 9.9) reads it for a general comparison with a number: xs:double,
+ * except that an integer lexical form is read as an integer first, so "-0" is zero while "-0.00" is the double -0.0.
+ */
+export function untypedDbl(s: string): number {
+  const t = castWs(s);
+  // -0 + 0 is +0: the integer fast path has no negative zero.
+  return INTEGER_RE.test(t) ? Number(t) + 0 : dbl(t);
+}
+
+/**
+ * General comparison of an untyped node value (read by `untypedDbl`) with a number, in the order Saxon-HE 9.9 compares
+ * such a pair (Java's Double.compare): -0.0 is below 0, and NaN equals NaN and is above every number — so a node "NaN"
+ * is `> 5` and a node "-0.00" is `< 0` and not `= 0`, as the official schematron run reports. Comparisons of computed
+ * numbers (`cmp`) keep IEEE semantics, as Saxon does for them.
+ */
+export function cmpUntyped(x: number, op: CmpOp, b: XNum): boolean {
+  const y = toDbl(b);
+  let c: number;
+  if (x < y) c = -1;
+  else if (x > y) c = 1;
+  else {
+    const xn = Number.isNaN(x);
+    const yn = Number.isNaN(y);
+    if (xn || yn) c = xn && yn ? 0 : xn ? 1 : -1;
+    else if (x === 0 && Object.is(x, -0) !== Object.is(y, -0)) c = Object.is(x, -0) ? -1 : 1;
+    else c = 0;
+  }
+  switch (op) {
+    case '=':
+      return c === 0;
+    case '!=':
+      return c !== 0;
+    case '<':
+      return c < 0;
+    case '<=':
+      return c <= 0;
+    case '>':
+      return c > 0;
+    case '>=':
+      return c >= 0;
+  }
+}
+
+/** General comparison `nodes op number`: true when some node (cast to double) satisfies it (see cmpUntyped). */
 export function anyNum(nodes: readonly XmlElement[] | XmlElement | undefined, op: CmpOp, b: XNum): boolean {
   const list = nodes === undefined ? [] : Array.isArray(nodes) ? (nodes as XmlElement[]) : [nodes as XmlElement];
-  for (let k = 0; k < list.length; k++) if (cmp(dbl(sv(list[k])), op, b)) return true;
+  for (let k = 0; k < list.length; k++) if (cmpUntyped(untypedDbl(sv(list[k])), op, b)) return true;
   return false;
 }
 
