@@ -39,7 +39,7 @@ function diff(ours: Map<string, number>, official: Map<string, number>): string[
 }
 
 /** Instances agreeing, out of 721 / 735 whole documents (rule lists compared), 1131 / 1129 unit fragments, 1866 KoSIT. */
-const FLOORS = { wholeEn16931: 721, wholeXrechnung: 735, unitEn16931: 1129, unitXrechnung: 1122, kositAccept: 1866 };
+const FLOORS = { wholeEn16931: 721, wholeXrechnung: 735, unitEn16931: 1131, unitXrechnung: 1129, kositAccept: 1866 };
 
 const available = ublCorpusAvailable('UBL conformance');
 

@@ -205,3 +205,38 @@ describe('UBL binding: code lists on every element the UBL contexts reach', () =
     expect(count(e(ref('130')), 'BR-CL-07')).toBe(1);
   });
 });
+
+describe('UBL binding: line rules on either kind of line, and XRechnung rules with UBL contexts', () => {
+  const creditNoteWithInvoiceLine = invoice({ sellerVat: true, lines: ['<cac:InvoiceLine><cac:Item><cbc:Name>x</cbc:Name></cac:Item></cac:InvoiceLine>'] })
+    .replace('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"', '<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"')
+    .replace('</Invoice>', '</CreditNote>')
+    .replace('<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>', '<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
+  it('a CreditNote with a cac:InvoiceLine has a line (BR-16 passes) that BR-21, 22, 23, 24, 26, 27 check', () => {
+    expect(creditNoteWithInvoiceLine).toContain('<CreditNote ');
+    const codes = validateUbl(creditNoteWithInvoiceLine, { profile: 'en16931' }).findings.map((f) => f.code);
+    expect(codes).not.toContain('BR-16');
+    for (const id of ['BR-21', 'BR-22', 'BR-23', 'BR-24', 'BR-26', 'BR-27'])
+      expect(
+        codes.filter((c) => c === id),
+        id,
+      ).toHaveLength(1);
+    expect(codes).not.toContain('BR-25');
+  });
+  it('BR-DE-TMP-32 (information) looks at those lines too', () => {
+    const r = validateUbl(creditNoteWithInvoiceLine, { profile: 'xrechnung' });
+    expect(r.findings.filter((f) => f.code === 'BR-DE-TMP-32').map((f) => f.flag)).toEqual(['information']);
+  });
+  const xr = (xml: string, code: string): number => validateUbl(xml, { profile: 'xrechnung' }).findings.filter((f) => f.code === code && f.ruleset === 'xrechnung').length;
+  it('PEPPOL-EN16931-R010 is per buyer party: no cac:Party, no finding', () => {
+    expect(xr(invoice({ sellerVat: true, lines: [line(1, 'E')] }), 'PEPPOL-EN16931-R010')).toBe(1);
+    const noParty = invoice({ sellerVat: true, lines: [line(1, 'E')] }).replace(/<cac:AccountingCustomerParty>[\s\S]*<\/cac:AccountingCustomerParty>/, '<cac:AccountingCustomerParty/>');
+    expect(xr(noParty, 'PEPPOL-EN16931-R010')).toBe(0);
+  });
+  it('BR-DE-30 / BR-DE-31 need a payment mandate to fire (a SEPA creditor id alone is no direct debit)', () => {
+    const sepa = '<cac:PayeeParty><cac:PartyIdentification><cbc:ID schemeID="SEPA">DE98ZZZ09999999999</cbc:ID></cac:PartyIdentification></cac:PayeeParty>';
+    expect([xr(invoice({ sellerVat: true, lines: [line(1, 'E')], extra: sepa }), 'BR-DE-30'), xr(invoice({ sellerVat: true, lines: [line(1, 'E')], extra: sepa }), 'BR-DE-31')]).toEqual([0, 0]);
+    const mandate = '<cac:PaymentMeans><cbc:PaymentMeansCode>59</cbc:PaymentMeansCode><cac:PaymentMandate><cbc:ID>M1</cbc:ID></cac:PaymentMandate></cac:PaymentMeans>';
+    expect([xr(invoice({ sellerVat: true, lines: [line(1, 'E')], extra: mandate }), 'BR-DE-30'), xr(invoice({ sellerVat: true, lines: [line(1, 'E')], extra: mandate }), 'BR-DE-31')]).toEqual([1, 1]);
+    expect(xr(invoice({ sellerVat: true, lines: [line(1, 'E')], extra: sepa + mandate }), 'BR-DE-30')).toBe(0);
+  });
+});

@@ -245,6 +245,14 @@ export const ublRuleMessages = defineMessages({
     de: 'Die Schemakennung einer Artikelkennung (BT-157) muss ein ICD-Code nach ISO 6523 sein.',
     en: 'The scheme identifier of an item standard identifier (BT-157) must be an ISO 6523 ICD code.',
   },
+  'BR-16': { de: 'Eine Rechnung braucht mindestens eine Rechnungsposition (BG-25).', en: 'An invoice needs at least one invoice line (BG-25).' },
+  'BR-21': { de: 'Jede Rechnungsposition braucht eine Positionskennung (BT-126).', en: 'Each invoice line needs an invoice line identifier (BT-126).' },
+  'BR-22': { de: 'Jede Rechnungsposition braucht die berechnete Menge (BT-129).', en: 'Each invoice line needs the invoiced quantity (BT-129).' },
+  'BR-23': { de: 'Jede Rechnungsposition braucht die Mengeneinheit der berechneten Menge (BT-130).', en: 'Each invoice line needs the unit of measure of the invoiced quantity (BT-130).' },
+  'BR-24': { de: 'Jede Rechnungsposition braucht den Nettobetrag der Position (BT-131).', en: 'Each invoice line needs the invoice line net amount (BT-131).' },
+  'BR-25': { de: 'Jede Rechnungsposition braucht den Artikelnamen (BT-153).', en: 'Each invoice line needs the item name (BT-153).' },
+  'BR-26': { de: 'Jede Rechnungsposition braucht den Nettopreis des Artikels (BT-146).', en: 'Each invoice line needs the item net price (BT-146).' },
+  'BR-27': { de: 'Der Nettopreis des Artikels (BT-146) darf nicht negativ sein.', en: 'The item net price (BT-146) must not be negative.' },
   'BR-CL-01': {
     de: 'Der Rechnungsartcode (BT-3) muss ein Rechnungscode nach UNTDID 1001 sein (Gutschriftcodes bei einer CreditNote).',
     en: 'Invoice type code (BT-3) must be a UNTDID 1001 invoice code (credit note codes on a CreditNote).',
@@ -454,6 +462,19 @@ export const ublRuleMessages = defineMessages({
   'PEPPOL-EN16931-R055': {
     de: 'Der Umsatzsteuergesamtbetrag (BT-110) und der Umsatzsteuergesamtbetrag in Steuerbuchungswährung (BT-111) müssen dasselbe Vorzeichen haben.',
     en: 'The VAT total (BT-110) and the VAT total in accounting currency (BT-111) must have the same sign.',
+  },
+  'PEPPOL-EN16931-R010': { de: 'Die elektronische Adresse des Käufers (BT-49) ist erforderlich.', en: 'The buyer electronic address (BT-49) is required.' },
+  'BR-DE-30': {
+    de: 'Mit einem Lastschriftmandat (BG-19) ist die Gläubiger-Identifikationsnummer (BT-90) erforderlich.',
+    en: 'With a direct debit mandate (BG-19) the bank assigned creditor identifier (BT-90) is required.',
+  },
+  'BR-DE-31': {
+    de: 'Mit einem Lastschriftmandat (BG-19) ist die Kennung des belasteten Kontos (BT-91) erforderlich.',
+    en: 'With a direct debit mandate (BG-19) the debited account identifier (BT-91) is required.',
+  },
+  'BR-DE-TMP-32': {
+    de: 'Die Rechnung sollte das Lieferdatum (BT-72), einen Rechnungszeitraum (BG-14) oder in jeder Position einen Positionszeitraum (BG-26) angeben.',
+    en: 'The invoice should give the actual delivery date (BT-72), an invoicing period (BG-14) or a line period (BG-26) in every line.',
   },
   'PEPPOL-EN16931-R008': { de: 'Leere Elemente sind nicht zulässig.', en: 'Empty elements are not allowed.' },
   'PEPPOL-EN16931-R053': { de: 'Genau eine Steuersumme mit Umsatzsteueraufschlüsselungen ist erforderlich.', en: 'Exactly one tax total with VAT breakdowns is required.' },

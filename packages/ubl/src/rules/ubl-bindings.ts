@@ -353,6 +353,17 @@ const hasAncestor = (e: XmlElement, locals: readonly string[]): boolean => {
   return false;
 };
 const ICD = officialCodes.ICD_SCHEMES;
+/** A rule of the context `cac:InvoiceLine | cac:CreditNoteLine` (anywhere, either kind whatever the root). */
+const lineRule = (id: string, bt: string, ok: (line: XmlElement) => boolean): RuleDef =>
+  def(
+    id,
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const e of all(doc)) if (isLine(e) && !ok(e)) fail(e);
+    },
+    bt,
+  );
 const isLine = (e: XmlElement | null): boolean => !!e && e.ns === CAC && (e.local === 'InvoiceLine' || e.local === 'CreditNoteLine');
 
 /** BR-x-09: the VAT amount of a breakdown of this category = taxable × rate / 100, rounded (±1). */
@@ -700,6 +711,21 @@ export const ublBindingRules: readonly RuleDef[] = [
     categoryRate(`BR-${p}-06`, code, 'allowance', test, 'BT-96'),
     categoryRate(`BR-${p}-07`, code, 'charge', test, 'BT-103'),
   ]),
+  // --- the line rules on cac:InvoiceLine | cac:CreditNoteLine (either kind of line, in either document)
+  atRoot('BR-16', 'en16931', (r) => sel(r, 'cac:InvoiceLine').length > 0 || sel(r, 'cac:CreditNoteLine').length > 0, 'BG-25'),
+  lineRule('BR-21', 'BT-126', (l) => {
+    const id = one(sel(l, 'cbc:ID'));
+    return !!id && nsp(sv(id)) !== '';
+  }),
+  lineRule('BR-22', 'BT-129', (l) => sel(l, 'cbc:InvoicedQuantity').length > 0 || sel(l, 'cbc:CreditedQuantity').length > 0),
+  lineRule('BR-23', 'BT-130', (l) => [...sel(l, 'cbc:InvoicedQuantity'), ...sel(l, 'cbc:CreditedQuantity')].some((q) => attrOf(q, 'unitCode') !== undefined)),
+  lineRule('BR-24', 'BT-131', (l) => sel(l, 'cbc:LineExtensionAmount').length > 0),
+  lineRule('BR-25', 'BT-153', (l) => {
+    const n = one(sel(l, 'cac:Item/cbc:Name'));
+    return !!n && nsp(sv(n)) !== '';
+  }),
+  lineRule('BR-26', 'BT-146', (l) => sel(l, 'cac:Price/cbc:PriceAmount').length > 0),
+  lineRule('BR-27', 'BT-146', (l) => sel(l, 'cac:Price/cbc:PriceAmount').some((p) => dbl(p) >= 0)),
   // --- code lists where the UBL contexts reach elements the CII binding does not carry (anywhere in the document)
   // BR-CL-07: cac:AdditionalDocumentReference[cbc:DocumentTypeCode = '130']/cbc:ID[@schemeID] | cac:DocumentReference[…]/…
   codeRule(
@@ -940,6 +966,39 @@ export const ublBindingRules: readonly RuleDef[] = [
       },
       'BG-DEX-09',
     ),
+  ),
+  def(
+    'PEPPOL-EN16931-R010',
+    'fatal',
+    'xrechnung',
+    (doc, fail) => {
+      for (const w of anywhere(doc, 'AccountingCustomerParty')) for (const p of sel(w, 'cac:Party')) if (!sel(p, 'cbc:EndpointID').length) fail(p);
+    },
+    'BT-49',
+  ),
+  // BR-DE-30 / BR-DE-31: only a payment mandate (BG-19 in UBL) asks for the creditor id (SEPA) and the debited account.
+  atRoot(
+    'BR-DE-30',
+    'xrechnung',
+    (r) =>
+      !sel(r, 'cac:PaymentMeans/cac:PaymentMandate').length ||
+      [...sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyIdentification/cbc:ID'), ...sel(r, 'cac:PayeeParty/cac:PartyIdentification/cbc:ID')].some((i) => attrOf(i, 'schemeID') === 'SEPA'),
+    'BT-90',
+  ),
+  atRoot('BR-DE-31', 'xrechnung', (r) => !sel(r, 'cac:PaymentMeans/cac:PaymentMandate').length || sel(r, 'cac:PaymentMeans/cac:PaymentMandate/cac:PayerFinancialAccount/cbc:ID').length > 0, 'BT-91'),
+  def(
+    'BR-DE-TMP-32',
+    'information',
+    'xrechnung',
+    (doc, fail) => {
+      const r = doc.root;
+      const ok =
+        sel(r, 'cac:Delivery/cbc:ActualDeliveryDate').length > 0 ||
+        sel(r, 'cac:InvoicePeriod').length > 0 ||
+        [...sel(r, 'cac:InvoiceLine'), ...sel(r, 'cac:CreditNoteLine')].every((l) => sel(l, 'cac:InvoicePeriod').length > 0);
+      if (!ok) fail(r);
+    },
+    'BT-72',
   ),
   atRoot('PEPPOL-EN16931-R055', 'xrechnung', (r) => {
     if (!sel(r, 'cbc:TaxCurrencyCode').length) return true;
