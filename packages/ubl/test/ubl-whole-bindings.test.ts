@@ -63,6 +63,12 @@ describe.runIf(available)('UBL bindings on whole documents (official UBL schemat
     expect(counts(change(comprehensive, tax, '<cbc:TaxAmount currencyID="USD">2048.44</cbc:TaxAmount>'))).toEqual({ 'BR-CO-15': 1, 'PEPPOL-EN16931-R055': 1 });
   });
 
+  it("UBL-SR-13: a seller TaxScheme without an ID reads '' and so counts as not VAT", () => {
+    const vatScheme = '<cbc:CompanyID>ATU123456789</cbc:CompanyID>\n        <cac:TaxScheme>\n          <cbc:ID>VAT</cbc:ID>';
+    const noId = change(comprehensive, vatScheme, '<cbc:CompanyID>ATU123456789</cbc:CompanyID>\n        <cac:TaxScheme>');
+    expect(counts(noId)).toEqual({ 'UBL-SR-13': 1, 'UBL-SR-53': 1, 'PEPPOL-EN16931-R008': 1 });
+  });
+
   it('BR-CL-23 checks quantities of sub-invoice lines too (the CII view has no sub-lines)', () => {
     const withSubs = readFileSync(path.join(ublDir, 'instances/xrechnung/schematron-mutants/ubl-inv-br-dex-02-check-0-values__calculate-with-incorrect-lower-level-values__v2.xml'), 'utf8');
     const clean = counts(withSubs);

@@ -6,7 +6,7 @@
  * with a path -> rule lookup), five by hand.
  */
 import type { MessageTexts, XmlElement } from '@kontor/xml';
-import type { CiiDoc, RuleDef, RuleFlag } from '@kontor/cii/rules';
+import { XPathDynamicError, type CiiDoc, type RuleDef, type RuleFlag } from '@kontor/cii/rules';
 import { UBL_NS } from '../binding/to-cii';
 import { UBL_CR_TABLE } from './ubl-cr-table';
 import { ublRuleTexts, ublTemplateTexts } from './messages';
@@ -51,7 +51,17 @@ function all(doc: CiiDoc): XmlElement[] {
 }
 /** //ns:local in document order: the read model's per-name index (built once per document), not a scan per rule. */
 const descendants = (doc: CiiDoc, local: string, ns: string): readonly XmlElement[] => doc.all(local, ns);
-const isVat = (pts: XmlElement): boolean => sel(pts, 'cac:TaxScheme/cbc:ID').some((id) => sv(id).toUpperCase() === 'VAT');
+/**
+ * `cac:TaxScheme/upper-case(cbc:ID)` for one TaxScheme: '' when it has no ID (upper-case of the empty sequence), a
+ * dynamic error for several (the official run stops the assertion there).
+ */
+const schemeId = (ts: XmlElement): string => {
+  const ids = sel(ts, 'cbc:ID');
+  if (ids.length > 1) throw new XPathDynamicError('XPTY0004', 'upper-case() of more than one TaxScheme/ID');
+  return ids.length === 0 ? '' : sv(ids[0]!).toUpperCase();
+};
+/** PartyTaxScheme[cac:TaxScheme/upper-case(cbc:ID) = 'VAT'] */
+const isVat = (pts: XmlElement): boolean => sel(pts, 'cac:TaxScheme').some((ts) => schemeId(ts) === 'VAT');
 
 /** A rule; its message is the entry of `id` in the catalogue of this package (./messages.ts) unless given. */
 function def(id: string, flag: RuleFlag, check: RuleDef['check'], bt?: string, message: MessageTexts = ublRuleTexts(id)): RuleDef {
@@ -192,7 +202,8 @@ export const ublSyntaxRules: readonly RuleDef[] = [
     'fatal',
     (r) =>
       sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme')
-        .filter((p) => sel(p, 'cac:TaxScheme/cbc:ID').some((id) => sv(id).toUpperCase() !== 'VAT'))
+        // [cac:TaxScheme/upper-case(cbc:ID) != 'VAT']: a TaxScheme without ID reads '' (so counts here)
+        .filter((p) => sel(p, 'cac:TaxScheme').some((ts) => schemeId(ts) !== 'VAT'))
         .flatMap((p) => sel(p, 'cbc:CompanyID')).length <= 1,
   ),
   atMost1('UBL-SR-14', 'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyLegalForm'),
