@@ -17,7 +17,7 @@ export { readCiiDoc } from './model';
 export { kositVerdict, kositScenarios, isXRechnungSpecification, type KositVerdict, type KositScenario } from './kosit';
 export { en16931Rules } from './en16931';
 export { xrechnungRules } from './xrechnung';
-export { XPathDynamicError } from './xpath';
+export { XPathDynamicError, untypedDbl, cmpUntyped, type CmpOp } from './xpath';
 /** The de/en message catalogue of the rules (texts keyed by rule id, templates for the formulaic CII syntax tables). */
 export { ruleMessages, ruleTexts, templateTexts, noteText, type RuleMessageKey, type RuleTemplateKey, type NoteKey } from './messages';
 /** Code lists shared with the UBL binding (@kontor/ubl). */

@@ -782,6 +782,12 @@ const INTEGER_RE = /^[+-]?\d{1,18}$/;
 /**
  * A node's value as the official validator (Saxon-HE 9.9) reads it for a general comparison with a number: xs:double,
  * except that an integer lexical form is read as an integer first, so "-0" is zero while "-0.00" is the double -0.0.
+ * @example
+ * ```ts
+ * import { untypedDbl } from '@kontor/cii/rules';
+ * Object.is(untypedDbl('-0.00'), -0); // true
+ * Object.is(untypedDbl('-0'), 0);     // true: the integer reading has no negative zero
+ * ```
  */
 export function untypedDbl(s: string): number {
   const t = castWs(s);
@@ -794,6 +800,12 @@ export function untypedDbl(s: string): number {
  * such a pair (Java's Double.compare): -0.0 is below 0, and NaN equals NaN and is above every number — so a node "NaN"
  * is `> 5` and a node "-0.00" is `< 0` and not `= 0`, as the official schematron run reports. Comparisons of computed
  * numbers (`cmp`) keep IEEE semantics, as Saxon does for them.
+ * @example
+ * ```ts
+ * import { cmpUntyped, untypedDbl } from '@kontor/cii/rules';
+ * cmpUntyped(untypedDbl('-0.00'), '>=', 0); // false, as `cbc:PriceAmount >= 0` is for "-0.00" in the official run
+ * cmpUntyped(untypedDbl('NaN'), '>', 5);    // true
+ * ```
  */
 export function cmpUntyped(x: number, op: CmpOp, b: XNum): boolean {
   const y = toDbl(b);
