@@ -44,7 +44,23 @@ function all(doc: CiiDoc): XmlElement[] {
     return out;
   });
 }
-const anywhere = (doc: CiiDoc, local: string, ns: string = CAC): XmlElement[] => all(doc).filter((e) => e.local === local && e.ns === ns);
+const BY_NAME = Symbol('ubl-bindings-by-name');
+/** The elements of the document by namespace and local name, in document order (one walk per document, shared). */
+function byName(doc: CiiDoc): Map<string, XmlElement[]> {
+  return doc.memo(BY_NAME, () => {
+    const m = new Map<string, XmlElement[]>();
+    for (const e of all(doc)) {
+      const k = `${e.ns} ${e.local}`;
+      const a = m.get(k);
+      if (a) a.push(e);
+      else m.set(k, [e]);
+    }
+    return m;
+  });
+}
+const NONE: readonly XmlElement[] = [];
+/** //cac:X (or //cbc:X): every element of that name anywhere, in document order. Do not modify the result. */
+const anywhere = (doc: CiiDoc, local: string, ns: string = CAC): readonly XmlElement[] => byName(doc).get(`${ns} ${local}`) ?? NONE;
 const isVatScheme = (cat: XmlElement): boolean => sel(cat, 'cac:TaxScheme/cbc:ID').some((id) => nsp(sv(id)).toUpperCase() === 'VAT');
 const catIs = (cat: XmlElement, code: string): boolean => sel(cat, 'cbc:ID').some((id) => nsp(sv(id)) === code);
 
@@ -140,15 +156,29 @@ function cents(s: string): number | null {
 /** Country code present (normalize-space(cac:Country/cbc:IdentificationCode) != ''); Saxon errors on several. */
 const hasCountry = (addr: XmlElement): boolean => sel(addr, 'cac:Country/cbc:IdentificationCode').some((c) => nsp(sv(c)) !== '');
 
+const VAT_CODES = Symbol('ubl-bindings-vat-codes');
+/** The codes (normalize-space of every cbc:ID) of the VAT-scheme cac:TaxCategory / cac:ClassifiedTaxCategory anywhere. */
+function vatCodesAnywhere(doc: CiiDoc): ReadonlySet<string> {
+  return doc.memo(VAT_CODES, () => {
+    const out = new Set<string>();
+    for (const c of [...anywhere(doc, 'TaxCategory'), ...anywhere(doc, 'ClassifiedTaxCategory')]) if (isVatScheme(c)) for (const id of sel(c, 'cbc:ID')) out.add(nsp(sv(id)));
+    return out;
+  });
+}
+
 /** BR-x-01 of the form "a category used anywhere needs exactly one VAT breakdown of it". */
 const exactlyOneBreakdown = (id: string, code: string): RuleDef =>
   atRoot(
     id,
     'en16931',
     (r, doc) => {
-      const used = anywhere(doc, 'TaxCategory').some((c) => isVatScheme(c) && catIs(c, code)) || anywhere(doc, 'ClassifiedTaxCategory').some((c) => isVatScheme(c) && catIs(c, code));
-      if (!used) return true;
-      return sel(r, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory').filter((c) => isVatScheme(c) && catIs(c, code)).length === 1;
+      if (!vatCodesAnywhere(doc).has(code)) return true;
+      // count(…/cac:TaxCategory[VAT]/cbc:ID[normalize-space(.) = code]) = 1: the ids are counted
+      return (
+        sel(r, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory')
+          .filter(isVatScheme)
+          .flatMap((c) => sel(c, 'cbc:ID').filter((i) => nsp(sv(i)) === code)).length === 1
+      );
     },
     'BG-23',
   );
@@ -236,11 +266,6 @@ const chargeMatches = (ac: XmlElement, v: boolean): boolean =>
     const t = nsp(sv(c));
     return v ? t === 'true' || t === '1' : t === 'false' || t === '0';
   });
-/** `[normalize-space(cbc:ID) = code][cac:TaxScheme/normalize-space(upper-case(cbc:ID))='VAT']` in a rule context. */
-const contextCat = (c: XmlElement, code: string): boolean => {
-  const ids = sel(c, 'cbc:ID');
-  return ids.length === 1 && nsp(sv(ids[0]!)) === code && isVatScheme(c);
-};
 /** xs:double of an untyped value (general comparison with a number); a bad lexical form is FORG0001. */
 function dbl(el: XmlElement): number {
   const t = nsp(sv(el));
@@ -249,6 +274,34 @@ function dbl(el: XmlElement): number {
   if (t === 'NaN') return Number.NaN;
   if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) throw new XPathDynamicError('FORG0001', `cannot cast "${t}" to xs:double`);
   return Number(t);
+}
+type RateWhere = 'line' | 'allowance' | 'charge';
+const RATE_CONTEXTS = Symbol('ubl-bindings-rate-contexts');
+/**
+ * The elements the BR-x-05/06/07 contexts match, by category code (one pass per document for the 27 rules): item
+ * categories of lines, tax categories of allowances / charges (by the indicator as a pattern reads it).
+ */
+function rateContexts(doc: CiiDoc): Record<RateWhere, Map<string, XmlElement[]>> {
+  return doc.memo(RATE_CONTEXTS, () => {
+    const out: Record<RateWhere, Map<string, XmlElement[]>> = { line: new Map(), allowance: new Map(), charge: new Map() };
+    // [normalize-space(cbc:ID) = code][cac:TaxScheme/normalize-space(upper-case(cbc:ID))='VAT']: one id (several make
+    // normalize-space fail, so the pattern does not match), VAT scheme
+    const add = (where: RateWhere, c: XmlElement): void => {
+      const ids = sel(c, 'cbc:ID');
+      if (ids.length !== 1 || !isVatScheme(c)) return;
+      const code = nsp(sv(ids[0]!));
+      const a = out[where].get(code);
+      if (a) a.push(c);
+      else out[where].set(code, [c]);
+    };
+    for (const l of [...anywhere(doc, 'InvoiceLine'), ...anywhere(doc, 'CreditNoteLine')]) for (const c of sel(l, 'cac:Item/cac:ClassifiedTaxCategory')) add('line', c);
+    for (const ac of anywhere(doc, 'AllowanceCharge')) {
+      const cats = sel(ac, 'cac:TaxCategory');
+      if (chargeMatches(ac, false)) for (const c of cats) add('allowance', c);
+      if (chargeMatches(ac, true)) for (const c of cats) add('charge', c);
+    }
+    return out;
+  });
 }
 type RateTest = 'zero' | 'positive' | 'nonNegative' | 'absent';
 const rateOk: Record<RateTest, (cat: XmlElement) => boolean> = {
@@ -267,19 +320,13 @@ const rateOk: Record<RateTest, (cat: XmlElement) => boolean> = {
  * contexts (cac:InvoiceLine/cac:Item/cac:ClassifiedTaxCategory, cac:AllowanceCharge[cbc:ChargeIndicator=…]/cac:TaxCategory,
  * category code after normalize-space, VAT scheme) and the UBL tests (L and M: rate ≥ 0).
  */
-const categoryRate = (id: string, code: string, where: 'line' | 'allowance' | 'charge', test: RateTest, bt: string): RuleDef =>
+const categoryRate = (id: string, code: string, where: RateWhere, test: RateTest, bt: string): RuleDef =>
   def(
     id,
     'fatal',
     'en16931',
     (doc, fail) => {
-      const cats =
-        where === 'line'
-          ? [...anywhere(doc, 'InvoiceLine'), ...anywhere(doc, 'CreditNoteLine')].flatMap((l) => sel(l, 'cac:Item/cac:ClassifiedTaxCategory'))
-          : anywhere(doc, 'AllowanceCharge')
-              .filter((ac) => chargeMatches(ac, where === 'charge'))
-              .flatMap((ac) => sel(ac, 'cac:TaxCategory'));
-      for (const c of cats) if (contextCat(c, code) && !rateOk[test](c)) fail(c);
+      for (const c of rateContexts(doc)[where].get(code) ?? NONE) if (!rateOk[test](c)) fail(c);
     },
     bt,
   );
@@ -338,8 +385,8 @@ const codeRule = (
     'fatal',
     'en16931',
     (doc, fail) => {
-      for (const p of all(doc)) {
-        if (p.ns !== CAC || !parents.includes(p.local) || !parentOk(p)) continue;
+      for (const p of parents.flatMap((local) => anywhere(doc, local))) {
+        if (!parentOk(p)) continue;
         for (const e of sel(p, `cbc:${child}`)) {
           const v = attr === null ? sv(e) : attrOf(e, attr);
           if (v !== undefined && !ok(v, e)) fail(e);
@@ -360,7 +407,7 @@ const lineRule = (id: string, bt: string, ok: (line: XmlElement) => boolean): Ru
     'fatal',
     'en16931',
     (doc, fail) => {
-      for (const e of all(doc)) if (isLine(e) && !ok(e)) fail(e);
+      for (const e of [...anywhere(doc, 'InvoiceLine'), ...anywhere(doc, 'CreditNoteLine')]) if (!ok(e)) fail(e);
     },
     bt,
   );
