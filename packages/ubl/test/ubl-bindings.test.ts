@@ -240,3 +240,19 @@ describe('UBL binding: line rules on either kind of line, and XRechnung rules wi
     expect(xr(invoice({ sellerVat: true, lines: [line(1, 'E')], extra: sepa + mandate }), 'BR-DE-30')).toBe(0);
   });
 });
+
+describe('UBL binding: BR-49 and BR-CL-22 anywhere', () => {
+  const e = (extra: string, lines = [line(1, 'E')]): string => invoice({ sellerVat: true, lines, extra });
+  it('BR-49 on every cac:PaymentMeans, also one misplaced in a line allowance', () => {
+    const misplaced = line(1, 'E').replace('</cac:InvoiceLine>', '<cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cac:PaymentMeans/></cac:AllowanceCharge></cac:InvoiceLine>');
+    expect(count(e('<cac:PaymentMeans><cbc:PaymentID>1</cbc:PaymentID></cac:PaymentMeans>', [misplaced]), 'BR-49')).toBe(2);
+  });
+  it('BR-CL-22 compares the VATEX code in upper case, on every cbc:TaxExemptionReasonCode', () => {
+    const reason = (code: string): string =>
+      `<cac:TaxTotal><cac:TaxSubtotal><cac:TaxCategory><cbc:ID>E</cbc:ID><cbc:TaxExemptionReasonCode>${code}</cbc:TaxExemptionReasonCode></cac:TaxCategory></cac:TaxSubtotal></cac:TaxTotal>`;
+    expect(count(e(reason('vatex-eu-132-1a')), 'BR-CL-22')).toBe(0);
+    expect(count(e(reason('VATEX-EU-999')), 'BR-CL-22')).toBe(1);
+    const inItem = line(1, 'E').replace('</cbc:Percent>', '</cbc:Percent><cbc:TaxExemptionReasonCode>1</cbc:TaxExemptionReasonCode>');
+    expect(count(e('', [inItem]), 'BR-CL-22')).toBe(1);
+  });
+});

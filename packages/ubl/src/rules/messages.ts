@@ -253,6 +253,8 @@ export const ublRuleMessages = defineMessages({
   'BR-25': { de: 'Jede Rechnungsposition braucht den Artikelnamen (BT-153).', en: 'Each invoice line needs the item name (BT-153).' },
   'BR-26': { de: 'Jede Rechnungsposition braucht den Nettopreis des Artikels (BT-146).', en: 'Each invoice line needs the item net price (BT-146).' },
   'BR-27': { de: 'Der Nettopreis des Artikels (BT-146) darf nicht negativ sein.', en: 'The item net price (BT-146) must not be negative.' },
+  'BR-49': { de: 'Jede Zahlungsart braucht den Code der Zahlungsart (BT-81).', en: 'Each payment means needs the payment means type code (BT-81).' },
+  'BR-CL-22': { de: 'Der Code des Befreiungsgrunds (BT-121) muss ein Code der VATEX-Liste sein.', en: 'The VAT exemption reason code (BT-121) must be a VATEX code.' },
   'BR-CL-01': {
     de: 'Der Rechnungsartcode (BT-3) muss ein Rechnungscode nach UNTDID 1001 sein (Gutschriftcodes bei einer CreditNote).',
     en: 'Invoice type code (BT-3) must be a UNTDID 1001 invoice code (credit note codes on a CreditNote).',

@@ -758,6 +758,25 @@ export const ublBindingRules: readonly RuleDef[] = [
     categoryRate(`BR-${p}-06`, code, 'allowance', test, 'BT-96'),
     categoryRate(`BR-${p}-07`, code, 'charge', test, 'BT-103'),
   ]),
+  def(
+    'BR-49',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const pm of anywhere(doc, 'PaymentMeans')) if (!sel(pm, 'cbc:PaymentMeansCode').length) fail(pm);
+    },
+    'BT-81',
+  ),
+  def(
+    'BR-CL-22',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      // compared in upper case: concat(' ', normalize-space(upper-case(.)), ' ')
+      for (const c of anywhere(doc, 'TaxExemptionReasonCode', CBC)) if (!inList(officialCodes.VATEX_CODES, sv(c).toUpperCase())) fail(c);
+    },
+    'BT-121',
+  ),
   // --- the line rules on cac:InvoiceLine | cac:CreditNoteLine (either kind of line, in either document)
   atRoot('BR-16', 'en16931', (r) => sel(r, 'cac:InvoiceLine').length > 0 || sel(r, 'cac:CreditNoteLine').length > 0, 'BG-25'),
   lineRule('BR-21', 'BT-126', (l) => {
