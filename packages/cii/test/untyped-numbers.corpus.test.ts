@@ -41,4 +41,16 @@ describe.runIf(available)('untyped node values against numbers, as the official 
     expect(base).toMatch(price);
     expect(counts(base.replace(price, '$1-0.00<'))).toEqual({ 'BR-27': 1, 'PEPPOL-EN16931-R120': 1 });
   });
+
+  it('sums keep a negative zero: a total of 0 against a sum of -0.0 fails (BR-CO-14), of "-0" charges/allowances too (BR-CO-12, BR-CO-11)', () => {
+    const calc = /<ram:CalculatedAmount>0<\/ram:CalculatedAmount>/;
+    expect(base).toMatch(calc);
+    expect(counts(base.replace(calc, '<ram:CalculatedAmount>-0.0</ram:CalculatedAmount>'))).toEqual({ 'BR-CO-14': 1, 'BR-E-09': 1 });
+    // The document charge's amount, then the allowance's (in that order in the invoice).
+    const actual = [...base.matchAll(/<ram:ActualAmount>0<\/ram:ActualAmount>/g)];
+    expect(actual.length).toBe(2);
+    const at = (i: number): string => base.slice(0, actual[i]!.index) + '<ram:ActualAmount>-0</ram:ActualAmount>' + base.slice(actual[i]!.index! + actual[i]![0].length);
+    expect(counts(at(0))).toEqual({ 'BR-CO-12': 1 });
+    expect(counts(at(1))).toEqual({ 'BR-CO-11': 1 });
+  });
 });

@@ -678,13 +678,14 @@ function decToDouble(x: Dec): number {
     const k = x.e - n + 1; // value = m * 10^k
     if (k >= 0 && k <= 22) {
       const v = m * POW10[k]!;
-      if (v <= Number.MAX_SAFE_INTEGER) return x.s < 0 ? -v : v;
+      // xs:decimal has no negative zero (big.js keeps a sign on zero): a zero converts to +0.
+      if (v <= Number.MAX_SAFE_INTEGER) return x.s < 0 && v !== 0 ? -v : v;
     } else if (k < 0 && k >= -22) {
       const v = m / POW10[-k]!;
-      return x.s < 0 ? -v : v;
+      return x.s < 0 && v !== 0 ? -v : v;
     }
   }
-  return Number(x.toString());
+  return Number(x.toString()) + 0;
 }
 
 function toDbl(x: XNum): number {
@@ -863,8 +864,9 @@ export function anyEqNodes(a: readonly XmlElement[], b: readonly XmlElement[]): 
 /** fn:sum over nodes (untyped → double); the integer 0 for none. */
 export function sumNodes(nodes: readonly XmlElement[]): XNum {
   if (nodes.length === 0) return D(0);
-  let s = 0;
-  for (let k = 0; k < nodes.length; k++) s += dbl(sv(nodes[k]));
+  // From the first value, not from +0: the sum of a single -0.0 is -0.0 (which the official run then compares).
+  let s = dbl(sv(nodes[0]));
+  for (let k = 1; k < nodes.length; k++) s += dbl(sv(nodes[k]));
   return s;
 }
 
