@@ -256,3 +256,42 @@ describe('UBL binding: BR-49 and BR-CL-22 anywhere', () => {
     expect(count(e('', [inItem]), 'BR-CL-22')).toBe(1);
   });
 });
+
+describe('UBL binding: the breakdown rules BR-x-08/09/10 and BR-O-02..04', () => {
+  const padded = (code: string, extra: Partial<Doc> = {}): string =>
+    invoice({ sellerVat: true, lines: [line(1, code), line(2, code)], breakdown: ` ${code} `, ...extra }).replace(
+      /<cbc:TaxAmount currencyID="EUR">0<\/cbc:TaxAmount>(<cac:TaxCategory>)/,
+      '<cbc:TaxAmount currencyID="EUR">5</cbc:TaxAmount>$1',
+    );
+  it('match a breakdown whose code is padded (" E "): taxable vs lines, tax amount 0, exemption reason', () => {
+    for (const [p, code] of [
+      ['E', 'E'],
+      ['G', 'G'],
+      ['IC', 'K'],
+      ['AE', 'AE'],
+    ] as const) {
+      const xml = padded(code);
+      expect(count(xml, `BR-${p}-08`), `BR-${p}-08`).toBe(0); // 200 = 100 + 100
+      expect(count(xml, `BR-${p}-09`), `BR-${p}-09`).toBe(1); // tax 5
+      expect(count(xml, `BR-${p}-10`), `BR-${p}-10`).toBe(1); // no exemption reason
+      expect(count(padded(code, { acs: [ac(true, code)] }), `BR-${p}-08`), `BR-${p}-08 with a charge`).toBe(1); // 200 ≠ 210
+    }
+    expect(count(padded('Z'), 'BR-Z-10')).toBe(0);
+    expect(
+      count(
+        padded('Z').replace(
+          '<cbc:Percent>0</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory>',
+          '<cbc:Percent>0</cbc:Percent><cbc:TaxExemptionReason>x</cbc:TaxExemptionReason><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory>',
+        ),
+        'BR-Z-10',
+      ),
+    ).toBe(1);
+  });
+  it('BR-O-02 is one assertion per document (CII: per line); BR-O-03/04 look at document allowances / charges', () => {
+    const o = invoice({ sellerVat: true, lines: [line(1, 'O'), line(2, 'O')], breakdown: 'O' });
+    expect(count(o, 'BR-O-02')).toBe(1);
+    expect(count(invoice({ lines: [line(1, 'O'), line(2, 'O')], breakdown: 'O' }), 'BR-O-02')).toBe(0);
+    const oCharge = invoice({ buyerVat: true, acs: [ac(true, ' O ')], lines: [line(1, 'O')], breakdown: 'O' });
+    expect([count(oCharge, 'BR-O-03'), count(oCharge, 'BR-O-04')]).toEqual([0, 1]);
+  });
+});

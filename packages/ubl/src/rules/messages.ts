@@ -412,6 +412,84 @@ export const ublRuleMessages = defineMessages({
     de: 'Der Umsatzsteuersatz (BT-103) eines Zuschlags der Kategorie O (nicht steuerbar) darf nicht angegeben sein.',
     en: 'The VAT rate (BT-103) of a charge not subject to VAT (category O) must not be given.',
   },
+  'BR-E-08': {
+    de: 'Der Bemessungsbetrag (BT-116) der Aufschlüsselung der Kategorie E muss der Summe der Positionen und Zuschläge abzüglich der Nachlässe dieser Kategorie entsprechen.',
+    en: 'The taxable amount (BT-116) of the category E breakdown must equal its lines plus charges minus allowances of that category.',
+  },
+  'BR-E-09': { de: 'Der Steuerbetrag (BT-117) der Aufschlüsselung der Kategorie E muss 0 sein.', en: 'The VAT amount (BT-117) of the category E breakdown must be 0.' },
+  'BR-Z-08': {
+    de: 'Der Bemessungsbetrag (BT-116) der Aufschlüsselung der Kategorie Z muss der Summe der Positionen und Zuschläge abzüglich der Nachlässe dieser Kategorie entsprechen.',
+    en: 'The taxable amount (BT-116) of the category Z breakdown must equal its lines plus charges minus allowances of that category.',
+  },
+  'BR-Z-09': { de: 'Der Steuerbetrag (BT-117) der Aufschlüsselung der Kategorie Z muss 0 sein.', en: 'The VAT amount (BT-117) of the category Z breakdown must be 0.' },
+  'BR-G-08': {
+    de: 'Der Bemessungsbetrag (BT-116) der Aufschlüsselung der Kategorie G muss der Summe der Positionen und Zuschläge abzüglich der Nachlässe dieser Kategorie entsprechen.',
+    en: 'The taxable amount (BT-116) of the category G breakdown must equal its lines plus charges minus allowances of that category.',
+  },
+  'BR-G-09': { de: 'Der Steuerbetrag (BT-117) der Aufschlüsselung der Kategorie G muss 0 sein.', en: 'The VAT amount (BT-117) of the category G breakdown must be 0.' },
+  'BR-IC-08': {
+    de: 'Der Bemessungsbetrag (BT-116) der Aufschlüsselung der Kategorie K muss der Summe der Positionen und Zuschläge abzüglich der Nachlässe dieser Kategorie entsprechen.',
+    en: 'The taxable amount (BT-116) of the category K breakdown must equal its lines plus charges minus allowances of that category.',
+  },
+  'BR-IC-09': { de: 'Der Steuerbetrag (BT-117) der Aufschlüsselung der Kategorie K muss 0 sein.', en: 'The VAT amount (BT-117) of the category K breakdown must be 0.' },
+  'BR-AE-08': {
+    de: 'Der Bemessungsbetrag (BT-116) der Aufschlüsselung der Kategorie AE muss der Summe der Positionen und Zuschläge abzüglich der Nachlässe dieser Kategorie entsprechen.',
+    en: 'The taxable amount (BT-116) of the category AE breakdown must equal its lines plus charges minus allowances of that category.',
+  },
+  'BR-AE-09': { de: 'Der Steuerbetrag (BT-117) der Aufschlüsselung der Kategorie AE muss 0 sein.', en: 'The VAT amount (BT-117) of the category AE breakdown must be 0.' },
+  'BR-O-08': {
+    de: 'Der Bemessungsbetrag (BT-116) der Aufschlüsselung der Kategorie O muss der Summe der Positionen und Zuschläge abzüglich der Nachlässe dieser Kategorie entsprechen.',
+    en: 'The taxable amount (BT-116) of the category O breakdown must equal its lines plus charges minus allowances of that category.',
+  },
+  'BR-O-09': { de: 'Der Steuerbetrag (BT-117) der Aufschlüsselung der Kategorie O muss 0 sein.', en: 'The VAT amount (BT-117) of the category O breakdown must be 0.' },
+  'BR-E-10': {
+    de: 'Die Aufschlüsselung der Kategorie E braucht einen Befreiungsgrund (BT-120) oder seinen Code (BT-121).',
+    en: 'The category E breakdown needs an exemption reason (BT-120) or its code (BT-121).',
+  },
+  'BR-G-10': {
+    de: 'Die Aufschlüsselung der Kategorie G braucht einen Befreiungsgrund (BT-120) oder seinen Code (BT-121).',
+    en: 'The category G breakdown needs an exemption reason (BT-120) or its code (BT-121).',
+  },
+  'BR-IC-10': {
+    de: 'Die Aufschlüsselung der Kategorie K braucht einen Befreiungsgrund (BT-120) oder seinen Code (BT-121).',
+    en: 'The category K breakdown needs an exemption reason (BT-120) or its code (BT-121).',
+  },
+  'BR-AE-10': {
+    de: 'Die Aufschlüsselung der Kategorie AE braucht einen Befreiungsgrund (BT-120) oder seinen Code (BT-121).',
+    en: 'The category AE breakdown needs an exemption reason (BT-120) or its code (BT-121).',
+  },
+  'BR-O-10': {
+    de: 'Die Aufschlüsselung der Kategorie O braucht einen Befreiungsgrund (BT-120) oder seinen Code (BT-121).',
+    en: 'The category O breakdown needs an exemption reason (BT-120) or its code (BT-121).',
+  },
+  'BR-Z-10': {
+    de: 'Die Aufschlüsselung der Kategorie Z darf keinen Befreiungsgrund (BT-120, BT-121) haben.',
+    en: 'The category Z breakdown must not have an exemption reason (BT-120, BT-121).',
+  },
+  'BR-S-10': {
+    de: 'Die Aufschlüsselung der Kategorie S darf keinen Befreiungsgrund (BT-120, BT-121) haben.',
+    en: 'The category S breakdown must not have an exemption reason (BT-120, BT-121).',
+  },
+  'BR-AF-10': {
+    de: 'Die Aufschlüsselung der Kategorie L darf keinen Befreiungsgrund (BT-120, BT-121) haben.',
+    en: 'The category L breakdown must not have an exemption reason (BT-120, BT-121).',
+  },
+  'BR-AG-10': {
+    de: 'Die Aufschlüsselung der Kategorie M darf keinen Befreiungsgrund (BT-120, BT-121) haben.',
+    en: 'The category M breakdown must not have an exemption reason (BT-120, BT-121).',
+  },
+  'BR-O-02': {
+    de: 'Mit Artikeln der Kategorie O darf es keine Umsatzsteuer-Identifikationsnummer des Verkäufers, des Steuervertreters oder des Käufers geben.',
+    en: 'With items of category O there must be no VAT identifier of the seller, the tax representative or the buyer.',
+  },
+  'BR-O-03': {
+    de: 'Mit Nachlässen der Kategorie O darf es keine Umsatzsteuer-Identifikationsnummer des Verkäufers, des Steuervertreters oder des Käufers geben.',
+    en: 'With allowances of category O there must be no VAT identifier of the seller, the tax representative or the buyer.',
+  },
+  'BR-O-04': {
+    de: 'Mit Zuschlägen der Kategorie O darf es keine Umsatzsteuer-Identifikationsnummer des Verkäufers, des Steuervertreters oder des Käufers geben.',
+    en: 'With charges of category O there must be no VAT identifier of the seller, the tax representative or the buyer.',
+  },
   'BR-53': {
     de: 'Mit einer Steuerbuchungswährung (BT-6) ist der Umsatzsteuergesamtbetrag in dieser Währung (BT-111) erforderlich.',
     en: 'With a VAT accounting currency (BT-6) the total VAT in that currency (BT-111) is required.',

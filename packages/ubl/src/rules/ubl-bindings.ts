@@ -414,6 +414,91 @@ const lineRule = (id: string, bt: string, ok: (line: XmlElement) => boolean): Ru
 const isLine = (e: XmlElement | null): boolean => !!e && e.ns === CAC && (e.local === 'InvoiceLine' || e.local === 'CreditNoteLine');
 
 /** BR-x-09: the VAT amount of a breakdown of this category = taxable × rate / 100, rounded (±1). */
+/** normalize-space(cbc:ID) of a category in an expression: '' without an id, a type error with several. */
+function nspId(c: XmlElement): string {
+  const id = one(sel(c, 'cbc:ID'));
+  return id ? nsp(sv(id)) : '';
+}
+/**
+ * The breakdown categories the root's `cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory[normalize-space(cbc:ID) = X]
+ * [cac:TaxScheme/normalize-space(upper-case(cbc:ID))='VAT']` contexts match (one id, VAT scheme).
+ */
+const headerContexts = (doc: CiiDoc, code: string): XmlElement[] =>
+  headerCats(doc.root).filter((c) => {
+    const ids = sel(c, 'cbc:ID');
+    return ids.length === 1 && nsp(sv(ids[0]!)) === code && isVatScheme(c);
+  });
+/**
+ * BR-E/Z/G/IC/AE/O-08: the taxable amount (BT-116) of the category's breakdown = the root lines of that category
+ * (any of the item's categories, normalize-space, no scheme filter) + root charges − root allowances of it, exactly;
+ * tried with cac:InvoiceLine, then with cac:CreditNoteLine (each needs such a line anywhere).
+ */
+const breakdownBasis = (id: string, code: string): RuleDef =>
+  def(
+    id,
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      const r = doc.root;
+      const has = (els: readonly XmlElement[]): boolean => els.some((e) => nspId(e) === code);
+      for (const cat of headerContexts(doc, code)) {
+        const st = cat.parent!;
+        const branch = (lineName: 'InvoiceLine' | 'CreditNoteLine'): boolean => {
+          if (!anywhere(doc, lineName).length) return false;
+          const t = one(sel(st, 'cbc:TaxableAmount'));
+          const taxable = t ? dec(t) : undefined;
+          let sum = new Big(0);
+          for (const l of sel(r, `cac:${lineName}`)) {
+            if (!has(sel(l, 'cac:Item/cac:ClassifiedTaxCategory'))) continue;
+            const a = one(sel(l, 'cbc:LineExtensionAmount'));
+            if (a) sum = sum.plus(dec(a));
+          }
+          const acs = sel(r, 'cac:AllowanceCharge');
+          for (const charge of [true, false])
+            for (const ac of acs.filter((x) => chargeIs(x, charge)))
+              if (has(sel(ac, 'cac:TaxCategory'))) {
+                const a = one(sel(ac, 'cbc:Amount'));
+                if (a) sum = charge ? sum.plus(dec(a)) : sum.minus(dec(a));
+              }
+          return taxable?.eq(sum) === true;
+        };
+        if (!(branch('InvoiceLine') || branch('CreditNoteLine'))) fail(cat);
+      }
+    },
+    'BT-116',
+  );
+/** BR-E/Z/G/IC/AE/O-09: xs:decimal(../cbc:TaxAmount) = 0 on the category's breakdown. */
+const breakdownZeroTax = (id: string, code: string): RuleDef =>
+  def(
+    id,
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const cat of headerContexts(doc, code)) {
+        const t = one(sel(cat.parent!, 'cbc:TaxAmount'));
+        if (!t || !dec(t).eq(0)) fail(cat);
+      }
+    },
+    'BT-117',
+  );
+/** BR-x-10: an exemption reason (text or code) on the category's breakdown is required (`need`) or not allowed. */
+const breakdownExemption = (id: string, code: string, need: boolean): RuleDef =>
+  def(
+    id,
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const cat of headerContexts(doc, code)) {
+        const has = sel(cat, 'cbc:TaxExemptionReason').length > 0 || sel(cat, 'cbc:TaxExemptionReasonCode').length > 0;
+        if (has !== need) fail(cat);
+      }
+    },
+    'BT-120',
+  );
+const sellerOrRepOrBuyerVat = (doc: CiiDoc): boolean =>
+  anywhere(doc, 'AccountingSupplierParty').some((w) => sel(w, 'cac:Party/cac:PartyTaxScheme').some((p) => isVatScheme(p) && sel(p, 'cbc:CompanyID').length > 0)) ||
+  anywhere(doc, 'TaxRepresentativeParty').some((w) => sel(w, 'cac:PartyTaxScheme').some((p) => isVatScheme(p) && sel(p, 'cbc:CompanyID').length > 0)) ||
+  buyerVatId(doc);
 const breakdownTax = (id: string, code: string): RuleDef =>
   def(
     id,
@@ -620,6 +705,38 @@ export const ublBindingRules: readonly RuleDef[] = [
   breakdownTax('BR-S-09', 'S'),
   breakdownTax('BR-AF-09', 'L'),
   breakdownTax('BR-AG-09', 'M'),
+  ...(
+    [
+      ['E', 'E', true],
+      ['Z', 'Z', false],
+      ['G', 'G', true],
+      ['IC', 'K', true],
+      ['AE', 'AE', true],
+      ['O', 'O', true],
+    ] as const
+  ).flatMap(([p, code, exemption]) => [breakdownBasis(`BR-${p}-08`, code), breakdownZeroTax(`BR-${p}-09`, code), breakdownExemption(`BR-${p}-10`, code, exemption)]),
+  breakdownExemption('BR-S-10', 'S', false),
+  breakdownExemption('BR-AF-10', 'L', false),
+  breakdownExemption('BR-AG-10', 'M', false),
+  // BR-O-02..04: items (anywhere) / root allowances / root charges of category O exclude the seller's, the tax
+  // representative's and the buyer's VAT ids; one assertion per document.
+  atRoot('BR-O-02', 'en16931', (_r, doc) => !anywhere(doc, 'ClassifiedTaxCategory').some((c) => isVatScheme(c) && nspId(c) === 'O') || !sellerOrRepOrBuyerVat(doc), 'BT-31'),
+  ...(
+    [
+      ['BR-O-03', false],
+      ['BR-O-04', true],
+    ] as const
+  ).map(([id, charge]) =>
+    atRoot(
+      id,
+      'en16931',
+      (r, doc) =>
+        !sel(r, 'cac:AllowanceCharge')
+          .filter((ac) => chargeIs(ac, charge))
+          .some((ac) => sel(ac, 'cac:TaxCategory').some((c) => isVatScheme(c) && nspId(c) === 'O')) || !sellerOrRepOrBuyerVat(doc),
+      'BT-31',
+    ),
+  ),
   // BR-O-11..14: with an O breakdown, no VAT category [normalize-space(cbc:ID) != 'O'] among the breakdowns, the items,
   // the allowances, the charges (anywhere: //cac:AllowanceCharge[cbc:ChargeIndicator=…]); a category without an id reads ''.
   atRoot('BR-O-11', 'en16931', (r) => !hasHeaderCat(r, 'O') || !headerCats(r).some(notO), 'BG-23'),
