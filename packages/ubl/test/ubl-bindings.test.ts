@@ -295,3 +295,19 @@ describe('UBL binding: the breakdown rules BR-x-08/09/10 and BR-O-02..04', () =>
     expect([count(oCharge, 'BR-O-03'), count(oCharge, 'BR-O-04')]).toEqual([0, 1]);
   });
 });
+
+describe('UBL binding: BR-CL-19 / BR-CL-20 on every allowance / charge reason code', () => {
+  it('also on a price discount (cac:Price/cac:AllowanceCharge), by the charge indicator', () => {
+    const priced = line(1, 'E').replace(
+      '<cbc:PriceAmount currencyID="EUR">100</cbc:PriceAmount>',
+      '<cbc:PriceAmount currencyID="EUR">100</cbc:PriceAmount><cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>ZZZ</cbc:AllowanceChargeReasonCode><cbc:Amount currencyID="EUR">1</cbc:Amount></cac:AllowanceCharge>',
+    );
+    const xml = invoice({
+      sellerVat: true,
+      lines: [priced],
+      acs: [ac(true, 'E').replace('</cbc:ChargeIndicator>', '</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>ZZZ</cbc:AllowanceChargeReasonCode>')],
+    });
+    expect([count(xml, 'BR-CL-19'), count(xml, 'BR-CL-20')]).toEqual([1, 0]);
+    expect(count(xml.replace('<cbc:AllowanceChargeReasonCode>ZZZ</cbc:AllowanceChargeReasonCode>', '<cbc:AllowanceChargeReasonCode>95</cbc:AllowanceChargeReasonCode>'), 'BR-CL-19')).toBe(1);
+  });
+});

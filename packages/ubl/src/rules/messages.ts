@@ -245,6 +245,8 @@ export const ublRuleMessages = defineMessages({
     de: 'Die Schemakennung einer Artikelkennung (BT-157) muss ein ICD-Code nach ISO 6523 sein.',
     en: 'The scheme identifier of an item standard identifier (BT-157) must be an ISO 6523 ICD code.',
   },
+  'BR-CL-19': { de: 'Der Code eines Nachlassgrunds muss ein Code nach UNTDID 5189 sein.', en: 'An allowance reason code must be a UNTDID 5189 code.' },
+  'BR-CL-20': { de: 'Der Code eines Zuschlagsgrunds muss ein Code nach UNTDID 7161 sein.', en: 'A charge reason code must be a UNTDID 7161 code.' },
   'BR-16': { de: 'Eine Rechnung braucht mindestens eine Rechnungsposition (BG-25).', en: 'An invoice needs at least one invoice line (BG-25).' },
   'BR-21': { de: 'Jede Rechnungsposition braucht eine Positionskennung (BT-126).', en: 'Each invoice line needs an invoice line identifier (BT-126).' },
   'BR-22': { de: 'Jede Rechnungsposition braucht die berechnete Menge (BT-129).', en: 'Each invoice line needs the invoiced quantity (BT-129).' },

@@ -927,6 +927,26 @@ export const ublBindingRules: readonly RuleDef[] = [
   codeRule('BR-CL-17', 'BT-118', ['TaxCategory'], 'ID', null, (v) => inList(officialCodes.VAT_CATEGORY_CODES, v)),
   codeRule('BR-CL-18', 'BT-151', ['ClassifiedTaxCategory'], 'ID', null, (v) => inList(officialCodes.VAT_CATEGORY_CODES, v)),
   codeRule('BR-CL-21', 'BT-157', ['StandardItemIdentification'], 'ID', 'schemeID', (v) => inList(ICD, v)),
+  // BR-CL-19 / BR-CL-20: cac:AllowanceCharge[cbc:ChargeIndicator = false()/true()]/cbc:AllowanceChargeReasonCode anywhere
+  // (price discounts too)
+  codeRule(
+    'BR-CL-19',
+    'BT-98',
+    ['AllowanceCharge'],
+    'AllowanceChargeReasonCode',
+    null,
+    (v) => inList(officialCodes.ALLOWANCE_REASON_CODES, v),
+    (ac) => chargeMatches(ac, false),
+  ),
+  codeRule(
+    'BR-CL-20',
+    'BT-105',
+    ['AllowanceCharge'],
+    'AllowanceChargeReasonCode',
+    null,
+    (v) => inList(officialCodes.CHARGE_REASON_CODES, v),
+    (ac) => chargeMatches(ac, true),
+  ),
   needsSellerId('BR-E-02', 'E'),
   needsSellerId('BR-G-02', 'G', () => true, true),
   ...([false, true] as const).flatMap((charge) => {
