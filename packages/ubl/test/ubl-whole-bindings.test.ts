@@ -69,6 +69,19 @@ describe.runIf(available)('UBL bindings on whole documents (official UBL schemat
     expect(counts(noId)).toEqual({ 'UBL-SR-13': 1, 'UBL-SR-53': 1, 'PEPPOL-EN16931-R008': 1 });
   });
 
+  it('compares untyped amounts with numbers as the official run does ("-0.00" is below zero), decimals exactly', () => {
+    // BR-27 (price >= 0) and R055 (same sign of the two VAT totals) compare the untyped value: -0.00 is negative.
+    const price = '<cbc:PriceAmount currencyID="EUR">158.125</cbc:PriceAmount>';
+    expect(counts(change(comprehensive, price, '<cbc:PriceAmount currencyID="EUR">-0.00</cbc:PriceAmount>'))).toEqual({ 'BR-27': 1, 'PEPPOL-EN16931-R046': 1, 'PEPPOL-EN16931-R120': 1 });
+    const taxInGbp = '<cbc:TaxAmount currencyID="GBP">2048.44</cbc:TaxAmount>';
+    expect(counts(change(comprehensive, taxInGbp, '<cbc:TaxAmount currencyID="GBP">-0.00</cbc:TaxAmount>'))).toEqual({ 'PEPPOL-EN16931-R055': 1 });
+    // BR-CO-11 casts to xs:decimal in UBL (no negative zero there); R121 too, once per line.
+    const allowances = '<cbc:AllowanceTotalAmount currencyID="EUR">0</cbc:AllowanceTotalAmount>';
+    expect(counts(change(comprehensive, allowances, '<cbc:AllowanceTotalAmount currencyID="EUR">-0.00</cbc:AllowanceTotalAmount>'))).toEqual({});
+    const bq = '<cbc:BaseQuantity unitCode="XPP">1</cbc:BaseQuantity>';
+    expect(counts(change(comprehensive, bq, '<cbc:BaseQuantity unitCode="XPP">-0.00</cbc:BaseQuantity>'))).toEqual({ 'PEPPOL-EN16931-R121': 1 });
+  });
+
   it('BR-CL-23 checks quantities of sub-invoice lines too (the CII view has no sub-lines)', () => {
     const withSubs = readFileSync(path.join(ublDir, 'instances/xrechnung/schematron-mutants/ubl-inv-br-dex-02-check-0-values__calculate-with-incorrect-lower-level-values__v2.xml'), 'utf8');
     const clean = counts(withSubs);

@@ -11,6 +11,32 @@
 import { defineMessages, message, type Lang, type MessageCatalogue, type MessageParams, type MessageTexts } from '@kontor/xml';
 
 export const ublRuleMessages = defineMessages({
+  // ---- UBL bindings of whole-document rules (context or test differ from the CII binding)
+  'BR-CO-09': {
+    de: 'Die Umsatzsteuer-Identifikationsnummer (BT-31, BT-48, BT-63) muss mit einem Länderpräfix nach ISO 3166-1 alpha-2 beginnen (EL für Griechenland).',
+    en: 'The VAT identifier (BT-31, BT-48, BT-63) must start with an ISO 3166-1 alpha-2 country prefix (EL for Greece).',
+  },
+  'BR-62': { de: 'Die elektronische Adresse des Verkäufers (BT-34) braucht das Attribut schemeID.', en: 'The seller electronic address (BT-34) needs a schemeID attribute.' },
+  'BR-63': { de: 'Die elektronische Adresse des Käufers (BT-49) braucht das Attribut schemeID.', en: 'The buyer electronic address (BT-49) needs a schemeID attribute.' },
+  'BR-65': { de: 'Die Artikelklassifizierung (BT-158) braucht das Attribut listID.', en: 'The item classification identifier (BT-158) needs a listID attribute.' },
+  'BR-CL-23': { de: 'Der Einheitencode ist kein Code nach UN/ECE Empfehlung 20 oder 21.', en: 'The unit code is not a UN/ECE Recommendation 20 or 21 code.' },
+  'BR-CO-11': {
+    de: 'Die Summe der Nachlässe auf Dokumentenebene (BT-107) muss der gerundeten Summe der Nachlassbeträge (BT-92) entsprechen.',
+    en: 'The sum of document level allowances (BT-107) must equal the rounded sum of the allowance amounts (BT-92).',
+  },
+  'BR-CO-12': {
+    de: 'Die Summe der Zuschläge auf Dokumentenebene (BT-108) muss der gerundeten Summe der Zuschlagsbeträge (BT-99) entsprechen.',
+    en: 'The sum of document level charges (BT-108) must equal the rounded sum of the charge amounts (BT-99).',
+  },
+  'BR-CO-15': {
+    de: 'Der Gesamtbetrag mit Umsatzsteuer (BT-112) muss dem Gesamtbetrag ohne Umsatzsteuer (BT-109) plus dem Umsatzsteuergesamtbetrag in Rechnungswährung (BT-110) entsprechen.',
+    en: 'The invoice total with VAT (BT-112) must equal the total without VAT (BT-109) plus the VAT total in the invoice currency (BT-110).',
+  },
+  'PEPPOL-EN16931-R121': { de: 'Die Basismenge des Preises (BT-149) muss größer als null sein.', en: 'The price base quantity (BT-149) must be greater than zero.' },
+  'PEPPOL-EN16931-R130': {
+    de: 'Die Einheit der Basismenge des Preises (BT-150) muss die Einheit der Menge der Position (BT-130) sein.',
+    en: 'The price base quantity unit (BT-150) must be the unit of the line quantity (BT-130).',
+  },
   // ---- UBL syntax binding (UBL-SR-*)
   'UBL-SR-01': { de: 'Die Vertragsreferenz (BT-12) darf höchstens einmal vorkommen.', en: 'The contract reference (BT-12) may occur at most once.' },
   'UBL-SR-02': { de: 'Die Referenz auf den Wareneingang (BT-15) darf höchstens einmal vorkommen.', en: 'The receiving advice reference (BT-15) may occur at most once.' },
@@ -245,8 +271,6 @@ export const ublRuleMessages = defineMessages({
     de: 'Die Schemakennung einer Artikelkennung (BT-157) muss ein ICD-Code nach ISO 6523 sein.',
     en: 'The scheme identifier of an item standard identifier (BT-157) must be an ISO 6523 ICD code.',
   },
-  'BR-CL-19': { de: 'Der Code eines Nachlassgrunds muss ein Code nach UNTDID 5189 sein.', en: 'An allowance reason code must be a UNTDID 5189 code.' },
-  'BR-CL-20': { de: 'Der Code eines Zuschlagsgrunds muss ein Code nach UNTDID 7161 sein.', en: 'A charge reason code must be a UNTDID 7161 code.' },
   'BR-16': { de: 'Eine Rechnung braucht mindestens eine Rechnungsposition (BG-25).', en: 'An invoice needs at least one invoice line (BG-25).' },
   'BR-21': { de: 'Jede Rechnungsposition braucht eine Positionskennung (BT-126).', en: 'Each invoice line needs an invoice line identifier (BT-126).' },
   'BR-22': { de: 'Jede Rechnungsposition braucht die berechnete Menge (BT-129).', en: 'Each invoice line needs the invoiced quantity (BT-129).' },

@@ -5,7 +5,19 @@
  * neutral rule of the same id when validating UBL. Our own wording; ids and flags official.
  */
 import type { XmlElement } from '@kontor/xml';
-import { ISO_4217_CURRENCIES, UNECE_REC20_REC21_UNITS, VAT_ID_PREFIXES, XPathDynamicError, type CiiDoc, type RuleDef, type RuleFlag, type RuleSet } from '@kontor/cii/rules';
+import {
+  ISO_4217_CURRENCIES,
+  UNECE_REC20_REC21_UNITS,
+  VAT_ID_PREFIXES,
+  XPathDynamicError,
+  cmpUntyped,
+  untypedDbl,
+  type CmpOp,
+  type CiiDoc,
+  type RuleDef,
+  type RuleFlag,
+  type RuleSet,
+} from '@kontor/cii/rules';
 import { Big } from '@kontor/xml';
 import { officialCodes } from '@kontor/cii';
 import { UBL_NS } from '../binding/to-cii';
@@ -266,15 +278,11 @@ const chargeMatches = (ac: XmlElement, v: boolean): boolean =>
     const t = nsp(sv(c));
     return v ? t === 'true' || t === '1' : t === 'false' || t === '0';
   });
-/** xs:double of an untyped value (general comparison with a number); a bad lexical form is FORG0001. */
-function dbl(el: XmlElement): number {
-  const t = nsp(sv(el));
-  if (t === 'INF') return Number.POSITIVE_INFINITY;
-  if (t === '-INF') return Number.NEGATIVE_INFINITY;
-  if (t === 'NaN') return Number.NaN;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) throw new XPathDynamicError('FORG0001', `cannot cast "${t}" to xs:double`);
-  return Number(t);
-}
+/**
+ * `node op number` as the official run (Saxon-HE 9.9) compares an untyped node value with a number: "-0.00" is below 0,
+ * NaN above every number (see cmpUntyped in @kontor/cii/rules); a bad lexical form is FORG0001.
+ */
+const untypedCmp = (el: XmlElement, op: CmpOp, n: number): boolean => cmpUntyped(untypedDbl(sv(el)), op, n);
 type RateWhere = 'line' | 'allowance' | 'charge';
 const RATE_CONTEXTS = Symbol('ubl-bindings-rate-contexts');
 /**
@@ -311,8 +319,8 @@ const rateOk: Record<RateTest, (cat: XmlElement) => boolean> = {
     return p !== undefined && dec(p).eq(0);
   },
   // (cbc:Percent) > 0 / >= 0: general comparisons (some Percent satisfies it)
-  positive: (c) => sel(c, 'cbc:Percent').some((p) => dbl(p) > 0),
-  nonNegative: (c) => sel(c, 'cbc:Percent').some((p) => dbl(p) >= 0),
+  positive: (c) => sel(c, 'cbc:Percent').some((p) => untypedCmp(p, '>', 0)),
+  nonNegative: (c) => sel(c, 'cbc:Percent').some((p) => untypedCmp(p, '>=', 0)),
   absent: (c) => sel(c, 'cbc:Percent').length === 0,
 };
 /**
@@ -577,6 +585,34 @@ const perRateBasis = (id: string, code: string, mode: 'rated' | 'anyLine'): Rule
     },
     'BT-116',
   );
+
+/** BR-CO-11 / BR-CO-12 as the CEN UBL schematron binds them (context cac:LegalMonetaryTotal). */
+function totalOfAllowancesCharges(id: string, charge: boolean, total: string, bt: string): RuleDef {
+  return def(
+    id,
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const lmt of anywhere(doc, 'LegalMonetaryTotal')) {
+        // ../cac:AllowanceCharge[cbc:ChargeIndicator = true()/false()]
+        const acs = (lmt.parent ? sel(lmt.parent, 'cac:AllowanceCharge') : []).filter((ac) => chargeIs(ac, charge));
+        const totals = sel(lmt, `cbc:${total}`);
+        let ok = totals.length === 0 && acs.length === 0;
+        if (!ok && totals.length > 0) {
+          const t = dec(one(totals)!);
+          let sum = new Big(0);
+          for (const ac of acs) {
+            const a = one(sel(ac, 'cbc:Amount'));
+            if (a !== undefined) sum = sum.plus(dec(a));
+          }
+          ok = t.eq(roundXPath(sum.times(100)).div(100));
+        }
+        if (!ok) fail(lmt);
+      }
+    },
+    bt,
+  );
+}
 
 export const ublBindingRules: readonly RuleDef[] = [
   def(
@@ -908,7 +944,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     return !!n && nsp(sv(n)) !== '';
   }),
   lineRule('BR-26', 'BT-146', (l) => sel(l, 'cac:Price/cbc:PriceAmount').length > 0),
-  lineRule('BR-27', 'BT-146', (l) => sel(l, 'cac:Price/cbc:PriceAmount').some((p) => dbl(p) >= 0)),
+  lineRule('BR-27', 'BT-146', (l) => sel(l, 'cac:Price/cbc:PriceAmount').some((p) => untypedCmp(p, '>=', 0))),
   // --- code lists where the UBL contexts reach elements the CII binding does not carry (anywhere in the document)
   // BR-CL-07: cac:AdditionalDocumentReference[cbc:DocumentTypeCode = '130']/cbc:ID[@schemeID] | cac:DocumentReference[…]/…
   codeRule(
@@ -927,26 +963,6 @@ export const ublBindingRules: readonly RuleDef[] = [
   codeRule('BR-CL-17', 'BT-118', ['TaxCategory'], 'ID', null, (v) => inList(officialCodes.VAT_CATEGORY_CODES, v)),
   codeRule('BR-CL-18', 'BT-151', ['ClassifiedTaxCategory'], 'ID', null, (v) => inList(officialCodes.VAT_CATEGORY_CODES, v)),
   codeRule('BR-CL-21', 'BT-157', ['StandardItemIdentification'], 'ID', 'schemeID', (v) => inList(ICD, v)),
-  // BR-CL-19 / BR-CL-20: cac:AllowanceCharge[cbc:ChargeIndicator = false()/true()]/cbc:AllowanceChargeReasonCode anywhere
-  // (price discounts too)
-  codeRule(
-    'BR-CL-19',
-    'BT-98',
-    ['AllowanceCharge'],
-    'AllowanceChargeReasonCode',
-    null,
-    (v) => inList(officialCodes.ALLOWANCE_REASON_CODES, v),
-    (ac) => chargeMatches(ac, false),
-  ),
-  codeRule(
-    'BR-CL-20',
-    'BT-105',
-    ['AllowanceCharge'],
-    'AllowanceChargeReasonCode',
-    null,
-    (v) => inList(officialCodes.CHARGE_REASON_CODES, v),
-    (ac) => chargeMatches(ac, true),
-  ),
   needsSellerId('BR-E-02', 'E'),
   needsSellerId('BR-G-02', 'G', () => true, true),
   ...([false, true] as const).flatMap((charge) => {
@@ -1205,16 +1221,15 @@ export const ublBindingRules: readonly RuleDef[] = [
   ),
   atRoot('PEPPOL-EN16931-R055', 'xrechnung', (r) => {
     if (!sel(r, 'cbc:TaxCurrencyCode').length) return true;
-    const amounts = (code: string): number[] => {
+    const amounts = (code: string): XmlElement[] => {
       const cur = sel(r, `cbc:${code}`).map((c) => nsp(sv(c)));
-      return sel(r, 'cac:TaxTotal/cbc:TaxAmount')
-        .filter((a) => cur.includes(a.attributes.find((x) => x.local === 'currencyID' && x.ns === '')?.value ?? '\u0000'))
-        .map((a) => Number(sv(a)));
+      return sel(r, 'cac:TaxTotal/cbc:TaxAmount').filter((a) => cur.includes(a.attributes.find((x) => x.local === 'currencyID' && x.ns === '')?.value ?? '\u0000'));
     };
     const tax = amounts('TaxCurrencyCode');
     const docCur = amounts('DocumentCurrencyCode');
-    // General comparisons: true when some amount satisfies them (NaN never does).
-    return (tax.some((x) => x <= 0) && docCur.some((x) => x <= 0)) || (tax.some((x) => x >= 0) && docCur.some((x) => x >= 0));
+    // General comparisons of untyped amounts with 0: true when some amount satisfies them (in Saxon's order, see untypedCmp).
+    const some = (els: XmlElement[], op: CmpOp): boolean => els.some((a) => untypedCmp(a, op, 0));
+    return (some(tax, '<=') && some(docCur, '<=')) || (some(tax, '>=') && some(docCur, '>='));
   }),
   // --- Bindings that differ from the CII view in their test (found by comparing fresh mutants of whole documents
   // with the official UBL schematrons). BR-CO-09: contains(' <prefixes> ', substring(cbc:CompanyID, 1, 2)) on every
@@ -1304,7 +1319,20 @@ export const ublBindingRules: readonly RuleDef[] = [
       }),
     'BT-112',
   ),
+  // BR-CO-11 / BR-CO-12 in UBL: xs:decimal(total) = round(sum(xs:decimal(Amount) of the document allowances resp.
+  // charges) * 100) div 100, or neither total nor allowance/charge (the CII binding compares the untyped total).
+  totalOfAllowancesCharges('BR-CO-11', false, 'AllowanceTotalAmount', 'BT-107'),
+  totalOfAllowancesCharges('BR-CO-12', true, 'ChargeTotalAmount', 'BT-108'),
   // --- XRechnung schematron (Peppol rules it carries)
+  // PEPPOL-EN16931-R121: per line, not(cac:Price/cbc:BaseQuantity) or xs:decimal(cac:Price/cbc:BaseQuantity) > 0 — once
+  // per line (the CII view has the base quantity twice, gross and net price).
+  def('PEPPOL-EN16931-R121', 'fatal', 'xrechnung', (doc, fail) => {
+    for (const l of all(doc)) {
+      if (l.ns !== CAC || (l.local !== 'InvoiceLine' && l.local !== 'CreditNoteLine')) continue;
+      const bq = one(sel(l, 'cac:Price/cbc:BaseQuantity'));
+      if (bq !== undefined && !dec(bq).gt(0)) fail(l);
+    }
+  }),
   // PEPPOL-EN16931-R130: each Price/BaseQuantity with a unitCode once (the CII view has it twice, gross and net
   // price), against the line's InvoicedQuantity (in an Invoice) or CreditedQuantity (in a CreditNote).
   def('PEPPOL-EN16931-R130', 'fatal', 'xrechnung', (doc, fail) => {
