@@ -82,6 +82,12 @@ describe.runIf(available)('UBL bindings on whole documents (official UBL schemat
     expect(counts(change(comprehensive, bq, '<cbc:BaseQuantity unitCode="XPP">-0.00</cbc:BaseQuantity>'))).toEqual({ 'PEPPOL-EN16931-R121': 1 });
   });
 
+  it('BR-56 asks for the tax representative VAT identifier to exist; an empty one is only R008', () => {
+    const trVat = '<cbc:CompanyID>DE124567</cbc:CompanyID>';
+    expect(counts(change(comprehensive, trVat, '<cbc:CompanyID />'))).toEqual({ 'PEPPOL-EN16931-R008': 1 });
+    expect(counts(change(comprehensive, trVat, ''))).toEqual({ 'BR-56': 1, 'UBL-SR-53': 1 });
+  });
+
   it('BR-CL-23 checks quantities of sub-invoice lines too (the CII view has no sub-lines)', () => {
     const withSubs = readFileSync(path.join(ublDir, 'instances/xrechnung/schematron-mutants/ubl-inv-br-dex-02-check-0-values__calculate-with-incorrect-lower-level-values__v2.xml'), 'utf8');
     const clean = counts(withSubs);

@@ -963,6 +963,26 @@ export const ublBindingRules: readonly RuleDef[] = [
   codeRule('BR-CL-17', 'BT-118', ['TaxCategory'], 'ID', null, (v) => inList(officialCodes.VAT_CATEGORY_CODES, v)),
   codeRule('BR-CL-18', 'BT-151', ['ClassifiedTaxCategory'], 'ID', null, (v) => inList(officialCodes.VAT_CATEGORY_CODES, v)),
   codeRule('BR-CL-21', 'BT-157', ['StandardItemIdentification'], 'ID', 'schemeID', (v) => inList(ICD, v)),
+  // BR-CL-19 / BR-CL-20: cac:AllowanceCharge[cbc:ChargeIndicator = false()/true()]/cbc:AllowanceChargeReasonCode anywhere
+  // (price discounts too)
+  codeRule(
+    'BR-CL-19',
+    'BT-98',
+    ['AllowanceCharge'],
+    'AllowanceChargeReasonCode',
+    null,
+    (v) => inList(officialCodes.ALLOWANCE_REASON_CODES, v),
+    (ac) => chargeMatches(ac, false),
+  ),
+  codeRule(
+    'BR-CL-20',
+    'BT-105',
+    ['AllowanceCharge'],
+    'AllowanceChargeReasonCode',
+    null,
+    (v) => inList(officialCodes.CHARGE_REASON_CODES, v),
+    (ac) => chargeMatches(ac, true),
+  ),
   needsSellerId('BR-E-02', 'E'),
   needsSellerId('BR-G-02', 'G', () => true, true),
   ...([false, true] as const).flatMap((charge) => {
@@ -1323,6 +1343,17 @@ export const ublBindingRules: readonly RuleDef[] = [
   // charges) * 100) div 100, or neither total nor allowance/charge (the CII binding compares the untyped total).
   totalOfAllowancesCharges('BR-CO-11', false, 'AllowanceTotalAmount', 'BT-107'),
   totalOfAllowancesCharges('BR-CO-12', true, 'ChargeTotalAmount', 'BT-108'),
+  // BR-56: exists(cac:PartyTaxScheme[VAT]/cbc:CompanyID) per tax representative — an empty identifier counts (the CII
+  // binding asks for a non-blank one)
+  def(
+    'BR-56',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const trp of anywhere(doc, 'TaxRepresentativeParty')) if (!sel(trp, 'cac:PartyTaxScheme').some((p) => isVatScheme(p) && sel(p, 'cbc:CompanyID').length > 0)) fail(trp);
+    },
+    'BT-63',
+  ),
   // --- XRechnung schematron (Peppol rules it carries)
   // PEPPOL-EN16931-R121: per line, not(cac:Price/cbc:BaseQuantity) or xs:decimal(cac:Price/cbc:BaseQuantity) > 0 — once
   // per line (the CII view has the base quantity twice, gross and net price).
