@@ -311,3 +311,13 @@ describe('UBL binding: BR-CL-19 / BR-CL-20 on every allowance / charge reason co
     expect(count(xml.replace('<cbc:AllowanceChargeReasonCode>ZZZ</cbc:AllowanceChargeReasonCode>', '<cbc:AllowanceChargeReasonCode>95</cbc:AllowanceChargeReasonCode>'), 'BR-CL-19')).toBe(1);
   });
 });
+
+describe('UBL binding: BR-47 / BR-DEC-19 / BR-DEC-20 on every VAT breakdown, whatever its category', () => {
+  it('count decimals of the raw value (" 200.00 " has three characters after the point) for a category S breakdown too', () => {
+    const s = invoice({ sellerVat: true, lines: [line(1, 'S')], breakdown: 'S' });
+    expect(count(s, 'BR-DEC-19')).toBe(0);
+    expect(count(s.replace('<cbc:TaxableAmount currencyID="EUR">200</cbc:TaxableAmount>', '<cbc:TaxableAmount currencyID="EUR"> 200.00 </cbc:TaxableAmount>'), 'BR-DEC-19')).toBe(1);
+    expect(count(s.replace('<cbc:TaxAmount currencyID="EUR">0</cbc:TaxAmount><cac:TaxCategory>', '<cbc:TaxAmount currencyID="EUR">0.001</cbc:TaxAmount><cac:TaxCategory>'), 'BR-DEC-20')).toBe(1);
+    expect(count(s.replace('<cac:TaxCategory><cbc:ID>S</cbc:ID>', '<cac:TaxCategory>'), 'BR-47')).toBe(1);
+  });
+});

@@ -419,6 +419,13 @@ const lineRule = (id: string, bt: string, ok: (line: XmlElement) => boolean): Ru
     },
     bt,
   );
+/** string-length(substring-after(x, '.')) of at most one node (a type error with several; '' for none). */
+const decimalsAfterPoint = (els: readonly XmlElement[]): number => {
+  const e = one(els);
+  const v = e ? sv(e) : '';
+  const i = v.indexOf('.');
+  return i < 0 ? 0 : [...v.slice(i + 1)].length;
+};
 const isLine = (e: XmlElement | null): boolean => !!e && e.ns === CAC && (e.local === 'InvoiceLine' || e.local === 'CreditNoteLine');
 
 /** BR-x-09: the VAT amount of a breakdown of this category = taxable × rate / 100, rounded (±1). */
@@ -963,6 +970,34 @@ export const ublBindingRules: readonly RuleDef[] = [
   codeRule('BR-CL-17', 'BT-118', ['TaxCategory'], 'ID', null, (v) => inList(officialCodes.VAT_CATEGORY_CODES, v)),
   codeRule('BR-CL-18', 'BT-151', ['ClassifiedTaxCategory'], 'ID', null, (v) => inList(officialCodes.VAT_CATEGORY_CODES, v)),
   codeRule('BR-CL-21', 'BT-157', ['StandardItemIdentification'], 'ID', 'schemeID', (v) => inList(ICD, v)),
+  // BR-47 / BR-DEC-19 / BR-DEC-20 on every cac:TaxTotal/cac:TaxSubtotal: in UBL the category contexts match the
+  // cac:TaxCategory, not the subtotal, so these fire for every category (in CII the category's breakdown context takes
+  // the ram:ApplicableTradeTax first).
+  def(
+    'BR-47',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const t of anywhere(doc, 'TaxTotal')) for (const st of sel(t, 'cac:TaxSubtotal')) if (!sel(st, 'cac:TaxCategory').some((c) => isVatScheme(c) && sel(c, 'cbc:ID').length > 0)) fail(st);
+    },
+    'BT-118',
+  ),
+  ...(
+    [
+      ['BR-DEC-19', 'TaxableAmount', 'BT-116'],
+      ['BR-DEC-20', 'TaxAmount', 'BT-117'],
+    ] as const
+  ).map(([id, amount, bt]) =>
+    def(
+      id,
+      'fatal',
+      'en16931',
+      (doc, fail) => {
+        for (const t of anywhere(doc, 'TaxTotal')) for (const st of sel(t, 'cac:TaxSubtotal')) if (decimalsAfterPoint(sel(st, `cbc:${amount}`)) > 2) fail(st);
+      },
+      bt,
+    ),
+  ),
   // BR-CL-19 / BR-CL-20: cac:AllowanceCharge[cbc:ChargeIndicator = false()/true()]/cbc:AllowanceChargeReasonCode anywhere
   // (price discounts too)
   codeRule(
