@@ -791,9 +791,9 @@ const INTEGER_RE = /^[+-]?\d{1,18}$/;
  * ```
  */
 export function untypedDbl(s: string): number {
-  const t = castWs(s);
-  // -0 + 0 is +0: the integer fast path has no negative zero.
-  return INTEGER_RE.test(t) ? Number(t) + 0 : dbl(t);
+  const v = dbl(s);
+  // Only a negative zero can tell the readings apart: the integer one has none.
+  return v === 0 && Object.is(v, -0) && INTEGER_RE.test(castWs(s)) ? 0 : v;
 }
 
 /**
