@@ -753,15 +753,8 @@ export function abs(x: XNum): XNum {
 }
 
 export type CmpOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
-/** Value comparison of two numbers with XPath promotion (NaN compares false except !=). */
-export function cmp(a: XNum, op: CmpOp, b: XNum): boolean {
-  let c: number;
-  if (typeof a === 'number' || typeof b === 'number') {
-    const x = toDbl(a);
-    const y = toDbl(b);
-    if (Number.isNaN(x) || Number.isNaN(y)) return op === '!=';
-    c = x < y ? -1 : x > y ? 1 : 0;
-  } else c = a.cmp(b);
+/** Whether `op` holds for an order c (negative: less, 0: equal, positive: greater). */
+function holds(c: number, op: CmpOp): boolean {
   switch (op) {
     case '=':
       return c === 0;
@@ -776,6 +769,17 @@ export function cmp(a: XNum, op: CmpOp, b: XNum): boolean {
     case '>=':
       return c >= 0;
   }
+}
+/** Value comparison of two numbers with XPath promotion (NaN compares false except !=). */
+export function cmp(a: XNum, op: CmpOp, b: XNum): boolean {
+  let c: number;
+  if (typeof a === 'number' || typeof b === 'number') {
+    const x = toDbl(a);
+    const y = toDbl(b);
+    if (Number.isNaN(x) || Number.isNaN(y)) return op === '!=';
+    c = x < y ? -1 : x > y ? 1 : 0;
+  } else c = a.cmp(b);
+  return holds(c, op);
 }
 
 const INTEGER_RE = /^[+-]?\d{1,18}$/;
@@ -820,20 +824,7 @@ export function cmpUntyped(x: number, op: CmpOp, b: XNum): boolean {
     else if (x === 0 && Object.is(x, -0) !== Object.is(y, -0)) c = Object.is(x, -0) ? -1 : 1;
     else c = 0;
   }
-  switch (op) {
-    case '=':
-      return c === 0;
-    case '!=':
-      return c !== 0;
-    case '<':
-      return c < 0;
-    case '<=':
-      return c <= 0;
-    case '>':
-      return c > 0;
-    case '>=':
-      return c >= 0;
-  }
+  return holds(c, op);
 }
 
 /** General comparison `nodes op number`: true when some node (cast to double) satisfies it (see cmpUntyped). */
