@@ -321,3 +321,19 @@ describe('UBL binding: BR-47 / BR-DEC-19 / BR-DEC-20 on every VAT breakdown, wha
     expect(count(s.replace('<cac:TaxCategory><cbc:ID>S</cbc:ID>', '<cac:TaxCategory>'), 'BR-47')).toBe(1);
   });
 });
+
+describe('UBL binding: BR-CO-10 sums the lines of either kind', () => {
+  it('a CreditNote with one cac:CreditNoteLine and one cac:InvoiceLine: BT-106 is the sum of both', () => {
+    const cn = (total: string): string =>
+      invoice({ sellerVat: true, lines: [line(1, 'E').replaceAll('InvoiceLine>', 'CreditNoteLine>').replaceAll('InvoicedQuantity', 'CreditedQuantity'), line(2, 'E')] })
+        .replace('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"', '<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"')
+        .replace('</Invoice>', '</CreditNote>')
+        .replace('<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>', '<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>')
+        .replace(
+          '<cac:LegalMonetaryTotal><cbc:LineExtensionAmount currencyID="EUR">200</cbc:LineExtensionAmount>',
+          `<cac:LegalMonetaryTotal><cbc:LineExtensionAmount currencyID="EUR">${total}</cbc:LineExtensionAmount>`,
+        );
+    expect(count(cn('200'), 'BR-CO-10')).toBe(0);
+    expect(count(cn('100'), 'BR-CO-10')).toBe(1);
+  });
+});

@@ -272,6 +272,10 @@ export const ublRuleMessages = defineMessages({
     de: 'Die Schemakennung einer Artikelkennung (BT-157) muss ein ICD-Code nach ISO 6523 sein.',
     en: 'The scheme identifier of an item standard identifier (BT-157) must be an ISO 6523 ICD code.',
   },
+  'BR-CO-10': {
+    de: 'Die Summe der Nettobeträge der Positionen (BT-106) muss der Summe der Nettobeträge aller Rechnungspositionen (BT-131) entsprechen.',
+    en: 'The sum of invoice line net amounts (BT-106) must equal the sum of all invoice line net amounts (BT-131).',
+  },
   'BR-47': { de: 'Jede Umsatzsteueraufschlüsselung braucht den Kategoriecode (BT-118).', en: 'Each VAT breakdown needs the VAT category code (BT-118).' },
   'BR-DEC-19': { de: 'Der Bemessungsbetrag (BT-116) hat höchstens zwei Nachkommastellen.', en: 'The VAT category taxable amount (BT-116) has at most two decimals.' },
   'BR-DEC-20': { de: 'Der Steuerbetrag der Kategorie (BT-117) hat höchstens zwei Nachkommastellen.', en: 'The VAT category tax amount (BT-117) has at most two decimals.' },

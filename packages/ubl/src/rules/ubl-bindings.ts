@@ -970,6 +970,26 @@ export const ublBindingRules: readonly RuleDef[] = [
   codeRule('BR-CL-17', 'BT-118', ['TaxCategory'], 'ID', null, (v) => inList(officialCodes.VAT_CATEGORY_CODES, v)),
   codeRule('BR-CL-18', 'BT-151', ['ClassifiedTaxCategory'], 'ID', null, (v) => inList(officialCodes.VAT_CATEGORY_CODES, v)),
   codeRule('BR-CL-21', 'BT-157', ['StandardItemIdentification'], 'ID', 'schemeID', (v) => inList(ICD, v)),
+  // BR-CO-10 (context cac:LegalMonetaryTotal): the sum of line net amounts = round(sum(//(cac:InvoiceLine |
+  // cac:CreditNoteLine)/xs:decimal(cbc:LineExtensionAmount)) * 100) div 100, over lines of either kind anywhere
+  def(
+    'BR-CO-10',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const lmt of anywhere(doc, 'LegalMonetaryTotal')) {
+        const total = one(sel(lmt, 'cbc:LineExtensionAmount'));
+        const t = total ? dec(total) : undefined;
+        let sum = new Big(0);
+        for (const l of [...anywhere(doc, 'InvoiceLine'), ...anywhere(doc, 'CreditNoteLine')]) {
+          const a = one(sel(l, 'cbc:LineExtensionAmount'));
+          if (a) sum = sum.plus(dec(a));
+        }
+        if (!t?.eq(roundXPath(sum.times(100)).div(100))) fail(lmt);
+      }
+    },
+    'BT-106',
+  ),
   // BR-47 / BR-DEC-19 / BR-DEC-20 on every cac:TaxTotal/cac:TaxSubtotal: in UBL the category contexts match the
   // cac:TaxCategory, not the subtotal, so these fire for every category (in CII the category's breakdown context takes
   // the ram:ApplicableTradeTax first).
