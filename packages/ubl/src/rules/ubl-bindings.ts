@@ -56,23 +56,26 @@ function all(doc: CiiDoc): XmlElement[] {
     return out;
   });
 }
-const BY_NAME = Symbol('ubl-bindings-by-name');
-/** The elements of the document by namespace and local name, in document order (one walk per document, shared). */
-function byName(doc: CiiDoc): Map<string, XmlElement[]> {
-  return doc.memo(BY_NAME, () => {
+const BY_LOCAL = Symbol('ubl-bindings-by-local');
+/** The elements of the document by local name, in document order (one walk per document, shared). */
+function byLocal(doc: CiiDoc): Map<string, XmlElement[]> {
+  return doc.memo(BY_LOCAL, () => {
     const m = new Map<string, XmlElement[]>();
     for (const e of all(doc)) {
-      const k = `${e.ns} ${e.local}`;
-      const a = m.get(k);
+      const a = m.get(e.local);
       if (a) a.push(e);
-      else m.set(k, [e]);
+      else m.set(e.local, [e]);
     }
     return m;
   });
 }
 const NONE: readonly XmlElement[] = [];
 /** //cac:X (or //cbc:X): every element of that name anywhere, in document order. Do not modify the result. */
-const anywhere = (doc: CiiDoc, local: string, ns: string = CAC): readonly XmlElement[] => byName(doc).get(`${ns} ${local}`) ?? NONE;
+const anywhere = (doc: CiiDoc, local: string, ns: string = CAC): readonly XmlElement[] => {
+  const a = byLocal(doc).get(local);
+  if (!a) return NONE;
+  return a.every((e) => e.ns === ns) ? a : a.filter((e) => e.ns === ns);
+};
 const isVatScheme = (cat: XmlElement): boolean => sel(cat, 'cac:TaxScheme/cbc:ID').some((id) => nsp(sv(id)).toUpperCase() === 'VAT');
 const catIs = (cat: XmlElement, code: string): boolean => sel(cat, 'cbc:ID').some((id) => nsp(sv(id)) === code);
 
