@@ -356,6 +356,10 @@ export const messages = defineMessages({
     en: 'font {name}: the CIDSet does not list CID {cid}, which the embedded font program holds',
     de: 'Schrift {name}: das CIDSet führt CID {cid} nicht auf, die das eingebettete Schriftprogramm enthält',
   },
+  CIDSET_SURPLUS: {
+    en: 'font {name}: the CIDSet lists CID {cid}, which the embedded font program does not hold',
+    de: 'Schrift {name}: das CIDSet führt CID {cid} auf, die das eingebettete Schriftprogramm nicht enthält',
+  },
   CHARSET_COUNT: {
     en: 'font {name}: the CharSet names {count} glyphs but the embedded font program holds {held} (besides .notdef)',
     de: 'Schrift {name}: das CharSet nennt {count} Glyphen, das eingebettete Schriftprogramm enthält aber {held} (außer .notdef)',

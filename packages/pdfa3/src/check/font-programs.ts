@@ -5,8 +5,9 @@
  *   code (0-31) that WinAnsiEncoding leaves unnamed;
  * - 6.2.11.4.2 (veraPDF 6.2.11.4.2-1/-2): a CharSet (Type 1) or CIDSet (CID fonts) lists every glyph of
  *   the program. CharSet is judged by count against name-keyed CFF programs (fewer names than glyphs
- *   cannot list them all); CIDSet bit by bit against TrueType (glyphs with outlines, Identity map) and
- *   CID-keyed CFF programs (charset). Like veraPDF, only subset fonts (ABCDEF+Name) are judged.
+ *   cannot list them all); CIDSet bit by bit, both ways, against TrueType (Identity map: the CIDs below
+ *   numberOfHMetrics, held below numGlyphs) and CID-keyed CFF programs (charset). Like veraPDF, only subset
+ *   fonts (ABCDEF+Name) are judged.
  */
 import { Encodings } from '@pdf-lib/standard-fonts';
 import { PDFDict, PDFNumber, PDFStream } from 'pdf-lib';
@@ -25,30 +26,6 @@ const WIN_ANSI_NAMES: ReadonlyMap<number, string> = new Map(
 );
 const WIN_ANSI_CODES: ReadonlySet<number> = new Set(WIN_ANSI_NAMES.keys());
 
-/** Glyph ids with an outline (non-empty loca range) in a TrueType program; undefined when unreadable. */
-export function trueTypeGlyphsWithOutlines(b: Uint8Array): number[] | undefined {
-  if (b.length < 12) return undefined;
-  const dv = new DataView(b.buffer, b.byteOffset, b.length);
-  const tables = new Map<string, number>();
-  const n = dv.getUint16(4);
-  for (let i = 0; i < n; i++) {
-    const p = 12 + 16 * i;
-    if (p + 16 > b.length) return undefined;
-    tables.set(String.fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!), dv.getUint32(p + 8));
-  }
-  const maxp = tables.get('maxp');
-  const head = tables.get('head');
-  const loca = tables.get('loca');
-  if (maxp === undefined || head === undefined || loca === undefined || maxp + 6 > b.length || head + 52 > b.length) return undefined;
-  const count = dv.getUint16(maxp + 4);
-  const long = dv.getInt16(head + 50) === 1;
-  if (loca + (count + 1) * (long ? 4 : 2) > b.length) return undefined;
-  const at = (g: number) => (long ? dv.getUint32(loca + 4 * g) : dv.getUint16(loca + 2 * g) * 2);
-  const out: number[] = [];
-  for (let g = 0; g < count; g++) if (at(g + 1) > at(g)) out.push(g);
-  return out;
-}
-
 /** numGlyphs from the maxp table of a TrueType program; undefined when it cannot be read. */
 export function trueTypeGlyphCount(b: Uint8Array): number | undefined {
   if (b.length < 12) return undefined;
@@ -62,6 +39,23 @@ export function trueTypeGlyphCount(b: Uint8Array): number | undefined {
     return (b[off + 4]! << 8) | b[off + 5]!;
   }
   return undefined;
+}
+
+/** maxp.numGlyphs and hhea.numberOfHMetrics of a TrueType program; undefined when either cannot be read. */
+export function trueTypeCounts(b: Uint8Array): { glyphs: number; hMetrics: number } | undefined {
+  if (b.length < 12) return undefined;
+  const n = (b[4]! << 8) | b[5]!;
+  let glyphs: number | undefined;
+  let hMetrics: number | undefined;
+  for (let i = 0; i < n; i++) {
+    const p = 12 + 16 * i;
+    if (p + 16 > b.length) return undefined;
+    const tag = String.fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!);
+    const off = ((b[p + 8]! << 24) >>> 0) + (b[p + 9]! << 16) + (b[p + 10]! << 8) + b[p + 11]!;
+    if (tag === 'maxp' && off + 6 <= b.length) glyphs = (b[off + 4]! << 8) | b[off + 5]!;
+    else if (tag === 'hhea' && off + 36 <= b.length) hMetrics = (b[off + 34]! << 8) | b[off + 35]!;
+  }
+  return glyphs === undefined || hMetrics === undefined ? undefined : { glyphs, hMetrics };
 }
 
 /** A subset font's name starts with six capital letters and a plus sign (ISO 32000-1, 9.6.4). */
@@ -146,22 +140,37 @@ export class FontProgramChecker {
       if (!cid || !cidSet || !SUBSET.test(getName(ctx, cid, 'BaseFont') ?? '')) return;
       const bits = decodeOnce(this.c, cidSet);
       const has = (c: number) => c >> 3 < bits.length && (bits[c >> 3]! & (0x80 >> (c & 7))) !== 0;
+      // As veraPDF judges it for PDF/A-2/3, both ways: every CID of the program (but 0) is set, and every set bit
+      // from 1 up is a CID the program holds. The program's CIDs: a CID-keyed CFF's charset; a TrueType program under
+      // the identity map every CID below hhea.numberOfHMetrics (it has a width), and it holds a CID below maxp.numGlyphs.
       let present: Iterable<number> | undefined;
+      let holds: ((c: number) => boolean) | undefined;
       const ff2 = getStream(ctx, desc, 'FontFile2');
       const ff3 = getStream(ctx, desc, 'FontFile3');
       if (getName(ctx, cid, 'Subtype') === 'CIDFontType2' && ff2) {
         const map = get(ctx, cid, 'CIDToGIDMap');
         if (map !== undefined && nameOf(map) !== 'Identity') return;
-        present = trueTypeGlyphsWithOutlines(decodeOnce(this.c, ff2))?.filter((g) => g > 0);
+        const counts = trueTypeCounts(decodeOnce(this.c, ff2));
+        if (!counts) return;
+        present = { *[Symbol.iterator]() { for (let c = 1; c < counts.hMetrics; c++) yield c; } };
+        holds = (c) => c < counts.glyphs;
       } else if (getName(ctx, cid, 'Subtype') === 'CIDFontType0' && ff3 && getName(ctx, ff3.dict, 'Subtype') === 'CIDFontType0C') {
         const cff = parseCff(decodeOnce(this.c, ff3));
         if (!cff.isCid) return;
-        present = cff.cids().filter((c) => c > 0);
+        const cids = new Set(cff.cids());
+        present = cids;
+        holds = (c) => cids.has(c);
       }
-      if (!present) return;
+      if (!present || !holds) return;
       for (const c of present) {
-        if (!has(c)) {
+        if (c !== 0 && !has(c)) {
           this.c.fail('6.2.11.4.2-2', this.c.t('CIDSET_INCOMPLETE', { name, cid: c }), u.path, 'error', baseFont);
+          return;
+        }
+      }
+      for (let c = 1; c < bits.length * 8; c++) {
+        if (has(c) && !holds(c)) {
+          this.c.fail('6.2.11.4.2-2', this.c.t('CIDSET_SURPLUS', { name, cid: c }), u.path, 'error', baseFont);
           return;
         }
       }
