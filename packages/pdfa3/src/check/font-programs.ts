@@ -152,7 +152,11 @@ export class FontProgramChecker {
         if (map !== undefined && nameOf(map) !== 'Identity') return;
         const counts = trueTypeCounts(decodeOnce(this.c, ff2));
         if (!counts) return;
-        present = { *[Symbol.iterator]() { for (let c = 1; c < counts.hMetrics; c++) yield c; } };
+        present = {
+          *[Symbol.iterator]() {
+            for (let c = 1; c < counts.hMetrics; c++) yield c;
+          },
+        };
         holds = (c) => c < counts.glyphs;
       } else if (getName(ctx, cid, 'Subtype') === 'CIDFontType0' && ff3 && getName(ctx, ff3.dict, 'Subtype') === 'CIDFontType0C') {
         const cff = parseCff(decodeOnce(this.c, ff3));
