@@ -88,6 +88,13 @@ describe.runIf(available)('UBL bindings on whole documents (official UBL schemat
     expect(counts(change(comprehensive, trVat, ''))).toEqual({ 'BR-56': 1, 'UBL-SR-53': 1 });
   });
 
+  it('reads a decimal with a leading + as xs:decimal does (no engine error, the same findings)', () => {
+    const line = '<cbc:LineExtensionAmount currencyID="EUR">4743.75</cbc:LineExtensionAmount>';
+    const plus = change(comprehensive, line, '<cbc:LineExtensionAmount currencyID="EUR">+4743.75</cbc:LineExtensionAmount>');
+    expect(validateUbl(plus, { profile: 'xrechnung' }).findings.filter((f) => f.ruleset === 'engine')).toEqual([]);
+    expect(counts(plus)).toEqual({});
+  });
+
   it('BR-CL-23 checks quantities of sub-invoice lines too (the CII view has no sub-lines)', () => {
     const withSubs = readFileSync(path.join(ublDir, 'instances/xrechnung/schematron-mutants/ubl-inv-br-dex-02-check-0-values__calculate-with-incorrect-lower-level-values__v2.xml'), 'utf8');
     const clean = counts(withSubs);

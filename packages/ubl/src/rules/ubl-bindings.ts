@@ -99,9 +99,10 @@ const atRoot = (id: string, ruleset: RuleSet, ok: (root: XmlElement, doc: CiiDoc
 type B = InstanceType<typeof Big>;
 /** xs:decimal(node): exact, a dynamic error on a bad lexical form (the engine then skips the rule, as Saxon aborts). */
 function dec(el: XmlElement): B {
-  const t = sv(el).trim();
+  // The cast trims XML white space only; big.js takes no '+' sign, xs:decimal does.
+  const t = sv(el).replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
   if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(t)) throw new XPathDynamicError('FORG0001', `cannot cast "${t}" to xs:decimal`);
-  return new Big(t);
+  return new Big(t.charCodeAt(0) === 0x2b ? t.slice(1) : t);
 }
 /** At most one node (a path in an arithmetic or cast context); several are a type error, as in XPath 2.0. */
 function one(els: readonly XmlElement[]): XmlElement | undefined {
