@@ -95,6 +95,14 @@ describe.runIf(available)('UBL bindings on whole documents (official UBL schemat
     expect(counts(plus)).toEqual({});
   });
 
+  it('BR-CO-16 rounds the amount due less the rounding amount to cents (UBL formula)', () => {
+    const payable = '<cbc:PayableAmount currencyID="EUR">12829.69</cbc:PayableAmount>';
+    const withRounding = (v: string): string => change(comprehensive, payable, `<cbc:PayableRoundingAmount currencyID="EUR">${v}</cbc:PayableRoundingAmount>${payable}`);
+    // 12829.69 - 0.005 rounds back to 12829.69 (only the three-decimal amount itself is a finding); 0.01 does not.
+    expect(counts(withRounding('0.005'))).toEqual({ 'BR-DEC-17': 1, 'UBL-DT-01': 1 });
+    expect(counts(withRounding('0.01'))).toEqual({ 'BR-CO-16': 1 });
+  });
+
   it('BR-CL-23 checks quantities of sub-invoice lines too (the CII view has no sub-lines)', () => {
     const withSubs = readFileSync(path.join(ublDir, 'instances/xrechnung/schematron-mutants/ubl-inv-br-dex-02-check-0-values__calculate-with-incorrect-lower-level-values__v2.xml'), 'utf8');
     const clean = counts(withSubs);

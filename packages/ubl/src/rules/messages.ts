@@ -29,6 +29,10 @@ export const ublRuleMessages = defineMessages({
     de: 'Die Summe der Zuschläge auf Dokumentenebene (BT-108) muss der gerundeten Summe der Zuschlagsbeträge (BT-99) entsprechen.',
     en: 'The sum of document level charges (BT-108) must equal the rounded sum of the charge amounts (BT-99).',
   },
+  'BR-CO-16': {
+    de: 'Der fällige Zahlungsbetrag (BT-115) abzüglich Rundungsbetrag (BT-114) muss dem Gesamtbetrag mit Umsatzsteuer (BT-112) abzüglich des gezahlten Betrags (BT-113) entsprechen, auf Cent gerundet.',
+    en: 'The amount due (BT-115) less the rounding amount (BT-114) must equal the total with VAT (BT-112) less the paid amount (BT-113), rounded to cents.',
+  },
   'BR-CO-15': {
     de: 'Der Gesamtbetrag mit Umsatzsteuer (BT-112) muss dem Gesamtbetrag ohne Umsatzsteuer (BT-109) plus dem Umsatzsteuergesamtbetrag in Rechnungswährung (BT-110) entsprechen.',
     en: 'The invoice total with VAT (BT-112) must equal the total without VAT (BT-109) plus the VAT total in the invoice currency (BT-110).',

@@ -1413,6 +1413,43 @@ export const ublBindingRules: readonly RuleDef[] = [
     },
     'BT-63',
   ),
+  // BR-CO-16 as the UBL schematron states it: by which of PrepaidAmount / PayableRoundingAmount exist, PayableAmount
+  // (less the rounding, then rounded to cents) against TaxInclusiveAmount (less the prepaid amount, rounded to cents),
+  // in xs:decimal — the rounding amount is subtracted before rounding (CII: added to the expected amount).
+  def(
+    'BR-CO-16',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const lmt of anywhere(doc, 'LegalMonetaryTotal')) {
+        const has = (n: string): boolean => sel(lmt, `cbc:${n}`).length > 0;
+        // xs:decimal(cbc:X): none is the empty sequence (every comparison with it is false), several a type error
+        const d = (n: string): B | undefined => {
+          const e = one(sel(lmt, `cbc:${n}`));
+          return e === undefined ? undefined : dec(e);
+        };
+        const cents = (x: B): B => roundXPath(x.times(100)).div(100);
+        const prepaid = has('PrepaidAmount');
+        const rounding = has('PayableRoundingAmount');
+        let ok: boolean;
+        if (!rounding) {
+          const payable = d('PayableAmount');
+          const incl = d('TaxInclusiveAmount');
+          const pre = prepaid ? d('PrepaidAmount') : undefined;
+          ok = payable !== undefined && incl !== undefined && (prepaid ? pre !== undefined && payable.eq(cents(incl.minus(pre))) : payable.eq(incl));
+        } else {
+          const payable = d('PayableAmount');
+          const rnd = d('PayableRoundingAmount');
+          const incl = d('TaxInclusiveAmount');
+          const pre = prepaid ? d('PrepaidAmount') : undefined;
+          const left = payable !== undefined && rnd !== undefined ? cents(payable.minus(rnd)) : undefined;
+          ok = left !== undefined && incl !== undefined && (prepaid ? pre !== undefined && left.eq(cents(incl.minus(pre))) : left.eq(incl));
+        }
+        if (!ok) fail(lmt);
+      }
+    },
+    'BT-115',
+  ),
   // --- XRechnung schematron (Peppol rules it carries)
   // PEPPOL-EN16931-R121: per line, not(cac:Price/cbc:BaseQuantity) or xs:decimal(cac:Price/cbc:BaseQuantity) > 0 — once
   // per line (the CII view has the base quantity twice, gross and net price).
