@@ -106,6 +106,9 @@ export function checkMetadata(c: CheckContext): DocumentFacts {
   } catch (e) {
     // the message of @kontor/xml's KontorXmlError ends with the position (line, column)
     c.fail('6.6.2.1-4', c.t('XMP_MALFORMED', { error: (e as Error).message.replace(/^Malformed XML: /, '') }), 'catalog/Metadata');
+    // The packet exists but no identification can be read from it: 6.6.4-1 as well, as veraPDF reports it (a file
+    // without any metadata stream gets 6.6.2.1-1 only).
+    c.fail('6.6.4-1', c.t('PDFAID_MISSING'), 'catalog/Metadata');
     return facts;
   }
   facts.xmp = xmp;
