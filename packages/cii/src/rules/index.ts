@@ -17,9 +17,9 @@ export { readCiiDoc } from './model';
 export { kositVerdict, kositScenarios, isXRechnungSpecification, type KositVerdict, type KositScenario } from './kosit';
 export { en16931Rules } from './en16931';
 export { xrechnungRules } from './xrechnung';
-export { XPathDynamicError, untypedDbl, cmpUntyped, type CmpOp } from './xpath';
+export { XPathDynamicError, untypedDbl, cmpUntyped, fractionLength, type CmpOp } from './xpath';
 /** The de/en message catalogue of the rules (texts keyed by rule id, templates for the formulaic CII syntax tables). */
 export { ruleMessages, ruleTexts, templateTexts, noteText, type RuleMessageKey, type RuleTemplateKey, type NoteKey } from './messages';
 /** Code lists shared with the UBL binding (@kontor/ubl). */
-export { ISO_4217_CURRENCIES, UNECE_REC20_REC21_UNITS, VAT_ID_PREFIXES } from './codelists';
+export { ISO_4217_CURRENCIES } from './codelists';
 export type { RuleDef, RuleFlag, RuleSet, RuleFinding, Severity, CiiDoc, LineView, Pattern, ContextDef, ContextSpec } from './types';

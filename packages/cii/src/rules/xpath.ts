@@ -471,7 +471,15 @@ function firstFrom(e: XmlElement, steps: readonly Step[], i: number): XmlElement
   return undefined;
 }
 
-/** fn:string-length of fn:substring-after(value, '.'): digits after the first '.' ('' when none). */
+/**
+ * fn:string-length of fn:substring-after(value, '.'): digits after the first '.' ('' when none).
+ * @example
+ * ```ts
+ * import { fractionLength } from '@kontor/cii/rules';
+ * fractionLength('12.345'); // 3
+ * fractionLength('12');     // 0
+ * ```
+ */
 export function fractionLength(s: string): number {
   const i = s.indexOf('.');
   if (i < 0) return 0;

@@ -5,19 +5,7 @@
  * neutral rule of the same id when validating UBL. Our own wording; ids and flags official.
  */
 import type { XmlElement } from '@kontor/xml';
-import {
-  ISO_4217_CURRENCIES,
-  UNECE_REC20_REC21_UNITS,
-  VAT_ID_PREFIXES,
-  XPathDynamicError,
-  cmpUntyped,
-  untypedDbl,
-  type CmpOp,
-  type CiiDoc,
-  type RuleDef,
-  type RuleFlag,
-  type RuleSet,
-} from '@kontor/cii/rules';
+import { ISO_4217_CURRENCIES, XPathDynamicError, cmpUntyped, fractionLength, untypedDbl, type CmpOp, type CiiDoc, type RuleDef, type RuleFlag, type RuleSet } from '@kontor/cii/rules';
 import { Big } from '@kontor/xml';
 import { officialCodes } from '@kontor/cii';
 import { UBL_NS } from '../binding/to-cii';
@@ -125,13 +113,10 @@ const under = (e: XmlElement, ...locals: string[]): boolean => {
   }
   return true;
 };
-/** exists(@name) for an attribute without namespace (an empty value counts). */
-const hasAttr = (e: XmlElement, name: string): boolean => e.attributes.some((a) => a.local === name && a.ns === '');
-/** BR-CO-09's list string in the UBL binding (the CII list with SS instead of AN), for its plain contains(). */
-const UBL_VAT_PREFIX_LIST = ` ${[...VAT_ID_PREFIXES]
-  .filter((c) => c !== 'AN')
-  .concat('SS')
-  .join(' ')} `;
+/** A code list as the CEN UBL 1.3.16 schematron lists countries: with SS, without the withdrawn AN of the CII lists. */
+const asInUbl = (codes: Iterable<string>): string[] => [...codes].filter((c) => c !== 'AN').concat('SS');
+/** BR-CO-09's list string in the UBL binding, for its plain contains(). */
+const UBL_VAT_PREFIX_LIST = ` ${asInUbl(officialCodes.VAT_ID_PREFIXES).join(' ')} `;
 const CL03 = new Set([
   'Amount',
   'BaseAmount',
@@ -363,11 +348,7 @@ const strLen = (els: readonly XmlElement[]): number => {
   return e ? [...sv(e)].length : 0;
 };
 /** `[normalize-space(cbc:ID) != 'O'][VAT scheme]`: no id reads '' (not O); several ids are a type error. */
-const notO = (c: XmlElement): boolean => {
-  if (!isVatScheme(c)) return false;
-  const id = one(sel(c, 'cbc:ID'));
-  return (id ? nsp(sv(id)) : '') !== 'O';
-};
+const notO = (c: XmlElement): boolean => isVatScheme(c) && nspId(c) !== 'O';
 /**
  * The code-list test of the UBL Codesmodel pattern, `not(contains(normalize-space(v), ' ')) and contains(' LIST ',
  * concat(' ', normalize-space(v), ' '))`: one token of the list (an empty value is none).
@@ -377,8 +358,8 @@ const inList = (list: ReadonlySet<string>, v: string): boolean => {
   return t !== '' && !t.includes(' ') && list.has(t);
 };
 const attrOf = (e: XmlElement, name: string): string | undefined => e.attributes.find((a) => a.local === name && a.ns === '')?.value;
-/** ISO 3166-1 as the CEN UBL 1.3.16 schematron lists it (BR-CL-14/15): with SS, without the withdrawn AN of the CII list. */
-const UBL_COUNTRY_CODES: ReadonlySet<string> = new Set([...officialCodes.COUNTRY_CODES, 'SS'].filter((c) => c !== 'AN'));
+/** ISO 3166-1 as the CEN UBL 1.3.16 schematron lists it (BR-CL-14/15). */
+const UBL_COUNTRY_CODES: ReadonlySet<string> = new Set(asInUbl(officialCodes.COUNTRY_CODES));
 /**
  * A BR-CL rule of the UBL Codesmodel pattern: every `child` (cbc) of every `parent` element (cac) anywhere, with the
  * attribute `attr` when given (context `…/cbc:X[@attr]`, the attribute's value tested) or the element's value.
@@ -426,9 +407,7 @@ const lineRule = (id: string, bt: string, ok: (line: XmlElement) => boolean): Ru
 /** string-length(substring-after(x, '.')) of at most one node (a type error with several; '' for none). */
 const decimalsAfterPoint = (els: readonly XmlElement[]): number => {
   const e = one(els);
-  const v = e ? sv(e) : '';
-  const i = v.indexOf('.');
-  return i < 0 ? 0 : [...v.slice(i + 1)].length;
+  return e ? fractionLength(sv(e)) : 0;
 };
 const isLine = (e: XmlElement | null): boolean => !!e && e.ns === CAC && (e.local === 'InvoiceLine' || e.local === 'CreditNoteLine');
 
@@ -557,7 +536,6 @@ const perRateBasis = (id: string, code: string, mode: 'rated' | 'anyLine'): Rule
       const root = doc.root;
       const docAc = sel(root, 'cac:AllowanceCharge');
       const anyAc = anywhere(doc, 'AllowanceCharge');
-      const indicator = (ac: XmlElement, v: boolean): boolean => sel(ac, 'cbc:ChargeIndicator').some((c) => nsp(sv(c)) === (v ? 'true' : 'false') || nsp(sv(c)) === (v ? '1' : '0'));
       for (const t of sel(root, 'cac:TaxTotal')) {
         for (const st of sel(t, 'cac:TaxSubtotal')) {
           for (const cat of sel(st, 'cac:TaxCategory')) {
@@ -579,8 +557,8 @@ const perRateBasis = (id: string, code: string, mode: 'rated' | 'anyLine'): Rule
                 for (const ac of docAc) {
                   if (!atRate(sel(ac, 'cac:TaxCategory'), code, rate)) continue;
                   for (const a of sel(ac, 'cbc:Amount')) {
-                    if (indicator(ac, true)) sum = sum.plus(dec(a));
-                    if (indicator(ac, false)) sum = sum.minus(dec(a));
+                    if (chargeMatches(ac, true)) sum = sum.plus(dec(a));
+                    if (chargeMatches(ac, false)) sum = sum.minus(dec(a));
                   }
                 }
                 const taxable = Number(sv(taxableEl));
@@ -702,7 +680,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     (doc, fail) => {
       for (const e of all(doc)) {
         if (e.ns !== CBC || !CL03.has(e.local)) continue;
-        const c = nsp(e.attributes.find((a) => a.local === 'currencyID' && a.ns === '')?.value ?? '');
+        const c = nsp(attrOf(e, 'currencyID') ?? '');
         if (c.includes(' ') || !ISO_4217_CURRENCIES.has(c)) fail(e);
       }
     },
@@ -1060,10 +1038,7 @@ export const ublBindingRules: readonly RuleDef[] = [
   atRoot(
     'BR-53',
     'en16931',
-    (r, doc) =>
-      sel(r, 'cbc:TaxCurrencyCode').every((c) =>
-        anywhere(doc, 'TaxTotal').some((t) => sel(t, 'cbc:TaxAmount').some((a) => a.attributes.some((x) => x.local === 'currencyID' && x.ns === '' && x.value === sv(c)))),
-      ),
+    (r, doc) => sel(r, 'cbc:TaxCurrencyCode').every((c) => anywhere(doc, 'TaxTotal').some((t) => sel(t, 'cbc:TaxAmount').some((a) => attrOf(a, 'currencyID') === sv(c)))),
     'BT-111',
   ),
   def(
@@ -1246,7 +1221,7 @@ export const ublBindingRules: readonly RuleDef[] = [
         (p: XmlElement) => {
           const cur = p.parent ? sel(p.parent, 'cbc:DocumentCurrencyCode').map(sv) : [];
           return sel(p, 'cbc:PaidAmount').some((a) => {
-            const c = a.attributes.find((x) => x.local === 'currencyID' && x.ns === '')?.value;
+            const c = attrOf(a, 'currencyID');
             return c !== undefined && cur.includes(c);
           });
         },
@@ -1302,7 +1277,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     if (!sel(r, 'cbc:TaxCurrencyCode').length) return true;
     const amounts = (code: string): XmlElement[] => {
       const cur = sel(r, `cbc:${code}`).map((c) => nsp(sv(c)));
-      return sel(r, 'cac:TaxTotal/cbc:TaxAmount').filter((a) => cur.includes(a.attributes.find((x) => x.local === 'currencyID' && x.ns === '')?.value ?? '\u0000'));
+      return sel(r, 'cac:TaxTotal/cbc:TaxAmount').filter((a) => cur.includes(attrOf(a, 'currencyID') ?? '\u0000'));
     };
     const tax = amounts('TaxCurrencyCode');
     const docCur = amounts('DocumentCurrencyCode');
@@ -1333,7 +1308,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     'fatal',
     'en16931',
     (doc, fail) => {
-      for (const e of anywhere(doc, 'EndpointID', CBC)) if (under(e, 'Party', 'AccountingSupplierParty') && !hasAttr(e, 'schemeID')) fail(e);
+      for (const e of anywhere(doc, 'EndpointID', CBC)) if (under(e, 'Party', 'AccountingSupplierParty') && attrOf(e, 'schemeID') === undefined) fail(e);
     },
     'BT-34',
   ),
@@ -1342,7 +1317,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     'fatal',
     'en16931',
     (doc, fail) => {
-      for (const e of anywhere(doc, 'EndpointID', CBC)) if (under(e, 'Party', 'AccountingCustomerParty') && !hasAttr(e, 'schemeID')) fail(e);
+      for (const e of anywhere(doc, 'EndpointID', CBC)) if (under(e, 'Party', 'AccountingCustomerParty') && attrOf(e, 'schemeID') === undefined) fail(e);
     },
     'BT-49',
   ),
@@ -1352,7 +1327,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     'en16931',
     (doc, fail) => {
       for (const e of anywhere(doc, 'ItemClassificationCode', CBC))
-        if ((under(e, 'CommodityClassification', 'Item', 'InvoiceLine') || under(e, 'CommodityClassification', 'Item', 'CreditNoteLine')) && !hasAttr(e, 'listID')) fail(e);
+        if ((under(e, 'CommodityClassification', 'Item', 'InvoiceLine') || under(e, 'CommodityClassification', 'Item', 'CreditNoteLine')) && attrOf(e, 'listID') === undefined) fail(e);
     },
     'BT-158',
   ),
@@ -1365,10 +1340,10 @@ export const ublBindingRules: readonly RuleDef[] = [
     (doc, fail) => {
       for (const e of all(doc)) {
         if (e.ns !== CBC || (e.local !== 'InvoicedQuantity' && e.local !== 'BaseQuantity' && e.local !== 'CreditedQuantity')) continue;
-        const a = e.attributes.find((x) => x.local === 'unitCode' && x.ns === '');
-        if (a === undefined) continue;
-        const code = nsp(a.value);
-        if (code.includes(' ') || !UNECE_REC20_REC21_UNITS.has(code)) fail(e);
+        const unit = attrOf(e, 'unitCode');
+        if (unit === undefined) continue;
+        const code = nsp(unit);
+        if (code.includes(' ') || !officialCodes.UNIT_CODES.has(code)) fail(e);
       }
     },
     'BT-130',
@@ -1383,7 +1358,7 @@ export const ublBindingRules: readonly RuleDef[] = [
         const c = sv(cur);
         const taxes: B[] = [];
         for (const t of sel(r, 'cac:TaxTotal')) {
-          const a = one(sel(t, 'cbc:TaxAmount').filter((x) => x.attributes.some((y) => y.local === 'currencyID' && y.ns === '' && y.value === c)));
+          const a = one(sel(t, 'cbc:TaxAmount').filter((x) => attrOf(x, 'currencyID') === c));
           if (a) taxes.push(dec(a));
         }
         if (taxes.length !== 1) return false;
@@ -1470,9 +1445,9 @@ export const ublBindingRules: readonly RuleDef[] = [
       const quantities = sel(line, invoice ? 'cbc:InvoicedQuantity' : 'cbc:CreditedQuantity');
       const hasQuantity = sel(line, 'cbc:InvoicedQuantity').length > 0 || sel(line, 'cbc:CreditedQuantity').length > 0;
       for (const bq of sel(price, 'cbc:BaseQuantity')) {
-        const unit = bq.attributes.find((a) => a.local === 'unitCode' && a.ns === '');
+        const unit = attrOf(bq, 'unitCode');
         if (unit === undefined || !hasQuantity) continue;
-        if (!quantities.some((q) => q.attributes.some((a) => a.local === 'unitCode' && a.ns === '' && a.value === unit.value))) fail(bq);
+        if (!quantities.some((q) => attrOf(q, 'unitCode') === unit)) fail(bq);
       }
     }
   }),
