@@ -12,6 +12,7 @@
 import { Encodings } from '@pdf-lib/standard-fonts';
 import { PDFDict, PDFNumber, PDFStream } from 'pdf-lib';
 import { parseCff } from '../internal/cff';
+import { tableOffset } from '../internal/truetype';
 import { get, getArray, getDict, getName, getNumber, getStream, nameOf, resolve, stringBytes, PDFHexString, PDFString, pdfName } from '../internal/pdf';
 import { decodeOnce } from './decoded';
 import type { CheckContext } from './context';
@@ -28,34 +29,15 @@ const WIN_ANSI_CODES: ReadonlySet<number> = new Set(WIN_ANSI_NAMES.keys());
 
 /** numGlyphs from the maxp table of a TrueType program; undefined when it cannot be read. */
 export function trueTypeGlyphCount(b: Uint8Array): number | undefined {
-  if (b.length < 12) return undefined;
-  const n = (b[4]! << 8) | b[5]!;
-  for (let i = 0; i < n; i++) {
-    const p = 12 + 16 * i;
-    if (p + 16 > b.length) return undefined;
-    if (String.fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!) !== 'maxp') continue;
-    const off = ((b[p + 8]! << 24) >>> 0) + (b[p + 9]! << 16) + (b[p + 10]! << 8) + b[p + 11]!;
-    if (off + 6 > b.length) return undefined;
-    return (b[off + 4]! << 8) | b[off + 5]!;
-  }
-  return undefined;
+  const maxp = tableOffset(b, 'maxp', 6);
+  return maxp === undefined ? undefined : (b[maxp + 4]! << 8) | b[maxp + 5]!;
 }
 
 /** maxp.numGlyphs and hhea.numberOfHMetrics of a TrueType program; undefined when either cannot be read. */
 export function trueTypeCounts(b: Uint8Array): { glyphs: number; hMetrics: number } | undefined {
-  if (b.length < 12) return undefined;
-  const n = (b[4]! << 8) | b[5]!;
-  let glyphs: number | undefined;
-  let hMetrics: number | undefined;
-  for (let i = 0; i < n; i++) {
-    const p = 12 + 16 * i;
-    if (p + 16 > b.length) return undefined;
-    const tag = String.fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!);
-    const off = ((b[p + 8]! << 24) >>> 0) + (b[p + 9]! << 16) + (b[p + 10]! << 8) + b[p + 11]!;
-    if (tag === 'maxp' && off + 6 <= b.length) glyphs = (b[off + 4]! << 8) | b[off + 5]!;
-    else if (tag === 'hhea' && off + 36 <= b.length) hMetrics = (b[off + 34]! << 8) | b[off + 35]!;
-  }
-  return glyphs === undefined || hMetrics === undefined ? undefined : { glyphs, hMetrics };
+  const glyphs = trueTypeGlyphCount(b);
+  const hhea = tableOffset(b, 'hhea', 36);
+  return glyphs === undefined || hhea === undefined ? undefined : { glyphs, hMetrics: (b[hhea + 34]! << 8) | b[hhea + 35]! };
 }
 
 /** A subset font's name starts with six capital letters and a plus sign (ISO 32000-1, 9.6.4). */

@@ -1,5 +1,22 @@
 /** Minimal TrueType/OpenType table directory reading: which 'cmap' subtables a font program has. */
 
+/**
+ * The offset of table `tag` in a TrueType program's directory when `size` bytes of it lie inside the program;
+ * undefined when the table is missing, cut, or the directory is cut before it.
+ */
+export function tableOffset(font: Uint8Array, tag: string, size: number): number | undefined {
+  if (font.length < 12) return undefined;
+  const n = (font[4]! << 8) | font[5]!;
+  for (let i = 0; i < n; i++) {
+    const p = 12 + 16 * i;
+    if (p + 16 > font.length) return undefined;
+    if (String.fromCharCode(font[p]!, font[p + 1]!, font[p + 2]!, font[p + 3]!) !== tag) continue;
+    const off = ((font[p + 8]! << 24) >>> 0) + (font[p + 9]! << 16) + (font[p + 10]! << 8) + font[p + 11]!;
+    return off + size <= font.length ? off : undefined;
+  }
+  return undefined;
+}
+
 export interface CmapInfo {
   count: number;
   has30: boolean;
