@@ -4,7 +4,7 @@ export { KontorError, isKontorError, type KontorErrorOptions, type XmlLocation }
 export { verdictOf, countFindings, type Finding, type Severity, type Verdict } from './model/finding';
 export { defineMessages, message, placeholdersOf, catalogueProblems, langFromAcceptLanguage, LANGS, type Lang, type MessageTexts, type MessageCatalogue, type MessageParams } from './model/messages';
 export { XmlElement, type XmlAttribute, type XmlDocument, type XmlElementInit, type XmlName } from './reader/element';
-export { parseXml, xmlInputToText, type XmlInput } from './reader/parse';
+export { parseXml, xmlInputToText, decodeXmlInput, DecodedXml, type XmlInput } from './reader/parse';
 export { streamXml, streamXmlEvents, type StreamHandlers, type StreamSource, type StreamTap, type OpenInfo } from './reader/stream';
 export { defaultXmlLimits, type XmlLimits } from './reader/limits';
 export { decodeXmlBytes, detectXmlEncoding, XmlChunkDecoder, type XmlEncodingInfo, type XmlTextEncoding } from './reader/decode';

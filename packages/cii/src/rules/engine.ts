@@ -9,7 +9,8 @@ import {
   parseXml,
   provideLibxml2,
   verdictOf,
-  xmlInputToText,
+  decodeXmlInput,
+  type DecodedXml,
   type Lang,
   type SchemaStore,
   type Verdict,
@@ -274,9 +275,10 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
  * if ('unreadable' in r) console.log(r.unreadable.code); else console.log(r.root.local); // 'CrossIndustryInvoice'
  * ```
  */
-export function readForValidation(xml: XmlInput, opts: { limits?: Partial<XmlLimits> }): { text: string; root: XmlElement; elementCount?: number | undefined } | { unreadable: RuleFinding } {
+export function readForValidation(xml: XmlInput, opts: { limits?: Partial<XmlLimits> }): { text: DecodedXml; root: XmlElement; elementCount?: number | undefined } | { unreadable: RuleFinding } {
   try {
-    const text = xmlInputToText(xml, opts.limits?.maxBytes ?? 50 * 1024 * 1024);
+    // Decoded once, in pieces (DecodedXml): the tree below and the XSD step read the same text.
+    const text = decodeXmlInput(xml, opts.limits?.maxBytes ?? 50 * 1024 * 1024);
     const { root, elementCount } = parseXml(text, opts.limits ?? {});
     return { text, root, elementCount };
   } catch (e) {
@@ -300,7 +302,13 @@ export function readForValidation(xml: XmlInput, opts: { limits?: Partial<XmlLim
  * console.log(xsd.available, xsd.valid); // true true — or available: false with a note when the set is missing
  * ```
  */
-export function xsdStep(opts: { schemaStore?: SchemaStore; limits?: Partial<XmlLimits>; lang?: Lang | undefined }, setId: string, label: string, text: string, notes: string[]): CiiXsdReport {
+export function xsdStep(
+  opts: { schemaStore?: SchemaStore; limits?: Partial<XmlLimits>; lang?: Lang | undefined },
+  setId: string,
+  label: string,
+  text: XmlInput | DecodedXml,
+  notes: string[],
+): CiiXsdReport {
   const lang = opts.lang ?? 'en';
   let xsd: CiiXsdReport;
   if (opts.schemaStore) {

@@ -120,33 +120,72 @@ const RUN_DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
  * Documents below `minBytes` go to TextDecoder whole (none by default).
  */
 export function decodeUtf8(bytes: Uint8Array, segmentBytes = bytes.length < SMALL_DOCUMENT_BYTES ? 0 : SEGMENT_BYTES, minBytes = 0): string {
-  if (bytes.length < minBytes) return new TextDecoder('utf-8').decode(bytes);
+  const { pieces } = utf8Pieces(bytes, segmentBytes, minBytes);
+  return pieces.length === 1 ? pieces[0]! : pieces.join('');
+}
+
+/**
+ * A document's text in pieces whose concatenation is the text (decodeXmlPieces), with each one-byte piece's bytes
+ * where the input holds them as they are (an ASCII stretch: `pieces[i].charCodeAt(k) === bytes[i][k]`), else null.
+ */
+export interface XmlPieces {
+  pieces: string[];
+  bytes: (Uint8Array | null)[];
+}
+
+/**
+ * decodeUtf8 without the final join. A large document with a few non-ASCII characters (a German comment above a
+ * 1 MB base64 attachment) keeps its ASCII stretches as one-byte strings, each copied once: joined, the whole text
+ * would become two-byte (every character copied and widened) because of a handful of characters beyond Latin-1.
+ */
+function utf8Pieces(bytes: Uint8Array, segmentBytes: number, minBytes: number): XmlPieces {
+  if (bytes.length < minBytes) return { pieces: [new TextDecoder('utf-8').decode(bytes)], bytes: [null] };
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (isAscii(buf)) return buf.toString('latin1');
-  if (segmentBytes === 0) return decodeRuns(bytes, buf);
-  const parts: string[] = [];
-  let ascii = '';
+  if (isAscii(buf)) return { pieces: [buf.toString('latin1')], bytes: [bytes] };
+  if (segmentBytes === 0) return { pieces: [decodeRuns(bytes, buf)], bytes: [null] };
+  const out: XmlPieces = { pieces: [], bytes: [] };
   let inner: TextDecoder | null = null;
   const n = buf.length;
+  // The ASCII stretch being collected: [asciiFrom, start).
+  let asciiFrom = -1;
+  const flush = (to: number) => {
+    if (asciiFrom < 0) return;
+    out.pieces.push(buf.toString('latin1', asciiFrom, to));
+    out.bytes.push(bytes.subarray(asciiFrom, to));
+    asciiFrom = -1;
+  };
   let start = 0;
   while (start < n) {
     let end = Math.min(n, start + segmentBytes);
     if (isAscii(buf.subarray(start, end))) {
-      ascii += buf.toString('latin1', start, end);
+      if (asciiFrom < 0) asciiFrom = start;
     } else {
       // Extend to just after an ASCII byte (or the end) so that the piece ends in the decoder's initial state.
       while (end < n && buf[end - 1]! >= 0x80) end++;
-      if (ascii) {
-        parts.push(ascii);
-        ascii = '';
-      }
+      flush(start);
       const piece = buf.subarray(start, end);
-      parts.push(start === 0 ? new TextDecoder('utf-8').decode(piece) : (inner ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(piece));
+      out.pieces.push(start === 0 ? new TextDecoder('utf-8').decode(piece) : (inner ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(piece));
+      out.bytes.push(null);
     }
     start = end;
   }
-  if (ascii) parts.push(ascii);
-  return parts.join('');
+  flush(n);
+  return out;
+}
+
+/**
+ * decodeXmlBytes in pieces (BOM skipped): joined, they are decodeXmlBytes' text. A UTF-8 document from 64 KB on
+ * keeps its ASCII stretches as one-byte strings (with their bytes) next to the decoded non-ASCII ones (see
+ * utf8Pieces); the reader takes the pieces one after another as it takes a stream's chunks.
+ * @example
+ * ```ts
+ * decodeXmlPieces(new TextEncoder().encode('<a>ä</a>')).pieces.join(''); // '<a>ä</a>'
+ * ```
+ */
+export function decodeXmlPieces(bytes: Uint8Array): XmlPieces {
+  const { encoding, bomLength } = detectXmlEncoding(bytes);
+  const body = bomLength ? bytes.subarray(bomLength) : bytes;
+  return encoding === 'utf-8' ? utf8Pieces(body, body.length < SMALL_DOCUMENT_BYTES ? 0 : SEGMENT_BYTES, 0) : { pieces: [new TextDecoder(encoding).decode(body)], bytes: [null] };
 }
 
 /** decodeUtf8 of a document that is not all ASCII, run by run (see there). */

@@ -3,9 +3,82 @@ import { KontorXmlError } from '../errors';
 import { NO_CHILDREN, XmlElement, type XmlDocument } from './element';
 import { defaultXmlLimits, inputSizeFor, type XmlLimits } from './limits';
 import { createHardenedParser } from './sax';
-import { decodeXmlBytes } from './decode';
+import { decodeXmlPieces } from './decode';
 
 export type XmlInput = string | Uint8Array;
+
+/**
+ * A document decoded once (decodeXmlInput) for readers that each take the same text: the tree (parseXml) and the
+ * native XSD step (SchemaStore.validate). The text is kept in the pieces decodeXmlPieces gives (a large UTF-8
+ * document with a few characters beyond Latin-1 stays one-byte text in its ASCII stretches); `text` joins them on
+ * first use, for a reader that needs one string.
+ * @example
+ * ```ts
+ * const d = decodeXmlInput(bytes, 5_000_000);       // size, encoding, BOM and emptiness checked once
+ * const { root } = parseXml(d);                      // the tree, piece by piece
+ * store.validate('cii-d16b', d);                     // the XSD step over the same text
+ * ```
+ */
+export class DecodedXml {
+  readonly pieces: readonly string[];
+  /**
+   * Per piece, the input's own bytes of a one-byte piece (an ASCII stretch), else null: the reader checks long text
+   * runs in them a word at a time. A view of the caller's input, not a copy: do not change the input while reading.
+   */
+  readonly pieceBytes: readonly (Uint8Array | null)[];
+  /** The size of the bytes it was decoded from (undefined for a string). */
+  private readonly bytes: number | undefined;
+  private joined: string | undefined;
+
+  constructor(pieces: readonly string[], bytes?: number, pieceBytes?: readonly (Uint8Array | null)[]) {
+    this.pieces = pieces;
+    this.bytes = bytes;
+    this.pieceBytes = pieceBytes ?? pieces.map(() => null);
+  }
+
+  /** The whole text (the pieces joined once). */
+  get text(): string {
+    if (this.joined === undefined) this.joined = this.pieces.length === 1 ? this.pieces[0]! : this.pieces.join('');
+    return this.joined;
+  }
+
+  /** As inputSizeFor: the size of the bytes decoded, or the text's UTF-8 size as far as a limit of maxBytes needs it. */
+  sizeFor(maxBytes: number): number {
+    if (this.bytes !== undefined) return this.bytes;
+    let length = 0;
+    for (const p of this.pieces) length += p.length;
+    if (length * 3 <= maxBytes) return length;
+    let size = 0;
+    for (const p of this.pieces) size += Buffer.byteLength(p, 'utf8');
+    return size;
+  }
+}
+
+/**
+ * The input decoded (UTF-8/UTF-16/ISO-8859-1, BOM dropped), size-capped and checked not to be empty: what
+ * xmlInputToText gives, in pieces. A DecodedXml is checked against maxBytes and returned as it is.
+ * @example
+ * ```ts
+ * const d = decodeXmlInput(await readFile('invoice.xml'), 5_000_000);
+ * d.text.startsWith('<?xml'); // true
+ * ```
+ */
+export function decodeXmlInput(input: XmlInput | DecodedXml, maxBytes: number): DecodedXml {
+  if (input instanceof DecodedXml) {
+    const size = input.sizeFor(maxBytes);
+    if (size > maxBytes) throw new KontorXmlError('XML_TOO_LARGE', `XML input of ${size} bytes exceeds the limit of ${maxBytes} bytes`);
+    return input;
+  }
+  const size = inputSizeFor(input, maxBytes);
+  if (size > maxBytes) throw new KontorXmlError('XML_TOO_LARGE', `XML input of ${size} bytes exceeds the limit of ${maxBytes} bytes`);
+  const { pieces, bytes } = typeof input === 'string' ? { pieces: [input], bytes: [null] } : decodeXmlPieces(input);
+  if (pieces[0]!.charCodeAt(0) === 0xfeff) {
+    pieces[0] = pieces[0]!.slice(1);
+    bytes[0] = null;
+  }
+  if (!pieces.some((p) => p.trim() !== '')) throw new KontorXmlError('XML_EMPTY', 'The XML input is empty');
+  return new DecodedXml(pieces, typeof input === 'string' ? undefined : input.byteLength, bytes);
+}
 
 /**
  * @example
@@ -13,13 +86,8 @@ export type XmlInput = string | Uint8Array;
  * const text = xmlInputToText(await readFile('invoice.xml'), 5_000_000); // decoded (UTF-8/UTF-16/ISO-8859-1), size-capped
  * ```
  */
-export function xmlInputToText(input: XmlInput, maxBytes: number): string {
-  const size = inputSizeFor(input, maxBytes);
-  if (size > maxBytes) throw new KontorXmlError('XML_TOO_LARGE', `XML input of ${size} bytes exceeds the limit of ${maxBytes} bytes`);
-  let text = typeof input === 'string' ? input : decodeXmlBytes(input);
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.trim() === '') throw new KontorXmlError('XML_EMPTY', 'The XML input is empty');
-  return text;
+export function xmlInputToText(input: XmlInput | DecodedXml, maxBytes: number): string {
+  return decodeXmlInput(input, maxBytes).text;
 }
 
 /**
@@ -29,9 +97,11 @@ export function xmlInputToText(input: XmlInput, maxBytes: number): string {
  * console.log(root.find('ID')?.text); // 'RE-1' — DOCTYPE and entities are refused (KontorXmlError)
  * ```
  */
-export function parseXml(input: XmlInput, limits: Partial<XmlLimits> = {}): XmlDocument {
+export function parseXml(input: XmlInput | DecodedXml, limits: Partial<XmlLimits> = {}): XmlDocument {
   const lim: XmlLimits = { ...defaultXmlLimits, ...limits };
-  const text = xmlInputToText(input, lim.maxBytes);
+  const decoded = decodeXmlInput(input, lim.maxBytes);
+  const pieces = decoded.pieces;
+  const pieceBytes = decoded.pieceBytes;
   let root: XmlElement | null = null;
   let current: XmlElement | null = null;
   let count = 0;
@@ -58,7 +128,7 @@ export function parseXml(input: XmlInput, limits: Partial<XmlLimits> = {}): XmlD
       pis.push({ target, body, line });
     },
   });
-  parser.write(text);
+  for (let i = 0; i < pieces.length; i++) parser.write(pieces[i]!, pieceBytes[i] ?? undefined);
   parser.close();
   if (!root) throw new KontorXmlError('XML_MALFORMED', 'No root element');
   return { root, processingInstructions: pis, elementCount: count };

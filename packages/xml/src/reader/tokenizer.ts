@@ -51,7 +51,12 @@ export interface SaxHandlers {
 
 /** The parser behind the hardened readers: feed decoded text, then close. */
 export interface HardenedParser {
-  write(chunk: string): void;
+  /**
+   * `bytes`, when given, are the chunk's characters as bytes (a one-byte string: `chunk.charCodeAt(i) === bytes[i]`),
+   * e.g. the input's own bytes of an ASCII stretch: long text runs (base64 attachments) are then checked a 32-bit
+   * word at a time. They must not change while the parser reads them (during this call).
+   */
+  write(chunk: string, bytes?: Uint8Array): void;
   close(): void;
 }
 
@@ -378,6 +383,13 @@ class Tokenizer implements HardenedParser {
   private final = false;
   private parts: string[] = [];
   private partsLen = 0;
+  /** The bytes of the single part written last (see write), else null. */
+  private partBytes: Uint8Array | null = null;
+  /** The bytes of the current input `s` (s.charCodeAt(i) === sb[i]), when known; null otherwise. */
+  private sb: Uint8Array | null = null;
+  /** sb's whole 32-bit words (those starting at sbW0 + 4k), made on the first long run of the input. */
+  private sbWords: Int32Array | null = null;
+  private sbW0 = 0;
   private needLen = 0;
   private started = false;
   private closed = false;
@@ -430,9 +442,10 @@ class Tokenizer implements HardenedParser {
 
   // ---------------------------------------------------------------- input
 
-  write(chunk: string): void {
+  write(chunk: string, bytes?: Uint8Array): void {
     if (this.closed) this.fail('cannot write after close.');
     if (chunk.length === 0) return;
+    this.partBytes = bytes !== undefined && bytes.length === chunk.length && this.parts.length === 0 ? bytes : null;
     if (this.partsLen + chunk.length < this.needLen) {
       this.parts.push(chunk);
       this.partsLen += chunk.length;
@@ -456,6 +469,10 @@ class Tokenizer implements HardenedParser {
   private run(): void {
     const parts = this.parts;
     const s = parts.length === 1 ? parts[0]! : parts.join('');
+    // Bytes only for an input that is exactly the part they came with (not joined with a kept token).
+    this.sb = parts.length === 1 ? this.partBytes : null;
+    this.sbWords = null;
+    this.partBytes = null;
     parts.length = 0; // the same array (one elements kind, one map for compiled code), not a new empty one
     this.partsLen = 0;
     this.needLen = 0;
@@ -932,6 +949,7 @@ class Tokenizer implements HardenedParser {
       this.ltAt = lt;
     }
     const stop = lt === -1 ? n : lt;
+    if (stop - j >= LONG_SPAN && this.sb !== null && !this.v11) return this.byteRunEnd(j, stop);
     if (stop - j >= LONG_SPAN && !this.wide(s)) {
       const m = (this.v11 ? TEXT_STOP11 : TEXT_STOP10).exec(s.slice(j, stop));
       return m === null ? stop : j + m.index;
@@ -940,6 +958,47 @@ class Tokenizer implements HardenedParser {
     re.lastIndex = j;
     re.test(s);
     return re.lastIndex;
+  }
+
+  /**
+   * runEnd over the input's bytes (XML 1.0): the first byte in [j, stop) that ends a run of ordinary text, or stop.
+   * Four bytes a step: a word without a byte below 0x20, "&", "]" or one from 0x80 on is passed at once (a few
+   * integer operations; the usual tests for a byte below n and for a zero byte); a word with one is looked at byte
+   * by byte (TAB and LF go on). About 4× quicker than the sticky pattern on a one-byte string.
+   */
+  private byteRunEnd(j: number, stop: number): number {
+    const b = this.sb!;
+    let w = this.sbWords;
+    if (w === null) {
+      const base = b.byteOffset;
+      const a0 = (base + 3) & ~3;
+      this.sbW0 = a0 - base;
+      w = this.sbWords = this.sbW0 < b.length ? new Int32Array(b.buffer, a0, (base + b.length - a0) >>> 2) : new Int32Array(0);
+    }
+    const w0 = this.sbW0;
+    let i = j;
+    // Bytes up to the first whole word.
+    while (i < stop && (i < w0 || ((i - w0) & 3) !== 0)) {
+      if (TEXT10[b[i]!] === 1) return i;
+      i++;
+    }
+    let k = (i - w0) >>> 2;
+    const kEnd = (stop - w0) >> 2;
+    for (; k < kEnd; k++) {
+      const x = w[k]!;
+      const amp = x ^ 0x26262626;
+      const rb = x ^ 0x5d5d5d5d;
+      if ((((x - 0x20202020) & ~x) | ((amp - 0x01010101) & ~amp) | ((rb - 0x01010101) & ~rb) | x) & 0x80808080) {
+        const p = w0 + k * 4;
+        if (TEXT10[b[p]!] === 1) return p;
+        if (TEXT10[b[p + 1]!] === 1) return p + 1;
+        if (TEXT10[b[p + 2]!] === 1) return p + 2;
+        if (TEXT10[b[p + 3]!] === 1) return p + 3;
+      }
+    }
+    i = Math.max(i, w0 + k * 4);
+    for (; i < stop; i++) if (TEXT10[b[i]!] === 1) return i;
+    return stop;
   }
 
   /** In the current input `s`, the first LF at or after `nlFrom` is at `nlAt` (-1: none; -2: not looked for yet). */

@@ -10,7 +10,7 @@ import type { XsdValidator } from 'libxml2-wasm';
 import { KontorXmlError } from '../errors';
 import { DEFAULT_MAX_XSD_FINDINGS } from './check';
 import type { Finding } from '../model/finding';
-import { xmlInputToText, type XmlInput } from '../reader/parse';
+import { DecodedXml, xmlInputToText, type XmlInput } from '../reader/parse';
 import { defaultXmlLimits, inputSizeFor, type XmlLimits } from '../reader/limits';
 import { validateWithSchema, type EngineDiagnostic } from './engine';
 import { libxml2IfLoaded, loadLibxml2, type Libxml2 } from './libxml2';
@@ -274,7 +274,7 @@ export class SchemaStore {
    * Synchronous: a document that needs libxml2-wasm (see `prepare`) before it is loaded throws
    * SCHEMA_ENGINE_NOT_LOADED. `validateAsync` loads it when needed instead.
    */
-  validate(id: string, input: XmlInput, opts: XsdValidateOptions = {}): XsdResult {
+  validate(id: string, input: XmlInput | DecodedXml, opts: XsdValidateOptions = {}): XsdResult {
     const r = this.run(libxml2IfLoaded(), id, input, opts);
     if (r === NEEDS_LIBXML2) {
       throw new KontorXmlError(
@@ -295,7 +295,7 @@ export class SchemaStore {
    * console.log(r.valid, r.errorCount);
    * ```
    */
-  async validateAsync(id: string, input: XmlInput, opts: XsdValidateOptions = {}): Promise<XsdResult> {
+  async validateAsync(id: string, input: XmlInput | DecodedXml, opts: XsdValidateOptions = {}): Promise<XsdResult> {
     if (!libxml2IfLoaded()) {
       const r = this.run(undefined, id, input, opts);
       if (r !== NEEDS_LIBXML2) return r;
@@ -305,13 +305,13 @@ export class SchemaStore {
     return this.validate(id, input, opts);
   }
 
-  private run(lx: Libxml2 | undefined, id: string, input: XmlInput, opts: XsdValidateOptions): XsdResult | typeof NEEDS_LIBXML2 {
+  private run(lx: Libxml2 | undefined, id: string, input: XmlInput | DecodedXml, opts: XsdValidateOptions): XsdResult | typeof NEEDS_LIBXML2 {
     if (!findSchemaSet(id)) throw new KontorXmlError('SCHEMA_UNKNOWN', `Unknown schema set "${id}"`);
     const maxFindings = capFindings(opts.maxFindings);
     const maxBytes = opts.maxBytes ?? 50 * 1024 * 1024;
     const schema = this.nativeSchema(id);
     // Over the byte limit: the libxml2 path below throws XML_TOO_LARGE exactly as before (UTF-8 size for strings).
-    if (schema && inputSizeFor(input, maxBytes) <= maxBytes) {
+    if (schema && (input instanceof DecodedXml ? input.sizeFor(maxBytes) : inputSizeFor(input, maxBytes)) <= maxBytes) {
       // One streaming pass; anything the native path cannot judge like libxml2 falls through to it below.
       const v = runNative(schema, input, maxFindings, { maxBytes: Number.MAX_SAFE_INTEGER, ...opts.limits });
       if (v) return nativeResult(id, v);

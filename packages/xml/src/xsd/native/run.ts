@@ -8,6 +8,7 @@
 import { KontorXmlError } from '../../errors';
 import { XmlChunkDecoder } from '../../reader/decode';
 import { defaultXmlLimits, type XmlLimits } from '../../reader/limits';
+import { DecodedXml } from '../../reader/parse';
 import { createHardenedParser } from '../../reader/sax';
 import type { DiagnosticSink } from '../engine';
 import type { NativeSchema } from './schema';
@@ -15,7 +16,7 @@ import { NativeUnsupported, NativeValidation, TooManyElements } from './validate
 
 const BYTE_SLICE = 64 * 1024;
 
-export function runNative(schema: NativeSchema, input: string | Uint8Array, maxFindings: number, limits: Partial<XmlLimits> = {}): NativeValidation | null {
+export function runNative(schema: NativeSchema, input: string | Uint8Array | DecodedXml, maxFindings: number, limits: Partial<XmlLimits> = {}): NativeValidation | null {
   const lim: XmlLimits = { ...defaultXmlLimits, ...limits };
   const sink: DiagnosticSink = { max: maxFindings, kept: [], errors: 0, warnings: 0 };
   const v = new NativeValidation(schema, sink);
@@ -25,6 +26,11 @@ export function runNative(schema: NativeSchema, input: string | Uint8Array, maxF
   try {
     if (typeof input === 'string') {
       parser.write(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
+    } else if (input instanceof DecodedXml) {
+      // Decoded once by the caller (BOM dropped), in pieces: taken one after another as a stream's chunks.
+      const pieces = input.pieces;
+      const pieceBytes = input.pieceBytes;
+      for (let i = 0; i < pieces.length; i++) parser.write(pieces[i]!, pieceBytes[i] ?? undefined);
     } else {
       const decoder = new XmlChunkDecoder();
       let first = true;
