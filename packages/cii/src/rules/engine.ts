@@ -275,7 +275,10 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
  * if ('unreadable' in r) console.log(r.unreadable.code); else console.log(r.root.local); // 'CrossIndustryInvoice'
  * ```
  */
-export function readForValidation(xml: XmlInput, opts: { limits?: Partial<XmlLimits> }): { text: DecodedXml; root: XmlElement; elementCount?: number | undefined } | { unreadable: RuleFinding } {
+export function readForValidation(
+  xml: XmlInput | DecodedXml,
+  opts: { limits?: Partial<XmlLimits> },
+): { text: DecodedXml; root: XmlElement; elementCount?: number | undefined } | { unreadable: RuleFinding } {
   try {
     // Decoded once, in pieces (DecodedXml): the tree below and the XSD step read the same text.
     const text = decodeXmlInput(xml, opts.limits?.maxBytes ?? 50 * 1024 * 1024);
@@ -336,7 +339,7 @@ export function xsdStep(
  * for (const f of r.findings) console.log(f.code, f.line, f.message); // e.g. BR-CO-13
  * ```
  */
-export function validateCii(xml: XmlInput, opts: ValidateCiiOptions = {}): CiiValidationResult {
+export function validateCii(xml: XmlInput | DecodedXml, opts: ValidateCiiOptions = {}): CiiValidationResult {
   const requested = opts.profile ?? 'auto';
   const notes: string[] = [];
   const read = readForValidation(xml, opts);

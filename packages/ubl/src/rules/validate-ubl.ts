@@ -4,7 +4,7 @@
  * @kontor/cii (BR-*, BR-DE-*, PEPPOL-EN16931-*) over the UBL → CII binding, plus the UBL-only syntax rules
  * (UBL-SR-*, UBL-DT-*), then the KoSIT verdict by BT-24 with the UBL scenarios' severity overrides.
  */
-import { type XmlElement, verdictOf, type Lang, type SchemaStore, type Verdict, type XmlInput, type XmlLimits } from '@kontor/xml';
+import { type XmlElement, verdictOf, type Lang, type SchemaStore, type Verdict, type XmlInput, type XmlLimits, type DecodedXml } from '@kontor/xml';
 import {
   en16931Rules,
   xrechnungRules,
@@ -106,7 +106,7 @@ function bt24Of(root: XmlElement): string | undefined {
  * for (const f of r.findings) console.log(f.code, f.message); // e.g. BR-DE-15, UBL-SR-…
  * ```
  */
-export function validateUbl(xml: XmlInput, opts: ValidateUblOptions = {}): UblValidationResult {
+export function validateUbl(xml: XmlInput | DecodedXml, opts: ValidateUblOptions = {}): UblValidationResult {
   const requested = opts.profile ?? 'auto';
   const notes: string[] = [];
   const read = readForValidation(xml, opts);

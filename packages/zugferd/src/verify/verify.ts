@@ -10,7 +10,7 @@ import { AF_RELATIONSHIPS, checkPdfA3, Pdfa3Error, readEmbeddedFiles, readPdfInf
 import { positionOf, validateCii, type CiiValidationResult, type RuleFinding } from '@kontor/cii';
 import { kositScenarios, noteText, rulesetInfo } from '@kontor/cii/rules';
 import { ublKind, ublRulesetInfo, ublSchemaSet, validateUbl } from '@kontor/ubl';
-import { parseXml, verdictOf, xmlInputToText, KontorXmlError, type Finding, type Lang, type SchemaStore, type XmlElement } from '@kontor/xml';
+import { decodeXmlInput, parseXml, verdictOf, KontorXmlError, type DecodedXml, type Finding, type Lang, type SchemaStore, type XmlElement } from '@kontor/xml';
 import { ZugferdError } from '../errors';
 import { msg, type MessageKey } from '../messages';
 import { PDF_MAX_BYTES } from '../embed/embed';
@@ -85,16 +85,17 @@ function loc(f: Pick<Finding, 'path' | 'line' | 'column'>): string | null {
 }
 
 interface XmlFacts {
-  text: string | null;
+  /** The document decoded once (in pieces): the tree below, the native rules and the XSD step read it. */
+  text: DecodedXml | null;
   root: XmlElement | null;
   readError?: string;
   profile: InvoiceProfile | null;
 }
 
 function readInvoiceXml(data: Uint8Array, lang: Lang): XmlFacts {
-  let text: string;
+  let text: DecodedXml;
   try {
-    text = xmlInputToText(data, 50 * 1024 * 1024);
+    text = decodeXmlInput(data, 50 * 1024 * 1024);
     const root = parseXml(text).root;
     const g =
       root.find('ExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text.trim() ??
@@ -594,7 +595,7 @@ export async function validateInvoiceXml(xml: Uint8Array | string, o: ValidateXm
  * from @kontor/ubl's native validation (UBL 2.1 XSD, EN 16931 UBL + XRechnung UBL rules, KoSIT verdict by BT-24).
  * A configured KoSIT daemon decides here as well (its XRechnung configuration has UBL scenarios).
  */
-async function validateUblReport(data: Uint8Array, text: string, root: XmlElement, o: ValidateXmlOptions): Promise<XmlValidationReport> {
+async function validateUblReport(data: Uint8Array, text: DecodedXml, root: XmlElement, o: ValidateXmlOptions): Promise<XmlValidationReport> {
   const lang = o.lang ?? 'en';
   const kind = ublKind(root);
   const forced = o.profile && o.profile !== 'auto' ? o.profile : null;
