@@ -91,9 +91,18 @@ export function detectXmlEncoding(head: Uint8Array): XmlEncodingInfo {
  * ```
  */
 export function decodeXmlBytes(bytes: Uint8Array): string {
-  const { encoding, bomLength } = detectXmlEncoding(bytes);
-  const body = bomLength ? bytes.subarray(bomLength) : bytes;
-  return encoding === 'utf-8' ? decodeUtf8(body) : new TextDecoder(encoding).decode(body);
+  return joinPieces(decodeXmlPieces(bytes).pieces);
+}
+
+/**
+ * The text of decoded pieces: the one piece itself, or the pieces joined.
+ * @example
+ * ```ts
+ * joinPieces(['<a>', 'ä</a>']); // '<a>ä</a>'
+ * ```
+ */
+export function joinPieces(pieces: readonly string[]): string {
+  return pieces.length === 1 ? pieces[0]! : pieces.join('');
 }
 
 /** Documents from this size on (base64 attachments) are looked at in pieces of SEGMENT_BYTES; smaller ones run by run. */
@@ -120,8 +129,7 @@ const RUN_DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
  * Documents below `minBytes` go to TextDecoder whole (none by default).
  */
 export function decodeUtf8(bytes: Uint8Array, segmentBytes = bytes.length < SMALL_DOCUMENT_BYTES ? 0 : SEGMENT_BYTES, minBytes = 0): string {
-  const { pieces } = utf8Pieces(bytes, segmentBytes, minBytes);
-  return pieces.length === 1 ? pieces[0]! : pieces.join('');
+  return joinPieces(utf8Pieces(bytes, segmentBytes, minBytes).pieces);
 }
 
 /**

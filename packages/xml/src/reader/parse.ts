@@ -3,7 +3,7 @@ import { KontorXmlError } from '../errors';
 import { NO_CHILDREN, XmlElement, type XmlDocument } from './element';
 import { defaultXmlLimits, inputSizeFor, type XmlLimits } from './limits';
 import { createHardenedParser } from './sax';
-import { decodeXmlPieces } from './decode';
+import { decodeXmlPieces, joinPieces } from './decode';
 
 export type XmlInput = string | Uint8Array;
 
@@ -38,7 +38,7 @@ export class DecodedXml {
 
   /** The whole text (the pieces joined once). */
   get text(): string {
-    if (this.joined === undefined) this.joined = this.pieces.length === 1 ? this.pieces[0]! : this.pieces.join('');
+    if (this.joined === undefined) this.joined = joinPieces(this.pieces);
     return this.joined;
   }
 

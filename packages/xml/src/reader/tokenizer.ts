@@ -964,7 +964,8 @@ class Tokenizer implements HardenedParser {
    * runEnd over the input's bytes (XML 1.0): the first byte in [j, stop) that ends a run of ordinary text, or stop.
    * Four bytes a step: a word without a byte below 0x20, "&", "]" or one from 0x80 on is passed at once (a few
    * integer operations; the usual tests for a byte below n and for a zero byte); a word with one is looked at byte
-   * by byte (TAB and LF go on). About 4× quicker than the sticky pattern on a one-byte string.
+   * by byte (TAB and LF go on). On a 165 KB base64 run in the cache: 0.55 ns a byte, against 1.35 ns for TEXT_STOP's
+   * search on the one-byte string (the way below) and 0.8 ns for the sticky pattern on a two-byte one.
    */
   private byteRunEnd(j: number, stop: number): number {
     const b = this.sb!;
