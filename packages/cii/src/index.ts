@@ -93,6 +93,6 @@ export { CiiError, type CiiErrorCode } from './internal/errors';
 export { positionOf, type Finding } from './internal/findings';
 // Validation as a user calls it. The rule engine itself (runRules, rule sets, readForValidation, xsdStep, KoSIT
 // scenarios, the CiiDoc view) is public on purpose under the subpath `@kontor/cii/rules` (used by @kontor/ubl).
-export { validateCii, type ValidateCiiOptions, type ValidationProfile, type CiiValidationResult, type CiiXsdReport, type RulesetInfo } from './rules/engine';
+export { validateCii, type ValidateCiiOptions, type ValidationProfile, type CiiValidationResult, type CiiXsdReport, type RulesetInfo, type ReadDocument } from './rules/engine';
 export type { KositVerdict, KositScenario } from './rules/kosit';
 export type { RuleFinding } from './rules/types';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SchemaStore } from '@kontor/xml';
 import { parseXml } from '@kontor/xml';
-import { validateCii, kositVerdict, acceptedVerdict, runRules, readCiiDoc, type RuleDef, type RuleFinding } from './index';
+import { validateCii, kositVerdict, acceptedVerdict, runRules, readCiiDoc, readForValidation, type RuleDef, type RuleFinding } from './index';
 import { einvoiceCorpusAvailable, einvoiceDir } from '../../test/conformance-corpus';
 
 const haveCorpus = einvoiceCorpusAvailable('rule engine tests');
@@ -108,6 +108,20 @@ describe.runIf(haveCorpus)('validateCii', () => {
     expect(r.findings).toEqual([]);
     expect(r.rulesets).toEqual([{ name: 'CEN EN 16931 CII validation', version: '1.3.16' }]);
     expect(r.kosit).toBeUndefined();
+  });
+
+  it('validates a document read already (readForValidation) as it validates its bytes, XSD step included', () => {
+    const xml = example1().replace('<ram:LineTotalAmount>229.6</ram:LineTotalAmount>', '<ram:LineTotalAmount>229.61</ram:LineTotalAmount>');
+    const read = readForValidation(new TextEncoder().encode(xml), {});
+    if ('unreadable' in read) throw new Error(read.unreadable.message);
+    expect(readForValidation(read, {})).toBe(read);
+    const fromRead = validateCii(read, { schemaStore: store, profile: 'xrechnung' });
+    expect(fromRead.findings.map((f) => f.code)).toContain('BR-CO-10');
+    expect(fromRead).toEqual(validateCii(xml, { schemaStore: store, profile: 'xrechnung' }));
+    // An XSD violation is found in the read document's text, not taken from its tree.
+    const bad = readForValidation(xml.replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>380</ram:TypeCode><ram:Bogus/>'), {});
+    if ('unreadable' in bad) throw new Error(bad.unreadable.message);
+    expect(validateCii(bad, { schemaStore: store }).xsd.valid).toBe(false);
   });
 
   it('reports official ids with BT, oracle-style path and source line/column', () => {

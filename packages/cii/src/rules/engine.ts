@@ -10,7 +10,7 @@ import {
   provideLibxml2,
   verdictOf,
   decodeXmlInput,
-  type DecodedXml,
+  DecodedXml,
   type Lang,
   type SchemaStore,
   type Verdict,
@@ -267,6 +267,22 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
 }
 
 /**
+ * A document read for validation (readForValidation's answer): its decoded text, for the XSD step, and its tree.
+ * validateCii and validateUbl take one in place of the bytes, so a caller that has read the document for its own
+ * purpose (the verify path: the profile) does not have it read twice.
+ */
+export interface ReadDocument {
+  text: DecodedXml;
+  root: XmlElement;
+  /** Elements in the tree (parseXml's count), when known. */
+  elementCount?: number | undefined;
+}
+
+function isReadDocument(x: XmlInput | DecodedXml | ReadDocument): x is ReadDocument {
+  return typeof x === 'object' && x !== null && 'root' in x && x.root instanceof XmlElement && x.text instanceof DecodedXml;
+}
+
+/**
  * Reads the document for validation: its text and root, or the reader's error as one finding (never throws on bad input).
  * @example
  * ```ts
@@ -275,10 +291,9 @@ export function runRules(rules: readonly RuleDef[], input: XmlElement | CiiDoc, 
  * if ('unreadable' in r) console.log(r.unreadable.code); else console.log(r.root.local); // 'CrossIndustryInvoice'
  * ```
  */
-export function readForValidation(
-  xml: XmlInput | DecodedXml,
-  opts: { limits?: Partial<XmlLimits> },
-): { text: DecodedXml; root: XmlElement; elementCount?: number | undefined } | { unreadable: RuleFinding } {
+export function readForValidation(xml: XmlInput | DecodedXml | ReadDocument, opts: { limits?: Partial<XmlLimits> }): ReadDocument | { unreadable: RuleFinding } {
+  // Read already (verify reads the document once for its profile, then validates that reading).
+  if (isReadDocument(xml)) return xml;
   try {
     // Decoded once, in pieces (DecodedXml): the tree below and the XSD step read the same text.
     const text = decodeXmlInput(xml, opts.limits?.maxBytes ?? 50 * 1024 * 1024);
@@ -339,7 +354,7 @@ export function xsdStep(
  * for (const f of r.findings) console.log(f.code, f.line, f.message); // e.g. BR-CO-13
  * ```
  */
-export function validateCii(xml: XmlInput | DecodedXml, opts: ValidateCiiOptions = {}): CiiValidationResult {
+export function validateCii(xml: XmlInput | DecodedXml | ReadDocument, opts: ValidateCiiOptions = {}): CiiValidationResult {
   const requested = opts.profile ?? 'auto';
   const notes: string[] = [];
   const read = readForValidation(xml, opts);

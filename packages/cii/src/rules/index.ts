@@ -8,6 +8,7 @@ export {
   rulesetInfo,
   acceptedVerdict,
   type ValidateCiiOptions,
+  type ReadDocument,
   type ValidationProfile,
   type CiiValidationResult,
   type CiiXsdReport,

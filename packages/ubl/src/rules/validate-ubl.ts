@@ -20,6 +20,7 @@ import {
   type RulesetInfo,
   type KositVerdict,
   type ValidationProfile,
+  type ReadDocument,
 } from '@kontor/cii/rules';
 import { ublKind, ublToCiiTree, type UblDocumentKind } from '../binding/to-cii';
 import { ublSyntaxRules } from './ubl-syntax';
@@ -106,7 +107,7 @@ function bt24Of(root: XmlElement): string | undefined {
  * for (const f of r.findings) console.log(f.code, f.message); // e.g. BR-DE-15, UBL-SR-…
  * ```
  */
-export function validateUbl(xml: XmlInput | DecodedXml, opts: ValidateUblOptions = {}): UblValidationResult {
+export function validateUbl(xml: XmlInput | DecodedXml | ReadDocument, opts: ValidateUblOptions = {}): UblValidationResult {
   const requested = opts.profile ?? 'auto';
   const notes: string[] = [];
   const read = readForValidation(xml, opts);

@@ -88,6 +88,8 @@ interface XmlFacts {
   /** The document decoded once (in pieces): the tree below, the native rules and the XSD step read it. */
   text: DecodedXml | null;
   root: XmlElement | null;
+  /** Elements in root's tree (parseXml's count), handed on with the tree to the native validation. */
+  elementCount?: number | undefined;
   readError?: string;
   profile: InvoiceProfile | null;
 }
@@ -96,11 +98,11 @@ function readInvoiceXml(data: Uint8Array, lang: Lang): XmlFacts {
   let text: DecodedXml;
   try {
     text = decodeXmlInput(data, 50 * 1024 * 1024);
-    const root = parseXml(text).root;
+    const { root, elementCount } = parseXml(text);
     const g =
       root.find('ExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text.trim() ??
       root.find('SpecifiedExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text.trim();
-    return { text, root, profile: detectProfile(root.ns, root.local, g, lang) };
+    return { text, root, elementCount, profile: detectProfile(root.ns, root.local, g, lang) };
   } catch (e) {
     if (e instanceof KontorXmlError || e instanceof Error) return { text: null, root: null, readError: e.message, profile: null };
     throw e;
@@ -166,7 +168,8 @@ async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions
   // quick check: native rules only (no XSD), errors and warnings
   let native: CiiValidationResult | null = null;
   if (rules && p.syntax === 'CII D16B') {
-    native = validateCii(facts.text, { profile: rules, lang });
+    // The reading above (its tree), not a second one.
+    native = validateCii({ text: facts.text, root: facts.root, elementCount: facts.elementCount }, { profile: rules, lang });
     if (p.xrechnungCoreOnly && !forced) {
       // an outdated XRechnung: only the German core rules that already applied to it, no Peppol / 3.0 additions
       native.findings = native.findings.filter((f) => f.ruleset !== 'xrechnung' || Number(/^BR-DE-(\d+)$/.exec(f.code)?.[1] ?? 99) <= 18);
@@ -572,7 +575,7 @@ export async function validateInvoiceXml(xml: Uint8Array | string, o: ValidateXm
   const lang = o.lang ?? 'en';
   const data = typeof xml === 'string' ? new TextEncoder().encode(xml) : xml;
   const facts = readInvoiceXml(data, lang);
-  if (facts.root && facts.text !== null && ublKind(facts.root)) return validateUblReport(data, facts.text, facts.root, o);
+  if (facts.root && facts.text !== null && ublKind(facts.root)) return validateUblReport(data, facts.text, facts.root, facts.elementCount, o);
   const check = await checkXml(data, facts, o, o.filename ?? 'invoice.xml');
   const findings = [...check.findings];
   if (facts.profile && facts.profile.syntax !== 'CII D16B') {
@@ -595,11 +598,12 @@ export async function validateInvoiceXml(xml: Uint8Array | string, o: ValidateXm
  * from @kontor/ubl's native validation (UBL 2.1 XSD, EN 16931 UBL + XRechnung UBL rules, KoSIT verdict by BT-24).
  * A configured KoSIT daemon decides here as well (its XRechnung configuration has UBL scenarios).
  */
-async function validateUblReport(data: Uint8Array, text: DecodedXml, root: XmlElement, o: ValidateXmlOptions): Promise<XmlValidationReport> {
+async function validateUblReport(data: Uint8Array, text: DecodedXml, root: XmlElement, elementCount: number | undefined, o: ValidateXmlOptions): Promise<XmlValidationReport> {
   const lang = o.lang ?? 'en';
   const kind = ublKind(root);
   const forced = o.profile && o.profile !== 'auto' ? o.profile : null;
-  const r = validateUbl(text, { ...(forced ? { profile: forced } : {}), ...(o.schemaStore ? { schemaStore: o.schemaStore } : {}), lang });
+  // The reading of the profile step (its tree), not a second one.
+  const r = validateUbl({ text, root, elementCount }, { ...(forced ? { profile: forced } : {}), ...(o.schemaStore ? { schemaStore: o.schemaStore } : {}), lang });
   const profileId = r.profile === 'xrechnung' ? 'XRECHNUNG' : 'EN 16931';
   const notes = [msg('UBL_DOCUMENT', lang, { kind: kind ?? 'document' }), ...r.notes];
   const engines: string[] = [];
