@@ -25,6 +25,21 @@ export async function medianMs(fn: () => unknown | Promise<unknown>, runs = 5, w
   return t[Math.floor(t.length / 2)]!;
 }
 
+/**
+ * Our side's JIT warm-up, as long as the JVM's (Saxon.warm): `round` (one pass over the inputs) again and again for
+ * `seconds`. A few rounds leave many of the small rule functions in V8's baseline tiers, so a pair against a JVM
+ * warmed for seconds would compare warm Java with half-warm JavaScript.
+ */
+export function warmFor(seconds: number, round: () => void): number {
+  const end = performance.now() + seconds * 1000;
+  let rounds = 0;
+  do {
+    round();
+    rounds++;
+  } while (performance.now() < end);
+  return rounds;
+}
+
 /** Peak resident set size of this process so far. */
 export function peakRss(): string {
   return `${Math.round(process.resourceUsage().maxRSS / 1024)} MB`;
