@@ -328,7 +328,11 @@ export class CiiDocument implements CiiDoc {
   private byLocal: Map<string, NameIndex> | undefined;
   /** The same for the names with a shared object, by LocalName.num (holes for names not in this document). */
   private byNum: (NameIndex | undefined)[] = [];
+  /** all()'s answers in the ram namespace by local name; for other namespaces, one map per namespace. */
   private byName = new Map<string, readonly XmlElement[]>();
+  private readonly byNsName = new Map<string, Map<string, readonly XmlElement[]>>();
+  private otherNs: string | undefined;
+  private otherByName: Map<string, readonly XmlElement[]> | undefined;
   private order: XmlElement[] | undefined;
   /** wantEpoch when the document was indexed (the names wanted by then are listed in byNum). */
   private indexEpoch = 0;
@@ -486,14 +490,25 @@ export class CiiDocument implements CiiDoc {
   }
 
   all(local: string, ns: string = RAM): readonly XmlElement[] {
-    const key = ns === RAM ? local : `${ns}|${local}`;
-    let hit = this.byName.get(key);
+    // Answers by local name, one map per namespace asked for (the last one kept at hand): no key string is built per
+    // call (the UBL rules ask for cac/cbc names many times per document).
+    let byName: Map<string, readonly XmlElement[]>;
+    if (ns === RAM) byName = this.byName;
+    else if (ns === this.otherNs) byName = this.otherByName!;
+    else {
+      let m = this.byNsName.get(ns);
+      if (m === undefined) this.byNsName.set(ns, (m = new Map()));
+      this.otherNs = ns;
+      this.otherByName = m;
+      byName = m;
+    }
+    let hit = byName.get(local);
     if (!hit) {
       const n = this.listOf(localName(local), local);
       // Mostly every element of a local name is in one namespace: then the index's own list is the answer when
       // that is the namespace asked for (read-only to callers, no copy), else there is none.
       hit = n === undefined ? EMPTY : !n.mixed ? (n.ns === ns ? this.listIn(n) : EMPTY) : this.listIn(n).filter((e) => e.ns === ns);
-      this.byName.set(key, hit);
+      byName.set(local, hit);
     }
     return hit;
   }

@@ -297,16 +297,37 @@ export function sv(el: XmlElement | undefined): string {
   return s;
 }
 
-/** fn:normalize-space on a string. */
+/** fn:normalize-space on a string (undefined: ''). */
 export function nsp(s: string | undefined): string {
-  if (!s) return '';
-  if (isNormalized(s)) return s;
-  return s.replace(/[ \t\r\n]+/g, ' ').trim();
+  return s ? normalizeSpace(s) : '';
+}
+
+/**
+ * fn:normalize-space: runs of XML whitespace (space, tab, CR, LF) become one space, none is kept at either end; a
+ * no-break space or another Unicode space stays (String.prototype.trim would take it off the ends).
+ */
+export function normalizeSpace(s: string): string {
+  // Mostly a value without leading, trailing or repeated spaces and without tabs or line breaks: the value itself,
+  // found without the regular expressions (the rules ask for it many times per document).
+  let space = true;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x20) {
+      if (space) return collapseSpace(s);
+      space = true;
+    } else if (c === 0x09 || c === 0x0a || c === 0x0d) return collapseSpace(s);
+    else space = false;
+  }
+  return space ? collapseSpace(s) : s;
+}
+
+function collapseSpace(s: string): string {
+  return s.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
 }
 
 /**
  * `nsp(s) === ''` without making the normalised string: blank when every character is a space, tab, CR or LF; a
- * printable ASCII character settles it as not blank, anything else is left to nsp (whose trim removes more).
+ * printable ASCII character settles it as not blank, anything else is left to nsp.
  */
 export function isBlank(s: string | undefined): boolean {
   if (!s) return true;
@@ -316,28 +337,6 @@ export function isBlank(s: string | undefined): boolean {
     if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
     if (c > 0x20 && c < 0x7f) return false;
     return nsp(s) === '';
-  }
-  return true;
-}
-
-/**
- * No tab/CR/LF, no doubled space, and first and last characters that String.prototype.trim would keep
- * (conservatively: printable ASCII): the replace-and-trim above would return the string unchanged.
- */
-function isNormalized(s: string): boolean {
-  const n = s.length;
-  const f = s.charCodeAt(0);
-  const l = s.charCodeAt(n - 1);
-  if (f <= 0x20 || f >= 0x7f || l <= 0x20 || l >= 0x7f) return false;
-  let prevSpace = false;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c > 0x20) prevSpace = false;
-    else if (c === 0x20) {
-      if (prevSpace) return false;
-      prevSpace = true;
-    } else if (c === 0x09 || c === 0x0a || c === 0x0d) return false;
-    else prevSpace = false;
   }
   return true;
 }

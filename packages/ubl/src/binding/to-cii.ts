@@ -6,7 +6,7 @@
  * rules still fire), repeated ones stay repeated (so counts agree), and values are copied untouched except
  * dates (YYYY-MM-DD → CII format 102) and indicators.
  */
-import { XmlElement, type XmlAttribute } from '@kontor/xml';
+import { XmlElement, type XmlAttribute, type XmlName } from '@kontor/xml';
 
 export const UBL_NS = {
   inv: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
@@ -46,16 +46,31 @@ export function ublKind(root: XmlElement): UblDocumentKind | undefined {
 type Src = XmlElement | undefined;
 type Kid = XmlElement | undefined | null | false | readonly (XmlElement | undefined | null | false)[];
 
-function make(qname: string, at: Src, b: { root: XmlElement; used: Set<XmlElement> }, attrs: Record<string, string | undefined> = {}, text = ''): XmlElement {
+/** The name records of the CII elements made, by qualified name (the binding's own names: a bounded set). */
+const NAMES = new Map<string, XmlName>();
+function nameOf(qname: string): XmlName {
+  let qn = NAMES.get(qname);
+  if (qn === undefined) {
+    const i = qname.indexOf(':');
+    const prefix = qname.slice(0, i) as CiiPrefix;
+    qn = { name: qname, local: qname.slice(i + 1), prefix, ns: CII[prefix] };
+    NAMES.set(qname, qn);
+  }
+  return qn;
+}
+
+const NO_ATTRIBUTES: Record<string, string | undefined> = {};
+
+function make(qname: string, at: Src, b: { root: XmlElement; used: Set<XmlElement> }, attrs: Record<string, string | undefined> = NO_ATTRIBUTES, text = ''): XmlElement {
   const fallback = b.root;
   if (at) b.used.add(at);
-  const i = qname.indexOf(':');
-  const prefix = qname.slice(0, i) as CiiPrefix;
-  const local = qname.slice(i + 1);
+  // One shared name record per name (as the reader shares them): the rules' per-name index and path trie then meet
+  // the same local-name string each time, not a new slice per element.
+  const qn = nameOf(qname);
   const attributes: XmlAttribute[] = [];
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined) attributes.push({ name: k, local: k, prefix: '', ns: '', value: v });
+  if (attrs !== NO_ATTRIBUTES) for (const k in attrs) if (attrs[k] !== undefined) attributes.push({ name: k, local: k, prefix: '', ns: '', value: attrs[k] });
   const pos = at ?? fallback;
-  const el = new XmlElement({ name: qname, local, prefix, ns: CII[prefix], attributes, line: pos.line, column: pos.column, parent: null });
+  const el = new XmlElement({ qn, attributes, line: pos.line, column: pos.column, parent: null });
   el.text = text;
   return el;
 }

@@ -5,65 +5,19 @@
  * neutral rule of the same id when validating UBL. Our own wording; ids and flags official.
  */
 import type { XmlElement } from '@kontor/xml';
-import { ISO_4217_CURRENCIES, XPathDynamicError, cmpUntyped, fractionLength, untypedDbl, type CmpOp, type CiiDoc, type RuleDef, type RuleFlag, type RuleSet } from '@kontor/cii/rules';
+import { ISO_4217_CURRENCIES, XPathDynamicError, normalizeSpace, cmpUntyped, fractionLength, untypedDbl, type CmpOp, type CiiDoc, type RuleDef, type RuleFlag, type RuleSet } from '@kontor/cii/rules';
 import { Big } from '@kontor/xml';
 import { officialCodes } from '@kontor/cii';
 import { UBL_NS } from '../binding/to-cii';
 import { ublRuleTexts } from './messages';
+import { CAC, CBC, allElements, sel, sv } from './ubl-path';
 
-const CAC = UBL_NS.cac;
-const CBC = UBL_NS.cbc;
-
-function sel(from: XmlElement | readonly XmlElement[], path: string): XmlElement[] {
-  let cur: readonly XmlElement[] = Array.isArray(from) ? from : [from as XmlElement];
-  for (const step of path.split('/')) {
-    const [p, local] = step.split(':') as [string, string];
-    const ns = p === 'cac' ? CAC : CBC;
-    const next: XmlElement[] = [];
-    for (const e of cur) for (const c of e.children) if (c.local === local && c.ns === ns) next.push(c);
-    cur = next;
-  }
-  return cur as XmlElement[];
-}
-function sv(el: XmlElement): string {
-  if (el.children.length === 0) return el.text;
-  let s = el.text;
-  for (const c of el.children) s += sv(c);
-  return s;
-}
-const nsp = (s: string): string => s.replace(/[ \t\r\n]+/g, ' ').trim();
-const ALL = Symbol('ubl-bindings-all');
-function all(doc: CiiDoc): XmlElement[] {
-  return doc.memo(ALL, () => {
-    const out: XmlElement[] = [];
-    const walk = (e: XmlElement): void => {
-      out.push(e);
-      for (const c of e.children) walk(c);
-    };
-    walk(doc.root);
-    return out;
-  });
-}
-const BY_LOCAL = Symbol('ubl-bindings-by-local');
-/** The elements of the document by local name, in document order (one walk per document, shared). */
-function byLocal(doc: CiiDoc): Map<string, XmlElement[]> {
-  return doc.memo(BY_LOCAL, () => {
-    const m = new Map<string, XmlElement[]>();
-    for (const e of all(doc)) {
-      const a = m.get(e.local);
-      if (a) a.push(e);
-      else m.set(e.local, [e]);
-    }
-    return m;
-  });
-}
+/** fn:normalize-space: XML whitespace only (String.trim would also take a no-break space off the ends). */
+const nsp = normalizeSpace;
+const all = allElements;
 const NONE: readonly XmlElement[] = [];
-/** //cac:X (or //cbc:X): every element of that name anywhere, in document order. Do not modify the result. */
-const anywhere = (doc: CiiDoc, local: string, ns: string = CAC): readonly XmlElement[] => {
-  const a = byLocal(doc).get(local);
-  if (!a) return NONE;
-  return a.every((e) => e.ns === ns) ? a : a.filter((e) => e.ns === ns);
-};
+/** //cac:X (or //cbc:X): every element of that name anywhere, in document order (the read model's per-name index). Do not modify the result. */
+const anywhere = (doc: CiiDoc, local: string, ns: string = CAC): readonly XmlElement[] => doc.all(local, ns);
 const isVatScheme = (cat: XmlElement): boolean => sel(cat, 'cac:TaxScheme/cbc:ID').some((id) => nsp(sv(id)).toUpperCase() === 'VAT');
 const catIs = (cat: XmlElement, code: string): boolean => sel(cat, 'cbc:ID').some((id) => nsp(sv(id)) === code);
 

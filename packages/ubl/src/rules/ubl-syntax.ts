@@ -7,48 +7,15 @@
  */
 import type { MessageTexts, XmlElement } from '@kontor/xml';
 import { XPathDynamicError, type CiiDoc, type RuleDef, type RuleFlag } from '@kontor/cii/rules';
-import { UBL_NS } from '../binding/to-cii';
 import { UBL_CR_TABLE } from './ubl-cr-table';
+import { CAC, CBC, allElements, sel, sv } from './ubl-path';
 import { ublRuleTexts, ublTemplateTexts } from './messages';
-
-const CAC = UBL_NS.cac;
-const CBC = UBL_NS.cbc;
 
 // ------------------------------------------------------------------ path helpers over the UBL tree
 
-/** Relative path of 'cac:X' / 'cbc:Y' steps. */
-function sel(from: XmlElement | readonly XmlElement[], path: string): XmlElement[] {
-  let cur: readonly XmlElement[] = Array.isArray(from) ? from : [from as XmlElement];
-  for (const step of path.split('/')) {
-    const [p, local] = step.split(':') as [string, string];
-    const ns = p === 'cac' ? CAC : CBC;
-    const next: XmlElement[] = [];
-    for (const e of cur) for (const c of e.children) if (c.local === local && c.ns === ns) next.push(c);
-    cur = next;
-  }
-  return cur as XmlElement[];
-}
 const count = (from: XmlElement | readonly XmlElement[], path: string): number => sel(from, path).length;
 const attr = (el: XmlElement, name: string): string | undefined => el.attributes.find((a) => a.local === name && a.ns === '')?.value;
-function sv(el: XmlElement): string {
-  if (el.children.length === 0) return el.text;
-  let s = el.text;
-  for (const c of el.children) s += sv(c);
-  return s;
-}
-/** Every element in document order (memoised per document). */
-const ALL = Symbol('ubl-all');
-function all(doc: CiiDoc): XmlElement[] {
-  return doc.memo(ALL, () => {
-    const out: XmlElement[] = [];
-    const walk = (e: XmlElement): void => {
-      out.push(e);
-      for (const c of e.children) walk(c);
-    };
-    walk(doc.root);
-    return out;
-  });
-}
+const all = allElements;
 /** //ns:local in document order: the read model's per-name index (built once per document), not a scan per rule. */
 const descendants = (doc: CiiDoc, local: string, ns: string): readonly XmlElement[] => doc.all(local, ns);
 /**
@@ -155,6 +122,28 @@ function crMatches(e: XmlElement, p: CrPath, root: XmlElement): boolean {
     cur = cur.parent;
   }
   return !p.anchored || cur === root;
+}
+const UNQUALIFIED = Symbol('ubl-unqualified-attributes');
+/** In unqualifiedAttributes' set: a `name` attribute on an element other than cbc:PaymentMeansCode (UBL-DT-18). */
+const NAME_OUTSIDE_PAYMENT_MEANS_CODE = ' name outside PaymentMeansCode';
+/**
+ * The local names of the attributes without a namespace anywhere in the document (one pass for the UBL-DT
+ * "attribute not used" rules, memoised), and NAME_OUTSIDE_PAYMENT_MEANS_CODE when UBL-DT-18 has a hit.
+ */
+function unqualifiedAttributes(doc: CiiDoc): Set<string> {
+  return doc.memo(UNQUALIFIED, () => {
+    const names = new Set<string>();
+    for (const e of all(doc)) {
+      const attrs = e.attributes;
+      for (let i = 0; i < attrs.length; i++) {
+        const a = attrs[i]!;
+        if (a.ns !== '') continue;
+        names.add(a.local);
+        if (a.local === 'name' && !(e.local === 'PaymentMeansCode' && e.ns === CBC)) names.add(NAME_OUTSIDE_PAYMENT_MEANS_CODE);
+      }
+    }
+    return names;
+  });
 }
 const CR_HITS = Symbol('ubl-cr-hits');
 /** Ids of the UBL-CR table rules whose paths select something in the document (one pass, memoised). */
@@ -346,8 +335,8 @@ export const ublSyntaxRules: readonly RuleDef[] = [
       ['UBL-DT-27', 'schemeAgencyID'],
       ['UBL-DT-28', 'listAgencyID'],
     ] as const
-  ).map(([id, name]) => atRoot(id, 'warning', (_r, d) => !all(d).some((e) => e.attributes.some((a) => a.local === name && a.ns === '')), ublTemplateTexts('template.attributeNotUsed', { name }))),
-  atRoot('UBL-DT-18', 'warning', (_r, d) => !all(d).some((e) => !(e.local === 'PaymentMeansCode' && e.ns === CBC) && e.attributes.some((a) => a.local === 'name' && a.ns === ''))),
+  ).map(([id, name]) => atRoot(id, 'warning', (_r, d) => !unqualifiedAttributes(d).has(name), ublTemplateTexts('template.attributeNotUsed', { name }))),
+  atRoot('UBL-DT-18', 'warning', (_r, d) => !unqualifiedAttributes(d).has(NAME_OUTSIDE_PAYMENT_MEANS_CODE)),
 
   // --- elements not used in EN 16931: the generated table (one pass) and the five non-plain tests by hand
   ...UBL_CR_TABLE.map(([id, flag, paths]) =>

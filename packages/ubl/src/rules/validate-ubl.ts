@@ -12,6 +12,7 @@ import {
   noteText,
   acceptedVerdict,
   readForValidation,
+  readCiiDoc,
   xsdStep,
   isXRechnungSpecification,
   type RuleDef,
@@ -81,14 +82,18 @@ export function ublSchemaSet(kind: UblDocumentKind | undefined): 'ubl-2.1-invoic
 }
 
 /** Runs the UBL rule sets over a parsed UBL root (no XSD, no verdict). */
-export function runUblRules(root: XmlElement, profile: 'en16931' | 'xrechnung', opts: { xsdValid?: boolean | null; lang?: Lang | undefined } = {}): RuleFinding[] {
-  const cii = ublToCiiTree(root);
+export function runUblRules(root: XmlElement, profile: 'en16931' | 'xrechnung', opts: { xsdValid?: boolean | null; lang?: Lang | undefined; elementCount?: number | undefined } = {}): RuleFinding[] {
+  const elementCount = opts.elementCount;
+  // One read model per tree, shared by the rule lists that run on it (its index, context assignments and memos are
+  // made once, not once per list).
+  const cii = readCiiDoc(ublToCiiTree(root));
+  const ubl = readCiiDoc(root, elementCount);
   const en = runRules(neutralEn16931, cii, opts);
-  const syn = runRules(ublSyntaxEn16931, root, opts);
+  const syn = runRules(ublSyntaxEn16931, ubl, opts);
   const out = [...en, ...syn];
   if (profile === 'xrechnung') {
     for (const f of runRules(neutralXrechnung, cii, opts)) out.push(f);
-    for (const f of runRules(bindingXrechnung, root, opts)) out.push(f);
+    for (const f of runRules(bindingXrechnung, ubl, opts)) out.push(f);
   }
   return out;
 }
@@ -142,7 +147,7 @@ export function validateUbl(xml: XmlInput | DecodedXml | ReadDocument, opts: Val
     findings.push({ code: 'NOT_UBL', severity: 'error', message: notUblText(root.name, root.ns, opts.lang ?? 'en'), line: root.line, column: root.column, ruleset: 'xsd' });
     return { verdict: 'invalid', profile, documentKind: null, findings, xsd, rulesets, notes };
   }
-  for (const f of runUblRules(root, profile, { xsdValid: xsd.valid, lang: opts.lang })) findings.push(f);
+  for (const f of runUblRules(root, profile, { xsdValid: xsd.valid, lang: opts.lang, elementCount: read.elementCount })) findings.push(f);
 
   const result: UblValidationResult = { verdict: 'valid', profile, documentKind: kind ?? null, findings, xsd, rulesets, notes };
   if (bt24 !== undefined) result.specificationId = bt24;

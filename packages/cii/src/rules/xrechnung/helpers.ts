@@ -5,12 +5,10 @@
  */
 import type { XmlElement } from '@kontor/xml';
 import type { CiiDoc, ContextDef, RuleDef } from '../types';
-import { D, is, NS, one, sel, sv, XPathDynamicError, type Dec } from '../xpath';
+import { D, is, NS, normalizeSpace, one, sel, sv, XPathDynamicError, type Dec } from '../xpath';
 
 /** fn:normalize-space: only XML whitespace (space, tab, CR, LF) is collapsed and trimmed; a no-break space stays. */
-export function normalizeSpace(s: string): string {
-  return s.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
-}
+export { normalizeSpace };
 
 /** normalize-space(s) = '' (only XML whitespace). */
 export function isBlank(s: string): boolean {
