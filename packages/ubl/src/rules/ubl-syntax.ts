@@ -99,22 +99,48 @@ const CR_INDEX: ReadonlyMap<string, readonly CrPath[]> = (() => {
   }
   return idx;
 })();
-/** The same candidates by local name, then namespace (no key string built per element of the document). */
-const CR_BY_LOCAL: ReadonlyMap<string, ReadonlyMap<string, readonly CrPath[]>> = (() => {
-  const idx = new Map<string, Map<string, readonly CrPath[]>>();
+/**
+ * The paths relative to the root as a tree of element steps (by local name, then namespace): the document is walked
+ * from its root along this tree only, so an element meets just the paths that lead to it, not every path ending in
+ * its name (most of the 788 paths are anchored at the root, and many end in the same name: cbc:ID, cbc:Name, …).
+ */
+interface CrNode {
+  kids: Map<string, Map<string, CrNode>>;
+  /** The paths that end at this step. */
+  ends: CrPath[];
+}
+const CR_TREE: CrNode = { kids: new Map(), ends: [] };
+/** The paths starting with '//' (anywhere below the root) by local name, then namespace, of their last step. */
+const CR_ANYWHERE: ReadonlyMap<string, ReadonlyMap<string, readonly CrPath[]>> = (() => {
+  const idx = new Map<string, Map<string, CrPath[]>>();
   for (const [key, paths] of CR_INDEX) {
     if (key === '*') continue;
-    const i = key.indexOf(' ');
-    const ns = key.slice(0, i);
-    const local = key.slice(i + 1);
-    let byNs = idx.get(local);
-    if (!byNs) idx.set(local, (byNs = new Map()));
-    byNs.set(ns, paths);
+    for (const p of paths) {
+      if (p.anchored) {
+        let node = CR_TREE;
+        for (const s of p.steps) {
+          let byNs = node.kids.get(s.local);
+          if (!byNs) node.kids.set(s.local, (byNs = new Map()));
+          let next = byNs.get(s.ns);
+          if (!next) byNs.set(s.ns, (next = { kids: new Map(), ends: [] }));
+          node = next;
+        }
+        node.ends.push(p);
+        continue;
+      }
+      const last = p.steps[p.steps.length - 1]!;
+      let byNs = idx.get(last.local);
+      if (!byNs) idx.set(last.local, (byNs = new Map()));
+      const list = byNs.get(last.ns);
+      if (list) list.push(p);
+      else byNs.set(last.ns, [p]);
+    }
   }
   return idx;
 })();
+const hasAttr = (e: XmlElement, name: string): boolean => e.attributes.some((a) => a.local === name && a.ns === '');
 function crMatches(e: XmlElement, p: CrPath, root: XmlElement): boolean {
-  if (p.attr !== undefined && !e.attributes.some((a) => a.local === p.attr && a.ns === '')) return false;
+  if (p.attr !== undefined && !hasAttr(e, p.attr)) return false;
   let cur: XmlElement | null | undefined = e;
   for (let i = p.steps.length - 1; i >= 0; i--) {
     const s = p.steps[i] as { ns: string; local: string };
@@ -150,9 +176,22 @@ const CR_HITS = Symbol('ubl-cr-hits');
 function crHits(doc: CiiDoc): Set<string> {
   return doc.memo(CR_HITS, () => {
     const hits = new Set<string>();
+    // Paths from the root: along CR_TREE.
+    const walk = (e: XmlElement, node: CrNode): void => {
+      const ch = e.children;
+      for (let i = 0; i < ch.length; i++) {
+        const c = ch[i]!;
+        const next = node.kids.get(c.local)?.get(c.ns);
+        if (next === undefined) continue;
+        for (const p of next.ends) if (!hits.has(p.id) && (p.attr === undefined || hasAttr(c, p.attr))) hits.add(p.id);
+        if (next.kids.size !== 0) walk(c, next);
+      }
+    };
+    walk(doc.root, CR_TREE);
+    // Paths from anywhere, and those without an element step: per element.
     const any = CR_INDEX.get('*') ?? [];
     for (const e of all(doc)) {
-      const cands = CR_BY_LOCAL.get(e.local)?.get(e.ns);
+      const cands = CR_ANYWHERE.get(e.local)?.get(e.ns);
       if (cands) for (const p of cands) if (!hits.has(p.id) && crMatches(e, p, doc.root)) hits.add(p.id);
       for (const p of any) if (!hits.has(p.id) && crMatches(e, p, doc.root)) hits.add(p.id);
     }
