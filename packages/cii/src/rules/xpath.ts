@@ -305,6 +305,12 @@ export function nsp(s: string | undefined): string {
 /**
  * fn:normalize-space: runs of XML whitespace (space, tab, CR, LF) become one space, none is kept at either end; a
  * no-break space or another Unicode space stays (String.prototype.trim would take it off the ends).
+ * @example
+ * ```ts
+ * import { normalizeSpace } from '@kontor/cii/rules';
+ * normalizeSpace('  DE 123\n 456 '); // 'DE 123 456'
+ * normalizeSpace('\u00a0x '); // '\u00a0x'
+ * ```
  */
 export function normalizeSpace(s: string): string {
   // Mostly a value without leading, trailing or repeated spaces and without tabs or line breaks: the value itself,
@@ -328,6 +334,12 @@ function collapseSpace(s: string): string {
 /**
  * `nsp(s) === ''` without making the normalised string: blank when every character is a space, tab, CR or LF; a
  * printable ASCII character settles it as not blank, anything else is left to nsp.
+ * @example
+ * ```ts
+ * import { isBlank } from '@kontor/cii/rules';
+ * isBlank(' \n\t'); // true
+ * isBlank('\u00a0'); // false: a no-break space is not XML whitespace
+ * ```
  */
 export function isBlank(s: string | undefined): boolean {
   if (!s) return true;

@@ -5,7 +5,7 @@
  * neutral rule of the same id when validating UBL. Our own wording; ids and flags official.
  */
 import type { XmlElement } from '@kontor/xml';
-import { ISO_4217_CURRENCIES, XPathDynamicError, normalizeSpace, cmpUntyped, fractionLength, untypedDbl, type CmpOp, type CiiDoc, type RuleDef, type RuleFlag, type RuleSet } from '@kontor/cii/rules';
+import { ISO_4217_CURRENCIES, XPathDynamicError, isBlank, normalizeSpace, cmpUntyped, fractionLength, untypedDbl, type CmpOp, type CiiDoc, type RuleDef, type RuleFlag, type RuleSet } from '@kontor/cii/rules';
 import { Big } from '@kontor/xml';
 import { officialCodes } from '@kontor/cii';
 import { UBL_NS } from '../binding/to-cii';
@@ -1406,7 +1406,8 @@ export const ublBindingRules: readonly RuleDef[] = [
     }
   }),
   def('PEPPOL-EN16931-R008', 'fatal', 'xrechnung', (doc, fail) => {
-    for (const e of all(doc)) if (e.children.length === 0 && nsp(e.text) === '') fail(e);
+    // normalize-space(.) = '' asked without building the string: a leaf's text may be a whole base64 attachment.
+    for (const e of all(doc)) if (e.children.length === 0 && isBlank(e.text)) fail(e);
   }),
   atRoot('PEPPOL-EN16931-R053', 'xrechnung', (r) => sel(r, 'cac:TaxTotal').filter((t) => sel(t, 'cac:TaxSubtotal').length > 0).length === 1),
   atRoot('PEPPOL-EN16931-R054', 'xrechnung', (r) => sel(r, 'cac:TaxTotal').filter((t) => sel(t, 'cac:TaxSubtotal').length === 0).length === (sel(r, 'cbc:TaxCurrencyCode').length ? 1 : 0)),
