@@ -53,6 +53,17 @@ describe.runIf(available)('UBL bindings on whole documents (official UBL schemat
     expect(counts(change(comprehensive, 'listID="IB"', 'listID=""'))).toEqual({ 'BR-CL-13': 1 });
   });
 
+  it('normalize-space keeps a no-break space and an ideographic space (only XML whitespace is trimmed)', () => {
+    // Each: the complete EN 16931 + XRechnung UBL findings of the official run for that copy.
+    expect(counts(change(comprehensive, '<cbc:Telephone>012 3456789<', '<cbc:Telephone>\u00a0<'))).toEqual({ 'BR-DE-27': 1 });
+    expect(counts(change(comprehensive, '<cbc:DocumentCurrencyCode>EUR<', '<cbc:DocumentCurrencyCode>EUR\u00a0 <'))).toEqual({
+      'BR-CO-15': 1,
+      'BR-CL-04': 1,
+      'PEPPOL-EN16931-R055': 1,
+    });
+    expect(counts(change(comprehensive, '<cbc:IdentificationCode>DE<', '<cbc:IdentificationCode>\u3000DE<'))).toEqual({ 'BR-CL-14': 1 });
+  });
+
   it('PEPPOL-EN16931-R130 reports a line price base quantity once (the CII view has a gross and a net price)', () => {
     const bq = '<cbc:BaseQuantity unitCode="XPP">1</cbc:BaseQuantity>';
     expect(counts(change(comprehensive, bq, '<cbc:BaseQuantity unitCode="C62">1</cbc:BaseQuantity>'))).toEqual({ 'PEPPOL-EN16931-R130': 1 });
