@@ -5,7 +5,20 @@
  * neutral rule of the same id when validating UBL. Our own wording; ids and flags official.
  */
 import type { XmlElement } from '@kontor/xml';
-import { ISO_4217_CURRENCIES, XPathDynamicError, isBlank, normalizeSpace, cmpUntyped, fractionLength, untypedDbl, type CmpOp, type CiiDoc, type RuleDef, type RuleFlag, type RuleSet } from '@kontor/cii/rules';
+import {
+  ISO_4217_CURRENCIES,
+  XPathDynamicError,
+  isBlank,
+  normalizeSpace,
+  cmpUntyped,
+  fractionLength,
+  untypedDbl,
+  type CmpOp,
+  type CiiDoc,
+  type RuleDef,
+  type RuleFlag,
+  type RuleSet,
+} from '@kontor/cii/rules';
 import { Big } from '@kontor/xml';
 import { officialCodes } from '@kontor/cii';
 import { UBL_NS } from '../binding/to-cii';
