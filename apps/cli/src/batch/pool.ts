@@ -6,7 +6,6 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { Format } from '../output';
 import type { InputFile } from './inputs';
 import { errorOutcome, type FileOutcome } from './task';
@@ -51,6 +50,9 @@ export async function runPool(files: readonly InputFile[], run: PoolRun, onOutco
     await runInProcess(files, run, onOutcome);
     return { workers: 0 };
   }
+  // Loaded here, not with the CLI: node:worker_threads takes milliseconds to load, which every one-file command
+  // would pay for nothing.
+  const { Worker } = await import('node:worker_threads');
   // This thread is one member of the pool: it has the command loaded already and starts at once, while
   // `size - 1` worker threads start up (each loads the libraries and compiles its schemas) and then take files too.
   let next = 0;
