@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { validateCii } from '../src';
 
 export const corpusDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus');
 export const einvoiceDir = path.join(corpusDir, 'einvoice');
@@ -52,4 +53,11 @@ export function forEachReadableInstance(check: (xml: Buffer, file: string) => vo
     docs++;
   }
   return docs;
+}
+
+/** validateCii's EN 16931 + XRechnung findings of a document as "rule id → count" (what the oracle's lists are compared by). */
+export function ruleCounts(xml: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const f of validateCii(xml, { profile: 'xrechnung' }).findings) if (f.ruleset === 'en16931' || f.ruleset === 'xrechnung') out[f.code] = (out[f.code] ?? 0) + 1;
+  return out;
 }
