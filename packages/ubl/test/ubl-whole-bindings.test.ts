@@ -62,6 +62,9 @@ describe.runIf(available)('UBL bindings on whole documents (official UBL schemat
       'PEPPOL-EN16931-R055': 1,
     });
     expect(counts(change(comprehensive, '<cbc:IdentificationCode>DE<', '<cbc:IdentificationCode>\u3000DE<'))).toEqual({ 'BR-CL-14': 1 });
+    // BR-03 is normalize-space(cbc:IssueDate) != '': a no-break space between XML whitespace is a date there.
+    expect(counts(change(comprehensive, '<cbc:IssueDate>2018-04-13<', '<cbc:IssueDate> \u00a0\t<'))).toEqual({});
+    expect(counts(change(comprehensive, '<cbc:IssueDate>2018-04-13<', '<cbc:IssueDate>\t\n <'))).toEqual({ 'BR-03': 1, 'PEPPOL-EN16931-R008': 1 });
   });
 
   it('PEPPOL-EN16931-R130 reports a line price base quantity once (the CII view has a gross and a net price)', () => {

@@ -131,7 +131,8 @@ class Binder {
   /** A UBL date (YYYY-MM-DD) as a CII date-time holder (format 102), value copied untouched when it is not one. */
   date(holder: string, from: Src, inner: 'udt:DateTimeString' | 'qdt:DateTimeString' = 'udt:DateTimeString'): XmlElement | undefined {
     if (!from) return undefined;
-    const t = sv(from).trim();
+    // XML whitespace only off the ends (String.trim would also take a no-break space: BR-03's normalize-space keeps it).
+    const t = sv(from).replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
     return this.el(holder, from, [make(inner, from, this, { format: '102' }, m ? `${m[1]}${m[2]}${m[3]}` : t)]);
   }
