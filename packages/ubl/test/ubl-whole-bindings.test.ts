@@ -62,6 +62,10 @@ describe.runIf(available)('UBL bindings on whole documents (official UBL schemat
       'PEPPOL-EN16931-R055': 1,
     });
     expect(counts(change(comprehensive, '<cbc:IdentificationCode>DE<', '<cbc:IdentificationCode>\u3000DE<'))).toEqual({ 'BR-CL-14': 1 });
+    // The seller's VAT scheme is normalize-space(upper-case(cbc:ID)) = 'VAT': with no-break spaces around it, it is
+    // none, and the seller of this extension invoice has no other identifier (BR-CO-26).
+    const extension = readFileSync(path.join(ublDir, 'instances/xrechnung/testsuite/business-cases/extension/04.04a-INVOICE_ubl.xml'), 'utf8');
+    expect(counts(change(extension, '<cbc:ID>VAT</cbc:ID>', '<cbc:ID> \u00a0 VAT \u00a0</cbc:ID>'))).toEqual({ 'BR-CO-26': 1, 'UBL-CR-646': 1, 'BR-DE-TMP-32': 1 });
     // BR-03 is normalize-space(cbc:IssueDate) != '': a no-break space between XML whitespace is a date there.
     expect(counts(change(comprehensive, '<cbc:IssueDate>2018-04-13<', '<cbc:IssueDate> \u00a0\t<'))).toEqual({});
     expect(counts(change(comprehensive, '<cbc:IssueDate>2018-04-13<', '<cbc:IssueDate>\t\n <'))).toEqual({ 'BR-03': 1, 'PEPPOL-EN16931-R008': 1 });

@@ -7,6 +7,7 @@
  * dates (YYYY-MM-DD → CII format 102) and indicators.
  */
 import { XmlElement, type XmlAttribute, type XmlName } from '@kontor/xml';
+import { normalizeSpace } from '@kontor/cii/rules';
 
 export const UBL_NS = {
   inv: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
@@ -181,7 +182,8 @@ class Binder {
     for (const pts of kidsOf(party, 'PartyTaxScheme')) {
       const scheme = kidOf(pts, 'TaxScheme');
       const schemeId = cbc(scheme, 'ID');
-      const isVat = schemeId !== undefined && sv(schemeId).trim().toUpperCase() === 'VAT';
+      // normalize-space(upper-case(cbc:ID)) = 'VAT', as the official UBL rules ask (String.trim would also take a no-break space).
+      const isVat = schemeId !== undefined && normalizeSpace(sv(schemeId).toUpperCase()) === 'VAT';
       if (schemeId) this.used.add(schemeId);
       for (const c of cbcs(pts, 'CompanyID')) out.push(this.el('ram:SpecifiedTaxRegistration', pts, [make('ram:ID', c, this, { schemeID: isVat ? 'VA' : 'FC' }, sv(c))]));
     }
