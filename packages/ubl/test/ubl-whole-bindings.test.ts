@@ -71,6 +71,19 @@ describe.runIf(available)('UBL bindings on whole documents (official UBL schemat
     expect(counts(change(comprehensive, '<cbc:IssueDate>2018-04-13<', '<cbc:IssueDate>\t\n <'))).toEqual({ 'BR-03': 1, 'PEPPOL-EN16931-R008': 1 });
   });
 
+  it('BR-DEX-04 checks every party identifier scheme of an extension invoice: ICD, or SEPA (normalised, case kept) for the seller or payee', () => {
+    // Each: the complete EN 16931 + XRechnung UBL findings of the official run for that copy.
+    const ext = readFileSync(path.join(ublDir, 'instances/xrechnung/testsuite/business-cases/extension/04.02a-INVOICE_ubl.xml'), 'utf8');
+    const sellerSepa = '<cbc:ID schemeID="SEPA">ID123456</cbc:ID>';
+    const buyerId = '<cbc:ID>345LA5324</cbc:ID>';
+    expect(counts(ext)).toEqual({ 'UBL-CR-646': 1 });
+    expect(counts(change(ext, sellerSepa, '<cbc:ID schemeID=" SEPA ">ID123456</cbc:ID>'))).toEqual({ 'UBL-CR-646': 1, 'BR-DE-30': 1 });
+    expect(counts(change(ext, sellerSepa, '<cbc:ID schemeID="sepa">ID123456</cbc:ID>'))).toEqual({ 'UBL-CR-646': 1, 'BR-CL-10': 1, 'BR-DE-30': 1, 'BR-DEX-04': 1 });
+    expect(counts(change(ext, buyerId, '<cbc:ID schemeID="SEPA">345LA5324</cbc:ID>'))).toEqual({ 'UBL-CR-646': 1, 'UBL-SR-29': 1, 'BR-CL-10': 1, 'BR-DEX-04': 1 });
+    expect(counts(change(ext, buyerId, '<cbc:ID schemeID="0244">345LA5324</cbc:ID>'))).toEqual({ 'UBL-CR-646': 1, 'BR-DEX-04': 1 });
+    expect(counts(change(ext, buyerId, '<cbc:ID schemeID="0088">345LA5324</cbc:ID>'))).toEqual({ 'UBL-CR-646': 1 });
+  });
+
   it('PEPPOL-EN16931-R130 reports a line price base quantity once (the CII view has a gross and a net price)', () => {
     const bq = '<cbc:BaseQuantity unitCode="XPP">1</cbc:BaseQuantity>';
     expect(counts(change(comprehensive, bq, '<cbc:BaseQuantity unitCode="C62">1</cbc:BaseQuantity>'))).toEqual({ 'PEPPOL-EN16931-R130': 1 });

@@ -25,4 +25,6 @@ export { normalizeSpace, isBlank } from './xpath';
 export { ruleMessages, ruleTexts, templateTexts, noteText, type RuleMessageKey, type RuleTemplateKey, type NoteKey } from './messages';
 /** Code lists shared with the UBL binding (@kontor/ubl). */
 export { ISO_4217_CURRENCIES } from './codelists';
+export { ISO_6523_ICD_EXT_CODES } from './xrechnung/codelists';
+export { inSpacedList } from './xrechnung/helpers';
 export type { RuleDef, RuleFlag, RuleSet, RuleFinding, Severity, CiiDoc, LineView, Pattern, ContextDef, ContextSpec } from './types';

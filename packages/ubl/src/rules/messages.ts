@@ -568,6 +568,10 @@ export const ublRuleMessages = defineMessages({
     de: 'Der Nettobetrag einer Position (BT-131) sollte der Summe ihrer Unterpositionen (BG-DEX-01) entsprechen.',
     en: 'A line net amount (BT-131) should equal the sum of its sub invoice lines (BG-DEX-01).',
   },
+  'BR-DEX-04': {
+    de: 'Das Schema einer Parteikennung muss ein ICD-Code nach ISO 6523 sein (oder XR01-XR03); SEPA nur beim Verkäufer oder Zahlungsempfänger.',
+    en: 'A party identifier scheme must be an ISO 6523 ICD code (or XR01-XR03); SEPA only for the seller or the payee.',
+  },
   'BR-DEX-03': { de: 'Eine Unterposition (BG-DEX-01) braucht genau eine Umsatzsteuerangabe (BG-DEX-06).', en: 'A sub invoice line (BG-DEX-01) needs exactly one VAT information (BG-DEX-06).' },
   'BR-DEX-09': {
     de: 'Fälliger Betrag (BT-115) = Gesamtbetrag mit Umsatzsteuer (BT-112) − gezahlt (BT-113) + Rundung (BT-114) + Zahlungen Dritter (BT-DEX-002).',

@@ -7,6 +7,8 @@
 import type { XmlElement } from '@kontor/xml';
 import {
   ISO_4217_CURRENCIES,
+  ISO_6523_ICD_EXT_CODES,
+  inSpacedList,
   XPathDynamicError,
   isBlank,
   normalizeSpace,
@@ -1094,6 +1096,22 @@ export const ublBindingRules: readonly RuleDef[] = [
     'BT-147',
   ),
   // --- XRechnung extension (CustomizationID = the extension's, exactly)
+  // BR-DEX-04 on cac:PartyIdentification/cbc:ID[@schemeID]: an ICD code of the extension's list, or SEPA (after
+  // normalize-space, case as written) in the seller's or payee's party. The CII view cannot carry this: there a SEPA
+  // creditor identifier (BT-90, @schemeID = 'SEPA' exactly) is no party identifier at all.
+  def('BR-DEX-04', 'fatal', 'xrechnung', (doc, fail) => {
+    if (!isExtension(doc.root)) return;
+    for (const id of anywhere(doc, 'ID', CBC)) {
+      const p = id.parent;
+      if (p === null || p.local !== 'PartyIdentification' || p.ns !== CAC) continue;
+      const scheme = attrOf(id, 'schemeID');
+      if (scheme === undefined) continue;
+      const s = nsp(scheme);
+      if (inSpacedList(ISO_6523_ICD_EXT_CODES, s)) continue;
+      if (s === 'SEPA' && hasAncestor(id, ['AccountingSupplierParty', 'PayeeParty'])) continue;
+      fail(id);
+    }
+  }),
   def(
     'BR-DEX-02',
     'warning',

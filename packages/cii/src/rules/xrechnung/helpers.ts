@@ -36,7 +36,15 @@ export function anyFilled(from: XmlElement | readonly XmlElement[] | undefined, 
   return false;
 }
 
-/** `contains($LIST, concat(' ', normalize-space(@x), ' '))` with the schematron's guard against inner spaces. */
+/**
+ * `contains($LIST, concat(' ', normalize-space(@x), ' '))` with the schematron's guard against inner spaces.
+ * @example
+ * ```ts
+ * import { inSpacedList, ISO_6523_ICD_EXT_CODES } from '@kontor/cii/rules';
+ * inSpacedList(ISO_6523_ICD_EXT_CODES, '0088'); // true (GLN)
+ * inSpacedList(ISO_6523_ICD_EXT_CODES, '0088 0060'); // false: an inner space
+ * ```
+ */
 export function inSpacedList(list: string, value: string): boolean {
   return !value.includes(' ') && list.includes(` ${value} `);
 }
