@@ -331,8 +331,6 @@ export class CiiDocument implements CiiDoc {
   /** all()'s answers in the ram namespace by local name; for other namespaces, one map per namespace. */
   private byName = new Map<string, readonly XmlElement[]>();
   private readonly byNsName = new Map<string, Map<string, readonly XmlElement[]>>();
-  private otherNs: string | undefined;
-  private otherByName: Map<string, readonly XmlElement[]> | undefined;
   private order: XmlElement[] | undefined;
   /** wantEpoch when the document was indexed (the names wanted by then are listed in byNum). */
   private indexEpoch = 0;
@@ -490,18 +488,10 @@ export class CiiDocument implements CiiDoc {
   }
 
   all(local: string, ns: string = RAM): readonly XmlElement[] {
-    // Answers by local name, one map per namespace asked for (the last one kept at hand): no key string is built per
-    // call (the UBL rules ask for cac/cbc names many times per document).
-    let byName: Map<string, readonly XmlElement[]>;
-    if (ns === RAM) byName = this.byName;
-    else if (ns === this.otherNs) byName = this.otherByName!;
-    else {
-      let m = this.byNsName.get(ns);
-      if (m === undefined) this.byNsName.set(ns, (m = new Map()));
-      this.otherNs = ns;
-      this.otherByName = m;
-      byName = m;
-    }
+    // Answers by local name, one map per namespace asked for: no key string is built per call (the UBL rules ask for
+    // cac/cbc names many times per document).
+    let byName = ns === RAM ? this.byName : this.byNsName.get(ns);
+    if (byName === undefined) this.byNsName.set(ns, (byName = new Map()));
     let hit = byName.get(local);
     if (!hit) {
       const n = this.listOf(localName(local), local);

@@ -297,6 +297,9 @@ export function sv(el: XmlElement | undefined): string {
   return s;
 }
 
+/** XML white space: space, tab, CR, LF. */
+const isXmlWs = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
 /** fn:normalize-space on a string (undefined: ''). */
 export function nsp(s: string | undefined): string {
   return s ? normalizeSpace(s) : '';
@@ -332,8 +335,7 @@ function collapseSpace(s: string): string {
 }
 
 /**
- * `nsp(s) === ''` without making the normalised string: blank when every character is a space, tab, CR or LF; a
- * printable ASCII character settles it as not blank, anything else is left to nsp.
+ * `nsp(s) === ''` without making the normalised string: blank when every character is a space, tab, CR or LF.
  * @example
  * ```ts
  * import { isBlank } from '@kontor/cii/rules';
@@ -343,13 +345,7 @@ function collapseSpace(s: string): string {
  */
 export function isBlank(s: string | undefined): boolean {
   if (!s) return true;
-  const n = s.length;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
-    if (c > 0x20 && c < 0x7f) return false;
-    return nsp(s) === '';
-  }
+  for (let i = 0; i < s.length; i++) if (!isXmlWs(s.charCodeAt(i))) return false;
   return true;
 }
 
@@ -517,8 +513,17 @@ export function upper(s: string): string {
 const DECIMAL_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const DOUBLE_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-const isXmlWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-function castWs(s: string): string {
+/**
+ * XML white space (space, tab, CR, LF) off both ends, as a cast to a number or date takes it (String.trim would also
+ * take a no-break space).
+ * @example
+ * ```ts
+ * import { trimXmlSpace } from '@kontor/cii/rules';
+ * trimXmlSpace('\t2015-01-09 '); // '2015-01-09'
+ * trimXmlSpace(' \u00a0'); // '\u00a0'
+ * ```
+ */
+export function trimXmlSpace(s: string): string {
   const n = s.length;
   if (n === 0 || (!isXmlWs(s.charCodeAt(0)) && !isXmlWs(s.charCodeAt(n - 1)))) return s;
   return s.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
@@ -526,7 +531,7 @@ function castWs(s: string): string {
 
 /** Cast of an untypedAtomic (string) to xs:double; FORG0001 on a bad lexical form. */
 export function dbl(s: string): number {
-  const t = castWs(s);
+  const t = trimXmlSpace(s);
   if (DOUBLE_RE.test(t)) return Number(t);
   if (t === 'INF' || t === '+INF') return Infinity;
   if (t === '-INF') return -Infinity;
@@ -608,14 +613,14 @@ function decFromLexical(t: string): Dec {
 
 /** The xs:decimal lexical form of a string (whitespace trimmed, the sign kept); FORG0001 (as `decimal`) on a bad one. */
 export function decimalLexical(s: string): string {
-  const t = castWs(s);
+  const t = trimXmlSpace(s);
   if (!DECIMAL_RE.test(t)) throw new XPathDynamicError('FORG0001', `cannot convert "${s}" to xs:decimal`);
   return t;
 }
 
 /** Is the string castable to xs:decimal? */
 export function isDecimal(s: string): boolean {
-  return DECIMAL_RE.test(castWs(s));
+  return DECIMAL_RE.test(trimXmlSpace(s));
 }
 
 /** xs:decimal(x) of a number: a double converts to its exact binary expansion (Saxon). */
@@ -816,7 +821,7 @@ const INTEGER_RE = /^[+-]?\d{1,18}$/;
 export function untypedDbl(s: string): number {
   const v = dbl(s);
   // Only a negative zero can tell the readings apart: the integer one has none.
-  return v === 0 && Object.is(v, -0) && INTEGER_RE.test(castWs(s)) ? 0 : v;
+  return v === 0 && Object.is(v, -0) && INTEGER_RE.test(trimXmlSpace(s)) ? 0 : v;
 }
 
 /**
@@ -894,7 +899,7 @@ export function indicatorIs(nodes: readonly XmlElement[], value: boolean): boole
 }
 
 export function castBoolean(s: string): boolean {
-  const t = castWs(s);
+  const t = trimXmlSpace(s);
   if (t === 'true' || t === '1') return true;
   if (t === 'false' || t === '0') return false;
   throw new XPathDynamicError('FORG0001', `the string "${s}" cannot be cast to a boolean`);

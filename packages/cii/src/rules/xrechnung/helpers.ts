@@ -5,15 +5,10 @@
  */
 import type { XmlElement } from '@kontor/xml';
 import type { CiiDoc, ContextDef, RuleDef } from '../types';
-import { D, is, NS, normalizeSpace, one, sel, sv, XPathDynamicError, type Dec } from '../xpath';
+import { D, is, isBlank, NS, normalizeSpace, one, sel, sv, XPathDynamicError, type Dec } from '../xpath';
 
-/** fn:normalize-space: only XML whitespace (space, tab, CR, LF) is collapsed and trimmed; a no-break space stays. */
-export { normalizeSpace };
-
-/** normalize-space(s) = '' (only XML whitespace). */
-export function isBlank(s: string): boolean {
-  return /^[ \t\r\n]*$/.test(s);
-}
+/** fn:normalize-space and `normalize-space(s) = ''` (only XML whitespace: space, tab, CR, LF; a no-break space stays). */
+export { isBlank, normalizeSpace };
 
 /** normalize-space(path) from an element: '' for no node, a dynamic error for several (as Saxon). */
 export function nspOf(from: XmlElement | undefined, path: string): string {
