@@ -7,7 +7,7 @@
  * dates (YYYY-MM-DD → CII format 102) and indicators.
  */
 import { XmlElement, type XmlAttribute, type XmlName } from '@kontor/xml';
-import { normalizeSpace } from '@kontor/cii/rules';
+import { normalizeSpace, trimXmlSpace } from '@kontor/cii/rules';
 
 export const UBL_NS = {
   inv: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
@@ -98,7 +98,7 @@ const kidsOf = (el: Src, local: string, ns: string = CAC): XmlElement[] => (el ?
 const kidOf = (el: Src, local: string, ns: string = CAC): XmlElement | undefined => el?.children.find((c) => c.local === local && c.ns === ns);
 const cbcs = (el: Src, local: string): XmlElement[] => kidsOf(el, local, CBC);
 const cbc = (el: Src, local: string): XmlElement | undefined => kidOf(el, local, CBC);
-const attr = (el: Src, name: string): string | undefined => el?.attributes.find((a) => a.local === name && a.ns === '')?.value;
+const attr = (el: Src, name: string): string | undefined => el?.attr(name);
 /** Text content (all descendant text, as XPath's string value). */
 function sv(el: XmlElement): string {
   if (el.children.length === 0) return el.text;
@@ -133,7 +133,7 @@ class Binder {
   date(holder: string, from: Src, inner: 'udt:DateTimeString' | 'qdt:DateTimeString' = 'udt:DateTimeString'): XmlElement | undefined {
     if (!from) return undefined;
     // XML whitespace only off the ends (String.trim would also take a no-break space: BR-03's normalize-space keeps it).
-    const t = sv(from).replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+    const t = trimXmlSpace(sv(from));
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
     return this.el(holder, from, [make(inner, from, this, { format: '102' }, m ? `${m[1]}${m[2]}${m[3]}` : t)]);
   }

@@ -9,6 +9,7 @@ import {
   ISO_4217_CURRENCIES,
   ISO_6523_ICD_EXT_CODES,
   inSpacedList,
+  trimXmlSpace,
   XPathDynamicError,
   isBlank,
   normalizeSpace,
@@ -57,7 +58,7 @@ type B = InstanceType<typeof Big>;
 /** xs:decimal(node): exact, a dynamic error on a bad lexical form (the engine then skips the rule, as Saxon aborts). */
 function dec(el: XmlElement): B {
   // The cast trims XML white space only; big.js takes no '+' sign, xs:decimal does.
-  const t = sv(el).replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+  const t = trimXmlSpace(sv(el));
   if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(t)) throw new XPathDynamicError('FORG0001', `cannot cast "${t}" to xs:decimal`);
   return new Big(t.charCodeAt(0) === 0x2b ? t.slice(1) : t);
 }
@@ -326,7 +327,6 @@ const inList = (list: ReadonlySet<string>, v: string): boolean => {
   const t = nsp(v);
   return t !== '' && !t.includes(' ') && list.has(t);
 };
-const attrOf = (e: XmlElement, name: string): string | undefined => e.attributes.find((a) => a.local === name && a.ns === '')?.value;
 /** ISO 3166-1 as the CEN UBL 1.3.16 schematron lists it (BR-CL-14/15). */
 const UBL_COUNTRY_CODES: ReadonlySet<string> = new Set(asInUbl(officialCodes.COUNTRY_CODES));
 /**
@@ -350,7 +350,7 @@ const codeRule = (
       for (const p of parents.flatMap((local) => anywhere(doc, local))) {
         if (!parentOk(p)) continue;
         for (const e of sel(p, `cbc:${child}`)) {
-          const v = attr === null ? sv(e) : attrOf(e, attr);
+          const v = attr === null ? sv(e) : e.attr(attr);
           if (v !== undefined && !ok(v, e)) fail(e);
         }
       }
@@ -649,7 +649,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     (doc, fail) => {
       for (const e of all(doc)) {
         if (e.ns !== CBC || !CL03.has(e.local)) continue;
-        const c = nsp(attrOf(e, 'currencyID') ?? '');
+        const c = nsp(e.attr('currencyID') ?? '');
         if (c.includes(' ') || !ISO_4217_CURRENCIES.has(c)) fail(e);
       }
     },
@@ -895,7 +895,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     return !!id && nsp(sv(id)) !== '';
   }),
   lineRule('BR-22', 'BT-129', (l) => sel(l, 'cbc:InvoicedQuantity').length > 0 || sel(l, 'cbc:CreditedQuantity').length > 0),
-  lineRule('BR-23', 'BT-130', (l) => [...sel(l, 'cbc:InvoicedQuantity'), ...sel(l, 'cbc:CreditedQuantity')].some((q) => attrOf(q, 'unitCode') !== undefined)),
+  lineRule('BR-23', 'BT-130', (l) => [...sel(l, 'cbc:InvoicedQuantity'), ...sel(l, 'cbc:CreditedQuantity')].some((q) => q.attr('unitCode') !== undefined)),
   lineRule('BR-24', 'BT-131', (l) => sel(l, 'cbc:LineExtensionAmount').length > 0),
   lineRule('BR-25', 'BT-153', (l) => {
     const n = one(sel(l, 'cac:Item/cbc:Name'));
@@ -1007,7 +1007,7 @@ export const ublBindingRules: readonly RuleDef[] = [
   atRoot(
     'BR-53',
     'en16931',
-    (r, doc) => sel(r, 'cbc:TaxCurrencyCode').every((c) => anywhere(doc, 'TaxTotal').some((t) => sel(t, 'cbc:TaxAmount').some((a) => attrOf(a, 'currencyID') === sv(c)))),
+    (r, doc) => sel(r, 'cbc:TaxCurrencyCode').every((c) => anywhere(doc, 'TaxTotal').some((t) => sel(t, 'cbc:TaxAmount').some((a) => a.attr('currencyID') === sv(c)))),
     'BT-111',
   ),
   def(
@@ -1104,7 +1104,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     for (const id of anywhere(doc, 'ID', CBC)) {
       const p = id.parent;
       if (p === null || p.local !== 'PartyIdentification' || p.ns !== CAC) continue;
-      const scheme = attrOf(id, 'schemeID');
+      const scheme = id.attr('schemeID');
       if (scheme === undefined) continue;
       const s = nsp(scheme);
       if (inSpacedList(ISO_6523_ICD_EXT_CODES, s)) continue;
@@ -1206,7 +1206,7 @@ export const ublBindingRules: readonly RuleDef[] = [
         (p: XmlElement) => {
           const cur = p.parent ? sel(p.parent, 'cbc:DocumentCurrencyCode').map(sv) : [];
           return sel(p, 'cbc:PaidAmount').some((a) => {
-            const c = attrOf(a, 'currencyID');
+            const c = a.attr('currencyID');
             return c !== undefined && cur.includes(c);
           });
         },
@@ -1240,7 +1240,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     'xrechnung',
     (r) =>
       !sel(r, 'cac:PaymentMeans/cac:PaymentMandate').length ||
-      [...sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyIdentification/cbc:ID'), ...sel(r, 'cac:PayeeParty/cac:PartyIdentification/cbc:ID')].some((i) => attrOf(i, 'schemeID') === 'SEPA'),
+      [...sel(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyIdentification/cbc:ID'), ...sel(r, 'cac:PayeeParty/cac:PartyIdentification/cbc:ID')].some((i) => i.attr('schemeID') === 'SEPA'),
     'BT-90',
   ),
   atRoot('BR-DE-31', 'xrechnung', (r) => !sel(r, 'cac:PaymentMeans/cac:PaymentMandate').length || sel(r, 'cac:PaymentMeans/cac:PaymentMandate/cac:PayerFinancialAccount/cbc:ID').length > 0, 'BT-91'),
@@ -1262,7 +1262,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     if (!sel(r, 'cbc:TaxCurrencyCode').length) return true;
     const amounts = (code: string): XmlElement[] => {
       const cur = sel(r, `cbc:${code}`).map((c) => nsp(sv(c)));
-      return sel(r, 'cac:TaxTotal/cbc:TaxAmount').filter((a) => cur.includes(attrOf(a, 'currencyID') ?? '\u0000'));
+      return sel(r, 'cac:TaxTotal/cbc:TaxAmount').filter((a) => cur.includes(a.attr('currencyID') ?? '\u0000'));
     };
     const tax = amounts('TaxCurrencyCode');
     const docCur = amounts('DocumentCurrencyCode');
@@ -1293,7 +1293,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     'fatal',
     'en16931',
     (doc, fail) => {
-      for (const e of anywhere(doc, 'EndpointID', CBC)) if (under(e, 'Party', 'AccountingSupplierParty') && attrOf(e, 'schemeID') === undefined) fail(e);
+      for (const e of anywhere(doc, 'EndpointID', CBC)) if (under(e, 'Party', 'AccountingSupplierParty') && e.attr('schemeID') === undefined) fail(e);
     },
     'BT-34',
   ),
@@ -1302,7 +1302,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     'fatal',
     'en16931',
     (doc, fail) => {
-      for (const e of anywhere(doc, 'EndpointID', CBC)) if (under(e, 'Party', 'AccountingCustomerParty') && attrOf(e, 'schemeID') === undefined) fail(e);
+      for (const e of anywhere(doc, 'EndpointID', CBC)) if (under(e, 'Party', 'AccountingCustomerParty') && e.attr('schemeID') === undefined) fail(e);
     },
     'BT-49',
   ),
@@ -1312,7 +1312,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     'en16931',
     (doc, fail) => {
       for (const e of anywhere(doc, 'ItemClassificationCode', CBC))
-        if ((under(e, 'CommodityClassification', 'Item', 'InvoiceLine') || under(e, 'CommodityClassification', 'Item', 'CreditNoteLine')) && attrOf(e, 'listID') === undefined) fail(e);
+        if ((under(e, 'CommodityClassification', 'Item', 'InvoiceLine') || under(e, 'CommodityClassification', 'Item', 'CreditNoteLine')) && e.attr('listID') === undefined) fail(e);
     },
     'BT-158',
   ),
@@ -1325,7 +1325,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     (doc, fail) => {
       for (const e of all(doc)) {
         if (e.ns !== CBC || (e.local !== 'InvoicedQuantity' && e.local !== 'BaseQuantity' && e.local !== 'CreditedQuantity')) continue;
-        const unit = attrOf(e, 'unitCode');
+        const unit = e.attr('unitCode');
         if (unit === undefined) continue;
         const code = nsp(unit);
         if (code.includes(' ') || !officialCodes.UNIT_CODES.has(code)) fail(e);
@@ -1343,7 +1343,7 @@ export const ublBindingRules: readonly RuleDef[] = [
         const c = sv(cur);
         const taxes: B[] = [];
         for (const t of sel(r, 'cac:TaxTotal')) {
-          const a = one(sel(t, 'cbc:TaxAmount').filter((x) => attrOf(x, 'currencyID') === c));
+          const a = one(sel(t, 'cbc:TaxAmount').filter((x) => x.attr('currencyID') === c));
           if (a) taxes.push(dec(a));
         }
         if (taxes.length !== 1) return false;
@@ -1430,9 +1430,9 @@ export const ublBindingRules: readonly RuleDef[] = [
       const quantities = sel(line, invoice ? 'cbc:InvoicedQuantity' : 'cbc:CreditedQuantity');
       const hasQuantity = sel(line, 'cbc:InvoicedQuantity').length > 0 || sel(line, 'cbc:CreditedQuantity').length > 0;
       for (const bq of sel(price, 'cbc:BaseQuantity')) {
-        const unit = attrOf(bq, 'unitCode');
+        const unit = bq.attr('unitCode');
         if (unit === undefined || !hasQuantity) continue;
-        if (!quantities.some((q) => attrOf(q, 'unitCode') === unit)) fail(bq);
+        if (!quantities.some((q) => q.attr('unitCode') === unit)) fail(bq);
       }
     }
   }),

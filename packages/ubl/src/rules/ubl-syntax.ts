@@ -14,7 +14,6 @@ import { ublRuleTexts, ublTemplateTexts } from './messages';
 // ------------------------------------------------------------------ path helpers over the UBL tree
 
 const count = (from: XmlElement | readonly XmlElement[], path: string): number => sel(from, path).length;
-const attr = (el: XmlElement, name: string): string | undefined => el.attributes.find((a) => a.local === name && a.ns === '')?.value;
 const all = allElements;
 /** //ns:local in document order: the read model's per-name index (built once per document), not a scan per rule. */
 const descendants = (doc: CiiDoc, local: string, ns: string): readonly XmlElement[] => doc.all(local, ns);
@@ -138,9 +137,8 @@ const CR_ANYWHERE: ReadonlyMap<string, ReadonlyMap<string, readonly CrPath[]>> =
   }
   return idx;
 })();
-const hasAttr = (e: XmlElement, name: string): boolean => e.attributes.some((a) => a.local === name && a.ns === '');
 function crMatches(e: XmlElement, p: CrPath, root: XmlElement): boolean {
-  if (p.attr !== undefined && !hasAttr(e, p.attr)) return false;
+  if (p.attr !== undefined && e.attr(p.attr) === undefined) return false;
   let cur: XmlElement | null | undefined = e;
   for (let i = p.steps.length - 1; i >= 0; i--) {
     const s = p.steps[i] as { ns: string; local: string };
@@ -183,7 +181,7 @@ function crHits(doc: CiiDoc): Set<string> {
         const c = ch[i]!;
         const next = node.kids.get(c.local)?.get(c.ns);
         if (next === undefined) continue;
-        for (const p of next.ends) if (!hits.has(p.id) && (p.attr === undefined || hasAttr(c, p.attr))) hits.add(p.id);
+        for (const p of next.ends) if (!hits.has(p.id) && (p.attr === undefined || c.attr(p.attr) !== undefined)) hits.add(p.id);
         if (next.kids.size !== 0) walk(c, next);
       }
     };
@@ -263,13 +261,13 @@ export const ublSyntaxRules: readonly RuleDef[] = [
     (_r, d) =>
       descendants(d, 'PartyIdentification', CAC)
         .flatMap((p) => sel(p, 'cbc:ID'))
-        .filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() === 'SEPA').length <= 1,
+        .filter((id) => (id.attr('schemeID') ?? '').toUpperCase() === 'SEPA').length <= 1,
   ),
   atMost1('UBL-SR-39', 'cac:ProjectReference/cbc:ID'),
   atMost1('UBL-SR-40', 'cac:AccountingCustomerParty/cac:Party/cac:PartyName/cbc:Name'),
   atRoot('UBL-SR-44', 'fatal', (_r, d) => distinct(descendants(d, 'PaymentID', CBC)) <= 1),
   atMost1('UBL-SR-45', 'cac:PaymentMeans/cbc:PaymentDueDate'),
-  atRoot('UBL-SR-46', 'fatal', (r) => sel(r, 'cac:PaymentMeans/cbc:PaymentMeansCode').filter((c) => attr(c, 'name') !== undefined).length <= 1),
+  atRoot('UBL-SR-46', 'fatal', (r) => sel(r, 'cac:PaymentMeans/cbc:PaymentMeansCode').filter((c) => c.attr('name') !== undefined).length <= 1),
   atRoot('UBL-SR-47', 'fatal', (_r, d) => distinct(descendants(d, 'PaymentMeansCode', CBC)) <= 1),
   atMost1('UBL-SR-49', 'cac:InvoicePeriod/cbc:DescriptionCode'),
   atMost1('UBL-SR-54', 'cac:PaymentMeans/cac:CardAccount'),
@@ -283,7 +281,7 @@ export const ublSyntaxRules: readonly RuleDef[] = [
     const codes = sel(d, 'cbc:DocumentTypeCode').map(sv);
     if (codes.includes('130')) return true;
     if (doc.root.local === 'CreditNote' && codes.includes('50')) return true;
-    return !sel(d, 'cbc:ID').some((id) => attr(id, 'schemeID') !== undefined) && codes.length === 0;
+    return !sel(d, 'cbc:ID').some((id) => id.attr('schemeID') !== undefined) && codes.length === 0;
   }),
   perNode('UBL-SR-25', 'fatal', 'Delivery', CAC, (d) => count(d, 'cac:DeliveryParty/cac:PartyName/cbc:Name') <= 1),
   perNode('UBL-SR-53', 'fatal', 'PartyTaxScheme', CAC, (p) => count(p, 'cac:TaxScheme/cbc:ID') > 0 && count(p, 'cbc:CompanyID') > 0),
@@ -327,7 +325,7 @@ export const ublSyntaxRules: readonly RuleDef[] = [
   ...(
     [
       ['UBL-SR-19', (p: XmlElement) => count(p, 'cac:PartyName/cbc:Name') <= 1],
-      ['UBL-SR-20', (p: XmlElement) => sel(p, 'cac:PartyIdentification/cbc:ID').filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() !== 'SEPA').length <= 1],
+      ['UBL-SR-20', (p: XmlElement) => sel(p, 'cac:PartyIdentification/cbc:ID').filter((id) => (id.attr('schemeID') ?? '').toUpperCase() !== 'SEPA').length <= 1],
       ['UBL-SR-21', (p: XmlElement) => count(p, 'cac:PartyLegalEntity/cbc:CompanyID') <= 1],
     ] as const
   ).map(([id, card]) =>
@@ -356,10 +354,10 @@ export const ublSyntaxRules: readonly RuleDef[] = [
     }
   }),
   def('UBL-DT-06', 'fatal', (doc, fail) => {
-    for (const e of all(doc)) if (e.name.endsWith('BinaryObject') && attr(e, 'mimeCode') === undefined) fail(e);
+    for (const e of all(doc)) if (e.name.endsWith('BinaryObject') && e.attr('mimeCode') === undefined) fail(e);
   }),
   def('UBL-DT-07', 'fatal', (doc, fail) => {
-    for (const e of all(doc)) if (e.name.endsWith('BinaryObject') && attr(e, 'filename') === undefined) fail(e);
+    for (const e of all(doc)) if (e.name.endsWith('BinaryObject') && e.attr('filename') === undefined) fail(e);
   }),
   ...(
     [
@@ -408,7 +406,7 @@ export const ublSyntaxRules: readonly RuleDef[] = [
   notUsed('UBL-CR-665', (_r, d) =>
     descendants(d, 'AdditionalDocumentReference', CAC)
       .filter((a) => sel(a, 'cbc:DocumentTypeCode').length === 0 || sel(a, 'cbc:DocumentTypeCode').some((c) => sv(c) !== '130'))
-      .some((a) => sel(a, 'cbc:ID').some((id) => attr(id, 'schemeID') !== undefined)),
+      .some((a) => sel(a, 'cbc:ID').some((id) => id.attr('schemeID') !== undefined)),
   ),
   atRoot(
     'UBL-CR-666',

@@ -83,11 +83,10 @@ export function ublSchemaSet(kind: UblDocumentKind | undefined): 'ubl-2.1-invoic
 
 /** Runs the UBL rule sets over a parsed UBL root (no XSD, no verdict). */
 export function runUblRules(root: XmlElement, profile: 'en16931' | 'xrechnung', opts: { xsdValid?: boolean | null; lang?: Lang | undefined; elementCount?: number | undefined } = {}): RuleFinding[] {
-  const elementCount = opts.elementCount;
   // One read model per tree, shared by the rule lists that run on it (its index, context assignments and memos are
   // made once, not once per list).
   const cii = readCiiDoc(ublToCiiTree(root));
-  const ubl = readCiiDoc(root, elementCount);
+  const ubl = readCiiDoc(root, opts.elementCount);
   const en = runRules(neutralEn16931, cii, opts);
   const syn = runRules(ublSyntaxEn16931, ubl, opts);
   const out = [...en, ...syn];
