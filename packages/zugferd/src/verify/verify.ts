@@ -7,10 +7,10 @@
  * Bad input is a finding in the report, never an exception; only API misuse throws.
  */
 import { AF_RELATIONSHIPS, checkPdfA3, Pdfa3Error, readEmbeddedFiles, readPdfInfo, type EmbeddedFile, type PdfInfo } from '@kontor/pdfa3';
-import { positionOf, validateCii, type CiiValidationResult, type RuleFinding } from '@kontor/cii';
+import { positionOf, validateCii, type CiiValidationResult, type ReadDocument, type RuleFinding } from '@kontor/cii';
 import { kositScenarios, noteText, rulesetInfo } from '@kontor/cii/rules';
 import { ublKind, ublRulesetInfo, ublSchemaSet, validateUbl } from '@kontor/ubl';
-import { decodeXmlInput, parseXml, verdictOf, KontorXmlError, type DecodedXml, type Finding, type Lang, type SchemaStore, type XmlElement } from '@kontor/xml';
+import { decodeXmlInput, parseXml, verdictOf, KontorXmlError, type Finding, type Lang, type SchemaStore, type XmlElement } from '@kontor/xml';
 import { ZugferdError } from '../errors';
 import { msg, type MessageKey } from '../messages';
 import { PDF_MAX_BYTES } from '../embed/embed';
@@ -85,26 +85,22 @@ function loc(f: Pick<Finding, 'path' | 'line' | 'column'>): string | null {
 }
 
 interface XmlFacts {
-  /** The document decoded once (in pieces): the tree below, the native rules and the XSD step read it. */
-  text: DecodedXml | null;
-  root: XmlElement | null;
-  /** Elements in root's tree (parseXml's count), handed on with the tree to the native validation. */
-  elementCount?: number | undefined;
+  /** The document read once (decoded in pieces, and its tree): the profile, the native rules and the XSD step use it. */
+  doc: ReadDocument | null;
   readError?: string;
   profile: InvoiceProfile | null;
 }
 
 function readInvoiceXml(data: Uint8Array, lang: Lang): XmlFacts {
-  let text: DecodedXml;
   try {
-    text = decodeXmlInput(data, 50 * 1024 * 1024);
+    const text = decodeXmlInput(data, 50 * 1024 * 1024);
     const { root, elementCount } = parseXml(text);
     const g =
       root.find('ExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text.trim() ??
       root.find('SpecifiedExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text.trim();
-    return { text, root, elementCount, profile: detectProfile(root.ns, root.local, g, lang) };
+    return { doc: { text, root, elementCount }, profile: detectProfile(root.ns, root.local, g, lang) };
   } catch (e) {
-    if (e instanceof KontorXmlError || e instanceof Error) return { text: null, root: null, readError: e.message, profile: null };
+    if (e instanceof KontorXmlError || e instanceof Error) return { doc: null, readError: e.message, profile: null };
     throw e;
   }
 }
@@ -145,7 +141,8 @@ interface XmlCheck {
 async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions, filename: string): Promise<XmlCheck> {
   const lang = o.lang ?? 'en';
   const out: XmlCheck = { quick: null, findings: [], engines: [], notes: [], available: true };
-  if (!facts.root || !facts.profile || facts.text === null) {
+  const doc = facts.doc;
+  if (!doc || !facts.profile) {
     out.engines.push(ENGINE_XML);
     out.findings.push({
       code: 'XML_NOT_WELL_FORMED',
@@ -169,7 +166,7 @@ async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions
   let native: CiiValidationResult | null = null;
   if (rules && p.syntax === 'CII D16B') {
     // The reading above (its tree), not a second one.
-    native = validateCii({ text: facts.text, root: facts.root, elementCount: facts.elementCount }, { profile: rules, lang });
+    native = validateCii(doc, { profile: rules, lang });
     if (p.xrechnungCoreOnly && !forced) {
       // an outdated XRechnung: only the German core rules that already applied to it, no Peppol / 3.0 additions
       native.findings = native.findings.filter((f) => f.ruleset !== 'xrechnung' || Number(/^BR-DE-(\d+)$/.exec(f.code)?.[1] ?? 99) <= 18);
@@ -199,7 +196,7 @@ async function checkXml(data: Uint8Array, facts: XmlFacts, o: ValidateXmlOptions
   // native XSD of the profile
   if (schemaSet) {
     if (o.schemaStore) {
-      const x = await o.schemaStore.validateAsync(schemaSet, facts.text);
+      const x = await o.schemaStore.validateAsync(schemaSet, doc.text);
       if (x.available) {
         out.engines.push(engineXsd(schemaSet));
         for (const f of x.findings) {
@@ -506,7 +503,7 @@ export async function verifyInvoicePdf(bytes: Uint8Array, o: VerifyOptions = {})
       structure: { file, zugferd },
       en16931: xmlCheck?.quick ?? null,
       pdfa3,
-      attachments: attachmentsOf(xmlFacts?.root ?? null),
+      attachments: attachmentsOf(xmlFacts?.doc?.root ?? null),
       authoritative: a,
     },
   };
@@ -575,7 +572,7 @@ export async function validateInvoiceXml(xml: Uint8Array | string, o: ValidateXm
   const lang = o.lang ?? 'en';
   const data = typeof xml === 'string' ? new TextEncoder().encode(xml) : xml;
   const facts = readInvoiceXml(data, lang);
-  if (facts.root && facts.text !== null && ublKind(facts.root)) return validateUblReport(data, facts.text, facts.root, facts.elementCount, o);
+  if (facts.doc && ublKind(facts.doc.root)) return validateUblReport(data, facts.doc, o);
   const check = await checkXml(data, facts, o, o.filename ?? 'invoice.xml');
   const findings = [...check.findings];
   if (facts.profile && facts.profile.syntax !== 'CII D16B') {
@@ -590,7 +587,7 @@ export async function validateInvoiceXml(xml: Uint8Array | string, o: ValidateXm
     });
   }
   const a = authoritativeOf(facts.profile?.id ?? null, findings, check.engines, check.notes, check.available, lang);
-  return { summary: summarize('KIND_CII', a, lang), result: { en16931: check.quick, attachments: attachmentsOf(facts.root), authoritative: a } };
+  return { summary: summarize('KIND_CII', a, lang), result: { en16931: check.quick, attachments: attachmentsOf(facts.doc?.root ?? null), authoritative: a } };
 }
 
 /**
@@ -598,12 +595,12 @@ export async function validateInvoiceXml(xml: Uint8Array | string, o: ValidateXm
  * from @kontor/ubl's native validation (UBL 2.1 XSD, EN 16931 UBL + XRechnung UBL rules, KoSIT verdict by BT-24).
  * A configured KoSIT daemon decides here as well (its XRechnung configuration has UBL scenarios).
  */
-async function validateUblReport(data: Uint8Array, text: DecodedXml, root: XmlElement, elementCount: number | undefined, o: ValidateXmlOptions): Promise<XmlValidationReport> {
+async function validateUblReport(data: Uint8Array, doc: ReadDocument, o: ValidateXmlOptions): Promise<XmlValidationReport> {
   const lang = o.lang ?? 'en';
-  const kind = ublKind(root);
+  const kind = ublKind(doc.root);
   const forced = o.profile && o.profile !== 'auto' ? o.profile : null;
   // The reading of the profile step (its tree), not a second one.
-  const r = validateUbl({ text, root, elementCount }, { ...(forced ? { profile: forced } : {}), ...(o.schemaStore ? { schemaStore: o.schemaStore } : {}), lang });
+  const r = validateUbl(doc, { ...(forced ? { profile: forced } : {}), ...(o.schemaStore ? { schemaStore: o.schemaStore } : {}), lang });
   const profileId = r.profile === 'xrechnung' ? 'XRECHNUNG' : 'EN 16931';
   const notes = [msg('UBL_DOCUMENT', lang, { kind: kind ?? 'document' }), ...r.notes];
   const engines: string[] = [];
@@ -665,5 +662,5 @@ async function validateUblReport(data: Uint8Array, text: DecodedXml, root: XmlEl
     }
   }
   const a = authoritativeOf(profileId, findings, engines, notes, available, lang);
-  return { summary: summarize('KIND_UBL', a, lang), result: { en16931, attachments: attachmentsOf(root), authoritative: a } };
+  return { summary: summarize('KIND_UBL', a, lang), result: { en16931, attachments: attachmentsOf(doc.root), authoritative: a } };
 }
