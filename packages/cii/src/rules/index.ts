@@ -19,8 +19,8 @@ export { kositVerdict, kositScenarios, isXRechnungSpecification, type KositVerdi
 export { en16931Rules } from './en16931';
 export { xrechnungRules } from './xrechnung';
 export { XPathDynamicError, untypedDbl, cmpUntyped, fractionLength, type CmpOp } from './xpath';
-/** fn:normalize-space, `normalize-space(s) = ''` and the casts' trim (XML whitespace only), shared with the UBL bindings. */
-export { normalizeSpace, isBlank, trimXmlSpace } from './xpath';
+/** XPath string value, fn:normalize-space, `normalize-space(s) = ''` and the casts' trim (XML whitespace only), shared with the UBL bindings. */
+export { normalizeSpace, isBlank, trimXmlSpace, sv as stringValue } from './xpath';
 /** The de/en message catalogue of the rules (texts keyed by rule id, templates for the formulaic CII syntax tables). */
 export { ruleMessages, ruleTexts, templateTexts, noteText, type RuleMessageKey, type RuleTemplateKey, type NoteKey } from './messages';
 /** Code lists shared with the UBL binding (@kontor/ubl). */

@@ -105,6 +105,8 @@ export interface CiiDoc {
   readonly root: XmlElement;
   /** Elements a context fires on (first-match per pattern), document order. Computed once per pattern. */
   nodes(ctx: ContextDef): readonly XmlElement[];
+  /** Every element of the document in document order (built once, with the per-name index). Do not modify it. */
+  elements(): readonly XmlElement[];
   /** Every element with this local name and namespace (default RAM) in document order: `//ram:X`. */
   all(local: string, ns?: string): readonly XmlElement[];
   /** XPath string value (all descendant text) of an element; '' for undefined. */

@@ -281,7 +281,14 @@ export function attr(el: XmlElement | undefined, name: string): string | undefin
 
 // ------------------------------------------------------------------ strings
 
-/** XPath string value: all descendant character data. */
+/**
+ * XPath string value: all descendant character data, in document order ('' for no element).
+ * @example
+ * ```ts
+ * import { stringValue } from '@kontor/cii/rules';
+ * stringValue(parseXml('<a>x<b>y</b>z</a>').root); // 'xzy' (the element's own text, then its children's)
+ * ```
+ */
 export function sv(el: XmlElement | undefined): string {
   if (!el) return '';
   if (el.children.length === 0) return el.text;

@@ -7,7 +7,7 @@
  * dates (YYYY-MM-DD → CII format 102) and indicators.
  */
 import { XmlElement, type XmlAttribute, type XmlName } from '@kontor/xml';
-import { normalizeSpace, trimXmlSpace } from '@kontor/cii/rules';
+import { normalizeSpace, stringValue, trimXmlSpace } from '@kontor/cii/rules';
 
 export const UBL_NS = {
   inv: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
@@ -100,12 +100,7 @@ const cbcs = (el: Src, local: string): XmlElement[] => kidsOf(el, local, CBC);
 const cbc = (el: Src, local: string): XmlElement | undefined => kidOf(el, local, CBC);
 const attr = (el: Src, name: string): string | undefined => el?.attr(name);
 /** Text content (all descendant text, as XPath's string value). */
-function sv(el: XmlElement): string {
-  if (el.children.length === 0) return el.text;
-  let s = el.text;
-  for (const c of el.children) s += sv(c);
-  return s;
-}
+const sv: (el: XmlElement) => string = stringValue;
 
 /** The binding state: the root position for synthesised elements. */
 class Binder {

@@ -26,11 +26,10 @@ import { Big } from '@kontor/xml';
 import { officialCodes } from '@kontor/cii';
 import { UBL_NS } from '../binding/to-cii';
 import { ublRuleTexts } from './messages';
-import { CAC, CBC, allElements, sel, sv } from './ubl-path';
+import { CAC, CBC, sel, sv } from './ubl-path';
 
 /** fn:normalize-space: XML whitespace only (String.trim would also take a no-break space off the ends). */
 const nsp = normalizeSpace;
-const all = allElements;
 const NONE: readonly XmlElement[] = [];
 /** //cac:X (or //cbc:X): every element of that name anywhere, in document order (the read model's per-name index). Do not modify the result. */
 const anywhere = (doc: CiiDoc, local: string, ns: string = CAC): readonly XmlElement[] => doc.all(local, ns);
@@ -647,7 +646,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     'fatal',
     'en16931',
     (doc, fail) => {
-      for (const e of all(doc)) {
+      for (const e of doc.elements()) {
         if (e.ns !== CBC || !CL03.has(e.local)) continue;
         const c = nsp(e.attr('currencyID') ?? '');
         if (c.includes(' ') || !ISO_4217_CURRENCIES.has(c)) fail(e);
@@ -836,7 +835,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     'fatal',
     'en16931',
     (doc, fail) => {
-      for (const e of all(doc)) {
+      for (const e of doc.elements()) {
         if (e.ns !== CBC || (e.local !== 'InvoiceTypeCode' && e.local !== 'CreditNoteTypeCode')) continue;
         const v = nsp(sv(e));
         const list = e.local === 'InvoiceTypeCode' ? UBL_INVOICE_TYPES : UBL_CREDIT_NOTE_TYPES;
@@ -1323,7 +1322,7 @@ export const ublBindingRules: readonly RuleDef[] = [
     'fatal',
     'en16931',
     (doc, fail) => {
-      for (const e of all(doc)) {
+      for (const e of doc.elements()) {
         if (e.ns !== CBC || (e.local !== 'InvoicedQuantity' && e.local !== 'BaseQuantity' && e.local !== 'CreditedQuantity')) continue;
         const unit = e.attr('unitCode');
         if (unit === undefined) continue;
@@ -1414,7 +1413,7 @@ export const ublBindingRules: readonly RuleDef[] = [
   // PEPPOL-EN16931-R121: per line, not(cac:Price/cbc:BaseQuantity) or xs:decimal(cac:Price/cbc:BaseQuantity) > 0 — once
   // per line (the CII view has the base quantity twice, gross and net price).
   def('PEPPOL-EN16931-R121', 'fatal', 'xrechnung', (doc, fail) => {
-    for (const l of all(doc)) {
+    for (const l of doc.elements()) {
       if (l.ns !== CAC || (l.local !== 'InvoiceLine' && l.local !== 'CreditNoteLine')) continue;
       const bq = one(sel(l, 'cac:Price/cbc:BaseQuantity'));
       if (bq !== undefined && !dec(bq).gt(0)) fail(l);
@@ -1438,7 +1437,7 @@ export const ublBindingRules: readonly RuleDef[] = [
   }),
   def('PEPPOL-EN16931-R008', 'fatal', 'xrechnung', (doc, fail) => {
     // normalize-space(.) = '' asked without building the string: a leaf's text may be a whole base64 attachment.
-    for (const e of all(doc)) if (e.children.length === 0 && isBlank(e.text)) fail(e);
+    for (const e of doc.elements()) if (e.children.length === 0 && isBlank(e.text)) fail(e);
   }),
   atRoot('PEPPOL-EN16931-R053', 'xrechnung', (r) => sel(r, 'cac:TaxTotal').filter((t) => sel(t, 'cac:TaxSubtotal').length > 0).length === 1),
   atRoot('PEPPOL-EN16931-R054', 'xrechnung', (r) => sel(r, 'cac:TaxTotal').filter((t) => sel(t, 'cac:TaxSubtotal').length === 0).length === (sel(r, 'cbc:TaxCurrencyCode').length ? 1 : 0)),

@@ -1,10 +1,10 @@
 /**
  * Path helpers over the UBL tree, shared by the UBL syntax rules (ubl-syntax.ts) and the UBL bindings
- * (ubl-bindings.ts): relative `cac:X/cbc:Y` paths compiled once per path text, string values, and the document's
- * elements in document order (one walk per document, one memo for both rule lists).
+ * (ubl-bindings.ts): relative `cac:X/cbc:Y` paths compiled once per path text (and the string value of
+ * @kontor/cii/rules).
  */
 import type { XmlElement } from '@kontor/xml';
-import type { CiiDoc } from '@kontor/cii/rules';
+import { stringValue } from '@kontor/cii/rules';
 import { UBL_NS } from '../binding/to-cii';
 
 export const CAC = UBL_NS.cac;
@@ -56,36 +56,5 @@ export function sel(from: XmlElement | readonly XmlElement[], path: string): Xml
   return cur as XmlElement[];
 }
 
-/**
- * The string value of an element: its text and its descendants' texts, in document order.
- * @example
- * ```ts
- * sv(idElement); // 'DE123456789'
- * ```
- */
-export function sv(el: XmlElement): string {
-  if (el.children.length === 0) return el.text;
-  let s = el.text;
-  for (const c of el.children) s += sv(c);
-  return s;
-}
-
-const ALL = Symbol('ubl-all');
-/**
- * Every element of the document in document order (memoised per document). Do not modify the result.
- * @example
- * ```ts
- * for (const e of allElements(doc)) if (e.local === 'Note') count++;
- * ```
- */
-export function allElements(doc: CiiDoc): readonly XmlElement[] {
-  return doc.memo(ALL, () => {
-    const out: XmlElement[] = [];
-    const walk = (e: XmlElement): void => {
-      out.push(e);
-      for (const c of e.children) walk(c);
-    };
-    walk(doc.root);
-    return out;
-  });
-}
+/** The string value of an element: its text and its descendants' texts, in document order. */
+export const sv: (el: XmlElement) => string = stringValue;

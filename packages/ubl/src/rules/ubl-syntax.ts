@@ -8,13 +8,12 @@
 import type { MessageTexts, XmlElement } from '@kontor/xml';
 import { XPathDynamicError, type CiiDoc, type RuleDef, type RuleFlag } from '@kontor/cii/rules';
 import { UBL_CR_TABLE } from './ubl-cr-table';
-import { CAC, CBC, allElements, sel, sv } from './ubl-path';
+import { CAC, CBC, sel, sv } from './ubl-path';
 import { ublRuleTexts, ublTemplateTexts } from './messages';
 
 // ------------------------------------------------------------------ path helpers over the UBL tree
 
 const count = (from: XmlElement | readonly XmlElement[], path: string): number => sel(from, path).length;
-const all = allElements;
 /** //ns:local in document order: the read model's per-name index (built once per document), not a scan per rule. */
 const descendants = (doc: CiiDoc, local: string, ns: string): readonly XmlElement[] => doc.all(local, ns);
 /**
@@ -157,7 +156,7 @@ const NAME_OUTSIDE_PAYMENT_MEANS_CODE = ' name outside PaymentMeansCode';
 function unqualifiedAttributes(doc: CiiDoc): Set<string> {
   return doc.memo(UNQUALIFIED, () => {
     const names = new Set<string>();
-    for (const e of all(doc)) {
+    for (const e of doc.elements()) {
       const attrs = e.attributes;
       for (let i = 0; i < attrs.length; i++) {
         const a = attrs[i]!;
@@ -188,7 +187,7 @@ function crHits(doc: CiiDoc): Set<string> {
     walk(doc.root, CR_TREE);
     // Paths from anywhere, and those without an element step: per element.
     const any = CR_INDEX.get('*') ?? [];
-    for (const e of all(doc)) {
+    for (const e of doc.elements()) {
       const cands = CR_ANYWHERE.get(e.local)?.get(e.ns);
       if (cands) for (const p of cands) if (!hits.has(p.id) && crMatches(e, p, doc.root)) hits.add(p.id);
       for (const p of any) if (!hits.has(p.id) && crMatches(e, p, doc.root)) hits.add(p.id);
@@ -338,12 +337,12 @@ export const ublSyntaxRules: readonly RuleDef[] = [
     }),
   ),
   def('UBL-SR-51', 'fatal', (doc, fail) => {
-    for (const e of all(doc)) if ((e.local === 'PostalAddress' || e.local === 'Address') && e.ns === CAC && count(e, 'cac:AddressLine') > 1) fail(e);
+    for (const e of doc.elements()) if ((e.local === 'PostalAddress' || e.local === 'Address') && e.ns === CAC && count(e, 'cac:AddressLine') > 1) fail(e);
   }),
 
   // --- data types
   def('UBL-DT-01', 'fatal', (doc, fail) => {
-    for (const e of all(doc)) {
+    for (const e of doc.elements()) {
       if (!e.name.endsWith('Amount') || e.name.endsWith('PriceAmount')) continue;
       let inPriceAc = false;
       for (let a = e.parent; a; a = a.parent) if (a.local === 'AllowanceCharge' && a.ns === CAC && a.parent?.local === 'Price' && a.parent.ns === CAC) inPriceAc = true;
@@ -354,10 +353,10 @@ export const ublSyntaxRules: readonly RuleDef[] = [
     }
   }),
   def('UBL-DT-06', 'fatal', (doc, fail) => {
-    for (const e of all(doc)) if (e.name.endsWith('BinaryObject') && e.attr('mimeCode') === undefined) fail(e);
+    for (const e of doc.elements()) if (e.name.endsWith('BinaryObject') && e.attr('mimeCode') === undefined) fail(e);
   }),
   def('UBL-DT-07', 'fatal', (doc, fail) => {
-    for (const e of all(doc)) if (e.name.endsWith('BinaryObject') && e.attr('filename') === undefined) fail(e);
+    for (const e of doc.elements()) if (e.name.endsWith('BinaryObject') && e.attr('filename') === undefined) fail(e);
   }),
   ...(
     [
