@@ -113,6 +113,13 @@ describe.runIf(available)('UBL bindings on whole documents (official UBL schemat
     expect(counts(change(comprehensive, bq, '<cbc:BaseQuantity unitCode="XPP">-0.00</cbc:BaseQuantity>'))).toEqual({ 'PEPPOL-EN16931-R121': 1 });
   });
 
+  it('BR-DEC-13 cannot fail in UBL (its predicate reads cbc:DocumentCurrencyCode below cbc:TaxAmount); UBL-DT-01 reports the decimals', () => {
+    // The official run for a document TaxAmount with three decimals: the same value (2048.440), then a changed one.
+    const total = '<cac:TaxTotal>\n    <cbc:TaxAmount currencyID="EUR">2048.44<';
+    expect(counts(change(comprehensive, total, '<cac:TaxTotal>\n    <cbc:TaxAmount currencyID="EUR">2048.440<'))).toEqual({ 'UBL-DT-01': 1 });
+    expect(counts(change(comprehensive, total, '<cac:TaxTotal>\n    <cbc:TaxAmount currencyID="EUR">2048.441<'))).toEqual({ 'BR-CO-14': 1, 'UBL-DT-01': 1 });
+  });
+
   it('BR-56 asks for the tax representative VAT identifier to exist; an empty one is only R008', () => {
     const trVat = '<cbc:CompanyID>DE124567</cbc:CompanyID>';
     expect(counts(change(comprehensive, trVat, '<cbc:CompanyID />'))).toEqual({ 'PEPPOL-EN16931-R008': 1 });

@@ -19,11 +19,14 @@ export class DecimalSum {
   /** The sum once it left the integer form. */
   private big: Dec | undefined;
   private cached: Dec | undefined;
+  /** How many values were added (a sum of none is XPath's integer 0, of some an xs:decimal). */
+  items = 0;
 
   /** Adds xs:decimal(s); XPathDynamicError FORG0001 (as `decimal(s)`) on a bad lexical form, the sum unchanged. */
   addText(s: string): void {
     const t = decimalLexical(s);
     this.cached = undefined;
+    this.items++;
     if (this.big === undefined && this.addLexical(t)) return;
     this.big = this.value().plus(new XBig(t.charCodeAt(0) === 43 ? t.slice(1) : t));
     this.cached = undefined;
@@ -32,6 +35,7 @@ export class DecimalSum {
   /** Adds another sum's value. */
   addSum(o: DecimalSum): void {
     this.cached = undefined;
+    this.items += o.items;
     if (this.big === undefined && o.big === undefined && this.addUnits(o.units, o.scale)) return;
     this.big = this.value().plus(o.value());
     this.cached = undefined;

@@ -858,10 +858,20 @@ export function cmpUntyped(x: number, op: CmpOp, b: XNum): boolean {
   return holds(c, op);
 }
 
-/** General comparison `nodes op number`: true when some node (cast to double) satisfies it (see cmpUntyped). */
-export function anyNum(nodes: readonly XmlElement[] | XmlElement | undefined, op: CmpOp, b: XNum): boolean {
+/**
+ * General comparison `nodes op number`: true when some node (cast to double) satisfies it (see cmpUntyped). How a node
+ * is read depends on the other operand's type, as in Saxon-HE 9.9: against an xs:integer (`bInteger`, the default: a
+ * literal such as `0`, or a sum of nothing — `round(sum(()) * 100) div 100` is still an integer there) an integer form
+ * is read as an integer (`untypedDbl`: "-0" is 0); against a computed xs:double or xs:decimal every node is read as
+ * xs:double, so "-0" is -0.0 and not equal to a computed 0 (`<a>-0</a>`: `anyNum(a, '=', 0)` holds, `anyNum(a, '=', 0,
+ * false)` does not).
+ */
+export function anyNum(nodes: readonly XmlElement[] | XmlElement | undefined, op: CmpOp, b: XNum, bInteger = true): boolean {
   const list = nodes === undefined ? [] : Array.isArray(nodes) ? (nodes as XmlElement[]) : [nodes as XmlElement];
-  for (let k = 0; k < list.length; k++) if (cmpUntyped(untypedDbl(sv(list[k])), op, b)) return true;
+  for (let k = 0; k < list.length; k++) {
+    const s = sv(list[k]);
+    if (cmpUntyped(bInteger ? untypedDbl(s) : dbl(s), op, b)) return true;
+  }
   return false;
 }
 

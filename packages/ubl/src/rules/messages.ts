@@ -538,6 +538,10 @@ export const ublRuleMessages = defineMessages({
   'BR-52': { de: 'Ein Verweis auf ein rechnungsbegründendes Dokument (BG-24) braucht dessen Kennung (BT-122).', en: 'A supporting document reference (BG-24) needs its identifier (BT-122).' },
   'BR-32': { de: 'Ein Nachlass auf Dokumentenebene (BG-20) braucht seinen Umsatzsteuer-Kategoriecode (BT-95).', en: 'A document allowance (BG-20) needs its VAT category code (BT-95).' },
   'BR-CO-04': { de: 'Jede Rechnungsposition braucht den Umsatzsteuer-Kategoriecode des Artikels (BT-151).', en: 'Each invoice line needs the invoiced item VAT category code (BT-151).' },
+  'BR-DEC-13': {
+    de: 'Der Umsatzsteuergesamtbetrag (BT-110) hat höchstens zwei Nachkommastellen.',
+    en: 'The invoice total VAT amount (BT-110) has at most two decimals.',
+  },
   'BR-DEC-15': {
     de: 'Der Umsatzsteuergesamtbetrag in Steuerbuchungswährung (BT-111) hat höchstens zwei Nachkommastellen.',
     en: 'The VAT total in accounting currency (BT-111) has at most two decimals.',

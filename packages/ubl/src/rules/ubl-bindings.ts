@@ -116,13 +116,6 @@ const EXTENSION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xr
 /** The XRechnung extension's $isExtension: BT-24 (text as written) is the extension's identifier. */
 const isExtension = (root: XmlElement): boolean => sel(root, 'cbc:CustomizationID').some((c) => c.text === EXTENSION_ID);
 
-/** Decimal-free two-place comparison helpers for BR-CO-14 (values as JS numbers of cents, exact for amounts). */
-function cents(s: string): number | null {
-  const t = s.trim();
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(t)) return null;
-  return Math.round(Number(t) * 100);
-}
-
 /** Country code present (normalize-space(cac:Country/cbc:IdentificationCode) != ''); Saxon errors on several. */
 const hasCountry = (addr: XmlElement): boolean => sel(addr, 'cac:Country/cbc:IdentificationCode').some((c) => nsp(sv(c)) !== '');
 
@@ -623,20 +616,18 @@ export const ublBindingRules: readonly RuleDef[] = [
     'fatal',
     'en16931',
     (doc, fail) => {
+      // xs:decimal(cbc:TaxAmount) = round(sum(cac:TaxSubtotal/xs:decimal(cbc:TaxAmount)) * 10 * 10) div 100, or no
+      // subtotal: the total exact (a third decimal is a difference), only the sum rounded to cents (half up, exact).
       for (const t of sel(doc.root, 'cac:TaxTotal')) {
         const subs = sel(t, 'cac:TaxSubtotal');
         if (!subs.length) continue;
-        const total = sel(t, 'cbc:TaxAmount');
-        let sum = 0;
-        let bad = false;
-        for (const s of subs)
-          for (const a of sel(s, 'cbc:TaxAmount')) {
-            const c = cents(sv(a));
-            if (c === null) bad = true;
-            else sum += c;
-          }
-        const tv = total.length === 1 ? cents(sv(total[0]!)) : null;
-        if (bad || tv === null || tv !== sum) fail(t);
+        const total = one(sel(t, 'cbc:TaxAmount'));
+        let sum = new Big(0);
+        for (const s of subs) {
+          const a = one(sel(s, 'cbc:TaxAmount'));
+          if (a) sum = sum.plus(dec(a));
+        }
+        if (total === undefined || !dec(total).eq(roundXPath(sum.times(100)).div(100))) fail(t);
       }
     },
     'BT-110',
@@ -1055,8 +1046,10 @@ export const ublBindingRules: readonly RuleDef[] = [
     },
     'BT-151',
   ),
-  // BR-DEC-15 as bound in UBL compares @currencyID with cbc:TaxCurrencyCode *below* cbc:TaxAmount, which never exists:
-  // the official assertion cannot fail, so neither does ours.
+  // BR-DEC-13 and BR-DEC-15 as bound in UBL compare @currencyID with cbc:DocumentCurrencyCode / cbc:TaxCurrencyCode
+  // *below* cbc:TaxAmount, which never exists: the official assertions cannot fail, so neither do ours (the CII
+  // binding checks the decimals of BT-110 / BT-111; a TaxAmount of 33.333 passes officially in UBL).
+  def('BR-DEC-13', 'fatal', 'en16931', () => undefined, 'BT-110'),
   def('BR-DEC-15', 'fatal', 'en16931', () => undefined, 'BT-111'),
   exactlyOneBreakdown('BR-E-01', 'E'),
   exactlyOneBreakdown('BR-Z-01', 'Z'),

@@ -63,6 +63,7 @@ import {
   decFirst,
   decOpt,
   expectedBasis,
+  expectedBasisIsInteger,
   isCharge,
   sellerHasVatId,
   sellerHasVatOrTaxId,
@@ -326,7 +327,7 @@ function basisPerRate(code: string, basisPath: string, ratePath: string) {
   return (el: XmlElement, doc: CiiDoc) =>
     sel(el, ratePath).every((r) => {
       const rate = decimal(sv(r));
-      return anyNum(sel(el, basisPath), '=', expectedBasis(doc, code, { rate }));
+      return anyNum(sel(el, basisPath), '=', expectedBasis(doc, code, { rate }), expectedBasisIsInteger(doc, code, { rate }));
     });
 }
 
@@ -615,8 +616,9 @@ export const modelRules: readonly RuleDef[] = [
   rule('BR-20', 'f', C.taxRepresentative, 'BT-69', (el) => notBlank(el, 'ram:PostalTradeAddress/ram:CountryID')),
   rule('BR-56', 'f', C.taxRepresentative, 'BT-63', (el) => nsp(sv(one(sel(el, 'ram:SpecifiedTaxRegistration/ram:ID').filter((i) => attr(i, 'schemeID') === 'VA')))) !== ''),
   rule('BR-CO-14', 'f', C.vatTotal, 'BT-110', (el, doc) => {
+    // A sum of nothing is the integer 0 (and so is the rounded cents of it); a sum of amounts is a double.
     const sum = sumNodes(fromRoot(doc.root, HEADER_TAX_AMOUNT_PATH));
-    return anyNum(el, '=', hundredths(sum));
+    return anyNum(el, '=', hundredths(sum), typeof sum !== 'number');
   }),
   rule('BR-CO-09', 'f', C.vatId, 'BT-31', (el) => {
     const prefix = [...sv(el)].slice(0, 2).join('');
@@ -698,7 +700,7 @@ export const modelRules: readonly RuleDef[] = [
   rule('BR-IC-05', 'f', C.k.line, 'BT-152', rateIs('=')),
 
   // ---- not subject to VAT (O)
-  rule('BR-O-08', 'f', C.o.header!, 'BT-116', (el, doc) => anyNum(kids(el, 'BasisAmount'), '=', expectedBasis(doc, 'O', { strict: true }))),
+  rule('BR-O-08', 'f', C.o.header!, 'BT-116', (el, doc) => anyNum(kids(el, 'BasisAmount'), '=', expectedBasis(doc, 'O', { strict: true }), expectedBasisIsInteger(doc, 'O', { strict: true }))),
   rule('BR-O-09', 'f', C.o.header!, 'BT-117', calculatedIsZero('ram:CalculatedAmount')),
   rule('BR-O-10', 'f', C.o.header!, 'BT-120', exemptionGiven('')),
   docRule('BR-O-11', 'f', C.o.header!, 'BG-23', noOtherCategory('ApplicableTradeTax')),
@@ -784,7 +786,7 @@ function sumOfAllowancesCharges(el: XmlElement, doc: CiiDoc, charge: boolean, to
   const totals = kids(el, totalName);
   if (acs.length === 0 && totals.length === 0) return true;
   const amounts = acs.map((ac) => kid(ac, 'ActualAmount')).filter((a): a is XmlElement => a !== undefined);
-  return anyNum(totals, '=', hundredths(sumNodes(amounts)));
+  return anyNum(totals, '=', hundredths(sumNodes(amounts)), amounts.length === 0);
 }
 
 /** normalize-space(party/URIUniversalCommunication[1]/URIID/@schemeID) != '' or not(party/URIUniversalCommunication) */

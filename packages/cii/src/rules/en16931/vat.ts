@@ -88,6 +88,12 @@ export function lineSum(doc: CiiDoc, cat: string): Dec {
   return m.get(cat)?.value() ?? D(0);
 }
 
+/** How many LineTotalAmount values `lineSum` (or, with a rate, `lineSumAtRate`) adds up. */
+function lineSumItems(doc: CiiDoc, cat: string, rate: Dec | undefined): number {
+  if (rate === undefined) return doc.memo(LINE_BY_CAT, sumsByCategory).get(cat)?.items ?? 0;
+  return doc.memo(LINE_BY_CAT_RATE, sumsByCategoryRate).get(cat)?.get(rate.toString())?.items ?? 0;
+}
+
 function sumsByCategory(doc: CiiDoc): Map<string, DecimalSum> {
   const sums = new Map<string, DecimalSum>();
   for (const l of lineVat(doc))
@@ -167,7 +173,13 @@ export function isCharge(ac: XmlElement, charge: boolean, strict = false): boole
  * (and CategoryTradeTax/xs:decimal(RateApplicablePercent) = rate)]/xs:decimal(ActualAmount[1]))
  */
 export function allowanceChargeSum(doc: CiiDoc, charge: boolean, cat: string, opts: { rate?: Dec; strict?: boolean } = {}): Dec {
+  return allowanceChargeSumItems(doc, charge, cat, opts)[0];
+}
+
+/** `allowanceChargeSum` and how many amounts it adds up. */
+function allowanceChargeSumItems(doc: CiiDoc, charge: boolean, cat: string, opts: { rate?: Dec; strict?: boolean }): [Dec, number] {
   let s = D(0);
+  let items = 0;
   for (const ac of headerAllowanceCharges(doc)) {
     if (!isCharge(ac, charge, opts.strict)) continue;
     if (!sel(ac, 'ram:CategoryTradeTax/ram:CategoryCode').some((c) => sv(c) === cat)) continue;
@@ -176,15 +188,27 @@ export function allowanceChargeSum(doc: CiiDoc, charge: boolean, cat: string, op
       if (!kids(ac, 'CategoryTradeTax').some((t) => decOpt(kids(t, 'RateApplicablePercent'))?.eq(rate))) continue;
     }
     const v = decFirst(kids(ac, 'ActualAmount'));
-    if (v) s = s.plus(v);
+    if (v) {
+      s = s.plus(v);
+      items++;
+    }
   }
-  return s;
+  return [s, items];
 }
 
 /** The expected taxable amount of a category: rounded line sum + rounded charges − rounded allowances. */
 export function expectedBasis(doc: CiiDoc, cat: string, opts: { rate?: Dec; strict?: boolean } = {}): Dec {
   const lines = opts.rate ? lineSumAtRate(doc, cat, opts.rate) : lineSum(doc, cat);
   return (cents(lines) as Dec).plus(cents(allowanceChargeSum(doc, true, cat, opts)) as Dec).minus(cents(allowanceChargeSum(doc, false, cat, opts)) as Dec);
+}
+
+/**
+ * Whether `expectedBasis` is an xs:integer in the official run: only when all three sums add up nothing (sum(()) is
+ * the integer 0, and Saxon-HE 9.9 keeps `0 div 100` an integer); else it is an xs:decimal. A node compared with it is
+ * read accordingly (see anyNum): "-0" equals the integer 0 but not a decimal 0.
+ */
+export function expectedBasisIsInteger(doc: CiiDoc, cat: string, opts: { rate?: Dec; strict?: boolean } = {}): boolean {
+  return lineSumItems(doc, cat, opts.rate) === 0 && allowanceChargeSumItems(doc, true, cat, opts)[1] === 0 && allowanceChargeSumItems(doc, false, cat, opts)[1] === 0;
 }
 
 // ------------------------------------------------------------------ VAT registrations
