@@ -120,6 +120,17 @@ describe.runIf(available)('UBL bindings on whole documents (official UBL schemat
     expect(counts(change(comprehensive, total, '<cac:TaxTotal>\n    <cbc:TaxAmount currencyID="EUR">2048.441<'))).toEqual({ 'BR-CO-14': 1, 'UBL-DT-01': 1 });
   });
 
+  it('BR-CO-13 without document charges or allowances compares the line total exactly (the CII binding rounds it)', () => {
+    // A CEN example without charges and allowances; the official run's complete lists for it and for two copies whose
+    // LineExtensionAmount total (BT-106) has more decimals than the TaxExclusiveAmount (BT-109, 147.00).
+    const example9 = readFileSync(path.join(ublDir, 'instances/en16931/examples/ubl-tc434-example9.xml'), 'utf8');
+    const base = { 'BR-DE-15': 1, 'BR-DE-21': 1, 'BR-DE-5': 1, 'PEPPOL-EN16931-R001': 1, 'PEPPOL-EN16931-R010': 1, 'PEPPOL-EN16931-R020': 1 };
+    const lines = '<cbc:LineExtensionAmount currencyID="EUR">147.00</cbc:LineExtensionAmount>\n        <cbc:TaxExclusiveAmount';
+    expect(counts(example9)).toEqual(base);
+    for (const v of ['147.001', '147.000000001'])
+      expect(counts(change(example9, lines, lines.replace('147.00<', `${v}<`)))).toEqual({ ...base, 'BR-CO-10': 1, 'BR-CO-13': 1, 'BR-DEC-09': 1, 'UBL-DT-01': 1 });
+  });
+
   it('BR-56 asks for the tax representative VAT identifier to exist; an empty one is only R008', () => {
     const trVat = '<cbc:CompanyID>DE124567</cbc:CompanyID>';
     expect(counts(change(comprehensive, trVat, '<cbc:CompanyID />'))).toEqual({ 'PEPPOL-EN16931-R008': 1 });

@@ -29,6 +29,10 @@ export const ublRuleMessages = defineMessages({
     de: 'Die Summe der Zuschläge auf Dokumentenebene (BT-108) muss der gerundeten Summe der Zuschlagsbeträge (BT-99) entsprechen.',
     en: 'The sum of document level charges (BT-108) must equal the rounded sum of the charge amounts (BT-99).',
   },
+  'BR-CO-13': {
+    de: 'Der Gesamtbetrag ohne Umsatzsteuer (BT-109) muss der Summe der Positionsnettobeträge (BT-106) plus Zuschläge (BT-108) minus Nachlässe (BT-107) entsprechen, auf Cent gerundet; ohne Zuschläge und Nachlässe genau der Summe der Positionsnettobeträge.',
+    en: 'The total without VAT (BT-109) must equal the sum of line net amounts (BT-106) plus charges (BT-108) less allowances (BT-107), rounded to cents; without charges and allowances exactly the sum of line net amounts.',
+  },
   'BR-CO-16': {
     de: 'Der fällige Zahlungsbetrag (BT-115) abzüglich Rundungsbetrag (BT-114) muss dem Gesamtbetrag mit Umsatzsteuer (BT-112) abzüglich des gezahlten Betrags (BT-113) entsprechen, auf Cent gerundet.',
     en: 'The amount due (BT-115) less the rounding amount (BT-114) must equal the total with VAT (BT-112) less the paid amount (BT-113), rounded to cents.',

@@ -1365,6 +1365,44 @@ export const ublBindingRules: readonly RuleDef[] = [
     },
     'BT-63',
   ),
+  // BR-CO-13 as the UBL schematron states it: by which of ChargeTotalAmount / AllowanceTotalAmount exist,
+  // xs:decimal(TaxExclusiveAmount) against the line total plus charges less allowances rounded to cents, and without
+  // either against the line total itself, unrounded (the CII binding rounds in every case: 147.000000001 passes there).
+  def(
+    'BR-CO-13',
+    'fatal',
+    'en16931',
+    (doc, fail) => {
+      for (const lmt of anywhere(doc, 'LegalMonetaryTotal')) {
+        const has = (n: string): boolean => sel(lmt, `cbc:${n}`).length > 0;
+        // xs:decimal(cbc:X): none is the empty sequence (every comparison with it is false), several a type error
+        const d = (n: string): B | undefined => {
+          const e = one(sel(lmt, `cbc:${n}`));
+          return e === undefined ? undefined : dec(e);
+        };
+        const charges = has('ChargeTotalAmount');
+        const allowances = has('AllowanceTotalAmount');
+        const excl = d('TaxExclusiveAmount');
+        const lines = d('LineExtensionAmount');
+        let ok = false;
+        if (excl !== undefined && lines !== undefined) {
+          if (!charges && !allowances) ok = excl.eq(lines);
+          else {
+            const c = charges ? d('ChargeTotalAmount') : undefined;
+            const a = allowances ? d('AllowanceTotalAmount') : undefined;
+            if ((!charges || c !== undefined) && (!allowances || a !== undefined)) {
+              let sum = lines;
+              if (c !== undefined) sum = sum.plus(c);
+              if (a !== undefined) sum = sum.minus(a);
+              ok = excl.eq(roundXPath(sum.times(100)).div(100));
+            }
+          }
+        }
+        if (!ok) fail(lmt);
+      }
+    },
+    'BT-109',
+  ),
   // BR-CO-16 as the UBL schematron states it: by which of PrepaidAmount / PayableRoundingAmount exist, PayableAmount
   // (less the rounding, then rounded to cents) against TaxInclusiveAmount (less the prepaid amount, rounded to cents),
   // in xs:decimal — the rounding amount is subtracted before rounding (CII: added to the expected amount).
