@@ -131,6 +131,25 @@ describe.runIf(available)('UBL bindings on whole documents (official UBL schemat
       expect(counts(change(example9, lines, lines.replace('147.00<', `${v}<`)))).toEqual({ ...base, 'BR-CO-10': 1, 'BR-CO-13': 1, 'BR-DEC-09': 1, 'UBL-DT-01': 1 });
   });
 
+  it('BR-29, BR-30, R110 and R111 compare periods as xs:date: a year of five digits is later, a time zone moves the day', () => {
+    // An XRechnung invoice with a document period and nine line periods (2016-01-01 to 2016-12-31); the official run's
+    // complete lists for three copies. Without a time zone a date is read in UTC (the official run's implicit zone).
+    const periods = readFileSync(path.join(ublDir, 'instances/xrechnung/testsuite/business-cases/standard/03.04a-INVOICE_ubl.xml'), 'utf8');
+    const nth = (src: string, from: string, to: string, n: number): string => {
+      let i = -1;
+      for (let k = 0; k < n; k++) i = src.indexOf(from, i + 1);
+      expect(i, from).toBeGreaterThanOrEqual(0);
+      return src.slice(0, i) + to + src.slice(i + from.length);
+    };
+    expect(counts(periods)).toEqual({});
+    // a line period ending in the year 12024: after the document's end (the 102 strings compare the other way)
+    expect(counts(nth(periods, '<cbc:EndDate>2016-12-31<', '<cbc:EndDate>12024-01-01<', 2))).toEqual({ 'PEPPOL-EN16931-R111': 1 });
+    // the document period starting in 12024: after its own end, and after every line's start
+    expect(counts(nth(periods, '<cbc:StartDate>2016-01-01<', '<cbc:StartDate>12024-01-01<', 1))).toEqual({ 'BR-29': 1, 'PEPPOL-EN16931-R110': 9 });
+    // the document period ending 2016-12-31+01:00 (23:00 UTC the day before): every line ends after it
+    expect(counts(nth(periods, '<cbc:EndDate>2016-12-31<', '<cbc:EndDate>2016-12-31+01:00<', 1))).toEqual({ 'PEPPOL-EN16931-R111': 9 });
+  });
+
   it('BR-56 asks for the tax representative VAT identifier to exist; an empty one is only R008', () => {
     const trVat = '<cbc:CompanyID>DE124567</cbc:CompanyID>';
     expect(counts(change(comprehensive, trVat, '<cbc:CompanyID />'))).toEqual({ 'PEPPOL-EN16931-R008': 1 });

@@ -29,6 +29,22 @@ export const ublRuleMessages = defineMessages({
     de: 'Die Summe der Zuschläge auf Dokumentenebene (BT-108) muss der gerundeten Summe der Zuschlagsbeträge (BT-99) entsprechen.',
     en: 'The sum of document level charges (BT-108) must equal the rounded sum of the charge amounts (BT-99).',
   },
+  'BR-29': {
+    de: 'Das Enddatum des Rechnungszeitraums (BT-74) darf nicht vor seinem Anfangsdatum (BT-73) liegen (als xs:date verglichen).',
+    en: 'The invoicing period end date (BT-74) must not be before its start date (BT-73) (compared as xs:date).',
+  },
+  'BR-30': {
+    de: 'Das Enddatum des Positionszeitraums (BT-135) darf nicht vor seinem Anfangsdatum (BT-134) liegen (als xs:date verglichen).',
+    en: 'The line period end date (BT-135) must not be before its start date (BT-134) (compared as xs:date).',
+  },
+  'PEPPOL-EN16931-R110': {
+    de: 'Der Beginn des Positionszeitraums (BT-134) darf nicht vor dem Beginn des Rechnungszeitraums (BT-73) liegen.',
+    en: 'The line period start (BT-134) must not be before the invoice period start (BT-73).',
+  },
+  'PEPPOL-EN16931-R111': {
+    de: 'Das Ende des Positionszeitraums (BT-135) darf nicht nach dem Ende des Rechnungszeitraums (BT-74) liegen.',
+    en: 'The line period end (BT-135) must not be after the invoice period end (BT-74).',
+  },
   'BR-CO-13': {
     de: 'Der Gesamtbetrag ohne Umsatzsteuer (BT-109) muss der Summe der Positionsnettobeträge (BT-106) plus Zuschläge (BT-108) minus Nachlässe (BT-107) entsprechen, auf Cent gerundet; ohne Zuschläge und Nachlässe genau der Summe der Positionsnettobeträge.',
     en: 'The total without VAT (BT-109) must equal the sum of line net amounts (BT-106) plus charges (BT-108) less allowances (BT-107), rounded to cents; without charges and allowances exactly the sum of line net amounts.',

@@ -73,6 +73,46 @@ function floor(x: B): B {
 }
 /** fn:round: half towards positive infinity = floor(x + 0.5). */
 const roundXPath = (x: B): B => floor(x.plus(new Big('0.5')));
+
+/** Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar (any year a JS number holds exactly). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+const XS_DATE = /^(-?)(\d{4,})-(\d{2})-(\d{2})(Z|[+-]\d{2}:\d{2})?$/;
+/**
+ * xs:date(node) as the starting instant of the day, in minutes (a date without a time zone in UTC, the official run's
+ * implicit time zone), for comparisons: any number of year digits (12024-01-01 is after 2016-12-31), a time zone moves
+ * the instant. A form xs:date refuses is a dynamic error (FORG0001: Saxon aborts, the engine skips the rule).
+ */
+function xsDate(el: XmlElement): number {
+  const t = trimXmlSpace(sv(el));
+  const m = XS_DATE.exec(t);
+  const bad = (): never => {
+    throw new XPathDynamicError('FORG0001', `cannot cast "${t}" to xs:date`);
+  };
+  if (!m) return bad();
+  const [, sign, ys, ms, ds, tz] = m as unknown as [string, string, string, string, string, string | undefined];
+  if ((ys.length > 4 && ys.startsWith('0')) || /^0+$/.test(ys)) return bad();
+  const y = Number(sign + ys);
+  const mo = Number(ms);
+  const d = Number(ds);
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const dim = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
+  if (dim === undefined || d < 1 || d > dim) return bad();
+  let offset = 0;
+  if (tz !== undefined && tz !== 'Z') {
+    const hh = Number(tz.slice(1, 3));
+    const mm = Number(tz.slice(4, 6));
+    if (mm > 59 || hh * 60 + mm > 14 * 60) return bad();
+    offset = (tz[0] === '-' ? -1 : 1) * (hh * 60 + mm);
+  }
+  return daysFromCivil(y, mo, d) * 1440 - offset;
+}
 /** The parent chain of e is `locals` (nearest first), all in the cac namespace. */
 const under = (e: XmlElement, ...locals: string[]): boolean => {
   let p = e.parent;
@@ -1365,6 +1405,30 @@ export const ublBindingRules: readonly RuleDef[] = [
     },
     'BT-63',
   ),
+  // BR-29 / BR-30 compare xs:date(cbc:EndDate) >= xs:date(cbc:StartDate) (the CII binding compares the 102 strings, which
+  // a year of five digits or a time zone breaks). BR-30 is for the periods of InvoiceLine / CreditNoteLine, BR-29 for
+  // every other cac:InvoicePeriod (the document's, and a sub-invoice line's: the first rule of the pattern that matches).
+  ...(['BR-29', 'BR-30'] as const).map((id) =>
+    def(
+      id,
+      'fatal',
+      'en16931',
+      (doc, fail) => {
+        for (const p of anywhere(doc, 'InvoicePeriod')) {
+          const parent = p.parent;
+          const onLine = parent !== null && parent.ns === CAC && (parent.local === 'InvoiceLine' || parent.local === 'CreditNoteLine');
+          if (onLine !== (id === 'BR-30')) continue;
+          const ends = sel(p, 'cbc:EndDate');
+          const starts = sel(p, 'cbc:StartDate');
+          if (ends.length === 0 || starts.length === 0) continue;
+          const e = one(ends)!;
+          const b = one(starts)!;
+          if (!(xsDate(e) >= xsDate(b))) fail(p);
+        }
+      },
+      id === 'BR-29' ? 'BT-74' : 'BT-135',
+    ),
+  ),
   // BR-CO-13 as the UBL schematron states it: by which of ChargeTotalAmount / AllowanceTotalAmount exist,
   // xs:decimal(TaxExclusiveAmount) against the line total plus charges less allowances rounded to cents, and without
   // either against the line total itself, unrounded (the CII binding rounds in every case: 147.000000001 passes there).
@@ -1441,6 +1505,38 @@ export const ublBindingRules: readonly RuleDef[] = [
     'BT-115',
   ),
   // --- XRechnung schematron (Peppol rules it carries)
+  // PEPPOL-EN16931-R110 / R111: each line period's StartDate (EndDate) against the document's, as xs:date (see BR-29),
+  // when the document has one: xs:date(text()) >= (<=) xs:date(../../../cac:InvoicePeriod/cbc:StartDate (EndDate)).
+  ...(
+    [
+      ['PEPPOL-EN16931-R110', 'StartDate', 'BT-134'],
+      ['PEPPOL-EN16931-R111', 'EndDate', 'BT-135'],
+    ] as const
+  ).map(([id, date, bt]) =>
+    def(
+      id,
+      'fatal',
+      'xrechnung',
+      (doc, fail) => {
+        const root = doc.root;
+        const docDates = sel(root, `cac:InvoicePeriod/cbc:${date}`);
+        if (docDates.length === 0) return;
+        const lineName = root.local === 'CreditNote' ? 'CreditNoteLine' : 'InvoiceLine';
+        for (const line of sel(root, `cac:${lineName}`))
+          for (const d of sel(line, `cac:InvoicePeriod/cbc:${date}`)) {
+            // xs:date(text()): an empty element has no text node, so the comparison is with () and false
+            if (d.text === '' && d.children.length === 0) {
+              fail(d);
+              continue;
+            }
+            const own = xsDate(d);
+            const theirs = xsDate(one(docDates)!);
+            if (!(date === 'StartDate' ? own >= theirs : own <= theirs)) fail(d);
+          }
+      },
+      bt,
+    ),
+  ),
   // PEPPOL-EN16931-R121: per line, not(cac:Price/cbc:BaseQuantity) or xs:decimal(cac:Price/cbc:BaseQuantity) > 0 — once
   // per line (the CII view has the base quantity twice, gross and net price).
   def('PEPPOL-EN16931-R121', 'fatal', 'xrechnung', (doc, fail) => {
