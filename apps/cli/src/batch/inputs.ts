@@ -3,6 +3,7 @@
  * command's extensions) and globs (`*`, `**`, `?`, `[...]`, `{a,b}`; quoted so the shell leaves them to us).
  * Inputs that name nothing are reported, not dropped: the batch exits 2 for them.
  */
+import { readFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -11,6 +12,17 @@ export interface InputFile {
   path: string;
   /** As shown to the user: relative to the working directory when inside it. */
   name: string;
+}
+
+/**
+ * The bytes of one input file. Read synchronously: a batch checks one file after the other in each thread, and
+ * fs/promises' readFile costs several thread-pool round trips per file (open, stat, one per 512 KB, close) — measured
+ * 60–140 ms against 10–27 ms for the 618 corpus invoices, 8–20 ms against 6 ms for a 7 MB pain.001.
+ */
+export function readInputFile(file: InputFile): Uint8Array {
+  const b = readFileSync(file.path);
+  // A plain view on the Buffer's bytes (no copy).
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 
 export interface InputProblem {

@@ -1,17 +1,17 @@
 /** The `camt validate` batch task: apart from camt.ts so `camt parse` loads neither the XSD step nor libxml2-wasm. */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describeValidation, validateStatements, validationResultToJson } from '@kontor/camt';
 import { SchemaStore } from '@kontor/xml';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
 import type { ValidateOptions } from './camt';
+import { readInputFile } from '../batch/inputs';
 
 /** One statement file or ZIP delivery, validated against the rules and (when installed) the XSD. */
 export const camtValidateTask: BatchTask<ValidateOptions, SchemaStore> = {
   open: (o) => new SchemaStore({ dir: o.schemaDir }),
   async check(store, file, o, fmt) {
-    const bytes = new Uint8Array(await readFile(file.path));
+    const bytes = readInputFile(file);
     const result = await validateStatements(bytes, { filename: path.basename(file.path), schemaStore: store, maxBytes: o.maxBytes, lang: fmt.lang, ...(o.bestEffort ? { bestEffort: true } : {}) });
     const lines: string[] = [];
     const findings = [];

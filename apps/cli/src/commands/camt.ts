@@ -10,6 +10,7 @@ import { batchOptions, batchUsage, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
 import { schemaDirFrom } from '@kontor/api';
+import { readInputFile } from '../batch/inputs';
 
 async function readInput(io: Io, file: string | undefined): Promise<{ bytes: Uint8Array; name: string }> {
   if (!file) throw new CliError('Missing <file.xml|zip>');
@@ -40,7 +41,7 @@ export interface ValidateOptions extends ParseOptions {
 export const camtParseTask: BatchTask<ParseOptions, null> = {
   open: () => null,
   async check(_ctx, file, o, fmt) {
-    const bytes = new Uint8Array(await readFile(file.path));
+    const bytes = readInputFile(file);
     // --lang (or the locale) also picks the language of the library's findings, skip reasons and summary.
     const result = await parseStatements(bytes, { filename: path.basename(file.path), maxBytes: o.maxBytes, lang: fmt.lang, ...(o.bestEffort ? { bestEffort: true } : {}) });
     const de = fmt.lang === 'de';

@@ -4,13 +4,13 @@
  * when there is one and --text-only is not given). Verdict per file: valid (nothing to correct),
  * valid_with_warnings (warnings only), invalid (placeholders or other errors to correct).
  */
-import { readFile } from 'node:fs/promises';
 import { extractInvoice, type ExtractionResult } from '@kontor/zugferd';
 import type { ModelProvider } from '@kontor/ai';
 import { parse, type Command } from '../command';
 import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
+import { readInputFile } from '../batch/inputs';
 
 interface Options {
   ai?: { baseUrl: string; model: string; apiKey?: string };
@@ -43,7 +43,7 @@ export const invoiceExtractTask: BatchTask<Options, Context> = {
     };
   },
   async check(ctx, file) {
-    const bytes = new Uint8Array(await readFile(file.path));
+    const bytes = readInputFile(file);
     // a refused file (ZugferdError NOT_A_PDF, PDF_ENCRYPTED, MODEL_FAILED …) becomes the batch's errorOutcome
     const r: ExtractionResult = await extractInvoice(bytes, ctx.model ? { model: ctx.model, lang: ctx.lang } : { lang: ctx.lang });
     const errors = r.issues.filter((i) => i.severity === 'error').length;

@@ -1,5 +1,4 @@
 /** kontor invoice validate: native EN 16931 / XRechnung validation of CII and UBL files (syntax detected; or the CII embedded in a PDF). */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SchemaStore } from '@kontor/xml';
 import { validateCii, type CiiValidationResult, type RuleFinding, type ValidationProfile } from '@kontor/cii';
@@ -9,6 +8,7 @@ import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
 import { schemaDirFrom } from '@kontor/api';
+import { readInputFile } from '../batch/inputs';
 
 /** Names the hybrid-invoice standards give the embedded XML, most specific first. */
 const EMBEDDED_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'zugferd_invoice.xml'];
@@ -55,7 +55,7 @@ function headline(r: FileResult): string {
 export const invoiceValidateTask: BatchTask<Options, SchemaStore> = {
   open: (o) => new SchemaStore({ dir: o.schemaDir }),
   async check(store, file, o) {
-    const bytes = new Uint8Array(await readFile(file.path));
+    const bytes = readInputFile(file);
     const { xml, embeddedFile } = await xmlOf(file.name, bytes);
     // Parse twice only when the head names a UBL namespace (CII batches pay nothing).
     const maybeUbl = embeddedFile === undefined && Buffer.from(xml.subarray(0, 8192)).toString('utf8').includes('urn:oasis:names:specification:ubl:schema:xsd:');

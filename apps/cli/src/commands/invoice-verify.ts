@@ -1,5 +1,4 @@
 /** kontor invoice verify: the verification report of received ZUGFeRD / Factur-X / XRechnung PDFs (spec §2.3), many files in one process. */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SchemaStore } from '@kontor/xml';
 import { verifyInvoicePdf, type VerificationReport } from '@kontor/zugferd';
@@ -7,6 +6,7 @@ import { CliError, parse, type Command } from '../command';
 import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
+import { readInputFile } from '../batch/inputs';
 
 interface FileReport extends VerificationReport {
   file: string;
@@ -55,7 +55,7 @@ export const invoiceVerifyTask: BatchTask<Options, Context> = {
     return { store, engines: { schemaStore: store, lang: o.lang, ...(o.kosit ? { kosit: endpoint(o.kosit) } : {}), ...(o.verapdf ? { verapdf: endpoint(o.verapdf) } : {}) } };
   },
   async check(ctx, file) {
-    const bytes = new Uint8Array(await readFile(file.path));
+    const bytes = readInputFile(file);
     // a refused file (ZugferdError PDF_TOO_LARGE …) becomes the batch's errorOutcome
     const r: FileReport = { file: file.name, ...(await verifyInvoicePdf(bytes, ctx.engines)) };
     const a = r.result.authoritative;

@@ -2,7 +2,6 @@
  * kontor pay validate: pain.001 files through validatePain001 (rules + schema), in batch. Apart from pay.ts so a
  * validation loads only the reading side of @kontor/pain001 (not the writer, the bank directory or the model provider).
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SchemaStore, xsdCheckToJson } from '@kontor/xml';
 import { DEFAULT_MAX_BYTES, describeValidation, validatePain001 } from '@kontor/pain001';
@@ -11,6 +10,7 @@ import { batchOptions, batchUsage, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
 import { schemaDirFrom } from '@kontor/api';
+import { readInputFile } from '../batch/inputs';
 
 interface PayValidateOptions {
   profile: 'auto' | 'sct' | 'axz';
@@ -22,7 +22,7 @@ interface PayValidateOptions {
 export const payValidateTask: BatchTask<PayValidateOptions, SchemaStore> = {
   open: (o) => new SchemaStore({ dir: o.schemaDir }),
   async check(store, file, o, fmt) {
-    const bytes = await readFile(file.path);
+    const bytes = readInputFile(file);
     // A refused file (Pain001Error: not XML, too large, not a pain.001 …) becomes the batch's errorOutcome (batch/task.ts)
     // --lang (or the locale) also picks the language of the library's findings, notes and summary.
     const r = await validatePain001(bytes, { profile: o.profile, schemaStore: store, maxBytes: o.maxBytes, lang: fmt.lang });

@@ -1,10 +1,10 @@
 /** kontor pdf check: the bare PDF/A conformance check of @kontor/pdfa3 (ISO 19005-2/-3, levels B and U) over many files. */
-import { readFile } from 'node:fs/promises';
 import { checkPdfA3, Pdfa3Error, type Finding } from '@kontor/pdfa3';
 import { CliError, parse, type Command } from '../command';
 import { batchOptions, batchUsage, formatOf, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
+import { readInputFile } from '../batch/inputs';
 
 const FLAVOURS = { '2b': { part: 2, conformance: 'B' }, '2u': { part: 2, conformance: 'U' }, '3b': { part: 3, conformance: 'B' }, '3u': { part: 3, conformance: 'U' } } as const;
 type Flavour = keyof typeof FLAVOURS;
@@ -21,7 +21,7 @@ interface FileResult {
 export const pdfCheckTask: BatchTask<{ flavour: Flavour; lang?: 'de' | 'en' | undefined }, null> = {
   open: () => null,
   async check(_ctx, file, o) {
-    const bytes = new Uint8Array(await readFile(file.path));
+    const bytes = readInputFile(file);
     let r: FileResult;
     try {
       const c = await checkPdfA3(bytes, { part: FLAVOURS[o.flavour].part, conformance: FLAVOURS[o.flavour].conformance, lang: o.lang });
