@@ -864,13 +864,17 @@ export function cmpUntyped(x: number, op: CmpOp, b: XNum): boolean {
  * literal such as `0`, or a sum of nothing — `round(sum(()) * 100) div 100` is still an integer there) an integer form
  * is read as an integer (`untypedDbl`: "-0" is 0); against a computed xs:double or xs:decimal every node is read as
  * xs:double, so "-0" is -0.0 and not equal to a computed 0 (`<a>-0</a>`: `anyNum(a, '=', 0)` holds, `anyNum(a, '=', 0,
- * false)` does not).
+ * false)` does not). `bInteger` may be a function: it is called only for a node that reads differently ("-0").
  */
-export function anyNum(nodes: readonly XmlElement[] | XmlElement | undefined, op: CmpOp, b: XNum, bInteger = true): boolean {
+export function anyNum(nodes: readonly XmlElement[] | XmlElement | undefined, op: CmpOp, b: XNum, bInteger: boolean | (() => boolean) = true): boolean {
   const list = nodes === undefined ? [] : Array.isArray(nodes) ? (nodes as XmlElement[]) : [nodes as XmlElement];
   for (let k = 0; k < list.length; k++) {
     const s = sv(list[k]);
-    if (cmpUntyped(bInteger ? untypedDbl(s) : dbl(s), op, b)) return true;
+    let x = untypedDbl(s);
+    // The readings differ only for an integer form of negative zero ("-0"): only then is b's type asked (a function
+    // computes it on demand).
+    if (x === 0 && bInteger !== true && !Object.is(x, -0) && Object.is(dbl(s), -0) && !(typeof bInteger === 'function' ? bInteger() : bInteger)) x = -0;
+    if (cmpUntyped(x, op, b)) return true;
   }
   return false;
 }

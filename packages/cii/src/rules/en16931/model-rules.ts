@@ -327,7 +327,7 @@ function basisPerRate(code: string, basisPath: string, ratePath: string) {
   return (el: XmlElement, doc: CiiDoc) =>
     sel(el, ratePath).every((r) => {
       const rate = decimal(sv(r));
-      return anyNum(sel(el, basisPath), '=', expectedBasis(doc, code, { rate }), expectedBasisIsInteger(doc, code, { rate }));
+      return anyNum(sel(el, basisPath), '=', expectedBasis(doc, code, { rate }), () => expectedBasisIsInteger(doc, code, { rate }));
     });
 }
 
@@ -700,7 +700,7 @@ export const modelRules: readonly RuleDef[] = [
   rule('BR-IC-05', 'f', C.k.line, 'BT-152', rateIs('=')),
 
   // ---- not subject to VAT (O)
-  rule('BR-O-08', 'f', C.o.header!, 'BT-116', (el, doc) => anyNum(kids(el, 'BasisAmount'), '=', expectedBasis(doc, 'O', { strict: true }), expectedBasisIsInteger(doc, 'O', { strict: true }))),
+  rule('BR-O-08', 'f', C.o.header!, 'BT-116', (el, doc) => anyNum(kids(el, 'BasisAmount'), '=', expectedBasis(doc, 'O', { strict: true }), () => expectedBasisIsInteger(doc, 'O', { strict: true }))),
   rule('BR-O-09', 'f', C.o.header!, 'BT-117', calculatedIsZero('ram:CalculatedAmount')),
   rule('BR-O-10', 'f', C.o.header!, 'BT-120', exemptionGiven('')),
   docRule('BR-O-11', 'f', C.o.header!, 'BG-23', noOtherCategory('ApplicableTradeTax')),
