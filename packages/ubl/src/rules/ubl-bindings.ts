@@ -74,6 +74,16 @@ function floor(x: B): B {
 /** fn:round: half towards positive infinity = floor(x + 0.5). */
 const roundXPath = (x: B): B => floor(x.plus(new Big('0.5')));
 
+/** round(x * 10 * 10) div 100 on a decimal. */
+const centsXPath = (x: B): B => roundXPath(x.times(100)).div(100);
+/** exists(cbc:X) below e. */
+const hasChild = (e: XmlElement, local: string): boolean => sel(e, `cbc:${local}`).length > 0;
+/** xs:decimal(cbc:X) below e: none is the empty sequence (undefined: every comparison with it is false), several a type error. */
+function decChild(e: XmlElement, local: string): B | undefined {
+  const c = one(sel(e, `cbc:${local}`));
+  return c === undefined ? undefined : dec(c);
+}
+
 /** Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar (any year a JS number holds exactly). */
 function daysFromCivil(y: number, m: number, d: number): number {
   const yy = m <= 2 ? y - 1 : y;
@@ -1438,12 +1448,8 @@ export const ublBindingRules: readonly RuleDef[] = [
     'en16931',
     (doc, fail) => {
       for (const lmt of anywhere(doc, 'LegalMonetaryTotal')) {
-        const has = (n: string): boolean => sel(lmt, `cbc:${n}`).length > 0;
-        // xs:decimal(cbc:X): none is the empty sequence (every comparison with it is false), several a type error
-        const d = (n: string): B | undefined => {
-          const e = one(sel(lmt, `cbc:${n}`));
-          return e === undefined ? undefined : dec(e);
-        };
+        const has = (n: string): boolean => hasChild(lmt, n);
+        const d = (n: string): B | undefined => decChild(lmt, n);
         const charges = has('ChargeTotalAmount');
         const allowances = has('AllowanceTotalAmount');
         const excl = d('TaxExclusiveAmount');
@@ -1458,7 +1464,7 @@ export const ublBindingRules: readonly RuleDef[] = [
               let sum = lines;
               if (c !== undefined) sum = sum.plus(c);
               if (a !== undefined) sum = sum.minus(a);
-              ok = excl.eq(roundXPath(sum.times(100)).div(100));
+              ok = excl.eq(centsXPath(sum));
             }
           }
         }
@@ -1476,13 +1482,9 @@ export const ublBindingRules: readonly RuleDef[] = [
     'en16931',
     (doc, fail) => {
       for (const lmt of anywhere(doc, 'LegalMonetaryTotal')) {
-        const has = (n: string): boolean => sel(lmt, `cbc:${n}`).length > 0;
-        // xs:decimal(cbc:X): none is the empty sequence (every comparison with it is false), several a type error
-        const d = (n: string): B | undefined => {
-          const e = one(sel(lmt, `cbc:${n}`));
-          return e === undefined ? undefined : dec(e);
-        };
-        const cents = (x: B): B => roundXPath(x.times(100)).div(100);
+        const has = (n: string): boolean => hasChild(lmt, n);
+        const d = (n: string): B | undefined => decChild(lmt, n);
+        const cents = centsXPath;
         const prepaid = has('PrepaidAmount');
         const rounding = has('PayableRoundingAmount');
         let ok: boolean;
