@@ -18,7 +18,7 @@ export { readCiiDoc } from './model';
 export { kositVerdict, kositScenarios, isXRechnungSpecification, type KositVerdict, type KositScenario } from './kosit';
 export { en16931Rules } from './en16931';
 export { xrechnungRules } from './xrechnung';
-export { XPathDynamicError, untypedDbl, cmpUntyped, fractionLength, type CmpOp } from './xpath';
+export { XPathDynamicError, untypedDbl, cmpUntyped, fractionLength, xsDateInstant, type CmpOp } from './xpath';
 /** XPath string value, fn:normalize-space, `normalize-space(s) = ''` and the casts' trim (XML whitespace only), shared with the UBL bindings. */
 export { normalizeSpace, isBlank, trimXmlSpace, sv as stringValue } from './xpath';
 /** The de/en message catalogue of the rules (texts keyed by rule id, templates for the formulaic CII syntax tables). */

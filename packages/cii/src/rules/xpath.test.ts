@@ -28,6 +28,7 @@ import {
   nspAt,
   anyNumAt,
   onlyAt,
+  xsDateInstant,
   someAt,
   sumNodes,
   sv,
@@ -461,5 +462,22 @@ describe('general comparison of an untyped node with a number, as Saxon-HE 9.9 (
   it('leaves computed numbers to IEEE comparison (number(-0.00) = 0, NaN > 0 false)', () => {
     expect(cmp(dbl('-0.00'), '=', 0)).toBe(true);
     expect(cmp(dbl('NaN'), '>', 0)).toBe(false);
+  });
+});
+
+describe('xsDateInstant: a cast to xs:date, compared as XPath compares dates', () => {
+  it('orders by the starting instant: any number of year digits, a time zone moves it, no zone is UTC', () => {
+    expect(xsDateInstant('1970-01-02')).toBe(1440);
+    expect(xsDateInstant('\t2016-12-31 ')).toBe(xsDateInstant('2016-12-31Z'));
+    expect(xsDateInstant('12024-01-01')).toBeGreaterThan(xsDateInstant('2016-12-31'));
+    expect(xsDateInstant('-0001-12-31')).toBeLessThan(xsDateInstant('0001-01-01'));
+    expect(xsDateInstant('2016-12-31+01:00')).toBe(xsDateInstant('2016-12-31') - 60);
+    expect(xsDateInstant('2016-12-31-14:00')).toBe(xsDateInstant('2016-12-31') + 14 * 60);
+    expect(xsDateInstant('2024-02-29')).toBe(xsDateInstant('2024-03-01') - 1440);
+  });
+  it('refuses what xs:date refuses (FORG0001)', () => {
+    for (const bad of ['2023-02-29', '1900-02-29', '2024-13-01', '2024-00-10', '2024-01-32', '0000-01-01', '02024-01-01', '2024-1-01', '20240101', '2024-01-01+14:01', '2024-01-01+01:60', '', '2024-01-01T00:00:00'])
+      expect(() => xsDateInstant(bad), bad).toThrow(XPathDynamicError);
+    expect(xsDateInstant('2000-02-29')).toBe(xsDateInstant('2000-03-01') - 1440);
   });
 });

@@ -827,8 +827,12 @@ const INTEGER_RE = /^[+-]?\d{1,18}$/;
  */
 export function untypedDbl(s: string): number {
   const v = dbl(s);
-  // Only a negative zero can tell the readings apart: the integer one has none.
-  return v === 0 && Object.is(v, -0) && INTEGER_RE.test(trimXmlSpace(s)) ? 0 : v;
+  return integerNegativeZero(s, v) ? 0 : v;
+}
+
+/** `s` (read as the double v) is an integer form of negative zero ("-0"): the one value the integer reading has not. */
+function integerNegativeZero(s: string, v: number): boolean {
+  return v === 0 && Object.is(v, -0) && INTEGER_RE.test(trimXmlSpace(s));
 }
 
 /**
@@ -870,10 +874,9 @@ export function anyNum(nodes: readonly XmlElement[] | XmlElement | undefined, op
   const list = nodes === undefined ? [] : Array.isArray(nodes) ? (nodes as XmlElement[]) : [nodes as XmlElement];
   for (let k = 0; k < list.length; k++) {
     const s = sv(list[k]);
-    let x = untypedDbl(s);
-    // The readings differ only for an integer form of negative zero ("-0"): only then is b's type asked (a function
-    // computes it on demand).
-    if (x === 0 && bInteger !== true && !Object.is(x, -0) && Object.is(dbl(s), -0) && !(typeof bInteger === 'function' ? bInteger() : bInteger)) x = -0;
+    const v = dbl(s);
+    // The readings differ only for "-0": only then is b's type asked (a function computes it on demand).
+    const x = integerNegativeZero(s, v) && (typeof bInteger === 'function' ? bInteger() : bInteger) ? 0 : v;
     if (cmpUntyped(x, op, b)) return true;
   }
   return false;
@@ -924,6 +927,54 @@ export function castBoolean(s: string): boolean {
   if (t === 'true' || t === '1') return true;
   if (t === 'false' || t === '0') return false;
   throw new XPathDynamicError('FORG0001', `the string "${s}" cannot be cast to a boolean`);
+}
+
+/** Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar (any year a JS number holds exactly). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+const XS_DATE_RE = /^(-?)(\d{4,})-(\d{2})-(\d{2})(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * Cast of a string to xs:date, as the starting instant of the day in minutes since 1970-01-01T00:00Z, for comparing
+ * dates as XPath does: any number of year digits, a time zone moves the instant, a date without one is in UTC (the
+ * official run's implicit time zone). FORG0001 on a form xs:date refuses (a bad day, year 0000, a leading zero in a
+ * year of five digits).
+ * @example
+ * ```ts
+ * import { xsDateInstant } from '@kontor/cii/rules';
+ * xsDateInstant('12024-01-01') > xsDateInstant('2016-12-31'); // true (a string comparison says otherwise)
+ * xsDateInstant('2016-12-31+01:00') < xsDateInstant('2016-12-31'); // true: 23:00 UTC the day before
+ * ```
+ */
+export function xsDateInstant(s: string): number {
+  const t = trimXmlSpace(s);
+  const m = XS_DATE_RE.exec(t);
+  const bad = (): never => {
+    throw new XPathDynamicError('FORG0001', `cannot cast "${t}" to xs:date`);
+  };
+  if (!m) return bad();
+  const [, sign, ys, ms, ds, tz] = m as unknown as [string, string, string, string, string, string | undefined];
+  if ((ys.length > 4 && ys.startsWith('0')) || /^0+$/.test(ys)) return bad();
+  const y = Number(sign + ys);
+  const mo = Number(ms);
+  const d = Number(ds);
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const dim = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
+  if (dim === undefined || d < 1 || d > dim) return bad();
+  let offset = 0;
+  if (tz !== undefined && tz !== 'Z') {
+    const hh = Number(tz.slice(1, 3));
+    const mm = Number(tz.slice(4, 6));
+    if (mm > 59 || hh * 60 + mm > 14 * 60) return bad();
+    offset = (tz[0] === '-' ? -1 : 1) * (hh * 60 + mm);
+  }
+  return daysFromCivil(y, mo, d) * 1440 - offset;
 }
 
 const anchoredCache = new Map<string, readonly Step[]>();
