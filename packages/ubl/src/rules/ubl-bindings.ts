@@ -16,6 +16,7 @@ import {
   cmpUntyped,
   fractionLength,
   untypedDbl,
+  xsDateInstant,
   type CmpOp,
   type CiiDoc,
   type RuleDef,
@@ -84,45 +85,8 @@ function decChild(e: XmlElement, local: string): B | undefined {
   return c === undefined ? undefined : dec(c);
 }
 
-/** Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar (any year a JS number holds exactly). */
-function daysFromCivil(y: number, m: number, d: number): number {
-  const yy = m <= 2 ? y - 1 : y;
-  const era = Math.floor(yy / 400);
-  const yoe = yy - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-const XS_DATE = /^(-?)(\d{4,})-(\d{2})-(\d{2})(Z|[+-]\d{2}:\d{2})?$/;
-/**
- * xs:date(node) as the starting instant of the day, in minutes (a date without a time zone in UTC, the official run's
- * implicit time zone), for comparisons: any number of year digits (12024-01-01 is after 2016-12-31), a time zone moves
- * the instant. A form xs:date refuses is a dynamic error (FORG0001: Saxon aborts, the engine skips the rule).
- */
-function xsDate(el: XmlElement): number {
-  const t = trimXmlSpace(sv(el));
-  const m = XS_DATE.exec(t);
-  const bad = (): never => {
-    throw new XPathDynamicError('FORG0001', `cannot cast "${t}" to xs:date`);
-  };
-  if (!m) return bad();
-  const [, sign, ys, ms, ds, tz] = m as unknown as [string, string, string, string, string, string | undefined];
-  if ((ys.length > 4 && ys.startsWith('0')) || /^0+$/.test(ys)) return bad();
-  const y = Number(sign + ys);
-  const mo = Number(ms);
-  const d = Number(ds);
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  const dim = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
-  if (dim === undefined || d < 1 || d > dim) return bad();
-  let offset = 0;
-  if (tz !== undefined && tz !== 'Z') {
-    const hh = Number(tz.slice(1, 3));
-    const mm = Number(tz.slice(4, 6));
-    if (mm > 59 || hh * 60 + mm > 14 * 60) return bad();
-    offset = (tz[0] === '-' ? -1 : 1) * (hh * 60 + mm);
-  }
-  return daysFromCivil(y, mo, d) * 1440 - offset;
-}
+/** xs:date(node) as an instant (see xsDateInstant); FORG0001 on a bad form. */
+const xsDate = (el: XmlElement): number => xsDateInstant(sv(el));
 /** The parent chain of e is `locals` (nearest first), all in the cac namespace. */
 const under = (e: XmlElement, ...locals: string[]): boolean => {
   let p = e.parent;
@@ -525,7 +489,7 @@ const breakdownTax = (id: string, code: string): RuleDef =>
               fail(cat);
               continue;
             }
-            const expected = roundXPath(dec(basisEl).abs().times(dec(pctEl).div(100)).times(100)).div(100);
+            const expected = centsXPath(dec(basisEl).abs().times(dec(pctEl).div(100)));
             const tax = dec(taxEl).abs();
             if (!(tax.minus(1).lt(expected) && tax.plus(1).gt(expected))) fail(cat);
           }
@@ -605,7 +569,7 @@ function totalOfAllowancesCharges(id: string, charge: boolean, total: string, bt
             const a = one(sel(ac, 'cbc:Amount'));
             if (a !== undefined) sum = sum.plus(dec(a));
           }
-          ok = t.eq(roundXPath(sum.times(100)).div(100));
+          ok = t.eq(centsXPath(sum));
         }
         if (!ok) fail(lmt);
       }
@@ -677,7 +641,7 @@ export const ublBindingRules: readonly RuleDef[] = [
           const a = one(sel(s, 'cbc:TaxAmount'));
           if (a) sum = sum.plus(dec(a));
         }
-        if (total === undefined || !dec(total).eq(roundXPath(sum.times(100)).div(100))) fail(t);
+        if (total === undefined || !dec(total).eq(centsXPath(sum))) fail(t);
       }
     },
     'BT-110',
@@ -715,7 +679,7 @@ export const ublBindingRules: readonly RuleDef[] = [
           if (pct !== undefined && tax !== undefined) {
             if (roundXPath(pct).eq(0)) ok = roundXPath(tax).eq(0);
             else if (basisEl) {
-              const expected = roundXPath(dec(basisEl).abs().times(pct.div(100)).times(100)).div(100);
+              const expected = centsXPath(dec(basisEl).abs().times(pct.div(100)));
               ok = tax.abs().minus(1).lt(expected) && tax.abs().plus(1).gt(expected);
             }
           } else if (pct === undefined && tax !== undefined) ok = roundXPath(tax).eq(0);
@@ -976,7 +940,7 @@ export const ublBindingRules: readonly RuleDef[] = [
           const a = one(sel(l, 'cbc:LineExtensionAmount'));
           if (a) sum = sum.plus(dec(a));
         }
-        if (!t?.eq(roundXPath(sum.times(100)).div(100))) fail(lmt);
+        if (!t?.eq(centsXPath(sum))) fail(lmt);
       }
     },
     'BT-106',
@@ -1212,8 +1176,8 @@ export const ublBindingRules: readonly RuleDef[] = [
           fail(m);
           continue;
         }
-        const left = roundXPath(dec(payable).minus(opt('PayableRoundingAmount')).times(100)).div(100);
-        const right = roundXPath(dec(inclusive).minus(opt('PrepaidAmount')).plus(third).times(100)).div(100);
+        const left = centsXPath(dec(payable).minus(opt('PayableRoundingAmount')));
+        const right = centsXPath(dec(inclusive).minus(opt('PrepaidAmount')).plus(third));
         if (!left.eq(right)) fail(m);
       }
     },
@@ -1392,7 +1356,7 @@ export const ublBindingRules: readonly RuleDef[] = [
         const totals = sel(r, 'cac:LegalMonetaryTotal');
         const excl = one(totals.flatMap((t) => sel(t, 'cbc:TaxExclusiveAmount')));
         if (excl === undefined) return false;
-        const expected = roundXPath(dec(excl).plus(taxes[0]!).times(100)).div(100);
+        const expected = centsXPath(dec(excl).plus(taxes[0]!));
         return totals.some((t) => {
           const incl = one(sel(t, 'cbc:TaxInclusiveAmount'));
           return incl !== undefined && dec(incl).eq(expected);
@@ -1428,12 +1392,9 @@ export const ublBindingRules: readonly RuleDef[] = [
           const parent = p.parent;
           const onLine = parent !== null && parent.ns === CAC && (parent.local === 'InvoiceLine' || parent.local === 'CreditNoteLine');
           if (onLine !== (id === 'BR-30')) continue;
-          const ends = sel(p, 'cbc:EndDate');
-          const starts = sel(p, 'cbc:StartDate');
-          if (ends.length === 0 || starts.length === 0) continue;
-          const e = one(ends)!;
-          const b = one(starts)!;
-          if (!(xsDate(e) >= xsDate(b))) fail(p);
+          const e = one(sel(p, 'cbc:EndDate'));
+          const b = one(sel(p, 'cbc:StartDate'));
+          if (e !== undefined && b !== undefined && !(xsDate(e) >= xsDate(b))) fail(p);
         }
       },
       id === 'BR-29' ? 'BT-74' : 'BT-135',
@@ -1448,27 +1409,13 @@ export const ublBindingRules: readonly RuleDef[] = [
     'en16931',
     (doc, fail) => {
       for (const lmt of anywhere(doc, 'LegalMonetaryTotal')) {
-        const has = (n: string): boolean => hasChild(lmt, n);
-        const d = (n: string): B | undefined => decChild(lmt, n);
-        const charges = has('ChargeTotalAmount');
-        const allowances = has('AllowanceTotalAmount');
-        const excl = d('TaxExclusiveAmount');
-        const lines = d('LineExtensionAmount');
-        let ok = false;
-        if (excl !== undefined && lines !== undefined) {
-          if (!charges && !allowances) ok = excl.eq(lines);
-          else {
-            const c = charges ? d('ChargeTotalAmount') : undefined;
-            const a = allowances ? d('AllowanceTotalAmount') : undefined;
-            if ((!charges || c !== undefined) && (!allowances || a !== undefined)) {
-              let sum = lines;
-              if (c !== undefined) sum = sum.plus(c);
-              if (a !== undefined) sum = sum.minus(a);
-              ok = excl.eq(centsXPath(sum));
-            }
-          }
-        }
-        if (!ok) fail(lmt);
+        const excl = decChild(lmt, 'TaxExclusiveAmount');
+        const lines = decChild(lmt, 'LineExtensionAmount');
+        const charges = decChild(lmt, 'ChargeTotalAmount');
+        const allowances = decChild(lmt, 'AllowanceTotalAmount');
+        // Neither total: the line total itself, unrounded; else rounded to cents (an absent one counts as no term).
+        const expected = lines === undefined ? undefined : charges === undefined && allowances === undefined ? lines : centsXPath(lines.plus(charges ?? 0).minus(allowances ?? 0));
+        if (excl === undefined || expected === undefined || !excl.eq(expected)) fail(lmt);
       }
     },
     'BT-109',
@@ -1484,7 +1431,6 @@ export const ublBindingRules: readonly RuleDef[] = [
       for (const lmt of anywhere(doc, 'LegalMonetaryTotal')) {
         const has = (n: string): boolean => hasChild(lmt, n);
         const d = (n: string): B | undefined => decChild(lmt, n);
-        const cents = centsXPath;
         const prepaid = has('PrepaidAmount');
         const rounding = has('PayableRoundingAmount');
         let ok: boolean;
@@ -1492,14 +1438,14 @@ export const ublBindingRules: readonly RuleDef[] = [
           const payable = d('PayableAmount');
           const incl = d('TaxInclusiveAmount');
           const pre = prepaid ? d('PrepaidAmount') : undefined;
-          ok = payable !== undefined && incl !== undefined && (prepaid ? pre !== undefined && payable.eq(cents(incl.minus(pre))) : payable.eq(incl));
+          ok = payable !== undefined && incl !== undefined && (prepaid ? pre !== undefined && payable.eq(centsXPath(incl.minus(pre))) : payable.eq(incl));
         } else {
           const payable = d('PayableAmount');
           const rnd = d('PayableRoundingAmount');
           const incl = d('TaxInclusiveAmount');
           const pre = prepaid ? d('PrepaidAmount') : undefined;
-          const left = payable !== undefined && rnd !== undefined ? cents(payable.minus(rnd)) : undefined;
-          ok = left !== undefined && incl !== undefined && (prepaid ? pre !== undefined && left.eq(cents(incl.minus(pre))) : left.eq(incl));
+          const left = payable !== undefined && rnd !== undefined ? centsXPath(payable.minus(rnd)) : undefined;
+          ok = left !== undefined && incl !== undefined && (prepaid ? pre !== undefined && left.eq(centsXPath(incl.minus(pre))) : left.eq(incl));
         }
         if (!ok) fail(lmt);
       }
@@ -1523,6 +1469,7 @@ export const ublBindingRules: readonly RuleDef[] = [
         const root = doc.root;
         const docDates = sel(root, `cac:InvoicePeriod/cbc:${date}`);
         if (docDates.length === 0) return;
+        let theirs: number | undefined; // cast at the first line date (none: no context node, nothing evaluated)
         const lineName = root.local === 'CreditNote' ? 'CreditNoteLine' : 'InvoiceLine';
         for (const line of sel(root, `cac:${lineName}`))
           for (const d of sel(line, `cac:InvoicePeriod/cbc:${date}`)) {
@@ -1532,7 +1479,7 @@ export const ublBindingRules: readonly RuleDef[] = [
               continue;
             }
             const own = xsDate(d);
-            const theirs = xsDate(one(docDates)!);
+            theirs ??= xsDate(one(docDates)!);
             if (!(date === 'StartDate' ? own >= theirs : own <= theirs)) fail(d);
           }
       },
