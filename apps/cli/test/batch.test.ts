@@ -2,7 +2,7 @@
  * Batch mode of the built CLI, run as a child process: files, directories and globs, --jsonl streaming one line per
  * file, --json one document, exit codes 0/1/2 (a missing file is 2), colour rules (NO_COLOR) and the language.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +115,29 @@ describe('kontor batch mode (built CLI, child process)', () => {
     expect(run(['camt', 'validate', 'nope.xml']).code).toBe(2);
     expect(run(['pdf', 'check', 'nope.pdf']).code).toBe(2);
     expect(run(['invoice', 'read', 'nope.xml']).code).toBe(2);
+  });
+
+  it('a file over the size limit gets INPUT_TOO_LARGE as its outcome, found from its size (a sparse 51 MB file is not read); the batch goes on', () => {
+    const big = path.join(dir, 'big', 'huge.xml');
+    mkdirSync(path.dirname(big), { recursive: true });
+    const fd = openSync(big, 'w');
+    ftruncateSync(fd, 50 * 1024 * 1024 + 1);
+    closeSync(fd);
+    const r = run(['invoice', 'validate', 'big/huge.xml', 'in/a/1.xml', '--jsonl']);
+    expect(r.code).toBe(1);
+    expect(lines(r.out).map((l) => [l.file, (l as unknown as { code?: string }).code ?? l.verdict])).toEqual([
+      ['big/huge.xml', 'INPUT_TOO_LARGE'],
+      ['in/a/1.xml', 'valid'],
+    ]);
+    // --max-bytes of pay validate and camt validate is the file's limit too
+    for (const cmd of [
+      ['pay', 'validate'],
+      ['camt', 'validate'],
+    ]) {
+      const small = run([...cmd, 'in/a/1.xml', '--max-bytes', '100', '--jsonl']);
+      expect(small.code).toBe(1);
+      expect(lines(small.out)[0]).toMatchObject({ file: 'in/a/1.xml', code: 'INPUT_TOO_LARGE' });
+    }
   });
 
   it('usage errors exit 2', () => {

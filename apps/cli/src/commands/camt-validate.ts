@@ -11,7 +11,7 @@ import { readInputFile } from '../batch/inputs';
 export const camtValidateTask: BatchTask<ValidateOptions, SchemaStore> = {
   open: (o) => new SchemaStore({ dir: o.schemaDir }),
   async check(store, file, o, fmt) {
-    const bytes = readInputFile(file);
+    const bytes = readInputFile(file, o.maxBytes);
     const result = await validateStatements(bytes, { filename: path.basename(file.path), schemaStore: store, maxBytes: o.maxBytes, lang: fmt.lang, ...(o.bestEffort ? { bestEffort: true } : {}) });
     const lines: string[] = [];
     const findings = [];

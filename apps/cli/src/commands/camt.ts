@@ -41,7 +41,7 @@ export interface ValidateOptions extends ParseOptions {
 export const camtParseTask: BatchTask<ParseOptions, null> = {
   open: () => null,
   async check(_ctx, file, o, fmt) {
-    const bytes = readInputFile(file);
+    const bytes = readInputFile(file, o.maxBytes);
     // --lang (or the locale) also picks the language of the library's findings, skip reasons and summary.
     const result = await parseStatements(bytes, { filename: path.basename(file.path), maxBytes: o.maxBytes, lang: fmt.lang, ...(o.bestEffort ? { bestEffort: true } : {}) });
     const de = fmt.lang === 'de';

@@ -22,7 +22,7 @@ interface PayValidateOptions {
 export const payValidateTask: BatchTask<PayValidateOptions, SchemaStore> = {
   open: (o) => new SchemaStore({ dir: o.schemaDir }),
   async check(store, file, o, fmt) {
-    const bytes = readInputFile(file);
+    const bytes = readInputFile(file, o.maxBytes);
     // A refused file (Pain001Error: not XML, too large, not a pain.001 …) becomes the batch's errorOutcome (batch/task.ts)
     // --lang (or the locale) also picks the language of the library's findings, notes and summary.
     const r = await validatePain001(bytes, { profile: o.profile, schemaStore: store, maxBytes: o.maxBytes, lang: fmt.lang });
