@@ -108,6 +108,8 @@ export function joinPieces(pieces: readonly string[]): string {
 /** Documents from this size on (base64 attachments) are looked at in pieces of SEGMENT_BYTES; smaller ones run by run. */
 const SMALL_DOCUMENT_BYTES = 64 * 1024;
 const SEGMENT_BYTES = 16 * 1024;
+/** How far past a segment's end a "<" is looked for (a longer text, e.g. a base64 attachment, is cut where it is). */
+const LT_REACH = 1024;
 /** Runs of non-ASCII bytes at most this long are decoded here (2- and 3-byte sequences: umlauts, €), longer ones by TextDecoder. */
 const SHORT_RUN = 16;
 /** Decodes non-ASCII runs that start right after an ASCII byte (so without a BOM to drop): stateless between calls (no stream mode). */
@@ -165,11 +167,19 @@ function utf8Pieces(bytes: Uint8Array, segmentBytes: number, minBytes: number): 
   let start = 0;
   while (start < n) {
     let end = Math.min(n, start + segmentBytes);
+    // End the segment right before a "<" when one comes within LT_REACH bytes: the reader then takes the next piece
+    // from a tag on, where it would otherwise keep the unfinished token and join it with the whole next piece (a copy
+    // of every piece: 4 MB per call on a 6.7 MB invoice with accents in its comments). "<" is ASCII, so the decoder
+    // ends a pending sequence there as it does at the end of its input (one U+FFFD either way).
+    if (end < n) {
+      const lt = buf.subarray(end, Math.min(n, end + LT_REACH)).indexOf(0x3c);
+      if (lt !== -1) end += lt;
+    }
     if (isAscii(buf.subarray(start, end))) {
       if (asciiFrom < 0) asciiFrom = start;
     } else {
       // Extend to just after an ASCII byte (or the end) so that the piece ends in the decoder's initial state.
-      while (end < n && buf[end - 1]! >= 0x80) end++;
+      if (end === n || buf[end] !== 0x3c) while (end < n && buf[end - 1]! >= 0x80) end++;
       flush(start);
       const piece = buf.subarray(start, end);
       out.pieces.push(start === 0 ? new TextDecoder('utf-8').decode(piece) : (inner ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(piece));

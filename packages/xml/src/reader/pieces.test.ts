@@ -65,6 +65,30 @@ describe('decoding in pieces', () => {
     expect(outcome(bytes)).toBe(outcome(xml));
   });
 
+  it('ends pieces right before a "<" near the segment end (no token kept and joined), the text unchanged', () => {
+    // An invoice with accented comments in every line: every 16 KB segment holds non-ASCII bytes.
+    const line = (i: number) => `  <l><id>${i}</id>  <!-- Identifiant de ligne : ${i} (é) -->\n    <n>Prix brut de l'article ü</n></l>\n`;
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<r>\n${Array.from({ length: 3000 }, (_, i) => line(i)).join('')}</r>`;
+    const bytes = enc(xml);
+    const p = decodeXmlPieces(bytes);
+    expect(p.pieces.join('')).toBe(xml);
+    expect(p.pieces.length).toBeGreaterThan(10);
+    for (let i = 1; i < p.pieces.length; i++) expect(p.pieces[i]!.startsWith('<'), `piece ${i}`).toBe(true);
+    expect(outcome(bytes)).toBe(outcome(xml));
+    // Broken sequences right before a "<" at a segment end: one U+FFFD each, as TextDecoder gives for the whole.
+    const at = 16 * 1024;
+    for (const cut of [[0xc3], [0xe2, 0x82], [0xf0, 0x9d, 0x84]]) {
+      const head = enc(`<r><a>${'é'.repeat(at / 2)}`);
+      const broken = new Uint8Array([...head.subarray(0, at - cut.length), ...cut, ...enc(`</a>${'<b>ü</b>'.repeat(5000)}</r>`)]);
+      expect(decodeXmlPieces(broken).pieces.join(''), `cut ${cut.length}`).toBe(new TextDecoder().decode(broken));
+    }
+    // Text longer than the reach (a base64 attachment) is still cut at the segment: its bytes stay one-byte pieces.
+    const att = enc(`<r><c>€</c><a>${base64(300_000)}</a></r>`);
+    const q = decodeXmlPieces(att);
+    expect(q.pieces.join('')).toBe(new TextDecoder().decode(att));
+    expect(q.bytes.some((b) => b !== null && b.length > 250_000)).toBe(true);
+  });
+
   it('checks the size limit and emptiness as the one-string path does', () => {
     const big = enc(`<r>${base64(70_000)}</r>`);
     expect(() => decodeXmlInput(big, 1000)).toThrow(/exceeds/);
