@@ -8,6 +8,8 @@
  * - real invoices: the median over the corpus's real (XSD-valid, non-mutant) invoices of each file's median, the
  *   ratio of those medians, and the files on which we are slower than Saxon;
  * - 100 / 500 / 1,000 / 5,000 lines: CII_example1 with its first line repeated (peak RSS from a separate process).
+ * - 1,000 lines of each real invoice's own lines (cycled): CII_example1's line is among the lightest, so the
+ *   1,000-line ratio is also given over all line shapes (median, range, worst files).
  * Without artefacts, Java or Saxon the reference cell says "skipped: …"; no figure is read from a file.
  * Peer row: npm @e-invoice-eu/core does not run EN 16931 rules on XML (it checks its JSON input against its own JSON
  * schema and writes XML), so the comparable job is generation: one invoice (1 / 100 / 500 lines) to CII XML, ours
@@ -15,7 +17,7 @@
  * InvoiceService.generate(format 'CII'), interleaved in this process after a warm-up of both.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +42,23 @@ export function repeatLines(n: number): string {
   const end = xml.lastIndexOf(lines[lines.length - 1]!) + lines[lines.length - 1]!.length;
   const body: string[] = [];
   for (let i = 1; i <= n; i++) body.push(first.replace(/<ram:LineID>[^<]*<\/ram:LineID>/, `<ram:LineID>${i}</ram:LineID>`));
+  return xml.slice(0, start) + body.join('') + xml.slice(end);
+}
+
+/**
+ * The invoice with its own lines cycled to n lines (line ids 1..n), everything around them kept; null when it has no
+ * line. Real invoices' lines differ a lot in weight (CII_example1's is among the lightest: no notes, comments or
+ * product characteristics), so the scaling rows are also measured on every real invoice's own lines.
+ */
+export function cycleLines(xml: string, n: number): string | null {
+  const re = /<(\w+:)?IncludedSupplyChainTradeLineItem>[\s\S]*?<\/(\w+:)?IncludedSupplyChainTradeLineItem>\s*/g;
+  const lines = xml.match(re);
+  if (!lines) return null;
+  const start = xml.indexOf(lines[0]!);
+  const last = lines[lines.length - 1]!;
+  const end = xml.lastIndexOf(last) + last.length;
+  const body: string[] = [];
+  for (let i = 0; i < n; i++) body.push(lines[i % lines.length]!.replace(/<(\w+:)?LineID>[^<]*</, `<$1LineID>${i + 1}<`));
   return xml.slice(0, start) + body.join('') + xml.slice(end);
 }
 
@@ -255,6 +274,45 @@ export async function run(): Promise<BenchRow[]> {
         ratio: rat,
         inputSize: mb(readFileSync(f).length),
         peakRss: typeof own === 'string' ? '' : mb(own.rss),
+      });
+    }
+    // ---- 1,000 lines of each real invoice's own lines: per file interleaved medians, then over the files.
+    if (typeof saxon !== 'string') {
+      const shapes: string[] = [];
+      mkdirSync(path.join(dir, 'shapes'));
+      real.forEach((f, i) => {
+        const x = cycleLines(readFileSync(f, 'utf8'), 1000);
+        if (x === null) return;
+        const out = path.join(dir, 'shapes', `${i}-${path.basename(f)}`);
+        writeFileSync(out, x);
+        shapes.push(out);
+      });
+      await saxon.warm(6, shapes);
+      const inputs = shapes.map((f) => new Uint8Array(readFileSync(f)));
+      warmFor(6, () => {
+        for (const b of inputs) oursOnce(b);
+      });
+      const per: { file: string; ours: number; saxon: number }[] = [];
+      for (let i = 0; i < shapes.length; i++) {
+        const b = inputs[i]!;
+        const r = await interleaved(
+          () => oursOnce(b),
+          async () => (await saxon.run(shapes[i]!)).ms,
+          5,
+          1,
+        );
+        per.push({ file: path.basename(shapes[i]!).replace(/^\d+-/, ''), ours: r.a.median, saxon: r.b.median });
+      }
+      const ratios = per.map((p) => p.ours / p.saxon).sort((a, b) => a - b);
+      const worst = [...per].sort((a, b) => b.ours / b.saxon - a.ours / a.saxon).slice(0, 4);
+      const sizes = inputs.map((b) => b.length).sort((a, b) => a - b);
+      rows.push({
+        case: `cii: EN 16931 rules incl. parse, 1,000 lines of each real invoice's own lines (${per.length} line shapes), interleaved with Saxon-HE warm; ratio = median over files of per-file ratios (range); worst: ${worst.map((w) => `${w.file} ${(w.ours / w.saxon).toFixed(2)}`).join(', ')}`,
+        ours: `median ${fmtMs(med(per.map((p) => p.ours)))}`,
+        reference: `Saxon-HE median ${fmtMs(med(per.map((p) => p.saxon)))}`,
+        ratio: `${med(ratios).toFixed(2)} of Saxon (${ratios[0]!.toFixed(2)}–${ratios[ratios.length - 1]!.toFixed(2)}; ${ratios.filter((r) => r <= 0.1).length} of ${ratios.length} files ≤ 0.1)`,
+        inputSize: `${mb(sizes[0]!)}–${mb(sizes[sizes.length - 1]!)}`,
+        peakRss: '',
       });
     }
     if (typeof saxon !== 'string') saxon.quit();
