@@ -33,30 +33,25 @@ const EXAMPLE1 = path.join(einvoice, 'instances/en16931/examples/CII_example1.xm
 
 /** CII_example1 with its first invoice line repeated n times (line ids 1..n); the other lines removed. */
 export function repeatLines(n: number): string {
-  const xml = readFileSync(EXAMPLE1, 'utf8');
-  const re = /<ram:IncludedSupplyChainTradeLineItem>[\s\S]*?<\/ram:IncludedSupplyChainTradeLineItem>\s*/g;
-  const lines = xml.match(re);
-  if (!lines) throw new Error('CII_example1 has no line');
-  const first = lines[0]!;
-  const start = xml.indexOf(first);
-  const end = xml.lastIndexOf(lines[lines.length - 1]!) + lines[lines.length - 1]!.length;
-  const body: string[] = [];
-  for (let i = 1; i <= n; i++) body.push(first.replace(/<ram:LineID>[^<]*<\/ram:LineID>/, `<ram:LineID>${i}</ram:LineID>`));
-  return xml.slice(0, start) + body.join('') + xml.slice(end);
+  const xml = cycleLines(readFileSync(EXAMPLE1, 'utf8'), n, 1);
+  if (xml === null) throw new Error('CII_example1 has no line');
+  return xml;
 }
 
 /**
- * The invoice with its own lines cycled to n lines (line ids 1..n), everything around them kept; null when it has no
- * line. Real invoices' lines differ a lot in weight (CII_example1's is among the lightest: no notes, comments or
- * product characteristics), so the scaling rows are also measured on every real invoice's own lines.
+ * The invoice with its own lines (the first `shapes` of them, default all) cycled to n lines (line ids 1..n),
+ * everything around them kept; null when it has no line. Real invoices' lines differ a lot in weight (CII_example1's
+ * is among the lightest: no notes, comments or product characteristics), so the scaling rows are also measured on
+ * every real invoice's own lines.
  */
-export function cycleLines(xml: string, n: number): string | null {
+export function cycleLines(xml: string, n: number, shapes = Infinity): string | null {
   const re = /<(\w+:)?IncludedSupplyChainTradeLineItem>[\s\S]*?<\/(\w+:)?IncludedSupplyChainTradeLineItem>\s*/g;
-  const lines = xml.match(re);
-  if (!lines) return null;
-  const start = xml.indexOf(lines[0]!);
-  const last = lines[lines.length - 1]!;
+  const all = xml.match(re);
+  if (!all) return null;
+  const start = xml.indexOf(all[0]!);
+  const last = all[all.length - 1]!;
   const end = xml.lastIndexOf(last) + last.length;
+  const lines = all.slice(0, shapes);
   const body: string[] = [];
   for (let i = 0; i < n; i++) body.push(lines[i % lines.length]!.replace(/<(\w+:)?LineID>[^<]*</, `<$1LineID>${i + 1}<`));
   return xml.slice(0, start) + body.join('') + xml.slice(end);
