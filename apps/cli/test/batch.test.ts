@@ -129,6 +129,7 @@ describe('kontor batch mode (built CLI, child process)', () => {
       ['big/huge.xml', 'INPUT_TOO_LARGE'],
       ['in/a/1.xml', 'valid'],
     ]);
+    expect(lines(r.out)[0]).toMatchObject({ details: { size: 50 * 1024 * 1024 + 1, limit: 50 * 1024 * 1024 } });
     // --max-bytes of pay validate and camt validate is the file's limit too
     for (const cmd of [
       ['pay', 'validate'],

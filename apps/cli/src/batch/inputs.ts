@@ -6,6 +6,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { defaultXmlLimits, KontorError } from '@kontor/xml';
 
 export interface InputFile {
   /** Absolute path. */
@@ -15,17 +16,15 @@ export interface InputFile {
 }
 
 /** The largest input file the invoice and PDF commands read: the XML reader's default limit (PDFs stop at 25 MB). */
-export const INPUT_MAX_BYTES = 50 * 1024 * 1024;
+export const INPUT_MAX_BYTES = defaultXmlLimits.maxBytes;
 
-/** An input file over the command's size limit: the file's outcome (code INPUT_TOO_LARGE), not the batch's end. */
-export class InputTooLargeError extends Error {
-  readonly code = 'INPUT_TOO_LARGE';
-  constructor(
-    file: string,
-    readonly details: { limit: number; size?: number },
-  ) {
-    super(details.size !== undefined ? `${file} has ${details.size} bytes; the limit is ${details.limit}` : `${file} has more than ${details.limit} bytes`);
-    this.name = 'InputTooLargeError';
+/**
+ * An input file over the command's size limit: the file's outcome (code INPUT_TOO_LARGE, the size and limit as
+ * details), not the batch's end.
+ */
+export class InputTooLargeError extends KontorError<'INPUT_TOO_LARGE', { limit: number; size?: number }> {
+  constructor(file: string, details: { limit: number; size?: number }) {
+    super('INPUT_TOO_LARGE', details.size !== undefined ? `${file} has ${details.size} bytes; the limit is ${details.limit}` : `${file} has more than ${details.limit} bytes`, { details });
   }
 }
 
