@@ -119,15 +119,17 @@ const RUN_DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
  * UTF-8 → string, exactly as `new TextDecoder('utf-8').decode(bytes)` (replacement characters included), with
  * pure-ASCII stretches — base64 attachments, most of an invoice — copied as one-byte text without per-byte decoding.
  * Correct because the WHATWG UTF-8 decoder is back in its initial state right after every ASCII byte (an ASCII byte
- * inside a broken sequence ends it with U+FFFD and is then read afresh), so cutting the input right after ASCII bytes
- * and decoding the pieces separately gives the same text; a leading byte order mark is dropped, as TextDecoder does.
+ * inside a broken sequence ends it with U+FFFD and is then read afresh), and the end of a piece ends a pending sequence
+ * with the same one U+FFFD: so cutting the input next to an ASCII byte (right after or right before one) and decoding
+ * the pieces separately gives the same text; a leading byte order mark is dropped, as TextDecoder does.
  *
  * Documents below 64 KB (`segmentBytes` 0): copied once as one-byte text (a native Latin-1 copy), and only the runs of
  * non-ASCII bytes are decoded — found by a loop over 32-bit words, 16 bytes per step; a short run (an umlaut, a "€")
  * by hand when it holds only well-formed 2- and 3-byte sequences, else by TextDecoder — then the ASCII stretches cut
  * from the copy and the decoded runs are joined. On a median real invoice (14 KB, a few umlauts) ~15 µs instead of
  * ~28 µs for 1 KB pieces through isAscii and TextDecoder. Larger documents go in pieces of `segmentBytes` (native
- * isAscii a piece at a time; a non-ASCII piece, extended to just after an ASCII byte, through TextDecoder).
+ * isAscii a piece at a time; a non-ASCII piece, extended until an ASCII byte is on one side of its end, through
+ * TextDecoder).
  * Documents below `minBytes` go to TextDecoder whole (none by default).
  */
 export function decodeUtf8(bytes: Uint8Array, segmentBytes = bytes.length < SMALL_DOCUMENT_BYTES ? 0 : SEGMENT_BYTES, minBytes = 0): string {
@@ -169,8 +171,7 @@ function utf8Pieces(bytes: Uint8Array, segmentBytes: number, minBytes: number): 
     let end = Math.min(n, start + segmentBytes);
     // End the segment right before a "<" when one comes within LT_REACH bytes: the reader then takes the next piece
     // from a tag on, where it would otherwise keep the unfinished token and join it with the whole next piece (a copy
-    // of every piece: 4 MB per call on a 6.7 MB invoice with accents in its comments). "<" is ASCII, so the decoder
-    // ends a pending sequence there as it does at the end of its input (one U+FFFD either way).
+    // of every piece: 4 MB per call on a 6.7 MB invoice with accents in its comments). "<" is ASCII: a safe cut.
     if (end < n) {
       const lt = buf.subarray(end, Math.min(n, end + LT_REACH)).indexOf(0x3c);
       if (lt !== -1) end += lt;
@@ -178,8 +179,8 @@ function utf8Pieces(bytes: Uint8Array, segmentBytes: number, minBytes: number): 
     if (isAscii(buf.subarray(start, end))) {
       if (asciiFrom < 0) asciiFrom = start;
     } else {
-      // Extend to just after an ASCII byte (or the end) so that the piece ends in the decoder's initial state.
-      if (end === n || buf[end] !== 0x3c) while (end < n && buf[end - 1]! >= 0x80) end++;
+      // Extend until an ASCII byte is on one side of the cut (or the end): the pieces then decode as the whole does.
+      while (end < n && buf[end - 1]! >= 0x80 && buf[end]! >= 0x80) end++;
       flush(start);
       const piece = buf.subarray(start, end);
       out.pieces.push(start === 0 ? new TextDecoder('utf-8').decode(piece) : (inner ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(piece));
