@@ -3,10 +3,11 @@
  * command's extensions) and globs (`*`, `**`, `?`, `[...]`, `{a,b}`; quoted so the shell leaves them to us).
  * Inputs that name nothing are reported, not dropped: the batch exits 2 for them.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultXmlLimits, KontorError } from '@kontor/xml';
+import { CliError } from '../command';
 
 export interface InputFile {
   /** Absolute path. */
@@ -59,6 +60,28 @@ export function readInputFile(file: InputFile, maxBytes: number = INPUT_MAX_BYTE
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The one input file of a single-file command (`invoice read`, `invoice xml`, `pay sepa`, …) and each file it names
+ * (`--attach`, `--pdf`, `--logo`), read as readInputFile reads a batch's files: the size is looked at first and at
+ * most maxBytes are read, so a huge or endless file is INPUT_TOO_LARGE (exit 1), not a process out of memory. A path
+ * that names nothing, or not a file, is a CliError with exit 2 (as a batch reports it).
+ * @example
+ * ```ts
+ * const { bytes } = readCommandInput(io.cwd, 'invoice.json');
+ * ```
+ */
+export function readCommandInput(cwd: string, file: string, maxBytes: number = INPUT_MAX_BYTES): { bytes: Uint8Array; path: string; mtime: Date } {
+  const p = path.resolve(cwd, file);
+  let s;
+  try {
+    s = statSync(p);
+  } catch {
+    throw new CliError(`File not found: ${file}`, 2);
+  }
+  if (!s.isFile()) throw new CliError(`Not a file: ${file}`, 2);
+  return { bytes: readInputFile({ path: p, name: file }, maxBytes), path: p, mtime: s.mtime };
 }
 
 export interface InputProblem {

@@ -2,7 +2,6 @@
  * kontor camt parse|validate: bank statements (camt.052/053/054/086, single XML or ZIP delivery) via @kontor/camt.
  * The validate task lives in camt-validate.ts, so `camt parse` does not load the schema store (libxml2-wasm).
  */
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_MAX_BYTES, describeParse, entriesToCsv, parseResultToJson, parseStatements, type CamtFinding, type Statement } from '@kontor/camt';
 import { CliError, parse, type Command, type Io } from '../command';
@@ -10,16 +9,12 @@ import { batchOptions, batchUsage, runBatch } from '../batch/run';
 import type { BatchTask } from '../batch/task';
 import { toDisplay } from '../output';
 import { schemaDirFrom } from '@kontor/api';
-import { readInputFile } from '../batch/inputs';
+import { readCommandInput, readInputFile } from '../batch/inputs';
 
-async function readInput(io: Io, file: string | undefined): Promise<{ bytes: Uint8Array; name: string }> {
+function readInput(io: Io, file: string | undefined, maxBytes: number): { bytes: Uint8Array; name: string } {
   if (!file) throw new CliError('Missing <file.xml|zip>');
-  const p = path.resolve(io.cwd, file);
-  const s = await stat(p).catch(() => {
-    throw new CliError(`File not found: ${file}`, 2);
-  });
-  if (!s.isFile()) throw new CliError(`Not a file: ${file}`, 2);
-  return { bytes: new Uint8Array(await readFile(p)), name: path.basename(p) };
+  const r = readCommandInput(io.cwd, file, maxBytes);
+  return { bytes: r.bytes, name: path.basename(r.path) };
 }
 
 function maxBytesOf(v: string | undefined): number {
@@ -110,7 +105,7 @@ export const camtCommands: Command[] = [
         return runBatch(io, { task: 'camt parse', options: { maxBytes, bestEffort: !!values['best-effort'] } satisfies ParseOptions, inputs: positionals, extensions: ['.xml', '.zip'], values });
       // CSV is one table for one input.
       if (positionals.length > 1) throw new CliError('--csv takes one file');
-      const input = await readInput(io, positionals[0]);
+      const input = readInput(io, positionals[0], maxBytes);
       const result = await parseStatements(input.bytes, { filename: input.name, maxBytes, ...(values['best-effort'] ? { bestEffort: true } : {}) });
       io.stdout(
         entriesToCsv(result, {

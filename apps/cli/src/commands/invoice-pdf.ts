@@ -1,9 +1,9 @@
 /** kontor invoice pdf: a ZUGFeRD/Factur-X PDF/A-3 invoice (EN 16931), typeset from invoice JSON or embedded into a supplied PDF (@kontor/zugferd). */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { embedInvoice, typesetInvoice, type Finding, type HybridInvoiceResult, type InvoiceAttachment } from '@kontor/zugferd';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 import { printWarnings } from './invoice';
+import { readCommandInput } from '../batch/inputs';
 
 function printFindings(io: Io, findings: readonly Finding[]): void {
   for (const f of findings.slice(0, 50)) io.stderr(`  ${f.severity.padEnd(7)} ${f.code}${f.path ? ` at ${f.path}` : ''}: ${f.message}\n`);
@@ -31,10 +31,11 @@ export const invoicePdfCommands: Command[] = [
       const lang = values.lang ?? 'de';
       if (lang !== 'de' && lang !== 'en') throw new CliError(`Unknown language "${lang}" (de or en)`);
       if (values.pdf && values.logo) throw new CliError('--logo only applies when the invoice is typeset (without --pdf)');
-      const read = async (f: string) => new Uint8Array(await readFile(path.resolve(io.cwd, f)));
+      const read = (f: string) => readCommandInput(io.cwd, f).bytes;
       let invoice: unknown;
+      const json = Buffer.from(readCommandInput(io.cwd, file).bytes).toString('utf8');
       try {
-        invoice = JSON.parse(await readFile(path.resolve(io.cwd, file), 'utf8'));
+        invoice = JSON.parse(json);
       } catch (e) {
         throw new CliError(`${file} is not readable JSON: ${(e as Error).message}`, 1);
       }

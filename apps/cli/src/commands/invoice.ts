@@ -1,11 +1,11 @@
 /** kontor invoice xml / read: CII generation from invoice JSON and CII reading into the invoice model (@kontor/cii). */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { attachmentMimeFromFilename, generateCii, readCii, type CiiAttachment, type Finding, type InvoiceProfile, type InvoiceWarning } from '@kontor/cii';
 import { generateUbl, convertInvoice, readUbl, detectInvoiceSyntax, type InvoiceSyntax } from '@kontor/ubl';
 import { SchemaStore } from '@kontor/xml';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 import { formatOf } from '../batch/run';
+import { readCommandInput } from '../batch/inputs';
 import { schemaDirFrom } from '@kontor/api';
 
 function printFindings(io: Io, findings: readonly Finding[]): void {
@@ -44,10 +44,10 @@ export const invoiceCommands: Command[] = [
       if (lang !== 'de' && lang !== 'en') throw new CliError(`Unknown language "${lang}" (de or en)`);
       const profile = values.profile as InvoiceProfile | undefined;
       if (profile !== undefined && profile !== 'en16931' && profile !== 'xrechnung') throw new CliError(`Unknown profile "${values.profile}" (en16931 or xrechnung)`);
-      const text = await readFile(path.resolve(io.cwd, file), 'utf8');
+      const text = Buffer.from(readCommandInput(io.cwd, file).bytes).toString('utf8');
       const attachments: CiiAttachment[] = [];
       for (const a of values.attach ?? []) {
-        const a0: CiiAttachment = { filename: path.basename(a), data: new Uint8Array(await readFile(path.resolve(io.cwd, a))) };
+        const a0: CiiAttachment = { filename: path.basename(a), data: readCommandInput(io.cwd, a).bytes };
         const mime = attachmentMimeFromFilename(a);
         if (mime) a0.mimeType = mime;
         attachments.push(a0);
@@ -108,7 +108,7 @@ export const invoiceCommands: Command[] = [
       const lang = formatOf(io, values.lang).lang;
       const file = positionals[0];
       if (!file) throw new CliError('Missing file');
-      const bytes = new Uint8Array(await readFile(path.resolve(io.cwd, file)));
+      const bytes = readCommandInput(io.cwd, file).bytes;
       if (isPdf(file, bytes)) {
         const message = 'PDF extraction not yet available: extract the embedded XML (factur-x.xml) and read that';
         if (values.json) printJson(io, { ok: false, error: message, code: 'PDF_EXTRACTION_UNAVAILABLE' });
@@ -164,7 +164,7 @@ export const invoiceCommands: Command[] = [
       if (to !== 'ubl' && to !== 'cii') throw new CliError(`--to must be ubl or cii${values.to ? ` (got "${values.to}")` : ''}`);
       const profile = values.profile as InvoiceProfile | undefined;
       if (profile !== undefined && profile !== 'en16931' && profile !== 'xrechnung') throw new CliError(`Unknown profile "${values.profile}" (en16931 or xrechnung)`);
-      const bytes = new Uint8Array(await readFile(path.resolve(io.cwd, file)));
+      const bytes = readCommandInput(io.cwd, file).bytes;
       const r = convertInvoice(bytes, { to, ...(profile ? { profile } : {}), lang });
       const out = values.output ? path.resolve(io.cwd, values.output) : undefined;
       if (r.ok && out) await writeOutput(out, r.xml!);

@@ -11,19 +11,16 @@ import { createModelProvider } from '@kontor/ai';
 import { generateAxz, generateSct, structureAddresses, type PaymentIssue } from '@kontor/pain001';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 import { formatOf } from '../batch/run';
+import { readCommandInput } from '../batch/inputs';
 
-async function readInput(io: Io, file: string | undefined, what: string): Promise<{ bytes: Buffer; path: string; mtime: Date }> {
+function readInput(io: Io, file: string | undefined, what: string): { bytes: Buffer; path: string; mtime: Date } {
   if (!file) throw new CliError(`Missing <${what}>`);
-  const p = path.resolve(io.cwd, file);
-  const s = await stat(p).catch(() => {
-    throw new CliError(`File not found: ${file}`, 2);
-  });
-  if (!s.isFile()) throw new CliError(`Not a file: ${file}`, 2);
-  return { bytes: await readFile(p), path: p, mtime: s.mtime };
+  const r = readCommandInput(io.cwd, file);
+  return { bytes: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength), path: r.path, mtime: r.mtime };
 }
 
 async function readJson(io: Io, file: string | undefined, what: string): Promise<unknown> {
-  const { bytes } = await readInput(io, file, what);
+  const { bytes } = readInput(io, file, what);
   try {
     return JSON.parse(bytes.toString('utf8'));
   } catch (e) {
@@ -154,7 +151,7 @@ export const payCommands: Command[] = [
     usage: 'kontor bankdata import <blz-file.txt|csv> [--out <index.json>] [--valid-from YYYY-MM-DD] [--json]',
     async run(argv, io) {
       const { values, positionals } = parse(argv, { out: { type: 'string' }, 'valid-from': { type: 'string' }, json: { type: 'boolean' } });
-      const input = await readInput(io, positionals[0], 'blz-file');
+      const input = readInput(io, positionals[0], 'blz-file');
       const validFrom = values['valid-from'];
       if (validFrom !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(validFrom)) throw new CliError('--valid-from must be YYYY-MM-DD');
       const dataDate = validFrom ?? (await api()).berlinDay(input.mtime);
