@@ -75,6 +75,24 @@ function separatedBy(pieces: string[]): string {
   return out + pick() + '</r>';
 }
 
+/**
+ * Containers that parseXml's shared container texts must tell apart: at one depth, with the same number of pieces,
+ * the same first piece and pieces that differ in one place only, in more shapes than it keeps per depth and count
+ * (rotating), and containers with more pieces than it shares.
+ */
+function sameShapes(): string {
+  const shapes = ['\n  ', '\n\t', '\n ', ' \n', '\n  ', '\n\n'];
+  let out = '<r>\n ';
+  for (let k = 0; k < 60; k++) {
+    const odd = shapes[k % shapes.length]!;
+    out += '<c>\n  ';
+    for (let j = 0; j < 4; j++) out += `<v>${j}</v>${j === k % 4 ? odd : '\n  '}`;
+    out += '</c>\n ';
+  }
+  out += '<w>' + '<v/>\n'.repeat(70) + '</w><w>' + '<v/>\n'.repeat(69) + '<v/>\r\n</w>';
+  return out + '</r>';
+}
+
 describe('parseXml tree', () => {
   const doc = parseXml('<r xmlns="urn:r">\n  <a>1</a>\n  <b><c/>x<d/></b>\n  <e/>\n</r>');
 
@@ -120,8 +138,12 @@ describe('parseXml tree', () => {
       '<r>' + '<a>x</a>'.repeat(300) + '<b>' + '<c/>'.repeat(50) + '</b></r>',
       separatedBy(['\n  ', '\n\t\t', '\n \t', '\n\t ', 'x y', ' \n ']),
       separatedBy(['\n' + ' '.repeat(120), '\n' + '\t'.repeat(120), 'y'.repeat(121)]),
+      separatedBy(['\n  ', '  <!-- c -->\n  ', '\n  <?p?>\n  ', '\n <![CDATA[ ]]> ', '&#32;\n  ', '\n\n  ']),
+      sameShapes(),
     ];
-    for (const c of cases) {
+    // Each case also as a document of 256 K characters and more (a comment after the root): the size from which
+    // parseXml shares container texts (ContainerTexts) instead of joining them as they come.
+    for (const c of [...cases, ...cases.map((c) => `${c}<!--${'-x'.repeat(128 * 1024)}-->`)]) {
       expect(plain(parseXml(c).root, null)).toEqual(reference(c));
       const bytes = new Uint8Array(Buffer.from(c));
       expect(plain(parseXml(bytes).root, null)).toEqual(reference(bytes));

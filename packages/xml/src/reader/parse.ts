@@ -90,6 +90,79 @@ export function xmlInputToText(input: XmlInput | DecodedXml, maxBytes: number): 
   return decodeXmlInput(input, maxBytes).text;
 }
 
+/** One container text made by ContainerTexts: the pieces it was made of and the string. */
+interface MadeText {
+  first: string;
+  pieces: string[];
+  text: string;
+}
+
+/** Documents from this length on (characters) get their container texts from ContainerTexts. */
+const SHARED_TEXTS_FROM = 256 * 1024;
+/** Containers with more text pieces after their first child than this get their text made each time. */
+const SHARED_MAX_PIECES = 64;
+/** Texts kept per depth and number of pieces (containers of different shapes at one depth: with and without comments). */
+const SHARED_PER_SLOT = 4;
+
+/** Whether `made` was made of `first` and the n pieces at parts[from…]. */
+function madeOf(made: MadeText, first: string, parts: readonly string[], from: number, n: number): boolean {
+  if (made.first !== first) return false;
+  const pieces = made.pieces;
+  for (let k = 0; k < n; k++) if (pieces[k] !== parts[from + k]) return false;
+  return true;
+}
+
+/**
+ * The texts of a tree's containers. A container's text is the indentation (and the white space around comments)
+ * before each child and before its end tag; joined with `text += piece` as it came, it was a chain of one string per
+ * piece for the GC to trace and copy, most of what a large invoice's tree held. parseXml puts the pieces after the
+ * first child on a stack instead and joins them at the end tag, and the containers of one depth with the same pieces
+ * (every invoice line's) share one string.
+ */
+class ContainerTexts {
+  /** Text pieces of the open containers after their first child, innermost last. */
+  readonly parts: string[] = [];
+  top = 0;
+  /** Per open element (by depth): where its pieces start in `parts`. */
+  readonly starts: number[] = [];
+  depth = 0;
+  /** By depth, then by the number of pieces: the texts made last (at most SHARED_PER_SLOT). */
+  private readonly made: (MadeText[] | undefined)[][] = [];
+  private evict = 0;
+
+  /** Gives `el` its text from its pieces parts[from…top) after el.text, and takes them off the stack. */
+  close(el: XmlElement, from: number): void {
+    const parts = this.parts;
+    const n = this.top - from;
+    this.top = from;
+    const first = el.text;
+    const byCount = this.depth < this.made.length ? this.made[this.depth]! : undefined;
+    const slot = byCount !== undefined && n < byCount.length ? byCount[n] : undefined;
+    if (slot !== undefined)
+      for (let i = 0; i < slot.length; i++) {
+        const m = slot[i]!;
+        if (madeOf(m, first, parts, from, n)) {
+          el.text = m.text;
+          return;
+        }
+      }
+    let text = first;
+    for (let k = from; k < from + n; k++) text += parts[k]!;
+    el.text = text;
+    if (n <= SHARED_MAX_PIECES) this.keep({ first, pieces: parts.slice(from, from + n), text }, n, slot);
+  }
+
+  private keep(m: MadeText, n: number, slot: MadeText[] | undefined): void {
+    if (slot === undefined) {
+      while (this.made.length <= this.depth) this.made.push([]);
+      const byCount = this.made[this.depth]!;
+      while (byCount.length <= n) byCount.push(undefined);
+      byCount[n] = [m];
+    } else if (slot.length < SHARED_PER_SLOT) slot.push(m);
+    else slot[this.evict++ % SHARED_PER_SLOT] = m;
+  }
+}
+
 /**
  * @example
  * ```ts
@@ -107,11 +180,16 @@ export function parseXml(input: XmlInput | DecodedXml, limits: Partial<XmlLimits
   let count = 0;
   const maxElements = lim.maxElements;
   const pis: XmlDocument['processingInstructions'] = [];
+  let length = 0;
+  for (let i = 0; i < pieces.length; i++) length += pieces[i]!.length;
+  // A small document's containers are few: their texts are joined as they come (no bookkeeping per element).
+  const texts = length >= SHARED_TEXTS_FROM ? new ContainerTexts() : null;
   const parser = createHardenedParser(lim, {
     open(_name, _local, _prefix, _ns, attributes, line, column, qn) {
       if (++count > maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${maxElements} elements`, { location: { line, column } });
       // Leaves keep the shared empty child list; an element gets its own array with its first child.
       const el = new XmlElement({ qn, attributes, line, column, parent: current, children: NO_CHILDREN });
+      if (texts !== null) texts.starts[texts.depth++] = texts.top;
       if (current) {
         if (current.children === NO_CHILDREN) (current as { children: XmlElement[] }).children = [el];
         else current.children.push(el);
@@ -119,10 +197,20 @@ export function parseXml(input: XmlInput | DecodedXml, limits: Partial<XmlLimits
       current = el;
     },
     close() {
-      current = current?.parent ?? null;
+      const el = current;
+      if (el === null) return;
+      if (texts !== null) {
+        const from = texts.starts[--texts.depth]!;
+        if (texts.top !== from) texts.close(el, from);
+      }
+      current = el.parent;
     },
     text(t) {
-      if (current) current.text += t;
+      const el = current;
+      if (el === null) return;
+      // A leaf's text, and a container's up to its first child, as it comes; a container's after that, at its end.
+      if (el.children === NO_CHILDREN || texts === null) el.text += t;
+      else texts.parts[texts.top++] = t;
     },
     pi(target, body, line) {
       pis.push({ target, body, line });
