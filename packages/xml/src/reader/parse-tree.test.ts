@@ -142,7 +142,7 @@ describe('parseXml tree', () => {
       sameShapes(),
     ];
     // Each case also as a document of 256 K characters and more (a comment after the root): the size from which
-    // parseXml shares container texts (ContainerTexts) instead of joining them as they come.
+    // parseXml builds the tree with its stacks (LargeTree) instead of adding children and texts as they come.
     for (const c of [...cases, ...cases.map((c) => `${c}<!--${'-x'.repeat(128 * 1024)}-->`)]) {
       expect(plain(parseXml(c).root, null)).toEqual(reference(c));
       const bytes = new Uint8Array(Buffer.from(c));

@@ -90,15 +90,15 @@ export function xmlInputToText(input: XmlInput | DecodedXml, maxBytes: number): 
   return decodeXmlInput(input, maxBytes).text;
 }
 
-/** One container text made by ContainerTexts: the pieces it was made of and the string. */
+/** One container text made by LargeTree: the pieces it was made of and the string. */
 interface MadeText {
   first: string;
   pieces: string[];
   text: string;
 }
 
-/** Documents from this length on (characters) get their container texts from ContainerTexts. */
-const SHARED_TEXTS_FROM = 256 * 1024;
+/** Documents from this length on (characters) are built with a LargeTree's stacks. */
+const LARGE_TREE_FROM = 256 * 1024;
 /** Containers with more text pieces after their first child than this get their text made each time. */
 const SHARED_MAX_PIECES = 64;
 /** Texts kept per depth and number of pieces (containers of different shapes at one depth: with and without comments). */
@@ -113,13 +113,21 @@ function madeOf(made: MadeText, first: string, parts: readonly string[], from: n
 }
 
 /**
- * The texts of a tree's containers. A container's text is the indentation (and the white space around comments)
- * before each child and before its end tag; joined with `text += piece` as it came, it was a chain of one string per
- * piece for the GC to trace and copy, most of what a large invoice's tree held. parseXml puts the pieces after the
- * first child on a stack instead and joins them at the end tag, and the containers of one depth with the same pieces
- * (every invoice line's) share one string.
+ * The stacks parseXml builds a large document's tree with, so that its containers hold no more than they need (the
+ * tree of a large invoice is copied by each young-generation GC while it is built and validated):
+ * - Texts: a container's text is the indentation (and the white space around comments) before each child and before
+ *   its end tag; joined with `text += piece` as it came, it was a chain of one string per piece, most of what the tree
+ *   held. The pieces after the first child go on a stack and are joined at the end tag, and the containers of one
+ *   depth with the same pieces (every invoice line's) share one string.
+ * - Children: pushed to an array as they came, a container's child list had room for 17 children from its second on
+ *   (V8's growth step); they go on a stack and the list is made at the end tag, of its exact size.
  */
-class ContainerTexts {
+class LargeTree {
+  /** Child elements of the open elements, innermost last. */
+  readonly kids: XmlElement[] = [];
+  ktop = 0;
+  /** Per open element (by depth): where its children start in `kids`. */
+  readonly kstarts: number[] = [];
   /** Text pieces of the open containers after their first child, innermost last. */
   readonly parts: string[] = [];
   top = 0;
@@ -182,15 +190,19 @@ export function parseXml(input: XmlInput | DecodedXml, limits: Partial<XmlLimits
   const pis: XmlDocument['processingInstructions'] = [];
   let length = 0;
   for (let i = 0; i < pieces.length; i++) length += pieces[i]!.length;
-  // A small document's containers are few: their texts are joined as they come (no bookkeeping per element).
-  const texts = length >= SHARED_TEXTS_FROM ? new ContainerTexts() : null;
+  // A small document's containers are few: their children and texts are added as they come (no stacks to keep).
+  const big = length >= LARGE_TREE_FROM ? new LargeTree() : null;
   const parser = createHardenedParser(lim, {
     open(_name, _local, _prefix, _ns, attributes, line, column, qn) {
       if (++count > maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${maxElements} elements`, { location: { line, column } });
       // Leaves keep the shared empty child list; an element gets its own array with its first child.
       const el = new XmlElement({ qn, attributes, line, column, parent: current, children: NO_CHILDREN });
-      if (texts !== null) texts.starts[texts.depth++] = texts.top;
-      if (current) {
+      if (big !== null) {
+        if (current) big.kids[big.ktop++] = el;
+        else root = el;
+        big.starts[big.depth] = big.top;
+        big.kstarts[big.depth++] = big.ktop;
+      } else if (current) {
         if (current.children === NO_CHILDREN) (current as { children: XmlElement[] }).children = [el];
         else current.children.push(el);
       } else root = el;
@@ -199,9 +211,15 @@ export function parseXml(input: XmlInput | DecodedXml, limits: Partial<XmlLimits
     close() {
       const el = current;
       if (el === null) return;
-      if (texts !== null) {
-        const from = texts.starts[--texts.depth]!;
-        if (texts.top !== from) texts.close(el, from);
+      if (big !== null) {
+        const d = --big.depth;
+        const kfrom = big.kstarts[d]!;
+        if (big.ktop !== kfrom) {
+          (el as { children: XmlElement[] }).children = big.kids.slice(kfrom, big.ktop);
+          big.ktop = kfrom;
+        }
+        const from = big.starts[d]!;
+        if (big.top !== from) big.close(el, from);
       }
       current = el.parent;
     },
@@ -209,8 +227,8 @@ export function parseXml(input: XmlInput | DecodedXml, limits: Partial<XmlLimits
       const el = current;
       if (el === null) return;
       // A leaf's text, and a container's up to its first child, as it comes; a container's after that, at its end.
-      if (el.children === NO_CHILDREN || texts === null) el.text += t;
-      else texts.parts[texts.top++] = t;
+      if (big === null || big.ktop === big.kstarts[big.depth - 1]) el.text += t;
+      else big.parts[big.top++] = t;
     },
     pi(target, body, line) {
       pis.push({ target, body, line });
