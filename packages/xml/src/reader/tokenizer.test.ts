@@ -311,6 +311,21 @@ describe('follows (indentation and the next tag as they followed a tag last time
     });
   });
 
+  it('agrees on CR LF indentation (read as its LF, with follows and pairs), however the input is chunked', () => {
+    const crlf = (doc: string) => doc.replace(/\n/g, '\r\n');
+    const item = (k: number) => `\n    <p:Line>\n      <p:Product>\n        <p:Quantity>${k}</p:Quantity>  <!-- c ${k} -->\n      </p:Product>\n    </p:Line>`;
+    const lines = Array.from({ length: 6 }, (_, k) => item(k)).join('');
+    const cases = [
+      crlf(`<p:r xmlns:p="urn:p">${lines}\n</p:r>`),
+      crlf('<r>\n <a>\n  <b>1</b>\n </a>\n <a>\n  <b>2</b>\n </a>\n <a>\n  <b>&bad;</b>\n </a></r>'),
+      crlf('<r>\n <a>\n  <b x="1"/>\n </a>\n <a>\n  <b x="2"/>\n </a>\n <a>\n  <b x="3" x="4"/>\n </a></r>'),
+      // LF and CR LF mixed where a follow was recorded; a lone CR; CR LF CR LF; CR LF after text, a comment, "]".
+      '<r>\r\n <a>\r\n  <b/>\r\n </a>\n <a>\r\n  <b/>\n </a>\r <a>\r\n\r\n  <b/>\r\n </a>\r\n <a>x\r\n  <b/>\r\n </a><!-- c -->\r\n <a>]\r\n</a>\r\n</r>\r\n',
+      '<?xml version="1.0"?>\r\n<r>\r\n  <a>1</a>\r\n  <a>2</a>\r\n  <a>3</a>\r\n</r>\r\n',
+    ];
+    for (const doc of cases) agree(doc);
+  });
+
   it('agrees on pairs (two follows in a row compared at once) whose second half changes, however the input is chunked', () => {
     // Pairs are made of follows of at least 13 characters (indentation and a name, as in a CII invoice).
     const item = (ind: string, b: string, c: string) => `\n    <p:Line>\n      <${b}>${ind}<${c}/>\n      </${b}>\n    </p:Line>`;

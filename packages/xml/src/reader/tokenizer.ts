@@ -323,6 +323,8 @@ interface Follow {
   c: number;
   /** Length of this Follow's own source (`src` is longer when it holds a pair). */
   own: number;
+  /** Where the indentation's second line starts, from the source's start: 1 after LF, 2 after CR LF. */
+  lb: number;
   /**
    * The Follow taken right where this one's tag ended last time (its tag ended with its name: an end tag, or a
    * start tag without attributes); `src` then holds both sources, compared at once — in repeated structures,
@@ -664,6 +666,8 @@ class Tokenizer implements HardenedParser {
   /** Pure indentation from `afterAt` up to a "<" at `indentLt` (its text event `indentText`): a Follow to record once the tag's name is read. */
   private indentLt = NOWHERE;
   private indentText = '';
+  /** The indentation's line break at `afterAt`: 1 for LF, 2 for CR LF (Follow.lb). */
+  private indentLb = 1;
   /** Names holding a Follow of the current input (cleared with the input: no old input is kept alive by them). */
   private followed: QName[] = [];
   /** A Follow whose own source is known to be at `pairedAt` in the current input (compared with the one before it). */
@@ -697,7 +701,7 @@ class Tokenizer implements HardenedParser {
     this.indentLt = NOWHERE;
     const owner = this.afterQ!;
     const src = this.s.slice(this.afterAt, this.i);
-    const f: Follow = { src, text: this.indentText, q, end, c, own: src.length, pair: null };
+    const f: Follow = { src, text: this.indentText, q, end, c, own: src.length, pair: null, lb: this.indentLb };
     if (owner.afterOpen === null && owner.afterClose === null) this.followed.push(owner);
     if (this.afterEnd) owner.afterClose = f;
     else owner.afterOpen = f;
@@ -732,7 +736,7 @@ class Tokenizer implements HardenedParser {
       // Indentation before the tag (pairs only there: a compact document's Follows are mostly shorter than SHORT_CUT).
       if (e - p >= SHORT_CUT) this.chain(f, p, e, whole);
       this.line++;
-      this.ls = p + 1;
+      this.ls = p + f.lb;
       this.pa = 0;
       this.h.text(f.text);
     }
@@ -791,8 +795,14 @@ class Tokenizer implements HardenedParser {
       j = k;
     }
     // Indentation (a line break, then spaces or tabs): the most common text of all, read without the class table.
-    if (j < n && s.charCodeAt(j) === NL) {
+    // A CR LF that starts the text is read as its LF (the CR left out of the text, as line break normalisation does):
+    // Windows-made documents get the indentation path and Follows too.
+    let lf = j;
+    if (lf === start && lf + 1 < n && s.charCodeAt(lf) === CR && s.charCodeAt(lf + 1) === NL) lf++;
+    if (lf < n && s.charCodeAt(lf) === NL) {
       const fresh = j === this.afterAt && this.sp !== 0;
+      this.indentLb = lf + 1 - j;
+      if (lf !== j) start = j = lf;
       j++;
       line++;
       ls = j;
