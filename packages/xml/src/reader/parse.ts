@@ -195,7 +195,8 @@ export function parseXml(input: XmlInput | DecodedXml, limits: Partial<XmlLimits
   const parser = createHardenedParser(lim, {
     open(_name, _local, _prefix, _ns, attributes, line, column, qn) {
       if (++count > maxElements) throw new KontorXmlError('XML_TOO_MANY_NODES', `More than ${maxElements} elements`, { location: { line, column } });
-      // Leaves keep the shared empty child list; an element gets its own array with its first child.
+      // Leaves keep the shared empty child list; an element gets its own array with its first child (in a large
+      // document: at its end tag, see LargeTree).
       const el = new XmlElement({ qn, attributes, line, column, parent: current, children: NO_CHILDREN });
       if (big !== null) {
         if (current) big.kids[big.ktop++] = el;
