@@ -101,6 +101,25 @@ TEXT11[LS] = 1;
 
 /** After this many ordinary characters in a row, text is scanned by a sticky pattern (native code) instead. */
 const LONG_RUN = 64;
+
+/** Indentation up to this many spaces or tabs after its line break is read as a shared string (indentOf). */
+const INDENT_MAX = 120;
+const INDENT_SPACES: string[] = [];
+const INDENT_TABS: string[] = [];
+/**
+ * "\n" and m spaces (or m tabs): one string per kind for every document, so the indentation a document repeats on
+ * every line is not a new string each time (a large invoice's tree keeps it for each container), and its containers'
+ * texts compare by reference (parseXml's LargeTree).
+ */
+function indentOf(tabs: boolean, m: number): string {
+  const table = tabs ? INDENT_TABS : INDENT_SPACES;
+  let t = table[m];
+  if (t === undefined) {
+    while (table.length <= m) table.push(undefined as unknown as string);
+    t = table[m] = `\n${(tabs ? '\t' : ' ').repeat(m)}`;
+  }
+  return t;
+}
 /** Ordinary text characters incl. LF (TEXT10 / TEXT11 value 0 or 2): `lastIndex` after `test` is where a run ends. */
 const TEXT_RUN10 = /[^<&\]\r\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]*/y;
 const TEXT_RUN11 = /[^<&\]\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\ud800-\udfff\ufffe\uffff]*/y;
@@ -798,6 +817,8 @@ class Tokenizer implements HardenedParser {
     // A CR LF that starts the text is read as its LF (the CR left out of the text, as line break normalisation does):
     // Windows-made documents get the indentation path and Follows too.
     let lf = j;
+    // The text when it is indentation of a shared kind (indentOf), else null.
+    let indent: string | null = null;
     if (lf === start && lf + 1 < n && s.charCodeAt(lf) === CR && s.charCodeAt(lf + 1) === NL) lf++;
     if (lf < n && s.charCodeAt(lf) === NL) {
       const fresh = j === this.afterAt && this.sp !== 0;
@@ -809,10 +830,19 @@ class Tokenizer implements HardenedParser {
       pa = 0;
       // Bounded by n: a chunk that ends in indentation would read past its end (NaN), which compiled code
       // takes as a reason to throw itself away (out of bounds) in a process's second or third document.
+      const from = j;
+      let tabs = 0;
       let c = j < n ? s.charCodeAt(j) : -1;
-      while (c === SPACE || c === TAB) c = ++j < n ? s.charCodeAt(j) : -1;
-      // Only indentation after a tag: recorded as a Follow once the next tag's name is read (record).
-      if (c === LT && fresh) this.indentLt = j;
+      while (c === SPACE || c === TAB) {
+        if (c === TAB) tabs++;
+        c = ++j < n ? s.charCodeAt(j) : -1;
+      }
+      if (c === LT) {
+        // Only indentation after a tag: recorded as a Follow once the next tag's name is read (record).
+        if (fresh) this.indentLt = j;
+        // A line break and only spaces or only tabs (the text, nothing before it): the one shared string for it.
+        if (start === lf && this.pending.length === 0 && j - from <= INDENT_MAX && (tabs === 0 || tabs === j - from)) indent = indentOf(tabs !== 0, j - from);
+      }
     }
     for (;;) {
       let run = 0;
@@ -862,7 +892,7 @@ class Tokenizer implements HardenedParser {
       if (c === LT) {
         this.i = j + 1;
         this.fb = 0;
-        const text = j > start ? (this.pending.length !== 0 ? this.pending + s.slice(start, j) : s.slice(start, j)) : this.pending;
+        const text = indent !== null ? indent : j > start ? (this.pending.length !== 0 ? this.pending + s.slice(start, j) : s.slice(start, j)) : this.pending;
         if (!inRoot && j > start) this.scanNonSpace(s, start, j);
         if (this.indentLt === j) this.indentText = text;
         this.pending = '';
