@@ -84,6 +84,18 @@ export function readCommandInput(cwd: string, file: string, maxBytes: number = I
   return { bytes: readInputFile({ path: p, name: file }, maxBytes), path: p, mtime: s.mtime };
 }
 
+/**
+ * readCommandInput's bytes as UTF-8 text (a byte order mark kept, as fs.readFile(…, 'utf8') keeps it): the JSON inputs.
+ * @example
+ * ```ts
+ * const invoice = JSON.parse(readCommandText(io.cwd, 'invoice.json'));
+ * ```
+ */
+export function readCommandText(cwd: string, file: string, maxBytes: number = INPUT_MAX_BYTES): string {
+  const { bytes } = readCommandInput(cwd, file, maxBytes);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+}
+
 export interface InputProblem {
   input: string;
   code: 'FILE_NOT_FOUND' | 'NO_MATCH' | 'NOT_A_FILE' | 'UNREADABLE';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { embedInvoice, typesetInvoice, type Finding, type HybridInvoiceResult, type InvoiceAttachment } from '@kontor/zugferd';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 import { printWarnings } from './invoice';
-import { readCommandInput } from '../batch/inputs';
+import { readCommandInput, readCommandText } from '../batch/inputs';
 
 function printFindings(io: Io, findings: readonly Finding[]): void {
   for (const f of findings.slice(0, 50)) io.stderr(`  ${f.severity.padEnd(7)} ${f.code}${f.path ? ` at ${f.path}` : ''}: ${f.message}\n`);
@@ -33,7 +33,7 @@ export const invoicePdfCommands: Command[] = [
       if (values.pdf && values.logo) throw new CliError('--logo only applies when the invoice is typeset (without --pdf)');
       const read = (f: string) => readCommandInput(io.cwd, f).bytes;
       let invoice: unknown;
-      const json = Buffer.from(readCommandInput(io.cwd, file).bytes).toString('utf8');
+      const json = readCommandText(io.cwd, file);
       try {
         invoice = JSON.parse(json);
       } catch (e) {

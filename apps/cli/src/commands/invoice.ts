@@ -5,7 +5,7 @@ import { generateUbl, convertInvoice, readUbl, detectInvoiceSyntax, type Invoice
 import { SchemaStore } from '@kontor/xml';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 import { formatOf } from '../batch/run';
-import { readCommandInput } from '../batch/inputs';
+import { readCommandInput, readCommandText } from '../batch/inputs';
 import { schemaDirFrom } from '@kontor/api';
 
 function printFindings(io: Io, findings: readonly Finding[]): void {
@@ -44,7 +44,7 @@ export const invoiceCommands: Command[] = [
       if (lang !== 'de' && lang !== 'en') throw new CliError(`Unknown language "${lang}" (de or en)`);
       const profile = values.profile as InvoiceProfile | undefined;
       if (profile !== undefined && profile !== 'en16931' && profile !== 'xrechnung') throw new CliError(`Unknown profile "${values.profile}" (en16931 or xrechnung)`);
-      const text = Buffer.from(readCommandInput(io.cwd, file).bytes).toString('utf8');
+      const text = readCommandText(io.cwd, file);
       const attachments: CiiAttachment[] = [];
       for (const a of values.attach ?? []) {
         const a0: CiiAttachment = { filename: path.basename(a), data: readCommandInput(io.cwd, a).bytes };

@@ -11,18 +11,18 @@ import { createModelProvider } from '@kontor/ai';
 import { generateAxz, generateSct, structureAddresses, type PaymentIssue } from '@kontor/pain001';
 import { CliError, parse, printJson, type Command, type Io, writeOutput } from '../command';
 import { formatOf } from '../batch/run';
-import { readCommandInput } from '../batch/inputs';
+import { readCommandInput, readCommandText } from '../batch/inputs';
 
-function readInput(io: Io, file: string | undefined, what: string): { bytes: Buffer; path: string; mtime: Date } {
+function readInput(io: Io, file: string | undefined, what: string): { bytes: Uint8Array; path: string; mtime: Date } {
   if (!file) throw new CliError(`Missing <${what}>`);
-  const r = readCommandInput(io.cwd, file);
-  return { bytes: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength), path: r.path, mtime: r.mtime };
+  return readCommandInput(io.cwd, file);
 }
 
 async function readJson(io: Io, file: string | undefined, what: string): Promise<unknown> {
-  const { bytes } = readInput(io, file, what);
+  if (!file) throw new CliError(`Missing <${what}>`);
+  const text = readCommandText(io.cwd, file);
   try {
-    return JSON.parse(bytes.toString('utf8'));
+    return JSON.parse(text);
   } catch (e) {
     throw new CliError(`${file} is not valid JSON: ${(e as Error).message}`, 1);
   }
