@@ -124,22 +124,47 @@ function madeOf(made: MadeText, first: string, parts: readonly string[], from: n
  */
 class LargeTree {
   /** Child elements of the open elements, innermost last. */
-  readonly kids: XmlElement[] = [];
-  ktop = 0;
+  private readonly kids: XmlElement[] = [];
+  private ktop = 0;
   /** Per open element (by depth): where its children start in `kids`. */
-  readonly kstarts: number[] = [];
+  private readonly kstarts: number[] = [];
   /** Text pieces of the open containers after their first child, innermost last. */
-  readonly parts: string[] = [];
-  top = 0;
+  private readonly parts: string[] = [];
+  private top = 0;
   /** Per open element (by depth): where its pieces start in `parts`. */
-  readonly starts: number[] = [];
-  depth = 0;
+  private readonly starts: number[] = [];
+  private depth = 0;
   /** By depth, then by the number of pieces: the texts made last (at most SHARED_PER_SLOT). */
   private readonly made: (MadeText[] | undefined)[][] = [];
   private evict = 0;
 
+  /** `el` is opened: a child of the open element (`child`), or the root. */
+  open(el: XmlElement, child: boolean): void {
+    if (child) this.kids[this.ktop++] = el;
+    this.starts[this.depth] = this.top;
+    this.kstarts[this.depth++] = this.ktop;
+  }
+
+  /** A text piece of the open element `el`: a leaf's, and a container's before its first child, added as it comes. */
+  text(el: XmlElement, t: string): void {
+    if (this.ktop === this.kstarts[this.depth - 1]) el.text += t;
+    else this.parts[this.top++] = t;
+  }
+
+  /** `el`'s end tag: its child list and its text are made from what the stacks hold for it. */
+  close(el: XmlElement): void {
+    const d = --this.depth;
+    const kfrom = this.kstarts[d]!;
+    if (this.ktop !== kfrom) {
+      (el as { children: XmlElement[] }).children = this.kids.slice(kfrom, this.ktop);
+      this.ktop = kfrom;
+    }
+    const from = this.starts[d]!;
+    if (this.top !== from) this.joinText(el, from);
+  }
+
   /** Gives `el` its text from its pieces parts[from…top) after el.text, and takes them off the stack. */
-  close(el: XmlElement, from: number): void {
+  private joinText(el: XmlElement, from: number): void {
     const parts = this.parts;
     const n = this.top - from;
     this.top = from;
@@ -198,38 +223,26 @@ export function parseXml(input: XmlInput | DecodedXml, limits: Partial<XmlLimits
       // Leaves keep the shared empty child list; an element gets its own array with its first child (in a large
       // document: at its end tag, see LargeTree).
       const el = new XmlElement({ qn, attributes, line, column, parent: current, children: NO_CHILDREN });
-      if (big !== null) {
-        if (current) big.kids[big.ktop++] = el;
-        else root = el;
-        big.starts[big.depth] = big.top;
-        big.kstarts[big.depth++] = big.ktop;
-      } else if (current) {
+      if (big !== null) big.open(el, current !== null);
+      else if (current) {
         if (current.children === NO_CHILDREN) (current as { children: XmlElement[] }).children = [el];
         else current.children.push(el);
-      } else root = el;
+      }
+      if (!current) root = el;
       current = el;
     },
     close() {
       const el = current;
       if (el === null) return;
-      if (big !== null) {
-        const d = --big.depth;
-        const kfrom = big.kstarts[d]!;
-        if (big.ktop !== kfrom) {
-          (el as { children: XmlElement[] }).children = big.kids.slice(kfrom, big.ktop);
-          big.ktop = kfrom;
-        }
-        const from = big.starts[d]!;
-        if (big.top !== from) big.close(el, from);
-      }
+      if (big !== null) big.close(el);
       current = el.parent;
     },
     text(t) {
       const el = current;
       if (el === null) return;
-      // A leaf's text, and a container's up to its first child, as it comes; a container's after that, at its end.
-      if (big === null || big.ktop === big.kstarts[big.depth - 1]) el.text += t;
-      else big.parts[big.top++] = t;
+      // As it comes; in a large document a container's text after its first child at its end tag (LargeTree).
+      if (big === null) el.text += t;
+      else big.text(el, t);
     },
     pi(target, body, line) {
       pis.push({ target, body, line });

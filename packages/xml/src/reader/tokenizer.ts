@@ -104,8 +104,8 @@ const LONG_RUN = 64;
 
 /** Indentation up to this many spaces or tabs after its line break is read as a shared string (indentOf). */
 const INDENT_MAX = 120;
-const INDENT_SPACES: string[] = [];
-const INDENT_TABS: string[] = [];
+const INDENT_SPACES: (string | undefined)[] = [];
+const INDENT_TABS: (string | undefined)[] = [];
 /**
  * "\n" and m spaces (or m tabs): one string per kind for every document, so the indentation a document repeats on
  * every line is not a new string each time (a large invoice's tree keeps it for each container), and its containers'
@@ -115,7 +115,7 @@ function indentOf(tabs: boolean, m: number): string {
   const table = tabs ? INDENT_TABS : INDENT_SPACES;
   let t = table[m];
   if (t === undefined) {
-    while (table.length <= m) table.push(undefined as unknown as string);
+    while (table.length <= m) table.push(undefined);
     t = table[m] = `\n${(tabs ? '\t' : ' ').repeat(m)}`;
   }
   return t;
@@ -342,8 +342,6 @@ interface Follow {
   c: number;
   /** Length of this Follow's own source (`src` is longer when it holds a pair). */
   own: number;
-  /** Where the indentation's second line starts, from the source's start: 1 after LF, 2 after CR LF. */
-  lb: number;
   /**
    * The Follow taken right where this one's tag ended last time (its tag ended with its name: an end tag, or a
    * start tag without attributes); `src` then holds both sources, compared at once — in repeated structures,
@@ -685,8 +683,6 @@ class Tokenizer implements HardenedParser {
   /** Pure indentation from `afterAt` up to a "<" at `indentLt` (its text event `indentText`): a Follow to record once the tag's name is read. */
   private indentLt = NOWHERE;
   private indentText = '';
-  /** The indentation's line break at `afterAt`: 1 for LF, 2 for CR LF (Follow.lb). */
-  private indentLb = 1;
   /** Names holding a Follow of the current input (cleared with the input: no old input is kept alive by them). */
   private followed: QName[] = [];
   /** A Follow whose own source is known to be at `pairedAt` in the current input (compared with the one before it). */
@@ -720,7 +716,7 @@ class Tokenizer implements HardenedParser {
     this.indentLt = NOWHERE;
     const owner = this.afterQ!;
     const src = this.s.slice(this.afterAt, this.i);
-    const f: Follow = { src, text: this.indentText, q, end, c, own: src.length, pair: null, lb: this.indentLb };
+    const f: Follow = { src, text: this.indentText, q, end, c, own: src.length, pair: null };
     if (owner.afterOpen === null && owner.afterClose === null) this.followed.push(owner);
     if (this.afterEnd) owner.afterClose = f;
     else owner.afterOpen = f;
@@ -754,8 +750,9 @@ class Tokenizer implements HardenedParser {
     if (f.text.length !== 0) {
       // Indentation before the tag (pairs only there: a compact document's Follows are mostly shorter than SHORT_CUT).
       if (e - p >= SHORT_CUT) this.chain(f, p, e, whole);
+      // The next line starts after the indentation's line break: LF, or CR LF (read as its LF).
       this.line++;
-      this.ls = p + f.lb;
+      this.ls = f.src.charCodeAt(0) === CR ? p + 2 : p + 1;
       this.pa = 0;
       this.h.text(f.text);
     }
@@ -822,7 +819,6 @@ class Tokenizer implements HardenedParser {
     if (lf === start && lf + 1 < n && s.charCodeAt(lf) === CR && s.charCodeAt(lf + 1) === NL) lf++;
     if (lf < n && s.charCodeAt(lf) === NL) {
       const fresh = j === this.afterAt && this.sp !== 0;
-      this.indentLb = lf + 1 - j;
       if (lf !== j) start = j = lf;
       j++;
       line++;
