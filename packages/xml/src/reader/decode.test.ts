@@ -257,4 +257,50 @@ describe('decodeUtf8 (ASCII stretches copied, the rest through TextDecoder or by
     expect(decodeUtf8(mixed)).toBe(new TextDecoder().decode(mixed));
     expect(decodeXmlBytes(mixed)).toBe(new TextDecoder().decode(mixed));
   });
+
+  it('transcodes pieces with nothing beyond Latin-1 exactly as TextDecoder, and falls back at the first other byte', () => {
+    let x = 11;
+    const rnd = (n: number) => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) % n;
+    const enc = new TextEncoder();
+    const reference = new TextDecoder('utf-8');
+    for (let k = 0; k < 200; k++) {
+      let text = rnd(5) === 0 ? '\ufeff' : '';
+      const n = 20 + rnd(400);
+      for (let i = 0; i < n; i++) text += rnd(4) === 0 ? String.fromCharCode(0x80 + rnd(128)) : String.fromCharCode(0x20 + rnd(95));
+      const clean = enc.encode(text);
+      // the same with one foreign byte sequence somewhere: a 3-byte character, a lone lead or continuation byte
+      const at = rnd(clean.length);
+      const odd = [[0xe2, 0x82, 0xac], [0xc3], [0x80], [0xc4, 0x80], [0xc3, 0xc3]][rnd(5)]!;
+      const dirty = new Uint8Array([...clean.subarray(0, at), ...odd, ...clean.subarray(at)]);
+      for (const u8 of [clean, dirty]) {
+        for (const seg of [0, 1, 7, 64]) expect(decodeUtf8(u8, seg, 0), `case ${k} segment ${seg}`).toBe(reference.decode(u8));
+        for (const off of [1, 2, 3]) {
+          const moved = new Uint8Array(u8.length + 8);
+          moved.set(u8, off);
+          for (const seg of [0, 64, 4096]) expect(decodeUtf8(moved.subarray(off, off + u8.length), seg, 0), `case ${k} offset ${off} segment ${seg}`).toBe(reference.decode(u8));
+        }
+      }
+    }
+    for (const edge of [[0xc3], [0x41, 0xc2], [0xc2, 0x80], [0xc3, 0xbf], [0xc2, 0x7f], [0xc3, 0xc0]]) {
+      const u8 = new Uint8Array(edge);
+      for (const seg of [0, 1, 4096]) expect(decodeUtf8(u8, seg, 0)).toBe(reference.decode(u8));
+    }
+  });
+
+  it('decodes a long document with non-ASCII in every piece run by run, BOM kept only at the start, and a dense one whole', () => {
+    const enc = new TextEncoder();
+    const line = (i: number) => `<l><n>Für ${i} Stück à 5 €</n><c>\ufeffcafé</c></l>\n`;
+    const body = Array.from({ length: 3000 }, (_, i) => line(i)).join('');
+    for (const text of [body, `\ufeff${body}`, `${body}\ufeff`]) {
+      const u8 = enc.encode(text);
+      expect(u8.length).toBeGreaterThan(64 * 1024);
+      expect(decodeUtf8(u8)).toBe(new TextDecoder().decode(u8));
+      expect(decodeUtf8(u8, 16 * 1024)).toBe(new TextDecoder().decode(u8));
+    }
+    // Greek text (a run every 2 bytes' worth of words) and broken sequences throughout: TextDecoder's answer.
+    const dense = enc.encode('<r>' + 'αβγ δ ε\n'.repeat(20_000) + '</r>');
+    const broken = dense.slice();
+    for (let i = 100; i < broken.length; i += 997) broken[i] = 0xff;
+    for (const u8 of [dense, broken]) expect(decodeUtf8(u8)).toBe(new TextDecoder().decode(u8));
+  });
 });
