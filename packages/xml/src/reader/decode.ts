@@ -74,7 +74,9 @@ export function detectXmlEncoding(head: Uint8Array): XmlEncodingInfo {
   if (b0 === 0x4c && b1 === 0x6f && b2 === 0xa7 && b3 === 0x94) throw new KontorXmlError('XML_ENCODING_UNSUPPORTED', 'Unsupported XML encoding "EBCDIC"');
   // Latin-1, not windows-1252: the two differ only in 0x80–0x9F, which neither make ASCII nor white space, so the
   // pattern below matches the same (and a Latin-1 copy needs no decoder: ~0.5 µs per parse).
-  const text = Buffer.from(head.buffer, head.byteOffset, Math.min(head.length, HEAD_BYTES)).toString('latin1');
+  // Up to the first ">" only: the pattern cannot look past it (a declaration is ~40–60 bytes, HEAD_BYTES 1 KB).
+  const gt = head.subarray(0, HEAD_BYTES).indexOf(0x3e);
+  const text = Buffer.from(head.buffer, head.byteOffset, gt === -1 ? Math.min(head.length, HEAD_BYTES) : gt + 1).toString('latin1');
   const m = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]*)["']/.exec(text);
   if (!m) return { encoding: 'utf-8', bomLength: 0 };
   const name = m[1]!.toLowerCase();
