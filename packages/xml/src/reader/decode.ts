@@ -222,6 +222,40 @@ function hasBom(b: Uint8Array): boolean {
   return b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
 }
 
+/** 32-bit words over the aligned part of some bytes: word k holds bytes [w0 + 4k, w0 + 4k + 4), up to w1. */
+interface WordView {
+  words: Uint32Array;
+  w0: number;
+  w1: number;
+}
+
+function wordView(bytes: Uint8Array): WordView {
+  const n = bytes.length;
+  const base = bytes.byteOffset;
+  const a0 = (base + 3) & ~3;
+  const words = a0 - base < n ? new Uint32Array(bytes.buffer, a0, (base + n - a0) >>> 2) : new Uint32Array(0);
+  const w0 = a0 - base;
+  return { words, w0, w1: w0 + words.length * 4 };
+}
+
+/** The first byte from 0x80 on at or after i (n when none): whole words without one 16 bytes a step, then one. */
+function highFrom(v: WordView, buf: Uint8Array, i: number, n: number): number {
+  const { words, w0, w1 } = v;
+  const wn = words.length;
+  while (i < n) {
+    if (i >= w0 && i < w1 && ((i - w0) & 3) === 0) {
+      let k = (i - w0) >>> 2;
+      while (k + 3 < wn && ((words[k]! | words[k + 1]! | words[k + 2]! | words[k + 3]!) & 0x80808080) === 0) k += 4;
+      while (k < wn && (words[k]! & 0x80808080) === 0) k++;
+      i = w0 + k * 4;
+      if (i >= n) return n;
+    }
+    if (buf[i]! >= 0x80) return i;
+    i++;
+  }
+  return n;
+}
+
 /** The bytes latin1Of writes into: kept between calls up to this size, larger ones get their own. */
 const SCRATCH_KEEP = 96 * 1024;
 let scratch: Buffer | null = null;
@@ -242,28 +276,10 @@ function latin1Of(bytes: Uint8Array, buf: Buffer, from: number): string | null {
   }
   // All of it copied at once; the ASCII stretches after the first sequence are moved down in place.
   out.set(from === 0 ? bytes : bytes.subarray(from), 0);
-  // 32-bit words over the aligned part of the bytes, as in decodeRuns.
-  const base = bytes.byteOffset;
-  const a0 = (base + 3) & ~3;
-  const words = a0 - base < n ? new Uint32Array(bytes.buffer, a0, (base + n - a0) >>> 2) : new Uint32Array(0);
-  const w0 = a0 - base;
-  const w1 = w0 + words.length * 4;
-  const wn = words.length;
+  const v = wordView(bytes);
   let o = 0;
   let copied = from;
-  let i = from;
-  while (i < n) {
-    if (i >= w0 && i < w1 && ((i - w0) & 3) === 0) {
-      let k = (i - w0) >>> 2;
-      while (k + 3 < wn && ((words[k]! | words[k + 1]! | words[k + 2]! | words[k + 3]!) & 0x80808080) === 0) k += 4;
-      while (k < wn && (words[k]! & 0x80808080) === 0) k++;
-      i = w0 + k * 4;
-      if (i >= n) break;
-    }
-    if (buf[i]! < 0x80) {
-      i++;
-      continue;
-    }
+  for (let i = highFrom(v, buf, from, n); i < n; i = highFrom(v, buf, i, n)) {
     // The ASCII stretch before the sequence moved to its place (each sequence shortens the text by one), then the
     // sequence's one byte.
     const c = buf[i]!;
@@ -291,30 +307,10 @@ function decodeRuns(bytes: Uint8Array, buf: Buffer): string {
   const maxRuns = (n >>> 6) + 16;
   let runs = 0;
   const all = buf.toString('latin1', from, n);
-  // 32-bit words over the aligned part of the bytes: word k holds bytes [w0 + 4k, w0 + 4k + 4).
-  const base = bytes.byteOffset;
-  const a0 = (base + 3) & ~3;
-  const words = a0 - base < n ? new Uint32Array(bytes.buffer, a0, (base + n - a0) >>> 2) : new Uint32Array(0);
-  const w0 = a0 - base;
-  const w1 = w0 + words.length * 4;
+  const v = wordView(bytes);
   const parts: string[] = [];
   let copied = from;
-  let i = from;
-  const wn = words.length;
-  while (i < n) {
-    if (i >= w0 && i < w1 && ((i - w0) & 3) === 0) {
-      // Whole words without a byte >= 0x80, in a loop of their own.
-      let k = (i - w0) >>> 2;
-      // Four words (16 bytes) a step, then one.
-      while (k + 3 < wn && ((words[k]! | words[k + 1]! | words[k + 2]! | words[k + 3]!) & 0x80808080) === 0) k += 4;
-      while (k < wn && (words[k]! & 0x80808080) === 0) k++;
-      i = w0 + k * 4;
-      if (i >= n) break;
-    }
-    if (buf[i]! < 0x80) {
-      i++;
-      continue;
-    }
+  for (let i = highFrom(v, buf, from, n); i < n; i = highFrom(v, buf, i, n)) {
     let j = i + 1;
     while (j < n && buf[j]! >= 0x80) j++;
     if (++runs > maxRuns) return RUN_DECODER.decode(from === 0 ? buf : buf.subarray(from));
