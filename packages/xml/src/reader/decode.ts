@@ -59,7 +59,7 @@ export function detectXmlEncoding(head: Uint8Array): XmlEncodingInfo {
   const b1 = head[1];
   const b2 = head[2];
   const b3 = head[3];
-  if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return { encoding: 'utf-8', bomLength: 3 };
+  if (hasBom(head)) return { encoding: 'utf-8', bomLength: 3 };
   if (
     (b0 === 0x00 && b1 === 0x00 && ((b2 === 0xfe && b3 === 0xff) || (b2 === 0x00 && b3 === 0x3c))) ||
     (b0 === 0xff && b1 === 0xfe && b2 === 0x00 && b3 === 0x00) ||
@@ -156,7 +156,7 @@ function utf8Pieces(bytes: Uint8Array, segmentBytes: number, minBytes: number): 
   if (bytes.length < minBytes) return { pieces: [new TextDecoder('utf-8').decode(bytes)], bytes: [null] };
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (isAscii(buf)) return { pieces: [buf.toString('latin1')], bytes: [bytes] };
-  if (segmentBytes === 0) return { pieces: [decodeRuns(bytes, buf)], bytes: [null] };
+  if (segmentBytes === 0) return { pieces: [decodeRuns(hasBom(buf) ? buf.subarray(3) : buf)], bytes: [null] };
   const out: XmlPieces = { pieces: [], bytes: [] };
   const n = buf.length;
   // Non-ASCII pieces that were (hits) and were not (misses) all Latin-1: a document with a "€" on every line stops
@@ -190,11 +190,11 @@ function utf8Pieces(bytes: Uint8Array, segmentBytes: number, minBytes: number): 
       const piece = buf.subarray(start, end);
       // Nothing beyond Latin-1 in it (a German line item's umlauts): transcoded in one pass into one-byte text,
       // ~5x faster than TextDecoder and half its size; else TextDecoder. A BOM is dropped only at the document's start.
-      const bom = start === 0 && hasBom(piece);
-      const latin1 = misses > hits + 2 ? null : latin1Of(piece, piece, bom ? 3 : 0);
+      const body = start === 0 && hasBom(piece) ? piece.subarray(3) : piece;
+      const latin1 = misses > hits + 2 ? null : latin1Of(body);
       if (latin1 !== null) hits++;
       else misses++;
-      out.pieces.push(latin1 ?? (bom ? RUN_DECODER.decode(piece.subarray(3)) : RUN_DECODER.decode(piece)));
+      out.pieces.push(latin1 ?? RUN_DECODER.decode(body));
       out.bytes.push(null);
     }
     start = end;
@@ -261,13 +261,13 @@ const SCRATCH_KEEP = 96 * 1024;
 let scratch: Buffer | null = null;
 
 /**
- * The UTF-8 text of `buf` from `from` on when every character in it is below U+0100 (ASCII, and well-formed 2-byte
+ * The UTF-8 text of `buf` (no BOM) when every character in it is below U+0100 (ASCII, and well-formed 2-byte
  * sequences with lead byte C2 or C3: umlauts, ß, é, °, NBSP), else null. Written as Latin-1 bytes into a scratch
  * buffer and copied out once, so the text is one-byte and the only string made: a run-by-run join makes the copy,
  * its slices and the joined text (three times the garbage, and on a large tree each young-generation collection
  * copies the tree built so far), TextDecoder a two-byte string.
  */
-function latin1Of(bytes: Uint8Array, buf: Buffer, from: number): string | null {
+function latin1Of(buf: Buffer): string | null {
   const n = buf.length;
   let out = scratch;
   if (out === null || out.length < n) {
@@ -275,55 +275,54 @@ function latin1Of(bytes: Uint8Array, buf: Buffer, from: number): string | null {
     if (n <= SCRATCH_KEEP) scratch = out;
   }
   // All of it copied at once; the ASCII stretches after the first sequence are moved down in place.
-  out.set(from === 0 ? bytes : bytes.subarray(from), 0);
-  const v = wordView(bytes);
+  out.set(buf, 0);
+  const v = wordView(buf);
   let o = 0;
-  let copied = from;
-  for (let i = highFrom(v, buf, from, n); i < n; i = highFrom(v, buf, i, n)) {
+  let copied = 0;
+  for (let i = highFrom(v, buf, 0, n); i < n; i = highFrom(v, buf, i, n)) {
     // The ASCII stretch before the sequence moved to its place (each sequence shortens the text by one), then the
     // sequence's one byte.
     const c = buf[i]!;
     const d = i + 1 < n ? buf[i + 1]! : 0;
     if ((c !== 0xc2 && c !== 0xc3) || (d & 0xc0) !== 0x80) return null;
-    if (o !== copied - from) out.copyWithin(o, copied - from, i - from);
+    if (o !== copied) out.copyWithin(o, copied, i);
     o += i - copied;
     out[o++] = ((c & 0x1f) << 6) | (d & 0x3f);
     i += 2;
     copied = i;
   }
-  if (o !== copied - from) out.copyWithin(o, copied - from, n - from);
+  if (o !== copied) out.copyWithin(o, copied, n);
   o += n - copied;
   return out.toString('latin1', 0, o);
 }
 
 /**
- * decodeUtf8 of bytes that are not all ASCII, run by run (see there). Bytes with many runs (text in a non-Latin
- * script, or accents every few characters) go to TextDecoder whole instead.
+ * decodeUtf8 of bytes (no BOM) that are not all ASCII, run by run (see there). Bytes with many runs (text in a
+ * non-Latin script, or accents every few characters) go to TextDecoder whole instead.
  */
-function decodeRuns(bytes: Uint8Array, buf: Buffer): string {
+function decodeRuns(buf: Buffer): string {
   const n = buf.length;
-  const from = hasBom(buf) ? 3 : 0;
   // More runs than this and the pieces would cost more than TextDecoder's pass over all of it.
   const maxRuns = (n >>> 6) + 16;
   let runs = 0;
-  const all = buf.toString('latin1', from, n);
-  const v = wordView(bytes);
+  const all = buf.toString('latin1');
+  const v = wordView(buf);
   const parts: string[] = [];
-  let copied = from;
-  for (let i = highFrom(v, buf, from, n); i < n; i = highFrom(v, buf, i, n)) {
+  let copied = 0;
+  for (let i = highFrom(v, buf, 0, n); i < n; i = highFrom(v, buf, i, n)) {
     let j = i + 1;
     while (j < n && buf[j]! >= 0x80) j++;
-    if (++runs > maxRuns) return RUN_DECODER.decode(from === 0 ? buf : buf.subarray(from));
-    if (i > copied) parts.push(all.slice(copied - from, i - from));
+    if (++runs > maxRuns) return RUN_DECODER.decode(buf);
+    if (i > copied) parts.push(all.slice(copied, i));
     parts.push(decodeRun(buf, i, j));
     copied = j;
     i = j;
   }
-  if (copied < n) parts.push(all.slice(copied - from));
+  if (copied < n) parts.push(all.slice(copied));
   return parts.join('');
 }
 
-/** The text of bytes [i, j): a maximal run of bytes ≥ 0x80 that starts after an ASCII byte or the (dropped) BOM. */
+/** The text of bytes [i, j): a maximal run of bytes ≥ 0x80 that starts after an ASCII byte or at the start (a BOM already cut off). */
 function decodeRun(b: Buffer, i: number, j: number): string {
   if (j - i > SHORT_RUN) return RUN_DECODER.decode(b.subarray(i, j));
   let s = '';
