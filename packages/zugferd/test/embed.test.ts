@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeCii } from '@kontor/cii';
-import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream } from 'pdf-lib';
 import { ciiOptionsForPdf, embedInvoice, typesetInvoice, ZugferdError } from '../src/index';
 import { corpusAvailable, corpusDir, loadFixtures, qpdfCheck, tool, visualPdf } from './helpers';
 import { pageContents, readWithPdfJs } from './pdf-tools';
@@ -57,6 +57,29 @@ describe('embedInvoice', () => {
     const widths = font.lookup(PDFName.of('Widths'), PDFArray);
     expect(String(widths.get(65 - 32))).toBe('667');
     expect((await readWithPdfJs(r.pdf)).pages[0]).toContain('Rechnung RE-2025-0001');
+  });
+
+  it('substitutes the same way whether the font dictionaries are in the clear or inside object streams', async () => {
+    // in the clear, the bytes show the font and it is substituted before the load check; inside object streams the
+    // check finds it and the substitution follows. Both give the same fonts, the same report, the same pages.
+    const results = [];
+    for (const objectStreams of [false, true, false]) {
+      const visual = await visualPdf(1, { helvetica: true, objectStreams });
+      expect(Buffer.from(visual).includes('/BaseFont /Helvetica')).toBe(!objectStreams);
+      const r = await embedInvoice(visual, structuredClone(invoice), { now });
+      expect(r.check.verdict).not.toBe('invalid');
+      expect(await pageContents(r.pdf)).toEqual(await pageContents(visual));
+      const doc = await PDFDocument.load(r.pdf);
+      const fonts = doc.getPage(0).node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
+      const font = fonts.lookup(fonts.keys()[0]!, PDFDict);
+      expect(font.lookup(PDFName.of('BaseFont'))!.toString()).toBe('/LiberationSans');
+      const program = font.lookup(PDFName.of('FontDescriptor'), PDFDict).lookup(PDFName.of('FontFile2'), PDFStream);
+      results.push({ pdf: r.pdf, warnings: r.warnings.map((w) => w.message), program: Buffer.from((program as PDFRawStream).getContents()) });
+    }
+    expect(results[1]!.warnings).toEqual(results[0]!.warnings);
+    expect(results[1]!.program.equals(results[0]!.program)).toBe(true);
+    // the font program is read and compressed once per process: a later embed writes the same bytes
+    expect(Buffer.from(results[2]!.pdf).equals(Buffer.from(results[0]!.pdf))).toBe(true);
   });
 
   it('embeds supporting documents next to factur-x.xml', async () => {

@@ -57,7 +57,7 @@ export function manyLines(n: number, extra: Partial<InvoiceInput> = {}): Invoice
 }
 
 /** A plain (not PDF/A) visual invoice PDF of `pages` pages with an embedded TrueType font, like an ERP would print. */
-export async function visualPdf(pages: number, opts: { helvetica?: boolean; times?: boolean } = {}): Promise<Uint8Array> {
+export async function visualPdf(pages: number, opts: { helvetica?: boolean; times?: boolean; objectStreams?: boolean } = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   let font;
@@ -75,7 +75,8 @@ export async function visualPdf(pages: number, opts: { helvetica?: boolean; time
     for (let i = 0; i < 30; i++) page.drawText(`Position ${p * 30 + i + 1}  Beratung  8 Std.  120,00 €`, { x: 60, y: 740 - i * 20, size: 10, font });
     page.drawRectangle({ x: 50, y: 60, width: 495, height: 40, borderColor: rgb(0.5, 0.5, 0.5), borderWidth: 1 });
   }
-  return doc.save();
+  // pdf-lib's default puts the font dictionaries into object streams; without them they are in the clear
+  return doc.save({ useObjectStreams: opts.objectStreams ?? true });
 }
 
 /** Corpus gate: fails in CI when the corpus is missing, otherwise says why it skips. */

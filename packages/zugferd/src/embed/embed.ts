@@ -59,10 +59,15 @@ export async function embedInvoice(pdf: Uint8Array, invoice: unknown, opts: Embe
   if (!head.includes('%PDF-')) refuse('PDF_UNREADABLE', 'The file is not a PDF (no %PDF- header)');
   // checked on the raw bytes first: the strings of an encrypted file do not parse, and need not be tried
   if (hasEncryptEntry(pdf)) refuse('PDF_ENCRYPTED', 'The PDF is encrypted or password protected; PDF/A forbids encryption. Supply an unprotected PDF.');
-  let loaded = await loadForPdfA3(pdf);
+  // The one page-level problem we can fix without changing the pages: standard Helvetica/Arial not embedded. When
+  // the file's bytes show such a font, it is substituted before the one load check (instead of a check that
+  // refuses, the substitution and a second check of the whole file); fonts the bytes do not show (inside object
+  // streams) are found by the check, and substituted then.
   const substituted: string[] = [];
-  if (!loaded.ok && onlyUnembeddedFonts(loaded.findings)) {
-    // the one page-level problem we can fix without changing the pages: standard Helvetica/Arial not embedded
+  const early = namesStandardFont(pdf) ? await withStandardFontsEmbedded(pdf) : undefined;
+  if (early) substituted.push(...early.fonts);
+  let loaded = await loadForPdfA3(early ? early.bytes : pdf);
+  if (!early && !loaded.ok && onlyUnembeddedFonts(loaded.findings)) {
     const retry = await withStandardFontsEmbedded(pdf);
     if (retry) {
       substituted.push(...retry.fonts);
@@ -121,6 +126,25 @@ function onlyUnembeddedFonts(findings: readonly PdfaFinding[]): boolean {
   const errors = findings.filter((f) => f.severity === 'error');
   return errors.length > 0 && errors.every((f) => f.code === 'PDFA_FONT_NOT_EMBEDDED');
 }
+
+/**
+ * Whether the file's bytes name a font we can substitute as written in the clear: `/BaseFont` followed by a
+ * Helvetica or Arial name without a subset tag (an embedded subset is `/ABCDEF+ArialMT`). A fully embedded Arial
+ * also matches; embedStandardFonts then substitutes nothing and the file is checked as it is.
+ */
+function namesStandardFont(pdf: Uint8Array): boolean {
+  const buf = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  for (const family of ['/Helvetica', '/Arial']) {
+    for (let at = buf.indexOf(family); at >= 0; at = buf.indexOf(family, at + family.length)) {
+      let k = at - 1;
+      while (k >= 0 && isPdfSpace(buf[k]!)) k--;
+      if (k >= 8 && buf.toString('latin1', k - 8, k + 1) === '/BaseFont') return true;
+    }
+  }
+  return false;
+}
+
+const isPdfSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 
 /** The PDF saved again with Liberation Sans embedded for its standard Helvetica/Arial fonts, or undefined. */
 async function withStandardFontsEmbedded(pdf: Uint8Array): Promise<{ bytes: Uint8Array; fonts: string[] } | undefined> {
