@@ -12,6 +12,10 @@ export function md5(...parts: (Uint8Array | string)[]): Uint8Array {
   return new Uint8Array(h.digest());
 }
 
+export function sha256(bytes: Uint8Array): Uint8Array {
+  return new Uint8Array(createHash('sha256').update(bytes).digest());
+}
+
 export function toHex(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex').toUpperCase();
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_PDF, corpusAvailable } from '../../test/corpus';
-import { countObjects } from './limits';
+import { countObjects, countPageObjects } from './limits';
 
 /** The count as the patterns on the latin1 text gave it before the byte-level search (the reference). */
 function reference(bytes: Uint8Array, stopAt: number): number {
@@ -16,6 +16,15 @@ function reference(bytes: Uint8Array, stopAt: number): number {
     const count = /\/N[\0\t\n\f\r ]+(\d{1,9})(?![0-9])/.exec(around);
     if (count) n += Number(count[1]);
   }
+  return n;
+}
+
+/** The page count as the pattern on the latin1 text gave it before the byte-level search (the reference). */
+function pageReference(bytes: Uint8Array, stopAt: number): number {
+  const s = Buffer.from(bytes).toString('latin1');
+  const re = /\/Type[\0\t\n\f\r ]*\/Page(?![A-Za-z0-9#])/g;
+  let n = 0;
+  while (re.exec(s) && n <= stopAt) n++;
   return n;
 }
 
@@ -50,6 +59,34 @@ describe('countObjects', () => {
     for (const f of pdfFiles(CORPUS_PDF)) {
       const bytes = new Uint8Array(readFileSync(f));
       for (const stopAt of [3, 200_000]) expect(countObjects(bytes, stopAt), f).toBe(reference(bytes, stopAt));
+      files++;
+    }
+    expect(files).toBeGreaterThan(1000);
+  });
+});
+
+describe('countPageObjects', () => {
+  it('counts "/Type /Page" like the pattern did, not /Pages, /PageLabel or /SubType', () => {
+    const cases = [
+      '<< /Type /Page >> << /Type/Page/Parent 1 0 R >> << /Type /Pages /Kids [] >>',
+      '/Type\n\r\t\x0c\x00 /Page\n/Type /Page#20/Type /PageLabel /Type /Page1 /Type /Page/',
+      '/SubType /Page /XType /Page /Typ /Page Type /Page //Type /Page',
+      '/Type /Page',
+      '/Page /Type /Page',
+      '\xff/Type /Page\xe9/Type /Page',
+      '',
+    ];
+    for (const c of cases) for (const stopAt of [0, 1, 2, 1000]) expect(countPageObjects(enc(c), stopAt), `${JSON.stringify(c)} stopAt ${stopAt}`).toBe(pageReference(enc(c), stopAt));
+    expect(countPageObjects(enc(cases[0]!), 1000)).toBe(2);
+    expect(countPageObjects(enc(cases[1]!), 1000)).toBe(2);
+    expect(countPageObjects(enc(cases[2]!), 1000)).toBe(1);
+  });
+
+  it.skipIf(!corpusAvailable())('equals the pattern on every corpus PDF', () => {
+    let files = 0;
+    for (const f of pdfFiles(CORPUS_PDF)) {
+      const bytes = new Uint8Array(readFileSync(f));
+      for (const stopAt of [0, 200_000]) expect(countPageObjects(bytes, stopAt), f).toBe(pageReference(bytes, stopAt));
       files++;
     }
     expect(files).toBeGreaterThan(1000);

@@ -35,11 +35,18 @@ const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 const isAlnum = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
-/** Page objects written in the clear ("/Type /Page"); pages inside object streams are not seen. */
+/**
+ * Page objects written in the clear (`/Type /Page`, any white space between, not `/Pages`); pages inside object
+ * streams are not seen. A byte search (no text copy of the file): it runs before anything is parsed, on every check.
+ */
 export function countPageObjects(bytes: Uint8Array, stopAt: number): number {
-  const s = latin1(bytes);
-  const re = /\/Type[\0\t\n\f\r ]*\/Page(?![A-Za-z0-9#])/g;
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let n = 0;
-  while (re.exec(s) && n <= stopAt) n++;
+  for (let at = b.indexOf('/Page'); at >= 0 && n <= stopAt; at = b.indexOf('/Page', at + 5)) {
+    if (at + 5 < b.length && (isAlnum(b[at + 5]!) || b[at + 5] === 0x23)) continue;
+    let k = at - 1;
+    while (k >= 0 && isWs(b[k]!)) k--;
+    if (k >= 4 && b[k - 4] === 0x2f && b[k - 3] === 0x54 && b[k - 2] === 0x79 && b[k - 1] === 0x70 && b[k] === 0x65) n++; // "/Type"
+  }
   return n;
 }

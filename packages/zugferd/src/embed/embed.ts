@@ -134,14 +134,18 @@ function onlyUnembeddedFonts(findings: readonly PdfaFinding[]): boolean {
  */
 function namesStandardFont(pdf: Uint8Array): boolean {
   const buf = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-  for (const family of ['/Helvetica', '/Arial']) {
-    for (let at = buf.indexOf(family); at >= 0; at = buf.indexOf(family, at + family.length)) {
-      let k = at - 1;
-      while (k >= 0 && isPdfSpace(buf[k]!)) k--;
-      if (k >= 8 && buf.toString('latin1', k - 8, k + 1) === '/BaseFont') return true;
-    }
+  for (let at = buf.indexOf('/BaseFont'); at >= 0; at = buf.indexOf('/BaseFont', at + 9)) {
+    let k = at + 9;
+    while (k < buf.length && isPdfSpace(buf[k]!)) k++;
+    if (startsWithAt(buf, k, '/Helvetica') || startsWithAt(buf, k, '/Arial')) return true;
   }
   return false;
+}
+
+function startsWithAt(buf: Buffer, at: number, text: string): boolean {
+  if (at + text.length > buf.length) return false;
+  for (let i = 0; i < text.length; i++) if (buf[at + i] !== text.charCodeAt(i)) return false;
+  return true;
 }
 
 const isPdfSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
@@ -214,7 +218,10 @@ function creatorOf(doc: PDFDocument): string | undefined {
 
 /** An /Encrypt entry in a trailer or cross-reference stream dictionary. */
 function hasEncryptEntry(pdf: Uint8Array): boolean {
-  const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1');
+  const buf = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  // a byte search first: most files have no /Encrypt at all, and need no text copy of the whole file
+  if (buf.indexOf('/Encrypt') < 0) return false;
+  const text = buf.toString('latin1');
   return /\/Encrypt[\0\t\n\f\r ]*(\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+R|<<)/.test(text);
 }
 
