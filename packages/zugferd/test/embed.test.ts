@@ -82,6 +82,14 @@ describe('embedInvoice', () => {
     expect(Buffer.from(results[2]!.pdf).equals(Buffer.from(results[0]!.pdf))).toBe(true);
   });
 
+  it('refuses a file without pages even when it names a font it could substitute', async () => {
+    const doc = await PDFDocument.create();
+    await doc.embedFont('Helvetica');
+    const noPages = await doc.save({ useObjectStreams: false, addDefaultPage: false });
+    expect(Buffer.from(noPages).includes('/BaseFont /Helvetica')).toBe(true);
+    expect(await codeOf(embedInvoice(noPages, structuredClone(invoice), { now }))).toBe('PDF_UNREADABLE');
+  });
+
   it('embeds supporting documents next to factur-x.xml', async () => {
     const pdfAttachment = await visualPdf(1);
     const r = await embedInvoice(await visualPdf(1), structuredClone(invoice), { now, attachments: [{ filename: 'lieferschein.pdf', data: pdfAttachment, description: 'Lieferschein' }] });

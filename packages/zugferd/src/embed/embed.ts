@@ -4,7 +4,7 @@
  * things; here we add what concerns hybrids (an earlier invoice XML is replaced, a signed file is refused, a stale
  * linearisation dictionary dropped). Refusals carry a reason code; nothing that fails our own check is returned.
  */
-import { loadForPdfA3, type Finding as PdfaFinding } from '@kontor/pdfa3';
+import { loadForPdfA3, savePlain, type Finding as PdfaFinding } from '@kontor/pdfa3';
 import type { SchemaStore } from '@kontor/xml';
 import { PDFArray, PDFDict, PDFDocument as PDFDocumentClass, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFDocument, type PDFObject } from 'pdf-lib';
 import { embedStandardFonts } from './standard-fonts';
@@ -158,9 +158,11 @@ async function withStandardFontsEmbedded(pdf: Uint8Array): Promise<{ bytes: Uint
   } catch {
     return undefined;
   }
+  // a file without pages is refused by the load check as it is (pdf-lib's save would have added a blank page)
+  if (doc.getPageCount() === 0) return undefined;
   const fonts = embedStandardFonts(doc);
   if (!fonts.length) return undefined;
-  return { bytes: await doc.save({ useObjectStreams: false, updateFieldAppearances: false }), fonts };
+  return { bytes: await savePlain(doc), fonts };
 }
 
 /** Maps @kontor/pdfa3's refusal to our reason codes (its findings travel along). */
