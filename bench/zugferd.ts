@@ -10,9 +10,13 @@ import type { InvoiceInput } from '@kontor/cii';
 import { invoiceWith, toEInvoiceEu } from './lib/einvoice-eu';
 import { embedInvoice, typesetInvoice } from '@kontor/zugferd';
 import { fmtStats, interleaved, mb, medianMs, peakRss, ratio, type BenchRow } from './harness';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 
 const now = new Date('2025-03-10T10:00:00Z');
+const plainPdfs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/corpus/pdf/plain');
 
 async function referenceEmbed(): Promise<((pdf: Uint8Array, inv: InvoiceInput) => Promise<unknown>) | null> {
   try {
@@ -194,6 +198,37 @@ export async function run(): Promise<BenchRow[]> {
       inputSize: mb(visual.byteLength),
       peakRss: peakRss(),
     });
+  // Supplied PDFs from elsewhere (../shared/corpus/pdf/plain) that both sides accept: a 410 KB print layout with
+  // embedded CID fonts (the load check reads their programs), unembedded Arial (we embed Liberation Sans: the
+  // substitution, then the check), unembedded Helvetica plus earlier attachments (622 KB).
+  if (nz) {
+    for (const rel of ['horstoeko/00_ZugferdDocumentPdfBuilder_PrintLayout.pdf', 'zugferd-csharp/not-embedded.pdf', 'pdf-lib/add_attachments.pdf']) {
+      const file = path.join(plainPdfs, rel);
+      if (!existsSync(file)) {
+        rows.push({ case: `zugferd embed into ${rel}`, ours: 'skipped: ../shared/corpus/pdf/plain missing', reference: '', ratio: '', inputSize: '', peakRss: '' });
+        continue;
+      }
+      const supplied = new Uint8Array(readFileSync(file));
+      try {
+        const r = await interleaved(
+          () => timed(() => embedInvoice(supplied, one, { now })),
+          () => timed(() => nz(supplied, one)),
+          21,
+          3,
+        );
+        rows.push({
+          case: `zugferd embed into a supplied PDF (${rel}), incl. own check (vs node-zugferd, no PDF/A, no check)`,
+          ours: fmtStats(r.a),
+          reference: `${fmtStats(r.b)} (node-zugferd)`,
+          ratio: ratio(r.a.median, r.b.median),
+          inputSize: mb(supplied.byteLength),
+          peakRss: peakRss(),
+        });
+      } catch (err) {
+        rows.push({ case: `zugferd embed into ${rel}`, ours: '', reference: `failed: ${(err as Error).message.slice(0, 60)}`, ratio: 'n/a', inputSize: mb(supplied.byteLength), peakRss: '' });
+      }
+    }
+  }
   const ref = await referenceEmbed();
   if (ref) {
     try {
