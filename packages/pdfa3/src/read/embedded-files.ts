@@ -30,11 +30,18 @@ export interface EmbeddedFile {
   checksumValid?: boolean;
   /** why `data` is empty (too large, undecodable, no stream) */
   error?: string;
+  /** true when `readData` declined this file: `data` is empty, `size` is /Params /Size (0 without it), no checksum */
+  dataSkipped?: true;
 }
 
 export interface ReadEmbeddedFilesOptions {
   /** per-file cap on decoded bytes (default 64 MB) */
   maxFileBytes?: number;
+  /**
+   * Which files to decode (default: all). A caller that needs the bytes of one file only (e.g. factur-x.xml) saves
+   * inflating and hashing the others; a declined file is listed with `dataSkipped: true` and empty `data`.
+   */
+  readData?: (file: { name: string }) => boolean;
 }
 
 /**
@@ -115,6 +122,11 @@ export function embeddedFilesOf(doc: PDFDocument, opts: ReadEmbeddedFilesOptions
     const mdd = md ? parsePdfDate(md) : undefined;
     if (cdd) out.creationDate = cdd;
     if (mdd) out.modDate = mdd;
+    if (opts.readData && !opts.readData(out)) {
+      out.dataSkipped = true;
+      out.size = (params ? getNumber(ctx, params, 'Size') : undefined) ?? 0;
+      return out;
+    }
     try {
       out.data = decodeStream(ctx, stream, max);
     } catch (e) {

@@ -1,6 +1,7 @@
 import { PDFArray, PDFDict, PDFHexString, PDFName, type PDFStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildSampleDoc } from '../../test/fixtures';
+import { attachFile } from '../write/attach-file';
 import { savePdfA3 } from '../write/save';
 import { readEmbeddedFiles } from './embedded-files';
 import { readPdfInfo } from './pdf-info';
@@ -25,6 +26,31 @@ describe('readers', () => {
     expect(g?.data.length).toBe(0);
     expect(g?.error).toMatch(/more than 10 bytes/);
     expect(g?.size).toBeGreaterThan(10);
+  });
+
+  it('decode only the files readData accepts, listing the others with their size and dataSkipped', async () => {
+    const doc = await buildSampleDoc();
+    const big = new Uint8Array(50_000).fill(0x41);
+    attachFile(doc, { name: 'lieferschein.txt', data: big, mimeType: 'text/plain', relationship: 'Supplement', modDate: new Date('2026-01-01T00:00:00Z') });
+    const bytes = await savePdfA3(doc);
+    const all = await readEmbeddedFiles(bytes);
+    const asked: string[] = [];
+    const some = await readEmbeddedFiles(bytes, {
+      readData: (f) => {
+        asked.push(f.name);
+        return f.name !== 'lieferschein.txt';
+      },
+    });
+    expect(asked.sort()).toEqual(all.map((f) => f.name).sort());
+    expect(all.length).toBeGreaterThan(1);
+    for (const f of some) {
+      const full = all.find((x) => x.name === f.name)!;
+      if (f.name === 'lieferschein.txt') {
+        expect(full.data).toEqual(big);
+        expect(f).toEqual({ ...full, data: new Uint8Array(0), checksumValid: undefined, dataSkipped: true });
+        expect(f.size).toBe(50_000);
+      } else expect(f).toEqual(full);
+    }
   });
 
   it('reads pdfaid by pattern when the XMP is not well-formed', async () => {

@@ -119,7 +119,12 @@ export interface CheckHybridOptions {
 export async function checkHybrid(bytes: Uint8Array, o: CheckHybridOptions): Promise<HybridCheck> {
   const level = o.level ?? 'EN 16931';
   // one parse for the PDF/A check and both readers
-  const inspection = await inspectPdfA3(bytes, { ...(o.precheck ? { precheck: o.precheck } : {}), ...(o.lang ? { lang: o.lang } : {}) });
+  // only factur-x.xml is compared byte for byte: the other embedded files are listed, not inflated and hashed
+  const inspection = await inspectPdfA3(bytes, {
+    ...(o.precheck ? { precheck: o.precheck } : {}),
+    ...(o.lang ? { lang: o.lang } : {}),
+    readData: (f) => f.name === FACTURX_FILENAME,
+  });
   const pdfaResult = inspection.check;
   const pdfa: Finding[] = pdfaResult.findings.map((f) => ({ ...f, source: 'pdfa' as const }));
   const structure: Finding[] = [];
