@@ -256,6 +256,27 @@ describe('tokenizer vs saxes reference', () => {
     }
   });
 
+  it('agrees on comments and CDATA sections of 0-200 characters with each character that needs a closer look, XML 1.0 and 1.1', () => {
+    // positions after such a body (line breaks inside) and errors in it must come out as saxes gives them
+    const r = rng(31);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 :()<&]\t\u00e0\u00e9\u20ac\u00a0';
+    const specials = ['', '\n', '\r', '\r\n', '\u0001', '\u007f', '\u0085', '\u009f', '\u2028', '\u2029', '\ud7ff', '\ue000', '\ud83d\ude00', '\ud800', '\ufffd', '\ufffe', '-', '>'];
+    for (const decl of ['', '<?xml version="1.1"?>']) {
+      for (const special of specials) {
+        for (const len of [0, 5, 15, 16, 17, 40, 200]) {
+          const run = (n: number) => Array.from({ length: n }, () => (r(25) === 0 ? '\n' : alphabet[r(alphabet.length)])).join('');
+          const at = r(len + 1);
+          const body = run(at) + special + run(len - at);
+          // the element right after the body, on its last line: its column counts from the body's last line break
+          for (const doc of [`${decl}<r>\n  <!--${body}--><a x="1"/>\n</r>`, `${decl}<r><a><![CDATA[${body}]]></a><b/></r>`]) {
+            const expected = reference(doc);
+            for (const chunks of [[doc], cut(doc, [r(doc.length)])]) expect(ours(chunks), `${decl} ${JSON.stringify(special)} ${len}: ${JSON.stringify(doc)}`).toEqual(expected);
+          }
+        }
+      }
+    }
+  });
+
   it('agrees on long text runs, attribute values and comments split anywhere', () => {
     const r = rng(11);
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=';
