@@ -9,7 +9,7 @@ import { PREDEFINED_CMAPS, STANDARD_14 } from '../../internal/rules';
 import { readCmapInfo } from '../../internal/truetype';
 import { inGlyphList } from '../unicode';
 import { scanContent } from './content';
-import { validUtf8Name, type GraphicsRun, type Res, type PageState, type ColourStart, decode } from './state';
+import { validUtf8Name, type GraphicsRun, type Res, type PageState, type ColourStart, decode, decodeFontProgram } from './state';
 
 /** Character collection ordering of a predefined (non-Identity) CMap, from its name. */
 function predefinedOrdering(name: string): string | undefined {
@@ -213,7 +213,7 @@ function checkTrueType(run: GraphicsRun, font: PDFDict, desc: PDFDict | undefine
     }
   }
   if (embedded?.key === 'FontFile2') {
-    const b = decode(run, embedded.stream, `${path}/FontFile2`);
+    const b = decodeFontProgram(run, embedded.stream, `${path}/FontFile2`);
     const info = b ? readCmapInfo(b) : undefined;
     if (info) {
       if (!symbolic && !(info.has30 ? info.count > 1 : info.count > 0)) run.c.fail('6.2.11.6-1', run.c.t('TT_CMAP_NONSYMBOLIC'), path);

@@ -6,6 +6,7 @@
 import type { PDFDict, PDFStream, PDFContext, PDFObject } from 'pdf-lib';
 import { decodeStream, entryByName, get, getDict, resolve, StreamTooLargeError } from '../../internal/pdf';
 import type { CheckContext } from '../context';
+import { decodeOnce } from '../decoded';
 import type { GlyphUse } from '../glyph-widths';
 import { isUtf8 } from '../../internal/bytes';
 
@@ -86,8 +87,22 @@ export function inherited(run: GraphicsRun, node: PDFDict, key: string): PDFObje
 }
 
 export function decode(run: GraphicsRun, s: PDFStream, path: string): Uint8Array | undefined {
+  return noted(run, path, () => decodeStream(run.ctx, s, run.c.maxStreamBytes));
+}
+
+/**
+ * decode for a font program: through the run's decodeOnce cache, which the font-program and glyph-width checks
+ * read the same stream from (one inflate per program and run instead of two). Page content and other streams keep
+ * `decode`: they are read once, and are not held for the rest of the run.
+ */
+export function decodeFontProgram(run: GraphicsRun, s: PDFStream, path: string): Uint8Array | undefined {
+  return noted(run, path, () => decodeOnce(run.c, s));
+}
+
+/** The decoded bytes, or undefined with a note for a stream too large or undecodable. */
+function noted(run: GraphicsRun, path: string, read: () => Uint8Array): Uint8Array | undefined {
   try {
-    return decodeStream(run.ctx, s, run.c.maxStreamBytes);
+    return read();
   } catch (e) {
     if (e instanceof StreamTooLargeError) run.c.note('PDF_STREAM_TOO_LARGE', 'error', run.c.t('STREAM_TOO_LARGE_NOTE', { error: e.message }), path);
     else run.c.note('PDF_STREAM_UNDECODABLE', 'warning', run.c.t('STREAM_UNDECODABLE', { error: (e as Error).message }), path);
