@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeCii } from '@kontor/cii';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream } from 'pdf-lib';
+import { namesStandardFont } from '../src/embed/embed';
 import { ciiOptionsForPdf, embedInvoice, typesetInvoice, ZugferdError } from '../src/index';
 import { corpusAvailable, corpusDir, loadFixtures, qpdfCheck, tool, visualPdf } from './helpers';
 import { pageContents, readWithPdfJs } from './pdf-tools';
@@ -60,8 +61,8 @@ describe('embedInvoice', () => {
   });
 
   it('substitutes the same way whether the font dictionaries are in the clear or inside object streams', async () => {
-    // in the clear, the bytes show the font and it is substituted before the load check; inside object streams the
-    // check finds it and the substitution follows. Both give the same fonts, the same report, the same pages.
+    // the bytes show the font either way (in the clear, or in a FlateDecode object stream), and it is substituted
+    // before the load check. Both give the same fonts, the same report, the same pages.
     const results = [];
     for (const objectStreams of [false, true, false]) {
       const visual = await visualPdf(1, { helvetica: true, objectStreams });
@@ -80,6 +81,26 @@ describe('embedInvoice', () => {
     expect(results[1]!.program.equals(results[0]!.program)).toBe(true);
     // the font program is read and compressed once per process: a later embed writes the same bytes
     expect(Buffer.from(results[2]!.pdf).equals(Buffer.from(results[0]!.pdf))).toBe(true);
+  });
+
+  it('sees a substitutable font in the clear and inside object streams, and not an embedded subset or Times', async () => {
+    for (const objectStreams of [false, true]) {
+      expect(namesStandardFont(await visualPdf(1, { helvetica: true, objectStreams })), `helvetica, object streams ${objectStreams}`).toBe(true);
+      expect(namesStandardFont(await visualPdf(1, { objectStreams })), `embedded subset, object streams ${objectStreams}`).toBe(false);
+      expect(namesStandardFont(await visualPdf(1, { times: true, objectStreams })), `times, object streams ${objectStreams}`).toBe(false);
+    }
+    // an object stream it does not read (indirect /Length, another filter, a dictionary it does not find) is no
+    // answer: the load check finds the font, and the substitution follows it
+    const inStreams = Buffer.from(await visualPdf(1, { helvetica: true, objectStreams: true }));
+    const text = inStreams.toString('latin1');
+    const variant = (from: RegExp, to: string) => new Uint8Array(Buffer.from(text.replace(from, to), 'latin1'));
+    expect(namesStandardFont(variant(/\/Length (\d+)\n>>\nstream/g, '/Length 9 0 R\n>>\nstream'))).toBe(false);
+    expect(namesStandardFont(variant(/\/Filter \/FlateDecode\n\/Type \/ObjStm/g, '/Filter /LZWDecode\n/Type /ObjStm'))).toBe(false);
+    const padded = variant(/\/Type \/ObjStm\n/g, `/Type /ObjStm${' '.repeat(600)}\n`);
+    expect(namesStandardFont(padded)).toBe(false);
+    const r = await embedInvoice(padded, structuredClone(invoice), { now });
+    expect(r.warnings.some((w) => w.code === 'PDF_FIXED' && w.message.includes('Liberation Sans'))).toBe(true);
+    expect(namesStandardFont(new Uint8Array(inStreams.subarray(0, inStreams.indexOf('stream') + 20)))).toBe(false);
   });
 
   it('refuses a file without pages even when it names a font it could substitute', async () => {

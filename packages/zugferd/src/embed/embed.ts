@@ -4,6 +4,7 @@
  * things; here we add what concerns hybrids (an earlier invoice XML is replaced, a signed file is refused, a stale
  * linearisation dictionary dropped). Refusals carry a reason code; nothing that fails our own check is returned.
  */
+import { inflateSync } from 'node:zlib';
 import { loadForPdfA3, savePlain, type Finding as PdfaFinding } from '@kontor/pdfa3';
 import type { SchemaStore } from '@kontor/xml';
 import { PDFArray, PDFDict, PDFDocument as PDFDocumentClass, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFDocument, type PDFObject } from 'pdf-lib';
@@ -128,18 +129,64 @@ function onlyUnembeddedFonts(findings: readonly PdfaFinding[]): boolean {
 }
 
 /**
- * Whether the file's bytes name a font we can substitute as written in the clear: `/BaseFont` followed by a
- * Helvetica or Arial name without a subset tag (an embedded subset is `/ABCDEF+ArialMT`). A fully embedded Arial
- * also matches; embedStandardFonts then substitutes nothing and the file is checked as it is.
+ * Whether the file names a font we can substitute: `/BaseFont` followed by a Helvetica or Arial name without a
+ * subset tag (an embedded subset is `/ABCDEF+ArialMT`), in the clear or inside a FlateDecode object stream (pdf-lib
+ * writes its font dictionaries there). A guess that decides only the order of the work: a fully embedded Arial also
+ * matches (embedStandardFonts then substitutes nothing), and a font this does not see is found by the load check.
+ * @internal exported for its test
  */
-function namesStandardFont(pdf: Uint8Array): boolean {
+export function namesStandardFont(pdf: Uint8Array): boolean {
   const buf = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  if (namesStandardFontIn(buf)) return true;
+  let streams = 0;
+  for (let at = buf.indexOf('/ObjStm'); at >= 0 && streams < OBJSTM_MAX; at = buf.indexOf('/ObjStm', at + 7)) {
+    const data = objectStreamData(buf, at);
+    if (data === undefined) continue;
+    streams++;
+    let text: Buffer;
+    try {
+      text = inflateSync(data, { maxOutputLength: OBJSTM_MAX_BYTES });
+    } catch {
+      continue;
+    }
+    if (namesStandardFontIn(text)) return true;
+  }
+  return false;
+}
+
+/** At most this many object streams, of at most this many bytes each, are looked into. */
+const OBJSTM_MAX = 64;
+const OBJSTM_MAX_BYTES = 1024 * 1024;
+
+function namesStandardFontIn(buf: Buffer): boolean {
   for (let at = buf.indexOf('/BaseFont'); at >= 0; at = buf.indexOf('/BaseFont', at + 9)) {
     let k = at + 9;
     while (k < buf.length && isPdfSpace(buf[k]!)) k++;
     if (startsWithAt(buf, k, '/Helvetica') || startsWithAt(buf, k, '/Arial')) return true;
   }
   return false;
+}
+
+/**
+ * The compressed data of the object stream whose dictionary holds the `/ObjStm` at `at`: a dictionary with a direct
+ * /Length and /FlateDecode as its only filter, `stream` and its end of line right after it. Undefined otherwise.
+ */
+function objectStreamData(buf: Buffer, at: number): Buffer | undefined {
+  const open = buf.lastIndexOf('<<', at);
+  const kw = buf.indexOf('stream', at);
+  if (open < 0 || at - open > 512 || kw < 0 || kw - at > 512) return undefined;
+  const dict = buf.toString('latin1', open, kw);
+  if (!/>>[\0\t\n\f\r ]*$/.test(dict) || !/\/Type[\0\t\n\f\r ]*\/ObjStm(?![A-Za-z0-9#])/.test(dict)) return undefined;
+  const flateOnly = /\/Filter[\0\t\n\f\r ]*(?:\/FlateDecode(?![A-Za-z0-9#])|\[[\0\t\n\f\r ]*\/FlateDecode[\0\t\n\f\r ]*\])/;
+  if (!flateOnly.test(dict) || /\/DecodeParms/.test(dict)) return undefined;
+  const length = /\/Length[\0\t\n\f\r ]+(\d{1,9})(?![0-9]|[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+R)/.exec(dict);
+  if (!length) return undefined;
+  let start = kw + 6;
+  if (buf[start] === 0x0d && buf[start + 1] === 0x0a) start += 2;
+  else if (buf[start] === 0x0a) start += 1;
+  else return undefined;
+  const end = start + Number(length[1]);
+  return end <= buf.length ? buf.subarray(start, end) : undefined;
 }
 
 function startsWithAt(buf: Buffer, at: number, text: string): boolean {
