@@ -87,7 +87,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise<void>((r) => server?.close(() => r()));
+  // a beforeAll that failed early leaves no server: nothing to wait for (waiting would hang the hook)
+  if (server) await new Promise<void>((r) => server.close(() => r()));
   await t?.dispose();
   await Promise.all([vies?.close(), dns?.close(), directory?.close()]);
 });
