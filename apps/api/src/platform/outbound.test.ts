@@ -24,6 +24,23 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((s) => s.close()));
 });
 
+/**
+ * Two stand-ins on one port number at two loopback addresses. The first takes a free port; the second must get the
+ * same number at its address, which another process may hold there (EADDRINUSE): then both are given up and
+ * another port is tried.
+ */
+async function standinPair(a: [handler: Parameters<typeof standin>[0], host: string], b: [handler: Parameters<typeof standin>[0], host: string]): Promise<[Standin, Standin]> {
+  for (let attempt = 1; ; attempt++) {
+    const first = await standin(a[0], a[1]);
+    try {
+      return [first, await standin(b[0], b[1], first.port)];
+    } catch (e) {
+      await first.close();
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 20) throw e;
+    }
+  }
+}
+
 /** A real HTTP server on a loopback address; the handler decides the answer, every request is recorded. */
 async function standin(handler: (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void, host = '127.0.0.1', port = 0): Promise<Standin> {
   const seen: Seen[] = [];
@@ -260,8 +277,7 @@ describe('createOutboundFetch: resolve once, check every address, connect to exa
   it('DNS rebinding: the second answer of the resolver is never used', async () => {
     // "public" stands for the address validated first (127.0.0.2), "internal" for what the name rebinds to (127.0.0.1);
     // both listen on the same port, so only the address chosen decides who answers
-    const validated = await standin(ok('validated'), '127.0.0.2');
-    const internal = await standin(ok('internal secret'), '127.0.0.1', validated.port);
+    const [validated, internal] = await standinPair([ok('validated'), '127.0.0.2'], [ok('internal secret'), '127.0.0.1']);
     const lookup = countingLookup([['127.0.0.2'], ['127.0.0.1']]);
     const guarded = createOutboundFetch({ lookup, allowPrivate: true, alsoDeny: (address) => address === '127.0.0.1' });
     const res = await guarded(`http://rebinding.test:${validated.port}/`);
@@ -275,8 +291,7 @@ describe('createOutboundFetch: resolve once, check every address, connect to exa
   });
 
   it('a kept-alive connection is reused only for the same validated address', async () => {
-    const first = await standin(ok('first'), '127.0.0.2');
-    const second = await standin(ok('second'), '127.0.0.3', first.port);
+    const [first, second] = await standinPair([ok('first'), '127.0.0.2'], [ok('second'), '127.0.0.3']);
     const lookup = countingLookup([['127.0.0.2'], ['127.0.0.2'], ['127.0.0.3']]);
     const guarded = createOutboundFetch({ lookup, allowPrivate: true });
     const url = `http://moving.test:${first.port}/`;
