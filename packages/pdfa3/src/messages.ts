@@ -57,6 +57,10 @@ export const messages = defineMessages({
     en: 'XMP property {prefix}:{local} is not declared in the extension schema for {uri}',
     de: 'die XMP-Eigenschaft {prefix}:{local} ist im Erweiterungsschema für {uri} nicht deklariert',
   },
+  XMP_PROPERTY_NO_TYPE: {
+    en: '{prefix}:{local} has no value type: no schema in force for this part defines it',
+    de: '{prefix}:{local} hat keinen Werttyp: kein für diesen Teil geltendes Schema definiert die Eigenschaft',
+  },
   XMP_VALUE_PREDEFINED_TYPE: {
     en: '{prefix}:{local} is not a valid {type} (the type XMP 2005 defines for it)',
     de: '{prefix}:{local} ist kein gültiger Wert vom Typ {type} (der Typ, den XMP 2005 dafür festlegt)',

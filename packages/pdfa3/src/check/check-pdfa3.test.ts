@@ -68,6 +68,15 @@ describe('checkPdfA3 on constructed files', () => {
     expect((await rules(bad)).sort()).toEqual(['6.1.7.1-1', '6.6.2.3.1-1']);
   });
 
+  it('a pdfaid property parts 2 and 3 do not define (pdfaid:rev of PDF/A-4) fails both tests of 6.6.2.3.1; amd and corr do not', async () => {
+    const good = await buildSample();
+    const withRev = replaceBytes(good, '<pdfaid:part>3</pdfaid:part>', '<pdfaid:part>3</pdfaid:part><pdfaid:rev>2020</pdfaid:rev>');
+    // the edit also makes the metadata stream longer than its /Length
+    expect((await rules(withRev)).sort()).toEqual(['6.1.7.1-1', '6.6.2.3.1-1', '6.6.2.3.1-2']);
+    const withAmd = replaceBytes(good, '<pdfaid:part>3</pdfaid:part>', '<pdfaid:part>3</pdfaid:part><pdfaid:amd>2012</pdfaid:amd><pdfaid:corr>1</pdfaid:corr>');
+    expect((await rules(withAmd)).sort()).toEqual(['6.1.7.1-1']);
+  });
+
   it('output intent missing → device colour (6.2.4.3), bad profile class (6.2.3)', async () => {
     expect(await rules(await mutated((d) => void d.catalog.delete(PDFName.of('OutputIntents'))))).toEqual(expect.arrayContaining(['6.2.4.3-2', '6.2.10-2']));
     const bad = await mutated((d) => {

@@ -18,6 +18,9 @@ import { decodeOnce } from './decoded';
 import type { ObjectFacts } from './objects';
 import type { RawFacts } from './raw';
 
+/** The pdfaid properties ISO 19005-2 and -3 define (part, conformance, amendment, corrigendum). */
+const PDFAID_PROPERTIES: ReadonlySet<string> = new Set(['part', 'conformance', 'amd', 'corr']);
+
 export interface DocumentFacts {
   xmp?: XmpFacts;
   xmpText?: string;
@@ -144,6 +147,13 @@ export function checkMetadata(c: CheckContext): DocumentFacts {
     else if (s.prefix) byPrefix.set(s.prefix, new Set([...(byPrefix.get(s.prefix) ?? []), ...names]));
   }
   for (const p of xmp.properties) {
+    if (p.uri === NS.pdfaid && !PDFAID_PROPERTIES.has(p.local) && !declared.get(p.uri)?.has(p.local)) {
+      // a pdfaid property ISO 19005-2/3 does not define (pdfaid:rev of PDF/A-4): like any undeclared property it
+      // fails both tests of 6.6.2.3.1, for it has no schema and so no value type (as veraPDF reports it)
+      c.fail('6.6.2.3.1-1', c.t('XMP_PROPERTY_UNDECLARED', { prefix: p.prefix, local: p.local, uri: p.uri }), `catalog/Metadata line ${p.line}`);
+      c.fail('6.6.2.3.1-2', c.t('XMP_PROPERTY_NO_TYPE', { prefix: p.prefix, local: p.local }), `catalog/Metadata line ${p.line}`);
+      continue;
+    }
     if (PREDEFINED_NAMESPACES.has(p.uri)) continue;
     const names = declared.get(p.uri) ?? byPrefix.get(p.prefix);
     if (!names) c.fail('6.6.2.3.1-1', c.t('XMP_PROPERTY_UNDECLARED', { prefix: p.prefix, local: p.local, uri: p.uri }), `catalog/Metadata line ${p.line}`);
