@@ -77,6 +77,28 @@ describe('checkPdfA3 on constructed files', () => {
     expect((await rules(withAmd)).sort()).toEqual(['6.1.7.1-1']);
   });
 
+  it('a property a predefined XMP 2005 schema does not define fails both tests of 6.6.2.3.1, one it defines does not', async () => {
+    // the verdicts veraPDF gives for these (each checked with it on a valid file): pdf:Trapped and
+    // xmpMM:OriginalDocumentID came after XMP 2005, photoshop:ColorMode is not in its photoshop schema
+    const good = await buildSample();
+    const add = (prefix: string, uri: string, local: string, value: string) =>
+      replaceBytes(good, '<pdfaid:part>3</pdfaid:part>', `<pdfaid:part>3</pdfaid:part><${prefix}:${local} xmlns:${prefix}="${uri}">${value}</${prefix}:${local}>`);
+    const undefinedOnes: [string, string, string, string][] = [
+      ['dc', 'http://purl.org/dc/elements/1.1/', 'foo', 'x'],
+      ['pdf', 'http://ns.adobe.com/pdf/1.3/', 'Trapped', 'False'],
+      ['xmpMM', 'http://ns.adobe.com/xap/1.0/mm/', 'OriginalDocumentID', 'uuid:3'],
+      ['photoshop', 'http://ns.adobe.com/photoshop/1.0/', 'ColorMode', '3'],
+    ];
+    for (const [prefix, uri, local, value] of undefinedOnes) expect((await rules(add(prefix, uri, local, value))).sort(), `${prefix}:${local}`).toEqual(['6.1.7.1-1', '6.6.2.3.1-1', '6.6.2.3.1-2']);
+    const definedOnes: [string, string, string, string][] = [
+      ['dc', 'http://purl.org/dc/elements/1.1/', 'identifier', 'x'],
+      ['xmpMM', 'http://ns.adobe.com/xap/1.0/mm/', 'DocumentID', 'uuid:1'],
+      ['xmp', 'http://ns.adobe.com/xap/1.0/', 'Rating', '3'],
+      ['tiff', 'http://ns.adobe.com/tiff/1.0/', 'Orientation', '1'],
+    ];
+    for (const [prefix, uri, local, value] of definedOnes) expect(await rules(add(prefix, uri, local, value)), `${prefix}:${local}`).toEqual(['6.1.7.1-1']);
+  });
+
   it('output intent missing → device colour (6.2.4.3), bad profile class (6.2.3)', async () => {
     expect(await rules(await mutated((d) => void d.catalog.delete(PDFName.of('OutputIntents'))))).toEqual(expect.arrayContaining(['6.2.4.3-2', '6.2.10-2']));
     const bad = await mutated((d) => {

@@ -11,7 +11,7 @@ import { get, getArray, getDict, getName, getText, resolve, pdfName } from '../i
 import { parsePdfDate, parseXmpDate } from '../internal/pdf-date';
 import { MIME_TYPE_PATTERN, nameTreeEntries } from '../write/attach-file';
 import { NS, PREDEFINED_NAMESPACES } from '../xmp/namespaces';
-import { hasValueType, predefinedType } from '../xmp/predefined';
+import { hasValueType, PREDEFINED_TYPES, predefinedType } from '../xmp/predefined';
 import { readXmpFacts, xmpValue, type XmpFacts } from '../xmp/read';
 import type { CheckContext } from './context';
 import { decodeOnce } from './decoded';
@@ -147,14 +147,18 @@ export function checkMetadata(c: CheckContext): DocumentFacts {
     else if (s.prefix) byPrefix.set(s.prefix, new Set([...(byPrefix.get(s.prefix) ?? []), ...names]));
   }
   for (const p of xmp.properties) {
-    if (p.uri === NS.pdfaid && !PDFAID_PROPERTIES.has(p.local) && !declared.get(p.uri)?.has(p.local)) {
-      // a pdfaid property ISO 19005-2/3 does not define (pdfaid:rev of PDF/A-4): like any undeclared property it
-      // fails both tests of 6.6.2.3.1, for it has no schema and so no value type (as veraPDF reports it)
-      c.fail('6.6.2.3.1-1', c.t('XMP_PROPERTY_UNDECLARED', { prefix: p.prefix, local: p.local, uri: p.uri }), `catalog/Metadata line ${p.line}`);
-      c.fail('6.6.2.3.1-2', c.t('XMP_PROPERTY_NO_TYPE', { prefix: p.prefix, local: p.local }), `catalog/Metadata line ${p.line}`);
+    if (PREDEFINED_NAMESPACES.has(p.uri)) {
+      // A property of a predefined schema that the schema does not define (pdfaid:rev of PDF/A-4, dc:foo, pdf:Bogus):
+      // like any undeclared property it fails both tests of 6.6.2.3.1, for it has no schema and so no value type (as
+      // veraPDF reports it). Namespaces without a property table here (field namespaces, the extension container)
+      // are not judged by name.
+      const known = p.uri === NS.pdfaid ? PDFAID_PROPERTIES.has(p.local) : !PREDEFINED_TYPES[p.uri] || predefinedType(p.uri, p.local) !== undefined;
+      if (!known && !declared.get(p.uri)?.has(p.local)) {
+        c.fail('6.6.2.3.1-1', c.t('XMP_PROPERTY_UNDECLARED', { prefix: p.prefix, local: p.local, uri: p.uri }), `catalog/Metadata line ${p.line}`);
+        c.fail('6.6.2.3.1-2', c.t('XMP_PROPERTY_NO_TYPE', { prefix: p.prefix, local: p.local }), `catalog/Metadata line ${p.line}`);
+      }
       continue;
     }
-    if (PREDEFINED_NAMESPACES.has(p.uri)) continue;
     const names = declared.get(p.uri) ?? byPrefix.get(p.prefix);
     if (!names) c.fail('6.6.2.3.1-1', c.t('XMP_PROPERTY_UNDECLARED', { prefix: p.prefix, local: p.local, uri: p.uri }), `catalog/Metadata line ${p.line}`);
     else if (!names.has(p.local)) c.fail('6.6.2.3.1-1', c.t('XMP_PROPERTY_NOT_IN_SCHEMA', { prefix: p.prefix, local: p.local, uri: p.uri }), `catalog/Metadata line ${p.line}`);
