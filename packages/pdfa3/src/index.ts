@@ -11,6 +11,7 @@ export { loadForPdfA3, type LoadForPdfA3Options, type LoadForPdfA3Result } from 
 export { messages as pdfa3Messages, type Pdfa3MessageKey } from './messages';
 export { readEmbeddedFiles, type EmbeddedFile, type ReadEmbeddedFilesOptions } from './read/embedded-files';
 export { readPdfInfo, type PdfInfo } from './read/pdf-info';
+export { baseFontStartsWith, someRawPdfBytes } from './read/raw-bytes';
 export { checkPdfA3, CHECKED_CLAUSES, type CheckOptions, type CheckPdfA3Result, type ClauseCoverage } from './check/check-pdfa3';
 export type { Pdfa3Precheck } from './check/precheck';
 export { inspectPdfA3, type PdfA3Inspection, type Settled } from './check/inspect';

@@ -31,7 +31,7 @@ export function countObjects(bytes: Uint8Array, stopAt: number): number {
   return n;
 }
 
-const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
+export const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 const isAlnum = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 

@@ -1,10 +1,11 @@
-import { PDFArray, PDFDict, PDFHexString, PDFName, type PDFStream } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, type PDFStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildSampleDoc } from '../../test/fixtures';
 import { attachFile } from '../write/attach-file';
 import { savePdfA3 } from '../write/save';
 import { readEmbeddedFiles } from './embedded-files';
 import { readPdfInfo } from './pdf-info';
+import { baseFontStartsWith, someRawPdfBytes } from './raw-bytes';
 
 describe('readers', () => {
   it('throw typed errors on garbage and misuse', async () => {
@@ -58,5 +59,26 @@ describe('readers', () => {
     const broken = new Uint8Array(Buffer.from(Buffer.from(bytes).toString('latin1').replace('</x:xmpmeta>', '</x:xmpmetX>'), 'latin1'));
     const info = await readPdfInfo(broken);
     expect(info).toMatchObject({ xmpWellFormed: false, pdfaPart: 3, pdfaConformance: 'B' });
+  });
+
+  it('someRawPdfBytes offers the file and its decoded object streams; baseFontStartsWith finds a font name in either', async () => {
+    const doc = await PDFDocument.create();
+    await doc.embedFont('Helvetica');
+    doc.addPage();
+    for (const useObjectStreams of [false, true]) {
+      const bytes = await doc.save({ useObjectStreams });
+      const seen: number[] = [];
+      const found = someRawPdfBytes(bytes, (b) => {
+        seen.push(b.length);
+        return baseFontStartsWith(b, ['/Helvetica']);
+      });
+      expect(found, `object streams ${useObjectStreams}`).toBe(true);
+      // in the clear the file itself answers; otherwise an object stream after it does
+      expect(seen.length > 1, `object streams ${useObjectStreams}`).toBe(useObjectStreams);
+      expect(baseFontStartsWith(Buffer.from(bytes), ['/Helvetica'])).toBe(!useObjectStreams);
+      expect(someRawPdfBytes(bytes, (b) => baseFontStartsWith(b, ['/Times', '/Arial']))).toBe(false);
+    }
+    expect(baseFontStartsWith(Buffer.from('/BaseFont /ABCDEF+ArialMT /BaseFont\n/Arial-BoldMT'), ['/Arial'])).toBe(true);
+    expect(baseFontStartsWith(Buffer.from('/BaseFont /ABCDEF+ArialMT'), ['/Arial'])).toBe(false);
   });
 });

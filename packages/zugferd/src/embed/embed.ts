@@ -4,8 +4,7 @@
  * things; here we add what concerns hybrids (an earlier invoice XML is replaced, a signed file is refused, a stale
  * linearisation dictionary dropped). Refusals carry a reason code; nothing that fails our own check is returned.
  */
-import { inflateSync } from 'node:zlib';
-import { loadForPdfA3, savePlain, type Finding as PdfaFinding } from '@kontor/pdfa3';
+import { baseFontStartsWith, loadForPdfA3, savePlain, someRawPdfBytes, type Finding as PdfaFinding } from '@kontor/pdfa3';
 import type { SchemaStore } from '@kontor/xml';
 import { PDFArray, PDFDict, PDFDocument as PDFDocumentClass, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFDocument, type PDFObject } from 'pdf-lib';
 import { embedStandardFonts } from './standard-fonts';
@@ -64,17 +63,13 @@ export async function embedInvoice(pdf: Uint8Array, invoice: unknown, opts: Embe
   // the file's bytes show such a font, it is substituted before the one load check (instead of a check that
   // refuses, the substitution and a second check of the whole file); fonts the bytes do not show (inside object
   // streams) are found by the check, and substituted then.
-  const substituted: string[] = [];
-  const early = namesStandardFont(pdf) ? await withStandardFontsEmbedded(pdf) : undefined;
-  if (early) substituted.push(...early.fonts);
-  let loaded = await loadForPdfA3(early ? early.bytes : pdf);
-  if (!early && !loaded.ok && onlyUnembeddedFonts(loaded.findings)) {
-    const retry = await withStandardFontsEmbedded(pdf);
-    if (retry) {
-      substituted.push(...retry.fonts);
-      loaded = await loadForPdfA3(retry.bytes);
-    }
+  let withFonts = namesStandardFont(pdf) ? await withStandardFontsEmbedded(pdf) : undefined;
+  let loaded = await loadForPdfA3(withFonts?.bytes ?? pdf);
+  if (!withFonts && !loaded.ok && onlyUnembeddedFonts(loaded.findings)) {
+    withFonts = await withStandardFontsEmbedded(pdf);
+    if (withFonts) loaded = await loadForPdfA3(withFonts.bytes);
   }
+  const substituted = withFonts?.fonts ?? [];
   if (!loaded.ok) refuseLoad(loaded.findings);
   const doc = loaded.doc;
   if (isSigned(doc)) refuse('PDF_SIGNED', 'The PDF carries a digital signature that embedding the invoice XML would invalidate; embed the XML before signing.');
@@ -136,66 +131,10 @@ function onlyUnembeddedFonts(findings: readonly PdfaFinding[]): boolean {
  * @internal exported for its test
  */
 export function namesStandardFont(pdf: Uint8Array): boolean {
-  const buf = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-  if (namesStandardFontIn(buf)) return true;
-  let streams = 0;
-  for (let at = buf.indexOf('/ObjStm'); at >= 0 && streams < OBJSTM_MAX; at = buf.indexOf('/ObjStm', at + 7)) {
-    const data = objectStreamData(buf, at);
-    if (data === undefined) continue;
-    streams++;
-    let text: Buffer;
-    try {
-      text = inflateSync(data, { maxOutputLength: OBJSTM_MAX_BYTES });
-    } catch {
-      continue;
-    }
-    if (namesStandardFontIn(text)) return true;
-  }
-  return false;
+  return someRawPdfBytes(pdf, (b) => baseFontStartsWith(b, STANDARD_FONT_NAMES));
 }
 
-/** At most this many object streams, of at most this many bytes each, are looked into. */
-const OBJSTM_MAX = 64;
-const OBJSTM_MAX_BYTES = 1024 * 1024;
-
-function namesStandardFontIn(buf: Buffer): boolean {
-  for (let at = buf.indexOf('/BaseFont'); at >= 0; at = buf.indexOf('/BaseFont', at + 9)) {
-    let k = at + 9;
-    while (k < buf.length && isPdfSpace(buf[k]!)) k++;
-    if (startsWithAt(buf, k, '/Helvetica') || startsWithAt(buf, k, '/Arial')) return true;
-  }
-  return false;
-}
-
-/**
- * The compressed data of the object stream whose dictionary holds the `/ObjStm` at `at`: a dictionary with a direct
- * /Length and /FlateDecode as its only filter, `stream` and its end of line right after it. Undefined otherwise.
- */
-function objectStreamData(buf: Buffer, at: number): Buffer | undefined {
-  const open = buf.lastIndexOf('<<', at);
-  const kw = buf.indexOf('stream', at);
-  if (open < 0 || at - open > 512 || kw < 0 || kw - at > 512) return undefined;
-  const dict = buf.toString('latin1', open, kw);
-  if (!/>>[\0\t\n\f\r ]*$/.test(dict) || !/\/Type[\0\t\n\f\r ]*\/ObjStm(?![A-Za-z0-9#])/.test(dict)) return undefined;
-  const flateOnly = /\/Filter[\0\t\n\f\r ]*(?:\/FlateDecode(?![A-Za-z0-9#])|\[[\0\t\n\f\r ]*\/FlateDecode[\0\t\n\f\r ]*\])/;
-  if (!flateOnly.test(dict) || /\/DecodeParms/.test(dict)) return undefined;
-  const length = /\/Length[\0\t\n\f\r ]+(\d{1,9})(?![0-9]|[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+R)/.exec(dict);
-  if (!length) return undefined;
-  let start = kw + 6;
-  if (buf[start] === 0x0d && buf[start + 1] === 0x0a) start += 2;
-  else if (buf[start] === 0x0a) start += 1;
-  else return undefined;
-  const end = start + Number(length[1]);
-  return end <= buf.length ? buf.subarray(start, end) : undefined;
-}
-
-function startsWithAt(buf: Buffer, at: number, text: string): boolean {
-  if (at + text.length > buf.length) return false;
-  for (let i = 0; i < text.length; i++) if (buf[at + i] !== text.charCodeAt(i)) return false;
-  return true;
-}
-
-const isPdfSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
+const STANDARD_FONT_NAMES = ['/Helvetica', '/Arial'];
 
 /** The PDF saved again with Liberation Sans embedded for its standard Helvetica/Arial fonts, or undefined. */
 async function withStandardFontsEmbedded(pdf: Uint8Array): Promise<{ bytes: Uint8Array; fonts: string[] } | undefined> {
