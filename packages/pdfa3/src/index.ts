@@ -7,7 +7,7 @@ export { makePdfA3, type MakePdfA3Options, type MakePdfA3Result } from './write/
 export { attachFile, MIME_TYPE_PATTERN, type AttachFileOptions } from './write/attach-file';
 export { embedPdfA3Font, loadLiberationSans, missingGlyphs, type LiberationSansStyle } from './write/fonts';
 export { savePdfA3, savePlain } from './write/save';
-export { loadForPdfA3, type LoadForPdfA3Options, type LoadForPdfA3Result } from './load/load-for-pdfa3';
+export { loadForPdfA3, type LoadForPdfA3Options, type LoadForPdfA3Result, type PreparedStreams } from './load/load-for-pdfa3';
 export { messages as pdfa3Messages, type Pdfa3MessageKey } from './messages';
 export { readEmbeddedFiles, type EmbeddedFile, type ReadEmbeddedFilesOptions } from './read/embedded-files';
 export { readPdfInfo, type PdfInfo } from './read/pdf-info';

@@ -160,11 +160,14 @@ export interface CheckFacts {
 export interface RunMode {
   record?: boolean;
   reuse?: Pdfa3Precheck | undefined;
+  /** decoded bytes of streams the caller made itself (see CheckContext.known) */
+  known?: ReadonlyMap<PDFStream, Uint8Array> | undefined;
 }
 
 /** Runs all checks on an already parsed document (not modified). */
 export function runChecks(bytes: Uint8Array, doc: PDFDocument, opts: CheckOptions, mode: RunMode = {}): { result: CheckPdfA3Result; facts: CheckFacts; precheck?: Pdfa3Precheck } {
   const c = new CheckContext(bytes, doc, opts);
+  c.known = mode.known;
   const raw = checkRaw(c);
   checkTrailer(c, raw);
   if (c.ctx.trailerInfo.Encrypt) {

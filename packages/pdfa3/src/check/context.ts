@@ -1,5 +1,5 @@
 /** State shared by the checks of one checkPdfA3 run: the bytes, the parsed document, the findings. */
-import type { PDFContext, PDFDocument } from 'pdf-lib';
+import type { PDFContext, PDFDocument, PDFStream } from 'pdf-lib';
 import { DEFAULT_MAX_OBJECTS } from '../internal/pdf';
 import type { Lang, MessageParams } from '@kontor/xml';
 import { msg, type Pdfa3MessageKey } from '../messages';
@@ -38,6 +38,8 @@ export class CheckContext {
   readonly findings: Finding[] = [];
   /** while set, every fail/note call is also appended here (the page passes' record for a precheck) */
   recording: RecordedCall[] | undefined;
+  /** decoded bytes of streams the caller made itself (loadForPdfA3's `prepare`), used instead of decoding them */
+  known: ReadonlyMap<PDFStream, Uint8Array> | undefined;
   private readonly seen = new Set<string>();
   private readonly perRule = new Map<string, number>();
   readonly part: 2 | 3;

@@ -10,7 +10,10 @@ import type { CheckContext } from './context';
 
 const runs = new WeakMap<CheckContext, Map<PDFStream, Uint8Array>>();
 
-/** decodeStream(c.ctx, stream, c.maxStreamBytes), at most once per stream and run. The bytes are read-only. */
+/**
+ * decodeStream(c.ctx, stream, c.maxStreamBytes), at most once per stream and run; a stream the caller made with its
+ * decoded bytes known (c.known) is not decoded at all. The bytes are read-only.
+ */
 export function decodeOnce(c: CheckContext, stream: PDFStream): Uint8Array {
   let m = runs.get(c);
   if (!m) {
@@ -19,7 +22,7 @@ export function decodeOnce(c: CheckContext, stream: PDFStream): Uint8Array {
   }
   let b = m.get(stream);
   if (b === undefined) {
-    b = decodeStream(c.ctx, stream, c.maxStreamBytes);
+    b = c.known?.get(stream) ?? decodeStream(c.ctx, stream, c.maxStreamBytes);
     m.set(stream, b);
   }
   return b;

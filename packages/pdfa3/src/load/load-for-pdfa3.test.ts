@@ -1,4 +1,5 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { corpusAvailable, readCorpus } from '../../test/corpus';
 import { CREATED, MODIFIED, plainTwoPager, XML } from '../../test/fixtures';
@@ -59,6 +60,48 @@ describe('loadForPdfA3', () => {
     const r = await loadForPdfA3(await doc.save());
     expect(r.ok).toBe(false);
     expect(r.findings.filter((f) => f.severity === 'error').map((f) => f.code)).toContain('PDFA_JAVASCRIPT');
+  });
+
+  it('judges the document as a prepare hook changed it, once, and uses the decoded bytes it hands back', async () => {
+    const doc = await PDFDocument.create();
+    const font = await embedPdfA3Font(doc, await loadLiberationSans());
+    doc.addPage().drawText('x', { font });
+    doc.addJavaScript('init', 'app.alert("hi")');
+    const src = await doc.save({ useObjectStreams: false });
+    expect((await loadForPdfA3(src)).ok).toBe(false);
+    let calls = 0;
+    const dropScript = (d: PDFDocument) => {
+      calls++;
+      (d.catalog.lookup(PDFName.of('Names'), PDFDict) as PDFDict).delete(PDFName.of('JavaScript'));
+    };
+    const fixed = await loadForPdfA3(src, { prepare: dropScript });
+    expect(calls).toBe(1);
+    expect(fixed.ok).toBe(true);
+    // the font program swapped for another one (the bold style): its widths do not match the font's, unless the hook
+    // hands back the decoded bytes it vouches for (the original program), which are then used instead of inflating
+    const other = deflateSync(await loadLiberationSans('bold'));
+    const swap = (d: PDFDocument, known: boolean) => {
+      dropScript(d);
+      const desc = [...d.context.enumerateIndirectObjects()].map(([, o]) => o).find((o): o is PDFDict => o instanceof PDFDict && o.has(PDFName.of('FontFile2')))!;
+      const old = d.context.lookup(desc.get(PDFName.of('FontFile2')));
+      if (!(old instanceof PDFRawStream)) throw new Error('no FontFile2 stream');
+      const program = decodeStream(d.context, old);
+      const swapped = d.context.stream(other, { Filter: 'FlateDecode', Length1: program.length });
+      desc.set(PDFName.of('FontFile2'), d.context.register(swapped));
+      return known ? { decoded: new Map([[swapped, program]]) } : undefined;
+    };
+    const broken = await loadForPdfA3(src, { prepare: (d) => swap(d, false) });
+    expect(broken.findings.filter((f) => f.severity === 'error').map((f) => f.clause)).toContain('6.2.11.5');
+    const trusted = await loadForPdfA3(src, { prepare: (d) => swap(d, true) });
+    expect(trusted.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(trusted.ok).toBe(true);
+  });
+
+  it('does not call prepare for an unreadable or encrypted file', async () => {
+    let calls = 0;
+    const r = await loadForPdfA3(new TextEncoder().encode('%PDF-1.7 hello'), { prepare: () => void calls++ });
+    expect(r.ok).toBe(false);
+    expect(calls).toBe(0);
   });
 
   it('refuses garbage and bad arguments clearly', async () => {

@@ -21,6 +21,20 @@ import { MIME_TYPE_PATTERN, nameTreeEntries } from '../write/attach-file';
 export interface LoadForPdfA3Options {
   /** language of the findings' messages (default 'en'); codes and clauses do not depend on it */
   lang?: Lang | undefined;
+  /**
+   * Changes made to the parsed document before it is judged, for a caller that fixes something the checks would
+   * refuse (@kontor/zugferd embeds a font program for an unembedded Helvetica): the object and page checks judge the
+   * changed document, the byte-level checks (header, xref, stream keywords, object spacing) the supplied bytes, which
+   * savePdfA3 rewrites anyway. Saves writing the changed file and parsing it again. Called once, and only for a
+   * readable, unencrypted document with pages; what it throws, loadForPdfA3 throws. It may return the decoded bytes of
+   * streams it created (they are then not decoded again by the checks); it must not change them afterwards.
+   */
+  prepare?: ((doc: PDFDocument) => PreparedStreams | void) | undefined;
+}
+
+/** What a `prepare` hook may hand back: the decoded bytes of stream objects it created, by stream. */
+export interface PreparedStreams {
+  decoded?: ReadonlyMap<PDFStream, Uint8Array>;
 }
 
 export type LoadForPdfA3Result =
@@ -229,8 +243,9 @@ export async function loadForPdfA3(bytes: Uint8Array, opts: LoadForPdfA3Options 
   if (doc.getPageCount() === 0) {
     return { ok: false, findings: [{ code: 'PDF_NO_PAGES', severity: 'error', message: msg('LOAD_NO_PAGES', lang) }] };
   }
+  const prepared = opts.prepare ? (opts.prepare(doc) as PreparedStreams | undefined) : undefined;
   // the level the converted file will claim is chosen later (makePdfA3); judge the level-B rules here
-  const { result, facts, precheck } = runChecks(bytes, doc, { part: 3, conformance: 'B', lang }, { record: true });
+  const { result, facts, precheck } = runChecks(bytes, doc, { part: 3, conformance: 'B', lang }, { record: true, known: prepared?.decoded });
   const findings: Finding[] = [];
   const outCS = resultingOutputCS(doc, facts.decoded);
   for (const f of result.findings) {

@@ -2,11 +2,12 @@
  * Embedding checks the supplied pages once (on load) and replays those findings in the check of the finished
  * hybrid (@kontor/pdfa3's precheck): a page finding of the supplied PDF must still be in the hybrid's report.
  */
-import { checkPdfA3, loadForPdfA3 } from '@kontor/pdfa3';
-import { PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
+import { checkPdfA3, loadForPdfA3, makePdfA3, savePdfA3 } from '@kontor/pdfa3';
+import { PDFDocument, PDFName, StandardFonts, type PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { loadFixtures, visualPdf } from '../../test/helpers';
 import { embedInvoice } from './embed';
+import { embedStandardFonts } from './standard-fonts';
 
 const now = new Date('2025-03-10T09:30:00Z');
 const fixtures = loadFixtures();
@@ -36,5 +37,20 @@ describe('embedInvoice and the page checks of the supplied PDF', () => {
     // and the pages of the delivered file are those the load check saw, so the fast path applies to it
     const loaded = await loadForPdfA3(supplied);
     expect(loaded.ok && (await checkPdfA3(r.pdf, { precheck: loaded.precheck })).pagesReused).toBe(true);
+  });
+
+  it('replays the page checks for pages whose Helvetica was substituted on load', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText('Rechnung 4711', { font: await doc.embedFont(StandardFonts.Helvetica) });
+    const supplied = await doc.save({ useObjectStreams: false });
+    const loaded = await loadForPdfA3(supplied, { prepare: (d) => ({ decoded: embedStandardFonts(d).decoded }) });
+    if (!loaded.ok) throw new Error(loaded.findings.map((f) => f.message).join('; '));
+    makePdfA3(loaded.doc, { title: 'Rechnung 4711', createDate: now, modifyDate: now, conformance: 'B' });
+    const out = await savePdfA3(loaded.doc);
+    // the substituted font objects read back from the saved file are those the load check printed
+    const replayed = await checkPdfA3(out, { precheck: loaded.precheck });
+    expect(replayed.pagesReused).toBe(true);
+    expect(replayed.findings).toEqual((await checkPdfA3(out)).findings);
+    expect(replayed.passed).toBe(true);
   });
 });

@@ -4,9 +4,9 @@
  * things; here we add what concerns hybrids (an earlier invoice XML is replaced, a signed file is refused, a stale
  * linearisation dictionary dropped). Refusals carry a reason code; nothing that fails our own check is returned.
  */
-import { baseFontStartsWith, loadForPdfA3, savePlain, someRawPdfBytes, type Finding as PdfaFinding } from '@kontor/pdfa3';
+import { baseFontStartsWith, loadForPdfA3, someRawPdfBytes, type Finding as PdfaFinding } from '@kontor/pdfa3';
 import type { SchemaStore } from '@kontor/xml';
-import { PDFArray, PDFDict, PDFDocument as PDFDocumentClass, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFDocument, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFDocument, type PDFObject } from 'pdf-lib';
 import { embedStandardFonts } from './standard-fonts';
 import { ownCheckFailed, ZugferdError, type ZugferdErrorCode } from '../errors';
 import { checkHybrid, finishHybrid } from '../facturx/hybrid';
@@ -57,19 +57,20 @@ export async function embedInvoice(pdf: Uint8Array, invoice: unknown, opts: Embe
 
   const head = Buffer.from(pdf.buffer, pdf.byteOffset, Math.min(pdf.byteLength, 1024)).toString('latin1');
   if (!head.includes('%PDF-')) refuse('PDF_UNREADABLE', 'The file is not a PDF (no %PDF- header)');
-  // checked on the raw bytes first: the strings of an encrypted file do not parse, and need not be tried
-  if (hasEncryptEntry(pdf)) refuse('PDF_ENCRYPTED', 'The PDF is encrypted or password protected; PDF/A forbids encryption. Supply an unprotected PDF.');
-  // The one page-level problem we can fix without changing the pages: standard Helvetica/Arial not embedded. When
-  // the file's bytes show such a font, it is substituted before the one load check (instead of a check that
-  // refuses, the substitution and a second check of the whole file); fonts the bytes do not show (inside object
-  // streams) are found by the check, and substituted then.
-  let withFonts = namesStandardFont(pdf) ? await withStandardFontsEmbedded(pdf) : undefined;
-  let loaded = await loadForPdfA3(withFonts?.bytes ?? pdf);
-  if (!withFonts && !loaded.ok && onlyUnembeddedFonts(loaded.findings)) {
-    withFonts = await withStandardFontsEmbedded(pdf);
-    if (withFonts) loaded = await loadForPdfA3(withFonts.bytes);
-  }
-  const substituted = withFonts?.fonts ?? [];
+  // The one page-level problem we can fix without changing the pages: standard Helvetica/Arial not embedded. The
+  // substitution is made on the parsed document before the load check judges it (no second file, no second parse).
+  // When the file's bytes show such a font it is made in the one load check; fonts the bytes do not show (inside
+  // object streams the guess could not read) are found by the check, which then runs again with the substitution.
+  // An encrypted file is refused by the load check before anything is substituted.
+  let substituted: string[] = [];
+  const substitute = (d: PDFDocument) => {
+    const r = embedStandardFonts(d);
+    substituted = r.fonts;
+    return { decoded: r.decoded };
+  };
+  const early = namesStandardFont(pdf);
+  let loaded = await loadForPdfA3(pdf, early ? { prepare: substitute } : {});
+  if (!early && !loaded.ok && onlyUnembeddedFonts(loaded.findings)) loaded = await loadForPdfA3(pdf, { prepare: substitute });
   if (!loaded.ok) refuseLoad(loaded.findings);
   const doc = loaded.doc;
   if (isSigned(doc)) refuse('PDF_SIGNED', 'The PDF carries a digital signature that embedding the invoice XML would invalidate; embed the XML before signing.');
@@ -136,21 +137,6 @@ export function namesStandardFont(pdf: Uint8Array): boolean {
 
 const STANDARD_FONT_NAMES = ['/Helvetica', '/Arial'];
 
-/** The PDF saved again with Liberation Sans embedded for its standard Helvetica/Arial fonts, or undefined. */
-async function withStandardFontsEmbedded(pdf: Uint8Array): Promise<{ bytes: Uint8Array; fonts: string[] } | undefined> {
-  let doc: PDFDocument;
-  try {
-    doc = await PDFDocumentClass.load(pdf, { updateMetadata: false, ignoreEncryption: true, throwOnInvalidObject: true });
-  } catch {
-    return undefined;
-  }
-  // a file without pages is refused by the load check as it is (pdf-lib's save would have added a blank page)
-  if (doc.getPageCount() === 0) return undefined;
-  const fonts = embedStandardFonts(doc);
-  if (!fonts.length) return undefined;
-  return { bytes: await savePlain(doc), fonts };
-}
-
 /** Maps @kontor/pdfa3's refusal to our reason codes (its findings travel along). */
 function refuseLoad(findings: PdfaFinding[]): never {
   const errors: Finding[] = findings.filter((f) => f.severity === 'error').map((f) => ({ ...f, source: 'pdfa' as const }));
@@ -202,15 +188,6 @@ function creatorOf(doc: PDFDocument): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** An /Encrypt entry in a trailer or cross-reference stream dictionary. */
-function hasEncryptEntry(pdf: Uint8Array): boolean {
-  const buf = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-  // a byte search first: most files have no /Encrypt at all, and need no text copy of the whole file
-  if (buf.indexOf('/Encrypt') < 0) return false;
-  const text = buf.toString('latin1');
-  return /\/Encrypt[\0\t\n\f\r ]*(\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+R|<<)/.test(text);
 }
 
 /** A signature field with a value: rewriting the file would break the signature. */

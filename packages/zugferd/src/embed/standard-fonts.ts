@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, type PDFDocument, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, type PDFDocument, type PDFObject, type PDFStream } from 'pdf-lib';
 
 type Style = 'Regular' | 'Bold' | 'Italic' | 'BoldItalic';
 
@@ -147,11 +147,13 @@ function glyphByName(p: FontProgram & { numGlyphs?: number; getGlyph?(id: number
 
 /**
  * Substitutes embedded Liberation Sans for every unembedded simple Helvetica/Arial font with WinAnsiEncoding.
- * Returns the names substituted (empty when nothing was done).
+ * Returns the names substituted (empty when nothing was done) and, for the PDF/A check, the font program each new
+ * FontFile2 stream decodes to (the check need not inflate what we have just compressed).
  */
-export function embedStandardFonts(doc: PDFDocument): string[] {
+export function embedStandardFonts(doc: PDFDocument): { fonts: string[]; decoded: Map<PDFStream, Uint8Array> } {
   const ctx = doc.context;
   const refs = new Map<Style, PDFRef>(); // this document's FontFile2 stream per style
+  const decoded = new Map<PDFStream, Uint8Array>();
   const done: string[] = [];
   for (const [, obj] of ctx.enumerateIndirectObjects()) {
     if (!(obj instanceof PDFDict)) continue;
@@ -173,8 +175,12 @@ export function embedStandardFonts(doc: PDFDocument): string[] {
     if ([...differences.values()].some((nm) => !sub.names!.has(nm))) continue;
     let ref = refs.get(style);
     if (!ref) {
-      ref = ctx.register(ctx.stream(sub.deflated, { Filter: 'FlateDecode', Length1: sub.program.bytes.length }));
+      // /Length as the writer will add it: the page check's print of this stream (its precheck) must be what the
+      // final check reads back from the saved file, or the replay of the page checks is refused
+      const stream = ctx.stream(sub.deflated, { Filter: 'FlateDecode', Length: sub.deflated.length, Length1: sub.program.bytes.length });
+      ref = ctx.register(stream);
       refs.set(style, ref);
+      decoded.set(stream, sub.program.bytes);
     }
     const p = sub.program;
     const scale = 1000 / p.unitsPerEm;
@@ -201,5 +207,5 @@ export function embedStandardFonts(doc: PDFDocument): string[] {
     obj.set(PDFName.of('FontDescriptor'), ctx.register(descriptor));
     done.push(name);
   }
-  return [...new Set(done)];
+  return { fonts: [...new Set(done)], decoded };
 }
