@@ -1,6 +1,7 @@
 /** The pure building blocks of the checker, each against facts from the standards (no corpus needed). */
 import { describe, expect, it } from 'vitest';
-import { ascii85, asciiHex, decodeFilters, lzw, runLength, StreamLimitError } from '../internal/decode';
+import { deflateSync } from 'node:zlib';
+import { ascii85, asciiHex, decodeFilters, flate, lzw, runLength, StreamLimitError } from '../internal/decode';
 import { topLevelKeys, trailerHasEncrypt } from '../internal/trailer';
 import { parseXml } from '@kontor/xml';
 import { hasValueType } from '../xmp/predefined';
@@ -119,5 +120,16 @@ describe('stream filters (ISO 32000-1 7.4)', () => {
   it('every stage stops at the cap', () => {
     expect(() => runLength(new Uint8Array([129, 0, 129, 0]), 200)).toThrow(StreamLimitError);
     expect(() => decodeFilters(bytes('00'.repeat(300)), [{ name: 'ASCIIHexDecode' }], 200)).toThrow(StreamLimitError);
+  });
+  it('inflates large streams whole (output in large chunks), and stops a deflate bomb at the cap', () => {
+    const data = new Uint8Array(3_000_000);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 2654435761) >>> 24; // little redundancy: input > 8 KB
+    const packed = deflateSync(data);
+    expect(packed.length).toBeGreaterThan(8192);
+    expect(Buffer.from(flate(packed, 10_000_000)).equals(Buffer.from(data))).toBe(true);
+    const bomb = deflateSync(new Uint8Array(50_000_000));
+    expect(bomb.length).toBeGreaterThan(8192);
+    expect(() => flate(bomb, 20_000_000)).toThrow(StreamLimitError);
+    expect(() => flate(packed, 2_999_999)).toThrow(StreamLimitError);
   });
 });
