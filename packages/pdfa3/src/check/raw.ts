@@ -8,15 +8,21 @@ import { PDFNumber, PDFRef } from 'pdf-lib';
 import { latin1 } from '../internal/bytes';
 import type { CheckContext } from './context';
 
-const isEol = (c: string | undefined) => c === '\n' || c === '\r';
+/** Byte codes of the PDF syntax read here. */
+const LF = 0x0a;
+const CR = 0x0d;
+const isEol = (c: number | undefined) => c === LF || c === CR;
 
-/** An object header "n g obj": where it starts, its four groups (number, spacing, generation, spacing) and its end. */
+/**
+ * An object header "n g obj": where it starts, where its four groups (number, spacing, generation, spacing) end, and
+ * where the header ends (positions in the file's bytes; the groups are read out only where needed).
+ */
 interface ObjHeader {
   index: number;
-  num: string;
-  ws1: string;
-  gen: string;
-  ws2: string;
+  numEnd: number;
+  ws1End: number;
+  genEnd: number;
+  ws2End: number;
   end: number;
 }
 
@@ -24,35 +30,49 @@ const isWsCode = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 
 const isDigitCode = (c: number) => c >= 0x30 && c <= 0x39;
 const isAlnumCode = (c: number) => isDigitCode(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
+const bufOf = (b: Uint8Array) => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+const OBJ = Buffer.from('obj', 'latin1');
+const STREAM = Buffer.from('stream', 'latin1');
+const ENDSTREAM = Buffer.from('endstream', 'latin1');
+const ENDOBJ = Buffer.from('endobj', 'latin1');
+
+/** Whether `needle` is at `at` in `b`. */
+function bytesAt(b: Uint8Array, at: number, needle: Uint8Array): boolean {
+  if (at < 0 || at + needle.length > b.length) return false;
+  for (let i = 0; i < needle.length; i++) if (b[at + i] !== needle[i]) return false;
+  return true;
+}
+
 /**
- * Every match of /(?<![0-9A-Za-z.+-])(\d+)([\0\t\n\f\r ]+)(\d+)([\0\t\n\f\r ]+)obj(?![A-Za-z0-9])/g in `s`, in order:
- * each "obj" found with indexOf, then the runs before it read backwards (each run is maximal, as the pattern's
- * greedy groups and its look-behind make them). The pattern itself, run over stream data, was the slow part.
+ * Every match of /(?<![0-9A-Za-z.+-])(\d+)([\0\t\n\f\r ]+)(\d+)([\0\t\n\f\r ]+)obj(?![A-Za-z0-9])/g in the bytes read as
+ * latin1, in order: each "obj" found with indexOf, then the runs before it read backwards (each run is maximal, as
+ * the pattern's greedy groups and its look-behind make them). The pattern itself, run over stream data, was the slow
+ * part; the file is searched as bytes (a latin1 string of the whole file cost as much again).
  * @internal exported for its test
  */
-export function objectHeaders(s: string): ObjHeader[] {
+export function objectHeaders(bytes: Uint8Array): ObjHeader[] {
+  const b = bufOf(bytes);
   const out: ObjHeader[] = [];
-  for (let at = s.indexOf('obj'); at >= 0; at = s.indexOf('obj', at + 3)) {
-    if (at + 3 < s.length && isAlnumCode(s.charCodeAt(at + 3))) continue;
+  for (let at = b.indexOf(OBJ); at >= 0; at = b.indexOf(OBJ, at + 3)) {
+    if (at + 3 < b.length && isAlnumCode(b[at + 3]!)) continue;
     let k = at - 1;
     const ws2End = k;
-    while (k >= 0 && isWsCode(s.charCodeAt(k))) k--;
+    while (k >= 0 && isWsCode(b[k]!)) k--;
     if (k === ws2End) continue;
     const genEnd = k;
-    while (k >= 0 && isDigitCode(s.charCodeAt(k))) k--;
+    while (k >= 0 && isDigitCode(b[k]!)) k--;
     if (k === genEnd) continue;
     const ws1End = k;
-    while (k >= 0 && isWsCode(s.charCodeAt(k))) k--;
+    while (k >= 0 && isWsCode(b[k]!)) k--;
     if (k === ws1End) continue;
     const numEnd = k;
-    while (k >= 0 && isDigitCode(s.charCodeAt(k))) k--;
+    while (k >= 0 && isDigitCode(b[k]!)) k--;
     if (k === numEnd) continue;
     if (k >= 0) {
-      const before = s.charCodeAt(k);
+      const before = b[k]!;
       if (isAlnumCode(before) || before === 0x2e || before === 0x2b || before === 0x2d) continue;
     }
-    const index = k + 1;
-    out.push({ index, num: s.slice(index, numEnd + 1), ws1: s.slice(numEnd + 1, ws1End + 1), gen: s.slice(ws1End + 1, genEnd + 1), ws2: s.slice(genEnd + 1, ws2End + 1), end: at + 3 });
+    out.push({ index: k + 1, numEnd: numEnd + 1, ws1End: ws1End + 1, genEnd: genEnd + 1, ws2End: ws2End + 1, end: at + 3 });
   }
   return out;
 }
@@ -79,37 +99,37 @@ export interface RawFacts {
  * At a literal string "(" or a comment "%", the index of its last character (so a loop's i++ moves past it);
  * otherwise `i` unchanged.
  */
-function skipStringOrComment(s: string, i: number, limit: number): number {
-  if (s[i] === '(') {
+function skipStringOrComment(b: Uint8Array, i: number, limit: number): number {
+  if (b[i] === 0x28) {
     let level = 1;
     i++;
     while (i < limit && level > 0) {
-      if (s[i] === '\\') i++;
-      else if (s[i] === '(') level++;
-      else if (s[i] === ')') level--;
+      const c = b[i];
+      if (c === 0x5c) i++;
+      else if (c === 0x28) level++;
+      else if (c === 0x29) level--;
       i++;
     }
     return i - 1;
   }
-  if (s[i] === '%') {
-    while (i < limit && s[i] !== '\n' && s[i] !== '\r') i++;
+  if (b[i] === 0x25) {
+    while (i < limit && b[i] !== LF && b[i] !== CR) i++;
     return i;
   }
   return i;
 }
 
 /** End index of a dictionary starting at `from` ("<<"), skipping strings; -1 if unbalanced. */
-function dictEnd(s: string, from: number, limit: number): number {
+function dictEnd(b: Uint8Array, from: number, limit: number): number {
   let depth = 0;
   for (let i = from; i < limit; i++) {
-    const c = s[i];
-    const skipped = skipStringOrComment(s, i, limit);
-    if (skipped !== i) {
-      i = skipped;
-    } else if (c === '<' && s[i + 1] === '<') {
+    const c = b[i];
+    if (c === 0x28 || c === 0x25) {
+      i = skipStringOrComment(b, i, limit);
+    } else if (c === 0x3c && i + 1 < limit && b[i + 1] === 0x3c) {
       depth++;
       i++;
-    } else if (c === '>' && s[i + 1] === '>') {
+    } else if (c === 0x3e && i + 1 < limit && b[i + 1] === 0x3e) {
       depth--;
       i++;
       if (depth === 0) return i + 1;
@@ -119,23 +139,26 @@ function dictEnd(s: string, from: number, limit: number): number {
 }
 
 /** Position of the `stream` or `endobj` keyword ending an object body starting at `from`. */
-function bodyEnd(s: string, from: number, limit: number): { kind: 'stream' | 'endobj'; at: number } | undefined {
+function bodyEnd(b: Uint8Array, from: number, limit: number): { kind: 'stream' | 'endobj'; at: number } | undefined {
   for (let i = from; i < limit; i++) {
-    const c = s[i];
-    const skipped = skipStringOrComment(s, i, limit);
-    if (skipped !== i) {
-      i = skipped;
-    } else if (c === 's' && s.startsWith('stream', i) && /[\0\t\n\f\r >]/.test(s[i - 1] ?? ' ') && !/[A-Za-z0-9]/.test(s[i + 6] ?? ' ')) {
-      return { kind: 'stream', at: i };
-    } else if (c === 'e' && s.startsWith('endobj', i)) {
+    const c = b[i];
+    if (c === 0x28 || c === 0x25) {
+      i = skipStringOrComment(b, i, limit);
+    } else if (c === 0x73 && bytesAt(b, i, STREAM)) {
+      // a keyword: after white space or ">" (or at the start), and not the start of a longer word
+      const before = i > 0 ? b[i - 1]! : 0x20;
+      const after = i + 6 < b.length ? b[i + 6]! : 0x20;
+      if ((isWsCode(before) || before === 0x3e) && !isAlnumCode(after)) return { kind: 'stream', at: i };
+    } else if (c === 0x65 && bytesAt(b, i, ENDOBJ)) {
       return { kind: 'endobj', at: i };
     }
   }
   return undefined;
 }
 
-function checkGap(c: CheckContext, s: string, from: number, to: number, facts: RawFacts): void {
-  const gap = s.slice(from, to);
+function checkGap(c: CheckContext, b: Buffer, from: number, to: number, facts: RawFacts): void {
+  if (to <= from) return;
+  const gap = b.toString('latin1', from, to);
   const xrefRe = /(?<![A-Za-z])xref(?![A-Za-z])/g;
   for (let m = xrefRe.exec(gap); m; m = xrefRe.exec(gap)) {
     const after = gap.slice(m.index + 4, m.index + 8);
@@ -145,8 +168,8 @@ function checkGap(c: CheckContext, s: string, from: number, to: number, facts: R
   for (let m = trRe.exec(gap); m; m = trRe.exec(gap)) {
     const start = gap.indexOf('<<', m.index);
     if (start < 0) continue;
-    const end = dictEnd(gap, start, gap.length);
-    facts.trailers.push(gap.slice(start, end < 0 ? gap.length : end));
+    const end = dictEnd(b, from + start, to);
+    facts.trailers.push(gap.slice(start, end < 0 ? gap.length : end - from));
   }
 }
 
@@ -180,14 +203,18 @@ function topLevel(dictText: string): string {
   return out;
 }
 
-function checkEndobj(c: CheckContext, s: string, at: number, path: string): void {
+function checkEndobj(c: CheckContext, b: Uint8Array, at: number, path: string): void {
   // after a number or keyword the white space before endobj ends that token; only judge delimiter-ended objects
   let k = at - 1;
-  while (k > 0 && /[\0\t\f ]/.test(s[k]!)) k--;
-  const ender = isEol(s[k]) ? undefined : s[k];
-  if (!isEol(s[at - 1]) && (ender === undefined || /[>)\]]/.test(ender))) c.fail('6.1.9-1', c.t('ENDOBJ_NO_EOL_BEFORE'), path);
-  if (at + 6 < s.length && !isEol(s[at + 6])) c.fail('6.1.9-1', c.t('ENDOBJ_NO_EOL_AFTER'), path);
+  while (k > 0 && (b[k] === 0x00 || b[k] === 0x09 || b[k] === 0x0c || b[k] === 0x20)) k--;
+  const ender = isEol(b[k]) ? undefined : b[k];
+  const delimiterEnded = ender === undefined || ender === 0x3e || ender === 0x29 || ender === 0x5d;
+  if (!isEol(b[at - 1]) && delimiterEnded) c.fail('6.1.9-1', c.t('ENDOBJ_NO_EOL_BEFORE'), path);
+  if (at + 6 < b.length && !isEol(b[at + 6])) c.fail('6.1.9-1', c.t('ENDOBJ_NO_EOL_AFTER'), path);
 }
+
+/** The digits of a header group as a number, as Number() reads the text. */
+const groupNumber = (b: Buffer, from: number, to: number) => Number(b.toString('latin1', from, to));
 
 export function checkRaw(c: CheckContext): RawFacts {
   const bytes = c.bytes;
@@ -215,25 +242,27 @@ export function checkRaw(c: CheckContext): RawFacts {
     }
   }
 
-  const s = latin1(bytes);
-  const headers = objectHeaders(s);
+  // the file is read as bytes: only dictionaries and the gaps between objects become (small) strings
+  const b = bufOf(bytes);
+  const n = b.length;
+  const headers = objectHeaders(b);
   let pos = 0;
   let first = true;
   for (;;) {
     const m = headerAtOrAfter(headers, pos);
-    checkGap(c, s, pos, m ? m.index : s.length, facts);
+    checkGap(c, b, pos, m ? m.index : n, facts);
     if (!m) break;
-    const path = `obj ${Number(m.num)} ${Number(m.gen)}`;
+    const path = `obj ${groupNumber(b, m.index, m.numEnd)} ${groupNumber(b, m.ws1End, m.genEnd)}`;
     const headerEnd = m.end;
-    // 6.1.9 object header spacing
-    if (m.index > 0 && !isEol(s[m.index - 1])) c.fail('6.1.9-1', c.t('OBJ_NO_EOL_BEFORE'), path);
-    if (m.ws1 !== ' ' && m.ws1.length !== 1) c.fail('6.1.9-1', c.t('OBJ_GEN_SPACE'), path);
-    if (m.ws2 !== ' ' && m.ws2.length !== 1) c.fail('6.1.9-1', c.t('GEN_OBJ_SPACE'), path);
-    if (!isEol(s[headerEnd])) c.fail('6.1.9-1', c.t('OBJ_NO_EOL_AFTER'), path);
+    // 6.1.9 object header spacing: one white-space character between the parts, EOLs around the header
+    if (m.index > 0 && !isEol(b[m.index - 1])) c.fail('6.1.9-1', c.t('OBJ_NO_EOL_BEFORE'), path);
+    if (m.ws1End - m.numEnd !== 1) c.fail('6.1.9-1', c.t('OBJ_GEN_SPACE'), path);
+    if (m.ws2End - m.genEnd !== 1) c.fail('6.1.9-1', c.t('GEN_OBJ_SPACE'), path);
+    if (!isEol(b[headerEnd])) c.fail('6.1.9-1', c.t('OBJ_NO_EOL_AFTER'), path);
 
     // a body never extends past the next object header: bounds the scan on damaged files
-    const nextHeader = headerAtOrAfter(headers, headerEnd)?.index ?? s.length;
-    const body = bodyEnd(s, headerEnd, nextHeader);
+    const nextHeader = headerAtOrAfter(headers, headerEnd)?.index ?? n;
+    const body = bodyEnd(b, headerEnd, nextHeader);
     if (!body) {
       first = false;
       pos = nextHeader;
@@ -241,16 +270,16 @@ export function checkRaw(c: CheckContext): RawFacts {
     }
     let next: number;
     if (body.kind === 'stream') {
-      const dictText = s.slice(headerEnd, body.at);
+      const dictText = b.toString('latin1', headerEnd, body.at);
       const top = topLevel(dictText);
       if (first && /\/Linearized[\0\t\n\f\r ]/.test(top)) facts.linearized = true;
       if (/\/Type[\0\t\n\f\r ]*\/XRef(?![A-Za-z])/.test(top)) facts.trailers.push(dictText);
       let dataStart = body.at + 6;
-      if (s[dataStart] === '\r' && s[dataStart + 1] === '\n') dataStart += 2;
-      else if (s[dataStart] === '\n') dataStart += 1;
+      if (b[dataStart] === CR && b[dataStart + 1] === LF) dataStart += 2;
+      else if (b[dataStart] === LF) dataStart += 1;
       else {
         c.fail('6.1.7.1-2', c.t('STREAM_KEYWORD_EOL'), path);
-        if (s[dataStart] === '\r') dataStart += 1;
+        if (b[dataStart] === CR) dataStart += 1;
       }
       const length = lengthOf(c, top);
       // as veraPDF: /Length bytes, then one EOL and endstream; otherwise the real length is what lies
@@ -258,30 +287,26 @@ export function checkRaw(c: CheckContext): RawFacts {
       let endstream = -1;
       if (length !== undefined) {
         const k = dataStart + length;
-        for (const eol of ['\r\n', '\n', '\r']) {
-          if (s.startsWith(eol, k) && s.startsWith('endstream', k + eol.length)) {
-            endstream = k + eol.length;
-            break;
-          }
-        }
+        if (b[k] === CR && b[k + 1] === LF && bytesAt(b, k + 2, ENDSTREAM)) endstream = k + 2;
+        else if ((b[k] === LF || b[k] === CR) && bytesAt(b, k + 1, ENDSTREAM)) endstream = k + 1;
       }
       if (endstream < 0) {
-        endstream = s.indexOf('endstream', dataStart);
+        endstream = dataStart <= n ? b.indexOf(ENDSTREAM, dataStart) : -1;
         if (endstream < 0) break;
         let real = endstream - dataStart;
-        if (s[endstream - 1] === '\n') real -= s[endstream - 2] === '\r' ? 2 : 1;
-        else if (s[endstream - 1] === '\r') real -= 1;
+        if (b[endstream - 1] === LF) real -= b[endstream - 2] === CR ? 2 : 1;
+        else if (b[endstream - 1] === CR) real -= 1;
         if (length === undefined || length !== real) {
           c.fail('6.1.7.1-1', c.t('STREAM_LENGTH', { length: length ?? c.t('MISSING_VALUE'), real }), path);
         }
       }
-      if (!isEol(s[endstream - 1])) c.fail('6.1.7.1-2', c.t('ENDSTREAM_NO_EOL'), path);
-      const endobj = s.indexOf('endobj', endstream + 9);
-      if (endobj >= 0) checkEndobj(c, s, endobj, path);
-      next = endobj < 0 ? s.length : endobj + 6;
+      if (!isEol(b[endstream - 1])) c.fail('6.1.7.1-2', c.t('ENDSTREAM_NO_EOL'), path);
+      const endobj = endstream + 9 <= n ? b.indexOf(ENDOBJ, endstream + 9) : -1;
+      if (endobj >= 0) checkEndobj(c, b, endobj, path);
+      next = endobj < 0 ? n : endobj + 6;
     } else {
-      if (first && /\/Linearized[\0\t\n\f\r ]/.test(topLevel(s.slice(headerEnd, body.at)))) facts.linearized = true;
-      checkEndobj(c, s, body.at, path);
+      if (first && /\/Linearized[\0\t\n\f\r ]/.test(topLevel(b.toString('latin1', headerEnd, body.at)))) facts.linearized = true;
+      checkEndobj(c, b, body.at, path);
       next = body.at + 6;
     }
     first = false;
