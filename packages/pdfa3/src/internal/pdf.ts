@@ -1,24 +1,9 @@
 /** pdf-lib helpers: tolerant loading, typed lookups, text of strings and names, bounded stream decoding. */
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFBool,
-  PDFDict,
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFNumber,
-  PDFObject,
-  PDFRawStream,
-  PDFRef,
-  PDFStream,
-  PDFString,
-  ParseSpeeds,
-  type PDFContext,
-} from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFBool, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString, type PDFContext } from 'pdf-lib';
 
 import { decodeFilters, StreamLimitError, UnsupportedFilterError, type PredictorParms } from './decode';
 import { countObjects } from './limits';
+import { parsePdf } from './parser';
 import { Pdfa3Error } from '../errors';
 import { srgbIfDeflated } from './srgb-stream';
 import { trailerHasEncrypt } from './trailer';
@@ -42,8 +27,9 @@ export async function loadTolerant(bytes: Uint8Array, opts: { requirePageTree?: 
   const maxObjects = opts.maxObjects ?? DEFAULT_MAX_OBJECTS;
   if (countObjects(bytes, maxObjects) > maxObjects) return { error: `the file declares more than ${maxObjects} indirect objects (limit)`, code: 'PDF_TOO_MANY_OBJECTS' };
   try {
-    // no setTimeout pause every 100 objects (pdf-lib's default): the work is bounded by the object limit
-    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false, parseSpeed: ParseSpeeds.Fastest });
+    // pdf-lib's parser with a fast path for integers (./parser.ts); no setTimeout pause every 100 objects (pdf-lib's
+    // default): the work is bounded by the object limit
+    const doc = await parsePdf(bytes);
     if (!((doc.catalog as unknown) instanceof PDFDict)) return { error: 'the trailer /Root does not lead to a document catalog' };
     if (opts.requirePageTree !== false) {
       try {
