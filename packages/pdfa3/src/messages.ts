@@ -39,6 +39,11 @@ export const messages = defineMessages({
   METADATA_UNDECODABLE: { en: 'the metadata stream cannot be decoded: {error}', de: 'der Metadaten-Stream kann nicht dekodiert werden: {error}' },
   XMP_NOT_UTF8: { en: 'the XMP packet is not UTF-8 encoded', de: 'das XMP-Paket ist nicht UTF-8-kodiert' },
   XMP_MALFORMED: { en: 'the XMP packet is not well-formed XML: {error}', de: 'das XMP-Paket ist kein wohlgeformtes XML: {error}' },
+  XMP_ENCODING_UNREAD: {
+    en: 'the encoding of the XMP packet cannot be established as UTF-8: the packet does not parse',
+    de: 'die Kodierung des XMP-Pakets lässt sich nicht als UTF-8 feststellen: das Paket ist nicht lesbar',
+  },
+  XMP_INVALID_UTF8: { en: 'the XMP packet has bytes that are not valid UTF-8', de: 'das XMP-Paket enthält Bytes, die kein gültiges UTF-8 sind' },
   XPACKET_BYTES: { en: 'the xpacket header uses the bytes attribute', de: 'der xpacket-Kopf verwendet das Attribut bytes' },
   XPACKET_ENCODING: { en: 'the xpacket header uses the encoding attribute', de: 'der xpacket-Kopf verwendet das Attribut encoding' },
   PDFAID_MISSING: {

@@ -78,6 +78,32 @@ export function checkOutputIntents(c: CheckContext): string | undefined {
   return outputCS;
 }
 
+/**
+ * A metadata stream whose packet cannot be read (not decodable, not well-formed, bytes that are not UTF-8 in a packet
+ * that is not UTF-16): veraPDF then reports it as invalid XMP (6.6.2.1-4), its encoding as not UTF-8 (6.6.2.1-5, it
+ * could not establish one) and the identification as missing (6.6.4-1; a file without any metadata stream gets
+ * 6.6.2.1-1 only). Confirmed with veraPDF on constructed files.
+ */
+function unreadablePacket(c: CheckContext, why: string, encodingReported: boolean): void {
+  c.fail('6.6.2.1-4', why, 'catalog/Metadata');
+  if (!encodingReported) c.fail('6.6.2.1-5', c.t('XMP_ENCODING_UNREAD'), 'catalog/Metadata');
+  c.fail('6.6.4-1', c.t('PDFAID_MISSING'), 'catalog/Metadata');
+}
+
+/**
+ * The packet's encoding as an XML reader detects it: a UTF-16 byte order mark, or (without one) ASCII characters
+ * in UTF-16 (a zero byte before or after each of the first two); otherwise UTF-8.
+ */
+function packetEncoding(b: Uint8Array): 'utf-8' | 'utf-16be' | 'utf-16le' {
+  if (b.length < 2) return 'utf-8';
+  if (b[0] === 0xfe && b[1] === 0xff) return 'utf-16be';
+  if (b[0] === 0xff && b[1] === 0xfe) return 'utf-16le';
+  if (b.length < 4) return 'utf-8';
+  if (b[0] === 0 && b[1] !== 0 && b[2] === 0 && b[3] !== 0) return 'utf-16be';
+  if (b[0] !== 0 && b[1] === 0 && b[2] !== 0 && b[3] === 0) return 'utf-16le';
+  return 'utf-8';
+}
+
 export function checkMetadata(c: CheckContext): DocumentFacts {
   const ctx = c.ctx;
   const facts: DocumentFacts = {};
@@ -91,27 +117,37 @@ export function checkMetadata(c: CheckContext): DocumentFacts {
   try {
     bytes = decodeOnce(c, metaObj);
   } catch (e) {
-    c.fail('6.6.2.1-4', c.t('METADATA_UNDECODABLE', { error: (e as Error).message }), 'catalog/Metadata');
+    unreadablePacket(c, c.t('METADATA_UNDECODABLE', { error: (e as Error).message }), false);
     return facts;
   }
-  const utf16 = bytes.length >= 2 && ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe));
-  if (utf16 || !isUtf8(bytes)) {
+  const encoding = packetEncoding(bytes);
+  let text: string;
+  if (encoding !== 'utf-8') {
+    // read, as veraPDF reads it, and judged like any packet; but it is not UTF-8
     c.fail('6.6.2.1-5', c.t('XMP_NOT_UTF8'), 'catalog/Metadata');
-    return facts;
+    try {
+      text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    } catch {
+      unreadablePacket(c, c.t('XMP_MALFORMED', { error: `not valid ${encoding.toUpperCase()}` }), true);
+      return facts;
+    }
+  } else {
+    if (!isUtf8(bytes)) {
+      unreadablePacket(c, c.t('XMP_INVALID_UTF8'), false);
+      return facts;
+    }
+    text = utf8(bytes);
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    // the text readers of the same document may take (pdfInfoOf reads UTF-8 only)
+    facts.xmpText = text;
+    facts.xmpByteLength = bytes.length;
   }
-  let text = utf8(bytes);
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  facts.xmpText = text;
-  facts.xmpByteLength = bytes.length;
   let xmp: XmpFacts;
   try {
     xmp = readXmpFacts(text);
   } catch (e) {
     // the message of @kontor/xml's KontorXmlError ends with the position (line, column)
-    c.fail('6.6.2.1-4', c.t('XMP_MALFORMED', { error: (e as Error).message.replace(/^Malformed XML: /, '') }), 'catalog/Metadata');
-    // The packet exists but no identification can be read from it: 6.6.4-1 as well, as veraPDF reports it (a file
-    // without any metadata stream gets 6.6.2.1-1 only).
-    c.fail('6.6.4-1', c.t('PDFAID_MISSING'), 'catalog/Metadata');
+    unreadablePacket(c, c.t('XMP_MALFORMED', { error: (e as Error).message.replace(/^Malformed XML: /, '') }), encoding !== 'utf-8');
     return facts;
   }
   facts.xmp = xmp;
