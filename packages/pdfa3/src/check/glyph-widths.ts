@@ -213,7 +213,10 @@ export class GlyphWidthChecker {
     else if (cidSub === 'CIDFontType0' && ff3 && getName(ctx, ff3.dict, 'Subtype') === 'CIDFontType0C') prog = this.program(ff3, 'cff');
     if (!prog) return;
 
-    const widths = this.cidWidths(cid);
+    // the codes the text shows, in the order first shown; /W is read for these only (a full font's /W has thousands)
+    const codes = new Set<number>();
+    for (const s of u.strings) for (let i = 0; i + 1 < s.length; i += 2) codes.add(s[i]! * 256 + s[i + 1]!);
+    const widths = this.cidWidths(cid, codes);
     if (!widths) return;
     const dw = getNumber(ctx, cid, 'DW') ?? 1000;
     let gidOf: (cid: number) => number | undefined;
@@ -230,31 +233,25 @@ export class GlyphWidthChecker {
       gidOf = (c) => cff.gidForCid(c);
     }
 
-    const seen = new Set<number>();
     const bad: { code: number; dict: number; prog: number }[] = [];
-    for (const s of u.strings) {
-      for (let i = 0; i + 1 < s.length; i += 2) {
-        const code = s[i]! * 256 + s[i + 1]!;
-        if (seen.has(code)) continue;
-        seen.add(code);
-        const gid = gidOf(code);
-        if (gid === undefined || gid <= 0) continue;
-        let pw: number | undefined;
-        if (prog.kind === 'tt') pw = gid < prog.tt.numGlyphs ? prog.tt.advance(gid) : undefined;
-        else {
-          const w = prog.cff.width(gid);
-          pw = w === undefined ? undefined : w * prog.scale;
-        }
-        if (pw === undefined || !Number.isFinite(pw)) continue;
-        const dict = widths.get(code) ?? dw;
-        if (Math.abs(pw - dict) > TOLERANCE) bad.push({ code, dict, prog: pw });
+    for (const code of codes) {
+      const gid = gidOf(code);
+      if (gid === undefined || gid <= 0) continue;
+      let pw: number | undefined;
+      if (prog.kind === 'tt') pw = gid < prog.tt.numGlyphs ? prog.tt.advance(gid) : undefined;
+      else {
+        const w = prog.cff.width(gid);
+        pw = w === undefined ? undefined : w * prog.scale;
       }
+      if (pw === undefined || !Number.isFinite(pw)) continue;
+      const dict = widths.get(code) ?? dw;
+      if (Math.abs(pw - dict) > TOLERANCE) bad.push({ code, dict, prog: pw });
     }
     this.report(font, u, bad);
   }
 
-  /** The /W array of a CIDFont as CID → width; undefined when it is malformed. */
-  private cidWidths(cid: PDFDict): Map<number, number> | undefined {
+  /** The /W array of a CIDFont as CID → width for the CIDs in `want` (the first entry of a CID wins); undefined when it is malformed. */
+  private cidWidths(cid: PDFDict, want: ReadonlySet<number>): Map<number, number> | undefined {
     const ctx = this.ctx;
     const out = new Map<number, number>();
     const w = getArray(ctx, cid, 'W');
@@ -266,16 +263,18 @@ export class GlyphWidthChecker {
       const next = items[i + 1];
       if (first === undefined) return undefined;
       if (next instanceof PDFArray) {
-        next.asArray().forEach((x, k) => {
-          const v = num(resolve(ctx, x));
-          if (v !== undefined && !out.has(first + k)) out.set(first + k, v);
-        });
+        const list = next.asArray();
+        for (let k = 0; k < list.length; k++) {
+          if (!want.has(first + k) || out.has(first + k)) continue;
+          const v = num(resolve(ctx, list[k]));
+          if (v !== undefined) out.set(first + k, v);
+        }
         i += 2;
       } else {
         const last = num(next);
         const v = num(items[i + 2]);
         if (last === undefined || v === undefined || last - first > 65535) return undefined;
-        for (let k = first; k <= last; k++) if (!out.has(k)) out.set(k, v);
+        for (let k = first; k <= last; k++) if (want.has(k) && !out.has(k)) out.set(k, v);
         i += 3;
       }
     }
