@@ -107,6 +107,12 @@ describe('trailer keys', () => {
     expect(enc('%PDF-1.7\n9 0 obj\n<< /Type /XRef /Size 9 /Encrypt 4 0 R >>\nstream\n')).toBe(true);
     expect(enc('%PDF-1.7\n1 0 obj\n<< /Encrypt 4 0 R >>\nendobj\ntrailer\n<< /Size 2 /X (/Encrypt 4 0 R) >>')).toBe(false);
   });
+  it('ends on stray delimiters in a trailer (a fuzzed file looped forever on a lone ")")', () => {
+    for (const d of [')', '>', '{', '}']) {
+      expect([...topLevelKeys(`<< /Size 3 ${d} /Encrypt 5 0 R ${d} ${d} /Root 1 0 R >>`)].sort()).toEqual(['Encrypt', 'Root', 'Size']);
+      expect(trailerHasEncrypt(new TextEncoder().encode(`trailer\n<< /Size 2 ${d}\n/Encrypt 4 0 R >>`))).toBe(true);
+    }
+  });
 });
 
 describe('stream filters (ISO 32000-1 7.4)', () => {

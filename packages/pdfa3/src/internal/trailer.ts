@@ -72,6 +72,8 @@ export function topLevelKeys(s: string, from = 0, limit = s.length): Set<string>
     // a number, keyword or reference: "5 0 R" is one value
     let j = i;
     while (j < limit && !isWs(s[j]!) && !DELIMS.includes(s[j]!)) j++;
+    // a stray delimiter (")", a single ">", "{", "}"): skipped; reading it as an empty word would never move on
+    if (j === i) continue;
     const word = s.slice(i, j);
     i = j - 1;
     if (/^[+-]?\d+$/.test(word)) {
