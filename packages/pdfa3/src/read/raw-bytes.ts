@@ -6,9 +6,15 @@
 import { inflateSync } from 'node:zlib';
 import { isWs } from '../internal/limits';
 
-/** At most this many object streams, of at most this many decoded bytes each, are looked into. */
+/**
+ * At most this many object streams, of at most this many decoded bytes each, are looked into, among the first
+ * OBJSTM_TRIES occurrences of `/ObjStm` (a hostile file can hold millions).
+ */
 const OBJSTM_MAX = 64;
 const OBJSTM_MAX_BYTES = 1024 * 1024;
+const OBJSTM_TRIES = 1024;
+/** How far from `/ObjStm` the dictionary's `<<` and the `stream` keyword may be. */
+const DICT_REACH = 512;
 
 /**
  * Calls `test` with the file's bytes, then with the decoded bytes of each object stream it can read (a dictionary
@@ -23,7 +29,8 @@ export function someRawPdfBytes(pdf: Uint8Array, test: (bytes: Buffer) => boolea
   const buf = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   if (test(buf)) return true;
   let streams = 0;
-  for (let at = buf.indexOf('/ObjStm'); at >= 0 && streams < OBJSTM_MAX; at = buf.indexOf('/ObjStm', at + 7)) {
+  let tries = 0;
+  for (let at = buf.indexOf('/ObjStm'); at >= 0 && streams < OBJSTM_MAX && tries++ < OBJSTM_TRIES; at = buf.indexOf('/ObjStm', at + 7)) {
     const data = objectStreamData(buf, at);
     if (data === undefined) continue;
     streams++;
@@ -43,9 +50,13 @@ export function someRawPdfBytes(pdf: Uint8Array, test: (bytes: Buffer) => boolea
  * /Length and /FlateDecode as its only filter, `stream` and its end of line right after it. Undefined otherwise.
  */
 function objectStreamData(buf: Buffer, at: number): Buffer | undefined {
-  const open = buf.lastIndexOf('<<', at);
-  const kw = buf.indexOf('stream', at);
-  if (open < 0 || at - open > 512 || kw < 0 || kw - at > 512) return undefined;
+  // searched within reach only: an unbounded search per occurrence would make the scan quadratic in the file size
+  const from = Math.max(0, at - DICT_REACH);
+  const back = buf.subarray(from, at).lastIndexOf('<<');
+  const ahead = buf.subarray(at, Math.min(buf.length, at + DICT_REACH + 6)).indexOf('stream');
+  if (back < 0 || ahead < 0) return undefined;
+  const open = from + back;
+  const kw = at + ahead;
   const dict = buf.toString('latin1', open, kw);
   if (!/>>[\0\t\n\f\r ]*$/.test(dict) || !/\/Type[\0\t\n\f\r ]*\/ObjStm(?![A-Za-z0-9#])/.test(dict)) return undefined;
   const flateOnly = /\/Filter[\0\t\n\f\r ]*(?:\/FlateDecode(?![A-Za-z0-9#])|\[[\0\t\n\f\r ]*\/FlateDecode[\0\t\n\f\r ]*\])/;

@@ -81,4 +81,22 @@ describe('readers', () => {
     expect(baseFontStartsWith(Buffer.from('/BaseFont /ABCDEF+ArialMT /BaseFont\n/Arial-BoldMT'), ['/Arial'])).toBe(true);
     expect(baseFontStartsWith(Buffer.from('/BaseFont /ABCDEF+ArialMT'), ['/Arial'])).toBe(false);
   });
+
+  it('someRawPdfBytes looks for an object stream dictionary within reach of /ObjStm only, and tries the first 1,024', async () => {
+    const doc = await PDFDocument.create();
+    await doc.embedFont('Helvetica');
+    doc.addPage();
+    const saved = Buffer.from(await doc.save({ useObjectStreams: true }));
+    const finds = (b: Buffer) => someRawPdfBytes(new Uint8Array(b), (x) => baseFontStartsWith(x, ['/Helvetica']));
+    expect(finds(saved)).toBe(true);
+    // the dictionary pushed 600 bytes away from its `stream` keyword: out of reach, not read
+    const text = saved.toString('latin1');
+    const at = text.indexOf('/ObjStm');
+    const far = text.slice(0, at + 7) + ' '.repeat(600) + text.slice(at + 7);
+    expect(finds(Buffer.from(far, 'latin1'))).toBe(false);
+    // 1,024 stray /ObjStm tokens before the real one: not reached; 1,000: still found
+    const junk = (n: number) => Buffer.concat([Buffer.from('/ObjStm '.repeat(n), 'latin1'), saved]);
+    expect(finds(junk(1000))).toBe(true);
+    expect(finds(junk(1024))).toBe(false);
+  });
 });
