@@ -5,7 +5,7 @@
  * stream data by /Length, the way pdf-lib's own parser walks a file.
  */
 import { PDFNumber, PDFRef } from 'pdf-lib';
-import { latin1 } from '../internal/bytes';
+import { isAlnum, isDigit, isWs, latin1 } from '../internal/bytes';
 import type { CheckContext } from './context';
 
 /** Byte codes of the PDF syntax read here. */
@@ -25,10 +25,6 @@ interface ObjHeader {
   ws2End: number;
   end: number;
 }
-
-const isWsCode = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
-const isDigitCode = (c: number) => c >= 0x30 && c <= 0x39;
-const isAlnumCode = (c: number) => isDigitCode(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
 const bufOf = (b: Uint8Array) => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 const OBJ = Buffer.from('obj', 'latin1');
@@ -54,23 +50,23 @@ export function objectHeaders(bytes: Uint8Array): ObjHeader[] {
   const b = bufOf(bytes);
   const out: ObjHeader[] = [];
   for (let at = b.indexOf(OBJ); at >= 0; at = b.indexOf(OBJ, at + 3)) {
-    if (at + 3 < b.length && isAlnumCode(b[at + 3]!)) continue;
+    if (at + 3 < b.length && isAlnum(b[at + 3]!)) continue;
     let k = at - 1;
     const ws2End = k;
-    while (k >= 0 && isWsCode(b[k]!)) k--;
+    while (k >= 0 && isWs(b[k]!)) k--;
     if (k === ws2End) continue;
     const genEnd = k;
-    while (k >= 0 && isDigitCode(b[k]!)) k--;
+    while (k >= 0 && isDigit(b[k]!)) k--;
     if (k === genEnd) continue;
     const ws1End = k;
-    while (k >= 0 && isWsCode(b[k]!)) k--;
+    while (k >= 0 && isWs(b[k]!)) k--;
     if (k === ws1End) continue;
     const numEnd = k;
-    while (k >= 0 && isDigitCode(b[k]!)) k--;
+    while (k >= 0 && isDigit(b[k]!)) k--;
     if (k === numEnd) continue;
     if (k >= 0) {
       const before = b[k]!;
-      if (isAlnumCode(before) || before === 0x2e || before === 0x2b || before === 0x2d) continue;
+      if (isAlnum(before) || before === 0x2e || before === 0x2b || before === 0x2d) continue;
     }
     out.push({ index: k + 1, numEnd: numEnd + 1, ws1End: ws1End + 1, genEnd: genEnd + 1, ws2End: ws2End + 1, end: at + 3 });
   }
@@ -148,7 +144,7 @@ function bodyEnd(b: Uint8Array, from: number, limit: number): { kind: 'stream' |
       // a keyword: after white space or ">" (or at the start), and not the start of a longer word
       const before = i > 0 ? b[i - 1]! : 0x20;
       const after = i + 6 < b.length ? b[i + 6]! : 0x20;
-      if ((isWsCode(before) || before === 0x3e) && !isAlnumCode(after)) return { kind: 'stream', at: i };
+      if ((isWs(before) || before === 0x3e) && !isAlnum(after)) return { kind: 'stream', at: i };
     } else if (c === 0x65 && bytesAt(b, i, ENDOBJ)) {
       return { kind: 'endobj', at: i };
     }

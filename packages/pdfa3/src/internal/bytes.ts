@@ -2,6 +2,11 @@
 import { isUtf8 as isUtf8Native } from 'node:buffer';
 import { createHash } from 'node:crypto';
 
+/** PDF white space (ISO 32000-1, 7.2.2): NUL, tab, LF, FF, CR, space. */
+export const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
+export const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+export const isAlnum = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+
 export function latin1(bytes: Uint8Array, start = 0, end = bytes.length): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset + start, Math.max(0, Math.min(end, bytes.length) - start)).toString('latin1');
 }

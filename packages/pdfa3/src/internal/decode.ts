@@ -5,6 +5,7 @@
  */
 import { inflateSync, constants as zc } from 'node:zlib';
 import { Pdfa3Error } from '../errors';
+import { isWs } from './bytes';
 
 // Internal failures are Pdfa3Error subclasses (one error model): should one ever pass a public function, it still maps by code.
 export class StreamLimitError extends Pdfa3Error {
@@ -25,8 +26,6 @@ export interface PredictorParms {
   columns?: number;
   earlyChange?: number;
 }
-
-const isWs = (c: number) => c === 0 || c === 9 || c === 10 || c === 12 || c === 13 || c === 32;
 
 class Out {
   private buf: Uint8Array;

@@ -1,5 +1,5 @@
 /** Cheap structural counts taken before parsing, so that oversized documents are refused in linear time. */
-import { latin1 } from './bytes';
+import { isAlnum, isDigit, isWs, latin1 } from './bytes';
 
 /**
  * Indirect objects a file declares: "n g obj" headers plus the /N counts of object streams; counting
@@ -30,10 +30,6 @@ export function countObjects(bytes: Uint8Array, stopAt: number): number {
   }
   return n;
 }
-
-export const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
-const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
-const isAlnum = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
 /**
  * Page objects written in the clear (`/Type /Page`, any white space between, not `/Pages`); pages inside object

@@ -9,6 +9,7 @@
  * object-stream parser as before.
  */
 import { ParseSpeeds, PDFDocument, PDFNumber, PDFParser, PDFRef } from 'pdf-lib';
+import { isDigit } from './bytes';
 
 /** pdf-lib's ByteStream fields read here (TypeScript-private there). */
 interface ByteStreamFields {
@@ -21,7 +22,6 @@ interface ByteStreamFields {
 /** Bytes that may continue a number in pdf-lib's reading: digits, '+', '-', '.'. */
 const NUMERIC = new Uint8Array(256);
 for (const c of '0123456789+-.') NUMERIC[c.charCodeAt(0)] = 1;
-const isDigit = (c: number | undefined) => c !== undefined && c >= 0x30 && c <= 0x39;
 const R = 0x52;
 
 /** Shared PDFNumbers for 0..65535 (glyph ids, widths, lengths), made on first use. */
@@ -68,7 +68,7 @@ class FastNumberParser extends PDFParser {
     this.skipWhitespaceAndComments();
     const s = this.bytes as unknown as ByteStreamFields;
     const lookaheadStart = s.idx;
-    if (isDigit(s.bytes[s.idx])) {
+    if (isDigit(s.bytes[s.idx] ?? -1)) {
       const second = this.parseRawNumber();
       this.skipWhitespaceAndComments();
       if (s.bytes[s.idx] === R) {

@@ -4,7 +4,7 @@
  * anything it cannot read simply is not offered.
  */
 import { inflateSync } from 'node:zlib';
-import { isWs } from '../internal/limits';
+import { isWs } from '../internal/bytes';
 
 /**
  * At most this many object streams, of at most this many decoded bytes each, are looked into, among the first
