@@ -84,15 +84,18 @@ export function checkOutputIntents(c: CheckContext): string | undefined {
  * could not establish one) and the identification as missing (6.6.4-1; a file without any metadata stream gets
  * 6.6.2.1-1 only). Confirmed with veraPDF on constructed files.
  */
-function unreadablePacket(c: CheckContext, why: string, encodingReported: boolean): void {
+function unreadablePacket(c: CheckContext, why: string): void {
   c.fail('6.6.2.1-4', why, 'catalog/Metadata');
-  if (!encodingReported) c.fail('6.6.2.1-5', c.t('XMP_ENCODING_UNREAD'), 'catalog/Metadata');
+  // a UTF-16 packet has failed -5 already: fail() keeps the first finding of a rule and path
+  c.fail('6.6.2.1-5', c.t('XMP_ENCODING_UNREAD'), 'catalog/Metadata');
   c.fail('6.6.4-1', c.t('PDFAID_MISSING'), 'catalog/Metadata');
 }
 
 /**
  * The packet's encoding as an XML reader detects it: a UTF-16 byte order mark, or (without one) ASCII characters
- * in UTF-16 (a zero byte before or after each of the first two); otherwise UTF-8.
+ * in UTF-16 (a zero byte before or after each of the first two); otherwise UTF-8. Broader than @kontor/xml's
+ * detectXmlEncoding, which knows UTF-16 without a mark only from "<?": veraPDF also reads a packet that starts with
+ * "<x:xmpmeta" in UTF-16 without a mark (constructed files, both byte orders).
  */
 function packetEncoding(b: Uint8Array): 'utf-8' | 'utf-16be' | 'utf-16le' {
   if (b.length < 2) return 'utf-8';
@@ -117,7 +120,7 @@ export function checkMetadata(c: CheckContext): DocumentFacts {
   try {
     bytes = decodeOnce(c, metaObj);
   } catch (e) {
-    unreadablePacket(c, c.t('METADATA_UNDECODABLE', { error: (e as Error).message }), false);
+    unreadablePacket(c, c.t('METADATA_UNDECODABLE', { error: (e as Error).message }));
     return facts;
   }
   const encoding = packetEncoding(bytes);
@@ -128,12 +131,12 @@ export function checkMetadata(c: CheckContext): DocumentFacts {
     try {
       text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
     } catch {
-      unreadablePacket(c, c.t('XMP_MALFORMED', { error: `not valid ${encoding.toUpperCase()}` }), true);
+      unreadablePacket(c, c.t('XMP_MALFORMED', { error: `not valid ${encoding.toUpperCase()}` }));
       return facts;
     }
   } else {
     if (!isUtf8(bytes)) {
-      unreadablePacket(c, c.t('XMP_INVALID_UTF8'), false);
+      unreadablePacket(c, c.t('XMP_INVALID_UTF8'));
       return facts;
     }
     text = utf8(bytes);
@@ -147,7 +150,7 @@ export function checkMetadata(c: CheckContext): DocumentFacts {
     xmp = readXmpFacts(text);
   } catch (e) {
     // the message of @kontor/xml's KontorXmlError ends with the position (line, column)
-    unreadablePacket(c, c.t('XMP_MALFORMED', { error: (e as Error).message.replace(/^Malformed XML: /, '') }), encoding !== 'utf-8');
+    unreadablePacket(c, c.t('XMP_MALFORMED', { error: (e as Error).message.replace(/^Malformed XML: /, '') }));
     return facts;
   }
   facts.xmp = xmp;

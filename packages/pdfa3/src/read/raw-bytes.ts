@@ -3,8 +3,8 @@
  * (where PDF 1.5 writers, pdf-lib among them, put dictionaries such as fonts). For cheap guesses before a parse;
  * anything it cannot read simply is not offered.
  */
-import { inflateSync } from 'node:zlib';
 import { isWs } from '../internal/bytes';
+import { flate } from '../internal/decode';
 
 /**
  * At most this many object streams, of at most this many decoded bytes each, are looked into, among the first
@@ -34,13 +34,13 @@ export function someRawPdfBytes(pdf: Uint8Array, test: (bytes: Buffer) => boolea
     const data = objectStreamData(buf, at);
     if (data === undefined) continue;
     streams++;
-    let decoded: Buffer;
+    let decoded: Uint8Array;
     try {
-      decoded = inflateSync(data, { maxOutputLength: OBJSTM_MAX_BYTES });
+      decoded = flate(data, OBJSTM_MAX_BYTES);
     } catch {
       continue;
     }
-    if (test(decoded)) return true;
+    if (test(Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength))) return true;
   }
   return false;
 }
