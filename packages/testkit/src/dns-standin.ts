@@ -4,7 +4,7 @@
  * independent implementation. Unknown names get NXDOMAIN; per-name behaviours simulate trouble.
  */
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
-import { createServer, type Server as TcpServer } from 'node:net';
+import { createServer, type Server as TcpServer, type Socket } from 'node:net';
 import dnsPacket, { type Answer, type Packet } from 'dns-packet';
 
 export interface DnsNameEntry {
@@ -71,6 +71,64 @@ export async function startDnsStandin(initial: Record<string, DnsNameEntry> = {}
     return dnsPacket.encode({ type: 'response', id: query.id ?? 0, flags, questions: query.questions ?? [], answers });
   }
 
+  /** A query over UDP: answered as the zone says (silence, garbage, a spoofed id, truncation, a delay), by `udp`. */
+  function onUdpQuery(message: Buffer, remote: { port: number; address: string }): void {
+    let query: Packet;
+    try {
+      query = dnsPacket.decode(message);
+    } catch {
+      return;
+    }
+    const question = query.questions?.[0];
+    if (!question) return;
+    queries.push(`${question.type} ${question.name}`);
+    const entry = zone.get(question.name.toLowerCase());
+    const reply = (buffer: Buffer) => {
+      if (!closed) udp.send(buffer, remote.port, remote.address);
+    };
+    const respond = () => {
+      if (entry?.behaviour === 'silence') return;
+      if (entry?.behaviour === 'malformed') {
+        const garbage = Buffer.from([0, 0, 0x81, 0x80, 0, 1, 0, 5, 0, 0, 0, 0, 0xc0, 0x0c, 0xff]);
+        garbage.writeUInt16BE(query.id ?? 0, 0);
+        return reply(garbage);
+      }
+      if (entry?.behaviour === 'spoofed') {
+        const fake = dnsPacket.encode({
+          type: 'response',
+          id: ((query.id ?? 0) + 1) & 0xffff,
+          flags: dnsPacket.RECURSION_AVAILABLE,
+          questions: query.questions ?? [],
+          answers: [{ type: 'NAPTR', name: question.name, ttl: 60, data: { order: 1, preference: 1, flags: 'U', services: 'Meta:SMP', regexp: '!^.*$!https://evil.invalid!', replacement: '' } }],
+        });
+        reply(fake);
+      }
+      const answer = buildAnswer(query, { truncated: entry?.behaviour === 'truncated' });
+      if (answer) reply(answer);
+    };
+    if (entry?.delayMs) setTimeout(respond, entry.delayMs);
+    else respond();
+  }
+
+  /** A query over TCP (length-prefixed), the way a resolver retries a truncated answer. */
+  function onTcpConnection(socket: Socket): void {
+    let buffered = Buffer.alloc(0);
+    socket.on('data', (chunk) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      if (buffered.length < 2 || buffered.length < buffered.readUInt16BE(0) + 2) return;
+      const query = dnsPacket.decode(buffered.subarray(2, 2 + buffered.readUInt16BE(0)));
+      const question = query.questions?.[0];
+      if (question) queries.push(`TCP ${question.type} ${question.name}`);
+      const answer = buildAnswer(query);
+      if (!answer) return socket.destroy();
+      const framed = Buffer.alloc(answer.length + 2);
+      framed.writeUInt16BE(answer.length, 0);
+      answer.copy(framed, 2);
+      socket.end(framed);
+    });
+    socket.on('error', () => undefined);
+  }
+
   // UDP and TCP on one port number: UDP takes a free port, then TCP must get the same number, which another process
   // may hold for TCP (EADDRINUSE, seen once in CI): then both are given up and another port is tried.
   let udp!: UdpSocket;
@@ -78,62 +136,10 @@ export async function startDnsStandin(initial: Record<string, DnsNameEntry> = {}
   let port = 0;
   for (let attempt = 1; ; attempt++) {
     udp = createSocket('udp4');
-    udp.on('message', (message, remote) => {
-      let query: Packet;
-      try {
-        query = dnsPacket.decode(message);
-      } catch {
-        return;
-      }
-      const question = query.questions?.[0];
-      if (!question) return;
-      queries.push(`${question.type} ${question.name}`);
-      const entry = zone.get(question.name.toLowerCase());
-      const reply = (buffer: Buffer) => {
-        if (!closed) udp.send(buffer, remote.port, remote.address);
-      };
-      const respond = () => {
-        if (entry?.behaviour === 'silence') return;
-        if (entry?.behaviour === 'malformed') {
-          const garbage = Buffer.from([0, 0, 0x81, 0x80, 0, 1, 0, 5, 0, 0, 0, 0, 0xc0, 0x0c, 0xff]);
-          garbage.writeUInt16BE(query.id ?? 0, 0);
-          return reply(garbage);
-        }
-        if (entry?.behaviour === 'spoofed') {
-          const fake = dnsPacket.encode({
-            type: 'response',
-            id: ((query.id ?? 0) + 1) & 0xffff,
-            flags: dnsPacket.RECURSION_AVAILABLE,
-            questions: query.questions ?? [],
-            answers: [{ type: 'NAPTR', name: question.name, ttl: 60, data: { order: 1, preference: 1, flags: 'U', services: 'Meta:SMP', regexp: '!^.*$!https://evil.invalid!', replacement: '' } }],
-          });
-          reply(fake);
-        }
-        const answer = buildAnswer(query, { truncated: entry?.behaviour === 'truncated' });
-        if (answer) reply(answer);
-      };
-      if (entry?.delayMs) setTimeout(respond, entry.delayMs);
-      else respond();
-    });
+    udp.on('message', onUdpQuery);
     await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
     port = udp.address().port;
-    tcp = createServer((socket) => {
-      let buffered = Buffer.alloc(0);
-      socket.on('data', (chunk) => {
-        buffered = Buffer.concat([buffered, chunk]);
-        if (buffered.length < 2 || buffered.length < buffered.readUInt16BE(0) + 2) return;
-        const query = dnsPacket.decode(buffered.subarray(2, 2 + buffered.readUInt16BE(0)));
-        const question = query.questions?.[0];
-        if (question) queries.push(`TCP ${question.type} ${question.name}`);
-        const answer = buildAnswer(query);
-        if (!answer) return socket.destroy();
-        const framed = Buffer.alloc(answer.length + 2);
-        framed.writeUInt16BE(answer.length, 0);
-        answer.copy(framed, 2);
-        socket.end(framed);
-      });
-      socket.on('error', () => undefined);
-    });
+    tcp = createServer(onTcpConnection);
     const listened = await new Promise<true | Error>((resolve) => {
       tcp.once('error', resolve);
       tcp.listen(port, '127.0.0.1', () => resolve(true));
