@@ -1,6 +1,6 @@
 /** Test helpers: the shared corpus (fail in CI when missing, skip elsewhere) and the veraPDF / qpdf oracles. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,14 @@ export function corpusAvailable(): boolean {
   if (process.env.CI === 'true') throw new Error(`PDF corpus missing at ${CORPUS_PDF}`);
   console.log(`skipping corpus tests: ${CORPUS_PDF} not found`);
   return false;
+}
+
+/** Every .pdf file under `dir`, subdirectories included (the whole PDF corpus by default). */
+export function* pdfFiles(dir = CORPUS_PDF): Generator<string> {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) yield* pdfFiles(join(dir, e.name));
+    else if (e.name.toLowerCase().endsWith('.pdf')) yield join(dir, e.name);
+  }
 }
 
 export function readCorpus(rel: string): Uint8Array {

@@ -5,13 +5,12 @@
  * count and the same advance (or the same throw) for every glyph id, one below and one past the end.
  */
 import fontkit from '@pdf-lib/fontkit';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { PDFDict, PDFName, PDFStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { trueTypeMetrics } from '../src/check/glyph-widths';
 import { decodeStream, loadTolerant, resolve } from '../src/internal/pdf';
-import { CORPUS_PDF, corpusAvailable } from './corpus';
+import { CORPUS_PDF, corpusAvailable, pdfFiles } from './corpus';
 
 type Answer = null | { numGlyphs: number; advances: (number | string)[] };
 
@@ -50,13 +49,6 @@ function viaTables(b: Buffer): Answer | 'fontkit' {
 }
 
 const gids = (numGlyphs: number) => [-1, ...Array.from({ length: Math.min(numGlyphs, 3000) + 1 }, (_, i) => i)];
-
-function* pdfFiles(dir: string): Generator<string> {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) yield* pdfFiles(join(dir, e.name));
-    else if (e.name.toLowerCase().endsWith('.pdf')) yield join(dir, e.name);
-  }
-}
 
 describe.skipIf(!corpusAvailable())('TrueType metrics read from the tables', () => {
   it('equal fontkit on every FontFile2 of the corpus and on cut-off copies', async () => {

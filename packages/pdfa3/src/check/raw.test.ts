@@ -1,8 +1,7 @@
 /** checkRaw finds object headers with indexOf and a look back: the same matches the pattern it replaced gives. */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_PDF, corpusAvailable } from '../../test/corpus';
+import { CORPUS_PDF, corpusAvailable, pdfFiles } from '../../test/corpus';
 import { objectHeaders } from './raw';
 
 /** The pattern checkRaw ran over the latin1 text before (the reference): every match, with where its groups end. */
@@ -19,13 +18,6 @@ function reference(s: string) {
 }
 
 const headersOf = (s: string) => objectHeaders(Buffer.from(s, 'latin1'));
-
-function* pdfFiles(dir: string): Generator<string> {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) yield* pdfFiles(join(dir, e.name));
-    else if (e.name.toLowerCase().endsWith('.pdf')) yield join(dir, e.name);
-  }
-}
 
 describe('objectHeaders', () => {
   it('equals the pattern on hand-made cases', () => {

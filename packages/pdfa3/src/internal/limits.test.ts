@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_PDF, corpusAvailable } from '../../test/corpus';
+import { CORPUS_PDF, corpusAvailable, pdfFiles } from '../../test/corpus';
 import { countObjects, countPageObjects } from './limits';
 
 /** The count as the patterns on the latin1 text gave it before the byte-level search (the reference). */
@@ -29,13 +28,6 @@ function pageReference(bytes: Uint8Array, stopAt: number): number {
 }
 
 const enc = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
-
-function* pdfFiles(dir: string): Generator<string> {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) yield* pdfFiles(join(dir, e.name));
-    else if (e.name.toLowerCase().endsWith('.pdf')) yield join(dir, e.name);
-  }
-}
 
 describe('countObjects', () => {
   it('counts "n g obj" headers and object-stream /N like the patterns did', () => {

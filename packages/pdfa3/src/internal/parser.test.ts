@@ -1,9 +1,8 @@
 /** parsePdf reads integers its own way: the documents must be those pdf-lib's PDFDocument.load makes. */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { PDFArray, PDFDocument, PDFNumber, PDFRef, ParseSpeeds } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_PDF, corpusAvailable } from '../../test/corpus';
+import { CORPUS_PDF, corpusAvailable, pdfFiles } from '../../test/corpus';
 import { parsePdf } from './parser';
 
 /** Every object of the document as pdf-lib writes it (its own writer, not ours), with the trailer entries. */
@@ -22,13 +21,6 @@ async function both(bytes: Uint8Array): Promise<[string, string] | undefined> {
     return undefined;
   }
   return [await written(ref), await written(await parsePdf(bytes))];
-}
-
-function* pdfFiles(dir: string): Generator<string> {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) yield* pdfFiles(join(dir, e.name));
-    else if (e.name.toLowerCase().endsWith('.pdf')) yield join(dir, e.name);
-  }
 }
 
 describe('parsePdf', () => {

@@ -1,18 +1,10 @@
 /** savePdfA3 writes with its own serialiser: the bytes pdf-lib's PDFWriter writes, raw stream data copied in one piece. */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { PDFDocument, PDFWriter } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildSampleDoc } from '../../test/fixtures';
-import { CORPUS_PDF, corpusAvailable } from '../../test/corpus';
+import { CORPUS_PDF, corpusAvailable, pdfFiles } from '../../test/corpus';
 import { savePlain, serializeContext } from './save';
-
-function* pdfFiles(dir: string): Generator<string> {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) yield* pdfFiles(join(dir, e.name));
-    else if (e.name.toLowerCase().endsWith('.pdf')) yield join(dir, e.name);
-  }
-}
 
 async function samePlainWrite(doc: PDFDocument, label: string): Promise<void> {
   await doc.flush();
