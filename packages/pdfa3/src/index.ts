@@ -6,7 +6,7 @@ export { buildXmp, type ExtraXmp, type PdfA3Metadata, type XmpExtensionProperty,
 export { makePdfA3, type MakePdfA3Options, type MakePdfA3Result } from './write/make-pdfa3';
 export { attachFile, MIME_TYPE_PATTERN, type AttachFileOptions } from './write/attach-file';
 export { embedPdfA3Font, loadLiberationSans, missingGlyphs, type LiberationSansStyle } from './write/fonts';
-export { savePdfA3, savePlain } from './write/save';
+export { savePdfA3 } from './write/save';
 export { loadForPdfA3, type LoadForPdfA3Options, type LoadForPdfA3Result, type PreparedStreams } from './load/load-for-pdfa3';
 export { messages as pdfa3Messages, type Pdfa3MessageKey } from './messages';
 export { readEmbeddedFiles, type EmbeddedFile, type ReadEmbeddedFilesOptions } from './read/embedded-files';

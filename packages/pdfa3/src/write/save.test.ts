@@ -4,7 +4,7 @@ import { PDFDocument, PDFWriter } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildSampleDoc } from '../../test/fixtures';
 import { CORPUS_PDF, corpusAvailable, pdfFiles } from '../../test/corpus';
-import { savePlain, serializeContext } from './save';
+import { serializeContext } from './save';
 
 async function samePlainWrite(doc: PDFDocument, label: string): Promise<void> {
   await doc.flush();
@@ -41,17 +41,4 @@ describe('serializeContext', () => {
     },
     300_000,
   );
-});
-
-describe('savePlain', () => {
-  it("writes what pdf-lib's save without object streams writes, and adds no page to a document without one", async () => {
-    const doc = await buildSampleDoc({ pages: 2 });
-    const reloaded = await PDFDocument.load(await doc.save({ useObjectStreams: false }), { updateMetadata: false });
-    reloaded.setTitle('changed after loading');
-    const reference = await reloaded.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
-    expect(Buffer.from(await savePlain(reloaded)).equals(Buffer.from(reference))).toBe(true);
-    const empty = await PDFDocument.create();
-    const written = await PDFDocument.load(await savePlain(empty));
-    expect(written.getPageCount()).toBe(0);
-  });
 });

@@ -36,23 +36,6 @@ export async function savePdfA3(doc: PDFDocument): Promise<Uint8Array> {
   return bytes;
 }
 
-/**
- * A changed document written as it is, for a caller that hands the bytes on: what pdf-lib's `save({ useObjectStreams:
- * false, addDefaultPage: false, updateFieldAppearances: false })` writes, byte for byte, with raw stream data copied
- * in one piece (pdf-lib copies it byte by byte). No PDF/A fixes and no /ID; a document without pages stays so.
- * @example
- * ```ts
- * const doc = await PDFDocument.load(bytes, { updateMetadata: false });
- * doc.setTitle('Rechnung 4711');
- * const changed = await savePlain(doc); // then loadForPdfA3(changed), as for any supplied PDF
- * ```
- */
-export async function savePlain(doc: PDFDocument): Promise<Uint8Array> {
-  if (!(doc instanceof PDFDocument)) throw new Pdfa3Error('INVALID_ARGUMENT', 'doc must be a pdf-lib PDFDocument');
-  await doc.flush();
-  return serializeContext(doc.context);
-}
-
 const ascii7 = (s: string, buf: Uint8Array, at: number): number => {
   for (let i = 0; i < s.length; i++) buf[at + i] = s.charCodeAt(i);
   return s.length;
